@@ -1,0 +1,45 @@
+/** Contact and report forms: stored once per client id, then the admins are told by e-mail. */
+import type { NewFormInput } from '../../shared/schemas/forms';
+import { db } from '../db/service';
+import type { FormSubmissionItem } from '../db/entities/form-submission';
+import { conflict } from '../lib/errors';
+import { logger } from '../lib/logger';
+import { mailer } from '../lib/outbound/mailer';
+
+export function adminEmails(env: NodeJS.ProcessEnv = process.env): string[] {
+  return (env.ADMIN_EMAILS ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+}
+
+function isConditionFailure(err: unknown): boolean {
+  const e = err as { cause?: { name?: string }; name?: string; message?: string };
+  return e?.cause?.name === 'ConditionalCheckFailedException' || e?.name === 'ConditionalCheckFailedException' ||
+    /conditional request failed/i.test(e?.message ?? '');
+}
+
+/** Creates the submission; a retry with the same id by the same author returns the first one. */
+export async function submitForm(authorId: string, input: NewFormInput): Promise<{ item: FormSubmissionItem; created: boolean }> {
+  const forms = db().entities.formSubmission;
+  try {
+    const { data } = await forms.create({ ...input, authorId }).go();
+    return { item: data, created: true };
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+    const { data: existing } = await forms.get({ id: input.id }).go();
+    if (existing && existing.authorId === authorId) return { item: existing, created: false };
+    throw conflict('This id is already used; generate a new one', 'id');
+  }
+}
+
+export async function tellAdmins(item: FormSubmissionItem): Promise<void> {
+  const send = mailer();
+  const about = item.targetPath ? `\nAbout: ${item.targetPath}` : '';
+  const text = `A ${item.kind} form from user ${item.authorId}${about}\n\n${item.message}`;
+  for (const to of adminEmails()) {
+    try {
+      await send.send({ to, subject: `[${item.kind}] ${item.subject}`, text });
+    } catch (err) {
+      // The submission is stored; a failed notice must not lose it or fail the call.
+      logger.error('could not e-mail an admin about a form', { error: err as Error, formId: item.id });
+    }
+  }
+}

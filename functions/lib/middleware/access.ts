@@ -1,0 +1,42 @@
+/**
+ * Access levels of the route table: public, user, registered (registration complete and not
+ * suspended), admin, self (signed in; the handler checks ownership after validation).
+ */
+import type { AccessLevel } from '../../../shared/api';
+import { forbidden } from '../errors';
+import type { Session } from '../session/token';
+import type { Middleware } from './types';
+
+export function accessAllowed(access: AccessLevel, session: Session | null): boolean {
+  switch (access) {
+    case 'public':
+      return true;
+    case 'user':
+    case 'self':
+      return session !== null;
+    case 'registered':
+      return session !== null && session.registered && !session.suspended;
+    case 'admin':
+      return session !== null && session.role === 'admin';
+  }
+}
+
+export function accessLevel(access: AccessLevel): Middleware {
+  return {
+    before: (request) => {
+      const session = request.context.route.session;
+      if (accessAllowed(access, session)) return;
+      if (access === 'registered' && session && !session.suspended) {
+        throw forbidden('Complete your registration first');
+      }
+      throw forbidden(access === 'admin' ? 'Only admins may do this' : 'You may not do this');
+    },
+  };
+}
+
+/** Ownership: the named user must be the actor, or the actor an admin (403 otherwise). */
+export function assertSelf(session: Session | null, userId: string): void {
+  if (!session || (session.userId !== userId && session.role !== 'admin')) {
+    throw forbidden('You may only act on your own account');
+  }
+}

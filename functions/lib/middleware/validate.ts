@@ -1,0 +1,41 @@
+/**
+ * Validates the route's input (path parameters with the query string for GET, with the JSON
+ * body otherwise) against its zod schema; the first failure answers 400 naming the field.
+ */
+import type { z } from 'zod';
+import { badRequest } from '../errors';
+import type { Middleware } from './types';
+
+/** Keys that must never reach domain code, whatever the schema says. */
+const POISON = new Set(['__proto__', 'constructor', 'prototype']);
+
+export function describeIssue(issue: z.core.$ZodIssue): { field: string; message: string } {
+  const field = issue.path.map(String).join('.') || 'body';
+  if (issue.code === 'unrecognized_keys') {
+    const key = issue.keys[0] ?? 'unknown';
+    return { field: issue.path.length ? `${field}.${key}` : key, message: `${key} is not an accepted field` };
+  }
+  if (issue.code === 'invalid_type' && issue.input === undefined) return { field, message: `${field} is required` };
+  return { field, message: `${field} ${issue.message}` };
+}
+
+export function validateInput(schema: z.ZodType): Middleware {
+  return {
+    before: (request) => {
+      const { event } = request;
+      const state = request.context.route;
+      const source = event.requestContext.http.method === 'GET' ? { ...(event.queryStringParameters ?? {}) } : state.body;
+      for (const key of Object.keys(source)) {
+        if (POISON.has(key)) throw badRequest(`${key} is not an accepted field`, key);
+      }
+      const raw = { ...source, ...(event.pathParameters ?? {}) };
+      const result = schema.safeParse(raw);
+      if (!result.success) {
+        const first = result.error.issues[0];
+        const { field, message } = first ? describeIssue(first) : { field: 'body', message: 'is not valid' };
+        throw badRequest(message, field);
+      }
+      state.input = result.data;
+    },
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * Turns a route table entry and its handler's `main` into a Lambda handler. The middleware runs
+ * the checks in the order of docs/api.md: client-platform header (400) → body parses (400/415)
+ * → session where required (401) → csrf_token on mutating calls with a session (403) → access
+ * level (403) → input schema (400); ownership is the handler's, after validation.
+ */
+import middy from '@middy/core';
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import type { z } from 'zod';
+import { HttpError } from './errors';
+import { Reply, success, type HttpResult } from './http';
+import { accessLevel } from './middleware/access';
+import { csrfCheck } from './middleware/csrf';
+import { errorEnvelope } from './middleware/errors';
+import { jsonBody } from './middleware/json-body';
+import { originGuard } from './middleware/origin';
+import { clientPlatform } from './middleware/platform';
+import { requestLog } from './middleware/request-log';
+import { sessionFromCookie } from './middleware/session';
+import type { RouteContext } from './middleware/types';
+import { validateInput } from './middleware/validate';
+import { routeKey, type Main, type RouteDef } from './route-types';
+
+export type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<HttpResult>;
+
+export function wrap<S extends z.ZodType>(route: RouteDef<S>, main: Main<S>): LambdaHandler {
+  const handler = middy<APIGatewayProxyEventV2, HttpResult, Error, RouteContext>()
+    .use(requestLog(routeKey(route)))
+    .use(errorEnvelope())
+    .use(originGuard())
+    .use(clientPlatform())
+    .use(jsonBody())
+    .use(sessionFromCookie(route.access))
+    .use(csrfCheck(route.csrfExempt === true))
+    .use(accessLevel(route.access))
+    .use(validateInput(route.input))
+    .handler(async (event, context) => {
+      const state = context.route;
+      const out = await main({
+        input: state.input as z.output<S>,
+        session: state.session,
+        event,
+        clientIp: state.clientIp,
+      });
+      if (out instanceof Reply) return success(out.data, out.options.status, out.options);
+      return success(out);
+    });
+  return handler as unknown as LambdaHandler;
+}
+
+/** The `$default` route: whatever no route matches gets the 404 envelope (after the header check). */
+export function notFoundHandler(): LambdaHandler {
+  const handler = middy<APIGatewayProxyEventV2, HttpResult, Error, RouteContext>()
+    .use(requestLog('$default'))
+    .use(errorEnvelope())
+    .use(originGuard())
+    .use(clientPlatform())
+    .handler(async (event) => {
+      throw new HttpError(404, 'not_found', `No route ${event.requestContext.http.method} ${event.rawPath}`);
+    });
+  return handler as unknown as LambdaHandler;
+}

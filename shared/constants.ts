@@ -1,0 +1,32 @@
+/** Business constants of the product (spec §9) shared by the server and the SPA. */
+
+export const ATTENDANCE_STATUSES = ['MAYBE', 'GOING', 'NOT_GOING'] as const;
+export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
+
+export const FEED_FILTERS = ['postsAll', 'plantsAll', 'plantsAvail', 'news'] as const;
+export type FeedFilter = (typeof FEED_FILTERS)[number];
+
+/** Pause after loading more feed items, in milliseconds. */
+export const FEED_MORE_PAUSE_MS = 250;
+/** The unread-notification tally is re-checked at most this often unless forced. */
+export const NOTIFICATION_TALLY_THROTTLE_MS = 10_000;
+/** How often the SPA checks that the session is still alive. */
+export const SESSION_CHECK_INTERVAL_MS = 30_000;
+/** The refresh-token cookie lives this long. */
+export const REFRESH_COOKIE_MAX_AGE_DAYS = 400;
+/** Access tokens are short lived and verified without a database read. */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+/** Retries of idempotent requests: attempts and the delay unit (delay = unit × attempt). */
+export const REQUEST_RETRY_ATTEMPTS = 3;
+export const REQUEST_RETRY_DELAY_MS = 100;
+
+/** Header every API call carries. */
+export const CLIENT_PLATFORM_HEADER = 'client-platform';
+export const CLIENT_PLATFORM_BROWSER = 'browser';
+
+/** Session cookie names: `__Host-` so that they are bound to the origin, path `/`, Secure. */
+export const ACCESS_COOKIE = '__Host-access';
+export const REFRESH_COOKIE = '__Host-refresh';
+
+/** Largest JSON body a route accepts, in bytes (images never pass through the API). */
+export const MAX_JSON_BODY_BYTES = 256 * 1024;

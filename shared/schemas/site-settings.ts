@@ -1,0 +1,45 @@
+/** Site settings: name, value, data type (default string) and whether guests may read it. */
+import { z } from 'zod';
+
+export const SETTING_DATA_TYPES = ['string', 'number', 'boolean', 'json'] as const;
+export type SettingDataType = (typeof SETTING_DATA_TYPES)[number];
+
+export const settingName = z
+  .string({ message: 'must be text' })
+  .regex(/^[a-z][a-z0-9_]{1,63}$/, { message: 'must be 2-64 characters of a-z, 0-9 and _, starting with a letter' });
+
+export const updateSiteSettingInput = z
+  .object({
+    name: settingName,
+    value: z.string({ message: 'must be text' }).max(10_000, { message: 'must be at most 10000 characters' }),
+    dataType: z.enum(SETTING_DATA_TYPES, { message: `must be one of ${SETTING_DATA_TYPES.join(', ')}` }).default('string'),
+    isPublic: z.boolean({ message: 'must be true or false' }).default(false),
+  })
+  .strict()
+  .superRefine((s, ctx) => {
+    if (parseSettingValue(s.value, s.dataType) === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: `is not a valid ${s.dataType}` });
+    }
+  });
+export type UpdateSiteSettingInput = z.infer<typeof updateSiteSettingInput>;
+
+/** The typed value of a stored setting, or undefined when the text does not fit its type. */
+export function parseSettingValue(value: string, dataType: SettingDataType): string | number | boolean | object | undefined {
+  switch (dataType) {
+    case 'string':
+      return value;
+    case 'number': {
+      const n = Number(value);
+      return value.trim() !== '' && Number.isFinite(n) ? n : undefined;
+    }
+    case 'boolean':
+      return value === 'true' ? true : value === 'false' ? false : undefined;
+    case 'json':
+      try {
+        const parsed: unknown = JSON.parse(value);
+        return typeof parsed === 'object' && parsed !== null ? parsed : undefined;
+      } catch {
+        return undefined;
+      }
+  }
+}
