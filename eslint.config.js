@@ -1,0 +1,53 @@
+// Lint: typescript-eslint, plus import rules that hold the architecture's import directions.
+import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'web/dist/', 'cdk.out*/', '.cdk/', '.tmp/', '.data/', 'test-results/', 'bench/results.json'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['tsconfig.json', 'web/tsconfig.json'], noWarnOnMultipleProjects: true })],
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-control-regex': 'off',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './shared', from: ['./functions', './infra', './web', './test'], message: 'shared/ imports nothing of ours' },
+            { target: './web', from: ['./functions', './infra', './test'], message: 'web/ reaches the server over HTTP only; share code through shared/' },
+            { target: './functions', from: ['./infra', './web', './test'], message: 'handlers never know which host runs them' },
+            { target: './functions/db', from: ['./functions/lib/middleware', './functions/lib/http.ts', './functions/lib/wrap.ts'], message: 'functions/db knows no HTTP' },
+            { target: './infra/aws', from: './infra/local', message: 'the two hosts do not import each other' },
+            { target: './infra/local', from: './infra/aws', message: 'the two hosts do not import each other' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@aws-sdk/*', 'react', 'react-dom', 'react-router', 'electrodb', '@middy/*'], message: 'shared/ holds no AWS SDK and no React' }] }],
+    },
+  },
+  {
+    files: ['functions/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['react', 'react-dom', 'react-router', 'aws-cdk-lib', 'aws-cdk-lib/*', 'constructs'], message: 'handlers hold no UI and no infrastructure code' }] }],
+    },
+  },
+  {
+    files: ['functions/db/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@middy/*', 'aws-lambda'], message: 'functions/db knows no HTTP' }] }],
+    },
+  },
+);

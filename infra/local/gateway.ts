@@ -1,0 +1,253 @@
+/**
+ * The local gateway: one node:http server that serves the built SPA (history fallback to
+ * index.html for extension-less paths), /images/* from the bucket, /dev/outbox, and /api/* by
+ * matching the route table and invoking the real handler modules with payload 2.0 events.
+ */
+import { createReadStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import type { Context } from 'aws-lambda';
+import type { Readable } from 'node:stream';
+import { CATCH_ALL } from '../../functions/routes';
+import type { HttpResult } from '../../functions/lib/http';
+import { routeKey, type RouteDef } from '../../functions/lib/route-types';
+import type { LambdaHandler } from '../../functions/lib/wrap';
+import { toEvent } from './lambda-event';
+import { matchRoute } from './match';
+import { renderOutbox } from './outbox-page';
+
+/** API Gateway's own payload limit. */
+const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp', '.ico': 'image/x-icon', '.woff2': 'font/woff2', '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json', '.map': 'application/json',
+};
+
+export interface GatewayOptions {
+  port: number;
+  /** Folder under which the handler modules live (functions/). */
+  functionsDir: string;
+  /** The built SPA (web/dist); when absent, non-API paths answer a hint. */
+  spaDir?: string;
+  s3: S3Client;
+  bucket: string;
+  /** When set, /dev/outbox lists the messages kept there (local host only). */
+  outboxDir?: string;
+}
+
+export interface Gateway {
+  url: string;
+  server: Server;
+  stop(): Promise<void>;
+}
+
+function lambdaContext(route: string, timeoutSeconds: number): Context {
+  const deadline = Date.now() + timeoutSeconds * 1000;
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName: route,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${route}`,
+    memoryLimitInMB: '256',
+    awsRequestId: crypto.randomUUID(),
+    logGroupName: 'local',
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer | null> {
+  return new Promise((resolveBody, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_REQUEST_BYTES) {
+        resolveBody(null);
+        req.destroy();
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on('end', () => resolveBody(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function sendJsonError(res: ServerResponse, status: number, code: string, message: string): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(JSON.stringify({ status: 'error', error: { code, message } }));
+}
+
+function writeResult(res: ServerResponse, result: HttpResult, head: boolean): void {
+  const headers: Record<string, string | string[]> = { ...result.headers };
+  if (result.cookies?.length) headers['set-cookie'] = result.cookies;
+  const body = result.isBase64Encoded ? Buffer.from(result.body, 'base64') : Buffer.from(result.body ?? '', 'utf8');
+  headers['content-length'] = String(body.length);
+  res.writeHead(result.statusCode, headers);
+  res.end(head ? undefined : body);
+}
+
+export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
+  const handlers = new Map<string, Promise<LambdaHandler>>();
+
+  async function importModule(handlerPath: string): Promise<Record<string, unknown>> {
+    const file = join(opts.functionsDir, `${handlerPath}.ts`);
+    return (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+  }
+
+  function handlerFor(route: RouteDef | null): Promise<LambdaHandler> {
+    const key = route ? routeKey(route) : '$default';
+    let h = handlers.get(key);
+    if (!h) {
+      h = (async () => {
+        if (!route) return (await importModule(CATCH_ALL.handler)).handler as LambdaHandler;
+        // Loaded on first use, like the handlers, so the environment the host sets applies.
+        const { wrap } = await import('../../functions/lib/wrap');
+        const mod = await importModule(route.handler);
+        if (typeof mod.main !== 'function') throw new Error(`${route.handler} has no exported main`);
+        return wrap(route, mod.main as never);
+      })();
+      h.catch(() => handlers.delete(key));
+      handlers.set(key, h);
+    }
+    return h;
+  }
+
+  async function handleApi(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const method = req.method ?? 'GET';
+    const rawPath = new URL(req.url ?? '/', 'http://local').pathname;
+    const body = await readBody(req);
+    if (body === null) return sendJsonError(res, 413, 'payload_too_large', 'The request is larger than 10 MB');
+    const match = matchRoute(method === 'HEAD' ? 'GET' : method, rawPath);
+    if (match && !match.pathParameters) return sendJsonError(res, 400, 'bad_request', 'A path parameter is not valid percent-encoding');
+    const route = match?.route ?? null;
+    const handler = await handlerFor(route);
+    const event = toEvent(req, body, route ? routeKey(route) : '$default', match?.pathParameters);
+    const result = await handler(event, lambdaContext(route ? routeKey(route) : 'default', route?.timeoutSeconds ?? 10));
+    writeResult(res, result, method === 'HEAD');
+  }
+
+  async function handleImage(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+    const key = decodeURIComponent(path.slice(1));
+    try {
+      const out = await opts.s3.send(new GetObjectCommand({ Bucket: opts.bucket, Key: key }));
+      res.writeHead(200, {
+        'content-type': out.ContentType ?? 'application/octet-stream',
+        ...(out.ContentLength !== undefined ? { 'content-length': String(out.ContentLength) } : {}),
+        'cache-control': 'public, max-age=86400',
+        'x-content-type-options': 'nosniff',
+      });
+      if (req.method === 'HEAD') {
+        res.end();
+        return;
+      }
+      (out.Body as Readable).pipe(res);
+    } catch (err) {
+      const name = (err as { name?: string }).name;
+      if (name === 'NoSuchKey' || name === 'NotFound') {
+        res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end('Image not found');
+        return;
+      }
+      throw err;
+    }
+  }
+
+  async function handleSpa(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+    if (!opts.spaDir) {
+      res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('The web app is not built: run npm run build:web');
+      return;
+    }
+    const root = resolve(opts.spaDir);
+    let file = normalize(join(root, decodeURIComponent(path)));
+    if (file !== root && !file.startsWith(root + sep)) {
+      res.writeHead(400).end();
+      return;
+    }
+    const isAsset = extname(path) !== '';
+    if (!isAsset) file = join(root, 'index.html');
+    try {
+      const info = await stat(file);
+      if (!info.isFile()) throw Object.assign(new Error('not a file'), { code: 'ENOENT' });
+      const immutable = path.startsWith('/assets/');
+      res.writeHead(200, {
+        'content-type': MIME[extname(file)] ?? 'application/octet-stream',
+        'content-length': String(info.size),
+        'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+        'x-content-type-options': 'nosniff',
+      });
+      if (req.method === 'HEAD') res.end();
+      else createReadStream(file).pipe(res);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('Not found');
+    }
+  }
+
+  async function handleOutbox(res: ServerResponse, url: URL): Promise<void> {
+    let text = '';
+    try {
+      text = await readFile(join(opts.outboxDir!, 'outbox.jsonl'), 'utf8');
+    } catch {
+      /* nothing sent yet */
+    }
+    const entries = text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, string>).reverse();
+    if (url.searchParams.get('format') === 'json') {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+      res.end(JSON.stringify(entries));
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+    res.end(renderOutbox(entries));
+  }
+
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://local');
+    const path = url.pathname;
+    const method = req.method ?? 'GET';
+    const work = (async () => {
+      if (path === '/api' || path.startsWith('/api/')) return handleApi(req, res);
+      if (method !== 'GET' && method !== 'HEAD') {
+        res.writeHead(405, { allow: 'GET, HEAD' }).end();
+        return;
+      }
+      if (path.startsWith('/images/')) return handleImage(req, res, path);
+      if (opts.outboxDir && (path === '/dev/outbox' || path === '/dev/outbox/')) return handleOutbox(res, url);
+      return handleSpa(req, res, path);
+    })();
+    work.catch((err: unknown) => {
+      console.error('gateway error', err);
+      if (!res.headersSent) sendJsonError(res, 500, 'internal', 'Something went wrong on our side; please try again');
+      else res.destroy();
+    });
+  });
+  server.keepAliveTimeout = 5000;
+
+  await new Promise<void>((ok, fail) => {
+    server.once('error', fail);
+    server.listen(opts.port, '127.0.0.1', () => ok());
+  });
+  const addr = server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : opts.port;
+  return {
+    url: `http://localhost:${port}`,
+    server,
+    stop: () =>
+      new Promise<void>((done) => {
+        server.close(() => done());
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,131 @@
+/**
+ * The local host: DynamoDB Local, s3rver with the images bucket, the outbox, and the gateway
+ * serving the SPA and /api with the real handler modules. `npm start` and the tests use it.
+ * Handlers read every endpoint and name from the environment, set here as the cloud sets it.
+ */
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { S3Client } from '@aws-sdk/client-s3';
+import { startDynamoLocal } from './dynamodb';
+import { startGateway } from './gateway';
+import { assertPortFree, freePort } from './ports';
+import { ensureTable } from './provision';
+import { startS3Local } from './s3';
+import { seedDemoData } from './seed';
+import { ensureSigningSecret } from './secret';
+
+export const REPO_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+
+export interface HostOptions {
+  /** Folder for persisted data (DynamoDB files, bucket, outbox, secret). Without it: in memory and a temp folder. */
+  dataDir: string;
+  /** Keep DynamoDB in memory even though dataDir is set (tests). */
+  inMemory?: boolean;
+  /** 0 picks a free port. */
+  port?: number;
+  dynamoPort?: number;
+  s3Port?: number;
+  /** The built SPA; default web/dist. */
+  spaDir?: string;
+  seed?: boolean;
+  tableName?: string;
+  bucket?: string;
+  /** More origins allowed to PUT to the bucket (the Vite dev server in dev mode). */
+  extraOrigins?: string[];
+  /** Extra environment for the handlers (rate limits, admin e-mails…). */
+  env?: Record<string, string>;
+}
+
+export interface Host {
+  url: string;
+  dynamoEndpoint: string;
+  s3Endpoint: string;
+  tableName: string;
+  bucket: string;
+  signingSecretFile: string;
+  outboxDir: string;
+  stop(): Promise<void>;
+}
+
+async function pickPort(wanted: number | undefined, what: string): Promise<number> {
+  if (!wanted) return freePort();
+  await assertPortFree(wanted, what);
+  return wanted;
+}
+
+export async function startHost(opts: HostOptions): Promise<Host> {
+  const dataDir = resolve(opts.dataDir);
+  const tableName = opts.tableName ?? 'leafline-local';
+  const bucket = opts.bucket ?? 'images';
+  const port = await pickPort(opts.port, 'the site');
+  const dynamoPort = await pickPort(opts.dynamoPort, 'DynamoDB Local');
+  const s3Port = await pickPort(opts.s3Port, 's3rver');
+  const siteOrigins = [`http://localhost:${port}`, `http://127.0.0.1:${port}`, ...(opts.extraOrigins ?? [])];
+
+  const outboxDir = join(dataDir, 'outbox');
+  mkdirSync(join(dataDir, 's3'), { recursive: true });
+  if (!opts.inMemory) mkdirSync(join(dataDir, 'dynamodb'), { recursive: true });
+  const signingSecretFile = ensureSigningSecret(join(dataDir, 'signing-secret'));
+
+  const stops: (() => Promise<void>)[] = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+  };
+  try {
+    const dynamo = await startDynamoLocal({ port: dynamoPort, ...(opts.inMemory ? {} : { dbPath: join(dataDir, 'dynamodb') }) });
+    stops.push(dynamo.stop);
+    const s3 = await startS3Local({ port: s3Port, directory: join(dataDir, 's3'), bucket, origins: siteOrigins });
+    stops.push(s3.stop);
+
+    Object.assign(process.env, {
+      AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
+      // s3rver accepts only these; DynamoDB Local with -sharedDb accepts any.
+      AWS_ACCESS_KEY_ID: 'S3RVER',
+      AWS_SECRET_ACCESS_KEY: 'S3RVER',
+      AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
+      AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
+      DYNAMODB_ENDPOINT: dynamo.endpoint,
+      S3_ENDPOINT: s3.endpoint,
+      S3_FORCE_PATH_STYLE: 'true',
+      TABLE_NAME: tableName,
+      IMAGES_BUCKET: bucket,
+      SIGNING_SECRET_FILE: signingSecretFile,
+      OUTBOX_DIR: outboxDir,
+      SITE_ORIGIN: siteOrigins[0],
+      ...opts.env,
+    });
+
+    const ddb = new DynamoDBClient({ endpoint: dynamo.endpoint });
+    await ensureTable(ddb, tableName);
+    if (opts.seed !== false) await seedDemoData(DynamoDBDocumentClient.from(ddb), tableName);
+    ddb.destroy();
+
+    const s3Client = new S3Client({ endpoint: s3.endpoint, forcePathStyle: true });
+    const gateway = await startGateway({
+      port,
+      functionsDir: join(REPO_ROOT, 'functions'),
+      spaDir: opts.spaDir ?? join(REPO_ROOT, 'web', 'dist'),
+      s3: s3Client,
+      bucket,
+      outboxDir,
+    });
+    stops.push(gateway.stop);
+
+    return {
+      url: gateway.url,
+      dynamoEndpoint: dynamo.endpoint,
+      s3Endpoint: s3.endpoint,
+      tableName,
+      bucket,
+      signingSecretFile,
+      outboxDir,
+      stop: stopAll,
+    };
+  } catch (err) {
+    await stopAll();
+    throw err;
+  }
+}

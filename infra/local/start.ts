@@ -1,0 +1,48 @@
+/**
+ * `npm start`: builds the SPA, starts the local host with data persisted under .data/, seeds demo
+ * data on first run and prints the site's URL first. Ctrl-C or SIGTERM stops everything.
+ * Ports: PORT (8787), DYNAMODB_PORT (8000), S3_PORT (4569). `--no-build` skips the SPA build.
+ */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { REPO_ROOT, startHost } from './host';
+
+function buildSpa(): void {
+  const out = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  if (out.status !== 0) throw new Error('Building the web app failed (see above)');
+}
+
+async function main(): Promise<void> {
+  if (!process.argv.includes('--no-build')) buildSpa();
+  const host = await startHost({
+    dataDir: join(REPO_ROOT, '.data'),
+    port: Number(process.env.PORT ?? 8787),
+    dynamoPort: Number(process.env.DYNAMODB_PORT ?? 8000),
+    s3Port: Number(process.env.S3_PORT ?? 4569),
+    env: { ADMIN_EMAILS: process.env.ADMIN_EMAILS ?? 'admin@example.com', POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN' },
+  });
+  console.log(`Leafline is running at ${host.url}`);
+  console.log(`Outbox (e-mail and SMS sent locally): ${host.url}/dev/outbox`);
+  console.log('Press Ctrl-C to stop.');
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping…`);
+    host.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,93 @@
+/**
+ * Generates docs/api.md from the route table. `--check` fails (exit 1) when the file is stale,
+ * which CI runs so that the reference never drifts from the code.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { routes } from '../functions/routes';
+import type { RouteDef } from '../functions/lib/route-types';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const OUT = join(ROOT, 'docs', 'api.md');
+
+const ACCESS: Record<string, string> = {
+  public: 'pub', user: 'user', registered: 'reg', admin: 'admin', self: 'self',
+};
+
+interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  enum?: unknown[];
+  format?: string;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  default?: unknown;
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+}
+
+function describeField(s: JsonSchema): string {
+  if (s.enum) return s.enum.map((v) => JSON.stringify(v)).join(' \\| ');
+  if (s.anyOf) return s.anyOf.map(describeField).join(' or ');
+  const parts = [Array.isArray(s.type) ? s.type.join('/') : (s.type ?? 'any')];
+  if (s.format) parts.push(s.format);
+  if (s.minLength !== undefined || s.maxLength !== undefined) parts.push(`${s.minLength ?? 0}–${s.maxLength ?? '∞'} chars`);
+  if (s.default !== undefined) parts.push(`default ${JSON.stringify(s.default)}`);
+  return parts.join(', ');
+}
+
+function inputOf(route: RouteDef): string {
+  const schema = z.toJSONSchema(route.input, { unrepresentable: 'any', io: 'input' }) as JsonSchema;
+  const props = Object.entries(schema.properties ?? {});
+  if (!props.length) return '—';
+  const required = new Set(schema.required ?? []);
+  return props.map(([name, s]) => `\`${name}\`${required.has(name) ? '' : '?'}: ${describeField(s)}`).join('<br>');
+}
+
+export function render(): string {
+  const table = routes as readonly RouteDef[];
+  const lines = [
+    '# HTTP API reference',
+    '',
+    '<!-- Generated from functions/routes.ts by `npm run docs:api`. Do not edit by hand. -->',
+    '',
+    'Every route answers `{ "status": "success", "data": … }` or `{ "status": "error", "error": { "code", "message", "field"? } }`.',
+    'Every request carries `client-platform: browser`; mutating calls with a session carry `csrf_token` in the JSON body.',
+    'Checks run in this order: header (400) → route exists (404) → body is JSON (400, 415 for another content type, 413 when too large) →',
+    'session where required (401) → `csrf_token` (403) → access level (403) → input schema (400, naming the field) → ownership (403/404).',
+    'Access: **pub** public (session optional) · **user** signed in · **reg** registration complete · **admin** · **self** signed in and owner.',
+    'GET inputs come from the path and query string; other methods from the path and JSON body. Unknown fields are refused.',
+    '',
+    '| method | path | access | input | handler | what it does |',
+    '|---|---|---|---|---|---|',
+    ...table.map(
+      (r) =>
+        `| ${r.method} | \`${r.path}\` | ${ACCESS[r.access]}${r.csrfExempt ? ' (no csrf)' : ''} | ${inputOf(r)} | \`functions/${r.handler}.ts\` | ${r.summary} |`,
+    ),
+    '| any | anything else (`$default`) | pub | — | `functions/system/not-found.ts` | 404 envelope |',
+    '',
+  ];
+  return lines.join('\n');
+}
+
+const text = render();
+if (process.argv.includes('--check')) {
+  let current = '';
+  try {
+    current = readFileSync(OUT, 'utf8');
+  } catch {
+    /* missing counts as stale */
+  }
+  if (current !== text) {
+    console.error('docs/api.md is stale: run npm run docs:api and commit it');
+    process.exit(1);
+  }
+  console.log('docs/api.md is up to date');
+} else {
+  writeFileSync(OUT, text);
+  console.log(`wrote ${OUT} (${(routes as readonly RouteDef[]).length} routes)`);
+}

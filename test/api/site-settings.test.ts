@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import type { PublicSite } from '../../shared/site';
+import { call, mintSession } from '../support/api';
+import { getItem } from '../support/db';
+
+describe('GET /api/site-settings/get-site', () => {
+  it('answers the seeded public settings: name, tagline and default location', async () => {
+    const res = await call<PublicSite>('GET', '/api/site-settings/get-site');
+    expect(res.status).toBe(200);
+    expect(res.data.name).toBe('Leafline');
+    expect(res.data.tagline).toMatch(/plant/i);
+    expect(res.data.defaultLocation).toMatchObject({ suburb_city: 'Sydney', country: 'Australia' });
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('PUT /api/iam/admin/update/site-setting', () => {
+  it('lets an admin change the site name, which guests then read', async () => {
+    const admin = await mintSession({ role: 'admin' });
+    const put = await call('PUT', '/api/iam/admin/update/site-setting', {
+      session: admin,
+      body: { name: 'site_tagline', value: 'Grow together', isPublic: true },
+    });
+    expect(put.status).toBe(200);
+    expect(put.data).toMatchObject({ name: 'site_tagline', value: 'Grow together', dataType: 'string', isPublic: true });
+    const stored = await getItem('settings', 'setting#site_tagline');
+    expect(stored).toMatchObject({ value: 'Grow together', dataType: 'string', isPublic: true });
+    const site = await call<PublicSite>('GET', '/api/site-settings/get-site');
+    expect(site.data.tagline).toBe('Grow together');
+  });
+
+  it('never shows a private setting to guests', async () => {
+    const admin = await mintSession({ role: 'admin' });
+    const put = await call('PUT', '/api/iam/admin/update/site-setting', {
+      session: admin,
+      body: { name: 'moderation_notes', value: 'secret', isPublic: false },
+    });
+    expect(put.status).toBe(200);
+    expect(await getItem('settings', 'setting#moderation_notes')).toMatchObject({ isPublic: false });
+    const site = await call<PublicSite>('GET', '/api/site-settings/get-site');
+    expect(JSON.stringify(site.data)).not.toContain('secret');
+    expect(site.data.settings).not.toHaveProperty('moderation_notes');
+  });
+
+  it('types values: a number setting that is not a number is refused, naming value', async () => {
+    const admin = await mintSession({ role: 'admin' });
+    const bad = await call('PUT', '/api/iam/admin/update/site-setting', {
+      session: admin,
+      body: { name: 'max_photos', value: 'ten', dataType: 'number' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.json).toMatchObject({ error: { field: 'value', message: 'value is not a valid number' } });
+    expect(await getItem('settings', 'setting#max_photos')).toBeUndefined();
+  });
+
+  it('refuses a bad setting name with a message naming the field', async () => {
+    const admin = await mintSession({ role: 'admin' });
+    const bad = await call('PUT', '/api/iam/admin/update/site-setting', { session: admin, body: { name: 'Bad Name!', value: 'x' } });
+    expect(bad.status).toBe(400);
+    expect(bad.json).toMatchObject({ error: { field: 'name' } });
+  });
+
+  it('refuses a non-admin with 403 and changes nothing', async () => {
+    const user = await mintSession({ role: 'user' });
+    const res = await call('PUT', '/api/iam/admin/update/site-setting', { session: user, body: { name: 'site_name', value: 'Hijacked', isPublic: true } });
+    expect(res.status).toBe(403);
+    const site = await call<PublicSite>('GET', '/api/site-settings/get-site');
+    expect(site.data.name).not.toBe('Hijacked');
+  });
+});

@@ -1,0 +1,25 @@
+/** Direct reads of the local table, to check what a call really stored. */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { inject } from 'vitest';
+
+let doc: DynamoDBDocumentClient | undefined;
+
+function client(): DynamoDBDocumentClient {
+  doc ??= DynamoDBDocumentClient.from(
+    new DynamoDBClient({ endpoint: inject('dynamoEndpoint'), region: 'us-east-1', credentials: { accessKeyId: 'test', secretAccessKey: 'test' } }),
+  );
+  return doc;
+}
+
+export async function getItem(pk: string, sk: string): Promise<Record<string, unknown> | undefined> {
+  const out = await client().send(new GetCommand({ TableName: inject('tableName'), Key: { pk, sk } }));
+  return out.Item;
+}
+
+export async function queryPartition(pk: string): Promise<Record<string, unknown>[]> {
+  const out = await client().send(
+    new QueryCommand({ TableName: inject('tableName'), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk } }),
+  );
+  return out.Items ?? [];
+}

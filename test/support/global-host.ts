@@ -1,0 +1,44 @@
+/**
+ * Starts one local host (DynamoDB Local in memory, s3rver, gateway) for a test project and
+ * hands its addresses to the tests through `inject`.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { REPO_ROOT, startHost } from '../../infra/local/host';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    hostUrl: string;
+    dynamoEndpoint: string;
+    tableName: string;
+    s3Endpoint: string;
+    bucket: string;
+    signingSecretFile: string;
+    outboxDir: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const base = join(REPO_ROOT, '.tmp');
+  const dataDir = mkdtempSync(join(base.replace(/\/$/, ''), 'host-'));
+  const host = await startHost({
+    dataDir,
+    inMemory: true,
+    env: {
+      POWERTOOLS_LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'CRITICAL',
+      ADMIN_EMAILS: 'admin@example.com,second-admin@example.com',
+    },
+  });
+  project.provide('hostUrl', host.url);
+  project.provide('dynamoEndpoint', host.dynamoEndpoint);
+  project.provide('tableName', host.tableName);
+  project.provide('s3Endpoint', host.s3Endpoint);
+  project.provide('bucket', host.bucket);
+  project.provide('signingSecretFile', host.signingSecretFile);
+  project.provide('outboxDir', host.outboxDir);
+  return async () => {
+    await host.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

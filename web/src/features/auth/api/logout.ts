@@ -1,0 +1,6 @@
+/** POST /api/iam/authn/logout: revokes the refresh token and clears the cookies; always 200. */
+import { api } from '@/lib/api';
+
+export async function postLogout(): Promise<void> {
+  await api.post<unknown>('/api/iam/authn/logout', {}, { refreshOn401: false, endSessionOn401: false });
+}
