@@ -4,6 +4,7 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { attachMetrics } from './metrics';
 
 let client: DynamoDBClient | undefined;
 
@@ -12,6 +13,7 @@ export function dynamoClient(): DynamoDBClient {
     ...(process.env.DYNAMODB_ENDPOINT ? { endpoint: process.env.DYNAMODB_ENDPOINT } : {}),
     ...(process.env.AWS_REGION ? {} : { region: 'us-east-1' }),
   });
+  if (process.env.DDB_METRICS === 'true') attachMetrics(client);
   return client;
 }
 

@@ -57,6 +57,9 @@ async function pickPort(wanted: number | undefined, what: string): Promise<numbe
 }
 
 export async function startHost(opts: HostOptions): Promise<Host> {
+  // Lambdas run on Node 22; locally Node 20 is supported, so the SDK's notice (which prints a
+  // URL before the site's own) is silenced here. The README says which Node versions work.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   const dataDir = resolve(opts.dataDir);
   const tableName = opts.tableName ?? 'leafline-local';
   const bucket = opts.bucket ?? 'images';

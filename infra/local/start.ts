@@ -1,7 +1,8 @@
 /**
  * `npm start`: builds the SPA, starts the local host with data persisted under .data/, seeds demo
  * data on first run and prints the site's URL first. Ctrl-C or SIGTERM stops everything.
- * Ports: PORT (8787), DYNAMODB_PORT (8000), S3_PORT (4569). `--no-build` skips the SPA build.
+ * Ports: PORT (8787), DYNAMODB_PORT (8000), S3_PORT (4569); data folder DATA_DIR (.data).
+ * `--no-build` skips the SPA build.
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -18,7 +19,7 @@ function buildSpa(): void {
 async function main(): Promise<void> {
   if (!process.argv.includes('--no-build')) buildSpa();
   const host = await startHost({
-    dataDir: join(REPO_ROOT, '.data'),
+    dataDir: process.env.DATA_DIR ?? join(REPO_ROOT, '.data'),
     port: Number(process.env.PORT ?? 8787),
     dynamoPort: Number(process.env.DYNAMODB_PORT ?? 8000),
     s3Port: Number(process.env.S3_PORT ?? 4569),

@@ -5,7 +5,12 @@
 import { useSyncExternalStore } from 'react';
 import type { AuthState } from './types';
 
-export const INITIAL_AUTH_STATE: AuthState = { loggedIn: undefined, user: null, profileError: false };
+export const INITIAL_AUTH_STATE: AuthState = {
+  loggedIn: undefined,
+  user: null,
+  profileError: false,
+  signingOut: false,
+};
 
 let state: AuthState = INITIAL_AUTH_STATE;
 const listeners = new Set<() => void>();

@@ -24,11 +24,13 @@ export interface AuthUser {
 /**
  * loggedIn is undefined until the first check answers, then true or false (spec §4).
  * profileError: the profile (or the check that precedes it) could not be loaded.
+ * signingOut: a logout is on its way to its target; guards wait instead of redirecting to login.
  */
 export interface AuthState {
   loggedIn: boolean | undefined;
   user: AuthUser | null;
   profileError: boolean;
+  signingOut: boolean;
 }
 
 /** A minimal shape check of a profile answer: the fields the SPA relies on. */

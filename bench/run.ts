@@ -1,0 +1,202 @@
+/**
+ * `npm run bench`: prints a table and writes bench/results.json. Timings on shared machines are
+ * noisy, so each is reported as a ratio against a baseline measured in the same run:
+ * - Lambda bundles: size, and cold-load time in a fresh Node process vs an empty handler and vs
+ *   a bundle holding only the DynamoDB client;
+ * - the SPA: initial JS and CSS gzipped, first contentful paint vs a blank page;
+ * - the gateway: requests/s and p99 of GET /api/site-settings/get-site vs a bare node:http server
+ *   answering the same JSON;
+ * - per route: DynamoDB calls and consumed capacity per request (counted by an SDK middleware).
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { REPO_ROOT, startHost } from '../infra/local/host';
+import { buildBundles } from '../infra/aws/bundle';
+
+const OUT = join(REPO_ROOT, 'bench', 'results.json');
+const WORK = join(REPO_ROOT, '.tmp', 'bench');
+const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+
+/** Median time to import a module in a fresh Node process (ms), over `runs` processes. */
+function coldLoadMs(file: string, runs = 7): number {
+  const script = `const t=performance.now();await import(${JSON.stringify(file)});process.stdout.write(String(performance.now()-t))`;
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    times.push(Number(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })));
+  }
+  return median(times);
+}
+
+async function baselineBundle(name: string, source: string): Promise<string> {
+  const dir = join(WORK, name);
+  mkdirSync(dir, { recursive: true });
+  const entry = join(dir, 'entry.ts');
+  writeFileSync(entry, source);
+  const outfile = join(dir, 'index.mjs');
+  await build({
+    entryPoints: [entry], outfile, bundle: true, minify: true, format: 'esm', platform: 'node', target: 'node20',
+    banner: { js: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);" },
+    logLevel: 'silent', nodePaths: [join(REPO_ROOT, 'node_modules')],
+  });
+  return outfile;
+}
+
+async function benchBundles() {
+  const empty = await baselineBundle('empty', 'export const handler = async () => ({ statusCode: 200, body: "{}" });');
+  const ddbOnly = await baselineBundle(
+    'ddb-only',
+    "import { DynamoDBClient } from '@aws-sdk/client-dynamodb';\nimport { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';\nconst c = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1' }));\nexport const handler = async () => ({ statusCode: 200, body: String(typeof c) });",
+  );
+  const emptyMs = coldLoadMs(empty);
+  const ddbMs = coldLoadMs(ddbOnly);
+  const { entries } = await buildBundles();
+  const rows = entries.map((e) => {
+    const file = join(e.dir, 'index.mjs');
+    const ms = coldLoadMs(file, 5);
+    return {
+      route: e.routeKey,
+      kib: round(statSync(file).size / 1024, 1),
+      gzipKib: round(gzipSync(readFileSync(file)).length / 1024, 1),
+      coldLoadVsEmpty: round(ms / emptyMs),
+      coldLoadVsDynamoClientOnly: round(ms / ddbMs),
+    };
+  });
+  return {
+    baselines: { emptyKib: round(statSync(empty).size / 1024, 1), dynamoClientOnlyKib: round(statSync(ddbOnly).size / 1024, 1), dynamoClientOnlyVsEmpty: round(ddbMs / emptyMs) },
+    bundles: rows,
+  };
+}
+
+function benchSpa() {
+  const dist = join(REPO_ROOT, 'web', 'dist');
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const refs = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+  const size = (ext: string) =>
+    refs.filter((r) => r.endsWith(ext)).reduce((sum, r) => sum + gzipSync(readFileSync(join(dist, r))).length, 0) / 1024;
+  return { initialJsGzipKib: round(size('.js'), 1), initialCssGzipKib: round(size('.css'), 1), budgetJsKib: 150 };
+}
+
+function load(url: string, conns = 10, ms = 3000): { rps: number; p99: number; p50: number; errors: number } {
+  const out = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'bench', 'load.ts'), url, String(conns), String(ms)], { encoding: 'utf8' });
+  if (out.status !== 0) throw new Error(out.stderr);
+  return JSON.parse(out.stdout.trim().split('\n').pop()!) as { rps: number; p99: number; p50: number; errors: number };
+}
+
+async function firstContentfulPaint(url: string): Promise<number> {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const times: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const page = await browser.newPage();
+      await page.goto(url, { waitUntil: 'load' });
+      await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, { timeout: 10_000 });
+      times.push(await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]!.startTime));
+      await page.close();
+    }
+    return median(times);
+  } finally {
+    await browser.close();
+  }
+}
+
+async function main(): Promise<void> {
+  rmSync(WORK, { recursive: true, force: true });
+  mkdirSync(WORK, { recursive: true });
+  process.env.DDB_METRICS = 'true';
+  const results: Record<string, unknown> = { at: new Date().toISOString(), node: process.version };
+
+  console.log('bundles…');
+  results.lambda = await benchBundles();
+  results.spa = benchSpa();
+
+  const dataDir = mkdtempSync(join(WORK, 'host-'));
+  const host = await startHost({ dataDir, inMemory: true, env: { POWERTOOLS_LOG_LEVEL: 'ERROR', ADMIN_EMAILS: 'admin@example.com' } });
+  try {
+    const { ddbMetrics, resetDdbMetrics } = await import('../functions/db/metrics');
+    const { signAccessToken } = await import('../functions/lib/session/token');
+    const { ACCESS_COOKIE } = await import('../shared/constants');
+
+    // DynamoDB calls and capacity per request.
+    const perRoute: Record<string, unknown> = {};
+    const measure = async (name: string, n: number, send: (i: number) => Promise<Response>) => {
+      await send(-1); // warm: load the module and the clients
+      resetDdbMetrics();
+      for (let i = 0; i < n; i++) {
+        const res = await send(i);
+        if (res.status >= 400) throw new Error(`${name} answered ${res.status}: ${await res.text()}`);
+      }
+      const m = ddbMetrics();
+      perRoute[name] = { callsPerRequest: m.calls / n, byOperation: Object.fromEntries(Object.entries(m.byOperation).map(([k, v]) => [k, v / n])), capacityUnitsPerRequest: round(m.capacityUnits / n, 2) };
+    };
+    const h = { 'client-platform': 'browser' };
+    await measure('GET /api/site-settings/get-site', 20, () => fetch(`${host.url}/api/site-settings/get-site`, { headers: h }));
+    const csrf = 'bench-csrf-token';
+    const token = await signAccessToken({ userId: randomUUID(), familyId: randomUUID(), csrfToken: csrf, role: 'user', emailVerified: true, registered: true, suspended: false });
+    await measure('POST /api/iam/forms/new', 20, () =>
+      fetch(`${host.url}/api/iam/forms/new`, {
+        method: 'POST',
+        headers: { ...h, 'content-type': 'application/json', cookie: `${ACCESS_COOKIE}=${token}` },
+        body: JSON.stringify({ csrf_token: csrf, id: randomUUID(), kind: 'contact', subject: 'Bench', message: 'Hello' }),
+      }),
+    );
+    results.dynamodb = perRoute;
+    delete process.env.DDB_METRICS;
+
+    // Gateway throughput vs a bare node:http server answering the same JSON.
+    console.log('throughput…');
+    const sample = await (await fetch(`${host.url}/api/site-settings/get-site`, { headers: h })).text();
+    const bare = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(sample);
+    });
+    await new Promise<void>((r) => bare.listen(0, '127.0.0.1', r));
+    const barePort = (bare.address() as { port: number }).port;
+    const base = load(`http://127.0.0.1:${barePort}/`);
+    const gw = load(`${host.url.replace('localhost', '127.0.0.1')}/api/site-settings/get-site`);
+    bare.close();
+    results.gateway = {
+      route: 'GET /api/site-settings/get-site',
+      connections: 10,
+      rps: round(gw.rps, 0),
+      p99Ms: round(gw.p99),
+      bareRps: round(base.rps, 0),
+      bareP99Ms: round(base.p99),
+      rpsRatio: round(gw.rps / base.rps),
+      p99Ratio: round(gw.p99 / base.p99),
+      errors: gw.errors,
+    };
+
+    console.log('first contentful paint…');
+    const blank = join(REPO_ROOT, 'web', 'dist', '__bench_blank.html');
+    writeFileSync(blank, '<!doctype html><html lang="en"><title>blank</title><p>blank</p></html>');
+    try {
+      const fcp = await firstContentfulPaint(host.url);
+      const blankFcp = await firstContentfulPaint(`${host.url}/__bench_blank.html`);
+      (results.spa as Record<string, unknown>).fcpMs = round(fcp, 0);
+      (results.spa as Record<string, unknown>).fcpVsBlankPage = round(fcp / blankFcp);
+    } finally {
+      rmSync(blank, { force: true });
+    }
+  } finally {
+    await host.stop();
+  }
+
+  writeFileSync(OUT, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(JSON.stringify(results, null, 2));
+  console.log(`\nwrote ${OUT}`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

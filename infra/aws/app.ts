@@ -1,0 +1,20 @@
+/**
+ * The CDK app (cdk.json: `npx tsx infra/aws/app.ts`). It builds the Lambda bundles itself, so
+ * `npx cdk synth` works on a fresh clone right after `npm ci`, offline and without credentials.
+ *
+ *   CDK_HOME=.cdk npx cdk synth --no-lookups -c stage=dev -q
+ *   CDK_HOME=.cdk npx cdk deploy --all -c stage=prod -c mailFrom='Leafline <no-reply@example.org>' -c adminEmails=a@example.org
+ *
+ * CDK_HOME keeps the CLI's cache inside the repository (`.cdk/`, git-ignored) instead of ~/.cdk;
+ * set it wherever the CLI is invoked (the npm scripts do).
+ *
+ * Context: `stage` (default `dev`; names starting with `dev` are disposable), `mailFrom` (SES
+ * sender, MAIL_FROM), `adminEmails` (comma-separated, ADMIN_EMAILS; Lambda-only, never public).
+ */
+import { buildBundles } from './bundle';
+import { addStage, newApp, stageConfigFromContext } from './create-app';
+
+const bundles = await buildBundles();
+const app = newApp();
+addStage(app, stageConfigFromContext(app), bundles);
+app.synth();

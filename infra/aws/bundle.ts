@@ -1,0 +1,287 @@
+/**
+ * Builds every Lambda of the route table in ONE esbuild call: one entry per route plus the
+ * `$default` catch-all, each into its own folder (`<outDir>/<folder>/index.mjs`) so that
+ * `lambda.Code.fromAsset(dir)` takes exactly one bundle. Minified, tree-shaken ESM for Node 22
+ * with the AWS SDK v3 bundled (the runtime's copy is not pinned to our versions).
+ *
+ * Entries are virtual modules (an esbuild plugin): no stub files to keep in sync. A route's entry is
+ *   import { routes } from '<root>/functions/routes'; import { main } from '<root>/functions/<handler>';
+ *   import { wrap } from '<root>/functions/lib/wrap'; export const handler = wrap(routes[<index>], main);
+ * with a load-time check that `routes[<index>]` is still the route the bundle was built for.
+ *
+ * Cached: the output lives under `.tmp/lambda-bundles/<hash>/`, where the hash covers the sources
+ * of functions/ and shared/, the lockfile, this file and esbuild's version. An unchanged hash
+ * skips the build (the CDK app and the tests call this on every synth). Builds go to a private
+ * folder renamed into place, so concurrent callers (test workers, a synth) never see half a build.
+ *
+ * `npx tsx infra/aws/bundle.ts` builds and prints each bundle's size; `<outDir>/meta.json` is
+ * esbuild's metafile (output keys relative to outDir) for the benchmark.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build, version as esbuildVersion, type Metafile, type Plugin } from 'esbuild';
+import { CATCH_ALL, routes } from '../../functions/routes';
+import { routeKey } from '../../functions/lib/route-types';
+import { DEFAULT_ROUTE_FOLDER, DEFAULT_ROUTE_KEY, routeFolder } from './naming';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+export const REPO_ROOT = resolve(HERE, '../..');
+
+/** ElectroDB (and a few SDK pieces) are CommonJS: give the ESM bundle a working `require`. */
+export const ESM_REQUIRE_BANNER =
+  "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
+
+const NAMESPACE = 'lambda-entry';
+const BUNDLE_FILE = 'index.mjs';
+const MANIFEST = 'manifest.json';
+const METAFILE = 'meta.json';
+/** Other builds in the cache folder older than this are removed after a build. */
+const STALE_MS = 60 * 60 * 1000;
+
+export interface BundleEntry {
+  /** `METHOD /path`, or `$default` for the catch-all. */
+  routeKey: string;
+  /** The folder name under outDir, derived from the route key. */
+  folder: string;
+  /** Absolute folder holding index.mjs: what `lambda.Code.fromAsset` takes. */
+  dir: string;
+  /** Size of index.mjs in bytes. */
+  bytes: number;
+}
+
+export interface BundleResult {
+  outDir: string;
+  hash: string;
+  /** True when an earlier build with the same hash was reused. */
+  cached: boolean;
+  /** esbuild's metafile, output keys relative to outDir. */
+  metafile: string;
+  entries: BundleEntry[];
+}
+
+export interface BuildBundlesOptions {
+  /** The repository root (default: two folders above this file). */
+  rootDir?: string;
+  /** Where builds are kept (default: `<root>/.tmp/lambda-bundles`, git-ignored). */
+  cacheDir?: string;
+  /** Rebuild even when the hash is unchanged. */
+  force?: boolean;
+}
+
+interface PlannedEntry {
+  routeKey: string;
+  folder: string;
+  source: string;
+}
+
+interface Manifest {
+  hash: string;
+  entries: { routeKey: string; folder: string; bytes: number }[];
+}
+
+/** One virtual entry module per route, plus the catch-all. */
+export function planEntries(rootDir: string = REPO_ROOT): PlannedEntry[] {
+  const abs = (modulePath: string) => JSON.stringify(join(rootDir, 'functions', modulePath));
+  const planned: PlannedEntry[] = routes.map((route, index) => {
+    const key = routeKey(route);
+    return {
+      routeKey: key,
+      folder: routeFolder(route),
+      source: [
+        `import { routes } from ${abs('routes')};`,
+        `import { main } from ${abs(route.handler)};`,
+        `import { wrap } from ${abs('lib/wrap')};`,
+        `const route = routes[${index}];`,
+        `if (!route || route.method + ' ' + route.path !== ${JSON.stringify(key)}) {`,
+        `  throw new Error(${JSON.stringify(`route table changed since this bundle was built for ${key}`)});`,
+        `}`,
+        `export const handler = wrap(route, main);`,
+      ].join('\n'),
+    };
+  });
+  planned.push({
+    routeKey: DEFAULT_ROUTE_KEY,
+    folder: DEFAULT_ROUTE_FOLDER,
+    source: `export { handler } from ${abs(CATCH_ALL.handler)};`,
+  });
+  const seen = new Map<string, string>();
+  for (const entry of planned) {
+    const other = seen.get(entry.folder);
+    if (other) throw new Error(`routes "${other}" and "${entry.routeKey}" map to the same bundle folder "${entry.folder}"`);
+    seen.set(entry.folder, entry.routeKey);
+  }
+  return planned;
+}
+
+async function listFiles(dir: string): Promise<string[]> {
+  if (!existsSync(dir)) return [];
+  const out: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...(await listFiles(full)));
+    else if (entry.isFile() && !/\.(test|spec)\.[cm]?[jt]sx?$/.test(entry.name)) out.push(full);
+  }
+  return out;
+}
+
+/** The content hash that decides whether the bundles must be rebuilt. */
+export async function sourceHash(rootDir: string = REPO_ROOT): Promise<string> {
+  const files = [
+    ...(await listFiles(join(rootDir, 'functions'))),
+    ...(await listFiles(join(rootDir, 'shared'))),
+    join(rootDir, 'package-lock.json'),
+    fileURLToPath(import.meta.url),
+    join(HERE, 'naming.ts'),
+  ].sort();
+  const hash = createHash('sha256').update(`esbuild ${esbuildVersion}\n`);
+  for (const file of files) {
+    if (!existsSync(file)) continue;
+    hash.update(`${relative(rootDir, file)}\n`);
+    hash.update(await readFile(file));
+    hash.update('\n');
+  }
+  return hash.digest('hex').slice(0, 20);
+}
+
+function virtualEntries(planned: PlannedEntry[], rootDir: string): Plugin {
+  const byFolder = new Map(planned.map((entry) => [entry.folder, entry]));
+  return {
+    name: 'lambda-entries',
+    setup(b) {
+      b.onResolve({ filter: new RegExp(`^${NAMESPACE}:`) }, (args) => ({
+        path: args.path.slice(NAMESPACE.length + 1),
+        namespace: NAMESPACE,
+      }));
+      b.onLoad({ filter: /.*/, namespace: NAMESPACE }, (args) => {
+        const entry = byFolder.get(args.path);
+        if (!entry) return { errors: [{ text: `no Lambda entry named ${args.path}` }] };
+        return { contents: entry.source, loader: 'js', resolveDir: rootDir };
+      });
+    },
+  };
+}
+
+async function readManifest(dir: string): Promise<Manifest | undefined> {
+  try {
+    return JSON.parse(await readFile(join(dir, MANIFEST), 'utf8')) as Manifest;
+  } catch {
+    return undefined;
+  }
+}
+
+function toResult(outDir: string, manifest: Manifest, cached: boolean): BundleResult {
+  return {
+    outDir,
+    hash: manifest.hash,
+    cached,
+    metafile: join(outDir, METAFILE),
+    entries: manifest.entries.map((e) => ({ ...e, dir: join(outDir, e.folder) })),
+  };
+}
+
+/** A cached build is usable when its manifest names exactly the planned entries and every bundle exists. */
+function usable(outDir: string, manifest: Manifest | undefined, hash: string, planned: PlannedEntry[]): manifest is Manifest {
+  if (!manifest || manifest.hash !== hash || manifest.entries.length !== planned.length) return false;
+  return planned.every((p, i) => {
+    const m = manifest.entries[i];
+    return m?.routeKey === p.routeKey && m.folder === p.folder && existsSync(join(outDir, p.folder, BUNDLE_FILE));
+  });
+}
+
+async function removeStale(cacheDir: string, keep: string): Promise<void> {
+  for (const name of await readdir(cacheDir).catch(() => [] as string[])) {
+    if (name === keep) continue;
+    const full = join(cacheDir, name);
+    const info = await stat(full).catch(() => undefined);
+    if (info && Date.now() - info.mtimeMs > STALE_MS) await rm(full, { recursive: true, force: true });
+  }
+}
+
+export async function buildBundles(opts: BuildBundlesOptions = {}): Promise<BundleResult> {
+  const rootDir = resolve(opts.rootDir ?? REPO_ROOT);
+  const cacheDir = resolve(opts.cacheDir ?? join(rootDir, '.tmp', 'lambda-bundles'));
+  const planned = planEntries(rootDir);
+  const hash = await sourceHash(rootDir);
+  const outDir = join(cacheDir, hash);
+
+  if (!opts.force) {
+    const manifest = await readManifest(outDir);
+    if (usable(outDir, manifest, hash, planned)) return toResult(outDir, manifest, true);
+  }
+
+  await mkdir(cacheDir, { recursive: true });
+  const workDir = join(cacheDir, `${hash}.building-${process.pid}-${randomBytes(4).toString('hex')}`);
+  try {
+    const result = await build({
+      absWorkingDir: rootDir,
+      entryPoints: planned.map((entry) => ({ in: `${NAMESPACE}:${entry.folder}`, out: `${entry.folder}/index` })),
+      outdir: workDir,
+      bundle: true,
+      platform: 'node',
+      target: 'node22',
+      format: 'esm',
+      outExtension: { '.js': '.mjs' },
+      // Prefer packages' ESM builds: they tree-shake far better (the AWS SDK above all).
+      mainFields: ['module', 'main'],
+      minify: true,
+      treeShaking: true,
+      // No source maps: --enable-source-maps slows every cold start, and small bundles matter more.
+      sourcemap: false,
+      legalComments: 'none',
+      charset: 'utf8',
+      define: { 'process.env.NODE_ENV': '"production"' },
+      banner: { js: ESM_REQUIRE_BANNER },
+      metafile: true,
+      logLevel: 'error',
+      plugins: [virtualEntries(planned, rootDir)],
+    });
+
+    const entries: Manifest['entries'] = [];
+    for (const entry of planned) {
+      const info = await stat(join(workDir, entry.folder, BUNDLE_FILE));
+      entries.push({ routeKey: entry.routeKey, folder: entry.folder, bytes: info.size });
+    }
+    const manifest: Manifest = { hash, entries };
+    await writeFile(join(workDir, METAFILE), JSON.stringify(relativeOutputs(result.metafile, rootDir, workDir)));
+    await writeFile(join(workDir, MANIFEST), JSON.stringify(manifest, null, 2));
+
+    if (opts.force) await rm(outDir, { recursive: true, force: true });
+    try {
+      await rename(workDir, outDir);
+    } catch (err) {
+      // Another process finished the same build first: use theirs.
+      const theirs = await readManifest(outDir);
+      if (!usable(outDir, theirs, hash, planned)) throw err;
+      await rm(workDir, { recursive: true, force: true });
+      return toResult(outDir, theirs, true);
+    }
+    await removeStale(cacheDir, hash);
+    return toResult(outDir, manifest, false);
+  } catch (err) {
+    await rm(workDir, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+/** esbuild keys outputs by their path from absWorkingDir; after the rename they are relative to outDir. */
+function relativeOutputs(meta: Metafile, rootDir: string, workDir: string): Metafile {
+  const outputs: Metafile['outputs'] = {};
+  for (const [key, value] of Object.entries(meta.outputs)) {
+    outputs[relative(workDir, resolve(rootDir, key)).split('\\').join('/')] = value;
+  }
+  return { ...meta, outputs };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  const started = Date.now();
+  const result = await buildBundles({ force: process.argv.includes('--force') });
+  const ms = Date.now() - started;
+  for (const entry of result.entries) {
+    console.log(`${(entry.bytes / 1024).toFixed(1).padStart(8)} KiB  ${entry.routeKey}`);
+  }
+  console.log(`${result.entries.length} bundles in ${result.outDir} (${result.cached ? 'cached' : 'built'} in ${ms} ms)`);
+}

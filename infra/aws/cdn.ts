@@ -1,0 +1,176 @@
+/**
+ * The one CloudFront distribution (handbook: "CloudFront, precisely"):
+ * - default `/*` → the SPA bucket (OAC) with a viewer-request CloudFront Function that rewrites
+ *   extension-less paths to /index.html. No distribution-wide custom error responses: they would
+ *   turn the API's 403/404 and missing images into 200 HTML.
+ * - `/images/*` → the images bucket (OAC); object keys start with `images/`.
+ * - `/api/*` → the HTTP API: caching disabled, all cookies and query strings, exactly ten
+ *   headers (never Host: API Gateway answers 403 to a foreign Host), all methods, and the secret
+ *   `x-origin-verify` header the Lambdas require.
+ */
+import { Aws } from 'aws-cdk-lib';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import { acknowledge } from './nag';
+
+/** The header CloudFront adds and functions/lib/middleware/origin.ts checks. */
+export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
+
+/** CloudFront forwards at most 10 headers by default; these are the ten the API reads. */
+export const API_FORWARDED_HEADERS = [
+  'client-platform',
+  'content-type',
+  'user-agent',
+  'accept-language',
+  'CloudFront-Viewer-Address',
+  'CloudFront-Viewer-Latitude',
+  'CloudFront-Viewer-Longitude',
+  'CloudFront-Viewer-City',
+  'CloudFront-Viewer-Country-Region',
+  'CloudFront-Viewer-Country',
+] as const;
+
+/** SPA fallback: a path whose last segment has no dot is a client-side route. */
+export const SPA_REWRITE_FUNCTION = `function handler(event) {
+  var request = event.request;
+  var uri = request.uri;
+  var last = uri.substring(uri.lastIndexOf('/') + 1);
+  if (last.indexOf('.') === -1) {
+    request.uri = '/index.html';
+  }
+  return request;
+}
+`;
+
+/**
+ * An S3 origin addressed by the bucket's (deterministic) name rather than by a reference to the
+ * bucket: the images bucket's CORS rule names the distribution's domain, so the distribution
+ * must not depend on the bucket (that would be a cycle). The bucket policy granting this
+ * distribution read access is added to the bucket separately.
+ */
+class NamedS3Origin extends cloudfront.OriginBase {
+  constructor(bucketName: string, originAccessControl: cloudfront.IOriginAccessControl) {
+    super(`${bucketName}.s3.${Aws.REGION}.${Aws.URL_SUFFIX}`, {
+      originAccessControlId: originAccessControl.originAccessControlId,
+    });
+  }
+
+  protected override renderS3OriginConfig(): cloudfront.CfnDistribution.S3OriginConfigProperty {
+    // OAC, not the legacy origin access identity.
+    return { originAccessIdentity: '' };
+  }
+}
+
+export interface SiteDistributionProps {
+  stage: string;
+  spaBucket: s3.IBucket;
+  imagesBucket: s3.Bucket;
+  /** The images bucket's name as a literal plus pseudo parameters (see NamedS3Origin). */
+  imagesBucketName: string;
+  /** The execute-api host name of the HTTP API. */
+  apiDomainName: string;
+  /** The origin secret as a CloudFormation dynamic reference. */
+  originSecretValue: string;
+  logBucket: s3.IBucket;
+  priceClass: cloudfront.PriceClass;
+}
+
+export class SiteDistribution extends Construct {
+  readonly distribution: cloudfront.Distribution;
+  readonly apiOriginRequestPolicy: cloudfront.OriginRequestPolicy;
+  readonly spaRewrite: cloudfront.Function;
+
+  constructor(scope: Construct, id: string, props: SiteDistributionProps) {
+    super(scope, id);
+
+    const oac = new cloudfront.S3OriginAccessControl(this, 'BucketAccess', {
+      description: 'CloudFront reads the SPA and images buckets (SigV4, always signed)',
+      signing: cloudfront.Signing.SIGV4_ALWAYS,
+    });
+
+    this.spaRewrite = new cloudfront.Function(this, 'SpaRewrite', {
+      comment: 'Rewrites extension-less paths to /index.html (SPA fallback)',
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(SPA_REWRITE_FUNCTION),
+    });
+
+    this.apiOriginRequestPolicy = new cloudfront.OriginRequestPolicy(this, 'ApiOriginRequest', {
+      comment: 'API: all cookies and query strings, ten explicit headers, never Host',
+      cookieBehavior: cloudfront.OriginRequestCookieBehavior.all(),
+      queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.all(),
+      headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList(...API_FORWARDED_HEADERS),
+    });
+
+    const apiOrigin = new origins.HttpOrigin(props.apiDomainName, {
+      protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+      originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+      customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originSecretValue },
+    });
+
+    const securityHeaders = cloudfront.ResponseHeadersPolicy.SECURITY_HEADERS;
+
+    this.distribution = new cloudfront.Distribution(this, 'Distribution', {
+      comment: `Leafline ${props.stage}`,
+      defaultRootObject: 'index.html',
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      priceClass: props.priceClass,
+      enableLogging: true,
+      logBucket: props.logBucket,
+      logFilePrefix: 'cloudfront/',
+      defaultBehavior: {
+        origin: origins.S3BucketOrigin.withOriginAccessControl(props.spaBucket, { originAccessControl: oac }),
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: securityHeaders,
+        functionAssociations: [{ function: this.spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        '/images/*': {
+          origin: new NamedS3Origin(props.imagesBucketName, oac),
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+          responseHeadersPolicy: securityHeaders,
+        },
+        '/api/*': {
+          origin: apiOrigin,
+          // A redirected POST would lose its body: HTTPS only.
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: this.apiOriginRequestPolicy,
+          responseHeadersPolicy: securityHeaders,
+        },
+      },
+    });
+
+    // The images bucket's policy for this distribution (NamedS3Origin adds none).
+    props.imagesBucket.addToResourcePolicy(
+      new iam.PolicyStatement({
+        sid: 'CloudFrontReadsImages',
+        principals: [new iam.ServicePrincipal('cloudfront.amazonaws.com')],
+        actions: ['s3:GetObject'],
+        resources: [props.imagesBucket.arnForObjects('images/*')],
+        conditions: { StringEquals: { 'AWS:SourceArn': this.distribution.distributionArn } },
+      }),
+    );
+
+    acknowledge(
+      this.distribution,
+      'AwsSolutions-CFR1',
+      'A community site for everyone: no country is blocked; guests get their location from the viewer headers, not from a restriction.',
+    );
+    acknowledge(
+      this.distribution,
+      'AwsSolutions-CFR2',
+      'No WAF yet (a web ACL costs a fixed monthly fee per stage); abuse is met by the application\'s rate limits (login, signup, reset, SMS) and the stage throttle of the HTTP API. Add a web ACL with AWS managed rules when traffic warrants it.',
+    );
+    acknowledge(
+      this.distribution,
+      'AwsSolutions-CFR4',
+      'The distribution serves the default *.cloudfront.net certificate, whose minimum viewer TLS version CloudFront fixes; a custom domain with an ACM certificate and TLSv1.2_2021 is the remedy once the product has a domain.',
+    );
+  }
+}

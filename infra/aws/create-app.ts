@@ -1,0 +1,55 @@
+/**
+ * Builds the CDK app: feature flags, cdk-nag, and one SiteStack per stage. Used by app.ts (the
+ * CLI's entry) and by the infra tests, so both synthesise exactly the same thing.
+ */
+import { join } from 'node:path';
+import { App, type AppProps } from 'aws-cdk-lib';
+import type { BundleResult } from './bundle';
+import { REPO_ROOT } from './bundle';
+import { addNagChecks } from './nag';
+import { SiteStack, stackName, type StageConfig } from './site-stack';
+
+/**
+ * Feature flags this app relies on (cdk.json or `-c` may still override them). They are set here
+ * rather than in cdk.json so the tests' in-memory app gets them too.
+ */
+export const FEATURE_FLAGS: Record<string, unknown> = {
+  // SecretValue must be unwrapped explicitly before it can land in a string.
+  '@aws-cdk/core:checkSecretUsage': true,
+  // Merge policy statements: smaller role policies.
+  '@aws-cdk/aws-iam:minimizePolicies': true,
+  // S3 server access logs are delivered by bucket policy, not by an ACL grant.
+  '@aws-cdk/aws-s3:serverAccessLogsUseBucketPolicy': true,
+  '@aws-cdk/aws-s3:createDefaultLoggingPolicy': true,
+  '@aws-cdk/aws-s3:publicAccessBlockedByDefault': true,
+  '@aws-cdk/aws-cloudfront:defaultFunctionRuntimeV2_0': true,
+  '@aws-cdk/aws-cloudfront:defaultViewerProtocolPolicyRedirectToHttps': true,
+};
+
+export const DEFAULT_SPA_DIST = join(REPO_ROOT, 'web', 'dist');
+
+export function newApp(props: AppProps = {}): App {
+  const app = new App({ ...props, context: { ...FEATURE_FLAGS, ...props.context } });
+  addNagChecks(app);
+  return app;
+}
+
+export function addStage(app: App, config: StageConfig, bundles: BundleResult): SiteStack {
+  return new SiteStack(app, stackName(config.stage), { config, bundles });
+}
+
+/** `-c stage=NAME` (default dev), `-c mailFrom=...`, `-c adminEmails=a@x,b@y`. */
+export function stageConfigFromContext(app: App): StageConfig {
+  const text = (key: string): string | undefined => {
+    const value: unknown = app.node.tryGetContext(key);
+    return typeof value === 'string' && value.trim() ? value.trim() : undefined;
+  };
+  const mailFrom = text('mailFrom');
+  const adminEmails = text('adminEmails');
+  return {
+    stage: text('stage') ?? 'dev',
+    spaDist: DEFAULT_SPA_DIST,
+    ...(mailFrom ? { mailFrom } : {}),
+    ...(adminEmails ? { adminEmails } : {}),
+  };
+}

@@ -1,0 +1,112 @@
+/**
+ * One execution role per domain (the first folder of the handlers' paths), allowed the union of
+ * its routes' grants and nothing else. No AWS managed policy: each function writes only to its
+ * own log group, under the domain's log-group prefix.
+ */
+import { Aws } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Construct } from 'constructs';
+import type { Grant } from '../../functions/lib/route-types';
+import { TABLE } from '../../functions/db/table';
+import { acknowledge, wildcardResourceFinding } from './nag';
+
+export interface DomainRoleProps {
+  domain: string;
+  grants: ReadonlySet<Grant>;
+  table: ITable;
+  /** The images bucket's name (a literal plus pseudo parameters, so policies need no cross-stack reference). */
+  imagesBucketName: string;
+  signingSecret: ISecret;
+  /** The prefix every log group of this domain's functions starts with. */
+  logGroupPrefix: string;
+  /** SES sender; when known, `ses:SendEmail` is limited to this From address. */
+  mailFrom?: string;
+}
+
+/** DynamoDB actions per grant. No Scan: no request path may scan the table (handbook: Data). */
+export const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
+export const TABLE_WRITE_ACTIONS = [
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+  'dynamodb:ConditionCheckItem',
+];
+
+/** `Name <addr@host>` → `addr@host`. */
+function bareAddress(from: string): string {
+  return (/<([^>]+)>/.exec(from)?.[1] ?? from).trim();
+}
+
+export class DomainRole extends Construct {
+  readonly role: iam.Role;
+
+  constructor(scope: Construct, id: string, props: DomainRoleProps) {
+    super(scope, id);
+    const { domain, grants } = props;
+    const partition = Aws.PARTITION;
+    this.role = new iam.Role(this, 'Role', {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: `Execution role of the ${domain} routes' Lambdas`,
+    });
+    const allow = (sid: string, actions: string[], resources: string[], conditions?: Record<string, unknown>) =>
+      this.role.addToPrincipalPolicy(new iam.PolicyStatement({ sid, actions, resources, ...(conditions ? { conditions } : {}) }));
+
+    const logStreams = `arn:${partition}:logs:${Aws.REGION}:${Aws.ACCOUNT_ID}:log-group:${props.logGroupPrefix}*`;
+    allow('Logs', ['logs:CreateLogStream', 'logs:PutLogEvents'], [logStreams]);
+    acknowledge(
+      this.role,
+      wildcardResourceFinding(this, logStreams),
+      `Log streams are created at run time; the wildcard covers only the log groups of the ${domain} functions (prefix ${props.logGroupPrefix}), which this stack creates.`,
+    );
+
+    // Every handler may verify a session cookie (public routes still see a signed-in reader).
+    allow('SigningSecret', ['secretsmanager:GetSecretValue'], [props.signingSecret.secretArn]);
+
+    const tableArn = props.table.tableArn;
+    const indexArns = TABLE.globalIndexes.map((gsi) => `${tableArn}/index/${gsi.name}`);
+    if (grants.has('table:read')) allow('TableRead', TABLE_READ_ACTIONS, [tableArn, ...indexArns]);
+    if (grants.has('table:write')) allow('TableWrite', TABLE_WRITE_ACTIONS, [tableArn]);
+
+    const bucketArn = `arn:${partition}:s3:::${props.imagesBucketName}`;
+    const images = `${bucketArn}/images/*`;
+    if (grants.has('images:read')) {
+      allow('ImagesRead', ['s3:GetObject'], [images]);
+      // Without ListBucket a HEAD of a missing key answers 403 instead of 404.
+      allow('ImagesList', ['s3:ListBucket'], [bucketArn]);
+    }
+    if (grants.has('images:write')) allow('ImagesWrite', ['s3:PutObject', 's3:DeleteObject'], [images]);
+    if (grants.has('images:read') || grants.has('images:write')) {
+      acknowledge(
+        this.role,
+        wildcardResourceFinding(this, images),
+        'Image keys are generated per upload; access is limited to the images/ prefix of the one images bucket.',
+      );
+    }
+
+    if (grants.has('mail')) {
+      const identities = `arn:${partition}:ses:${Aws.REGION}:${Aws.ACCOUNT_ID}:identity/*`;
+      allow(
+        'Mail',
+        ['ses:SendEmail'],
+        [identities],
+        props.mailFrom ? { StringEquals: { 'ses:FromAddress': bareAddress(props.mailFrom) } } : undefined,
+      );
+      acknowledge(
+        this.role,
+        wildcardResourceFinding(this, identities),
+        'SES authorises a send against the sender identity and, in the SES sandbox, every recipient identity, which are not known in advance; the From address is pinned by condition when MAIL_FROM is set.',
+      );
+    }
+    if (grants.has('sms')) {
+      allow('Sms', ['sns:Publish'], ['*']);
+      acknowledge(
+        this.role,
+        'AwsSolutions-IAM5[Resource::*]',
+        'Publishing a text message straight to a phone number has no resource ARN; IAM requires "*" for sns:Publish to a PhoneNumber.',
+      );
+    }
+  }
+}

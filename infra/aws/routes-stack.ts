@@ -1,0 +1,124 @@
+/**
+ * One nested stack per domain: the domain's execution role and, per route, its Lambda, log
+ * group, integration, API route and invoke permission (5 resources). ~150 routes over a dozen
+ * domains keep every template far below CloudFormation's 500 resources; a test holds < 450.
+ */
+import { Duration, NestedStack, RemovalPolicy, type NestedStackProps } from 'aws-cdk-lib';
+import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { Construct } from 'constructs';
+import type { AccessLevel } from '../../shared/api';
+import type { Grant, RouteDef } from '../../functions/lib/route-types';
+import type { BundleEntry } from './bundle';
+import { DomainRole } from './domain-role';
+import { APP_NAME, DEFAULT_ROUTE_KEY, functionSizing, pascal } from './naming';
+import { acknowledge } from './nag';
+
+/** A route of the table, or the `$default` catch-all (no method/path, public). */
+export interface DomainRoute {
+  routeKey: string;
+  route?: RouteDef;
+  access: AccessLevel;
+  bundle: BundleEntry;
+}
+
+export interface RoutesStackProps extends NestedStackProps {
+  stage: string;
+  domain: string;
+  routes: DomainRoute[];
+  grants: ReadonlySet<Grant>;
+  api: apigwv2.IHttpApi;
+  table: ITable;
+  imagesBucketName: string;
+  signingSecret: ISecret;
+  /** `{{resolve:secretsmanager:...}}` of the origin-verify secret, resolved by CloudFormation at deploy time. */
+  originSecretValue: string;
+  logRetention: logs.RetentionDays;
+  disposable: boolean;
+  mailFrom?: string;
+  adminEmails?: string;
+}
+
+export const LAMBDA_RUNTIME = lambda.Runtime.NODEJS_22_X;
+
+export function logGroupPrefix(stage: string, domain: string): string {
+  return `/aws/lambda/${APP_NAME}/${stage}/${domain}/`;
+}
+
+export class RoutesStack extends NestedStack {
+  readonly functions = new Map<string, lambda.Function>();
+
+  constructor(scope: Construct, id: string, props: RoutesStackProps) {
+    super(scope, id, { ...props, description: `${APP_NAME} ${props.stage}: the ${props.domain} API routes` });
+    const prefix = logGroupPrefix(props.stage, props.domain);
+    const { role } = new DomainRole(this, 'Execution', {
+      domain: props.domain,
+      grants: props.grants,
+      table: props.table,
+      imagesBucketName: props.imagesBucketName,
+      signingSecret: props.signingSecret,
+      logGroupPrefix: prefix,
+      ...(props.mailFrom ? { mailFrom: props.mailFrom } : {}),
+    });
+
+    const environment: Record<string, string> = {
+      TABLE_NAME: props.table.tableName,
+      IMAGES_BUCKET: props.imagesBucketName,
+      SIGNING_SECRET_ARN: props.signingSecret.secretArn,
+      ORIGIN_SECRET: props.originSecretValue,
+      POWERTOOLS_SERVICE_NAME: APP_NAME,
+      ...(props.mailFrom ? { MAIL_FROM: props.mailFrom } : {}),
+      ...(props.adminEmails ? { ADMIN_EMAILS: props.adminEmails } : {}),
+    };
+
+    for (const entry of props.routes) {
+      const id = pascal(entry.bundle.folder);
+      const sizing = entry.route ? functionSizing(entry.route) : functionSizing({ method: 'GET', path: DEFAULT_ROUTE_KEY });
+      const logGroup = new logs.LogGroup(this, `${id}Logs`, {
+        logGroupName: `${prefix}${entry.bundle.folder}`,
+        retention: props.logRetention,
+        removalPolicy: props.disposable ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
+      });
+      const fn = new lambda.Function(this, id, {
+        description: entry.routeKey,
+        runtime: LAMBDA_RUNTIME,
+        architecture: lambda.Architecture.ARM_64,
+        code: lambda.Code.fromAsset(entry.bundle.dir),
+        handler: 'index.handler',
+        memorySize: sizing.memoryMb,
+        timeout: Duration.seconds(sizing.timeoutSeconds),
+        role,
+        logGroup,
+        environment,
+      });
+      acknowledge(
+        fn,
+        'AwsSolutions-L1',
+        'Pinned to nodejs22.x on purpose: the bundles target Node 22 and the code is tested on Node 20/22; move to a newer runtime deliberately, with the bundler target.',
+      );
+      this.functions.set(entry.routeKey, fn);
+
+      const routeKey = entry.route
+        ? apigwv2.HttpRouteKey.with(entry.route.path, apigwv2.HttpMethod[entry.route.method])
+        : apigwv2.HttpRouteKey.DEFAULT;
+      const route = new apigwv2.HttpRoute(this, `${id}Route`, {
+        httpApi: props.api,
+        routeKey,
+        integration: new HttpLambdaIntegration(`${id}Integration`, fn, {
+          payloadFormatVersion: apigwv2.PayloadFormatVersion.VERSION_2_0,
+        }),
+      });
+      acknowledge(
+        route,
+        'AwsSolutions-APIG4',
+        entry.route
+          ? `${entry.routeKey} is "${entry.access}": the handler's middleware refuses requests without CloudFront's origin secret, verifies the signed session cookie, the CSRF token and the access level; a Lambda authorizer would only repeat that check at the cost of a second invocation per request.`
+          : 'The $default route only answers the 404 envelope for paths no route matches; it reads no data.',
+      );
+    }
+  }
+}

@@ -1,0 +1,305 @@
+/**
+ * One stage of the product in the cloud (handbook: ARCHITECTURE.md): the table, the images,
+ * SPA and log buckets, the two secrets, the HTTP API and its stage, the CloudFront
+ * distribution, and one nested stack per domain holding that domain's routes.
+ *
+ * Stages whose name starts with `dev` are disposable (no deletion protection, buckets emptied
+ * and deleted with the stack); every other stage keeps its table, images and logs.
+ */
+import { existsSync } from 'node:fs';
+import { Aws, CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, Tags, type StackProps } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import type { Construct } from 'constructs';
+import { TABLE } from '../../functions/db/table';
+import type { Grant } from '../../functions/lib/route-types';
+import { routeKey } from '../../functions/lib/route-types';
+import { CATCH_ALL, routes } from '../../functions/routes';
+import type { BundleEntry, BundleResult } from './bundle';
+import { SiteDistribution } from './cdn';
+import { APP_NAME, DEFAULT_ROUTE_KEY, assertStage, domainOf, isDisposable, pascal } from './naming';
+import { acknowledge } from './nag';
+import { RoutesStack, type DomainRoute } from './routes-stack';
+
+export interface StageConfig {
+  stage: string;
+  /** SES sender (MAIL_FROM); without it the functions cannot send e-mail. */
+  mailFrom?: string;
+  /** Comma-separated admin addresses (ADMIN_EMAILS); only the Lambdas see them. */
+  adminEmails?: string;
+  /** The SPA build to deploy (web/dist); undefined or missing on disk skips the deployment. */
+  spaDist?: string;
+}
+
+export interface SiteStackProps extends StackProps {
+  config: StageConfig;
+  bundles: BundleResult;
+}
+
+/** Requests per second (steady / burst) the API's stage accepts before answering 429. */
+const API_THROTTLE = { rateLimit: 200, burstLimit: 400 };
+
+export function stackName(stage: string): string {
+  return `${pascal(APP_NAME)}-${stage}`;
+}
+
+export class SiteStack extends Stack {
+  readonly table: dynamodb.Table;
+  readonly imagesBucket: s3.Bucket;
+  readonly imagesBucketName: string;
+  readonly spaBucket: s3.Bucket;
+  readonly logBucket: s3.Bucket;
+  readonly api: apigwv2.HttpApi;
+  readonly cdn: SiteDistribution;
+  readonly signingSecret: secretsmanager.Secret;
+  readonly originSecret: secretsmanager.Secret;
+  readonly routeStacks = new Map<string, RoutesStack>();
+  readonly spaDeployment?: s3deploy.BucketDeployment;
+
+  constructor(scope: Construct, id: string, props: SiteStackProps) {
+    super(scope, id, { ...props, description: `${APP_NAME} ${props.config.stage}: SPA, API and data` });
+    const { config } = props;
+    const stage = assertStage(config.stage);
+    const disposable = isDisposable(stage);
+    const keep = disposable ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN;
+    const logRetention = disposable ? logs.RetentionDays.TWO_WEEKS : logs.RetentionDays.THREE_MONTHS;
+    Tags.of(this).add('app', APP_NAME);
+    Tags.of(this).add('stage', stage);
+
+    // ── Data ────────────────────────────────────────────────────────────────────────────────
+    this.table = new dynamodb.Table(this, 'Table', {
+      partitionKey: { name: TABLE.partitionKey, type: dynamodb.AttributeType.STRING },
+      sortKey: { name: TABLE.sortKey, type: dynamodb.AttributeType.STRING },
+      billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      timeToLiveAttribute: TABLE.ttlAttribute,
+      deletionProtection: !disposable,
+      removalPolicy: keep,
+    });
+    for (const gsi of TABLE.globalIndexes) {
+      this.table.addGlobalSecondaryIndex({
+        indexName: gsi.name,
+        partitionKey: { name: gsi.partitionKey, type: dynamodb.AttributeType.STRING },
+        sortKey: { name: gsi.sortKey, type: dynamodb.AttributeType.STRING },
+        projectionType: dynamodb.ProjectionType.ALL,
+      });
+    }
+
+    // ── Buckets ─────────────────────────────────────────────────────────────────────────────
+    const privateBucket = {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+    } satisfies s3.BucketProps;
+    const removable = (destroy: boolean) =>
+      destroy ? { removalPolicy: RemovalPolicy.DESTROY, autoDeleteObjects: true } : { removalPolicy: RemovalPolicy.RETAIN };
+
+    // Access logs of the distribution and of the other buckets. CloudFront's standard logs are
+    // delivered with an ACL grant, hence ACLs enabled (owner preferred) on this bucket only.
+    this.logBucket = new s3.Bucket(this, 'Logs', {
+      ...privateBucket,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ expiration: Duration.days(disposable ? 14 : 365) }],
+      ...removable(disposable),
+    });
+    acknowledge(
+      this.logBucket,
+      'AwsSolutions-S1',
+      'This is the access-log bucket; logging its own accesses into itself would loop.',
+    );
+
+    // The images bucket's name is per stage, account and region (names are global). It is set
+    // explicitly so the distribution can address it without depending on the bucket: the
+    // bucket's CORS rule names the distribution's domain.
+    this.imagesBucketName = `${APP_NAME}-${stage}-images-${Aws.ACCOUNT_ID}-${Aws.REGION}`;
+    this.imagesBucket = new s3.Bucket(this, 'Images', {
+      ...privateBucket,
+      bucketName: this.imagesBucketName,
+      serverAccessLogsBucket: this.logBucket,
+      serverAccessLogsPrefix: 'images-bucket/',
+      ...removable(disposable),
+    });
+
+    this.spaBucket = new s3.Bucket(this, 'Spa', {
+      ...privateBucket,
+      serverAccessLogsBucket: this.logBucket,
+      serverAccessLogsPrefix: 'spa-bucket/',
+      // A build output: always rebuilt from web/, never worth keeping.
+      ...removable(true),
+    });
+
+    // ── Secrets ─────────────────────────────────────────────────────────────────────────────
+    // 64 alphanumerics: valid base64url, 48 bytes once decoded (functions/lib/secrets.ts needs ≥ 32).
+    this.signingSecret = new secretsmanager.Secret(this, 'SigningSecret', {
+      description: `${APP_NAME} ${stage}: HMAC key of the session access tokens`,
+      generateSecretString: { passwordLength: 64, excludePunctuation: true, includeSpace: false },
+    });
+    acknowledge(
+      this.signingSecret,
+      'AwsSolutions-SMG4',
+      'Rotating the signing key needs a verify window over the current and previous key in functions/lib/session/token.ts; until then rotate by hand (access tokens live 15 minutes, so a rotation only forces one refresh).',
+    );
+
+    // The origin secret: generated by Secrets Manager at deploy time and handed to CloudFront
+    // (custom origin header) and to the Lambdas (ORIGIN_SECRET) as a CloudFormation dynamic
+    // reference, so the value never appears in a template and synth needs no AWS access.
+    this.originSecret = new secretsmanager.Secret(this, 'OriginSecret', {
+      description: `${APP_NAME} ${stage}: value of the x-origin-verify header CloudFront adds to API requests`,
+      generateSecretString: { passwordLength: 48, excludePunctuation: true, includeSpace: false },
+    });
+    acknowledge(
+      this.originSecret,
+      'AwsSolutions-SMG4',
+      'CloudFront and the Lambdas receive this value through dynamic references resolved at deploy time; a rotation must be followed by a deploy that updates both, so it is rotated by hand with a redeploy, not by a rotation Lambda.',
+    );
+    const originSecretValue = SecretValue.secretsManager(this.originSecret.secretArn).unsafeUnwrap();
+
+    // ── HTTP API ────────────────────────────────────────────────────────────────────────────
+    this.api = new apigwv2.HttpApi(this, 'Api', {
+      apiName: `${APP_NAME}-${stage}`,
+      description: `${APP_NAME} ${stage}: one Lambda per route; reachable only through CloudFront (origin secret)`,
+      createDefaultStage: false,
+    });
+    const accessLogs = new logs.LogGroup(this, 'ApiAccessLogs', {
+      logGroupName: `/aws/apigateway/${APP_NAME}/${stage}`,
+      retention: logRetention,
+      removalPolicy: keep,
+    });
+    new apigwv2.HttpStage(this, 'ApiStage', {
+      httpApi: this.api,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: API_THROTTLE,
+      accessLogSettings: {
+        destination: new apigwv2.LogGroupLogDestination(accessLogs),
+        // No headers, cookies or bodies; sourceIp is CloudFront's edge, not the viewer.
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            time: '$context.requestTime',
+            routeKey: '$context.routeKey',
+            path: '$context.path',
+            status: '$context.status',
+            latencyMs: '$context.responseLatency',
+            integrationStatus: '$context.integrationStatus',
+            integrationError: '$context.integrationErrorMessage',
+            responseLength: '$context.responseLength',
+            edgeIp: '$context.identity.sourceIp',
+          }),
+        ),
+      },
+    });
+
+    // ── CloudFront ──────────────────────────────────────────────────────────────────────────
+    this.cdn = new SiteDistribution(this, 'Cdn', {
+      stage,
+      spaBucket: this.spaBucket,
+      imagesBucket: this.imagesBucket,
+      imagesBucketName: this.imagesBucketName,
+      apiDomainName: `${this.api.apiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`,
+      originSecretValue,
+      logBucket: this.logBucket,
+      priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
+    });
+    const siteOrigin = `https://${this.cdn.distribution.distributionDomainName}`;
+
+    // Browsers upload straight to the bucket with presigned PUT URLs: allow PUT from the site only.
+    this.imagesBucket.addCorsRule({
+      allowedOrigins: [siteOrigin],
+      allowedMethods: [s3.HttpMethods.PUT],
+      allowedHeaders: ['content-type', 'content-md5', 'x-amz-*'],
+      exposedHeaders: ['ETag'],
+      maxAge: 3000,
+    });
+
+    // The SPA ships from web/dist when it has been built. Synth must never need a web build (a
+    // fresh clone, CI's infra tests), so without web/dist the deployment is left out and the
+    // bucket keeps whatever an earlier deploy put there.
+    if (config.spaDist && existsSync(config.spaDist)) {
+      this.spaDeployment = new s3deploy.BucketDeployment(this, 'SpaDeployment', {
+        sources: [s3deploy.Source.asset(config.spaDist)],
+        destinationBucket: this.spaBucket,
+        distribution: this.cdn.distribution,
+        distributionPaths: ['/*'],
+        prune: true,
+        memoryLimit: 512,
+      });
+      acknowledgeBucketDeployment(this, this.spaDeployment);
+    }
+
+    // ── Routes: one nested stack per domain ─────────────────────────────────────────────────
+    const bundleByKey = new Map<string, BundleEntry>(props.bundles.entries.map((e) => [e.routeKey, e]));
+    const bundleOf = (key: string): BundleEntry => {
+      const bundle = bundleByKey.get(key);
+      if (!bundle) throw new Error(`no bundle for ${key}: rebuild with buildBundles()`);
+      return bundle;
+    };
+    const domains = new Map<string, { routes: DomainRoute[]; grants: Set<Grant> }>();
+    const domainEntry = (domain: string) => {
+      let entry = domains.get(domain);
+      if (!entry) domains.set(domain, (entry = { routes: [], grants: new Set() }));
+      return entry;
+    };
+    for (const route of routes) {
+      const key = routeKey(route);
+      const entry = domainEntry(domainOf(route.handler));
+      entry.routes.push({ routeKey: key, route, access: route.access, bundle: bundleOf(key) });
+      for (const grant of route.grants) entry.grants.add(grant);
+    }
+    const catchAll = domainEntry(domainOf(CATCH_ALL.handler));
+    catchAll.routes.push({ routeKey: DEFAULT_ROUTE_KEY, access: 'public', bundle: bundleOf(DEFAULT_ROUTE_KEY) });
+    for (const grant of CATCH_ALL.grants as readonly Grant[]) catchAll.grants.add(grant);
+
+    for (const [domain, entry] of domains) {
+      this.routeStacks.set(
+        domain,
+        new RoutesStack(this, `${pascal(domain)}Routes`, {
+          stage,
+          domain,
+          routes: entry.routes,
+          grants: entry.grants,
+          api: this.api,
+          table: this.table,
+          imagesBucketName: this.imagesBucketName,
+          signingSecret: this.signingSecret,
+          originSecretValue,
+          logRetention,
+          disposable,
+          ...(config.mailFrom ? { mailFrom: config.mailFrom } : {}),
+          ...(config.adminEmails ? { adminEmails: config.adminEmails } : {}),
+        }),
+      );
+    }
+
+    new CfnOutput(this, 'SiteUrl', { value: siteOrigin, description: 'The site (SPA, /api, /images)' });
+    new CfnOutput(this, 'DistributionDomainName', { value: this.cdn.distribution.distributionDomainName });
+    new CfnOutput(this, 'DistributionId', { value: this.cdn.distribution.distributionId });
+    new CfnOutput(this, 'ApiUrl', {
+      value: this.api.apiEndpoint,
+      description: 'The HTTP API; it refuses requests that do not come through CloudFront',
+    });
+  }
+}
+
+/** BucketDeployment brings CDK's own copy Lambda; its findings are CDK's design, acknowledged here. */
+function acknowledgeBucketDeployment(stack: Stack, deployment: s3deploy.BucketDeployment): void {
+  const reasonRole = 'CDK\'s BucketDeployment handler role (deploy time only, never on a request path).';
+  acknowledge(deployment.handlerRole, 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]', `${reasonRole} It uses the AWS managed basic execution policy for its logs.`);
+  acknowledge(deployment.handlerRole, 'AwsSolutions-IAM5[Action::s3:GetObject*]', `${reasonRole} Reads the asset objects it copies.`);
+  acknowledge(deployment.handlerRole, 'AwsSolutions-IAM5[Action::s3:GetBucket*]', `${reasonRole} Reads the asset bucket's settings.`);
+  acknowledge(deployment.handlerRole, 'AwsSolutions-IAM5[Action::s3:List*]', `${reasonRole} Lists the objects it syncs and prunes.`);
+  acknowledge(deployment.handlerRole, 'AwsSolutions-IAM5[Action::s3:DeleteObject*]', `${reasonRole} Prunes files the new build no longer has.`);
+  acknowledge(deployment.handlerRole, 'AwsSolutions-IAM5[Action::s3:Abort*]', `${reasonRole} Aborts failed multipart copies.`);
+  acknowledge(deployment.handlerRole, 'AwsSolutions-IAM5[Resource::*]', `${reasonRole} CloudFront invalidation has no resource-level permission.`);
+  for (const child of stack.node.children) {
+    if (child.node.id.startsWith('Custom::CDKBucketDeployment')) {
+      acknowledge(child, 'AwsSolutions-L1', 'CDK\'s BucketDeployment handler: its runtime is chosen by aws-cdk-lib, not by this app.');
+    }
+  }
+}

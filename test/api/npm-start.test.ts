@@ -1,0 +1,93 @@
+/**
+ * `npm start` as a person runs it: stdin closed, the site's URL is the first http URL printed,
+ * data persists across restarts, and SIGINT stops everything (Java included) and frees the ports.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../../infra/local/host';
+import { freePort } from '../../infra/local/ports';
+
+const dataDir = mkdtempSync(join(REPO_ROOT, '.tmp', 'start-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+function portOpen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = connect(port, '127.0.0.1');
+    s.once('connect', () => {
+      s.destroy();
+      resolve(true);
+    });
+    s.once('error', () => resolve(false));
+  });
+}
+
+async function startOnce(ports: { site: number; dynamo: number; s3: number }): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts', '--no-build'], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(ports.site), DYNAMODB_PORT: String(ports.dynamo), S3_PORT: String(ports.s3) },
+  });
+  let out = '';
+  child.stdout!.on('data', (b: Buffer) => (out += b.toString()));
+  child.stderr!.on('data', (b: Buffer) => (out += b.toString()));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no URL printed within 60 s:\n${out}`)), 60_000);
+    const check = () => {
+      const m = /https?:\/\/[^\s]+/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[0]);
+      }
+    };
+    child.stdout!.on('data', check);
+    child.once('exit', (code) => reject(new Error(`npm start exited with ${code}:\n${out}`)));
+  });
+  return { child, url, output: () => out };
+}
+
+async function stop(child: ChildProcess): Promise<number | null> {
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  child.kill('SIGINT');
+  return exited;
+}
+
+describe('npm start', () => {
+  it('prints the site URL first, serves the API, persists data and stops cleanly on SIGINT', async () => {
+    const ports = { site: await freePort(), dynamo: await freePort(), s3: await freePort() };
+    const first = await startOnce(ports);
+    expect(first.url).toBe(`http://localhost:${ports.site}`);
+    const res = await fetch(`${first.url}/api/site-settings/get-site`, { headers: { 'client-platform': 'browser' } });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { data: { name: string } }).data.name).toBe('Leafline');
+    expect(await stop(first.child)).toBe(0);
+    for (const port of Object.values(ports)) expect(await portOpen(port)).toBe(false);
+
+    // Second run: the data folder is reused and nothing is seeded twice or lost.
+    const second = await startOnce(ports);
+    const again = await fetch(`${second.url}/api/site-settings/get-site`, { headers: { 'client-platform': 'browser' } });
+    expect(again.status).toBe(200);
+    expect(await stop(second.child)).toBe(0);
+    for (const port of Object.values(ports)) expect(await portOpen(port)).toBe(false);
+  }, 180_000);
+
+  it('fails with a clear message when a port is taken', async () => {
+    const { createServer } = await import('node:net');
+    const blocker = createServer().listen(0, '127.0.0.1');
+    await new Promise((r) => blocker.once('listening', r));
+    const taken = (blocker.address() as { port: number }).port;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts', '--no-build'], {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, DATA_DIR: dataDir, PORT: String(taken), DYNAMODB_PORT: String(await freePort()), S3_PORT: String(await freePort()) },
+    });
+    let err = '';
+    child.stderr!.on('data', (b: Buffer) => (err += b.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    blocker.close();
+    expect(code).toBe(1);
+    expect(err).toContain(`Port ${taken} for the site is already in use`);
+  }, 60_000);
+});

@@ -1,0 +1,64 @@
+/** The web shell in a real browser against the local host: the whole path from SPA to table. */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { browserAvailable, launch, screenshot, seriousA11yViolations } from '../support/browser';
+
+describe.runIf(browserAvailable)('web shell in Chromium', () => {
+  let browser: Browser;
+  let page: Page;
+  const url = () => inject('hostUrl');
+
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function open(path: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
+    page = await browser.newPage({ viewport });
+    await page.goto(url() + path);
+    return page;
+  }
+
+  it('home shows the site name and tagline read through the API', async () => {
+    const p = await open('/');
+    await expect.poll(() => p.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toContain('Leafline');
+    await expect.poll(() => p.locator('main').textContent()).toMatch(/plant lovers near you/i);
+    await screenshot(p, 'shell-home-desktop');
+    expect(await seriousA11yViolations(p)).toEqual([]);
+    await p.close();
+  });
+
+  it('home works on a phone-sized screen', async () => {
+    const p = await open('/', { width: 390, height: 844 });
+    await expect.poll(() => p.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toContain('Leafline');
+    const overflow = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(p, 'shell-home-phone');
+    await p.close();
+  });
+
+  it('an unknown path shows "Page not found" with the path', async () => {
+    const p = await open('/no/such/place');
+    await expect.poll(() => p.locator('body').textContent(), { timeout: 15_000 }).toContain('Page not found /no/such/place');
+    expect(await p.title()).toContain('Page Not Found');
+    await screenshot(p, 'shell-not-found');
+    expect(await seriousA11yViolations(p)).toEqual([]);
+    await p.close();
+  });
+
+  it('a guarded route sends a guest to the login page with a redirect back', async () => {
+    const p = await open('/profile');
+    await p.waitForURL(/\/auth\/login/, { timeout: 15_000 });
+    expect(new URL(p.url()).searchParams.get('redirect')).toBe('/profile');
+    await screenshot(p, 'shell-guard-redirect');
+    await p.close();
+  });
+
+  it('an admin route shows the not-found page to a guest', async () => {
+    const p = await open('/admin/settings');
+    await expect.poll(() => p.locator('body').textContent(), { timeout: 15_000 }).toContain('Page not found /admin/settings');
+    await p.close();
+  });
+});

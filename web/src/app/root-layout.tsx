@@ -1,0 +1,20 @@
+/** The root route's element: skip link, top bar, the matched layout and screen, footer. */
+import { Outlet } from 'react-router';
+import { Footer } from '@/components/layouts/footer';
+import { SkipLink } from '@/components/layouts/skip-link';
+import { TopBar } from '@/components/layouts/top-bar';
+import { ScrollManager } from './scroll-manager';
+
+export function RootLayout() {
+  return (
+    <div className="flex min-h-screen flex-col bg-gray-50">
+      <ScrollManager />
+      <SkipLink />
+      <TopBar />
+      <div className="flex-1">
+        <Outlet />
+      </div>
+      <Footer />
+    </div>
+  );
+}

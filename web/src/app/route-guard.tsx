@@ -1,0 +1,30 @@
+/** A route's guard as an element: renders the screen, redirects, shows not-found, or waits. */
+import { Navigate, Outlet, useLocation, useParams } from 'react-router';
+import { NotFoundScreen } from '@/components/errors/not-found';
+import { Loading } from '@/components/loading';
+import { useAuth } from '@/features/auth/auth-store';
+import { resolveGuard } from './guards';
+import type { AppRoute } from './routes';
+
+export function RouteGuard({ guard, check }: { guard: string; check?: AppRoute['check'] }) {
+  const auth = useAuth();
+  const location = useLocation();
+  const params = useParams();
+  const rule = resolveGuard(guard);
+
+  const checked = check?.(params);
+  if (checked?.kind === 'not-found') return <NotFoundScreen />;
+  if (checked?.kind === 'redirect') return <Navigate to={`${checked.to}${location.search}${location.hash}`} replace />;
+
+  const result = rule(auth, location);
+  switch (result.kind) {
+    case 'allow':
+      return <Outlet />;
+    case 'redirect':
+      return <Navigate to={result.to} replace />;
+    case 'not-found':
+      return <NotFoundScreen />;
+    case 'pending':
+      return <Loading label="Checking your session…" />;
+  }
+}

@@ -1,0 +1,127 @@
+/**
+ * The banner of every page: the site's name, the main navigation (a menu button on phones),
+ * and sign-in/sign-up links for guests or the member's profile and logout.
+ */
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { CloseIcon, LeafIcon, MenuIcon } from '@/components/icons';
+import { loginHref, paths } from '@/config/paths';
+import { useAuth } from '@/features/auth/auth-store';
+import { useLogout } from '@/features/auth/use-logout';
+import { useSite } from '@/features/site/api/get-site';
+import { DEFAULT_SITE } from '@shared/site';
+import { mainNavItems } from './nav-items';
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium transition-colors ${
+    isActive ? 'bg-primary-50 text-primary-800' : 'text-gray-700 hover:bg-gray-100 hover:text-gray-900'
+  }`;
+
+export function TopBar() {
+  const { data: site } = useSite();
+  const auth = useAuth();
+  const logOut = useLogout();
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const signedIn = auth.loggedIn === true;
+  const items = mainNavItems(signedIn);
+
+  // Close the phone menu once a link took the user somewhere.
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  const onAuthPage = location.pathname.startsWith('/auth/');
+  const login = onAuthPage ? paths.login : loginHref(location);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6">
+        <Link to={paths.home} className="flex shrink-0 items-center gap-2 rounded-md text-lg font-bold text-primary-800">
+          <span className="grid size-9 place-items-center rounded-lg bg-primary-700 text-white">
+            <LeafIcon className="size-5" />
+          </span>
+          <span>{site?.name || DEFAULT_SITE.name}</span>
+        </Link>
+
+        <nav aria-label="Main" className="ml-4 hidden md:block">
+          <ul className="flex items-center gap-1">
+            {items.map((item) => (
+              <li key={item.label}>
+                <NavLink to={item.href} end={item.end} className={navLinkClass}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="ml-auto flex items-center gap-2">
+          {auth.loggedIn === false ? (
+            <>
+              <Link
+                to={login}
+                className="rounded-md px-3 py-2 text-sm font-medium text-primary-800 hover:bg-primary-50"
+              >
+                Sign in
+              </Link>
+              <Link
+                to={paths.signup}
+                className="rounded-md bg-primary-700 px-3 py-2 text-sm font-semibold text-white shadow-sm hover:bg-primary-800"
+              >
+                Sign up
+              </Link>
+            </>
+          ) : null}
+          {signedIn ? (
+            <>
+              <Link
+                to={paths.profile}
+                className="hidden rounded-md px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-100 sm:block"
+              >
+                {auth.user?.username ?? 'Your profile'}
+              </Link>
+              <button
+                type="button"
+                onClick={() => void logOut()}
+                className="rounded-md border border-gray-300 px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-100"
+              >
+                Log out
+              </button>
+            </>
+          ) : null}
+          <button
+            type="button"
+            className="rounded-md p-2 text-gray-700 hover:bg-gray-100 md:hidden"
+            aria-expanded={menuOpen}
+            aria-controls="phone-menu"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
+          </button>
+        </div>
+      </div>
+
+      {menuOpen ? (
+        <nav id="phone-menu" aria-label="Main menu" className="border-t border-gray-200 bg-white px-4 py-3 md:hidden">
+          <ul className="grid gap-1">
+            {items.map(({ label, href, end, icon: Icon }) => (
+              <li key={label}>
+                <NavLink to={href} end={end} className={navLinkClass}>
+                  <Icon className="size-5" />
+                  {label}
+                </NavLink>
+              </li>
+            ))}
+            {signedIn ? (
+              <li>
+                <NavLink to={paths.profile} className={navLinkClass}>
+                  Your profile
+                </NavLink>
+              </li>
+            ) : null}
+          </ul>
+        </nav>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,43 @@
+/** Links the UI builds (route patterns themselves live in app/routes.ts). */
+
+/** The current place, for `?redirect=` after signing in. */
+export interface Place {
+  pathname: string;
+  search?: string;
+  hash?: string;
+}
+
+export const paths = {
+  home: '/',
+  login: '/auth/login',
+  signup: '/auth/signup',
+  verify: '/auth/verify',
+  register: '/auth/register',
+  about: '/about',
+  join: '/join',
+  terms: '/docs/terms-of-use',
+  privacy: '/docs/privacy-policy',
+  profile: '/profile',
+  recentPlants: '/_recent-plants',
+  nearbyPlants: '/nearby/plants',
+  pages: '/pages',
+  events: '/events',
+  users: '/users',
+  messages: '/messages',
+  interests: '/user/interests',
+  admin: '/admin',
+  settings: '/settings',
+} as const;
+
+/** /auth/login?redirect=<where the user was>. */
+export function loginHref(from?: Place): string {
+  if (!from) return paths.login;
+  const back = `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
+  return back && back !== '/' ? `${paths.login}?redirect=${encodeURIComponent(back)}` : paths.login;
+}
+
+export const handleHref = (handle: string) => `/${encodeURIComponent(handle)}`;
+export const plantHref = (plantId: string) => `/plant/${encodeURIComponent(plantId)}`;
+export const eventHref = (randomId: string) => `/event/${encodeURIComponent(randomId)}`;
+export const postHref = (randomId: string) => `/post/${encodeURIComponent(randomId)}`;
+export const tagHref = (name: string) => `/tag/${encodeURIComponent(name)}`;
