@@ -9,13 +9,22 @@ import type { Middleware } from './types';
 /** Keys that must never reach domain code, whatever the schema says. */
 const POISON = new Set(['__proto__', 'constructor', 'prototype']);
 
-export function describeIssue(issue: z.core.$ZodIssue): { field: string; message: string } {
+function valueAt(raw: unknown, path: PropertyKey[]): unknown {
+  let v = raw;
+  for (const key of path) {
+    if (typeof v !== 'object' || v === null || !Object.hasOwn(v, key)) return undefined;
+    v = (v as Record<PropertyKey, unknown>)[key];
+  }
+  return v;
+}
+
+export function describeIssue(issue: z.core.$ZodIssue, raw: unknown): { field: string; message: string } {
   const field = issue.path.map(String).join('.') || 'body';
   if (issue.code === 'unrecognized_keys') {
     const key = issue.keys[0] ?? 'unknown';
     return { field: issue.path.length ? `${field}.${key}` : key, message: `${key} is not an accepted field` };
   }
-  if (issue.code === 'invalid_type' && issue.input === undefined) return { field, message: `${field} is required` };
+  if (issue.code === 'invalid_type' && valueAt(raw, issue.path) === undefined) return { field, message: `${field} is required` };
   return { field, message: `${field} ${issue.message}` };
 }
 
@@ -32,7 +41,7 @@ export function validateInput(schema: z.ZodType): Middleware {
       const result = schema.safeParse(raw);
       if (!result.success) {
         const first = result.error.issues[0];
-        const { field, message } = first ? describeIssue(first) : { field: 'body', message: 'is not valid' };
+        const { field, message } = first ? describeIssue(first, raw) : { field: 'body', message: 'is not valid' };
         throw badRequest(message, field);
       }
       state.input = result.data;

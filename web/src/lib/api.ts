@@ -194,7 +194,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
     if (!inflight) {
       const locks = lockManager();
       const run = () => refreshUnderLock(sentAt);
-      inflight = (locks ? (locks.request(REFRESH_LOCK_NAME, run) as Promise<RefreshOutcome>) : run()).finally(() => {
+      // Without Web Locks the in-tab promise alone makes the refresh single-flight.
+      const guarded = async (): Promise<RefreshOutcome> => (locks ? await locks.request(REFRESH_LOCK_NAME, run) : run());
+      inflight = guarded().finally(() => {
         inflight = null;
       });
     }

@@ -1,0 +1,35 @@
+/** The lint rules really hold the architecture's import directions (a rule that never fires is no rule). */
+import { ESLint } from 'eslint';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../../infra/local/host';
+
+const eslint = new ESLint({ cwd: REPO_ROOT });
+
+async function ruleIds(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: join(REPO_ROOT, file) });
+  return (result?.messages ?? []).map((m) => m.ruleId ?? m.message);
+}
+
+describe('import directions', () => {
+  it('shared/ may not import functions/ nor the AWS SDK', async () => {
+    expect(await ruleIds('shared/x.ts', "import { routes } from '../functions/routes';\nexport const r = routes;\n")).toContain('import-x/no-restricted-paths');
+    expect(await ruleIds('shared/x.ts', "import { S3Client } from '@aws-sdk/client-s3';\nexport const c = S3Client;\n")).toContain('no-restricted-imports');
+  });
+
+  it('web/ may not import functions/', async () => {
+    expect(await ruleIds('web/src/x.ts', "import { routes } from '../../functions/routes';\nexport const r = routes;\n")).toContain('import-x/no-restricted-paths');
+  });
+
+  it('handlers may not import a host', async () => {
+    expect(await ruleIds('functions/x.ts', "import { startHost } from '../infra/local/host';\nexport const s = startHost;\n")).toContain('import-x/no-restricted-paths');
+  });
+
+  it('the two hosts may not import each other', async () => {
+    expect(await ruleIds('infra/aws/x.ts', "import { startHost } from '../local/host';\nexport const s = startHost;\n")).toContain('import-x/no-restricted-paths');
+  });
+
+  it('allowed directions pass', async () => {
+    expect(await ruleIds('functions/x.ts', "import { TABLE } from './db/table';\nexport const t = TABLE;\n")).toEqual([]);
+  });
+});

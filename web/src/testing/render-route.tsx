@@ -1,0 +1,43 @@
+/** Renders the app's routes at a path with a memory router, a fresh query client and a given auth state. */
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { buildRoutes } from '@/app/router';
+import type { AppRoute } from '@/app/routes';
+import { authStore } from '@/features/auth/auth-store';
+import type { AuthState, AuthUser } from '@/features/auth/types';
+import { createQueryClient } from '@/lib/query-client';
+
+export function makeUser(overrides: Partial<AuthUser> = {}): AuthUser {
+  return {
+    uuid: '6f1c1f7e-3c1b-4a7e-9d55-0c9f0c2d4a11',
+    username: 'fern_fan',
+    email: 'fern@example.com',
+    csrf_token: 'csrf-123',
+    email_verified: true,
+    registration_complete: true,
+    is_admin: false,
+    ...overrides,
+  };
+}
+
+export const AUTH = {
+  pending: { loggedIn: undefined, user: null },
+  guest: { loggedIn: false, user: null },
+  unverified: { loggedIn: true, user: makeUser({ email_verified: false, registration_complete: false, username: null }) },
+  unregistered: { loggedIn: true, user: makeUser({ registration_complete: false, username: null }) },
+  member: { loggedIn: true, user: makeUser() },
+  admin: { loggedIn: true, user: makeUser({ is_admin: true }) },
+} satisfies Record<string, Partial<AuthState>>;
+
+export function renderRoute(path: string, options: { auth?: Partial<AuthState>; config?: readonly AppRoute[] } = {}) {
+  authStore.set({ ...(options.auth ?? AUTH.guest) });
+  const router = createMemoryRouter(buildRoutes(options.config), { initialEntries: [path] });
+  const queryClient = createQueryClient();
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { ...view, router, queryClient };
+}
