@@ -139,9 +139,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
     const retryable = IDEMPOTENT_METHODS.has(method);
     for (let attempt = 1; ; attempt++) {
       const last = !retryable || attempt >= REQUEST_RETRY_ATTEMPTS;
+      const [url, init] = buildRequest(method, path, opts);
       let res: Response;
       try {
-        res = await doFetch(...buildRequest(method, path, opts));
+        res = await doFetch(url, init);
       } catch (err) {
         if (opts.signal?.aborted || (err as { name?: unknown } | null)?.name === 'AbortError') throw err;
         if (last) throw new ApiError(0, 'network', 'Could not reach the server; check your connection and try again');

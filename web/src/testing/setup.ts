@@ -2,16 +2,13 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { authStore } from '@/features/auth/auth-store';
-
-export function envelopeResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
+import { failure } from './responses';
 
 beforeEach(() => {
   // No server in component tests: every call is a 404 envelope unless a test stubs fetch itself.
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => envelopeResponse(404, { status: 'error', error: { code: 'not_found', message: 'Not found' } })),
+    vi.fn(async () => failure(404, 'not_found', 'Not found')),
   );
 });
 

@@ -11,15 +11,14 @@ import { DEFAULT_SITE } from '@shared/site';
 export default function HomeScreen() {
   const site = useSite();
   const auth = useAuth();
-  const name = site.data?.name || DEFAULT_SITE.name;
-  useDocumentTitle(name);
+  useDocumentTitle(site.data?.name || DEFAULT_SITE.name);
 
   return (
     <article className="space-y-6">
       <section className="overflow-hidden rounded-2xl bg-gradient-to-br from-primary-800 to-primary-700 p-6 text-white shadow-sm sm:p-8">
         {site.isPending ? (
           <>
-            <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{name}</h1>
+            <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Welcome</h1>
             <Loading label="Loading the site details…" className="text-primary-50 [&_svg]:text-white" />
           </>
         ) : site.isError ? (

@@ -34,15 +34,15 @@ export function TopBar() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6">
-        <Link to={paths.home} className="flex shrink-0 items-center gap-2 rounded-md text-lg font-bold text-primary-800">
-          <span className="grid size-9 place-items-center rounded-lg bg-primary-700 text-white">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:gap-3 sm:px-6">
+        <Link to={paths.home} className="flex shrink-0 items-center gap-2 rounded-md text-base font-bold text-primary-800 sm:text-lg">
+          <span className="grid size-8 place-items-center rounded-lg bg-primary-700 text-white sm:size-9">
             <LeafIcon className="size-5" />
           </span>
-          <span>{site?.name || DEFAULT_SITE.name}</span>
+          <span className="max-[359px]:sr-only">{site?.name || DEFAULT_SITE.name}</span>
         </Link>
 
-        <nav aria-label="Main" className="ml-4 hidden md:block">
+        <nav aria-label="Main" className="ml-4 hidden lg:block">
           <ul className="flex items-center gap-1">
             {items.map((item) => (
               <li key={item.label}>
@@ -54,18 +54,18 @@ export function TopBar() {
           </ul>
         </nav>
 
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">
           {auth.loggedIn === false ? (
             <>
               <Link
                 to={login}
-                className="rounded-md px-3 py-2 text-sm font-medium text-primary-800 hover:bg-primary-50"
+                className="rounded-md px-2.5 py-2 text-sm font-medium whitespace-nowrap text-primary-800 hover:bg-primary-50 sm:px-3"
               >
                 Sign in
               </Link>
               <Link
                 to={paths.signup}
-                className="rounded-md bg-primary-700 px-3 py-2 text-sm font-semibold text-white shadow-sm hover:bg-primary-800"
+                className="rounded-md bg-primary-700 px-2.5 py-2 text-sm font-semibold whitespace-nowrap text-white shadow-sm hover:bg-primary-800 sm:px-3"
               >
                 Sign up
               </Link>
@@ -82,7 +82,7 @@ export function TopBar() {
               <button
                 type="button"
                 onClick={() => void logOut()}
-                className="rounded-md border border-gray-300 px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-100"
+                className="rounded-md border border-gray-300 px-2.5 py-2 text-sm font-medium whitespace-nowrap text-gray-700 hover:bg-gray-100 sm:px-3"
               >
                 Log out
               </button>
@@ -90,7 +90,7 @@ export function TopBar() {
           ) : null}
           <button
             type="button"
-            className="rounded-md p-2 text-gray-700 hover:bg-gray-100 md:hidden"
+            className="rounded-md p-2 text-gray-700 hover:bg-gray-100 lg:hidden"
             aria-expanded={menuOpen}
             aria-controls="phone-menu"
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
@@ -102,7 +102,7 @@ export function TopBar() {
       </div>
 
       {menuOpen ? (
-        <nav id="phone-menu" aria-label="Main menu" className="border-t border-gray-200 bg-white px-4 py-3 md:hidden">
+        <nav id="phone-menu" aria-label="Main menu" className="border-t border-gray-200 bg-white px-4 py-3 lg:hidden">
           <ul className="grid gap-1">
             {items.map(({ label, href, end, icon: Icon }) => (
               <li key={label}>
