@@ -31,12 +31,13 @@ export async function submitForm(authorId: string, input: NewFormInput): Promise
 }
 
 export async function tellAdmins(item: FormSubmissionItem): Promise<void> {
-  const send = mailer();
+  const admins = adminEmails();
+  if (!admins.length) return;
   const about = item.targetPath ? `\nAbout: ${item.targetPath}` : '';
   const text = `A ${item.kind} form from user ${item.authorId}${about}\n\n${item.message}`;
-  for (const to of adminEmails()) {
+  for (const to of admins) {
     try {
-      await send.send({ to, subject: `[${item.kind}] ${item.subject}`, text });
+      await mailer().send({ to, subject: `[${item.kind}] ${item.subject}`, text });
     } catch (err) {
       // The submission is stored; a failed notice must not lose it or fail the call.
       logger.error('could not e-mail an admin about a form', { error: err as Error, formId: item.id });

@@ -1,6 +1,6 @@
 /** The shape of a route table entry and of the handler function it names. */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { AccessLevel, HttpMethod } from '../../shared/api';
 import type { Reply } from './http';
 import type { Session } from './session/token';

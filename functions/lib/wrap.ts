@@ -6,7 +6,7 @@
  */
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { HttpError } from './errors';
 import { Reply, success, type HttpResult } from './http';
 import { accessLevel } from './middleware/access';

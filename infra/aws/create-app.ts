@@ -7,7 +7,7 @@ import { App, type AppProps } from 'aws-cdk-lib';
 import type { BundleResult } from './bundle';
 import { REPO_ROOT } from './bundle';
 import { addNagChecks } from './nag';
-import { SiteStack, stackName, type StageConfig } from './site-stack';
+import { SiteStack, stackName, type SiteStackProps, type StageConfig } from './site-stack';
 
 /**
  * Feature flags this app relies on (cdk.json or `-c` may still override them). They are set here
@@ -34,8 +34,13 @@ export function newApp(props: AppProps = {}): App {
   return app;
 }
 
-export function addStage(app: App, config: StageConfig, bundles: BundleResult): SiteStack {
-  return new SiteStack(app, stackName(config.stage), { config, bundles });
+export function addStage(
+  app: App,
+  config: StageConfig,
+  bundles: BundleResult,
+  options: Omit<SiteStackProps, 'config' | 'bundles'> = {},
+): SiteStack {
+  return new SiteStack(app, stackName(config.stage), { ...options, config, bundles });
 }
 
 /** `-c stage=NAME` (default dev), `-c mailFrom=...`, `-c adminEmails=a@x,b@y`. */

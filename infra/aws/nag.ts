@@ -24,6 +24,6 @@ export function acknowledge(scope: IConstruct, id: string, reason: string): void
  * parameters and literals only: a reference to another stack's resource resolves differently
  * once CDK turns it into a nested-stack parameter.
  */
-export function wildcardResourceFinding(scope: IConstruct, resource: string): string {
+export function wildcardResourceFinding(scope: IConstruct, resource: unknown): string {
   return `AwsSolutions-IAM5[Resource::${flattenCfnReference(Stack.of(scope).resolve(resource))}]`;
 }

@@ -12,19 +12,19 @@ import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { TABLE } from '../../functions/db/table';
-import type { Grant } from '../../functions/lib/route-types';
-import { routeKey } from '../../functions/lib/route-types';
+import { routeKey, type Grant, type RouteDef } from '../../functions/lib/route-types';
 import { CATCH_ALL, routes } from '../../functions/routes';
 import type { BundleEntry, BundleResult } from './bundle';
 import { SiteDistribution } from './cdn';
 import { APP_NAME, DEFAULT_ROUTE_KEY, assertStage, domainOf, isDisposable, pascal } from './naming';
-import { acknowledge } from './nag';
+import { acknowledge, wildcardResourceFinding } from './nag';
 import { RoutesStack, type DomainRoute } from './routes-stack';
 
 export interface StageConfig {
@@ -40,13 +40,21 @@ export interface StageConfig {
 export interface SiteStackProps extends StackProps {
   config: StageConfig;
   bundles: BundleResult;
+  /** The route table (default: functions/routes.ts). Tests pass a variant; every route needs a bundle. */
+  routes?: readonly RouteDef[];
 }
+
+/**
+ * A domain's nested stack holds 2 + 5 resources per route; past this many routes it would near
+ * the 450 the tests allow (CloudFormation's hard limit is 500): split the domain's folder.
+ */
+export const MAX_ROUTES_PER_DOMAIN = 85;
 
 /** Requests per second (steady / burst) the API's stage accepts before answering 429. */
 const API_THROTTLE = { rateLimit: 200, burstLimit: 400 };
 
 export function stackName(stage: string): string {
-  return `${pascal(APP_NAME)}-${stage}`;
+  return `${pascal(APP_NAME)}-${assertStage(stage)}`;
 }
 
 export class SiteStack extends Stack {
@@ -102,17 +110,13 @@ export class SiteStack extends Stack {
 
     // Access logs of the distribution and of the other buckets. CloudFront's standard logs are
     // delivered with an ACL grant, hence ACLs enabled (owner preferred) on this bucket only.
+    // (cdk-nag's S1 does not ask a log-target bucket to log itself.)
     this.logBucket = new s3.Bucket(this, 'Logs', {
       ...privateBucket,
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED,
       lifecycleRules: [{ expiration: Duration.days(disposable ? 14 : 365) }],
       ...removable(disposable),
     });
-    acknowledge(
-      this.logBucket,
-      'AwsSolutions-S1',
-      'This is the access-log bucket; logging its own accesses into itself would loop.',
-    );
 
     // The images bucket's name is per stage, account and region (names are global). It is set
     // explicitly so the distribution can address it without depending on the bucket: the
@@ -246,7 +250,7 @@ export class SiteStack extends Stack {
       if (!entry) domains.set(domain, (entry = { routes: [], grants: new Set() }));
       return entry;
     };
-    for (const route of routes) {
+    for (const route of props.routes ?? routes) {
       const key = routeKey(route);
       const entry = domainEntry(domainOf(route.handler));
       entry.routes.push({ routeKey: key, route, access: route.access, bundle: bundleOf(key) });
@@ -257,6 +261,9 @@ export class SiteStack extends Stack {
     for (const grant of CATCH_ALL.grants as readonly Grant[]) catchAll.grants.add(grant);
 
     for (const [domain, entry] of domains) {
+      if (entry.routes.length > MAX_ROUTES_PER_DOMAIN) {
+        throw new Error(`domain "${domain}" has ${entry.routes.length} routes; a nested stack holds at most ${MAX_ROUTES_PER_DOMAIN}: split functions/${domain}/`);
+      }
       this.routeStacks.set(
         domain,
         new RoutesStack(this, `${pascal(domain)}Routes`, {
@@ -287,19 +294,49 @@ export class SiteStack extends Stack {
   }
 }
 
-/** BucketDeployment brings CDK's own copy Lambda; its findings are CDK's design, acknowledged here. */
+/**
+ * BucketDeployment brings CDK's own copy Lambda (deploy time only, never on a request path); its
+ * findings are aws-cdk-lib's design, acknowledged here finding by finding.
+ */
 function acknowledgeBucketDeployment(stack: Stack, deployment: s3deploy.BucketDeployment): void {
-  const reasonRole = 'CDK\'s BucketDeployment handler role (deploy time only, never on a request path).';
-  acknowledge(deployment.handlerRole, 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]', `${reasonRole} It uses the AWS managed basic execution policy for its logs.`);
-  acknowledge(deployment.handlerRole, 'AwsSolutions-IAM5[Action::s3:GetObject*]', `${reasonRole} Reads the asset objects it copies.`);
-  acknowledge(deployment.handlerRole, 'AwsSolutions-IAM5[Action::s3:GetBucket*]', `${reasonRole} Reads the asset bucket's settings.`);
-  acknowledge(deployment.handlerRole, 'AwsSolutions-IAM5[Action::s3:List*]', `${reasonRole} Lists the objects it syncs and prunes.`);
-  acknowledge(deployment.handlerRole, 'AwsSolutions-IAM5[Action::s3:DeleteObject*]', `${reasonRole} Prunes files the new build no longer has.`);
-  acknowledge(deployment.handlerRole, 'AwsSolutions-IAM5[Action::s3:Abort*]', `${reasonRole} Aborts failed multipart copies.`);
-  acknowledge(deployment.handlerRole, 'AwsSolutions-IAM5[Resource::*]', `${reasonRole} CloudFront invalidation has no resource-level permission.`);
+  const role = deployment.handlerRole;
+  const why = 'CDK\'s BucketDeployment handler, which copies web/dist into the SPA bucket at deploy time and invalidates the distribution';
+  acknowledge(
+    role,
+    'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+    `${why}: aws-cdk-lib gives it the AWS managed basic execution policy for its own logs.`,
+  );
+  const policy = role.node.tryFindChild('DefaultPolicy');
+  if (!(policy instanceof iam.Policy)) throw new Error('BucketDeployment handler role has no DefaultPolicy');
+  for (const finding of wildcardFindings(policy)) {
+    acknowledge(
+      role,
+      finding,
+      `${why}: aws-cdk-lib grants it read on the CDK asset bucket, write/prune on the SPA bucket's objects, and CloudFront invalidation (which has no resource-level permission).`,
+    );
+  }
   for (const child of stack.node.children) {
     if (child.node.id.startsWith('Custom::CDKBucketDeployment')) {
-      acknowledge(child, 'AwsSolutions-L1', 'CDK\'s BucketDeployment handler: its runtime is chosen by aws-cdk-lib, not by this app.');
+      acknowledge(child, 'AwsSolutions-L1', `${why}: its runtime is chosen by aws-cdk-lib, not by this app.`);
     }
   }
+}
+
+/** The IAM5 finding ids cdk-nag reports for a policy's wildcard actions and resources. */
+function wildcardFindings(policy: iam.Policy): string[] {
+  const doc = Stack.of(policy).resolve(policy.document.toJSON()) as {
+    Statement?: { Effect: string; Action: string | string[]; Resource: unknown }[];
+  };
+  const out = new Set<string>();
+  for (const statement of doc.Statement ?? []) {
+    if (statement.Effect !== 'Allow') continue;
+    for (const action of ([] as string[]).concat(statement.Action)) {
+      if (action.includes('*')) out.add(`AwsSolutions-IAM5[Action::${action}]`);
+    }
+    for (const resource of ([] as unknown[]).concat(statement.Resource)) {
+      const finding = wildcardResourceFinding(policy, resource);
+      if (finding.includes('*')) out.add(finding);
+    }
+  }
+  return [...out];
 }

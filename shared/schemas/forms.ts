@@ -1,5 +1,5 @@
 /** Contact and report forms that members send to the site's admins. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { clientId, text } from './common';
 
 export const FORM_KINDS = ['contact', 'report'] as const;

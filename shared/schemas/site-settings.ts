@@ -1,5 +1,5 @@
 /** Site settings: name, value, data type (default string) and whether guests may read it. */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const SETTING_DATA_TYPES = ['string', 'number', 'boolean', 'json'] as const;
 export type SettingDataType = (typeof SETTING_DATA_TYPES)[number];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PublicSite } from '../../shared/site';
+import { DEFAULT_SITE, type PublicSite } from '../../shared/site';
 import { call, mintSession } from '../support/api';
 import { getItem } from '../support/db';
 
@@ -27,6 +27,12 @@ describe('PUT /api/iam/admin/update/site-setting', () => {
     expect(stored).toMatchObject({ value: 'Grow together', dataType: 'string', isPublic: true });
     const site = await call<PublicSite>('GET', '/api/site-settings/get-site');
     expect(site.data.tagline).toBe('Grow together');
+    // Put the seeded tagline back: other suites share this host.
+    const restore = await call('PUT', '/api/iam/admin/update/site-setting', {
+      session: admin,
+      body: { name: 'site_tagline', value: DEFAULT_SITE.tagline, isPublic: true },
+    });
+    expect(restore.status).toBe(200);
   });
 
   it('never shows a private setting to guests', async () => {

@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /**
  * Headless Chromium (Debian's) through playwright-core, for browser journeys. Without Chromium
  * the journeys are skipped on a developer's machine but fail under CI=true.

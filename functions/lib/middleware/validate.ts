@@ -2,7 +2,7 @@
  * Validates the route's input (path parameters with the query string for GET, with the JSON
  * body otherwise) against its zod schema; the first failure answers 400 naming the field.
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { badRequest } from '../errors';
 import type { Middleware } from './types';
 

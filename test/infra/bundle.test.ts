@@ -1,0 +1,113 @@
+/**
+ * The Lambda bundles: one per route plus `$default`, built by one esbuild call, cached by content
+ * hash, self-contained (AWS SDK inside), and loadable as ESM by a fresh Node process — where the
+ * health and catch-all handlers answer like the cloud would, origin secret included.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Metafile } from 'esbuild';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routeKey } from '../../functions/lib/route-types';
+import { routes } from '../../functions/routes';
+import { buildBundles, ESM_REQUIRE_BANNER, type BundleResult } from '../../infra/aws/bundle';
+import { DEFAULT_ROUTE_KEY, routeFolder } from '../../infra/aws/naming';
+
+const run = promisify(execFile);
+let result: BundleResult;
+
+beforeAll(async () => {
+  result = await buildBundles();
+}, 120_000);
+
+describe('bundles', () => {
+  it('has one folder per route and one for $default, named from the route key', () => {
+    const expected = [...routes.map((r) => routeKey(r)), DEFAULT_ROUTE_KEY];
+    expect(result.entries.map((e) => e.routeKey)).toEqual(expected);
+    for (const route of routes) {
+      const entry = result.entries.find((e) => e.routeKey === routeKey(route))!;
+      expect(entry.folder).toBe(routeFolder(route));
+    }
+    expect(new Set(result.entries.map((e) => e.folder)).size).toBe(expected.length);
+    for (const entry of result.entries) {
+      // Code.fromAsset(dir) ships the folder as is: index.mjs and nothing else.
+      expect(readdirSync(entry.dir)).toEqual(['index.mjs']);
+      expect(statSync(join(entry.dir, 'index.mjs')).size).toBe(entry.bytes);
+      expect(readFileSync(join(entry.dir, 'index.mjs'), 'utf8').startsWith(ESM_REQUIRE_BANNER)).toBe(true);
+    }
+  });
+
+  it('names folders deterministically', () => {
+    expect(routeFolder({ method: 'GET', path: '/api/site-settings/get-site' })).toBe('get-api-site-settings-get-site');
+    expect(routeFolder({ method: 'DELETE', path: '/api/posts/{postId}/comments/{id}' })).toBe('delete-api-posts-postid-comments-id');
+  });
+
+  it('reuses the build while functions/ and shared/ are unchanged', async () => {
+    const again = await buildBundles();
+    expect(again.cached).toBe(true);
+    expect(again.outDir).toBe(result.outDir);
+    expect(again.hash).toBe(result.hash);
+  });
+
+  it('writes a metafile covering every bundle, with the AWS SDK bundled in', () => {
+    expect(existsSync(result.metafile)).toBe(true);
+    const meta = JSON.parse(readFileSync(result.metafile, 'utf8')) as Metafile;
+    const builtins = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
+    for (const entry of result.entries) {
+      const output = meta.outputs[`${entry.folder}/index.mjs`];
+      expect(output, entry.folder).toBeDefined();
+      expect(output!.bytes).toBe(entry.bytes);
+      const externals = output!.imports.filter((i) => i.external).map((i) => i.path);
+      // Only Node's own modules stay outside the bundle.
+      expect(externals.filter((p) => !builtins.has(p)), entry.folder).toEqual([]);
+    }
+    const anyRoute = meta.outputs[`${result.entries[0]!.folder}/index.mjs`]!;
+    expect(Object.keys(anyRoute.inputs).some((i) => i.includes('node_modules/@aws-sdk/'))).toBe(true);
+  });
+
+  it('loads every bundle as ESM in a fresh Node process and answers like the cloud', async () => {
+    const script = `
+      const dirs = JSON.parse(process.argv[1]);
+      const out = { loaded: {}, answers: {} };
+      for (const [key, dir] of Object.entries(dirs)) {
+        const mod = await import(dir + '/index.mjs');
+        out.loaded[key] = typeof mod.handler;
+      }
+      const event = (path, headers) => ({
+        version: '2.0', routeKey: '$default', rawPath: path, rawQueryString: '', isBase64Encoded: false,
+        headers: { 'client-platform': 'browser', ...headers },
+        requestContext: { http: { method: 'GET', path, sourceIp: '192.0.2.1', protocol: 'HTTP/1.1', userAgent: 't' }, requestId: 'r', stage: '$default', timeEpoch: Date.now() },
+      });
+      const context = { awsRequestId: 'r', functionName: 'f', getRemainingTimeInMillis: () => 5000 };
+      const health = (await import(dirs['GET /api/health'] + '/index.mjs')).handler;
+      const fallback = (await import(dirs['$default'] + '/index.mjs')).handler;
+      const answer = async (h, path, headers = {}) => { const r = await h(event(path, headers), context); return { status: r.statusCode, body: JSON.parse(r.body) }; };
+      out.answers.healthWithSecret = await answer(health, '/api/health', { 'x-origin-verify': process.env.ORIGIN_SECRET });
+      out.answers.healthWithoutSecret = await answer(health, '/api/health');
+      out.answers.unknownWithSecret = await answer(fallback, '/api/no-such-route', { 'x-origin-verify': process.env.ORIGIN_SECRET });
+      process.stdout.write(JSON.stringify(out));
+    `;
+    const dirs = Object.fromEntries(result.entries.map((e) => [e.routeKey, e.dir]));
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script, JSON.stringify(dirs)], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        ORIGIN_SECRET: 'test-origin-secret',
+        POWERTOOLS_LOG_LEVEL: 'ERROR',
+        AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      },
+      timeout: 60_000,
+      maxBuffer: 10 * 1024 * 1024,
+    });
+    const out = JSON.parse(stdout) as {
+      loaded: Record<string, string>;
+      answers: Record<string, { status: number; body: { status: string; data?: { ok?: boolean }; error?: { code: string } } }>;
+    };
+    expect(Object.keys(out.loaded).sort()).toEqual(Object.keys(dirs).sort());
+    for (const [key, kind] of Object.entries(out.loaded)) expect(kind, key).toBe('function');
+    expect(out.answers.healthWithSecret).toMatchObject({ status: 200, body: { status: 'success', data: { ok: true } } });
+    expect(out.answers.healthWithoutSecret).toMatchObject({ status: 403, body: { status: 'error' } });
+    expect(out.answers.unknownWithSecret).toMatchObject({ status: 404, body: { status: 'error', error: { code: 'not_found' } } });
+  });
+});

@@ -1,0 +1,562 @@
+/**
+ * The cloud host, asserted on the synthesised templates (one synth for the whole file): every
+ * route of the route table becomes a Lambda and an API route, the table matches table.ts,
+ * CloudFront follows ARCHITECTURE.md ("CloudFront, precisely"), roles are least privilege per
+ * domain, every template stays under 450 resources, and cdk-nag has nothing unacknowledged.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runInNewContext } from 'node:vm';
+import { App, Stack, type CfnElement } from 'aws-cdk-lib';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keyAttributes, TABLE } from '../../functions/db/table';
+import { routeKey, type Grant, type RouteDef } from '../../functions/lib/route-types';
+import { CATCH_ALL } from '../../functions/routes';
+import { DomainRole } from '../../infra/aws/domain-role';
+import { DEFAULT_ROUTE_KEY, domainOf, functionSizing } from '../../infra/aws/naming';
+import type { SiteStack } from '../../infra/aws/site-stack';
+import { PROD_CONFIG, RESIZED, recordAcknowledgements, synthFixture, type Fixture } from './synth-fixture';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- CloudFormation JSON is untyped */
+type Resource = { Type: string; Properties?: any; DeletionPolicy?: string; UpdateReplacePolicy?: string };
+type Resources = Record<string, Resource>;
+
+/** The ten headers of ARCHITECTURE.md, written out here so a change to the stack's list is caught. */
+const EXPECTED_API_HEADERS = [
+  'client-platform',
+  'content-type',
+  'user-agent',
+  'accept-language',
+  'cloudfront-viewer-address',
+  'cloudfront-viewer-latitude',
+  'cloudfront-viewer-longitude',
+  'cloudfront-viewer-city',
+  'cloudfront-viewer-country-region',
+  'cloudfront-viewer-country',
+];
+
+const SYNTH_TIMEOUT = 180_000;
+
+interface StageView {
+  name: 'dev' | 'prod';
+  stack: SiteStack;
+  routes: readonly RouteDef[];
+  parent: Resources;
+  parentJson: any;
+  /** Nested template resources and the parameters the parent passes, by domain. */
+  nested: Map<string, { resources: Resources; params: Record<string, unknown>; json: any }>;
+}
+
+let fx: Fixture;
+let stages: StageView[];
+
+function view(name: 'dev' | 'prod', stack: SiteStack, routes: readonly RouteDef[]): StageView {
+  const parentJson = Template.fromStack(stack).toJSON();
+  const parent = parentJson.Resources as Resources;
+  const nested = new Map<string, { resources: Resources; params: Record<string, unknown>; json: any }>();
+  for (const [domain, nestedStack] of stack.routeStacks) {
+    const json = Template.fromStack(nestedStack).toJSON();
+    const logicalId = stack.getLogicalId(nestedStack.nestedStackResource as CfnElement);
+    const params = (parent[logicalId]?.Properties?.Parameters ?? {}) as Record<string, unknown>;
+    nested.set(domain, { resources: json.Resources as Resources, params, json });
+  }
+  return { name, stack, routes, parent, parentJson, nested };
+}
+
+function ofType(resources: Resources, type: string): [string, Resource][] {
+  return Object.entries(resources).filter(([, r]) => r.Type === type);
+}
+
+function only(resources: Resources, type: string): [string, Resource] {
+  const found = ofType(resources, type);
+  expect(found, type).toHaveLength(1);
+  return found[0]!;
+}
+
+/** A value in a nested template, with `{Ref: parameter}` replaced by what the parent passes. */
+function fromParent(value: unknown, params: Record<string, unknown>): unknown {
+  const ref = (value as { Ref?: string } | null)?.Ref;
+  return ref && ref in params ? params[ref] : value;
+}
+
+function catchAllDomain(): string {
+  return domainOf(CATCH_ALL.handler);
+}
+
+/** Every route the stage should expose: the table's plus `$default`. */
+function expectedRoutes(v: StageView): { key: string; domain: string; route?: RouteDef }[] {
+  return [
+    ...v.routes.map((route) => ({ key: routeKey(route), domain: domainOf(route.handler), route })),
+    { key: DEFAULT_ROUTE_KEY, domain: catchAllDomain() },
+  ];
+}
+
+/** Route → integration → function, followed through the nested template's references. */
+function lambdaOf(v: StageView, domain: string, key: string): { fnId: string; fn: Resource; integration: Resource } {
+  const nested = v.nested.get(domain);
+  expect(nested, `nested stack of domain ${domain}`).toBeDefined();
+  const routesFound = ofType(nested!.resources, 'AWS::ApiGatewayV2::Route').filter(([, r]) => r.Properties.RouteKey === key);
+  expect(routesFound, `API route ${key} in the ${domain} stack`).toHaveLength(1);
+  const target = routesFound[0]![1].Properties.Target['Fn::Join'][1];
+  expect(target[0]).toBe('integrations/');
+  const integration = nested!.resources[target[1].Ref as string]!;
+  expect(integration.Type).toBe('AWS::ApiGatewayV2::Integration');
+  const fnId = integration.Properties.IntegrationUri['Fn::GetAtt'][0] as string;
+  const fn = nested!.resources[fnId]!;
+  expect(fn.Type).toBe('AWS::Lambda::Function');
+  return { fnId, fn, integration };
+}
+
+function policyStatements(resources: Resources): any[] {
+  return ofType(resources, 'AWS::IAM::Policy').flatMap(([, p]) => p.Properties.PolicyDocument.Statement as any[]);
+}
+
+function actionsOf(statements: any[]): Set<string> {
+  return new Set(statements.flatMap((s) => ([] as string[]).concat(s.Action)));
+}
+
+beforeAll(async () => {
+  fx = await synthFixture();
+  stages = [view('dev', fx.dev, fx.devRoutes), view('prod', fx.prod, fx.prodRoutes)];
+}, SYNTH_TIMEOUT);
+
+afterAll(async () => {
+  await fx?.cleanup();
+});
+
+describe('routes', () => {
+  it('every route of the table, and $default, has its own Node 22 arm64 Lambda behind its API route key', () => {
+    for (const v of stages) {
+      for (const { key, domain } of expectedRoutes(v)) {
+        const { fn, integration } = lambdaOf(v, domain, key);
+        expect(integration.Properties).toMatchObject({ IntegrationType: 'AWS_PROXY', PayloadFormatVersion: '2.0' });
+        expect(fn.Properties).toMatchObject({
+          Runtime: 'nodejs22.x',
+          Architectures: ['arm64'],
+          Handler: 'index.handler',
+          Description: key,
+        });
+      }
+    }
+  });
+
+  it('exposes no API route that is not in the table, and one Lambda per route', () => {
+    for (const v of stages) {
+      const expected = expectedRoutes(v).map((r) => r.key).sort();
+      const all = [...v.nested.values()].flatMap((n) => ofType(n.resources, 'AWS::ApiGatewayV2::Route'));
+      expect(all.map(([, r]) => r.Properties.RouteKey as string).sort()).toEqual(expected);
+      const fns = [...v.nested.values()].flatMap((n) => ofType(n.resources, 'AWS::Lambda::Function'));
+      expect(new Set(fns.map(([, f]) => f.Properties.Description)).size).toBe(expected.length);
+      // Routes live in nested stacks only: the parent holds the API and its stage.
+      expect(ofType(v.parent, 'AWS::ApiGatewayV2::Route')).toHaveLength(0);
+    }
+  });
+
+  it('deploys each route its own bundle', () => {
+    const assemblyDir = fx.assembly.directory;
+    for (const v of stages) {
+      for (const { key, domain } of expectedRoutes(v)) {
+        const { fn } = lambdaOf(v, domain, key);
+        const hash = (fn.Properties.Code.S3Key as string).replace(/\.zip$/, '');
+        const bundle = fx.bundles.entries.find((e) => e.routeKey === key);
+        expect(bundle, `bundle of ${key}`).toBeDefined();
+        const staged = readFileSync(join(assemblyDir, `asset.${hash}`, 'index.mjs'));
+        expect(staged.equals(readFileSync(join(bundle!.dir, 'index.mjs'))), `asset of ${key} is its bundle`).toBe(true);
+      }
+    }
+  });
+
+  it('gives each function the default size unless its route sets memoryMb/timeoutSeconds', () => {
+    for (const v of stages) {
+      for (const { key, domain, route } of expectedRoutes(v)) {
+        const sizing = route ? functionSizing(route) : { memoryMb: 256, timeoutSeconds: 10 };
+        const { fn } = lambdaOf(v, domain, key);
+        expect(fn.Properties.MemorySize, key).toBe(sizing.memoryMb);
+        expect(fn.Properties.Timeout, key).toBe(sizing.timeoutSeconds);
+      }
+    }
+    const [resized] = fx.prodRoutes;
+    const { fn: big } = lambdaOf(stages[1]!, domainOf(resized!.handler), fx.resizedKey);
+    expect(big.Properties).toMatchObject({ MemorySize: RESIZED.memoryMb, Timeout: RESIZED.timeoutSeconds });
+    const { fn: normal } = lambdaOf(stages[0]!, domainOf(resized!.handler), fx.resizedKey);
+    expect(normal.Properties).toMatchObject({ MemorySize: 256, Timeout: 10 });
+  });
+
+  it('refuses sizes the platform would not honour', () => {
+    expect(functionSizing({ method: 'GET', path: '/api/x' })).toEqual({ memoryMb: 256, timeoutSeconds: 10 });
+    expect(() => functionSizing({ method: 'GET', path: '/api/x', timeoutSeconds: 31 })).toThrow(/timeoutSeconds/);
+    expect(() => functionSizing({ method: 'GET', path: '/api/x', memoryMb: 64 })).toThrow(/memoryMb/);
+  });
+
+  it('passes the environment the handlers read, wired to this stage\'s resources', () => {
+    for (const v of stages) {
+      const tableId = only(v.parent, 'AWS::DynamoDB::Table')[0];
+      const secrets = ofType(v.parent, 'AWS::SecretsManager::Secret');
+      const signingId = secrets.find(([, s]) => /HMAC/.test(s.Properties.Description))![0];
+      const originId = secrets.find(([, s]) => /x-origin-verify/.test(s.Properties.Description))![0];
+      const imagesBucket = ofType(v.parent, 'AWS::S3::Bucket').find(([, b]) => b.Properties.BucketName)![1];
+      for (const { key, domain } of expectedRoutes(v)) {
+        const { params } = v.nested.get(domain)!;
+        const env = lambdaOf(v, domain, key).fn.Properties.Environment.Variables;
+        expect(fromParent(env.TABLE_NAME, params)).toEqual({ Ref: tableId });
+        expect(fromParent(env.SIGNING_SECRET_ARN, params)).toEqual({ Ref: signingId });
+        expect(env.IMAGES_BUCKET).toEqual(imagesBucket.Properties.BucketName);
+        const origin = env.ORIGIN_SECRET['Fn::Join'][1];
+        expect(origin[0]).toBe('{{resolve:secretsmanager:');
+        expect(fromParent(origin[1], params)).toEqual({ Ref: originId });
+        expect(env.POWERTOOLS_SERVICE_NAME).toBe('leafline');
+        expect(env.NODE_OPTIONS).toBeUndefined();
+        if (v.name === 'prod') {
+          expect(env).toMatchObject({ MAIL_FROM: PROD_CONFIG.mailFrom, ADMIN_EMAILS: PROD_CONFIG.adminEmails });
+        } else {
+          expect(env.MAIL_FROM).toBeUndefined();
+          expect(env.ADMIN_EMAILS).toBeUndefined();
+        }
+      }
+      // Admin addresses reach the Lambdas only: never an output, never the parent template.
+      expect(JSON.stringify(v.parentJson)).not.toContain('admin@example.org');
+    }
+  });
+
+  it('sends each function\'s logs to its own retained-for-a-while log group the role may write', () => {
+    for (const v of stages) {
+      for (const [domain, nested] of v.nested) {
+        const logsStatement = policyStatements(nested.resources).find((s) => s.Sid === 'Logs');
+        const parts = logsStatement.Resource['Fn::Join'][1] as unknown[];
+        const tail = parts[parts.length - 1] as string;
+        const prefix = tail.replace(/^:log-group:/, '').replace(/\*$/, '');
+        expect(prefix).toBe(`/aws/lambda/leafline/${v.name}/${domain}/`);
+        for (const [, fn] of ofType(nested.resources, 'AWS::Lambda::Function')) {
+          const group = nested.resources[fn.Properties.LoggingConfig.LogGroup.Ref as string]!;
+          expect(group.Type).toBe('AWS::Logs::LogGroup');
+          expect(group.Properties.LogGroupName.startsWith(prefix)).toBe(true);
+          expect(group.Properties.RetentionInDays).toBeGreaterThan(0);
+        }
+      }
+    }
+  });
+});
+
+describe('table', () => {
+  it('matches functions/db/table.ts exactly', () => {
+    for (const v of stages) {
+      const props = only(v.parent, 'AWS::DynamoDB::Table')[1].Properties;
+      expect(props.KeySchema).toEqual([
+        { AttributeName: TABLE.partitionKey, KeyType: 'HASH' },
+        { AttributeName: TABLE.sortKey, KeyType: 'RANGE' },
+      ]);
+      const attributes = props.AttributeDefinitions as { AttributeName: string; AttributeType: string }[];
+      expect(attributes.map((a) => a.AttributeName).sort()).toEqual(keyAttributes().sort());
+      expect(attributes.every((a) => a.AttributeType === 'S')).toBe(true);
+      expect(props.GlobalSecondaryIndexes).toEqual(
+        TABLE.globalIndexes.map((gsi) => ({
+          IndexName: gsi.name,
+          KeySchema: [
+            { AttributeName: gsi.partitionKey, KeyType: 'HASH' },
+            { AttributeName: gsi.sortKey, KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        })),
+      );
+      expect(props.TimeToLiveSpecification).toEqual({ AttributeName: TABLE.ttlAttribute, Enabled: true });
+      expect(props.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+      expect(props.BillingMode).toBe('PAY_PER_REQUEST');
+    }
+  });
+
+  it('is protected and retained outside dev stages, disposable in dev', () => {
+    const [dev, prod] = stages;
+    const devTable = only(dev!.parent, 'AWS::DynamoDB::Table')[1];
+    const prodTable = only(prod!.parent, 'AWS::DynamoDB::Table')[1];
+    expect(devTable.Properties.DeletionProtectionEnabled).toBe(false);
+    expect(devTable.DeletionPolicy).toBe('Delete');
+    expect(prodTable.Properties.DeletionProtectionEnabled).toBe(true);
+    expect(prodTable.DeletionPolicy).toBe('Retain');
+    expect(prodTable.UpdateReplacePolicy).toBe('Retain');
+  });
+});
+
+describe('buckets', () => {
+  it('block all public access and refuse plain HTTP', () => {
+    for (const v of stages) {
+      const buckets = ofType(v.parent, 'AWS::S3::Bucket');
+      expect(buckets).toHaveLength(3);
+      const policies = ofType(v.parent, 'AWS::S3::BucketPolicy');
+      for (const [id, bucket] of buckets) {
+        expect(bucket.Properties.PublicAccessBlockConfiguration, id).toEqual({
+          BlockPublicAcls: true,
+          BlockPublicPolicy: true,
+          IgnorePublicAcls: true,
+          RestrictPublicBuckets: true,
+        });
+        const policy = policies.find(([, p]) => p.Properties.Bucket.Ref === id);
+        expect(policy, `policy of ${id}`).toBeDefined();
+        const denyHttp = (policy![1].Properties.PolicyDocument.Statement as any[]).find(
+          (s) => s.Effect === 'Deny' && s.Condition?.Bool?.['aws:SecureTransport'] === 'false',
+        );
+        expect(denyHttp, `${id} enforces SSL`).toBeDefined();
+      }
+    }
+  });
+
+  it('keeps the images bucket outside dev stages and empties it in dev', () => {
+    for (const v of stages) {
+      const [, images] = ofType(v.parent, 'AWS::S3::Bucket').find(([, b]) => b.Properties.BucketName)!;
+      const autoDelete = (images.Properties.Tags as { Key: string }[]).some((t) => t.Key === 'aws-cdk:auto-delete-objects');
+      expect(images.DeletionPolicy).toBe(v.name === 'dev' ? 'Delete' : 'Retain');
+      expect(autoDelete).toBe(v.name === 'dev');
+    }
+  });
+
+  it('lets the site, and only the site, PUT presigned uploads into the images bucket', () => {
+    for (const v of stages) {
+      const [distId] = only(v.parent, 'AWS::CloudFront::Distribution');
+      const [, images] = ofType(v.parent, 'AWS::S3::Bucket').find(([, b]) => b.Properties.BucketName)!;
+      const rules = images.Properties.CorsConfiguration.CorsRules as any[];
+      expect(rules).toHaveLength(1);
+      expect(rules[0].AllowedMethods).toEqual(['PUT']);
+      expect(rules[0].AllowedOrigins).toEqual([{ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distId, 'DomainName'] }]] }]);
+    }
+  });
+
+  it('deploys the SPA only when a build exists', () => {
+    const [dev, prod] = stages;
+    expect(ofType(dev!.parent, 'Custom::CDKBucketDeployment')).toHaveLength(0);
+    const [, deployment] = only(prod!.parent, 'Custom::CDKBucketDeployment');
+    const spaId = ofType(prod!.parent, 'AWS::S3::Bucket').find(([id]) => id.startsWith('Spa'))![0];
+    expect(deployment.Properties.DestinationBucketName).toEqual({ Ref: spaId });
+    expect(deployment.Properties.DistributionPaths).toEqual(['/*']);
+  });
+});
+
+describe('CloudFront', () => {
+  const distConfig = (v: StageView) => only(v.parent, 'AWS::CloudFront::Distribution')[1].Properties.DistributionConfig;
+  const originById = (v: StageView, id: string) => (distConfig(v).Origins as any[]).find((o) => o.Id === id);
+  const behaviour = (v: StageView, pattern: string) =>
+    (distConfig(v).CacheBehaviors as any[]).find((b) => b.PathPattern === pattern);
+
+  it('has no distribution-wide custom error responses', () => {
+    for (const v of stages) expect(distConfig(v).CustomErrorResponses).toBeUndefined();
+  });
+
+  it('has exactly the default, /images/* and /api/* behaviours', () => {
+    for (const v of stages) {
+      expect((distConfig(v).CacheBehaviors as any[]).map((b) => b.PathPattern).sort()).toEqual(['/api/*', '/images/*']);
+    }
+  });
+
+  it('serves the SPA through OAC with a viewer-request function that rewrites extension-less paths', () => {
+    for (const v of stages) {
+      const def = distConfig(v).DefaultCacheBehavior;
+      const spaId = ofType(v.parent, 'AWS::S3::Bucket').find(([id]) => id.startsWith('Spa'))![0];
+      const origin = originById(v, def.TargetOriginId);
+      expect(origin.DomainName).toEqual({ 'Fn::GetAtt': [spaId, 'RegionalDomainName'] });
+      expect(origin.OriginAccessControlId).toBeDefined();
+      expect(def.FunctionAssociations).toHaveLength(1);
+      expect(def.FunctionAssociations[0].EventType).toBe('viewer-request');
+      const fn = v.parent[def.FunctionAssociations[0].FunctionARN['Fn::GetAtt'][0] as string]!;
+      expect(fn.Type).toBe('AWS::CloudFront::Function');
+      expect(fn.Properties.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
+      const handler = runInNewContext(`${fn.Properties.FunctionCode as string}\n;handler`) as (e: unknown) => { uri: string };
+      const rewrite = (uri: string) => handler({ request: { uri, headers: {} } }).uri;
+      expect(rewrite('/')).toBe('/index.html');
+      expect(rewrite('/plants/123')).toBe('/index.html');
+      expect(rewrite('/auth/login')).toBe('/index.html');
+      expect(rewrite('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
+      expect(rewrite('/favicon.ico')).toBe('/favicon.ico');
+    }
+  });
+
+  it('sends /api/* to the HTTP API uncached, with all methods, cookies and query strings and exactly ten headers', () => {
+    for (const v of stages) {
+      const api = behaviour(v, '/api/*');
+      expect(api.CachePolicyId).toBe(cloudfront.CachePolicy.CACHING_DISABLED.cachePolicyId);
+      expect([...api.AllowedMethods].sort()).toEqual(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT']);
+      expect(api.ViewerProtocolPolicy).toBe('https-only');
+      expect(api.FunctionAssociations).toBeUndefined();
+      const policy = v.parent[api.OriginRequestPolicyId.Ref as string]!;
+      expect(policy.Type).toBe('AWS::CloudFront::OriginRequestPolicy');
+      const config = policy.Properties.OriginRequestPolicyConfig;
+      expect(config.CookiesConfig.CookieBehavior).toBe('all');
+      expect(config.QueryStringsConfig.QueryStringBehavior).toBe('all');
+      expect(config.HeadersConfig.HeaderBehavior).toBe('whitelist');
+      const headers = (config.HeadersConfig.Headers as string[]).map((h) => h.toLowerCase());
+      expect(headers).not.toContain('host');
+      expect([...headers].sort()).toEqual([...EXPECTED_API_HEADERS].sort());
+
+      const apiId = only(v.parent, 'AWS::ApiGatewayV2::Api')[0];
+      const origin = originById(v, api.TargetOriginId);
+      expect(origin.CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
+      expect(origin.DomainName['Fn::Join'][1][0]).toEqual({ Ref: apiId });
+      expect(origin.DomainName['Fn::Join'][1][1]).toBe('.execute-api.');
+    }
+  });
+
+  it('adds the secret x-origin-verify header from the same secret the Lambdas check', () => {
+    for (const v of stages) {
+      const origin = originById(v, behaviour(v, '/api/*').TargetOriginId);
+      expect(origin.OriginCustomHeaders).toHaveLength(1);
+      const [header] = origin.OriginCustomHeaders;
+      expect(header.HeaderName).toBe('x-origin-verify');
+      const [open, secretRef, close] = header.HeaderValue['Fn::Join'][1];
+      expect(open).toBe('{{resolve:secretsmanager:');
+      expect(close).toBe(':SecretString:::}}');
+      const secret = v.parent[secretRef.Ref as string]!;
+      expect(secret.Type).toBe('AWS::SecretsManager::Secret');
+      expect(secret.Properties.GenerateSecretString.PasswordLength).toBeGreaterThanOrEqual(32);
+      for (const { key, domain } of expectedRoutes(v)) {
+        const { params } = v.nested.get(domain)!;
+        const env = lambdaOf(v, domain, key).fn.Properties.Environment.Variables;
+        expect(fromParent(env.ORIGIN_SECRET['Fn::Join'][1][1], params), key).toEqual(secretRef);
+      }
+    }
+  });
+
+  it('serves /images/* from the images bucket through OAC, readable by this distribution only', () => {
+    for (const v of stages) {
+      const [distId] = only(v.parent, 'AWS::CloudFront::Distribution');
+      const [imagesId, images] = ofType(v.parent, 'AWS::S3::Bucket').find(([, b]) => b.Properties.BucketName)!;
+      const origin = originById(v, behaviour(v, '/images/*').TargetOriginId);
+      expect(origin.OriginAccessControlId).toEqual({ 'Fn::GetAtt': [only(v.parent, 'AWS::CloudFront::OriginAccessControl')[0], 'Id'] });
+      expect(origin.S3OriginConfig).toEqual({ OriginAccessIdentity: '' });
+      const bucketName = images.Properties.BucketName['Fn::Join'][1] as unknown[];
+      expect(origin.DomainName['Fn::Join'][1].slice(0, bucketName.length)).toEqual(bucketName);
+      expect(origin.DomainName['Fn::Join'][1][bucketName.length]).toBe('.s3.');
+
+      const policy = ofType(v.parent, 'AWS::S3::BucketPolicy').find(([, p]) => p.Properties.Bucket.Ref === imagesId)![1];
+      const read = (policy.Properties.PolicyDocument.Statement as any[]).find((s) => s.Principal?.Service === 'cloudfront.amazonaws.com');
+      expect(read.Action).toBe('s3:GetObject');
+      expect(JSON.stringify(read.Resource)).toContain('/images/*');
+      expect(JSON.stringify(read.Condition.StringEquals['AWS:SourceArn'])).toContain(`"Ref":"${distId}"`);
+    }
+  });
+});
+
+describe('least privilege', () => {
+  it('shares one role per domain holding the union of its routes\' grants, and nothing more', () => {
+    for (const v of stages) {
+      const signingId = ofType(v.parent, 'AWS::SecretsManager::Secret').find(([, s]) => /HMAC/.test(s.Properties.Description))![0];
+      for (const [domain, nested] of v.nested) {
+        const grants = new Set<Grant>(v.routes.filter((r) => domainOf(r.handler) === domain).flatMap((r) => r.grants));
+        if (domain === catchAllDomain()) for (const g of CATCH_ALL.grants as readonly Grant[]) grants.add(g);
+        const [roleId, role] = only(nested.resources, 'AWS::IAM::Role');
+        expect(role.Properties.ManagedPolicyArns).toBeUndefined();
+        for (const [, fn] of ofType(nested.resources, 'AWS::Lambda::Function')) {
+          expect(fn.Properties.Role).toEqual({ 'Fn::GetAtt': [roleId, 'Arn'] });
+        }
+        const statements = policyStatements(nested.resources);
+        const actions = actionsOf(statements);
+        expect(actions.has('dynamodb:Query'), `${domain} table:read`).toBe(grants.has('table:read'));
+        expect(actions.has('dynamodb:PutItem'), `${domain} table:write`).toBe(grants.has('table:write'));
+        expect(actions.has('s3:GetObject'), `${domain} images:read`).toBe(grants.has('images:read'));
+        expect(actions.has('s3:PutObject'), `${domain} images:write`).toBe(grants.has('images:write'));
+        expect(actions.has('ses:SendEmail'), `${domain} mail`).toBe(grants.has('mail'));
+        expect(actions.has('sns:Publish'), `${domain} sms`).toBe(grants.has('sms'));
+        expect(actions.has('dynamodb:Scan')).toBe(false);
+        expect([...actions].filter((a) => a.includes('*'))).toEqual([]);
+        const secret = statements.find((s) => s.Sid === 'SigningSecret');
+        expect(secret.Action).toBe('secretsmanager:GetSecretValue');
+        expect(fromParent(secret.Resource, nested.params)).toEqual({ Ref: signingId });
+      }
+    }
+  });
+
+  it('turns each grant into exactly its permissions', () => {
+    const app = new App({ outdir: join(fx.workDir, 'cdk.out.grants') });
+    const stack = new Stack(app, 'Grants');
+    const table = new dynamodb.Table(stack, 'T', { partitionKey: { name: 'pk', type: dynamodb.AttributeType.STRING } });
+    const secret = new secretsmanager.Secret(stack, 'S');
+    const roleFor = (id: string, grants: Grant[], mailFrom?: string) =>
+      new DomainRole(stack, id, {
+        domain: id,
+        grants: new Set(grants),
+        table,
+        imagesBucketName: 'images-bucket',
+        signingSecret: secret,
+        logGroupPrefix: `/aws/lambda/test/${id}/`,
+        ...(mailFrom ? { mailFrom } : {}),
+      });
+    roleFor('none', []);
+    roleFor('all', ['table:read', 'table:write', 'images:read', 'images:write', 'mail', 'sms'], 'Site <no-reply@example.org>');
+    const resources = Template.fromStack(stack).toJSON().Resources as Resources;
+    const statementsOf = (prefix: string) =>
+      ofType(resources, 'AWS::IAM::Policy')
+        .filter(([id]) => id.startsWith(prefix))
+        .flatMap(([, p]) => p.Properties.PolicyDocument.Statement as any[]);
+    expect(statementsOf('none').map((s) => s.Sid).sort()).toEqual(['Logs', 'SigningSecret']);
+    const all = statementsOf('all');
+    const bySid = (sid: string) => all.find((s) => s.Sid === sid);
+    expect(bySid('TableRead').Action.sort()).toEqual(['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:Query']);
+    expect(bySid('TableRead').Resource).toHaveLength(1 + TABLE.globalIndexes.length);
+    expect(bySid('TableWrite').Action).toContain('dynamodb:PutItem');
+    expect(bySid('TableWrite').Action).not.toContain('dynamodb:Scan');
+    expect(bySid('ImagesRead').Resource).toEqual({ 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':s3:::images-bucket/images/*']] });
+    expect(bySid('ImagesWrite').Action.sort()).toEqual(['s3:DeleteObject', 's3:PutObject']);
+    expect(bySid('Mail').Condition).toEqual({ StringEquals: { 'ses:FromAddress': 'no-reply@example.org' } });
+    expect(bySid('Sms').Action).toBe('sns:Publish');
+  });
+});
+
+describe('limits and checks', () => {
+  it('keeps every template, parent and nested, under 450 resources', () => {
+    for (const v of stages) {
+      expect(Object.keys(v.parent).length).toBeLessThan(450);
+      for (const [domain, nested] of v.nested) {
+        expect(Object.keys(nested.resources).length, domain).toBeLessThan(450);
+      }
+    }
+  });
+
+  it('puts each domain in its own nested stack', () => {
+    for (const v of stages) {
+      const domains = new Set([...v.routes.map((r) => domainOf(r.handler)), catchAllDomain()]);
+      expect([...v.nested.keys()].sort()).toEqual([...domains].sort());
+      expect(ofType(v.parent, 'AWS::CloudFormation::Stack')).toHaveLength(domains.size);
+    }
+  });
+
+  it('has no unacknowledged cdk-nag AwsSolutions finding', () => {
+    // What `cdk synth` would stop on: the validation report written into the cloud assembly.
+    const written = JSON.parse(readFileSync(join(fx.assembly.directory, 'validation-report.json'), 'utf8')) as {
+      pluginReports: { pluginName?: string; summary?: { status?: string }; violations?: unknown[] }[];
+    };
+    expect(written.pluginReports.flatMap((r) => r.violations ?? [])).toEqual([]);
+    const report = new AwsSolutionsChecks().validateScope(fx.app);
+    const open = report.violations.map((v) => `${v.ruleName} @ ${v.violatingResources.map((r) => r.constructPath).join(', ')}`);
+    expect(open).toEqual([]);
+    for (const v of stages) {
+      const annotations = Annotations.fromStack(v.stack);
+      expect(annotations.findError('*', Match.stringLikeRegexp('AwsSolutions-.*'))).toEqual([]);
+      expect(annotations.findWarning('*', Match.stringLikeRegexp('AwsSolutions-.*'))).toEqual([]);
+      expect(annotations.findError('*', Match.anyValue())).toEqual([]);
+      expect(annotations.findWarning('*', Match.anyValue())).toEqual([]);
+    }
+  });
+
+  it('acknowledges only findings that exist, each with a reason', async () => {
+    const { app, acknowledged } = await recordAcknowledgements(fx.bundles, fx.workDir);
+    const raw = new AwsSolutionsChecks().validateScope(app).violations;
+    expect(raw.length).toBeGreaterThan(0);
+    const dead = acknowledged.filter(
+      (ack) =>
+        !raw.some(
+          (v) =>
+            v.ruleName === ack.id &&
+            v.violatingResources.some((r) => r.constructPath === ack.path || r.constructPath?.startsWith(`${ack.path}/`)),
+        ),
+    );
+    expect(dead.map((a) => `${a.id} @ ${a.path}`)).toEqual([]);
+    for (const ack of acknowledged) expect(ack.reason.length, ack.id).toBeGreaterThan(40);
+  });
+
+  it('outputs the site, the distribution domain and the API URL', () => {
+    for (const v of stages) {
+      expect(Object.keys(v.parentJson.Outputs)).toEqual(expect.arrayContaining(['SiteUrl', 'DistributionDomainName', 'ApiUrl']));
+    }
+  });
+});
