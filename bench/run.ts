@@ -8,7 +8,7 @@
  *   answering the same JSON;
  * - per route: DynamoDB calls and consumed capacity per request (counted by an SDK middleware).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -18,6 +18,7 @@ import { build } from 'esbuild';
 import { REPO_ROOT, startHost } from '../infra/local/host';
 import { buildBundles } from '../infra/aws/bundle';
 
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 const OUT = join(REPO_ROOT, 'bench', 'results.json');
 const WORK = join(REPO_ROOT, '.tmp', 'bench');
 const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
@@ -82,10 +83,19 @@ function benchSpa() {
   return { initialJsGzipKib: round(size('.js'), 1), initialCssGzipKib: round(size('.css'), 1), budgetJsKib: 150 };
 }
 
-function load(url: string, conns = 10, ms = 3000): { rps: number; p99: number; p50: number; errors: number } {
-  const out = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'bench', 'load.ts'), url, String(conns), String(ms)], { encoding: 'utf8' });
-  if (out.status !== 0) throw new Error(out.stderr);
-  return JSON.parse(out.stdout.trim().split('\n').pop()!) as { rps: number; p99: number; p50: number; errors: number };
+/** Runs the load generator in its own process; asynchronously, since the servers under test live in this one. */
+function load(url: string, conns = 10, ms = 3000): Promise<{ rps: number; p99: number; p50: number; errors: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'bench', 'load.ts'), url, String(conns), String(ms)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (b: Buffer) => (out += b.toString()));
+    child.stderr.on('data', (b: Buffer) => (err += b.toString()));
+    child.once('exit', (code) => {
+      if (code !== 0) return reject(new Error(`load generator failed: ${err}`));
+      resolve(JSON.parse(out.trim().split('\n').pop()!) as { rps: number; p99: number; p50: number; errors: number });
+    });
+  });
 }
 
 async function firstContentfulPaint(url: string): Promise<number> {
@@ -161,8 +171,8 @@ async function main(): Promise<void> {
     });
     await new Promise<void>((r) => bare.listen(0, '127.0.0.1', r));
     const barePort = (bare.address() as { port: number }).port;
-    const base = load(`http://127.0.0.1:${barePort}/`);
-    const gw = load(`${host.url.replace('localhost', '127.0.0.1')}/api/site-settings/get-site`);
+    const base = await load(`http://127.0.0.1:${barePort}/`);
+    const gw = await load(`${host.url.replace('localhost', '127.0.0.1')}/api/site-settings/get-site`);
     bare.close();
     results.gateway = {
       route: 'GET /api/site-settings/get-site',
@@ -192,7 +202,13 @@ async function main(): Promise<void> {
   }
 
   writeFileSync(OUT, `${JSON.stringify(results, null, 2)}\n`);
-  console.log(JSON.stringify(results, null, 2));
+  const lambda = results.lambda as Awaited<ReturnType<typeof benchBundles>>;
+  console.log('\nLambda bundles (cold load as a ratio):');
+  console.table(lambda.bundles);
+  console.log('SPA:', results.spa);
+  console.log('DynamoDB per request:');
+  console.table(Object.fromEntries(Object.entries(results.dynamodb as Record<string, { callsPerRequest: number; capacityUnitsPerRequest: number }>).map(([k, v]) => [k, { calls: v.callsPerRequest, capacityUnits: v.capacityUnitsPerRequest }])));
+  console.log('Gateway vs bare node:http:', results.gateway);
   console.log(`\nwrote ${OUT}`);
 }
 
