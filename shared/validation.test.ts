@@ -1,6 +1,6 @@
 /** The validation rules of spec §5 that live in shared/validation.ts. */
 import { describe, expect, it } from 'vitest';
-import { isEmail, isLettersAndSpaces, isUrl, isValidHandle, RESERVED_HANDLES } from './validation';
+import { isEmail, isLettersAndSpaces, isUrl, isValidHandle } from './validation';
 
 describe('isEmail', () => {
   it.each(['fern@example.com', 'first.last+tag@sub.example.co.uk', "o'neil@ex-ample.org", 'a_b-c@x.io'])('accepts %s', (v) => {
