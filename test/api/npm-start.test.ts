@@ -3,13 +3,14 @@
  * data persists across restarts, and SIGINT stops everything (Java included) and frees the ports.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../infra/local/host';
 import { freePort } from '../../infra/local/ports';
 
+mkdirSync(join(REPO_ROOT, '.tmp'), { recursive: true });
 const dataDir = mkdtempSync(join(REPO_ROOT, '.tmp', 'start-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 

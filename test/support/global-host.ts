@@ -2,7 +2,7 @@
  * Starts one local host (DynamoDB Local in memory, s3rver, gateway) for a test project and
  * hands its addresses to the tests through `inject`.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { REPO_ROOT, startHost } from '../../infra/local/host';
@@ -21,7 +21,8 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   const base = join(REPO_ROOT, '.tmp');
-  const dataDir = mkdtempSync(join(base.replace(/\/$/, ''), 'host-'));
+  mkdirSync(base, { recursive: true });
+  const dataDir = mkdtempSync(join(base, 'host-'));
   const host = await startHost({
     dataDir,
     inMemory: true,
