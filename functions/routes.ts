@@ -6,6 +6,19 @@
  */
 import { noInput } from '../shared/schemas/common';
 import { newFormInput } from '../shared/schemas/forms';
+import {
+  deleteAccountInput,
+  emailOnlyInput,
+  emptyInput,
+  loginInput,
+  logoutInput,
+  passwordResetInput,
+  profileUpdateInput,
+  registerInput,
+  sessionIdParam,
+  signupInput,
+  tokenInput,
+} from '../shared/schemas/identity';
 import { updateSiteSettingInput } from '../shared/schemas/site-settings';
 import type { RouteDef } from './lib/route-types';
 
@@ -26,6 +39,86 @@ export const routes = [
     method: 'POST', path: '/api/iam/forms/new', access: 'registered', handler: 'forms/new-form', input: newFormInput,
     grants: ['table:read', 'table:write', 'mail'], summary: 'Send a contact or report form to the admins; the client id makes retries idempotent.',
   },
+
+  // ── Authentication and account ──────────────────────────────────────────────────────────
+  {
+    method: 'POST', path: '/api/iam/authn/signup', access: 'public', csrfExempt: true, handler: 'auth/signup', input: signupInput,
+    grants: ['table:read', 'table:write', 'mail'], memoryMb: 1024, timeoutSeconds: 10,
+    summary: 'Create an account (registration incomplete) and e-mail a verification link; the same answer, and no session, for a known address.',
+  },
+  {
+    method: 'POST', path: '/api/iam/authn/login', access: 'public', csrfExempt: true, handler: 'auth/login', input: loginInput,
+    grants: ['table:read', 'table:write'], memoryMb: 1024, timeoutSeconds: 10,
+    summary: 'Sign in: session cookies and the profile (with csrf_token). Wrong password and unknown address answer alike. Rate limited.',
+  },
+  {
+    method: 'POST', path: '/api/iam/authn/logout', access: 'public', csrfExempt: true, handler: 'auth/logout', input: logoutInput,
+    grants: ['table:read', 'table:write'], summary: 'Revoke this session\'s refresh token and clear the cookies; always 200.',
+  },
+  {
+    method: 'GET', path: '/api/iam/authn/isauthenticated', access: 'public', handler: 'auth/is-authenticated', input: emptyInput,
+    grants: [], summary: '{ loggedIn }: whether the request carries a valid access token.',
+  },
+  {
+    method: 'POST', path: '/api/iam/authn/refresh', access: 'public', csrfExempt: true, handler: 'auth/refresh', input: emptyInput,
+    grants: ['table:read', 'table:write'], summary: 'Rotate the refresh token and re-issue the access token; reuse of a rotated token revokes the family.',
+  },
+  {
+    method: 'GET', path: '/api/iam/authn/profile', access: 'user', handler: 'auth/profile', input: emptyInput,
+    grants: ['table:read'], summary: 'The signed-in user (spec §3) with the session\'s csrf_token.',
+  },
+  {
+    method: 'PUT', path: '/api/iam/authn/update', access: 'user', handler: 'auth/update-profile', input: profileUpdateInput,
+    grants: ['table:read', 'table:write', 'images:read'], summary: 'Change one\'s own profile: names, bio, motivations, location, avatar (checked after upload).',
+  },
+  {
+    method: 'DELETE', path: '/api/iam/authn/delete', access: 'self', handler: 'auth/delete-account', input: deleteAccountInput,
+    grants: ['table:read', 'table:write', 'images:write', 'mail'],
+    summary: 'Delete one\'s account: conversations first, then the account (handle and e-mail freed), then the avatar; an e-mail confirms.',
+  },
+  {
+    method: 'POST', path: '/api/iam/authn/register', access: 'user', handler: 'auth/register', input: registerInput,
+    grants: ['table:read', 'table:write'], summary: 'Complete registration (verified e-mail needed): username, names, motivations, location.',
+  },
+  {
+    method: 'POST', path: '/api/iam/authn/reset', access: 'public', csrfExempt: true, handler: 'auth/reset-request', input: emailOnlyInput,
+    grants: ['table:read', 'table:write', 'mail'], summary: 'E-mail a password-reset link (1 h); the same answer whether or not the address exists. Rate limited.',
+  },
+  {
+    method: 'PUT', path: '/api/iam/pwreset/update', access: 'public', csrfExempt: true, handler: 'auth/reset-update', input: passwordResetInput,
+    grants: ['table:read', 'table:write'], memoryMb: 1024, timeoutSeconds: 10,
+    summary: 'Set a new password with a reset token (single use); every session of the account is signed out.',
+  },
+  {
+    method: 'POST', path: '/api/iam/pwreset/verify', access: 'public', csrfExempt: true, handler: 'auth/reset-verify', input: tokenInput,
+    grants: ['table:read'], summary: 'Whether a reset token is still valid (it is not used up).',
+  },
+  {
+    method: 'POST', path: '/api/iam/authn/verifyreset', access: 'public', csrfExempt: true, handler: 'auth/reset-verify', input: tokenInput,
+    grants: ['table:read'], summary: 'Same as /api/iam/pwreset/verify.',
+  },
+  {
+    method: 'POST', path: '/api/iam/authn/verifyemail', access: 'public', csrfExempt: true, handler: 'auth/verify-email-request', input: emailOnlyInput,
+    grants: ['table:read', 'table:write', 'mail'], summary: 'E-mail a new verification link (24 h); the same answer whether or not the address is known. Rate limited.',
+  },
+  {
+    method: 'POST', path: '/api/iam/authn/verifyemailtoken', access: 'public', csrfExempt: true, handler: 'auth/verify-email-token', input: tokenInput,
+    grants: ['table:read', 'table:write'], summary: 'Use a verification token up: the e-mail address is verified.',
+  },
+  {
+    method: 'GET', path: '/api/iam/refresh-tokens', access: 'user', handler: 'auth/sessions-list', input: emptyInput,
+    grants: ['table:read'], summary: 'The user\'s sessions: device, created, last used, which one is this.',
+  },
+  {
+    method: 'DELETE', path: '/api/iam/refresh-tokens', access: 'user', handler: 'auth/sessions-revoke-others', input: emptyInput,
+    grants: ['table:read', 'table:write'], summary: 'Sign out every other session.',
+  },
+  {
+    method: 'DELETE', path: '/api/iam/refresh-tokens/{id}', access: 'self', handler: 'auth/session-revoke', input: sessionIdParam,
+    grants: ['table:read', 'table:write'], summary: 'Sign out one of one\'s own sessions (404 for anyone else\'s).',
+  },
+
+  // ── Users, settings, admin (more routes join here) ─────────────────────────────────────
 ] as const satisfies readonly RouteDef[];
 
 export type RouteTable = typeof routes;

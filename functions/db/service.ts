@@ -4,12 +4,37 @@
  */
 import { Service } from 'electrodb';
 import { documentClient, tableName } from './client';
+import { EmailClaim, HandleClaim } from './entities/claims';
+import { Conversation, ConversationMember } from './entities/conversation';
+import { EmailToken } from './entities/email-token';
 import { FormSubmission } from './entities/form-submission';
+import { Invite } from './entities/invite';
+import { PhoneCheck } from './entities/phone-check';
+import { RateLimit } from './entities/rate-limit';
+import { Session } from './entities/session';
 import { SiteSetting } from './entities/site-setting';
+import { User } from './entities/user';
+import { UserSettingsEntity } from './entities/user-settings';
+
+export const entities = {
+  siteSetting: SiteSetting,
+  formSubmission: FormSubmission,
+  user: User,
+  emailClaim: EmailClaim,
+  handleClaim: HandleClaim,
+  session: Session,
+  emailToken: EmailToken,
+  rateLimit: RateLimit,
+  userSettings: UserSettingsEntity,
+  invite: Invite,
+  phoneCheck: PhoneCheck,
+  conversation: Conversation,
+  conversationMember: ConversationMember,
+};
 
 function build() {
   return new Service(
-    { siteSetting: SiteSetting, formSubmission: FormSubmission },
+    entities,
     { client: documentClient(), table: tableName() },
   );
 }

@@ -2,13 +2,10 @@
 import type { NewFormInput } from '../../shared/schemas/forms';
 import { db } from '../db/service';
 import type { FormSubmissionItem } from '../db/entities/form-submission';
+import { adminEmails } from '../lib/admins';
 import { conflict } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { mailer } from '../lib/outbound/mailer';
-
-export function adminEmails(env: NodeJS.ProcessEnv = process.env): string[] {
-  return (env.ADMIN_EMAILS ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
-}
 
 function isConditionFailure(err: unknown): boolean {
   const e = err as { cause?: { name?: string }; name?: string; message?: string };

@@ -10,9 +10,15 @@ export class HttpError extends Error {
     message: string,
     readonly field?: string,
     readonly headers: Record<string, string> = {},
+    /** Cookies to set with the error (e.g. clearing a session that has ended). */
+    readonly cookies: string[] = [],
   ) {
     super(message);
     this.name = 'HttpError';
+  }
+
+  withCookies(cookies: string[]): HttpError {
+    return new HttpError(this.status, this.code, this.message, this.field, this.headers, cookies);
   }
 }
 

@@ -23,10 +23,11 @@ export function success(data: unknown, statusCode = 200, extra: { headers?: Reco
   };
 }
 
-export function failure(statusCode: number, error: ApiErrorBody, headers: Record<string, string> = {}): HttpResult {
+export function failure(statusCode: number, error: ApiErrorBody, headers: Record<string, string> = {}, cookies: string[] = []): HttpResult {
   return {
     statusCode,
     headers: { ...BASE_HEADERS, ...headers },
+    ...(cookies.length ? { cookies } : {}),
     body: JSON.stringify({ status: 'error', error }),
   };
 }

@@ -43,6 +43,8 @@ export const emailOnlyInput = z.object({ email }).strict();
 export const tokenInput = z.object({ token: emailToken }).strict();
 export const passwordResetInput = z.object({ token: emailToken, password: newPassword }).strict();
 export const emptyInput = z.object({}).strict();
+/** Logout always answers 200, whatever the body holds. */
+export const logoutInput = z.object({}).loose();
 
 export const latitude = z.number({ message: 'must be a number' }).min(-90, { message: 'must be between -90 and 90' }).max(90, { message: 'must be between -90 and 90' });
 export const longitude = z.number({ message: 'must be a number' }).min(-180, { message: 'must be between -180 and 180' }).max(180, { message: 'must be between -180 and 180' });

@@ -23,3 +23,18 @@ export async function queryPartition(pk: string): Promise<Record<string, unknown
   );
   return out.Items ?? [];
 }
+
+/** Changes attributes of a stored item directly (to age a token past its expiry, for instance). */
+export async function setAttributes(pk: string, sk: string, values: Record<string, unknown>): Promise<void> {
+  const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+  const names = Object.keys(values);
+  await client().send(
+    new UpdateCommand({
+      TableName: inject('tableName'),
+      Key: { pk, sk },
+      UpdateExpression: `SET ${names.map((_, i) => `#n${i} = :v${i}`).join(', ')}`,
+      ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#n${i}`, n])),
+      ExpressionAttributeValues: Object.fromEntries(names.map((n, i) => [`:v${i}`, values[n]])),
+    }),
+  );
+}

@@ -29,6 +29,16 @@ export default async function setup(project: TestProject) {
     env: {
       POWERTOOLS_LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'CRITICAL',
       ADMIN_EMAILS: 'admin@example.com,second-admin@example.com',
+      // Cheap hashes for tests (the parameters are stored with each hash; production uses 17).
+      SCRYPT_LOG_N: '12',
+      // Every test comes from 127.0.0.1: raise the limits here; test/api/rate-limits.test.ts
+      // checks the real defaults on a host of its own.
+      RATE_LIMIT_LOGIN_IP: '100000/300',
+      RATE_LIMIT_LOGIN_EMAIL: '100000/3600',
+      RATE_LIMIT_SIGNUP_IP: '100000/1800',
+      RATE_LIMIT_RESET_EMAIL: '100000/1800',
+      RATE_LIMIT_VERIFY_EMAIL: '100000/1800',
+      RATE_LIMIT_SMS_USER: '100000/3600',
     },
   });
   project.provide('hostUrl', host.url);

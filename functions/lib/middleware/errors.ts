@@ -16,6 +16,7 @@ export function errorEnvelope(): Middleware {
           err.status,
           { code: err.code, message: err.message, ...(err.field ? { field: err.field } : {}) },
           err.headers,
+          err.cookies,
         );
         return;
       }

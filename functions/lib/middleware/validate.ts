@@ -1,6 +1,7 @@
 /**
  * Validates the route's input (path parameters with the query string for GET, with the JSON
- * body otherwise) against its zod schema; the first failure answers 400 naming the field.
+ * body otherwise) against its zod schema; the first failure answers 400 naming the field. A
+ * field given both in the path and in the body (or query) must hold the same value, else 400.
  */
 import type * as z from 'zod';
 import { badRequest } from '../errors';
@@ -37,7 +38,12 @@ export function validateInput(schema: z.ZodType): Middleware {
       for (const key of Object.keys(source)) {
         if (POISON.has(key)) throw badRequest(`${key} is not an accepted field`, key);
       }
-      const raw = { ...source, ...(event.pathParameters ?? {}) };
+      // A field named both in the path and in the body must agree: the path would win silently.
+      const params = event.pathParameters ?? {};
+      for (const [key, value] of Object.entries(params)) {
+        if (Object.hasOwn(source, key) && source[key] !== value) throw badRequest(`${key} must match the ${key} in the path`, key);
+      }
+      const raw = { ...source, ...params };
       const result = schema.safeParse(raw);
       if (!result.success) {
         const first = result.error.issues[0];

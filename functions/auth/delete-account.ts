@@ -1,0 +1,16 @@
+/** DELETE /api/iam/authn/delete: the signed-in user deletes their own account (uuid must be theirs). */
+import type { deleteAccountInput } from '../../shared/schemas/identity';
+import { assertSelf } from '../lib/middleware/access';
+import { reply } from '../lib/http';
+import type { Main } from '../lib/route-types';
+import { clearedSessionCookies } from '../lib/session/cookies';
+import { deleteAccount } from '../users/delete-account';
+import { assertLive } from './sessions';
+
+export const main: Main<typeof deleteAccountInput> = async ({ input, session }) => {
+  assertSelf(session, input.uuid);
+  await assertLive(session!);
+  await deleteAccount(input.uuid);
+  const own = input.uuid === session!.userId;
+  return reply({ deleted: true }, own ? { cookies: clearedSessionCookies() } : {});
+};

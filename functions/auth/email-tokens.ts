@@ -1,0 +1,35 @@
+/** Single-use e-mail tokens: random, stored hashed, expiring (verification 24 h, reset 1 h). */
+import { db } from '../db/service';
+import type { EmailTokenItem } from '../db/entities/email-token';
+import { randomToken, sha256 } from '../lib/crypto';
+
+export type TokenKind = EmailTokenItem['kind'];
+const LIFETIME_SECONDS: Record<TokenKind, number> = { 'verify-email': 24 * 3600, 'reset-password': 3600 };
+
+export async function createEmailToken(kind: TokenKind, userId: string, email: string): Promise<string> {
+  const token = randomToken();
+  await db()
+    .entities.emailToken.create({ tokenHash: sha256(token), kind, userId, email, expiresAt: Math.floor(Date.now() / 1000) + LIFETIME_SECONDS[kind] })
+    .go();
+  return token;
+}
+
+/** The token's record when it exists, is of this kind and has not expired (it is not used up). */
+export async function peekEmailToken(kind: TokenKind, token: string): Promise<EmailTokenItem | null> {
+  const { data } = await db().entities.emailToken.get({ tokenHash: sha256(token) }).go();
+  if (!data || data.kind !== kind || data.expiresAt <= Date.now() / 1000) return null;
+  return data;
+}
+
+/** Uses the token up: exactly one caller gets the record, a second use gets null. */
+export async function consumeEmailToken(kind: TokenKind, token: string): Promise<EmailTokenItem | null> {
+  const record = await peekEmailToken(kind, token);
+  if (!record) return null;
+  try {
+    await db().entities.emailToken.delete({ tokenHash: record.tokenHash }).where((a, op) => op.exists(a.tokenHash)).go();
+    return record;
+  } catch (err) {
+    if ((err as { cause?: { name?: string } }).cause?.name === 'ConditionalCheckFailedException') return null;
+    throw err;
+  }
+}

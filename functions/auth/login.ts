@@ -1,0 +1,25 @@
+/**
+ * POST /api/iam/authn/login: a wrong password and an unknown address answer identically and in
+ * about the same time. Works before e-mail verification. Rate limited per IP and per address.
+ */
+import type { loginInput } from '../../shared/schemas/identity';
+import { HttpError } from '../lib/errors';
+import { reply } from '../lib/http';
+import { hitRateLimit } from '../lib/rate-limit';
+import type { Main } from '../lib/route-types';
+import { getUser, toProfile, userIdByEmail } from '../users/users';
+import { burnPasswordCheck, verifyPassword } from './passwords';
+import { startSession } from './sessions';
+
+const WRONG = () => new HttpError(401, 'invalid_credentials', 'Wrong e-mail or password');
+
+export const main: Main<typeof loginInput> = async ({ input, clientIp, event }) => {
+  await hitRateLimit('LOGIN_IP', clientIp);
+  await hitRateLimit('LOGIN_EMAIL', input.email);
+  const userId = await userIdByEmail(input.email);
+  const user = userId ? await getUser(userId) : null;
+  const ok = user ? await verifyPassword(input.password, user.passwordHash) : await burnPasswordCheck(input.password);
+  if (!user || !ok) throw WRONG();
+  const { cookies, session } = await startSession(user, event.headers['user-agent'] ?? '');
+  return reply(toProfile(user, session.csrfToken), { cookies });
+};

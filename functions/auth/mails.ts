@@ -1,0 +1,45 @@
+/** The e-mails the identity routes send. Links point at SITE_ORIGIN (the site's public address). */
+import { mailer } from '../lib/outbound/mailer';
+
+const site = () => process.env.SITE_ORIGIN ?? 'http://localhost:8787';
+const NAME = 'Leafline';
+
+export function sendVerification(to: string, token: string): Promise<void> {
+  return mailer().send({
+    to,
+    subject: `Confirm your e-mail for ${NAME}`,
+    text: `Welcome to ${NAME}!\n\nConfirm your e-mail address by opening this link within 24 hours:\n${site()}/auth/verifyemail?token=${token}\n\nIf you did not sign up, ignore this e-mail.`,
+  });
+}
+
+export function sendSignupAttempt(to: string): Promise<void> {
+  return mailer().send({
+    to,
+    subject: `Someone tried to sign up to ${NAME} with your address`,
+    text: `Someone (maybe you) tried to create a ${NAME} account with this e-mail address, which already has one.\n\nTo sign in: ${site()}/auth/login\nForgot your password? ${site()}/auth/reset\n\nIf it was not you, you can ignore this e-mail.`,
+  });
+}
+
+export function sendPasswordReset(to: string, token: string): Promise<void> {
+  return mailer().send({
+    to,
+    subject: `Reset your ${NAME} password`,
+    text: `Open this link within one hour to choose a new password:\n${site()}/auth/reset?token=${token}\n\nIf you did not ask for this, ignore this e-mail: your password stays as it is.`,
+  });
+}
+
+export function sendAccountDeleted(to: string): Promise<void> {
+  return mailer().send({
+    to,
+    subject: `Your ${NAME} account was deleted`,
+    text: `Your ${NAME} account and everything in it have been deleted, as asked. We are sorry to see you go.`,
+  });
+}
+
+export function sendAccountDeletionInfo(to: string): Promise<void> {
+  return mailer().send({
+    to,
+    subject: `Deleting your ${NAME} account`,
+    text: `You asked how to delete your ${NAME} account. Sign in and open ${site()}/settings, then "Delete account".\nYour conversations are deleted first, then your account, posts and photos. This cannot be undone.`,
+  });
+}

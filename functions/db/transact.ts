@@ -1,0 +1,29 @@
+/**
+ * Runs an ElectroDB write transaction, retrying TransactionConflict (two writers touching the
+ * same item, e.g. a shared counter) with exponential backoff and full jitter; after the last
+ * attempt the caller answers 503. Condition failures are returned for the caller to map.
+ */
+import { serviceUnavailable } from '../lib/errors';
+
+export interface TxOutcome {
+  canceled: boolean;
+  data: { rejected: boolean; code: string; message?: string }[];
+}
+
+const ATTEMPTS = 5;
+const BASE_MS = 20;
+
+export async function transact<T extends TxOutcome>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const out = await run();
+    const conflicted = out.canceled && out.data.some((d) => d.code === 'TransactionConflict');
+    if (!conflicted) return out;
+    if (attempt >= ATTEMPTS) throw serviceUnavailable('The site is busy; please try again');
+    await new Promise((r) => setTimeout(r, Math.random() * BASE_MS * 2 ** attempt));
+  }
+}
+
+/** True when the transaction was refused because the item at `index` failed its condition. */
+export function conditionFailed(out: TxOutcome, index: number): boolean {
+  return out.canceled && out.data[index]?.code === 'ConditionalCheckFailed';
+}

@@ -1,0 +1,47 @@
+/**
+ * The images bucket: object keys start with `images/` (CloudFront serves /images/* from it).
+ * Endpoint and bucket come from the environment (s3rver locally, S3 in the cloud).
+ */
+import { DeleteObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+
+let client: S3Client | undefined;
+
+export function s3(): S3Client {
+  client ??= new S3Client({
+    ...(process.env.S3_ENDPOINT ? { endpoint: process.env.S3_ENDPOINT, forcePathStyle: process.env.S3_FORCE_PATH_STYLE === 'true' } : {}),
+    ...(process.env.AWS_REGION ? {} : { region: 'us-east-1' }),
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  return client;
+}
+
+export function imagesBucket(): string {
+  const name = process.env.IMAGES_BUCKET;
+  if (!name) throw new Error('IMAGES_BUCKET is not set');
+  return name;
+}
+
+export async function deleteImage(key: string): Promise<void> {
+  if (!key.startsWith('images/')) throw new Error(`refusing to delete ${key}: not an image key`);
+  await s3().send(new DeleteObjectCommand({ Bucket: imagesBucket(), Key: key }));
+}
+
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+/**
+ * Checks an uploaded object before its key is saved: presigned uploads cannot be trusted to
+ * hold what was asked for, so the size and type are read back (HEAD).
+ */
+export async function verifyUploadedImage(key: string, maxBytes: number): Promise<'ok' | 'missing' | 'too-large' | 'wrong-type'> {
+  try {
+    const head = await s3().send(new HeadObjectCommand({ Bucket: imagesBucket(), Key: key }));
+    if ((head.ContentLength ?? Infinity) > maxBytes) return 'too-large';
+    if (!(IMAGE_TYPES as readonly string[]).includes(head.ContentType ?? '')) return 'wrong-type';
+    return 'ok';
+  } catch (err) {
+    const name = (err as { name?: string }).name;
+    if (name === 'NotFound' || name === 'NoSuchKey' || name === 'Forbidden') return 'missing';
+    throw err;
+  }
+}

@@ -1,0 +1,35 @@
+/**
+ * Fixed-window rate limits kept in the table (U8): one counter item per key and window, raised
+ * by ADD, expiring by TTL. The window is also checked in code, since the emulator never expires
+ * items. Limits are configurable: RATE_LIMIT_<NAME> = "<max>/<seconds>".
+ */
+import { db } from '../db/service';
+import { tooManyRequests } from './errors';
+
+export const DEFAULT_LIMITS = {
+  LOGIN_IP: { max: 25, seconds: 5 * 60 },
+  LOGIN_EMAIL: { max: 25, seconds: 60 * 60 },
+  SIGNUP_IP: { max: 5, seconds: 30 * 60 },
+  RESET_EMAIL: { max: 5, seconds: 30 * 60 },
+  VERIFY_EMAIL: { max: 5, seconds: 30 * 60 },
+  SMS_USER: { max: 5, seconds: 60 * 60 },
+} as const;
+export type LimitName = keyof typeof DEFAULT_LIMITS;
+
+export function limitFor(name: LimitName, env: NodeJS.ProcessEnv = process.env): { max: number; seconds: number } {
+  const m = /^(\d+)\/(\d+)$/.exec(env[`RATE_LIMIT_${name}`] ?? '');
+  return m ? { max: Number(m[1]), seconds: Number(m[2]) } : DEFAULT_LIMITS[name];
+}
+
+/** Counts one attempt for `key`; throws 429 with Retry-After when the window's limit is passed. */
+export async function hitRateLimit(name: LimitName, key: string): Promise<void> {
+  const { max, seconds } = limitFor(name);
+  const now = Math.floor(Date.now() / 1000);
+  const windowStart = now - (now % seconds);
+  const { data } = await db()
+    .entities.rateLimit.update({ key: `${name}#${key}`, windowStart })
+    .add({ count: 1 })
+    .set({ expiresAt: windowStart + seconds })
+    .go({ response: 'all_new' });
+  if ((data.count ?? 0) > max) throw tooManyRequests(windowStart + seconds - now);
+}

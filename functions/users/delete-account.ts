@@ -1,0 +1,88 @@
+/**
+ * Account deletion in the spec's order: the user's conversations first (on failure: log
+ * 'Cannot delete user conversations, user not deleted' and stop), then one transaction marks
+ * the account deleted and frees the handle and e-mail, then the rest of what is theirs is swept,
+ * then the avatar object; an e-mail confirms it.
+ */
+import { db } from '../db/service';
+import { conditionFailed, transact } from '../db/transact';
+import { conflict, HttpError, notFound } from '../lib/errors';
+import { deleteImage } from '../lib/images';
+import { logger } from '../lib/logger';
+import { deleteAllConversationsOf } from '../messages/conversations';
+import { sendAccountDeleted } from '../auth/mails';
+import { getUser } from './users';
+
+export interface DeletionSteps {
+  deleteConversations: (userId: string) => Promise<unknown>;
+  deleteAvatar: (key: string) => Promise<void>;
+  confirm: (email: string) => Promise<void>;
+}
+
+const defaultSteps: DeletionSteps = { deleteConversations: deleteAllConversationsOf, deleteAvatar: deleteImage, confirm: sendAccountDeleted };
+
+/** Removes every remaining item under the user's partition (sessions, settings, checks…); safe to run again. */
+export async function sweepUser(userId: string): Promise<void> {
+  const { documentClient, tableName } = await import('../db/client');
+  const { QueryCommand, BatchWriteCommand } = await import('@aws-sdk/lib-dynamodb');
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': `user#${userId}` },
+        ProjectionExpression: 'pk, sk',
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    const keys = page.Items ?? [];
+    for (let i = 0; i < keys.length; i += 25) {
+      let requests = keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
+      while (requests.length) {
+        const out = await documentClient().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
+        requests = (out.UnprocessedItems?.[tableName()] ?? []) as typeof requests;
+      }
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+}
+
+export async function deleteAccount(userId: string, steps: DeletionSteps = defaultSteps): Promise<void> {
+  const user = await getUser(userId);
+  if (!user) throw notFound('No such user');
+
+  try {
+    await steps.deleteConversations(userId);
+  } catch (err) {
+    logger.error('Cannot delete user conversations, user not deleted', { error: err as Error, userId });
+    throw new HttpError(500, 'deletion_failed', 'Could not delete the account; nothing was removed. Try again later');
+  }
+
+  const { uuid, updatedAt: previous, ...rest } = user;
+  const out = await transact(() =>
+    db()
+      .transaction.write(({ user: u, emailClaim, handleClaim }) => [
+        u.put({ uuid, ...rest, deletedAt: new Date().toISOString() }).where((a, op) => op.eq(a.updatedAt, previous)).commit(),
+        emailClaim.delete({ email: user.email }).commit(),
+        ...(user.username ? [handleClaim.delete({ handle: user.username }).where((a, op) => op.eq(a.ownerId, uuid)).commit()] : []),
+      ])
+      .go(),
+  );
+  if (conditionFailed(out, 0)) throw conflict('The account changed meanwhile; try again');
+  if (out.canceled) {
+    logger.error('Could not delete user', { userId, reasons: out.data });
+    throw new HttpError(500, 'deletion_failed', 'Could not delete the account; try again later');
+  }
+
+  try {
+    await sweepUser(userId);
+  } catch (err) {
+    // The account is marked deleted (readers treat it as gone); the sweep can run again.
+    logger.error('sweep of a deleted user failed; it can be resumed', { error: err as Error, userId });
+  }
+  if (user.avatar) {
+    await steps.deleteAvatar(user.avatar).catch((err: unknown) => logger.error('Could not delete user avatar', { error: err as Error, userId }));
+  }
+  await steps.confirm(user.email).catch((err: unknown) => logger.error('Could not send the deletion e-mail', { error: err as Error, userId }));
+}

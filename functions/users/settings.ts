@@ -1,0 +1,80 @@
+/**
+ * User settings (notifications, privacy, nearby radius, units), one item beside the profile.
+ * Two of them decide where the user is listed, so the user item mirrors them (nearbyVisible,
+ * directoryVisible) and the sparse indexes drop or add the user in the same transaction.
+ */
+import { DEFAULT_USER_SETTINGS, type UserSettings } from '../../shared/schemas/identity';
+import type { UserItem } from '../db/entities/user';
+import type { UserSettingsItem } from '../db/entities/user-settings';
+import { db } from '../db/service';
+import { conditionFailed, transact } from '../db/transact';
+import { conflict, HttpError } from '../lib/errors';
+
+export function toSettings(item: UserSettingsItem | null): UserSettings {
+  if (!item) return { ...DEFAULT_USER_SETTINGS };
+  return {
+    notify_email_messages: item.notify_email_messages,
+    notify_email_comments: item.notify_email_comments,
+    notify_email_events: item.notify_email_events,
+    show_in_nearby: item.show_in_nearby,
+    show_in_directory: item.show_in_directory,
+    nearby_radius_km: item.nearby_radius_km as UserSettings['nearby_radius_km'],
+    units: item.units,
+  };
+}
+
+async function storedSettings(userId: string): Promise<UserSettingsItem | null> {
+  const { data } = await db().entities.userSettings.get({ userId }).go();
+  return data;
+}
+
+/** The user's settings; the defaults while none are stored. */
+export async function readSettings(userId: string): Promise<UserSettings> {
+  return toSettings(await storedSettings(userId));
+}
+
+/** Stores the defaults unless settings exist; idempotent. */
+export async function createSettings(userId: string): Promise<{ settings: UserSettings; created: boolean }> {
+  try {
+    const { data } = await db().entities.userSettings.create({ userId, ...DEFAULT_USER_SETTINGS }).go();
+    return { settings: toSettings(data as UserSettingsItem), created: true };
+  } catch (err) {
+    if ((err as { cause?: { name?: string } }).cause?.name !== 'ConditionalCheckFailedException') throw err;
+    return { settings: await readSettings(userId), created: false };
+  }
+}
+
+/** The user-item flags that mirror the listing settings, where `changes` moves them. */
+function listingChanges(user: UserItem, changes: Partial<UserSettings>): Partial<Pick<UserItem, 'nearbyVisible' | 'directoryVisible'>> {
+  const out: Partial<Pick<UserItem, 'nearbyVisible' | 'directoryVisible'>> = {};
+  if (changes.show_in_nearby !== undefined && changes.show_in_nearby !== (user.nearbyVisible !== false)) out.nearbyVisible = changes.show_in_nearby;
+  if (changes.show_in_directory !== undefined && changes.show_in_directory !== (user.directoryVisible !== false)) out.directoryVisible = changes.show_in_directory;
+  return out;
+}
+
+/**
+ * Changes some settings (an atomic partial update, so concurrent changes of different fields both
+ * land); when a listing setting moves, the user item changes in the same transaction.
+ */
+export async function updateSettings(user: UserItem, changes: Partial<UserSettings>): Promise<UserSettings> {
+  if (!(await storedSettings(user.uuid))) await createSettings(user.uuid);
+  if (Object.keys(changes).length === 0) return readSettings(user.uuid);
+
+  const flags = listingChanges(user, changes);
+  if (Object.keys(flags).length === 0) {
+    const { data } = await db().entities.userSettings.patch({ userId: user.uuid }).set(changes).go({ response: 'all_new' });
+    return toSettings(data as UserSettingsItem);
+  }
+  const { uuid, updatedAt: previous, ...rest } = user;
+  const out = await transact(() =>
+    db()
+      .transaction.write(({ userSettings, user: u }) => [
+        userSettings.patch({ userId: uuid }).set(changes).commit(),
+        u.put({ uuid, ...rest, ...flags }).where((a, op) => op.eq(a.updatedAt, previous)).commit(),
+      ])
+      .go(),
+  );
+  if (conditionFailed(out, 1)) throw conflict('Your account changed meanwhile; reload and try again');
+  if (out.canceled) throw new HttpError(503, 'unavailable', 'Could not save your settings; try again', undefined, { 'retry-after': '1' });
+  return readSettings(uuid);
+}

@@ -1,0 +1,15 @@
+/** GET /api/iam/users/user-settings: the caller's settings, the defaults while none are stored. */
+import type { emptyInput } from '../../shared/schemas/identity';
+import { serviceUnavailable } from '../lib/errors';
+import { logger } from '../lib/logger';
+import type { Main } from '../lib/route-types';
+import { readSettings } from './settings';
+
+export const main: Main<typeof emptyInput> = async ({ session }) => {
+  try {
+    return await readSettings(session!.userId);
+  } catch (err) {
+    logger.error('Could not load user settings', { error: err as Error, userId: session!.userId });
+    throw serviceUnavailable('Could not load your settings; try again');
+  }
+};

@@ -1,0 +1,146 @@
+/**
+ * Users: reading, creating, saving and deleting accounts, and the shapes the API answers.
+ * Writes are whole-item puts with an optimistic check on updatedAt, so every index (registration
+ * state, "without a location", nearby) is recomputed from the whole item and never drifts.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Profile, PublicUser } from '../../shared/schemas/identity';
+import { encodeGeohash } from '../../shared/geohash';
+import { db } from '../db/service';
+import type { UserItem } from '../db/entities/user';
+import { conditionFailed, transact } from '../db/transact';
+import { isConfiguredAdmin } from '../lib/admins';
+import { conflict, HttpError } from '../lib/errors';
+import type { Session } from '../lib/session/token';
+
+export async function getUser(uuid: string): Promise<UserItem | null> {
+  const { data } = await db().entities.user.get({ uuid }).go();
+  return data && !data.deletedAt ? data : null;
+}
+
+export async function userIdByEmail(email: string): Promise<string | null> {
+  const { data } = await db().entities.emailClaim.get({ email: email.toLowerCase() }).go();
+  return data?.userId ?? null;
+}
+
+export function isAdmin(user: UserItem): boolean {
+  return user.role === 'admin' || isConfiguredAdmin(user.email);
+}
+
+export function claimsFor(user: UserItem, familyId: string, csrfToken: string): Session {
+  return {
+    userId: user.uuid,
+    familyId,
+    csrfToken,
+    role: isAdmin(user) ? 'admin' : 'user',
+    emailVerified: user.emailVerified,
+    registered: user.regState === 'complete',
+    suspended: user.suspended,
+  };
+}
+
+export function toProfile(user: UserItem, csrfToken: string): Profile {
+  return {
+    uuid: user.uuid,
+    email: user.email,
+    username: user.username ?? null,
+    first_name: user.firstName ?? null,
+    last_name: user.lastName ?? null,
+    bio: user.bio ?? null,
+    motivations: user.motivations ?? [],
+    avatar: user.avatar ?? null,
+    csrf_token: csrfToken,
+    email_verified: user.emailVerified,
+    registration_complete: user.regState === 'complete',
+    is_admin: isAdmin(user),
+    suspended: user.suspended,
+    phone_verified: user.phoneVerified,
+    location: user.latitude !== undefined && user.longitude !== undefined ? { latitude: user.latitude, longitude: user.longitude } : null,
+    suburb_city: user.suburbCity ?? null,
+    state: user.state ?? null,
+    country: user.country ?? null,
+    created_at: user.createdAt,
+  };
+}
+
+/** What anyone may see of a registered user; null for accounts that are not public yet. */
+export function toPublicUser(user: UserItem): PublicUser | null {
+  if (user.regState !== 'complete' || !user.username || user.deletedAt) return null;
+  return {
+    uuid: user.uuid,
+    username: user.username,
+    first_name: user.firstName ?? '',
+    last_name: user.lastName ?? '',
+    avatar: user.avatar ?? null,
+    bio: user.bio ?? null,
+    suburb_city: user.suburbCity ?? null,
+    state: user.state ?? null,
+    country: user.country ?? null,
+  };
+}
+
+/** Location fields with the geohash the nearby indexes need. */
+export function withLocation<T extends Partial<UserItem>>(user: T, latitude: number | undefined, longitude: number | undefined): T {
+  if (latitude === undefined || longitude === undefined) return user;
+  return { ...user, latitude, longitude, geohash: encodeGeohash({ latitude, longitude }) };
+}
+
+/**
+ * Creates an account with its e-mail claim in one transaction; null when the address already
+ * has an account (the caller answers the same either way).
+ */
+export async function createAccount(email: string, passwordHash: string, invitedBy?: string): Promise<UserItem | null> {
+  const uuid = randomUUID();
+  const user = { uuid, email, passwordHash, ...(invitedBy ? { invitedBy } : {}) };
+  const out = await transact(() =>
+    db()
+      .transaction.write(({ user: u, emailClaim }) => [u.create(user).commit(), emailClaim.create({ email, userId: uuid }).commit()])
+      .go(),
+  );
+  if (conditionFailed(out, 1)) return null;
+  if (out.canceled) throw new Error(`account creation cancelled: ${JSON.stringify(out.data)}`);
+  return (await getUser(uuid))!;
+}
+
+/** Saves the whole user, refusing when someone else changed it since it was read (409). */
+export async function saveUser(next: UserItem): Promise<UserItem> {
+  const { uuid, updatedAt: previous, ...rest } = next;
+  try {
+    const { data } = await db()
+      .entities.user.put({ uuid, ...rest })
+      .where((a, op) => op.eq(a.updatedAt, previous))
+      .go();
+    return data as UserItem;
+  } catch (err) {
+    if ((err as { cause?: { name?: string } }).cause?.name === 'ConditionalCheckFailedException') {
+      throw conflict('Your account changed meanwhile; reload and try again');
+    }
+    throw err;
+  }
+}
+
+/**
+ * Completes registration: the handle claim (shared with pages) and the user in one transaction,
+ * so a handle can never belong to two owners.
+ */
+export async function completeRegistration(user: UserItem, changes: Partial<UserItem> & { username: string }): Promise<UserItem> {
+  const next = { ...user, ...changes, regState: 'complete' as const };
+  const { uuid, updatedAt: previous, ...rest } = next;
+  const out = await transact(() =>
+    db()
+      .transaction.write(({ user: u, handleClaim }) => [
+        handleClaim.create({ handle: changes.username, ownerType: 'user', ownerId: uuid }).commit(),
+        u.put({ uuid, ...rest }).where((a, op) => op.eq(a.updatedAt, previous)).commit(),
+      ])
+      .go(),
+  );
+  if (conditionFailed(out, 0)) throw conflict('This username is taken; choose another', 'username');
+  if (conditionFailed(out, 1)) throw conflict('Your account changed meanwhile; reload and try again');
+  if (out.canceled) throw new HttpError(503, 'unavailable', 'Could not complete registration; try again');
+  return (await getUser(uuid))!;
+}
+
+export async function handleOwner(handle: string): Promise<{ ownerType: 'user' | 'page'; ownerId: string } | null> {
+  const { data } = await db().entities.handleClaim.get({ handle: handle.toLowerCase() }).go();
+  return data ? { ownerType: data.ownerType, ownerId: data.ownerId } : null;
+}

@@ -1,0 +1,90 @@
+/** Account deletion in the spec's order: conversations, then the account, then the avatar; and its failure path. */
+import { randomUUID } from 'node:crypto';
+import { HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { as, member, signUp, uniqueEmail } from '../support/accounts';
+import { call } from '../support/api';
+import { getItem, queryPartition } from '../support/db';
+import { outbox } from '../support/outbox';
+
+function bucketClient(): S3Client {
+  return new S3Client({
+    endpoint: inject('s3Endpoint'), forcePathStyle: true, region: 'us-east-1',
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+}
+
+/** Points this worker's own copy of the domain code at the test host's table, as the host does for handlers. */
+beforeAll(() => {
+  Object.assign(process.env, {
+    TABLE_NAME: inject('tableName'), DYNAMODB_ENDPOINT: inject('dynamoEndpoint'), AWS_REGION: 'us-east-1',
+    AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', S3_ENDPOINT: inject('s3Endpoint'), S3_FORCE_PATH_STYLE: 'true',
+    IMAGES_BUCKET: inject('bucket'), OUTBOX_DIR: inject('outboxDir'), POWERTOOLS_LOG_LEVEL: 'INFO',
+  });
+});
+afterEach(() => vi.restoreAllMocks());
+
+async function conversationBetween(a: string, b: string): Promise<string> {
+  const { db } = await import('../../functions/db/service');
+  const id = randomUUID();
+  await db().entities.conversation.create({ id, convType: 'user-to-user', participantIds: [a, b] }).go();
+  await db().entities.conversationMember.put([{ userId: a, conversationId: id }, { userId: b, conversationId: id }]).go();
+  return id;
+}
+
+describe('DELETE /api/iam/authn/delete', () => {
+  it('deletes conversations, then the account (freeing e-mail and handle), then the avatar, and confirms by e-mail', async () => {
+    const a = await member();
+    const b = await member();
+    const uuid = a.profile.uuid;
+    const convId = await conversationBetween(uuid, b.profile.uuid);
+
+    const key = `images/avatars/${uuid}/${randomUUID()}.jpg`;
+    await bucketClient().send(new PutObjectCommand({ Bucket: inject('bucket'), Key: key, Body: Buffer.from([0xff, 0xd8, 0xff, 0xd9]), ContentType: 'image/jpeg' }));
+    expect((await as(a.browser, 'PUT', '/api/iam/authn/update', { avatar: key })).status).toBe(200);
+
+    const res = await as(a.browser, 'DELETE', '/api/iam/authn/delete', { uuid });
+    expect(res.status).toBe(200);
+    expect(a.browser.cookies.size).toBe(0);
+
+    expect(await getItem(`conv#${convId}`, 'conv')).toBeUndefined();
+    expect(await getItem(`user#${b.profile.uuid}`, `conv#${convId}`)).toBeUndefined();
+    expect(await queryPartition(`user#${uuid}`)).toEqual([]);
+    expect(await getItem(`email#${a.email}`, 'email')).toBeUndefined();
+    expect(await getItem(`handle#${a.profile.username}`, 'handle')).toBeUndefined();
+    await expect(bucketClient().send(new HeadObjectCommand({ Bucket: inject('bucket'), Key: key }))).rejects.toMatchObject({ name: 'NotFound' });
+    expect((await outbox()).some((m) => m.to === a.email && m.subject === 'Your Leafline account was deleted')).toBe(true);
+
+    expect((await call('POST', '/api/iam/authn/login', { body: { email: a.email, password: a.password } })).status).toBe(401);
+    // The address is free again: signing up with it makes a new account.
+    await signUp(a.email);
+    const again = await getItem(`email#${a.email}`, 'email');
+    expect(again?.userId).toBeDefined();
+    expect(again?.userId).not.toBe(uuid);
+  });
+
+  it('needs the csrf_token and a live session', async () => {
+    const a = await member();
+    expect((await as(a.browser, 'DELETE', '/api/iam/authn/delete', { uuid: a.profile.uuid }, { noCsrf: true })).status).toBe(403);
+    expect(await getItem(`user#${a.profile.uuid}`, 'profile')).toBeDefined();
+  });
+});
+
+describe('deleteAccount failure path', () => {
+  it('stops when the conversations cannot be deleted, logging the spec\'s message, and deletes nothing', async () => {
+    const { deleteAccount } = await import('../../functions/users/delete-account');
+    const a = await member({}, uniqueEmail('keep'));
+    const { logger } = await import('../../functions/lib/logger');
+    const logged = vi.spyOn(logger, 'error').mockImplementation(() => undefined);
+    const confirm = vi.fn(async () => undefined);
+    await expect(
+      deleteAccount(a.profile.uuid, { deleteConversations: async () => { throw new Error('conversations table unavailable'); }, deleteAvatar: async () => undefined, confirm }),
+    ).rejects.toMatchObject({ status: 500, code: 'deletion_failed' });
+    expect(logged).toHaveBeenCalledWith('Cannot delete user conversations, user not deleted', expect.anything());
+    expect(await getItem(`user#${a.profile.uuid}`, 'profile')).not.toHaveProperty('deletedAt');
+    expect(await getItem(`email#${a.email}`, 'email')).toMatchObject({ userId: a.profile.uuid });
+    expect(confirm).not.toHaveBeenCalled();
+    expect((await as(a.browser, 'GET', '/api/iam/authn/profile')).status).toBe(200);
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * Rate limits at their real defaults, on a host of this file's own (the shared test host raises
+ * them). Each test speaks from its own loopback address, so that per-IP windows do not mix.
+ */
+import { request } from 'node:http';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT, startHost, type Host } from '../../infra/local/host';
+import { DEFAULT_LIMITS } from '../../functions/lib/rate-limit';
+
+let host: Host;
+let dataDir: string;
+
+beforeAll(async () => {
+  mkdirSync(join(REPO_ROOT, '.tmp'), { recursive: true });
+  dataDir = mkdtempSync(join(REPO_ROOT, '.tmp', 'limits-'));
+  for (const name of Object.keys(DEFAULT_LIMITS)) delete process.env[`RATE_LIMIT_${name}`];
+  host = await startHost({ dataDir, inMemory: true, seed: false, env: { SCRYPT_LOG_N: '12', POWERTOOLS_LOG_LEVEL: 'CRITICAL' } });
+}, 120_000);
+afterAll(async () => {
+  await host?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function post(path: string, body: unknown, from: string): Promise<{ status: number; retryAfter: string | undefined }> {
+  const url = new URL(host.url + path);
+  const data = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port: url.port, path: url.pathname, method: 'POST', localAddress: from, headers: { 'client-platform': 'browser', 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'] as string | undefined }));
+      },
+    );
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+
+async function untilLimited(max: number, send: (i: number) => Promise<{ status: number; retryAfter: string | undefined }>) {
+  for (let i = 0; i < max; i++) {
+    const res = await send(i);
+    expect(res.status, `attempt ${i + 1} of ${max}`).not.toBe(429);
+  }
+  const limited = await send(max);
+  expect(limited.status).toBe(429);
+  expect(Number(limited.retryAfter)).toBeGreaterThan(0);
+}
+
+describe('rate limits (defaults)', () => {
+  it(`login: ${DEFAULT_LIMITS.LOGIN_IP.max} per ${DEFAULT_LIMITS.LOGIN_IP.seconds / 60} min per IP`, async () => {
+    await untilLimited(DEFAULT_LIMITS.LOGIN_IP.max, (i) => post('/api/iam/authn/login', { email: `ip-${i}@example.com`, password: 'Wrong-pass-1' }, '127.0.0.2'));
+  });
+
+  it(`login: ${DEFAULT_LIMITS.LOGIN_EMAIL.max} per hour per e-mail, whatever the IP`, async () => {
+    await untilLimited(DEFAULT_LIMITS.LOGIN_EMAIL.max, (i) => post('/api/iam/authn/login', { email: 'target@example.com', password: 'Wrong-pass-1' }, `127.0.1.${i + 1}`));
+  });
+
+  it(`signup: ${DEFAULT_LIMITS.SIGNUP_IP.max} per 30 min per IP`, async () => {
+    await untilLimited(DEFAULT_LIMITS.SIGNUP_IP.max, (i) => post('/api/iam/authn/signup', { email: `new-${i}-${Date.now()}@example.com`, password: 'Green-thumb-2026' }, '127.0.0.3'));
+  });
+
+  it(`password reset: ${DEFAULT_LIMITS.RESET_EMAIL.max} per 30 min per e-mail`, async () => {
+    await untilLimited(DEFAULT_LIMITS.RESET_EMAIL.max, (i) => post('/api/iam/authn/reset', { email: 'reset-me@example.com' }, `127.0.2.${i + 1}`));
+  });
+
+  it(`verification e-mail: ${DEFAULT_LIMITS.VERIFY_EMAIL.max} per 30 min per e-mail`, async () => {
+    await untilLimited(DEFAULT_LIMITS.VERIFY_EMAIL.max, (i) => post('/api/iam/authn/verifyemail', { email: 'verify-me@example.com' }, `127.0.3.${i + 1}`));
+  });
+});
