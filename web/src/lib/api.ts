@@ -21,7 +21,10 @@ import { STORAGE_KEYS } from './storage-keys';
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** An answer that is not a success: the HTTP status (0 when the server was not reached), code, message, field. */
+/**
+ * An answer that is not a success: the HTTP status (0 when the server was not reached), code,
+ * message, field, and for a 429 or 503 the seconds the server asks to wait (Retry-After).
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
 
@@ -30,6 +33,7 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly field?: string,
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -248,17 +252,28 @@ export async function readEnvelope<T>(res: Response): Promise<T> {
   } catch {
     body = undefined;
   }
+  const retryAfter = retryAfterSeconds(res);
   if (isEnvelope(body)) {
     if (body.status === 'success' && res.ok) return body.data as T;
     if (body.status === 'error') {
       const { code, message, field } = body.error;
-      throw new ApiError(res.status, typeof code === 'string' ? code : fallbackCode(res.status), message, field ?? undefined);
+      throw new ApiError(res.status, typeof code === 'string' ? code : fallbackCode(res.status), message, field ?? undefined, retryAfter);
     }
   }
   if (!res.ok) {
-    throw new ApiError(res.status, fallbackCode(res.status), res.statusText || `The request failed with status ${res.status}`);
+    throw new ApiError(res.status, fallbackCode(res.status), res.statusText || `The request failed with status ${res.status}`, undefined, retryAfter);
   }
   throw new ApiError(res.status, 'bad_response', 'The server sent an answer this app does not understand');
+}
+
+/** Retry-After in seconds (delta-seconds or an HTTP date), when the answer has one. */
+function retryAfterSeconds(res: Response): number | undefined {
+  const raw = res.headers?.get('retry-after');
+  if (!raw) return undefined;
+  const seconds = Number(raw);
+  if (Number.isFinite(seconds)) return Math.max(0, Math.ceil(seconds));
+  const at = Date.parse(raw);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }
 
 function fallbackCode(status: number): string {

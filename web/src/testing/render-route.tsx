@@ -5,18 +5,30 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { buildRoutes } from '@/app/router';
 import type { AppRoute } from '@/app/routes';
 import { authStore } from '@/features/auth/auth-store';
-import type { AuthState, AuthUser } from '@/features/auth/types';
+import type { AuthState, Profile } from '@/features/auth/types';
 import { createQueryClient } from '@/lib/query-client';
 
-export function makeUser(overrides: Partial<AuthUser> = {}): AuthUser {
+export function makeUser(overrides: Partial<Profile> = {}): Profile {
   return {
     uuid: '6f1c1f7e-3c1b-4a7e-9d55-0c9f0c2d4a11',
     username: 'fern_fan',
     email: 'fern@example.com',
+    first_name: 'Fern',
+    last_name: 'Gully',
+    bio: null,
+    motivations: [],
+    avatar: null,
     csrf_token: 'csrf-123',
     email_verified: true,
     registration_complete: true,
     is_admin: false,
+    suspended: false,
+    phone_verified: false,
+    location: { latitude: -33.87, longitude: 151.21 },
+    suburb_city: 'Sydney',
+    state: 'NSW',
+    country: 'Australia',
+    created_at: '2025-01-02T03:04:05.000Z',
     ...overrides,
   };
 }

@@ -12,6 +12,7 @@ import { isAuthenticated } from './api/is-authenticated';
 import { postLogin, type LoginInput } from './api/login';
 import { postLogout } from './api/logout';
 import { authStore } from './auth-store';
+import type { Profile } from './types';
 
 const SIGNED_OUT = { loggedIn: false, user: null } as const;
 
@@ -58,14 +59,23 @@ export async function loadProfile(): Promise<void> {
   }
 }
 
-/** Login sets loggedIn and loads the profile (taken from the login answer when it carries it). */
-export async function signIn(input: LoginInput, queryClient: QueryClient = appQueryClient): Promise<void> {
+/**
+ * Login sets loggedIn and loads the profile (taken from the login answer when it carries it).
+ * Answers the signed-in profile, or null when it could not be loaded.
+ */
+export async function signIn(input: LoginInput, queryClient: QueryClient = appQueryClient): Promise<Profile | null> {
   const profile = await postLogin(input);
   writeStorage(STORAGE_KEYS.sessionHint, '1');
   authStore.set({ loggedIn: true, user: profile, profileError: false });
   // What was read as a guest is read again through the secured API.
   void queryClient.invalidateQueries();
   if (!profile) await loadProfile();
+  return authStore.get().user;
+}
+
+/** The server answered a changed profile (update, register, avatar, phone): keep it. */
+export function setProfile(profile: Profile): void {
+  authStore.set({ loggedIn: true, user: profile, profileError: false });
 }
 
 /** The server no longer accepts this session: forget the user and everything read with it. */
@@ -102,10 +112,12 @@ export function startSessionChecks(
 }
 
 export interface LogoutOptions {
-  navigate: (to: string, options?: { replace?: boolean }) => void | Promise<void>;
+  navigate: (to: string, options?: { replace?: boolean; state?: unknown }) => void | Promise<void>;
   queryClient?: QueryClient;
   /** Where to go afterwards; the home page by default. */
   target?: string;
+  /** A notice shown on arrival (e.g. "Your account has been deleted"); see FlashNotice. */
+  notice?: string;
 }
 
 /**
@@ -113,7 +125,7 @@ export interface LogoutOptions {
  * stored location and uploaded image, then navigate. `signingOut` keeps the guard of the
  * current (protected) screen from bouncing to /auth/login meanwhile.
  */
-export async function logout({ navigate, queryClient = appQueryClient, target = '/' }: LogoutOptions): Promise<void> {
+export async function logout({ navigate, queryClient = appQueryClient, target = '/', notice }: LogoutOptions): Promise<void> {
   authStore.set({ ...SIGNED_OUT, profileError: false, signingOut: true });
   queryClient.clear();
   try {
@@ -123,7 +135,7 @@ export async function logout({ navigate, queryClient = appQueryClient, target = 
   }
   removeStorage(STORAGE_KEYS.location, STORAGE_KEYS.uploadedImage, STORAGE_KEYS.sessionHint);
   try {
-    await navigate(target);
+    await (notice ? navigate(target, { state: { notice } }) : navigate(target));
   } finally {
     authStore.set({ signingOut: false });
   }

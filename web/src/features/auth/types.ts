@@ -1,25 +1,7 @@
-/** The signed-in user as GET /api/iam/authn/profile answers it (spec §3 User, plus account state). */
-export interface AuthUser {
-  uuid: string;
-  /** Null until registration is complete (the username is chosen in `register`). */
-  username: string | null;
-  email: string;
-  /** Random per session family; every mutating call carries it in its body. */
-  csrf_token: string;
-  email_verified: boolean;
-  registration_complete: boolean;
-  is_admin: boolean;
-  phone_verified?: boolean;
-  suspended?: boolean;
-  first_name?: string | null;
-  last_name?: string | null;
-  /** Object key in the public images bucket. */
-  avatar?: string | null;
-  location?: { latitude: number; longitude: number } | null;
-  suburb_city?: string | null;
-  state?: string | null;
-  country?: string | null;
-}
+/** The auth state of the SPA; the signed-in user is the shared `Profile` the API answers. */
+import type { Profile } from '@shared/schemas/identity';
+
+export type { Profile };
 
 /**
  * loggedIn is undefined until the first check answers, then true or false (spec §4).
@@ -28,13 +10,13 @@ export interface AuthUser {
  */
 export interface AuthState {
   loggedIn: boolean | undefined;
-  user: AuthUser | null;
+  user: Profile | null;
   profileError: boolean;
   signingOut: boolean;
 }
 
 /** A minimal shape check of a profile answer: the fields the SPA relies on. */
-export function isAuthUser(value: unknown): value is AuthUser {
+export function isProfile(value: unknown): value is Profile {
   if (typeof value !== 'object' || value === null) return false;
   const u = value as Record<string, unknown>;
   return typeof u.uuid === 'string' && typeof u.csrf_token === 'string';

@@ -1,6 +1,6 @@
 /** POST /api/iam/authn/login: e-mail and password → session cookies and the profile. */
 import { api } from '@/lib/api';
-import { isAuthUser, type AuthUser } from '../types';
+import { isProfile, type Profile } from '../types';
 
 export interface LoginInput {
   email: string;
@@ -8,8 +8,8 @@ export interface LoginInput {
 }
 
 /** The profile when the answer carries one (it should), else null and the caller loads it. */
-export async function postLogin(input: LoginInput): Promise<AuthUser | null> {
+export async function postLogin(input: LoginInput): Promise<Profile | null> {
   const data = await api.post<unknown>('/api/iam/authn/login', { ...input }, { refreshOn401: false, endSessionOn401: false });
   const profile = (data as { user?: unknown } | null)?.user ?? data;
-  return isAuthUser(profile) ? profile : null;
+  return isProfile(profile) ? profile : null;
 }
