@@ -43,7 +43,7 @@ export function addStage(
   return new SiteStack(app, stackName(config.stage), { ...options, config, bundles });
 }
 
-/** `-c stage=NAME` (default dev), `-c mailFrom=...`, `-c adminEmails=a@x,b@y`. */
+/** `-c stage=NAME` (default dev), `-c mailFrom=...`, `-c adminEmails=a@x,b@y`, `-c siteOrigin=https://…`. */
 export function stageConfigFromContext(app: App): StageConfig {
   const text = (key: string): string | undefined => {
     const value: unknown = app.node.tryGetContext(key);
@@ -51,10 +51,12 @@ export function stageConfigFromContext(app: App): StageConfig {
   };
   const mailFrom = text('mailFrom');
   const adminEmails = text('adminEmails');
+  const siteOrigin = text('siteOrigin');
   return {
     stage: text('stage') ?? 'dev',
     spaDist: DEFAULT_SPA_DIST,
     ...(mailFrom ? { mailFrom } : {}),
     ...(adminEmails ? { adminEmails } : {}),
+    ...(siteOrigin ? { siteOrigin } : {}),
   };
 }

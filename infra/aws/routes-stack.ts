@@ -41,6 +41,8 @@ export interface RoutesStackProps extends NestedStackProps {
   disposable: boolean;
   mailFrom?: string;
   adminEmails?: string;
+  /** The public origin for links in e-mails (SITE_ORIGIN). */
+  siteOrigin?: string;
 }
 
 export const LAMBDA_RUNTIME = lambda.Runtime.NODEJS_22_X;
@@ -73,6 +75,7 @@ export class RoutesStack extends NestedStack {
       POWERTOOLS_SERVICE_NAME: APP_NAME,
       ...(props.mailFrom ? { MAIL_FROM: props.mailFrom } : {}),
       ...(props.adminEmails ? { ADMIN_EMAILS: props.adminEmails } : {}),
+      ...(props.siteOrigin ? { SITE_ORIGIN: props.siteOrigin } : {}),
     };
 
     for (const entry of props.routes) {

@@ -33,6 +33,11 @@ export interface StageConfig {
   mailFrom?: string;
   /** Comma-separated admin addresses (ADMIN_EMAILS); only the Lambdas see them. */
   adminEmails?: string;
+  /**
+   * The site's public origin for links in e-mails (SITE_ORIGIN), e.g. a custom domain. The
+   * distribution's own domain cannot be passed to the functions it fronts (a dependency cycle).
+   */
+  siteOrigin?: string;
   /** The SPA build to deploy (web/dist); undefined or missing on disk skips the deployment. */
   spaDist?: string;
 }
@@ -280,6 +285,7 @@ export class SiteStack extends Stack {
           disposable,
           ...(config.mailFrom ? { mailFrom: config.mailFrom } : {}),
           ...(config.adminEmails ? { adminEmails: config.adminEmails } : {}),
+          ...(config.siteOrigin ? { siteOrigin: config.siteOrigin } : {}),
         }),
       );
     }
