@@ -7,19 +7,31 @@
 import { noInput } from '../shared/schemas/common';
 import { newFormInput } from '../shared/schemas/forms';
 import {
+  adminUserUpdateInput,
+  avatarUploadInput,
+  cursorQuery,
   deleteAccountInput,
   emailOnlyInput,
   emptyInput,
+  inviteValidityInput,
   loginInput,
   logoutInput,
+  nearbyUsersInput,
   passwordResetInput,
+  permissionParams,
+  phoneCheckInput,
+  phoneConfirmInput,
   profileUpdateInput,
   registerInput,
   sessionIdParam,
   signupInput,
   tokenInput,
+  userSettingsInput,
+  usersListParams,
+  uuidPathInput,
 } from '../shared/schemas/identity';
 import { updateSiteSettingInput } from '../shared/schemas/site-settings';
+import { handleAvailabilityInput } from '../shared/schemas/users';
 import type { RouteDef } from './lib/route-types';
 
 export const routes = [
@@ -119,6 +131,86 @@ export const routes = [
   },
 
   // ── Users, settings, admin (more routes join here) ─────────────────────────────────────
+  {
+    method: 'GET', path: '/api/iam/users/user-settings', access: 'user', handler: 'users/user-settings', input: emptyInput,
+    grants: ['table:read'], summary: 'The caller\'s settings (notifications, listing in nearby and the directory, nearby radius, units); the defaults while none are stored.',
+  },
+  {
+    method: 'PUT', path: '/api/iam/users/update-user-settings', access: 'user', handler: 'users/update-user-settings', input: userSettingsInput,
+    grants: ['table:read', 'table:write'], summary: 'Change some settings; show_in_nearby and show_in_directory add or drop the user from nearby searches and the directory at once.',
+  },
+  {
+    method: 'POST', path: '/api/iam/users/create-user-settings', access: 'user', handler: 'users/create-user-settings', input: emptyInput,
+    grants: ['table:read', 'table:write'], summary: 'Store the default settings (201); idempotent: existing settings answer 200 unchanged.',
+  },
+  {
+    method: 'GET', path: '/api/iam/users/{uuid}/permission/{name}', access: 'self', handler: 'users/permission', input: permissionParams,
+    grants: ['table:read'], summary: '{ allowed }: admin, moderate (admins); create-page, create-event, post-plants (a verified phone when the site requires it), send-messages, invite (registered members). Suspended or unregistered users hold none.',
+  },
+  {
+    method: 'POST', path: '/api/iam/users/invites/new', access: 'registered', handler: 'users/invite-new', input: emptyInput,
+    grants: ['table:read', 'table:write'], summary: 'A new invite link of the caller\'s: { uuid, is_valid, created_at, accepted_count, link }.',
+  },
+  {
+    method: 'GET', path: '/api/iam/users/invites', access: 'user', handler: 'users/invites-list', input: cursorQuery,
+    grants: ['table:read'], summary: 'The caller\'s invites, newest first, cursor paged: { invites, cursorId }.',
+  },
+  {
+    method: 'PUT', path: '/api/iam/users/invites/update-validity/{uuid}', access: 'admin', handler: 'users/invite-validity', input: inviteValidityInput,
+    grants: ['table:read', 'table:write'], summary: 'Switch an invite on or off (a body uuid must match the path); signup refuses an invalid invite.',
+  },
+  {
+    method: 'GET', path: '/api/iam/users/all/{arg}', access: 'admin', handler: 'users/list-users', input: usersListParams,
+    grants: ['table:read'], summary: 'Users whose registration is complete or incomplete, newest first, cursor paged: { users, cursorId }.',
+  },
+  {
+    method: 'PUT', path: '/api/iam/users/{uuid}', access: 'admin', handler: 'users/admin-update-user', input: adminUserUpdateInput,
+    grants: ['table:read', 'table:write'], summary: 'Change a user\'s names, suspension or admin role; a suspension reaches the user\'s session at its next refresh.',
+  },
+  {
+    method: 'DELETE', path: '/api/iam/users/{uuid}', access: 'admin', handler: 'users/admin-delete-user', input: uuidPathInput,
+    grants: ['table:read', 'table:write', 'images:write', 'mail'], summary: 'Delete a user\'s account: conversations first, then the account, then the avatar; an e-mail tells the user.',
+  },
+  {
+    method: 'GET', path: '/api/iam/admin/users-without-location', access: 'admin', handler: 'admin/users-without-location', input: cursorQuery,
+    grants: ['table:read'], summary: 'Registered users with no location, newest first, cursor paged: { users, cursorId }.',
+  },
+  {
+    method: 'POST', path: '/api/iam/emails/account-deletion', access: 'user', handler: 'users/account-deletion-email', input: emptyInput,
+    grants: ['table:read', 'mail'], summary: 'E-mail the caller how to delete their account.',
+  },
+  {
+    method: 'GET', path: '/api/users', access: 'public', handler: 'users/directory', input: cursorQuery,
+    grants: ['table:read'], summary: 'The members directory: registered members who list themselves, newest first, cursor paged: { users, cursorId }.',
+  },
+  {
+    method: 'GET', path: '/api/user/get-user-by-uuid/{uuid}', access: 'public', handler: 'users/get-user-by-uuid', input: uuidPathInput,
+    grants: ['table:read'], summary: 'A member\'s public profile; 404 for unknown or unregistered accounts.',
+  },
+  {
+    method: 'PUT', path: '/api/users/nearby', access: 'user', handler: 'users/nearby', input: nearbyUsersInput,
+    grants: ['table:read'], summary: 'Members within radiusKm (default: the caller\'s setting) of a point, nearest first, with distance_km rounded to 1 km and never coordinates.',
+  },
+  {
+    method: 'GET', path: '/api/location/from-ip', access: 'public', handler: 'users/location-from-ip', input: noInput,
+    grants: ['table:read'], summary: '{ latitude, longitude, suburb_city, state, country }: CloudFront\'s viewer geolocation in the cloud, else the site\'s default place.',
+  },
+  {
+    method: 'POST', path: '/api/iam/authn/init-phone-and-check', access: 'self', handler: 'users/phone-init', input: phoneCheckInput,
+    grants: ['table:read', 'table:write', 'sms'], summary: 'Text a 6-digit code (10 min, 5 tries) to the number: { unverifiable, recordId }; an invalid or unsendable number is unverifiable. Rate limited.',
+  },
+  {
+    method: 'PUT', path: '/api/iam/authn/confirm-phone-and-record', access: 'self', handler: 'users/phone-confirm', input: phoneConfirmInput,
+    grants: ['table:read', 'table:write'], summary: 'Check the texted code (single use): the phone is saved as verified on the account, then the check is recorded.',
+  },
+  {
+    method: 'POST', path: '/api/iam/images/avatar-upload', access: 'user', handler: 'images/avatar-upload', input: avatarUploadInput,
+    grants: ['images:write'], summary: 'A presigned PUT (5 min, content type fixed) for a new avatar: { url, key, headers }; save the key with PUT /api/iam/authn/update.',
+  },
+  {
+    method: 'GET', path: '/api/iam/search/username-page-handle/{handle}', access: 'public', handler: 'search/username-page-handle', input: handleAvailabilityInput,
+    grants: ['table:read'], summary: '{ available, reason? }: whether a username or page handle (one namespace) can be taken; malformed and reserved handles cannot.',
+  },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteTable = typeof routes;

@@ -1,7 +1,6 @@
 /** The e-mails the identity routes send. Links point at SITE_ORIGIN (the site's public address). */
 import { mailer } from '../lib/outbound/mailer';
-
-const site = () => process.env.SITE_ORIGIN ?? 'http://localhost:8787';
+import { siteOrigin as site } from '../lib/site-origin';
 const NAME = 'Leafline';
 
 export function sendVerification(to: string, token: string): Promise<void> {

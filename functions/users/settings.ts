@@ -37,7 +37,7 @@ export async function readSettings(userId: string): Promise<UserSettings> {
 export async function createSettings(userId: string): Promise<{ settings: UserSettings; created: boolean }> {
   try {
     const { data } = await db().entities.userSettings.create({ userId, ...DEFAULT_USER_SETTINGS }).go();
-    return { settings: toSettings(data as UserSettingsItem), created: true };
+    return { settings: toSettings(data), created: true };
   } catch (err) {
     if ((err as { cause?: { name?: string } }).cause?.name !== 'ConditionalCheckFailedException') throw err;
     return { settings: await readSettings(userId), created: false };
@@ -63,7 +63,7 @@ export async function updateSettings(user: UserItem, changes: Partial<UserSettin
   const flags = listingChanges(user, changes);
   if (Object.keys(flags).length === 0) {
     const { data } = await db().entities.userSettings.patch({ userId: user.uuid }).set(changes).go({ response: 'all_new' });
-    return toSettings(data as UserSettingsItem);
+    return toSettings(data);
   }
   const { uuid, updatedAt: previous, ...rest } = user;
   const out = await transact(() =>

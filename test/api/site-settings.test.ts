@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SITE, type PublicSite } from '../../shared/site';
+import { as } from '../support/accounts';
 import { call, mintSession } from '../support/api';
+import { admin } from '../support/users';
 import { getItem } from '../support/db';
 
 describe('GET /api/site-settings/get-site', () => {
@@ -16,11 +18,8 @@ describe('GET /api/site-settings/get-site', () => {
 
 describe('PUT /api/iam/admin/update/site-setting', () => {
   it('lets an admin change the site name, which guests then read', async () => {
-    const admin = await mintSession({ role: 'admin' });
-    const put = await call('PUT', '/api/iam/admin/update/site-setting', {
-      session: admin,
-      body: { name: 'site_tagline', value: 'Grow together', isPublic: true },
-    });
+    const a = await admin();
+    const put = await as(a.browser, 'PUT', '/api/iam/admin/update/site-setting', { name: 'site_tagline', value: 'Grow together', isPublic: true });
     expect(put.status).toBe(200);
     expect(put.data).toMatchObject({ name: 'site_tagline', value: 'Grow together', dataType: 'string', isPublic: true });
     const stored = await getItem('settings', 'setting#site_tagline');
@@ -28,19 +27,13 @@ describe('PUT /api/iam/admin/update/site-setting', () => {
     const site = await call<PublicSite>('GET', '/api/site-settings/get-site');
     expect(site.data.tagline).toBe('Grow together');
     // Put the seeded tagline back: other suites share this host.
-    const restore = await call('PUT', '/api/iam/admin/update/site-setting', {
-      session: admin,
-      body: { name: 'site_tagline', value: DEFAULT_SITE.tagline, isPublic: true },
-    });
+    const restore = await as(a.browser, 'PUT', '/api/iam/admin/update/site-setting', { name: 'site_tagline', value: DEFAULT_SITE.tagline, isPublic: true });
     expect(restore.status).toBe(200);
   });
 
   it('never shows a private setting to guests', async () => {
-    const admin = await mintSession({ role: 'admin' });
-    const put = await call('PUT', '/api/iam/admin/update/site-setting', {
-      session: admin,
-      body: { name: 'moderation_notes', value: 'secret', isPublic: false },
-    });
+    const a = await admin();
+    const put = await as(a.browser, 'PUT', '/api/iam/admin/update/site-setting', { name: 'moderation_notes', value: 'secret', isPublic: false });
     expect(put.status).toBe(200);
     expect(await getItem('settings', 'setting#moderation_notes')).toMatchObject({ isPublic: false });
     const site = await call<PublicSite>('GET', '/api/site-settings/get-site');
@@ -49,21 +42,24 @@ describe('PUT /api/iam/admin/update/site-setting', () => {
   });
 
   it('types values: a number setting that is not a number is refused, naming value', async () => {
-    const admin = await mintSession({ role: 'admin' });
-    const bad = await call('PUT', '/api/iam/admin/update/site-setting', {
-      session: admin,
-      body: { name: 'max_photos', value: 'ten', dataType: 'number' },
-    });
+    const a = await admin();
+    const bad = await as(a.browser, 'PUT', '/api/iam/admin/update/site-setting', { name: 'max_photos', value: 'ten', dataType: 'number' });
     expect(bad.status).toBe(400);
     expect(bad.json).toMatchObject({ error: { field: 'value', message: 'value is not a valid number' } });
     expect(await getItem('settings', 'setting#max_photos')).toBeUndefined();
   });
 
   it('refuses a bad setting name with a message naming the field', async () => {
-    const admin = await mintSession({ role: 'admin' });
-    const bad = await call('PUT', '/api/iam/admin/update/site-setting', { session: admin, body: { name: 'Bad Name!', value: 'x' } });
+    const a = await admin();
+    const bad = await as(a.browser, 'PUT', '/api/iam/admin/update/site-setting', { name: 'Bad Name!', value: 'x' });
     expect(bad.status).toBe(400);
     expect(bad.json).toMatchObject({ error: { field: 'name' } });
+  });
+
+  it('needs a live session: an admin token whose session was never started or has ended is refused', async () => {
+    const minted = await mintSession({ role: 'admin' });
+    const res = await call('PUT', '/api/iam/admin/update/site-setting', { session: minted, body: { name: 'site_name', value: 'Ghost', isPublic: true } });
+    expect(res.status).toBe(401);
   });
 
   it('refuses a non-admin with 403 and changes nothing', async () => {

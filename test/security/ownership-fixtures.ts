@@ -5,7 +5,8 @@
  */
 import { expect } from 'vitest';
 import { as, member } from '../support/accounts';
-import { getItem } from '../support/db';
+import { getItem, queryPartition } from '../support/db';
+import { outbox } from '../support/outbox';
 
 export const ownershipFixtures: Record<string, () => Promise<void>> = {
   'DELETE /api/iam/authn/delete': async () => {
@@ -26,5 +27,36 @@ export const ownershipFixtures: Record<string, () => Promise<void>> = {
     expect(res.status).toBe(404);
     expect(await getItem(`user#${a.profile.uuid}`, `session#${id}`)).not.toHaveProperty('revokedAt');
     expect((await as(a.browser, 'POST', '/api/iam/authn/refresh', {})).status).toBe(200);
+  },
+  'GET /api/iam/users/{uuid}/permission/{name}': async () => {
+    const a = await member();
+    const b = await member();
+    const res = await as(b.browser, 'GET', `/api/iam/users/${a.profile.uuid}/permission/create-page`);
+    expect(res.status).toBe(403);
+    expect((await as<{ allowed: boolean }>(a.browser, 'GET', `/api/iam/users/${a.profile.uuid}/permission/create-page`)).data).toEqual({ allowed: true });
+  },
+  'POST /api/iam/authn/init-phone-and-check': async () => {
+    const a = await member();
+    const b = await member();
+    const phoneNo = `+6149${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+    const res = await as(b.browser, 'POST', '/api/iam/authn/init-phone-and-check', { phoneNo, userId: a.profile.uuid });
+    expect(res.status).toBe(403);
+    expect((await queryPartition(`user#${a.profile.uuid}`)).filter((i) => String(i.sk).startsWith('phonecheck#'))).toEqual([]);
+    expect((await outbox()).filter((m) => m.to === phoneNo)).toEqual([]);
+  },
+  'PUT /api/iam/authn/confirm-phone-and-record': async () => {
+    const a = await member();
+    const b = await member();
+    const phoneNo = `+6149${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+    const init = await as<{ recordId: string }>(a.browser, 'POST', '/api/iam/authn/init-phone-and-check', { phoneNo, userId: a.profile.uuid });
+    const code = /\b(\d{6})\b/.exec((await outbox()).filter((m) => m.to === phoneNo).at(-1)!.text)![1]!;
+    const recordId = init.data.recordId;
+    // B with A's uuid (403), and B claiming A's record as theirs (404: it is not under B).
+    expect((await as(b.browser, 'PUT', '/api/iam/authn/confirm-phone-and-record', { phoneNo, userId: a.profile.uuid, recordId, code })).status).toBe(403);
+    expect((await as(b.browser, 'PUT', '/api/iam/authn/confirm-phone-and-record', { phoneNo, userId: b.profile.uuid, recordId, code })).status).toBe(404);
+    expect(await getItem(`user#${a.profile.uuid}`, `phonecheck#${recordId}`)).toMatchObject({ tries: 0 });
+    expect(await getItem(`user#${a.profile.uuid}`, `phonecheck#${recordId}`)).not.toHaveProperty('confirmedAt');
+    expect(await getItem(`user#${a.profile.uuid}`, 'profile')).toMatchObject({ phoneVerified: false });
+    expect(await getItem(`user#${b.profile.uuid}`, 'profile')).toMatchObject({ phoneVerified: false });
   },
 };

@@ -1,0 +1,49 @@
+/** Users as the admin screens list them, and the pages of those lists (U4, U6). */
+import type { UserItem } from '../db/entities/user';
+import { db } from '../db/service';
+import { onePage, PAGE_SIZE, type Page } from '../lib/paging';
+import { isAdmin } from './users';
+
+export interface AdminUser {
+  uuid: string;
+  email: string;
+  username: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  created_at: string;
+  suspended: boolean;
+  is_admin: boolean;
+  email_verified: boolean;
+  registration_complete: boolean;
+}
+
+export function toAdminUser(user: UserItem): AdminUser {
+  return {
+    uuid: user.uuid,
+    email: user.email,
+    username: user.username ?? null,
+    first_name: user.firstName ?? null,
+    last_name: user.lastName ?? null,
+    created_at: user.createdAt,
+    suspended: user.suspended,
+    is_admin: isAdmin(user),
+    email_verified: user.emailVerified,
+    registration_complete: user.regState === 'complete',
+  };
+}
+
+/** Users by registration state, newest first: one Query per page. */
+export async function usersByRegState(regState: 'complete' | 'incomplete', cursorId: string | undefined): Promise<Page<AdminUser>> {
+  const page = await onePage(cursorId, { field: 'gsi1pk', value: `users#${regState}` }, (cursor) =>
+    db().entities.user.query.byRegState({ regState }).go({ cursor, limit: PAGE_SIZE, order: 'desc' }),
+  );
+  return { items: page.items.map(toAdminUser), cursorId: page.cursorId };
+}
+
+/** Registered users without a location (the sparse index), newest first: one Query per page. */
+export async function usersWithoutLocation(cursorId: string | undefined): Promise<Page<AdminUser>> {
+  const page = await onePage(cursorId, { field: 'gsi2pk', value: 'users#nolocation' }, (cursor) =>
+    db().entities.user.query.withoutLocation({}).go({ cursor, limit: PAGE_SIZE, order: 'desc' }),
+  );
+  return { items: page.items.map(toAdminUser), cursorId: page.cursorId };
+}

@@ -1,0 +1,49 @@
+/** Invites (U9): a registered member's link that lets someone sign up; admins can switch its validity. */
+import { randomUUID } from 'node:crypto';
+import type { InviteItem } from '../db/entities/invite';
+import { db } from '../db/service';
+import { notFound } from '../lib/errors';
+import { onePage, PAGE_SIZE, type Page } from '../lib/paging';
+import { siteOrigin } from '../lib/site-origin';
+
+export interface InviteView {
+  uuid: string;
+  is_valid: boolean;
+  created_at: string;
+  accepted_count: number;
+  /** The link to share: the SPA's join screen with the invite. */
+  link: string;
+}
+
+export function toInvite(item: InviteItem): InviteView {
+  return {
+    uuid: item.uuid,
+    is_valid: item.isValid,
+    created_at: item.createdAt,
+    accepted_count: item.acceptedCount,
+    link: `${siteOrigin()}/join?invite=${item.uuid}`,
+  };
+}
+
+export async function createInvite(inviterId: string): Promise<InviteView> {
+  const { data } = await db().entities.invite.create({ uuid: randomUUID(), inviterId }).go();
+  return toInvite(data);
+}
+
+/** The inviter's invites, newest first: one Query per page. */
+export async function invitesOf(inviterId: string, cursorId: string | undefined): Promise<Page<InviteView>> {
+  const page = await onePage(cursorId, { field: 'gsi1pk', value: `invites#${inviterId}` }, (cursor) =>
+    db().entities.invite.query.byInviter({ inviterId }).go({ cursor, limit: PAGE_SIZE, order: 'desc' }),
+  );
+  return { items: page.items.map(toInvite), cursorId: page.cursorId };
+}
+
+export async function setInviteValidity(uuid: string, isValid: boolean): Promise<InviteView> {
+  try {
+    const { data } = await db().entities.invite.patch({ uuid }).set({ isValid }).go({ response: 'all_new' });
+    return toInvite(data);
+  } catch (err) {
+    if ((err as { cause?: { name?: string } }).cause?.name === 'ConditionalCheckFailedException') throw notFound('No such invite');
+    throw err;
+  }
+}

@@ -1,0 +1,12 @@
+/** GET /api/location/from-ip: the viewer's place from CloudFront's geolocation headers in the cloud, else the site's default place. */
+import type { noInput } from '../../shared/schemas/common';
+import type { Main } from '../lib/route-types';
+import { readPublicSite } from '../site-settings/settings';
+import { viewerLocation } from './viewer-location';
+
+export const main: Main<typeof noInput> = async ({ event }) => {
+  const fromViewer = viewerLocation(event.headers ?? {}, !!process.env.ORIGIN_SECRET);
+  const place = fromViewer ?? (await readPublicSite()).defaultLocation;
+  const { latitude, longitude, suburb_city, state, country } = place;
+  return { latitude, longitude, suburb_city, state, country };
+};

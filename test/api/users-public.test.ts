@@ -1,0 +1,179 @@
+/** The public user routes: the directory, a profile by uuid, members nearby, and a guest's place. */
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { distanceKm } from '../../shared/geohash';
+import type { PublicUser } from '../../shared/schemas/identity';
+import type { PublicSite } from '../../shared/site';
+import { as } from '../support/accounts';
+import { call } from '../support/api';
+import { offset, randomPlace } from '../support/geo';
+import { admin, allPages, registeredUser, unregisteredUser } from '../support/users';
+
+const PUBLIC_FIELDS = ['uuid', 'username', 'first_name', 'last_name', 'avatar', 'bio', 'suburb_city', 'state', 'country'].sort();
+const directory = () => allPages<PublicUser>((q) => call('GET', `/api/users${q}`), 'users');
+
+describe('GET /api/users', () => {
+  it('pages through registered members newest first, every one exactly once, showing only public fields', async () => {
+    const made = [await registeredUser(), await registeredUser()];
+    const firstPage = () => call<{ users: PublicUser[]; cursorId: string | null }>('GET', '/api/users');
+    while (!(await firstPage()).data.cursorId) made.push(await registeredUser()); // at least two pages
+    const first = await firstPage();
+    expect(first.data.users).toHaveLength(20);
+    for (const u of first.data.users) expect(Object.keys(u).sort()).toEqual(PUBLIC_FIELDS);
+
+    const all = await directory();
+    const uuids = all.map((u) => u.uuid);
+    expect(new Set(uuids).size).toBe(uuids.length);
+    const positions = made.map((m) => uuids.indexOf(m.uuid));
+    expect(positions.every((p) => p >= 0)).toBe(true);
+    expect([...positions].sort((a, b) => b - a)).toEqual(positions);
+    expect(all.find((u) => u.uuid === made[0]!.uuid)).toMatchObject({ username: made[0]!.profile.username, first_name: 'Ada', suburb_city: 'Newtown' });
+    expect(JSON.stringify(all)).not.toMatch(/email|latitude|longitude|passwordHash/);
+  });
+
+  it('leaves out unregistered accounts, members who chose not to be listed, and suspended members', async () => {
+    const pending = await unregisteredUser();
+    const unlisted = await registeredUser();
+    await as(unlisted.browser, 'PUT', '/api/iam/users/update-user-settings', { show_in_directory: false });
+    const suspended = await registeredUser();
+    await as((await admin()).browser, 'PUT', `/api/iam/users/${suspended.uuid}`, { suspended: true });
+    const listed = await registeredUser();
+    const uuids = (await directory()).map((u) => u.uuid);
+    expect(uuids).toContain(listed.uuid);
+    expect(uuids).not.toContain(pending.uuid);
+    expect(uuids).not.toContain(unlisted.uuid);
+    expect(uuids).not.toContain(suspended.uuid);
+  });
+
+  it('refuses a cursor that is not one of its own, and unknown parameters', async () => {
+    const forged = Buffer.from(JSON.stringify({ pubpk: 'users#directory', pk: 'user#x', sk: 'profile', pubsk: 5 })).toString('base64url');
+    const res = await call('GET', `/api/users?cursorId=${forged}`);
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({ error: { field: 'cursorId' } });
+    expect((await call('GET', '/api/users?take=5')).json).toMatchObject({ error: { field: 'take' } });
+  });
+});
+
+describe('GET /api/user/get-user-by-uuid/{uuid}', () => {
+  it('answers a member\'s public profile to guests', async () => {
+    const u = await registeredUser({ first_name: 'grace' });
+    const res = await call<PublicUser>('GET', `/api/user/get-user-by-uuid/${u.uuid}`);
+    expect(res.status).toBe(200);
+    expect(res.data).toEqual({
+      uuid: u.uuid,
+      username: u.profile.username,
+      first_name: 'Grace',
+      last_name: 'Lovelace',
+      avatar: null,
+      bio: null,
+      suburb_city: 'Newtown',
+      state: 'NSW',
+      country: 'Australia',
+    });
+  });
+
+  it('answers 404 for an unknown uuid and for an account not registered yet, 400 for a malformed uuid', async () => {
+    expect((await call('GET', `/api/user/get-user-by-uuid/${randomUUID()}`)).status).toBe(404);
+    const pending = await unregisteredUser();
+    expect((await call('GET', `/api/user/get-user-by-uuid/${pending.uuid}`)).status).toBe(404);
+    const bad = await call('GET', '/api/user/get-user-by-uuid/1234');
+    expect(bad.status).toBe(400);
+    expect(bad.json).toMatchObject({ error: { field: 'uuid' } });
+  });
+});
+
+describe('PUT /api/users/nearby', () => {
+  type Near = PublicUser & { distance_km: number };
+
+  it('answers members within the radius, nearest first, with rounded distances and never coordinates; not the caller', async () => {
+    const centre = randomPlace();
+    const viewer = await registeredUser(centre);
+    const near = await registeredUser(offset(centre, 3.2));
+    const mid = await registeredUser(offset(centre, -14, 9));
+    const far = await registeredUser(offset(centre, 40, 0));
+    const res = await as<{ users: Near[]; radius_km: number }>(viewer.browser, 'PUT', '/api/users/nearby', { ...centre, radiusKm: 25 });
+    expect(res.status).toBe(200);
+    expect(res.data.radius_km).toBe(25);
+    const uuids = res.data.users.map((u) => u.uuid);
+    expect(uuids).toEqual([near.uuid, mid.uuid]);
+    expect(uuids).not.toContain(far.uuid);
+    expect(uuids).not.toContain(viewer.uuid);
+    expect(res.data.users[0]!.distance_km).toBe(3);
+    expect(res.data.users[1]!.distance_km).toBe(Math.round(distanceKm(centre, offset(centre, -14, 9))));
+    for (const u of res.data.users) {
+      expect(Object.keys(u).sort()).toEqual([...PUBLIC_FIELDS, 'distance_km'].sort());
+      expect(Number.isInteger(u.distance_km)).toBe(true);
+    }
+    expect(JSON.stringify(res.data)).not.toMatch(/latitude|longitude|geohash|email/);
+  });
+
+  it('finds members across cell edges: every member within the radius, none beyond it', async () => {
+    const centre = randomPlace();
+    const viewer = await registeredUser(centre);
+    const points = [offset(centre, 0, 4.5), offset(centre, 0, -4.5), offset(centre, 4.5, 0), offset(centre, -3, -3), offset(centre, 0, 5.8), offset(centre, 6, 0)];
+    const members = [];
+    for (const p of points) members.push({ user: await registeredUser(p), km: distanceKm(centre, p) });
+    const res = await as<{ users: Near[] }>(viewer.browser, 'PUT', '/api/users/nearby', { ...centre, radiusKm: 5 });
+    const inside = members.filter((m) => m.km <= 5).map((m) => m.user.uuid).sort();
+    expect(res.data.users.map((u) => u.uuid).sort()).toEqual(inside);
+    expect(inside).toHaveLength(4);
+    expect(res.data.users.every((u) => u.distance_km <= 5)).toBe(true);
+  });
+
+  it('uses the caller\'s nearby radius setting when no radius is given', async () => {
+    const centre = randomPlace();
+    const viewer = await registeredUser(centre);
+    const close = await registeredUser(offset(centre, 2));
+    const further = await registeredUser(offset(centre, 20));
+    const byDefault = await as<{ users: Near[]; radius_km: number }>(viewer.browser, 'PUT', '/api/users/nearby', centre);
+    expect(byDefault.data.radius_km).toBe(25);
+    expect(byDefault.data.users.map((u) => u.uuid)).toEqual([close.uuid, further.uuid]);
+    await as(viewer.browser, 'PUT', '/api/iam/users/update-user-settings', { nearby_radius_km: 5 });
+    const narrow = await as<{ users: Near[]; radius_km: number }>(viewer.browser, 'PUT', '/api/users/nearby', centre);
+    expect(narrow.data.radius_km).toBe(5);
+    expect(narrow.data.users.map((u) => u.uuid)).toEqual([close.uuid]);
+  });
+
+  it('leaves out unregistered accounts that have a location', async () => {
+    const centre = randomPlace();
+    const viewer = await registeredUser(centre);
+    const pending = await unregisteredUser();
+    expect((await as(pending.browser, 'PUT', '/api/iam/authn/update', offset(centre, 1))).status).toBe(200);
+    const res = await as<{ users: Near[] }>(viewer.browser, 'PUT', '/api/users/nearby', { ...centre, radiusKm: 5 });
+    expect(res.data.users.map((u) => u.uuid)).not.toContain(pending.uuid);
+  });
+
+  it('refuses missing or out-of-range coordinates and radii, naming the field', async () => {
+    const viewer = await registeredUser();
+    for (const [body, field] of [
+      [{ longitude: 10 }, 'latitude'],
+      [{ latitude: 91, longitude: 10 }, 'latitude'],
+      [{ latitude: 10, longitude: '10' }, 'longitude'],
+      [{ latitude: 10, longitude: 10, radiusKm: 0 }, 'radiusKm'],
+      [{ latitude: 10, longitude: 10, radiusKm: 5000 }, 'radiusKm'],
+      [{ latitude: 10, longitude: 10, userId: viewer.uuid }, 'userId'],
+    ] as const) {
+      const res = await as(viewer.browser, 'PUT', '/api/users/nearby', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.json).toMatchObject({ error: { field } });
+    }
+  });
+});
+
+describe('GET /api/location/from-ip', () => {
+  it('answers the site\'s default place locally (CloudFront headers from a viewer are not trusted)', async () => {
+    const site = await call<PublicSite>('GET', '/api/site-settings/get-site');
+    const res = await call('GET', '/api/location/from-ip', {
+      headers: { 'cloudfront-viewer-latitude': '48.85', 'cloudfront-viewer-longitude': '2.35', 'cloudfront-viewer-city': 'Paris', 'cloudfront-viewer-country': 'FR' },
+    });
+    expect(res.status).toBe(200);
+    const { latitude, longitude, suburb_city, state, country } = site.data.defaultLocation;
+    expect(res.data).toEqual({ latitude, longitude, suburb_city, state, country });
+  });
+
+  it('refuses query parameters', async () => {
+    const res = await call('GET', '/api/location/from-ip?ip=1.2.3.4');
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({ error: { field: 'ip' } });
+  });
+});

@@ -1,0 +1,15 @@
+/**
+ * Points the server's own data modules (functions/db) at the test host's table, for the rare
+ * test that must write what no route writes (e.g. an account from before a field existed).
+ */
+import { inject } from 'vitest';
+
+export function useHostTable(): void {
+  Object.assign(process.env, {
+    TABLE_NAME: inject('tableName'),
+    DYNAMODB_ENDPOINT: inject('dynamoEndpoint'),
+    AWS_REGION: 'us-east-1',
+    AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID ?? 'test',
+    AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY ?? 'test',
+  });
+}
