@@ -84,7 +84,7 @@ describe('GET /api/iam/users/{uuid}/permission/{name}', () => {
       expect(await allowed(u, u.uuid, 'post-plants')).toBe(false);
       expect(await allowed(u, u.uuid, 'create-page')).toBe(true);
 
-      const phoneNo = `+6140${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+      const phoneNo = `+61412${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
       const init = await as<{ recordId: string }>(u.browser, 'POST', '/api/iam/authn/init-phone-and-check', { phoneNo, userId: u.uuid });
       const code = /\b(\d{6})\b/.exec((await lastSmsTo(phoneNo)) ?? '')![1]!;
       const confirm = await as(u.browser, 'PUT', '/api/iam/authn/confirm-phone-and-record', { phoneNo, userId: u.uuid, recordId: init.data.recordId, code });

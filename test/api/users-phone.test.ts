@@ -12,7 +12,7 @@ const INIT = '/api/iam/authn/init-phone-and-check';
 const CONFIRM = '/api/iam/authn/confirm-phone-and-record';
 
 /** A fresh Australian mobile number, so that each test reads its own SMS. */
-const newNumber = () => `+61 4${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+const newNumber = () => `+61 412 ${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
 const e164 = (n: string) => n.replace(/\s/g, '');
 
 async function start(u: TestUser, phoneNo = newNumber()): Promise<{ phoneNo: string; recordId: string; code: string }> {

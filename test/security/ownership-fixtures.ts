@@ -38,7 +38,7 @@ export const ownershipFixtures: Record<string, () => Promise<void>> = {
   'POST /api/iam/authn/init-phone-and-check': async () => {
     const a = await member();
     const b = await member();
-    const phoneNo = `+6149${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+    const phoneNo = `+61412${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
     const res = await as(b.browser, 'POST', '/api/iam/authn/init-phone-and-check', { phoneNo, userId: a.profile.uuid });
     expect(res.status).toBe(403);
     expect((await queryPartition(`user#${a.profile.uuid}`)).filter((i) => String(i.sk).startsWith('phonecheck#'))).toEqual([]);
@@ -47,7 +47,7 @@ export const ownershipFixtures: Record<string, () => Promise<void>> = {
   'PUT /api/iam/authn/confirm-phone-and-record': async () => {
     const a = await member();
     const b = await member();
-    const phoneNo = `+6149${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+    const phoneNo = `+61412${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
     const init = await as<{ recordId: string }>(a.browser, 'POST', '/api/iam/authn/init-phone-and-check', { phoneNo, userId: a.profile.uuid });
     const code = /\b(\d{6})\b/.exec((await outbox()).filter((m) => m.to === phoneNo).at(-1)!.text)![1]!;
     const recordId = init.data.recordId;
