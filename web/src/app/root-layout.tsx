@@ -1,5 +1,6 @@
 /** The root route's element: skip link, top bar, the matched layout and screen, footer. */
 import { Outlet } from 'react-router';
+import { FlashNotice } from '@/components/layouts/flash-notice';
 import { Footer } from '@/components/layouts/footer';
 import { SkipLink } from '@/components/layouts/skip-link';
 import { TopBar } from '@/components/layouts/top-bar';
@@ -12,6 +13,7 @@ export function RootLayout() {
       <SkipLink />
       <TopBar />
       <div className="flex-1">
+        <FlashNotice />
         <Outlet />
       </div>
       <Footer />

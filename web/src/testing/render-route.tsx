@@ -4,6 +4,7 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { buildRoutes } from '@/app/router';
 import type { AppRoute } from '@/app/routes';
+import { wireSession } from '@/app/session-wiring';
 import { authStore } from '@/features/auth/auth-store';
 import type { AuthState, Profile } from '@/features/auth/types';
 import { createQueryClient } from '@/lib/query-client';
@@ -33,11 +34,23 @@ export function makeUser(overrides: Partial<Profile> = {}): Profile {
   };
 }
 
+/** What an account lacks until `register`. */
+const UNREGISTERED: Partial<Profile> = {
+  registration_complete: false,
+  username: null,
+  first_name: null,
+  last_name: null,
+  location: null,
+  suburb_city: null,
+  state: null,
+  country: null,
+};
+
 export const AUTH = {
   pending: { loggedIn: undefined, user: null },
   guest: { loggedIn: false, user: null },
-  unverified: { loggedIn: true, user: makeUser({ email_verified: false, registration_complete: false, username: null }) },
-  unregistered: { loggedIn: true, user: makeUser({ registration_complete: false, username: null }) },
+  unverified: { loggedIn: true, user: makeUser({ email_verified: false, ...UNREGISTERED }) },
+  unregistered: { loggedIn: true, user: makeUser(UNREGISTERED) },
   member: { loggedIn: true, user: makeUser() },
   admin: { loggedIn: true, user: makeUser({ is_admin: true }) },
 } satisfies Record<string, Partial<AuthState>>;
@@ -46,6 +59,8 @@ export function renderRoute(path: string, options: { auth?: Partial<AuthState>; 
   authStore.set({ ...(options.auth ?? AUTH.guest) });
   const router = createMemoryRouter(buildRoutes(options.config), { initialEntries: [path] });
   const queryClient = createQueryClient();
+  // As main.tsx does: the csrf token from the store, and a 401 that no refresh cures ends the session.
+  wireSession(router, queryClient);
   const view = render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

@@ -120,7 +120,7 @@ describe('logout', () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
     const navigate = vi.fn();
     await logout({ navigate, queryClient: new QueryClient(), target: '/auth/login' });
-    expect(navigate).toHaveBeenCalledWith('/auth/login');
+    expect(navigate).toHaveBeenCalledWith('/auth/login', { flushSync: true });
     expect(authStore.get().loggedIn).toBe(false);
   });
 });

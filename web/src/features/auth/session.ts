@@ -112,7 +112,7 @@ export function startSessionChecks(
 }
 
 export interface LogoutOptions {
-  navigate: (to: string, options?: { replace?: boolean; state?: unknown }) => void | Promise<void>;
+  navigate: (to: string, options?: { replace?: boolean; state?: unknown; flushSync?: boolean }) => void | Promise<void>;
   queryClient?: QueryClient;
   /** Where to go afterwards; the home page by default. */
   target?: string;
@@ -135,7 +135,10 @@ export async function logout({ navigate, queryClient = appQueryClient, target = 
   }
   removeStorage(STORAGE_KEYS.location, STORAGE_KEYS.uploadedImage, STORAGE_KEYS.sessionHint);
   try {
-    await (notice ? navigate(target, { state: { notice } }) : navigate(target));
+    // flushSync: the target is rendered before signingOut is cleared. Rendered in a transition
+    // instead, the protected screen would still be on show when the store changes, and its
+    // guard would send the user to /auth/login after all.
+    await navigate(target, { flushSync: true, ...(notice ? { state: { notice } } : {}) });
   } finally {
     authStore.set({ signingOut: false });
   }

@@ -99,7 +99,7 @@ function ExpiredLink() {
   );
 }
 
-const NEW_LABELS = { password: 'New password', confirm: 'Repeat the new password', token: 'Link' };
+const NEW_LABELS = { password: 'New password', confirm: 'Repeat the new password' };
 
 function ChooseNewPassword({ token }: { token: string }) {
   const queryClient = useQueryClient();

@@ -14,7 +14,8 @@ import { MailIcon } from '@/components/icons';
 import { paths } from '@/config/paths';
 import { signup } from '@/features/auth/api/account';
 
-const LABELS = { email: 'E-mail', password: 'Password', invite: 'Invite' };
+// No 'invite' here: there is no input for it, so a refused invite goes to the alert.
+const LABELS = { email: 'E-mail', password: 'Password' };
 
 export default function SignupScreen() {
   const [params] = useSearchParams();

@@ -18,7 +18,8 @@ import { setProfile } from '@/features/auth/session';
 import { ApiError } from '@/lib/api';
 
 const TITLE = 'Verify your phone';
-const LABELS = { phoneNo: 'Mobile number', code: 'Code from the SMS' };
+const NUMBER_LABELS = { phoneNo: 'Mobile number' };
+const CODE_LABELS = { code: 'Code from the SMS' };
 
 type Step = { kind: 'number' } | { kind: 'code'; phoneNo: string; recordId: string } | { kind: 'done'; phoneNo: string };
 
@@ -29,7 +30,8 @@ export default function SmsScreen() {
   const { user } = useAuth();
   const [step, setStep] = useState<Step>({ kind: 'number' });
   const [unverifiable, setUnverifiable] = useState<string | null>(null);
-  const form = useForm({ phoneNo: '', code: '' }, LABELS);
+  const form = useForm({ phoneNo: '' }, NUMBER_LABELS);
+  const codeForm = useForm({ code: '' }, CODE_LABELS);
 
   const check = useMutation({
     mutationFn: startPhoneCheck,
@@ -46,7 +48,7 @@ export default function SmsScreen() {
       if (current) setProfile({ ...current, phone_verified: true });
       setStep({ kind: 'done', phoneNo: input.phoneNo });
     },
-    onError: form.fail,
+    onError: codeForm.fail,
   });
 
   if (!user) return null;
@@ -59,7 +61,7 @@ export default function SmsScreen() {
 
   const confirmCode = onSubmit(() => {
     if (step.kind !== 'code') return;
-    const input = form.check(phoneConfirmInput, { phoneNo: step.phoneNo, userId: user.uuid, recordId: step.recordId, code: form.values.code.trim() });
+    const input = codeForm.check(phoneConfirmInput, { phoneNo: step.phoneNo, userId: user.uuid, recordId: step.recordId, code: codeForm.values.code.trim() });
     if (input) confirm.mutate(input);
   });
 
@@ -81,16 +83,16 @@ export default function SmsScreen() {
   if (step.kind === 'code') {
     return (
       <AuthCard title={TITLE} lead={`We sent a 6-digit code to ${step.phoneNo}.`}>
-        <form ref={form.formRef} onSubmit={confirmCode} noValidate className="space-y-5" aria-label="Confirm the code">
-          <FormAlert message={form.alert} title="Could not confirm the code" />
+        <form ref={codeForm.formRef} onSubmit={confirmCode} noValidate className="space-y-5" aria-label="Confirm the code">
+          <FormAlert message={codeForm.alert} title="Could not confirm the code" />
           <TextField
-            label={LABELS.code}
+            label={CODE_LABELS.code}
             inputMode="numeric"
             autoComplete="one-time-code"
             pattern="[0-9]*"
             maxLength={6}
             required
-            {...form.field('code')}
+            {...codeForm.field('code')}
           />
           <div className="flex flex-wrap gap-3">
             <SubmitButton pending={confirm.isPending} pendingLabel="Checking…">
@@ -99,8 +101,8 @@ export default function SmsScreen() {
             <Button
               variant="secondary"
               onClick={() => {
-                form.clear();
-                form.set('code', '');
+                codeForm.clear();
+                codeForm.set('code', '');
                 setStep({ kind: 'number' });
               }}
             >
@@ -130,7 +132,7 @@ export default function SmsScreen() {
       <form ref={form.formRef} onSubmit={sendCode} noValidate className="space-y-5" aria-label="Send a code">
         <FormAlert message={form.alert} title="Could not send the code" />
         <TextField
-          label={LABELS.phoneNo}
+          label={NUMBER_LABELS.phoneNo}
           type="tel"
           inputMode="tel"
           autoComplete="tel"

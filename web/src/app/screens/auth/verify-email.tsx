@@ -1,7 +1,7 @@
 /**
  * /auth/verifyemail?token=…: the link from the verification e-mail. Posts the token once on
- * load, then goes to /auth/verifysuccessful or /auth/verifyfailed. A signed-in user's session is
- * refreshed and the profile reloaded, so the new state (verified) is in the cookies and the store.
+ * load, then goes to /auth/verifysuccessful or /auth/verifyfailed. When this browser is signed in
+ * as that user the server re-issues the access cookie; the profile is reloaded into the store.
  */
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -13,7 +13,7 @@ import { Loading } from '@/components/loading';
 import { verifyEmailToken } from '@/features/auth/api/account';
 import { authStore } from '@/features/auth/auth-store';
 import { loadProfile } from '@/features/auth/session';
-import { api, ApiError } from '@/lib/api';
+import { ApiError } from '@/lib/api';
 import { failureMessage } from '@/components/form/messages';
 
 const SUCCESS = '/auth/verifysuccessful';
@@ -29,10 +29,7 @@ export default function VerifyEmailScreen() {
   const verify = useMutation({
     mutationFn: async (value: string) => {
       await verifyEmailToken({ token: value });
-      if (authStore.get().loggedIn) {
-        await api.refreshSession().catch(() => false);
-        await loadProfile();
-      }
+      if (authStore.get().loggedIn) await loadProfile();
     },
     onSuccess: () => void navigate(SUCCESS, { replace: true }),
     onError: (err) => {

@@ -1,16 +1,86 @@
-/** /user/invites: Invites. A shell until its feature lands. */
+/** /user/invites: the member's invites with their links (copy button), and a button to create one. */
+import { useId } from 'react';
+import { Button, FormAlert, Notice } from '@/components/form/feedback';
+import { failureMessage } from '@/components/form/messages';
+import { CopyButton } from '@/components/copy-button';
+import { Loading } from '@/components/loading';
 import { PageShell } from '@/components/page-shell';
+import { useAuth } from '@/features/auth/auth-store';
 import { RegistrationGate } from '@/features/auth/components/registration-gate';
+import { inviteLink, useCreateInvite, useInvites, type Invite } from '@/features/invites/api/invites';
+import { formatDate } from '@/lib/format-date';
 
 export default function InvitesScreen() {
   return (
-    <PageShell title="Invites" description="Invite friends to the community.">
+    <PageShell title="Invites" description="Invite friends to the community: each invite is a link you send them.">
       <RegistrationGate action="invite people">
-        <ul className="list-disc space-y-1 pl-5 text-gray-700" aria-label="Coming to this page">
-          <li>Your invites and whether they are still valid</li>
-          <li>Create an invite</li>
-        </ul>
+        <InvitesPanel />
       </RegistrationGate>
     </PageShell>
+  );
+}
+
+function InvitesPanel() {
+  const { user } = useAuth();
+  const invites = useInvites(!!user?.registration_complete);
+  const create = useCreateInvite();
+  const list = invites.data?.pages.flatMap((p) => p.invites) ?? [];
+
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-center gap-3">
+        <Button onClick={() => create.mutate()} pending={create.isPending} pendingLabel="Creating…">
+          Create an invite
+        </Button>
+      </div>
+      <FormAlert message={create.isError ? failureMessage(create.error) : null} title="Could not create an invite" />
+      {create.isSuccess ? (
+        <Notice title="Invite created">
+          <p className="mt-1">Copy its link below and send it to your friend.</p>
+        </Notice>
+      ) : null}
+      {invites.isPending ? <Loading label="Loading your invites…" /> : null}
+      {invites.isError && !invites.data ? (
+        <FormAlert message={failureMessage(invites.error)} title="Could not load your invites">
+          <Button className="mt-3" variant="secondary" onClick={() => void invites.refetch()}>
+            Try again
+          </Button>
+        </FormAlert>
+      ) : null}
+      {invites.isSuccess && list.length === 0 ? <p className="text-gray-700">You have not invited anyone yet.</p> : null}
+      {list.length > 0 ? (
+        <ul className="space-y-3" aria-label="Your invites">
+          {list.map((invite) => (
+            <InviteItem key={invite.uuid} invite={invite} />
+          ))}
+        </ul>
+      ) : null}
+      {invites.hasNextPage ? (
+        <Button variant="secondary" onClick={() => void invites.fetchNextPage()} pending={invites.isFetchingNextPage} pendingLabel="Loading more…">
+          Load more
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+function InviteItem({ invite }: { invite: Invite }) {
+  const inputId = useId();
+  const link = inviteLink(invite);
+  return (
+    <li className="space-y-2 rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
+      <p className="flex flex-wrap items-center gap-2 text-sm text-gray-600">
+        <span>Created {formatDate(invite.created_at)}</span>
+        {invite.accepted_count ? <span>· used by {invite.accepted_count}</span> : null}
+        <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${invite.is_valid ? 'bg-primary-100 text-primary-800' : 'bg-gray-200 text-gray-700'}`}>
+          {invite.is_valid ? 'Valid' : 'No longer valid'}
+        </span>
+      </p>
+      <label htmlFor={inputId} className="sr-only">
+        Invite link
+      </label>
+      <input id={inputId} readOnly value={link} className="block w-full rounded-md border border-gray-300 bg-gray-50 px-3 py-2 font-mono text-sm text-gray-800" onFocus={(e) => e.target.select()} />
+      {invite.is_valid ? <CopyButton text={link} fallbackInputId={inputId} /> : null}
+    </li>
   );
 }
