@@ -187,6 +187,17 @@ describe('routes', () => {
     expect(normal.Properties).toMatchObject({ MemorySize: 256, Timeout: 10 });
   });
 
+  it('gives the functions that hash passwords 1024 MB and 10 s', () => {
+    const hashing = ['POST /api/iam/authn/signup', 'POST /api/iam/authn/login', 'PUT /api/iam/pwreset/update'];
+    for (const v of stages) {
+      for (const key of hashing) {
+        const route = expectedRoutes(v).find((r) => r.key === key);
+        expect(route, key).toBeDefined();
+        expect(lambdaOf(v, route!.domain, key).fn.Properties, key).toMatchObject({ MemorySize: 1024, Timeout: 10 });
+      }
+    }
+  });
+
   it('refuses sizes the platform would not honour', () => {
     expect(functionSizing({ method: 'GET', path: '/api/x' })).toEqual({ memoryMb: 256, timeoutSeconds: 10 });
     expect(() => functionSizing({ method: 'GET', path: '/api/x', timeoutSeconds: 31 })).toThrow(/timeoutSeconds/);
@@ -212,8 +223,9 @@ describe('routes', () => {
         expect(env.POWERTOOLS_SERVICE_NAME).toBe('leafline');
         expect(env.NODE_OPTIONS).toBeUndefined();
         if (v.name === 'prod') {
-          expect(env).toMatchObject({ MAIL_FROM: PROD_CONFIG.mailFrom, ADMIN_EMAILS: PROD_CONFIG.adminEmails });
+          expect(env).toMatchObject({ MAIL_FROM: PROD_CONFIG.mailFrom, ADMIN_EMAILS: PROD_CONFIG.adminEmails, SITE_ORIGIN: PROD_CONFIG.siteOrigin });
         } else {
+          expect(env.SITE_ORIGIN).toBeUndefined();
           expect(env.MAIL_FROM).toBeUndefined();
           expect(env.ADMIN_EMAILS).toBeUndefined();
         }

@@ -34,6 +34,7 @@ export const PROD_CONFIG = {
   stage: 'prod',
   mailFrom: 'Leafline <no-reply@example.org>',
   adminEmails: 'admin@example.org,ops@example.org',
+  siteOrigin: 'https://leafline.example.org',
 } as const satisfies Omit<StageConfig, 'spaDist'>;
 
 function withResizedRoute(): { table: RouteDef[]; key: string } {

@@ -1,5 +1,5 @@
 /** A route's guard as an element: renders the screen, redirects, shows not-found, or waits. */
-import { Navigate, Outlet, useLocation, useParams } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigation, useParams } from 'react-router';
 import { NotFoundScreen } from '@/components/errors/not-found';
 import { Loading } from '@/components/loading';
 import { useAuth } from '@/features/auth/auth-store';
@@ -10,6 +10,7 @@ export function RouteGuard({ guard, check }: { guard: string; check?: AppRoute['
   const auth = useAuth();
   const location = useLocation();
   const params = useParams();
+  const navigation = useNavigation();
   const rule = resolveGuard(guard);
 
   const checked = check?.(params);
@@ -21,6 +22,9 @@ export function RouteGuard({ guard, check }: { guard: string; check?: AppRoute['
     case 'allow':
       return <Outlet />;
     case 'redirect':
+      // Leaving already (a logout on its way to its target): this screen is about to go, so no
+      // redirect of its own — it would win over the navigation under way.
+      if (navigation.state !== 'idle') return <Loading label="Just a moment…" />;
       return <Navigate to={result.to} replace />;
     case 'not-found':
       return <NotFoundScreen />;
