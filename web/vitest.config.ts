@@ -14,10 +14,15 @@ export default defineConfig({
   root: webRoot,
   plugins: [react()],
   resolve: {
-    alias: {
-      '@/': `${webRoot}src/`,
-      '@shared/': `${repoRoot}shared/`,
-    },
+    alias: [
+      { find: /^@\//, replacement: `${webRoot}src/` },
+      { find: /^@shared\//, replacement: `${repoRoot}shared/` },
+      // The ESM build for both entries, as the app's bundle has it: otherwise Node's conditions
+      // give the tests the CommonJS 'react-router' beside an ESM 'react-router/dom', two router
+      // contexts, and the app's RouterProvider (with flushSync) cannot be used in tests.
+      { find: /^react-router$/, replacement: `${repoRoot}node_modules/react-router/dist/development/index.mjs` },
+      { find: /^react-router\/dom$/, replacement: `${repoRoot}node_modules/react-router/dist/development/dom-export.mjs` },
+    ],
   },
   test: {
     name: 'web',

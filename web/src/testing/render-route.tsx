@@ -1,7 +1,8 @@
 /** Renders the app's routes at a path with a memory router, a fresh query client and a given auth state. */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import { buildRoutes } from '@/app/router';
 import type { AppRoute } from '@/app/routes';
 import { wireSession } from '@/app/session-wiring';

@@ -59,6 +59,8 @@ function WithoutLocation() {
         q.data.users.length === 0 ? (
           <p className="text-sm text-gray-700">Everyone has a location.</p>
         ) : (
+          <>
+          {q.data.cursorId ? <p className="text-sm text-gray-700">{`The newest ${q.data.users.length}:`}</p> : null}
           <ul className="divide-y divide-gray-100 text-sm">
             {q.data.users.map((u) => (
               <li key={u.uuid} className="py-2">
@@ -66,6 +68,7 @@ function WithoutLocation() {
               </li>
             ))}
           </ul>
+          </>
         )
       ) : null}
     </section>

@@ -1,0 +1,181 @@
+/**
+ * The profile photo: choose a JPEG, PNG or WebP of at most 5 MB (checked before asking the
+ * server), see it, upload it with a progress bar, or remove the current one.
+ */
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { avatarUploadInput } from '@shared/schemas/identity';
+import { FieldError } from '@/components/form/fields';
+import { Button, FormAlert, Notice } from '@/components/form/feedback';
+import { checkInput, failureMessage } from '@/components/form/messages';
+import { updateProfile } from '@/features/auth/api/account';
+import { setProfile } from '@/features/auth/session';
+import type { Profile } from '@/features/auth/types';
+import { imageUrl } from '@/lib/images';
+import { putFile, requestAvatarUpload, UploadError } from '../api/avatar';
+import { SettingsSection } from './settings-section';
+
+export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+
+/** Why this file cannot be an avatar, or null when it can. */
+export function avatarFileProblem(file: File): string | null {
+  if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) return 'Choose a JPEG, PNG or WebP image.';
+  if (file.size > AVATAR_MAX_BYTES) return `This image is ${(file.size / 1024 / 1024).toFixed(1)} MB; the limit is 5 MB.`;
+  if (file.size === 0) return 'This file is empty.';
+  const checked = checkInput(avatarUploadInput, { contentType: file.type, size: file.size }, { contentType: 'The image', size: 'The image' });
+  return checked.ok ? null : Object.values(checked.errors)[0] ?? 'This file cannot be used.';
+}
+
+function objectUrl(file: File): string | null {
+  try {
+    return URL.createObjectURL(file);
+  } catch {
+    return null;
+  }
+}
+
+type Phase = 'idle' | 'asking' | 'uploading' | 'saving';
+
+export function AvatarSection({ user }: { user: Profile }) {
+  const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [progress, setProgress] = useState(0);
+  const [note, setNote] = useState<string | null>(null);
+  const abort = useRef<AbortController | null>(null);
+
+  useEffect(() => () => abort.current?.abort(), []);
+  useEffect(() => {
+    if (!preview) return;
+    return () => URL.revokeObjectURL(preview);
+  }, [preview]);
+
+  const upload = useMutation({
+    mutationFn: async (chosen: File) => {
+      abort.current = new AbortController();
+      setProgress(0);
+      setPhase('asking');
+      const presigned = await requestAvatarUpload({ contentType: chosen.type as (typeof AVATAR_TYPES)[number], size: chosen.size });
+      setPhase('uploading');
+      await putFile(presigned, chosen, setProgress, abort.current.signal);
+      setPhase('saving');
+      return updateProfile({ avatar: presigned.key });
+    },
+    onSuccess: (profile) => {
+      setProfile(profile);
+      reset();
+      setNote('Your new photo is saved.');
+    },
+    onSettled: () => setPhase('idle'),
+  });
+
+  const remove = useMutation({
+    mutationFn: () => updateProfile({ avatar: null }),
+    onSuccess: (profile) => {
+      setProfile(profile);
+      setNote('Your photo is removed.');
+    },
+  });
+
+  function reset() {
+    setFile(null);
+    setPreview(null);
+    setProblem(null);
+    setProgress(0);
+    if (inputRef.current) inputRef.current.value = '';
+  }
+
+  function choose(chosen: File | undefined) {
+    setNote(null);
+    upload.reset();
+    if (!chosen) return reset();
+    const why = avatarFileProblem(chosen);
+    setProblem(why);
+    setFile(why ? null : chosen);
+    setPreview(why ? null : objectUrl(chosen));
+  }
+
+  const busy = upload.isPending;
+  const shown = preview ?? (user.avatar ? imageUrl(user.avatar) : null);
+  const uploadError = upload.isError && !(upload.error instanceof DOMException && upload.error.name === 'AbortError') ? upload.error : null;
+  const initials = `${user.first_name?.[0] ?? ''}${user.last_name?.[0] ?? ''}`.toUpperCase() || (user.username?.[0] ?? '?').toUpperCase();
+
+  return (
+    <SettingsSection id="avatar" title="Profile photo" description="A JPEG, PNG or WebP image of at most 5 MB. Square photos look best.">
+      <FormAlert message={uploadError ? (uploadError instanceof UploadError ? uploadError.message : failureMessage(uploadError)) : null} title="Could not upload the photo" />
+      <FormAlert message={remove.isError ? failureMessage(remove.error) : null} title="Could not remove the photo" />
+      {note ? (
+        <Notice>
+          <p>{note}</p>
+        </Notice>
+      ) : null}
+      <div className="flex flex-col gap-5 sm:flex-row sm:items-start">
+        <div className="shrink-0">
+          {shown ? (
+            <img
+              src={shown}
+              alt={preview ? 'Preview of your new photo' : 'Your profile photo'}
+              className="size-28 rounded-full border border-gray-200 object-cover"
+              width={112}
+              height={112}
+            />
+          ) : (
+            <span aria-hidden="true" className="grid size-28 place-items-center rounded-full bg-primary-100 text-3xl font-semibold text-primary-800">
+              {initials}
+            </span>
+          )}
+        </div>
+        <div className="min-w-0 flex-1 space-y-3">
+          <div>
+            <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-gray-800">
+              {user.avatar ? 'Choose a new photo' : 'Choose a photo'}
+            </label>
+            <input
+              ref={inputRef}
+              id={inputId}
+              type="file"
+              accept={AVATAR_TYPES.join(',')}
+              disabled={busy}
+              onChange={(e) => choose(e.target.files?.[0])}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? `${inputId}-error` : undefined}
+              className="block w-full text-sm text-gray-700 file:mr-3 file:min-h-11 file:rounded-md file:border-0 file:bg-primary-50 file:px-4 file:py-2 file:font-semibold file:text-primary-800 hover:file:bg-primary-100"
+            />
+            <FieldError id={`${inputId}-error`} error={problem ?? undefined} />
+          </div>
+          {busy ? (
+            <div className="space-y-1">
+              <label htmlFor={`${inputId}-progress`} className="block text-sm text-gray-700">
+                {phase === 'uploading' ? `Uploading… ${progress}%` : phase === 'saving' ? 'Saving…' : 'Preparing the upload…'}
+              </label>
+              <progress id={`${inputId}-progress`} max={100} value={progress} className="h-2 w-full accent-primary-700">
+                {progress}%
+              </progress>
+            </div>
+          ) : null}
+          <div className="flex flex-wrap gap-3">
+            {file ? (
+              <>
+                <Button onClick={() => upload.mutate(file)} pending={busy} pendingLabel="Uploading…">
+                  Upload photo
+                </Button>
+                <Button variant="secondary" onClick={() => (busy ? abort.current?.abort() : reset())}>
+                  Cancel
+                </Button>
+              </>
+            ) : null}
+            {!file && user.avatar ? (
+              <Button variant="danger-outline" onClick={() => remove.mutate()} pending={remove.isPending} pendingLabel="Removing…">
+                Remove photo
+              </Button>
+            ) : null}
+          </div>
+        </div>
+      </div>
+    </SettingsSection>
+  );
+}

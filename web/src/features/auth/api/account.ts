@@ -1,0 +1,72 @@
+/**
+ * The account calls of the identity API (spec §7): signup, e-mail verification, password reset,
+ * registration, profile updates, phone verification and deletion. Inputs are the shared schemas'
+ * outputs; answers are what the routes return in `data`.
+ */
+import type * as z from 'zod';
+import type {
+  deleteAccountInput,
+  emailOnlyInput,
+  passwordResetInput,
+  phoneCheckInput,
+  phoneConfirmInput,
+  profileUpdateInput,
+  registerInput,
+  signupInput,
+  tokenInput,
+} from '@shared/schemas/identity';
+import { api, ApiError } from '@/lib/api';
+import { isProfile, type Profile } from '../types';
+
+type In<S extends z.ZodType> = z.output<S>;
+
+/** Answers of calls that change the profile must carry it. */
+function asProfile(data: unknown): Profile {
+  if (!isProfile(data)) throw new ApiError(200, 'bad_response', 'The answer lacks the profile');
+  return data;
+}
+
+// Guests' calls: a 401 here is an answer, not an expired session.
+const asGuest = { refreshOn401: false, endSessionOn401: false } as const;
+
+/** The same answer whether or not the address is known. */
+export const signup = (input: In<typeof signupInput>) => api.post<{ sent: boolean }>('/api/iam/authn/signup', { ...input }, asGuest);
+
+export const resendVerification = (input: In<typeof emailOnlyInput>) =>
+  api.post<{ sent: boolean }>('/api/iam/authn/verifyemail', { ...input }, asGuest);
+
+export const verifyEmailToken = (input: In<typeof tokenInput>) =>
+  api.post<{ verified: boolean }>('/api/iam/authn/verifyemailtoken', { ...input }, asGuest);
+
+/** The same answer whether or not the address exists. */
+export const requestPasswordReset = (input: In<typeof emailOnlyInput>) =>
+  api.post<{ sent: boolean }>('/api/iam/authn/reset', { ...input }, asGuest);
+
+export const checkResetToken = (input: In<typeof tokenInput>, signal?: AbortSignal) =>
+  api.post<{ valid: boolean }>('/api/iam/pwreset/verify', { ...input }, { ...asGuest, signal });
+
+export const setNewPassword = (input: In<typeof passwordResetInput>) =>
+  api.put<{ updated: boolean }>('/api/iam/pwreset/update', { ...input }, asGuest);
+
+export const register = async (input: In<typeof registerInput>) => asProfile(await api.post<unknown>('/api/iam/authn/register', { ...input }));
+
+export const updateProfile = async (input: In<typeof profileUpdateInput>) => asProfile(await api.put<unknown>('/api/iam/authn/update', { ...input }));
+
+export const deleteAccount = (input: In<typeof deleteAccountInput>) => api.delete<{ deleted: boolean }>('/api/iam/authn/delete', { ...input });
+
+export const startPhoneCheck = (input: In<typeof phoneCheckInput>) =>
+  api.post<{ unverifiable: boolean; recordId: string }>('/api/iam/authn/init-phone-and-check', { ...input });
+
+export const confirmPhone = (input: In<typeof phoneConfirmInput>) =>
+  api.put<{ phone_verified: boolean }>('/api/iam/authn/confirm-phone-and-record', { ...input });
+
+/** Whether a username (or page handle) is free; null when the search route is not there (yet). */
+export async function usernameAvailability(handle: string, signal?: AbortSignal): Promise<boolean | null> {
+  try {
+    const data = await api.get<{ available: boolean }>(`/api/iam/search/username-page-handle/${encodeURIComponent(handle)}`, { signal });
+    return typeof data?.available === 'boolean' ? data.available : null;
+  } catch (err) {
+    if (err instanceof ApiError && (err.status === 404 || err.status === 405 || err.status === 501)) return null;
+    throw err;
+  }
+}

@@ -1,0 +1,30 @@
+/** Why someone joins (spec: user motivations): a group of checkboxes over the shared list. */
+import { MOTIVATIONS } from '@shared/schemas/identity';
+import { Checkbox, Fieldset } from '@/components/form/fields';
+
+export const MOTIVATION_LABELS: Record<(typeof MOTIVATIONS)[number], string> = {
+  swap: 'Swap plants and cuttings',
+  sell: 'Sell plants',
+  'give-away': 'Give plants away',
+  learn: 'Learn about plants',
+  meet: 'Meet growers nearby',
+  organise: 'Organise events or groups',
+};
+
+export function MotivationFields({ value, onChange, error }: { value: string[]; onChange: (next: string[]) => void; error?: string }) {
+  return (
+    <Fieldset legend="What brings you here?" hint="Pick any; others see them on your profile." error={error}>
+      <div className="grid gap-x-4 sm:grid-cols-2">
+        {MOTIVATIONS.map((m) => (
+          <Checkbox
+            key={m}
+            name={`motivation-${m}`}
+            label={MOTIVATION_LABELS[m]}
+            checked={value.includes(m)}
+            onCheckedChange={(on) => onChange(on ? [...value.filter((x) => x !== m), m] : value.filter((x) => x !== m))}
+          />
+        ))}
+      </div>
+    </Fieldset>
+  );
+}
