@@ -1,21 +1,9 @@
 /** Users as the admin screens list them, and the pages of those lists (U4, U6). */
+import type { AdminUser } from '../../shared/schemas/identity';
 import type { UserItem } from '../db/entities/user';
 import { db } from '../db/service';
 import { onePage, PAGE_SIZE, type Page } from '../lib/paging';
 import { isAdmin } from './users';
-
-export interface AdminUser {
-  uuid: string;
-  email: string;
-  username: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  created_at: string;
-  suspended: boolean;
-  is_admin: boolean;
-  email_verified: boolean;
-  registration_complete: boolean;
-}
 
 export function toAdminUser(user: UserItem): AdminUser {
   return {

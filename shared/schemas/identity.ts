@@ -182,6 +182,20 @@ export interface PublicUser {
   country: string | null;
 }
 
+/** A user as the admin screens list them. */
+export interface AdminUser {
+  uuid: string;
+  email: string;
+  username: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  created_at: string;
+  suspended: boolean;
+  is_admin: boolean;
+  email_verified: boolean;
+  registration_complete: boolean;
+}
+
 export interface SessionInfo {
   id: string;
   device: string;

@@ -1,25 +1,13 @@
 /** The admin's user routes: lists by registration state, changing and suspending a user, deleting one, users without a location. */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { Profile } from '../../shared/schemas/identity';
+import type { AdminUser, Profile } from '../../shared/schemas/identity';
 import { as, logIn } from '../support/accounts';
 import { call } from '../support/api';
 import { getItem } from '../support/db';
 import { outbox } from '../support/outbox';
 import { admin, adminSession, allPages, registeredUser, unregisteredUser } from '../support/users';
 
-interface AdminUser {
-  uuid: string;
-  email: string;
-  username: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  created_at: string;
-  suspended: boolean;
-  is_admin: boolean;
-  email_verified: boolean;
-  registration_complete: boolean;
-}
 
 const ADMIN_FIELDS = ['uuid', 'email', 'username', 'first_name', 'last_name', 'created_at', 'suspended', 'is_admin', 'email_verified', 'registration_complete'].sort();
 

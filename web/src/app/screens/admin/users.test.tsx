@@ -15,6 +15,7 @@ const user = (n: number, extra: Partial<AdminUser> = {}): AdminUser => ({
   suspended: false,
   is_admin: false,
   email_verified: true,
+  registration_complete: true,
   ...extra,
 });
 

@@ -3,13 +3,13 @@ import { useQueryClient, useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { loginInput } from '@shared/schemas/identity';
 import { AuthCard, linkClass } from '@/components/auth-card';
-import { TextField } from '@/components/form/fields';
 import { FormAlert, Notice, SubmitButton } from '@/components/form/feedback';
 import { PasswordField } from '@/components/form/password-field';
 import { onSubmit, useForm } from '@/components/form/use-form';
 import { useAuth } from '@/features/auth/auth-store';
 import { afterLoginTarget, safeRedirect } from '@/features/auth/redirect';
 import { signIn } from '@/features/auth/session';
+import { EmailField } from '@/components/form/email-field';
 
 const LABELS = { email: 'E-mail', password: 'Password' };
 
@@ -66,13 +66,8 @@ export default function LoginScreen() {
       ) : null}
       <form ref={form.formRef} onSubmit={submit} noValidate className="space-y-5" aria-label="Sign in">
         <FormAlert message={form.alert} title="Could not sign you in" />
-        <TextField
+        <EmailField
           label={LABELS.email}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
           required
           {...form.field('email')}
         />

@@ -8,7 +8,6 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { emailOnlyInput, emailToken, PASSWORD_MIN, passwordResetInput } from '@shared/schemas/identity';
 import { AuthCard, linkClass } from '@/components/auth-card';
-import { TextField } from '@/components/form/fields';
 import { Button, buttonClass, FormAlert, Notice, SubmitButton } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
 import { PasswordField } from '@/components/form/password-field';
@@ -19,6 +18,7 @@ import { checkResetToken, requestPasswordReset, setNewPassword } from '@/feature
 import { authStore } from '@/features/auth/auth-store';
 import { endSession } from '@/features/auth/session';
 import { ApiError } from '@/lib/api';
+import { EmailField } from '@/components/form/email-field';
 
 const TITLE = 'Reset your password';
 
@@ -61,13 +61,8 @@ function RequestReset() {
       ) : null}
       <form ref={form.formRef} onSubmit={submit} noValidate className="space-y-5" aria-label="Request a reset link">
         <FormAlert message={form.alert} title="Could not send the link" />
-        <TextField
+        <EmailField
           label={REQUEST_LABELS.email}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
           required
           {...form.field('email')}
         />

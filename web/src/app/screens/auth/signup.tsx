@@ -6,13 +6,13 @@ import { useMutation } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { PASSWORD_MIN, signupInput, uuidParam } from '@shared/schemas/identity';
 import { AuthCard, linkClass } from '@/components/auth-card';
-import { TextField } from '@/components/form/fields';
 import { FormAlert, Notice, SubmitButton } from '@/components/form/feedback';
 import { PasswordField } from '@/components/form/password-field';
 import { onSubmit, useForm } from '@/components/form/use-form';
 import { MailIcon } from '@/components/icons';
 import { paths } from '@/config/paths';
 import { signup } from '@/features/auth/api/account';
+import { EmailField } from '@/components/form/email-field';
 
 // No 'invite' here: there is no input for it, so a refused invite goes to the alert.
 const LABELS = { email: 'E-mail', password: 'Password' };
@@ -77,13 +77,8 @@ export default function SignupScreen() {
       ) : null}
       <form ref={form.formRef} onSubmit={submit} noValidate className="space-y-5" aria-label="Create an account">
         <FormAlert message={form.alert} title="Could not create your account" />
-        <TextField
+        <EmailField
           label={LABELS.email}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
           required
           {...form.field('email')}
         />

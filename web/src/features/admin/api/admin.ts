@@ -1,20 +1,10 @@
 /** The admin calls of the identity API: users (lists, update, delete), site settings, test e-mail. */
 import type * as z from 'zod';
 import type { UpdateSiteSettingInput } from '@shared/schemas/site-settings';
-import type { adminUserUpdateInput } from '@shared/schemas/identity';
+import type { AdminUser, adminUserUpdateInput } from '@shared/schemas/identity';
 import { api } from '@/lib/api';
 
-export interface AdminUser {
-  uuid: string;
-  email: string;
-  username: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  created_at: string;
-  suspended: boolean;
-  is_admin: boolean;
-  email_verified: boolean;
-}
+export type { AdminUser };
 
 export type UserListKind = 'complete' | 'incomplete';
 

@@ -1,11 +1,11 @@
 /** Ask for a new verification e-mail (POST verifyemail; rate limited, same answer for any address). */
 import { useMutation } from '@tanstack/react-query';
 import { emailOnlyInput } from '@shared/schemas/identity';
-import { TextField } from '@/components/form/fields';
 import { FormAlert, Notice, SubmitButton } from '@/components/form/feedback';
 import { onSubmit, useForm } from '@/components/form/use-form';
 import { useAuth } from '../auth-store';
 import { resendVerification } from '../api/account';
+import { EmailField } from '@/components/form/email-field';
 
 const LABELS = { email: 'E-mail' };
 
@@ -30,13 +30,8 @@ export function ResendVerificationForm({ initialEmail = '' }: { initialEmail?: s
           </p>
         </Notice>
       ) : null}
-      <TextField
+      <EmailField
         label={LABELS.email}
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
         required
         {...form.field('email')}
       />
