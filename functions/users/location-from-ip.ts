@@ -1,4 +1,7 @@
-/** GET /api/location/from-ip: the viewer's place from CloudFront's geolocation headers in the cloud, else the site's default place. */
+/**
+ * GET /api/location/from-ip: the viewer's place from CloudFront's geolocation headers in the
+ * cloud, else the site's default place; `source` says which, so the SPA can label it honestly.
+ */
 import type { noInput } from '../../shared/schemas/common';
 import type { Main } from '../lib/route-types';
 import { readPublicSite } from '../site-settings/settings';
@@ -8,5 +11,5 @@ export const main: Main<typeof noInput> = async ({ event }) => {
   const fromViewer = viewerLocation(event.headers ?? {}, !!process.env.ORIGIN_SECRET);
   const place = fromViewer ?? (await readPublicSite()).defaultLocation;
   const { latitude, longitude, suburb_city, state, country } = place;
-  return { latitude, longitude, suburb_city, state, country };
+  return { latitude, longitude, suburb_city, state, country, source: fromViewer ? 'ip' : 'site' };
 };

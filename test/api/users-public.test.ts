@@ -168,7 +168,7 @@ describe('GET /api/location/from-ip', () => {
     });
     expect(res.status).toBe(200);
     const { latitude, longitude, suburb_city, state, country } = site.data.defaultLocation;
-    expect(res.data).toEqual({ latitude, longitude, suburb_city, state, country });
+    expect(res.data).toEqual({ latitude, longitude, suburb_city, state, country, source: 'site' });
   });
 
   it('refuses query parameters', async () => {

@@ -6,7 +6,7 @@ import { AUTH, makeUser, renderRoute } from '@/testing/render-route';
 import { failure, success } from '@/testing/responses';
 import { serve } from '@/testing/serve';
 
-const FROM_IP = { latitude: -37.8136, longitude: 144.9631, suburb_city: 'Melbourne', state: 'VIC', country: 'Australia' };
+const FROM_IP = { latitude: -37.8136, longitude: 144.9631, suburb_city: 'Melbourne', state: 'VIC', country: 'Australia', source: 'ip' as const };
 const heading = () => screen.findByRole('heading', { level: 1, name: 'Complete your registration' });
 const registered = makeUser({ username: 'moss_lover', first_name: 'Moss', last_name: 'Lover', csrf_token: 'csrf-new' });
 
@@ -19,6 +19,15 @@ function fill() {
 }
 
 describe('/auth/register', () => {
+  it("labels the server's fallback to the site's default place as such, not as a guess from the connection", async () => {
+    serve({ 'GET /api/location/from-ip': () => success({ ...FROM_IP, source: 'site' }) });
+    renderRoute('/auth/register', { auth: AUTH.unregistered });
+    await heading();
+    await waitFor(() => expect((screen.getByLabelText('Suburb or city') as HTMLInputElement).value).toBe('Melbourne'));
+    expect(screen.getByText(/the site's default place/)).toBeTruthy();
+    expect(screen.queryByText(/guessed from your internet connection/)).toBeNull();
+  });
+
   it('prefills the place from the connection, sends the registration and goes to /welcome', async () => {
     const api = serve({
       'GET /api/location/from-ip': () => success(FROM_IP),

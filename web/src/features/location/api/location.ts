@@ -2,7 +2,8 @@
 import type { SiteLocation } from '@shared/site';
 import { api } from '@/lib/api';
 
-export type PlaceGuess = SiteLocation;
+/** `source`: 'ip' from the connection's location, 'site' when the server fell back to the site's default place. */
+export type PlaceGuess = SiteLocation & { source?: 'ip' | 'site' };
 
 export function locationFromIp(signal?: AbortSignal): Promise<PlaceGuess> {
   return api.get<PlaceGuess>('/api/location/from-ip', { signal });

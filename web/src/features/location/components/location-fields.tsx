@@ -74,7 +74,7 @@ export function LocationFields({
       suburb_city: values.suburb_city || guess.suburb_city || '',
       state: values.state || guess.state || '',
       country: values.country || guess.country || '',
-      locationSource: fromIp.data ? 'ip' : 'site',
+      locationSource: fromIp.data?.source === 'ip' ? 'ip' : 'site',
     });
   }, [needsGuess, fromIp.data, fromIp.isError, site.data, values.suburb_city, values.state, values.country, onChange]);
 
