@@ -14,7 +14,7 @@ import { startGateway } from './gateway';
 import { assertPortFree, freePort } from './ports';
 import { ensureTable } from './provision';
 import { startS3Local } from './s3';
-import { seedDemoData } from './seed';
+import { seedDemoData, seedDemoUsers } from './seed';
 import { ensureSigningSecret } from './secret';
 
 export const REPO_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -31,6 +31,8 @@ export interface HostOptions {
   /** The built SPA; default web/dist. */
   spaDir?: string;
   seed?: boolean;
+  /** Also create the demo accounts (npm start; never in tests, which make their own). */
+  demoUsers?: boolean;
   tableName?: string;
   bucket?: string;
   /** More origins allowed to PUT to the bucket (the Vite dev server in dev mode). */
@@ -103,7 +105,9 @@ export async function startHost(opts: HostOptions): Promise<Host> {
 
     const ddb = new DynamoDBClient({ endpoint: dynamo.endpoint });
     await ensureTable(ddb, tableName);
-    if (opts.seed !== false) await seedDemoData(DynamoDBDocumentClient.from(ddb), tableName);
+    const doc = DynamoDBDocumentClient.from(ddb);
+    if (opts.seed !== false) await seedDemoData(doc, tableName);
+    if (opts.demoUsers) await seedDemoUsers(doc, tableName);
     ddb.destroy();
 
     const s3Client = new S3Client({ endpoint: s3.endpoint, forcePathStyle: true });

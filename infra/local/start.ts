@@ -7,6 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { REPO_ROOT, startHost } from './host';
+import { DEMO_USERS } from './seed';
 
 function buildSpa(): void {
   const out = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
@@ -23,10 +24,13 @@ async function main(): Promise<void> {
     port: Number(process.env.PORT ?? 8787),
     dynamoPort: Number(process.env.DYNAMODB_PORT ?? 8000),
     s3Port: Number(process.env.S3_PORT ?? 4569),
+    demoUsers: true,
     env: { ADMIN_EMAILS: process.env.ADMIN_EMAILS ?? 'admin@example.com', POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN' },
   });
   console.log(`Leafline is running at ${host.url}`);
   console.log(`Outbox (e-mail and SMS sent locally): ${host.url}/dev/outbox`);
+  console.log('Demo logins:');
+  for (const demo of DEMO_USERS) console.log(`  ${demo.email.padEnd(20)} ${demo.password}${demo.email.startsWith('admin') ? '  (admin)' : ''}`);
   console.log('Press Ctrl-C to stop.');
 
   let stopping = false;

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../infra/local/host';
 import { freePort } from '../../infra/local/ports';
+import { DEMO_USERS } from '../../infra/local/seed';
 
 mkdirSync(join(REPO_ROOT, '.tmp'), { recursive: true });
 const dataDir = mkdtempSync(join(REPO_ROOT, '.tmp', 'start-'));
@@ -63,6 +64,16 @@ describe('npm start', () => {
     const res = await fetch(`${first.url}/api/site-settings/get-site`, { headers: { 'client-platform': 'browser' } });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { data: { name: string } }).data.name).toBe('Leafline');
+    // The demo admin printed at start can sign in and is an admin.
+    const admin = DEMO_USERS[0];
+    expect(first.output()).toContain(admin.email);
+    const login = await fetch(`${first.url}/api/iam/authn/login`, {
+      method: 'POST',
+      headers: { 'client-platform': 'browser', 'content-type': 'application/json' },
+      body: JSON.stringify({ email: admin.email, password: admin.password }),
+    });
+    expect(login.status).toBe(200);
+    expect(((await login.json()) as { data: { is_admin: boolean; registration_complete: boolean } }).data).toMatchObject({ is_admin: true, registration_complete: true });
     expect(await stop(first.child)).toBe(0);
     for (const port of Object.values(ports)) expect(await portOpen(port)).toBe(false);
 
