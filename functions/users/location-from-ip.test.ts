@@ -20,14 +20,14 @@ describe('GET /api/location/from-ip (handler)', () => {
 
   it('answers the viewer\'s place from CloudFront\'s headers behind CloudFront (origin secret set)', async () => {
     vi.stubEnv('ORIGIN_SECRET', 's3cret');
-    await expect(call(viewer)).resolves.toEqual({ latitude: -27.47, longitude: 153.02, suburb_city: 'Brisbane', state: 'QLD', country: 'Australia' });
+    await expect(call(viewer)).resolves.toEqual({ latitude: -27.47, longitude: 153.02, suburb_city: 'Brisbane', state: 'QLD', country: 'Australia', source: 'ip' });
   });
 
   it('answers the site\'s default place without the headers, or where they could be forged', async () => {
     const { latitude, longitude, suburb_city, state, country } = DEFAULT_SITE.defaultLocation;
     vi.stubEnv('ORIGIN_SECRET', 's3cret');
-    await expect(call({})).resolves.toEqual({ latitude, longitude, suburb_city, state, country });
+    await expect(call({})).resolves.toEqual({ latitude, longitude, suburb_city, state, country, source: 'site' });
     vi.stubEnv('ORIGIN_SECRET', '');
-    await expect(call(viewer)).resolves.toEqual({ latitude, longitude, suburb_city, state, country });
+    await expect(call(viewer)).resolves.toEqual({ latitude, longitude, suburb_city, state, country, source: 'site' });
   });
 });
