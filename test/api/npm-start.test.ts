@@ -13,7 +13,12 @@ import { DEMO_USERS } from '../../infra/local/seed';
 
 mkdirSync(join(REPO_ROOT, '.tmp'), { recursive: true });
 const dataDir = mkdtempSync(join(REPO_ROOT, '.tmp', 'start-'));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+/** Every npm start this file spawns, so that a failing assertion never leaves one running. */
+const started = new Set<ChildProcess>();
+afterAll(async () => {
+  for (const child of started) if (child.exitCode === null && child.signalCode === null) await stop(child);
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 function portOpen(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -32,6 +37,7 @@ async function startOnce(ports: { site: number; dynamo: number; s3: number }): P
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(ports.site), DYNAMODB_PORT: String(ports.dynamo), S3_PORT: String(ports.s3) },
   });
+  started.add(child);
   let out = '';
   child.stdout!.on('data', (b: Buffer) => (out += b.toString()));
   child.stderr!.on('data', (b: Buffer) => (out += b.toString()));
