@@ -51,8 +51,14 @@ export async function startDynamoLocal(opts: { port: number; dbPath?: string }):
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   let exited = false;
+  // Java must never outlive this process, however it ends (an uncaught error, process.exit).
+  const killOnExit = () => {
+    if (!exited) child.kill('SIGKILL');
+  };
+  process.once('exit', killOnExit);
   child.once('exit', () => {
     exited = true;
+    process.removeListener('exit', killOnExit);
   });
 
   const endpoint = `http://127.0.0.1:${opts.port}`;

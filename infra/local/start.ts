@@ -33,6 +33,9 @@ async function main(): Promise<void> {
   for (const demo of DEMO_USERS) console.log(`  ${demo.email.padEnd(20)} ${demo.password}${demo.email.startsWith('admin') ? '  (admin)' : ''}`);
   console.log('Press Ctrl-C to stop.');
 
+  // A closed terminal or pipe must not turn the goodbye message into a crash that skips the stop.
+  process.stdout.on('error', () => undefined);
+  process.stderr.on('error', () => undefined);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
