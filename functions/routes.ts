@@ -30,7 +30,9 @@ import {
   usersListParams,
   uuidPathInput,
 } from '../shared/schemas/identity';
+import { markAsSeenInput, newImmutableInput } from '../shared/schemas/notifications';
 import { updateSiteSettingInput } from '../shared/schemas/site-settings';
+import { checkIfLastInput, newTagInput, tagPrefixParams, tagSingleParams, tagsAllParams } from '../shared/schemas/tags';
 import { handleAvailabilityInput } from '../shared/schemas/users';
 import type { RouteDef } from './lib/route-types';
 
@@ -210,6 +212,48 @@ export const routes = [
   {
     method: 'GET', path: '/api/iam/search/username-page-handle/{handle}', access: 'public', handler: 'search/username-page-handle', input: handleAvailabilityInput,
     grants: ['table:read'], summary: '{ available, reason? }: whether a username or page handle (one namespace) can be taken; malformed and reserved handles cannot.',
+  },
+  // ── Tags ────────────────────────────────────────────────────────────────────────────────
+  {
+    method: 'POST', path: '/api/iam/tags/new', access: 'user', handler: 'tags/new-tag', input: newTagInput,
+    grants: ['table:read', 'table:write'],
+    summary: 'Create a tag on first use (name trimmed, spaces collapsed, lower case; it is also the id): 201 with { id, name, isParent, … }; an existing tag answers 200 as it is. returnAnId is accepted; the id is always returned.',
+  },
+  {
+    method: 'GET', path: '/api/iam/tags/prefix/{prefix}/{flag}', access: 'user', handler: 'tags/prefix', input: tagPrefixParams,
+    grants: ['table:read'], summary: 'Autocomplete: { tags } whose name starts with prefix, up to 20 by name; flag = true for parent tags only, false for all tags.',
+  },
+  {
+    method: 'GET', path: '/api/iam/tags/all/{arg}', access: 'user', handler: 'tags/all-tags', input: tagsAllParams,
+    grants: ['table:read'], summary: 'Tags sorted by name, cursor paged: { tags, cursorId }; arg = all (every tag) or parents (parent tags only).',
+  },
+  {
+    method: 'GET', path: '/api/iam/tags/get-single/{type}/{data}', access: 'user', handler: 'tags/get-single', input: tagSingleParams,
+    grants: ['table:read'], summary: 'One tag: type = id or name (a tag\'s id is its name), data = the id or name; 404 when there is none.',
+  },
+  {
+    method: 'PUT', path: '/api/iam/tags/check-if-last', access: 'user', handler: 'tags/check-if-last', input: checkIfLastInput,
+    grants: ['table:read', 'table:write'], summary: 'Remove each listed tag (tagIdArr, at most 50) that no content uses any more (usageCount 0, checked in the delete itself): { removed }.',
+  },
+
+  // ── Notifications ───────────────────────────────────────────────────────────────────────
+  {
+    method: 'GET', path: '/api/iam/notifications/unread-tally', access: 'user', handler: 'notifications/unread-tally', input: noInput,
+    grants: ['table:read'], summary: '{ tally }: how many of the caller\'s notifications are unseen (a counter kept with every write).',
+  },
+  {
+    method: 'GET', path: '/api/iam/notifications/all', access: 'user', handler: 'notifications/all', input: cursorQuery,
+    grants: ['table:read'], summary: 'The caller\'s notifications, newest first, cursor paged: { notifications, cursorId }.',
+  },
+  {
+    method: 'PUT', path: '/api/iam/notifications/mark-as-seen', access: 'user', handler: 'notifications/mark-as-seen', input: markAsSeenInput,
+    grants: ['table:read', 'table:write'],
+    summary: 'Mark the caller\'s notifications notifIds (at most 100; an empty list = every unseen one) seen; the tally drops by exactly the number that changed: { tally }. Ids that are not the caller\'s change nothing.',
+  },
+  {
+    method: 'POST', path: '/api/iam/notifications/new-immutable', access: 'admin', handler: 'notifications/new-immutable', input: newImmutableInput,
+    grants: ['table:read', 'table:write'], timeoutSeconds: 29,
+    summary: 'An announcement (text, 1-500 characters) the recipient cannot delete, to recipientId or, without it, to every registered user: { sent }.',
   },
 ] as const satisfies readonly RouteDef[];
 

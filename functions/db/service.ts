@@ -9,10 +9,12 @@ import { Conversation, ConversationMember } from './entities/conversation';
 import { EmailToken } from './entities/email-token';
 import { FormSubmission } from './entities/form-submission';
 import { Invite } from './entities/invite';
+import { Notification, NotificationTally } from './entities/notification';
 import { PhoneCheck } from './entities/phone-check';
 import { RateLimit } from './entities/rate-limit';
 import { Session } from './entities/session';
 import { SiteSetting } from './entities/site-setting';
+import { Tag } from './entities/tag';
 import { User } from './entities/user';
 import { UserSettingsEntity } from './entities/user-settings';
 
@@ -30,6 +32,9 @@ export const entities = {
   phoneCheck: PhoneCheck,
   conversation: Conversation,
   conversationMember: ConversationMember,
+  tag: Tag,
+  notification: Notification,
+  notificationTally: NotificationTally,
 };
 
 function build() {

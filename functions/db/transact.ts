@@ -4,6 +4,18 @@
  * attempt the caller answers 503. Condition failures are returned for the caller to map.
  */
 import { serviceUnavailable } from '../lib/errors';
+import { db } from './service';
+
+/** The entities as a write transaction's callback receives them: their chains end in `.commit()`. */
+export type TxEntities = Parameters<Parameters<ReturnType<typeof db>['transaction']['write']>[0]>[0];
+
+/**
+ * The same entities for building transaction items outside a callback (ElectroDB hands the
+ * callback exactly `db().entities`), so domain functions can return items for others' transactions.
+ */
+export function txEntities(): TxEntities {
+  return db().entities as unknown as TxEntities;
+}
 
 export interface TxOutcome {
   canceled: boolean;

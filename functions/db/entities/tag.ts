@@ -1,0 +1,55 @@
+/**
+ * A tag (T1): lower-cased unique name, all tags in one partition sorted by name (so prefix
+ * autocomplete is one `begins_with` Query), a sparse index of parent tags (T1c) and a tag's
+ * children under the parent (T1b). `usageCount` is kept by `ADD` when content uses or stops
+ * using the tag; an unused tag may be removed (conditional delete on `usageCount = 0`).
+ *
+ * The two GSIs are sparse by their partition key: `childOf` and `parentsOf` are hidden mirrors
+ * that are absent when the tag has no parent / is not a parent, so the item is not indexed there.
+ */
+import { Entity, type EntityItem } from 'electrodb';
+import { SERVICE } from '../service-name';
+
+export const Tag = new Entity({
+  model: { entity: 'tag', version: '1', service: SERVICE },
+  attributes: {
+    /** Normalised (trimmed, spaces collapsed, lower case): it is also the tag's id. */
+    name: { type: 'string', required: true, readOnly: true },
+    isParent: { type: 'boolean', required: true, default: false },
+    parentName: { type: 'string' },
+    usageCount: { type: 'number', required: true, default: 0 },
+    createdAt: { type: 'string', required: true, readOnly: true, default: () => new Date().toISOString() },
+    childOf: {
+      type: 'string',
+      hidden: true,
+      watch: ['parentName'],
+      set: (_: unknown, item: { parentName?: string }) => (item.parentName ? `tagchildren#${item.parentName}` : undefined),
+    },
+    parentsOf: {
+      type: 'string',
+      hidden: true,
+      watch: ['isParent'],
+      set: (_: unknown, item: { isParent?: boolean }) => (item.isParent ? 'tags#parents' : undefined),
+    },
+  },
+  indexes: {
+    byName: {
+      pk: { field: 'pk', composite: [], template: 'tags', casing: 'none' },
+      sk: { field: 'sk', composite: ['name'], template: 'tag#${name}', casing: 'none' },
+    },
+    /** Sparse: only tags with a parent, under `tagchildren#<parent>`, by name. */
+    children: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['childOf'], template: '${childOf}', casing: 'none' },
+      sk: { field: 'gsi1sk', composite: ['name'], template: 'tag#${name}', casing: 'none' },
+    },
+    /** Sparse: only parent tags, under `tags#parents`, by name (parents-only autocomplete and list). */
+    parents: {
+      index: 'gsi2',
+      pk: { field: 'gsi2pk', composite: ['parentsOf'], template: '${parentsOf}', casing: 'none' },
+      sk: { field: 'gsi2sk', composite: ['name'], template: 'tag#${name}', casing: 'none' },
+    },
+  },
+});
+
+export type TagItem = EntityItem<typeof Tag>;

@@ -1,0 +1,151 @@
+/**
+ * Notifications (N1) and the unread tally (N2). Later features (reactions, comments, attendance)
+ * put `notificationWrite(...)` items into their own transaction, so the notification and the
+ * tally change land together with the action that causes them, or not at all.
+ */
+import { randomUUID } from 'node:crypto';
+import type { NotificationKind, NotificationView } from '../../shared/schemas/notifications';
+import type { NotificationItem } from '../db/entities/notification';
+import { db } from '../db/service';
+import { conditionFailed, transact, txEntities } from '../db/transact';
+import { onePage, PAGE_SIZE, type Page } from '../lib/paging';
+
+export interface NotificationFields {
+  kind: NotificationKind;
+  actorId?: string;
+  targetType?: string;
+  targetId?: string;
+  text?: string;
+  immutable?: boolean;
+}
+
+/** `<creation time in ms, 13 digits>-<uuid>`: the id alone gives the item's sort key. */
+export function newNotificationId(nowMs = Date.now()): string {
+  return `${String(nowMs).padStart(13, '0')}-${randomUUID()}`;
+}
+
+function createdAtOf(id: string): string {
+  return new Date(Number(id.slice(0, 13))).toISOString();
+}
+
+export function toNotification(item: NotificationItem): NotificationView {
+  return {
+    id: item.id,
+    kind: item.kind,
+    actorId: item.actorId ?? null,
+    targetType: item.targetType ?? null,
+    targetId: item.targetId ?? null,
+    text: item.text ?? null,
+    seen: item.seen,
+    immutable: item.immutable,
+    createdAt: item.createdAt,
+  };
+}
+
+/**
+ * The transaction items of one notification: its put and the recipient's tally +1. Empty when
+ * the actor is the recipient (nobody is notified of their own action, spec §4).
+ */
+export function notificationWrite(recipientId: string, fields: NotificationFields) {
+  if (fields.actorId !== undefined && fields.actorId === recipientId) return [];
+  const nowMs = Date.now();
+  const id = newNotificationId(nowMs);
+  const { actorId, targetType, targetId, text, immutable, kind } = fields;
+  const item = {
+    recipientId, id, kind, createdAt: new Date(nowMs).toISOString(), seen: false, immutable: immutable ?? false,
+    ...(actorId !== undefined ? { actorId } : {}),
+    ...(targetType !== undefined ? { targetType } : {}),
+    ...(targetId !== undefined ? { targetId } : {}),
+    ...(text !== undefined ? { text } : {}),
+  };
+  const { notification, notificationTally } = txEntities();
+  return [notification.create(item).commit(), notificationTally.update({ recipientId }).add({ unread: 1 }).commit()];
+}
+
+/** Writes one notification with its tally change on its own; false when nothing was written (self). */
+export async function writeNotification(recipientId: string, fields: NotificationFields): Promise<boolean> {
+  const items = notificationWrite(recipientId, fields);
+  if (!items.length) return false;
+  const out = await transact(() => db().transaction.write(() => items).go());
+  if (out.canceled) throw new Error(`notification write cancelled: ${JSON.stringify(out.data)}`);
+  return true;
+}
+
+export async function unreadTally(userId: string): Promise<number> {
+  const { data } = await db().entities.notificationTally.get({ recipientId: userId }).go();
+  return Math.max(0, data?.unread ?? 0);
+}
+
+/** The user's notifications, newest first: one Query per page. */
+export async function notificationsOf(userId: string, cursorId: string | undefined): Promise<Page<NotificationView>> {
+  const page = await onePage(cursorId, { field: 'pk', value: `user#${userId}` }, (cursor) =>
+    db().entities.notification.query.byRecipient({ recipientId: userId }).go({ cursor, limit: PAGE_SIZE, order: 'desc' }),
+  );
+  return { items: page.items.map(toNotification), cursorId: page.cursorId };
+}
+
+/** The user's notifications among `ids` that are still unseen (ids of others' simply are not there). */
+async function unseenAmong(userId: string, ids: string[]): Promise<NotificationItem[]> {
+  if (!ids.length) return [];
+  const keys = ids.map((id) => ({ recipientId: userId, createdAt: createdAtOf(id), id }));
+  const { data } = await db().entities.notification.get(keys).go();
+  return data.filter((n) => !n.seen);
+}
+
+/** Every unseen notification of the user (the "mark all" case): a Query of the partition. */
+async function allUnseen(userId: string): Promise<NotificationItem[]> {
+  const { data } = await db()
+    .entities.notification.query.byRecipient({ recipientId: userId })
+    .where((a, op) => op.eq(a.seen, false))
+    .go({ pages: 'all' });
+  return data;
+}
+
+/** Sets the tally to the true unseen count (repair when it was found below it; should not happen). */
+async function recountTally(userId: string): Promise<void> {
+  const unread = (await allUnseen(userId)).length;
+  await db().entities.notificationTally.put({ recipientId: userId, unread }).go();
+}
+
+/** Marks up to 99 notifications seen and takes exactly as many off the tally, in one transaction. */
+async function markChunk(userId: string, chunk: NotificationItem[]): Promise<void> {
+  let pending = chunk;
+  for (let attempt = 0; pending.length > 0; attempt++) {
+    const items = pending;
+    const patches = () =>
+      items.map((n) =>
+        txEntities().notification.patch({ recipientId: userId, createdAt: n.createdAt, id: n.id })
+          .set({ seen: true })
+          .where((a, op) => op.eq(a.seen, false))
+          .commit(),
+      );
+    const out = await transact(() =>
+      db()
+        .transaction.write(({ notificationTally }) => [
+          ...patches(),
+          notificationTally.update({ recipientId: userId }).subtract({ unread: items.length }).where((a, op) => op.gte(a.unread, items.length)).commit(),
+        ])
+        .go(),
+    );
+    if (!out.canceled) return;
+    const someSeenMeanwhile = items.some((_, i) => conditionFailed(out, i));
+    if (!someSeenMeanwhile && conditionFailed(out, items.length)) {
+      await transact(() => db().transaction.write(() => patches()).go());
+      await recountTally(userId);
+      return;
+    }
+    if (attempt >= 4) throw new Error(`mark-as-seen cancelled: ${JSON.stringify(out.data)}`);
+    // Another call marked some of them meanwhile: retry with those still unseen.
+    pending = await unseenAmong(userId, items.map((n) => n.id));
+  }
+}
+
+/**
+ * Marks the user's listed notifications (or, for an empty list, every unseen one) seen; the
+ * tally drops by exactly the number that changed from unseen to seen. Answers the new tally.
+ */
+export async function markSeen(userId: string, ids: string[]): Promise<number> {
+  const targets = ids.length ? await unseenAmong(userId, [...new Set(ids)]) : await allUnseen(userId);
+  for (let i = 0; i < targets.length; i += 99) await markChunk(userId, targets.slice(i, i + 99));
+  return unreadTally(userId);
+}

@@ -1,0 +1,10 @@
+/** POST /api/iam/tags/new: the tag, created on first use (201), or the existing one as it is (200). */
+import type { newTagInput } from '../../shared/schemas/tags';
+import { reply } from '../lib/http';
+import type { Main } from '../lib/route-types';
+import { createTag } from './tags';
+
+export const main: Main<typeof newTagInput> = async ({ input }) => {
+  const { tag, created } = await createTag(input.tagName, input.isParent ?? false);
+  return reply(tag, { status: created ? 201 : 200 });
+};

@@ -1,0 +1,38 @@
+/** Inputs and answers of the notification routes, used by the server's validation and the web alike. */
+import * as z from 'zod';
+import { text } from './common';
+
+export const NOTIFICATION_KINDS = ['reaction', 'comment', 'reply', 'attendance', 'announcement'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** Ids start with the creation time in ms (13 digits), then a UUID: the id alone gives the item's key. */
+export const NOTIF_ID_PATTERN = /^\d{13}-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const MARK_SEEN_MAX = 100;
+
+const notifId = z.string({ message: 'must be text' }).regex(NOTIF_ID_PATTERN, { message: 'must be a notification id' });
+
+export const markAsSeenInput = z
+  .object({
+    /** The caller's notifications to mark seen; an empty list marks every unseen one. */
+    notifIds: z.array(notifId, { message: 'must be a list of notification ids' }).max(MARK_SEEN_MAX, { message: `must hold at most ${MARK_SEEN_MAX} ids` }),
+  })
+  .strict();
+
+export const newImmutableInput = z
+  .object({
+    recipientId: z.uuid({ message: 'must be a UUID' }).optional(),
+    text: text(1, 500),
+  })
+  .strict();
+
+export interface NotificationView {
+  id: string;
+  kind: NotificationKind;
+  actorId: string | null;
+  targetType: string | null;
+  targetId: string | null;
+  text: string | null;
+  seen: boolean;
+  immutable: boolean;
+  createdAt: string;
+}

@@ -1,0 +1,197 @@
+/** Notifications: written by the domain in-process, read and marked over HTTP; the unread tally always equals the real count. */
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { NotificationView } from '../../shared/schemas/notifications';
+import { as } from '../support/accounts';
+import { call } from '../support/api';
+import { getItem, queryPartition } from '../support/db';
+import { useHostTable } from '../support/host-env';
+import { admin, allPages, registeredUser, unregisteredUser, type TestUser } from '../support/users';
+
+beforeAll(() => useHostTable());
+
+const domain = () => import('../../functions/notifications/notifications');
+
+async function notify(recipientId: string, text = `hello ${randomUUID().slice(0, 6)}`, actorId: string = randomUUID()): Promise<boolean> {
+  const { writeNotification } = await domain();
+  return writeNotification(recipientId, { kind: 'comment', actorId, targetType: 'post', targetId: randomUUID(), text });
+}
+
+const tally = async (u: TestUser) => (await as<{ tally: number }>(u.browser, 'GET', '/api/iam/notifications/unread-tally')).data.tally;
+const everything = (u: TestUser) => allPages<NotificationView>((q) => as(u.browser, 'GET', `/api/iam/notifications/all${q}`), 'notifications');
+const markSeen = (u: TestUser, notifIds: string[]) => as<{ tally: number }>(u.browser, 'PUT', '/api/iam/notifications/mark-as-seen', { notifIds });
+
+describe('notificationWrite', () => {
+  it('writes the notification and its tally +1 in one transaction; read back over HTTP', async () => {
+    const u = await registeredUser();
+    const actor = randomUUID();
+    expect(await tally(u)).toBe(0);
+    expect(await notify(u.uuid, 'a comment on your fern', actor)).toBe(true);
+    expect(await tally(u)).toBe(1);
+    const list = await as<{ notifications: NotificationView[]; cursorId: string | null }>(u.browser, 'GET', '/api/iam/notifications/all');
+    expect(list.status).toBe(200);
+    expect(list.data.cursorId).toBeNull();
+    expect(list.data.notifications).toEqual([
+      expect.objectContaining({ kind: 'comment', actorId: actor, targetType: 'post', text: 'a comment on your fern', seen: false, immutable: false }),
+    ]);
+    expect(await getItem(`user#${u.uuid}`, 'notif-tally')).toMatchObject({ unread: 1 });
+  });
+
+  it('writes nothing when the actor is the recipient', async () => {
+    const u = await registeredUser();
+    const { notificationWrite } = await domain();
+    expect(notificationWrite(u.uuid, { kind: 'reaction', actorId: u.uuid })).toEqual([]);
+    expect(await notify(u.uuid, 'my own reaction', u.uuid)).toBe(false);
+    expect(await tally(u)).toBe(0);
+    expect((await queryPartition(`user#${u.uuid}`)).filter((i) => String(i.sk).startsWith('notif'))).toEqual([]);
+  });
+});
+
+describe('GET /api/iam/notifications/all', () => {
+  it('lists only the caller\'s, newest first, every one exactly once across pages', async () => {
+    const u = await registeredUser();
+    const other = await registeredUser();
+    await notify(other.uuid);
+    const texts: string[] = [];
+    for (let i = 0; i < 23; i++) {
+      texts.push(`n${i}`);
+      await notify(u.uuid, `n${i}`);
+      await new Promise((r) => setTimeout(r, 2)); // distinct milliseconds: a strict order to check
+    }
+    const first = await as<{ notifications: NotificationView[]; cursorId: string | null }>(u.browser, 'GET', '/api/iam/notifications/all');
+    expect(first.data.notifications).toHaveLength(20);
+    const all = await everything(u);
+    expect(all.map((n) => n.text)).toEqual([...texts].reverse());
+    expect(new Set(all.map((n) => n.id)).size).toBe(23);
+  });
+
+  it('refuses another list\'s cursor with 400 naming cursorId; 401 without a session', async () => {
+    const a = await registeredUser();
+    const b = await registeredUser();
+    for (let i = 0; i < 21; i++) await notify(a.uuid);
+    const cursor = (await as<{ cursorId: string }>(a.browser, 'GET', '/api/iam/notifications/all')).data.cursorId;
+    const res = await as(b.browser, 'GET', `/api/iam/notifications/all?cursorId=${encodeURIComponent(cursor)}`);
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({ error: { field: 'cursorId' } });
+    const unknown = await as(b.browser, 'GET', '/api/iam/notifications/all?take=5');
+    expect(unknown.json).toMatchObject({ error: { field: 'take' } });
+    expect((await call('GET', '/api/iam/notifications/all')).status).toBe(401);
+    expect((await call('GET', '/api/iam/notifications/unread-tally')).status).toBe(401);
+  });
+});
+
+describe('PUT /api/iam/notifications/mark-as-seen', () => {
+  it('keeps the tally equal to the real unread count over random writes and marks', async () => {
+    const u = await registeredUser();
+    const seen = new Map<string, boolean>();
+    const op = fc.oneof(
+      fc.record({ write: fc.integer({ min: 1, max: 3 }) }),
+      fc.record({ mark: fc.array(fc.nat(), { maxLength: 4 }), repeat: fc.boolean() }),
+      fc.constant({ markAll: true as const }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 5 }), async (ops) => {
+        for (const o of ops) {
+          if ('write' in o) {
+            for (let i = 0; i < o.write; i++) await notify(u.uuid);
+            for (const n of await everything(u)) if (!seen.has(n.id)) seen.set(n.id, false);
+          } else {
+            const ids = [...seen.keys()];
+            const picked = 'markAll' in o ? [] : o.mark.filter(() => ids.length > 0).map((k) => ids[k % ids.length]!);
+            // A repeated id and an already seen one count once, or not at all.
+            const body = 'repeat' in o && o.repeat ? [...picked, ...picked] : picked;
+            if ('markAll' in o || picked.length) {
+              const res = await markSeen(u, body);
+              expect(res.status).toBe(200);
+              for (const id of 'markAll' in o ? ids : picked) seen.set(id, true);
+              expect(res.data.tally).toBe([...seen.values()].filter((s) => !s).length);
+            }
+          }
+        }
+        const listed = await everything(u);
+        const unseen = listed.filter((n) => !n.seen).length;
+        expect(unseen).toBe([...seen.values()].filter((s) => !s).length);
+        expect(await tally(u)).toBe(unseen);
+      }),
+      { numRuns: 20 },
+    );
+  });
+
+  it('changes nothing for someone else\'s notification ids, and the tally stays right', async () => {
+    const a = await registeredUser();
+    const b = await registeredUser();
+    await notify(a.uuid);
+    await notify(a.uuid);
+    await notify(b.uuid);
+    const aIds = (await everything(a)).map((n) => n.id);
+    const res = await markSeen(b, aIds);
+    expect(res.status).toBe(200);
+    expect(res.data.tally).toBe(1);
+    expect(await tally(a)).toBe(2);
+    expect((await everything(a)).every((n) => !n.seen)).toBe(true);
+    const own = await markSeen(a, [aIds[0]!, aIds[0]!]);
+    expect(own.data.tally).toBe(1);
+    expect((await markSeen(a, [])).data.tally).toBe(0);
+    expect((await everything(a)).every((n) => n.seen)).toBe(true);
+    expect(await getItem(`user#${a.uuid}`, 'notif-tally')).toMatchObject({ unread: 0 });
+    expect((await markSeen(a, [])).data.tally).toBe(0);
+  });
+
+  it('answers 400 naming notifIds, 401 without a session, 403 without the csrf_token', async () => {
+    const u = await registeredUser();
+    await notify(u.uuid);
+    for (const body of [{}, { notifIds: 'all' }, { notifIds: ['nope'] }, { notifIds: Array.from({ length: 101 }, () => `${Date.now()}-${randomUUID()}`) }]) {
+      const res = await as(u.browser, 'PUT', '/api/iam/notifications/mark-as-seen', body);
+      expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(String((res.json as { error: { field: string } }).error.field)).toMatch(/^notifIds/);
+    }
+    expect((await call('PUT', '/api/iam/notifications/mark-as-seen', { body: { notifIds: [] } })).status).toBe(401);
+    expect((await as(u.browser, 'PUT', '/api/iam/notifications/mark-as-seen', { notifIds: [] }, { noCsrf: true })).status).toBe(403);
+    expect(await tally(u)).toBe(1);
+  });
+});
+
+describe('POST /api/iam/notifications/new-immutable', () => {
+  it('lets an admin send an announcement to one user, stored immutable', async () => {
+    const boss = await admin();
+    const u = await registeredUser();
+    const res = await as<{ sent: number }>(boss.browser, 'POST', '/api/iam/notifications/new-immutable', { recipientId: u.uuid, text: 'Swap day on Saturday' });
+    expect(res.status).toBe(200);
+    expect(res.data).toEqual({ sent: 1 });
+    const [n] = await everything(u);
+    expect(n).toMatchObject({ kind: 'announcement', text: 'Swap day on Saturday', immutable: true, seen: false, actorId: null });
+    const stored = (await queryPartition(`user#${u.uuid}`)).find((i) => String(i.sk).startsWith('notif#'));
+    expect(stored).toMatchObject({ immutable: true, kind: 'announcement' });
+    expect(await tally(u)).toBe(1);
+    const unknown = await as(boss.browser, 'POST', '/api/iam/notifications/new-immutable', { recipientId: randomUUID(), text: 'hi' });
+    expect(unknown.status).toBe(404);
+  });
+
+  it('sends to every registered user when no recipient is named, not to unregistered ones', async () => {
+    const boss = await admin();
+    const [r1, r2] = [await registeredUser(), await registeredUser()];
+    const inc = await unregisteredUser();
+    const text = `Announcement ${randomUUID().slice(0, 8)}`;
+    const res = await as<{ sent: number }>(boss.browser, 'POST', '/api/iam/notifications/new-immutable', { text });
+    expect(res.status).toBe(200);
+    expect(res.data.sent).toBeGreaterThanOrEqual(2);
+    for (const u of [r1, r2]) expect((await everything(u)).filter((n) => n.text === text)).toHaveLength(1);
+    expect(await everything(inc)).toEqual([]);
+  });
+
+  it('answers 403 to a member, 401 without a session, 400 naming the field', async () => {
+    const u = await registeredUser();
+    const boss = await admin();
+    const denied = await as(u.browser, 'POST', '/api/iam/notifications/new-immutable', { recipientId: u.uuid, text: 'I am the admin now' });
+    expect(denied.status).toBe(403);
+    expect(await everything(u)).toEqual([]);
+    expect((await call('POST', '/api/iam/notifications/new-immutable', { body: { text: 'x' } })).status).toBe(401);
+    const cases: [object, string][] = [[{}, 'text'], [{ text: '' }, 'text'], [{ text: 'x'.repeat(501) }, 'text'], [{ text: 'x', recipientId: 'bob' }, 'recipientId'], [{ text: 'x', immutable: false }, 'immutable']];
+    for (const [body, field] of cases) {
+      const res = await as(boss.browser, 'POST', '/api/iam/notifications/new-immutable', body);
+      expect(res.status).toBe(400);
+      expect(res.json).toMatchObject({ error: { field } });
+    }
+  });
+});
