@@ -1,11 +1,13 @@
 /**
- * Starts one local host (DynamoDB Local in memory, s3rver, gateway) for a test project and
- * hands its addresses to the tests through `inject`.
+ * Starts one local host (DynamoDB Local in memory, s3rver, gateway) for the whole test run and
+ * hands its addresses to the tests through `inject`. Every project that names this file shares
+ * the one host: handlers run in this process and read process.env, so two hosts in one process
+ * would point each other's handlers at the wrong table and outbox.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { REPO_ROOT, startHost } from '../../infra/local/host';
+import { REPO_ROOT, startHost, type Host } from '../../infra/local/host';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,7 +21,14 @@ declare module 'vitest' {
   }
 }
 
-export default async function setup(project: TestProject) {
+interface Shared {
+  host: Promise<{ host: Host; dataDir: string }>;
+  users: number;
+}
+const KEY = Symbol.for('leafline.testHost');
+const registry = globalThis as { [KEY]?: Shared };
+
+async function start(): Promise<{ host: Host; dataDir: string }> {
   const base = join(REPO_ROOT, '.tmp');
   mkdirSync(base, { recursive: true });
   const dataDir = mkdtempSync(join(base, 'host-'));
@@ -38,10 +47,17 @@ export default async function setup(project: TestProject) {
       RATE_LIMIT_SIGNUP_IP: '100000/1800',
       RATE_LIMIT_RESET_EMAIL: '100000/1800',
       RATE_LIMIT_VERIFY_EMAIL: '100000/1800',
-      // Texts are limited per account and per number, not per IP: the real limit (the phone tests check it).
+      // Per user and per number, not per IP: the real default holds here (tested in users-phone).
       RATE_LIMIT_SMS_USER: '5/3600',
     },
   });
+  return { host, dataDir };
+}
+
+export default async function setup(project: TestProject) {
+  const shared = (registry[KEY] ??= { host: start(), users: 0 });
+  shared.users += 1;
+  const { host } = await shared.host;
   project.provide('hostUrl', host.url);
   project.provide('dynamoEndpoint', host.dynamoEndpoint);
   project.provide('tableName', host.tableName);
@@ -50,7 +66,11 @@ export default async function setup(project: TestProject) {
   project.provide('signingSecretFile', host.signingSecretFile);
   project.provide('outboxDir', host.outboxDir);
   return async () => {
-    await host.stop();
+    shared.users -= 1;
+    if (shared.users > 0) return;
+    delete registry[KEY];
+    const { host: h, dataDir } = await shared.host;
+    await h.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }
