@@ -159,6 +159,21 @@ async function main(): Promise<void> {
         body: JSON.stringify({ csrf_token: csrf, id: randomUUID(), kind: 'contact', subject: 'Bench', message: 'Hello' }),
       }),
     );
+    // A real member (account, registration, session family), made through the domain code.
+    const { createAccount, saveUser, completeRegistration } = await import('../functions/users/users');
+    const { hashPassword } = await import('../functions/auth/passwords');
+    const { startSession } = await import('../functions/auth/sessions');
+    const created = await createAccount(`bench-${randomUUID().slice(0, 8)}@example.com`, await hashPassword('Bench-password-2026'));
+    const member = await completeRegistration(await saveUser({ ...created!, emailVerified: true }), { username: `bench_${randomUUID().slice(0, 8)}` });
+    const issued = await startSession(member, 'bench');
+    const memberCookie = issued.cookies.map((c) => c.split(';')[0]).join('; ');
+    const asMember = (path: string) => () => fetch(`${host.url}${path}`, { headers: { ...h, cookie: memberCookie } });
+    await measure('GET /api/iam/authn/profile', 20, asMember('/api/iam/authn/profile'));
+    await measure('GET /api/iam/refresh-tokens', 20, asMember('/api/iam/refresh-tokens'));
+    await measure('GET /api/iam/notifications/unread-tally', 20, asMember('/api/iam/notifications/unread-tally'));
+    await measure('GET /api/iam/notifications/all', 20, asMember('/api/iam/notifications/all'));
+    await measure('GET /api/iam/tags/prefix/{prefix}/{flag}', 20, asMember('/api/iam/tags/prefix/mon/false'));
+    await measure('GET /api/users', 20, () => fetch(`${host.url}/api/users`, { headers: h }));
     results.dynamodb = perRoute;
     delete process.env.DDB_METRICS;
 
