@@ -43,7 +43,8 @@ export function Label({ htmlFor, children, optional }: { htmlFor: string; childr
   );
 }
 
-type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'name'> & {
+/** What every labelled field takes: its name, value and change handler, and its messages. */
+interface FieldProps {
   label: ReactNode;
   name: string;
   value: string;
@@ -51,6 +52,9 @@ type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onC
   error?: string;
   hint?: ReactNode;
   optional?: boolean;
+}
+
+type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'name'> & FieldProps & {
   /** Something after the input on the same line (a show-password button). */
   addon?: ReactNode;
 };
@@ -97,15 +101,7 @@ export function TextField({
   );
 }
 
-type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange' | 'name'> & {
-  label: ReactNode;
-  name: string;
-  value: string;
-  onValueChange: (value: string) => void;
-  error?: string;
-  hint?: ReactNode;
-  optional?: boolean;
-};
+type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange' | 'name'> & FieldProps;
 
 export function TextArea({ label, name, value, onValueChange, error, hint, optional, className = '', maxLength, ...rest }: TextAreaProps) {
   const inputId = `${useId()}-${name}`;
@@ -139,14 +135,8 @@ export function TextArea({ label, name, value, onValueChange, error, hint, optio
   );
 }
 
-type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'value' | 'onChange' | 'name'> & {
-  label: ReactNode;
-  name: string;
-  value: string;
-  onValueChange: (value: string) => void;
+type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'value' | 'onChange' | 'name'> & Omit<FieldProps, 'optional'> & {
   options: ReadonlyArray<{ value: string; label: string }>;
-  error?: string;
-  hint?: ReactNode;
 };
 
 export function SelectField({ label, name, value, onValueChange, options, error, hint, className = '', ...rest }: SelectFieldProps) {
