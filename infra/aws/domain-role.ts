@@ -25,7 +25,7 @@ export interface DomainRoleProps {
   mailFrom?: string;
 }
 
-/** DynamoDB actions per grant. No Scan: no request path may scan the table (handbook: Data). */
+/** DynamoDB actions per grant. No Scan: no request path may scan the table (architecture: Data). */
 export const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
 export const TABLE_WRITE_ACTIONS = [
   'dynamodb:PutItem',

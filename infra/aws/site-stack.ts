@@ -1,5 +1,5 @@
 /**
- * One stage of the product in the cloud (handbook: ARCHITECTURE.md): the table, the images,
+ * One stage of the product in the cloud (see the architecture notes): the table, the images,
  * SPA and log buckets, the two secrets, the HTTP API and its stage, the CloudFront
  * distribution, and one nested stack per domain holding that domain's routes.
  *
