@@ -2,6 +2,7 @@
 import { db } from '../db/service';
 import type { EmailTokenItem } from '../db/entities/email-token';
 import { randomToken, sha256 } from '../lib/crypto';
+import { isConditionFailure } from '../db/transact';
 
 export type TokenKind = EmailTokenItem['kind'];
 const LIFETIME_SECONDS: Record<TokenKind, number> = { 'verify-email': 24 * 3600, 'reset-password': 3600 };
@@ -29,7 +30,7 @@ export async function consumeEmailToken(kind: TokenKind, token: string): Promise
     await db().entities.emailToken.delete({ tokenHash: record.tokenHash }).where((a, op) => op.exists(a.tokenHash)).go();
     return record;
   } catch (err) {
-    if ((err as { cause?: { name?: string } }).cause?.name === 'ConditionalCheckFailedException') return null;
+    if (isConditionFailure(err)) return null;
     throw err;
   }
 }

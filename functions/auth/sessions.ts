@@ -14,6 +14,7 @@ import { logger } from '../lib/logger';
 import { accessCookie, refreshCookie } from '../lib/session/cookies';
 import { signAccessToken, type Session } from '../lib/session/token';
 import { claimsFor, getUser } from '../users/users';
+import { isConditionFailure } from '../db/transact';
 
 const ROTATED_KEPT = 20;
 const expiry = () => Math.floor(Date.now() / 1000) + REFRESH_COOKIE_MAX_AGE_DAYS * 24 * 3600;
@@ -50,7 +51,7 @@ function usable(item: SessionItem | null): item is SessionItem {
 
 export async function revokeFamily(userId: string, familyId: string): Promise<void> {
   await db().entities.session.patch({ userId, familyId }).set({ revokedAt: new Date().toISOString() }).go().catch((err: unknown) => {
-    if ((err as { cause?: { name?: string } }).cause?.name !== 'ConditionalCheckFailedException') throw err;
+    if (!isConditionFailure(err)) throw err;
   });
 }
 
@@ -91,7 +92,7 @@ export async function refreshSession(token: string | undefined): Promise<Issued>
       .where((a, op) => `${op.eq(a.tokenHash, presented)} AND ${op.notExists(a.revokedAt)}`)
       .go();
   } catch (err) {
-    if ((err as { cause?: { name?: string } }).cause?.name === 'ConditionalCheckFailedException') {
+    if (isConditionFailure(err)) {
       // Another refresh rotated this secret first: the same token used twice.
       await revokeFamily(userId, familyId);
       throw unauthorized('Your session has ended; sign in again');

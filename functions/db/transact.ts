@@ -35,6 +35,12 @@ export async function transact<T extends TxOutcome>(run: () => Promise<T>): Prom
   }
 }
 
+/** True when a single write was refused because its condition failed (ElectroDB wraps the SDK error as `cause`). */
+export function isConditionFailure(err: unknown): boolean {
+  const e = err as { name?: string; cause?: { name?: string } } | null;
+  return e?.cause?.name === 'ConditionalCheckFailedException' || e?.name === 'ConditionalCheckFailedException';
+}
+
 /** True when the transaction was refused because the item at `index` failed its condition. */
 export function conditionFailed(out: TxOutcome, index: number): boolean {
   return out.canceled && out.data[index]?.code === 'ConditionalCheckFailed';

@@ -6,12 +6,7 @@ import { adminEmails } from '../lib/admins';
 import { conflict } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { mailer } from '../lib/outbound/mailer';
-
-function isConditionFailure(err: unknown): boolean {
-  const e = err as { cause?: { name?: string }; name?: string; message?: string };
-  return e?.cause?.name === 'ConditionalCheckFailedException' || e?.name === 'ConditionalCheckFailedException' ||
-    /conditional request failed/i.test(e?.message ?? '');
-}
+import { isConditionFailure } from '../db/transact';
 
 /** Creates the submission; a retry with the same id by the same author returns the first one. */
 export async function submitForm(authorId: string, input: NewFormInput): Promise<{ item: FormSubmissionItem; created: boolean }> {

@@ -8,14 +8,13 @@ import type { TagView } from '../../shared/schemas/tags';
 import { normaliseTagName } from '../../shared/schemas/tags';
 import type { TagItem } from '../db/entities/tag';
 import { db } from '../db/service';
-import { transact, txEntities } from '../db/transact';
+import { transact, txEntities, isConditionFailure } from '../db/transact';
 import { onePage, PAGE_SIZE, type Page } from '../lib/paging';
 
 /** Autocomplete answers at most this many tags. */
 export const PREFIX_LIMIT = 20;
 const PARENTS = 'tags#parents';
 
-const isConditionFailure = (err: unknown) => (err as { cause?: { name?: string } }).cause?.name === 'ConditionalCheckFailedException';
 
 export function toTag(item: TagItem): TagView {
   return {

@@ -4,6 +4,8 @@
  * the account deleted and frees the handle and e-mail, then the rest of what is theirs is swept,
  * then the avatar object; an e-mail confirms it.
  */
+import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient, tableName } from '../db/client';
 import { db } from '../db/service';
 import { conditionFailed, transact } from '../db/transact';
 import { conflict, HttpError, notFound } from '../lib/errors';
@@ -23,8 +25,6 @@ const defaultSteps: DeletionSteps = { deleteConversations: deleteAllConversation
 
 /** Removes every remaining item under the user's partition (sessions, settings, checks…); safe to run again. */
 export async function sweepUser(userId: string): Promise<void> {
-  const { documentClient, tableName } = await import('../db/client');
-  const { QueryCommand, BatchWriteCommand } = await import('@aws-sdk/lib-dynamodb');
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await documentClient().send(

@@ -5,6 +5,7 @@ import { db } from '../db/service';
 import { notFound } from '../lib/errors';
 import { onePage, PAGE_SIZE, type Page } from '../lib/paging';
 import { siteOrigin } from '../lib/site-origin';
+import { isConditionFailure } from '../db/transact';
 
 export interface InviteView {
   uuid: string;
@@ -43,7 +44,7 @@ export async function setInviteValidity(uuid: string, isValid: boolean): Promise
     const { data } = await db().entities.invite.patch({ uuid }).set({ isValid }).go({ response: 'all_new' });
     return toInvite(data);
   } catch (err) {
-    if ((err as { cause?: { name?: string } }).cause?.name === 'ConditionalCheckFailedException') throw notFound('No such invite');
+    if (isConditionFailure(err)) throw notFound('No such invite');
     throw err;
   }
 }

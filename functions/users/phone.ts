@@ -12,6 +12,7 @@ import { logger } from '../lib/logger';
 import { smsSender } from '../lib/outbound/sms';
 import { hitRateLimit } from '../lib/rate-limit';
 import { getUser, saveUser } from './users';
+import { isConditionFailure } from '../db/transact';
 
 export const PHONE_CODE_TTL_SECONDS = 10 * 60;
 export const PHONE_CODE_MAX_TRIES = 5;
@@ -105,7 +106,7 @@ export async function confirmPhone(userId: string, phoneNo: string, recordId: st
       .go({ response: 'all_new' });
     tries = data.tries ?? PHONE_CODE_MAX_TRIES;
   } catch (err) {
-    if ((err as { cause?: { name?: string } }).cause?.name !== 'ConditionalCheckFailedException') throw err;
+    if (!isConditionFailure(err)) throw err;
     const now = await readCheck(userId, recordId);
     throw (now && refusal(now)) ?? locked();
   }
@@ -124,7 +125,7 @@ export async function confirmPhone(userId: string, phoneNo: string, recordId: st
       .where((a, op) => op.notExists(a.confirmedAt))
       .go();
   } catch (err) {
-    if ((err as { cause?: { name?: string } }).cause?.name === 'ConditionalCheckFailedException') throw used();
+    if (isConditionFailure(err)) throw used();
     throw err;
   }
 }

@@ -7,7 +7,7 @@ import { DEFAULT_USER_SETTINGS, type UserSettings } from '../../shared/schemas/i
 import type { UserItem } from '../db/entities/user';
 import type { UserSettingsItem } from '../db/entities/user-settings';
 import { db } from '../db/service';
-import { conditionFailed, transact } from '../db/transact';
+import { conditionFailed, transact, isConditionFailure } from '../db/transact';
 import { conflict, HttpError } from '../lib/errors';
 
 export function toSettings(item: UserSettingsItem | null): UserSettings {
@@ -39,7 +39,7 @@ export async function createSettings(userId: string): Promise<{ settings: UserSe
     const { data } = await db().entities.userSettings.create({ userId, ...DEFAULT_USER_SETTINGS }).go();
     return { settings: toSettings(data), created: true };
   } catch (err) {
-    if ((err as { cause?: { name?: string } }).cause?.name !== 'ConditionalCheckFailedException') throw err;
+    if (!isConditionFailure(err)) throw err;
     return { settings: await readSettings(userId), created: false };
   }
 }

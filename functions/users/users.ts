@@ -8,7 +8,7 @@ import type { Profile, PublicUser } from '../../shared/schemas/identity';
 import { encodeGeohash } from '../../shared/geohash';
 import { db } from '../db/service';
 import type { UserItem } from '../db/entities/user';
-import { conditionFailed, transact } from '../db/transact';
+import { conditionFailed, transact, isConditionFailure } from '../db/transact';
 import { isConfiguredAdmin } from '../lib/admins';
 import { conflict, HttpError } from '../lib/errors';
 import type { Session } from '../lib/session/token';
@@ -112,7 +112,7 @@ export async function saveUser(next: UserItem): Promise<UserItem> {
       .go();
     return data as UserItem;
   } catch (err) {
-    if ((err as { cause?: { name?: string } }).cause?.name === 'ConditionalCheckFailedException') {
+    if (isConditionFailure(err)) {
       throw conflict('Your account changed meanwhile; reload and try again');
     }
     throw err;
