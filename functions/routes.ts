@@ -5,6 +5,41 @@
  * Catch-all: API Gateway's `$default` route (CATCH_ALL below) answers the 404 envelope.
  */
 import { noInput } from '../shared/schemas/common';
+import {
+  availNearbyInput,
+  basicParams,
+  byHandleParams,
+  commentNotifInput,
+  contentMoreParams,
+  contentRecentQuery,
+  cursorParams,
+  deleteCommentInput,
+  deletePostInput,
+  deleteReactionInput,
+  listingsParams,
+  moreByHandleParams,
+  morePlantsByUserParams,
+  morePostsByUserParams,
+  newCommentInput,
+  newPlantInput,
+  newPostInput,
+  newReactionInput,
+  noCursorQuery,
+  photoDescriptionsInput,
+  photoUploadInput,
+  plantsByHandleParams,
+  plantsByUserParams,
+  plantsMoreRecentParams,
+  plantsRecentParams,
+  plantUpdateInput,
+  postIdParams,
+  postPrivacyInput,
+  publicPlantsRecentParams,
+  reactionNotifInput,
+  tagFeedParams,
+  textAndTagsInput,
+  userIdParams,
+} from '../shared/schemas/content';
 import { newFormInput } from '../shared/schemas/forms';
 import {
   adminUserUpdateInput,
@@ -254,6 +289,174 @@ export const routes = [
     method: 'POST', path: '/api/iam/notifications/new-immutable', access: 'admin', handler: 'notifications/new-immutable', input: newImmutableInput,
     grants: ['table:read', 'table:write'], timeoutSeconds: 29,
     summary: 'An announcement (text, 1-500 characters) the recipient cannot delete, to recipientId or, without it, to every registered user: { sent }.',
+  },
+  {
+    method: 'POST', path: '/api/iam/notifications/new-reaction-notif', access: 'user', handler: 'notifications/new-reaction-notif', input: reactionNotifInput,
+    grants: ['table:read'], summary: 'Compatibility: a reaction\'s notification is written with the reaction. Accepts only the caller\'s own reaction (reactionId) and answers { notified } without writing again (idempotent); 404 for any other.',
+  },
+  {
+    method: 'POST', path: '/api/iam/notifications/new-comment-notif', access: 'user', handler: 'notifications/new-comment-notif', input: commentNotifInput,
+    grants: ['table:read'], summary: 'Compatibility: a comment\'s or reply\'s notification is written with it. Accepts only the caller\'s own comment (commentId) and answers { notified } without writing again (idempotent); 404 for any other.',
+  },
+
+  // ── Posts and plants ────────────────────────────────────────────────────────────────────
+  {
+    method: 'POST', path: '/api/iam/posts/new', access: 'registered', handler: 'posts/new-post', input: newPostInput,
+    grants: ['table:read', 'table:write'], summary: 'Create a post (id = client UUID, so a retry answers the same post): text, tags (at most 10), photos (keys from the upload URL route, at most 10), privacy, pageId?: 201 { post }; 200 with the existing post on a retry; 409 when the id is taken by another post.',
+  },
+  {
+    method: 'POST', path: '/api/iam/plant/new', access: 'registered', handler: 'posts/new-plant', input: newPlantInput,
+    grants: ['table:read', 'table:write'], summary: 'Create a plant post (id = client UUID): plant details with availability, plant_photos (1-10, each with a description), text?, tags, privacy, pageId?: 201 { plant }; a retry answers the same plant.',
+  },
+  {
+    method: 'DELETE', path: '/api/iam/posts', access: 'self', handler: 'posts/delete-post', input: deletePostInput,
+    grants: ['table:read', 'table:write', 'images:write'], summary: 'Delete the caller\'s post or plant (postId, userId = the caller): one transaction takes it out of every list and fixes every count, then its comments, reactions and photos are swept: { deleted: true }.',
+  },
+  {
+    method: 'PUT', path: '/api/iam/posts/privacy', access: 'self', handler: 'posts/privacy', input: postPrivacyInput,
+    grants: ['table:read', 'table:write'], summary: 'Change a post\'s privacy (id, uuid = the caller, privacy); it moves to the front of its lists and the counts follow: { post }.',
+  },
+  {
+    method: 'PUT', path: '/api/iam/posts/update/textandtags', access: 'self', handler: 'posts/text-and-tags', input: textAndTagsInput,
+    grants: ['table:read', 'table:write'], summary: 'Change a post\'s text and tags (postId, userId = the caller); it moves to the front of its lists: { post }.',
+  },
+  {
+    method: 'PUT', path: '/api/iam/plant/update/details', access: 'self', handler: 'posts/plant-details', input: plantUpdateInput,
+    grants: ['table:read', 'table:write'], summary: 'Change a plant post\'s details, availability and privacy (postId, userId = the caller): { plant }.',
+  },
+  {
+    method: 'PUT', path: '/api/iam/plant/update/photo-descriptions', access: 'self', handler: 'posts/photo-descriptions', input: photoDescriptionsInput,
+    grants: ['table:read', 'table:write'], summary: 'Change the descriptions of a plant post\'s photos (id, uuid = the caller, plantPhotos [{ key, description }]): { plant }.',
+  },
+  {
+    method: 'POST', path: '/api/iam/posts/comment/new', access: 'registered', handler: 'posts/new-comment', input: newCommentInput,
+    grants: ['table:read', 'table:write'], summary: 'Comment on a post (id = client UUID, post_id, content) or reply (parent_id, level = parent\'s level + 1, at most 5); the post\'s or parent\'s author is notified in the same transaction: 201 { comment, commentCount }.',
+  },
+  {
+    method: 'DELETE', path: '/api/iam/posts/comment', access: 'self', handler: 'posts/delete-comment', input: deleteCommentInput,
+    grants: ['table:read', 'table:write'], summary: 'Delete the caller\'s comment (id, uuid = the caller) with all its replies and their reactions; the post\'s count drops by the number removed: { deleted, commentCount }.',
+  },
+  {
+    method: 'POST', path: '/api/iam/posts/reaction/new', access: 'registered', handler: 'posts/new-reaction', input: newReactionInput,
+    grants: ['table:read', 'table:write'], summary: 'React to a post (post_id) or a comment (comment_id): one per user and target, a second call answers the same reaction (200); the author is notified in the same transaction: 201 { reaction }.',
+  },
+  {
+    method: 'DELETE', path: '/api/iam/posts/reaction', access: 'self', handler: 'posts/delete-reaction', input: deleteReactionInput,
+    grants: ['table:read', 'table:write'], summary: 'Undo the caller\'s reaction (id from reaction/new): { reactionCount }.',
+  },
+  {
+    method: 'GET', path: '/api/iam/posts/{id}', access: 'user', handler: 'posts/get-post', input: postIdParams,
+    grants: ['table:read'], summary: 'A post with its comments in thread order and its responders, as the caller may see it: { post, comments, responders }; 404 when it does not exist or is not visible.',
+  },
+  {
+    method: 'GET', path: '/api/iam/plant/{id}', access: 'user', handler: 'posts/get-plant', input: postIdParams,
+    grants: ['table:read'], summary: 'A plant post with comments and responders: { plant, comments, responders }; 404 when it does not exist or is not visible.',
+  },
+  {
+    method: 'GET', path: '/api/iam/posts/tag/{tag}', access: 'user', handler: 'posts/by-tag', input: tagFeedParams,
+    grants: ['table:read'], summary: 'Posts and plants with the tag that the caller may see, newest first: { contentItems, counts, cursorId } (cursorId in the query string).',
+  },
+  {
+    method: 'GET', path: '/api/iam/posts/init-recent', access: 'user', handler: 'posts/recent-posts', input: noCursorQuery,
+    grants: ['table:read'], summary: 'First page of recent posts for members: { posts, counts, cursorId }.',
+  },
+  {
+    method: 'GET', path: '/api/iam/posts/more-recent/{cursor}', access: 'user', handler: 'posts/more-recent-posts', input: cursorParams,
+    grants: ['table:read'], summary: 'The next page of recent posts after cursor: { posts, counts, cursorId }.',
+  },
+  {
+    method: 'GET', path: '/api/iam/posts/bymyuser/{cursor}', access: 'user', handler: 'posts/by-my-user', input: cursorParams,
+    grants: ['table:read'], summary: 'The caller\'s own posts, private ones included; cursor = first for the first page: { posts, counts, cursorId }.',
+  },
+  {
+    method: 'GET', path: '/api/iam/usercounts/byuser/{id}', access: 'user', handler: 'posts/user-counts', input: userIdParams,
+    grants: ['table:read'], summary: 'Feed counts of a user as the caller may see them (their own private items too on their own profile): { counts }.',
+  },
+  {
+    method: 'GET', path: '/api/iam/plantsbyuser/{userId}/{filter}/{take}', access: 'user', handler: 'posts/plants-by-user', input: plantsByUserParams,
+    grants: ['table:read'], summary: 'First page (take, at most 50) of a user\'s plants, filter = plantsAll | plantsAvail: { plants, counts, cursorId }.',
+  },
+  {
+    method: 'GET', path: '/api/iam/morepostsbyuser/{userId}/{take}/{cursor}', access: 'user', handler: 'posts/more-posts-by-user', input: morePostsByUserParams,
+    grants: ['table:read'], summary: 'The next page of a user\'s posts after cursor: { posts, counts, cursorId }.',
+  },
+  {
+    method: 'GET', path: '/api/iam/moreplantsbyuser/{userId}/{filter}/{take}/{cursor}', access: 'user', handler: 'posts/more-plants-by-user', input: morePlantsByUserParams,
+    grants: ['table:read'], summary: 'The next page of a user\'s plants after cursor: { plants, counts, cursorId }.',
+  },
+  {
+    method: 'GET', path: '/api/iam/plants/init-recent/{x}', access: 'user', handler: 'posts/recent-plants-members', input: plantsRecentParams,
+    grants: ['table:read'], summary: 'First page of recent plants for members, x = plantsAll | plantsAvail: { plants, counts, cursorId }.',
+  },
+  {
+    method: 'GET', path: '/api/iam/plants/more-recent/{filter}/{cursor}', access: 'user', handler: 'posts/more-recent-plants-members', input: plantsMoreRecentParams,
+    grants: ['table:read'], summary: 'The next page of recent plants for members: { plants, counts, cursorId }.',
+  },
+  {
+    method: 'GET', path: '/api/iam/user-or-page-basic/{x}', access: 'user', handler: 'posts/user-or-page-basic', input: basicParams,
+    grants: ['table:read'], summary: 'The card of a user (or, later, a page) by id or handle: { owner: { type, id, handle, name, avatar } }.',
+  },
+  {
+    method: 'GET', path: '/api/posts/{username}', access: 'public', handler: 'posts/posts-by-handle', input: byHandleParams,
+    grants: ['table:read'], summary: 'A user\'s posts as the viewer may see them, newest first: { posts, counts, cursorId, owner }.',
+  },
+  {
+    method: 'GET', path: '/api/posts/more/by-user/{arg}', access: 'public', handler: 'posts/more-posts-by-handle', input: moreByHandleParams,
+    grants: ['table:read'], summary: 'The next page of a user\'s posts (arg = handle, cursorId in the query string): { posts, counts, cursorId, owner }.',
+  },
+  {
+    method: 'GET', path: '/api/post/{id}', access: 'public', handler: 'posts/get-post', input: postIdParams,
+    grants: ['table:read'], summary: 'A post with comments and responders, only if the viewer may see it (404 otherwise, so existence does not leak): { post, comments, responders }.',
+  },
+  {
+    method: 'GET', path: '/api/posts/tag/{tag}', access: 'public', handler: 'posts/by-tag', input: tagFeedParams,
+    grants: ['table:read'], summary: 'Posts and plants with the tag that the viewer may see, newest first: { contentItems, counts, cursorId }.',
+  },
+  {
+    method: 'GET', path: '/api/plants/by-user/{user}', access: 'public', handler: 'posts/plants-by-handle', input: plantsByHandleParams,
+    grants: ['table:read'], summary: 'A user\'s plants (user = handle; filter = plantsAll | plantsAvail in the query string): { plants, counts, cursorId, owner }.',
+  },
+  {
+    method: 'GET', path: '/api/plants/by-user/more/{user}', access: 'public', handler: 'posts/plants-by-handle', input: plantsByHandleParams,
+    grants: ['table:read'], summary: 'The next page of a user\'s plants (cursorId and filter in the query string): { plants, counts, cursorId, owner }.',
+  },
+  {
+    method: 'GET', path: '/api/plants/recent/{arg}', access: 'public', handler: 'posts/recent-plants', input: publicPlantsRecentParams,
+    grants: ['table:read'], summary: 'Recent plants the viewer may see, arg = plantsAll | plantsAvail: { plants, counts, cursorId }.',
+  },
+  {
+    method: 'GET', path: '/api/plants/recent/more/{arg}', access: 'public', handler: 'posts/recent-plants', input: publicPlantsRecentParams,
+    grants: ['table:read'], summary: 'The next page of recent plants (cursorId in the query string): { plants, counts, cursorId }.',
+  },
+  {
+    method: 'GET', path: '/api/plant/{id}', access: 'public', handler: 'posts/get-plant', input: postIdParams,
+    grants: ['table:read'], summary: 'A plant post with comments and responders, only if the viewer may see it (404 otherwise): { plant, comments, responders }.',
+  },
+  {
+    method: 'GET', path: '/api/plant/listings/user/{uuid}', access: 'public', handler: 'posts/listings', input: listingsParams,
+    grants: ['table:read'], summary: 'A user\'s available plants (listings) the viewer may see, newest first: { plants, counts, cursorId }.',
+  },
+  {
+    method: 'GET', path: '/api/plants/get-latest/plants-users', access: 'public', handler: 'posts/latest-plants-users', input: noCursorQuery,
+    grants: ['table:read'], summary: 'The latest plants the viewer may see, each with its owner card: { plants }.',
+  },
+  {
+    method: 'PUT', path: '/api/plants/avail-nearby', access: 'public', handler: 'posts/avail-nearby', input: availNearbyInput,
+    grants: ['table:read'], summary: 'Available plants near latitude/longitude within radiusKm (default 25), nearest first, distances rounded to 1 km: { plants, radius_km }.',
+  },
+  {
+    method: 'GET', path: '/api/content-items/recent', access: 'public', handler: 'posts/content-recent', input: contentRecentQuery,
+    grants: ['table:read'], summary: 'Posts and plants merged, newest first, as the viewer may see them; filter = all | postsAll | plantsAll | plantsAvail | news: { contentItems, counts, cursorId }.',
+  },
+  {
+    method: 'GET', path: '/api/content-items/more/{arg}', access: 'public', handler: 'posts/content-more', input: contentMoreParams,
+    grants: ['table:read'], summary: 'The next page of content items after arg (a cursor; filter in the query string): { contentItems, counts, cursorId }.',
+  },
+
+  // ── Images ──────────────────────────────────────────────────────────────────────────────
+  {
+    method: 'POST', path: '/api/iam/images/upload-url', access: 'registered', handler: 'images/photo-upload', input: photoUploadInput,
+    grants: ['table:write', 'images:write'], summary: 'A presigned PUT (5 min; JPEG, PNG or WebP; at most 10 MB) for a post or plant photo: { url, key, headers, expires_in }. The key stays pending until a post uses it; unused uploads are removed after a day.',
   },
 ] as const satisfies readonly RouteDef[];
 
