@@ -174,6 +174,38 @@ async function main(): Promise<void> {
     await measure('GET /api/iam/notifications/all', 20, asMember('/api/iam/notifications/all'));
     await measure('GET /api/iam/tags/prefix/{prefix}/{flag}', 20, asMember('/api/iam/tags/prefix/mon/false'));
     await measure('GET /api/users', 20, () => fetch(`${host.url}/api/users`, { headers: h }));
+    // Content: a feed of 40 posts and plants, a post with a thread, creating a post.
+    const { createPost } = await import('../functions/posts/write');
+    const { addComment, react } = await import('../functions/posts/thread');
+    const tag = `bench${randomUUID().slice(0, 6)}`;
+    let samplePost = '';
+    for (let i = 0; i < 40; i++) {
+      const kind = i % 3 === 0 ? 'plant' : 'post';
+      const { post } = await createPost(member.uuid, {
+        id: randomUUID(), kind, text: `Bench ${kind} ${i}`, tags: [tag], photos: [], privacy: i % 4 === 0 ? 'members' : 'public',
+        ...(kind === 'plant' ? { plant: { commonName: 'Monstera', availability: i % 2 ? 'Available to swap' : 'Not available' } } : {}),
+      });
+      if (kind === 'post' && !samplePost) samplePost = post.id;
+    }
+    const viewer = { userId: member.uuid, admin: false };
+    for (let i = 0; i < 10; i++) {
+      const { comment } = await addComment(viewer, { id: randomUUID(), post_id: samplePost, content: `Comment ${i}`, level: 0 });
+      await addComment(viewer, { id: randomUUID(), post_id: samplePost, content: `Reply ${i}`, parent_id: comment.id, level: 1 });
+    }
+    await react(viewer, samplePost, undefined);
+    const guestGet = (path: string) => () => fetch(`${host.url}${path}`, { headers: h });
+    await measure('GET /api/content-items/recent (guest)', 20, guestGet('/api/content-items/recent'));
+    await measure('GET /api/content-items/recent (member)', 20, asMember('/api/content-items/recent'));
+    await measure('GET /api/content-items/recent?filter=plantsAvail', 20, guestGet('/api/content-items/recent?filter=plantsAvail'));
+    await measure('GET /api/posts/tag/{tag}', 20, guestGet(`/api/posts/tag/${tag}`));
+    await measure('GET /api/post/{id} (20 comments)', 20, asMember(`/api/post/${samplePost}`));
+    await measure('POST /api/iam/posts/new', 20, () =>
+      fetch(`${host.url}/api/iam/posts/new`, {
+        method: 'POST',
+        headers: { ...h, 'content-type': 'application/json', cookie: memberCookie },
+        body: JSON.stringify({ csrf_token: issued.session.csrfToken, id: randomUUID(), text: 'Bench post', tags: [tag], photos: [], privacy: 'public' }),
+      }),
+    );
     results.dynamodb = perRoute;
     delete process.env.DDB_METRICS;
 
@@ -190,6 +222,8 @@ async function main(): Promise<void> {
     const gw = await load(`${host.url.replace('localhost', '127.0.0.1')}/api/site-settings/get-site`);
     // The same gateway and middleware without a database call: separates our overhead from DynamoDB Local's.
     const noDb = await load(`${host.url.replace('localhost', '127.0.0.1')}/api/health`);
+    const feed = await load(`${host.url.replace('localhost', '127.0.0.1')}/api/content-items/recent`);
+    const onePost = await load(`${host.url.replace('localhost', '127.0.0.1')}/api/post/${samplePost}`);
     bare.close();
     results.gateway = {
       route: 'GET /api/site-settings/get-site',
@@ -204,6 +238,8 @@ async function main(): Promise<void> {
       healthRps: round(noDb.rps, 0),
       healthP99Ms: round(noDb.p99),
       healthRpsRatio: round(noDb.rps / base.rps),
+      feed: { route: 'GET /api/content-items/recent', rps: round(feed.rps, 0), p99Ms: round(feed.p99), rpsRatio: round(feed.rps / base.rps), errors: feed.errors },
+      post: { route: 'GET /api/post/{id}', rps: round(onePost.rps, 0), p99Ms: round(onePost.p99), rpsRatio: round(onePost.rps / base.rps), errors: onePost.errors },
     };
 
     console.log('first contentful paint…');

@@ -5,12 +5,15 @@
 import { Service } from 'electrodb';
 import { documentClient, tableName } from './client';
 import { EmailClaim, HandleClaim } from './entities/claims';
+import { Comment, CommentClaim, CommentReaction, PostReaction } from './entities/comment';
 import { Conversation, ConversationMember } from './entities/conversation';
 import { EmailToken } from './entities/email-token';
 import { FormSubmission } from './entities/form-submission';
 import { Invite } from './entities/invite';
 import { Notification, NotificationTally } from './entities/notification';
+import { PendingUpload } from './entities/pending-upload';
 import { PhoneCheck } from './entities/phone-check';
+import { Post, TagLink } from './entities/post';
 import { RateLimit } from './entities/rate-limit';
 import { Session } from './entities/session';
 import { SiteSetting } from './entities/site-setting';
@@ -35,6 +38,13 @@ export const entities = {
   tag: Tag,
   notification: Notification,
   notificationTally: NotificationTally,
+  pendingUpload: PendingUpload,
+  post: Post,
+  tagLink: TagLink,
+  comment: Comment,
+  commentClaim: CommentClaim,
+  postReaction: PostReaction,
+  commentReaction: CommentReaction,
 };
 
 function build() {

@@ -3,7 +3,10 @@
  * same item, e.g. a shared counter) with exponential backoff and full jitter; after the last
  * attempt the caller answers 503. Condition failures are returned for the caller to map.
  */
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { serviceUnavailable } from '../lib/errors';
+import { documentClient } from './client';
 import { db } from './service';
 
 /** The entities as a write transaction's callback receives them: their chains end in `.commit()`. */
@@ -44,4 +47,37 @@ export function isConditionFailure(err: unknown): boolean {
 /** True when the transaction was refused because the item at `index` failed its condition. */
 export function conditionFailed(out: TxOutcome, index: number): boolean {
   return out.canceled && out.data[index]?.code === 'ConditionalCheckFailed';
+}
+
+/** One item of a write transaction: ElectroDB's `.commit()` output or a hand-written update (counters). */
+export interface TxItem {
+  Put?: unknown;
+  Update?: unknown;
+  Delete?: unknown;
+  ConditionCheck?: unknown;
+}
+type SdkTxItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** Most items DynamoDB accepts in one transaction. */
+export const TX_MAX_ITEMS = 100;
+
+/**
+ * Runs a write transaction of plain items (ElectroDB commits mixed with raw counter updates),
+ * retried on conflicts like `transact`; a cancellation is returned with each item's reason.
+ */
+export function writeItems(items: TxItem[]): Promise<TxOutcome> {
+  if (items.length > TX_MAX_ITEMS) throw new Error(`a transaction of ${items.length} items is over the limit of ${TX_MAX_ITEMS}`);
+  return transact(async () => {
+    try {
+      await documentClient().send(new TransactWriteCommand({ TransactItems: items as SdkTxItem[] }));
+      return { canceled: false, data: [] };
+    } catch (err) {
+      if (!(err instanceof TransactionCanceledException)) throw err;
+      const reasons = err.CancellationReasons ?? [];
+      return {
+        canceled: true,
+        data: reasons.map((r) => ({ rejected: (r.Code ?? 'None') !== 'None', code: r.Code ?? 'None', ...(r.Message ? { message: r.Message } : {}) })),
+      };
+    }
+  });
 }

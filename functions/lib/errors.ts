@@ -26,7 +26,7 @@ export const badRequest = (message: string, field?: string) =>
   new HttpError(400, field ? 'invalid_input' : 'bad_request', message, field);
 export const unauthorized = (message = 'Sign in to continue') => new HttpError(401, 'unauthorized', message);
 export const forbidden = (message = 'You may not do this') => new HttpError(403, 'forbidden', message);
-export const notFound = (message = 'Not found') => new HttpError(404, 'not_found', message);
+export const notFound = (message = 'Not found', field?: string) => new HttpError(404, 'not_found', message, field);
 export const conflict = (message: string, field?: string) => new HttpError(409, 'conflict', message, field);
 export const payloadTooLarge = (message: string) => new HttpError(413, 'payload_too_large', message);
 export const unsupportedMediaType = (message: string) => new HttpError(415, 'unsupported_media_type', message);

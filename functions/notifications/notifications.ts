@@ -9,6 +9,7 @@ import type { NotificationItem } from '../db/entities/notification';
 import { db } from '../db/service';
 import { conditionFailed, transact, txEntities } from '../db/transact';
 import { onePage, PAGE_SIZE, type Page } from '../lib/paging';
+import { responderOf, usersAnd } from '../users/cards';
 
 export interface NotificationFields {
   kind: NotificationKind;
@@ -33,6 +34,7 @@ export function toNotification(item: NotificationItem): NotificationView {
     id: item.id,
     kind: item.kind,
     actorId: item.actorId ?? null,
+    actor: null,
     targetType: item.targetType ?? null,
     targetId: item.targetId ?? null,
     text: item.text ?? null,
@@ -81,7 +83,9 @@ export async function notificationsOf(userId: string, cursorId: string | undefin
   const page = await onePage(cursorId, { field: 'pk', value: `user#${userId}` }, (cursor) =>
     db().entities.notification.query.byRecipient({ recipientId: userId }).go({ cursor, limit: PAGE_SIZE, order: 'desc' }),
   );
-  return { items: page.items.map(toNotification), cursorId: page.cursorId };
+  const { users } = await usersAnd(page.items.flatMap((n) => (n.actorId ? [n.actorId] : [])));
+  const items = page.items.map((n) => ({ ...toNotification(n), actor: n.actorId ? responderOf(users.get(n.actorId), n.actorId) : null }));
+  return { items, cursorId: page.cursorId };
 }
 
 /** The user's notifications among `ids` that are still unseen (ids of others' simply are not there). */

@@ -2,7 +2,8 @@
  * Account deletion in the spec's order: the user's conversations first (on failure: log
  * 'Cannot delete user conversations, user not deleted' and stop), then one transaction marks
  * the account deleted and frees the handle and e-mail, then the rest of what is theirs is swept,
- * then the avatar object; an e-mail confirms it.
+ * with their posts and plants (each leaving every list and count), then the avatar object; an
+ * e-mail confirms it. Their comments and reactions on others' posts stay, shown as a former member's.
  */
 import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../db/client';
@@ -13,6 +14,7 @@ import { deleteImage } from '../lib/images';
 import { logger } from '../lib/logger';
 import { deleteAllConversationsOf } from '../messages/conversations';
 import { sendAccountDeleted } from '../auth/mails';
+import { deletePostsOf } from '../posts/write';
 import { getUser } from './users';
 
 export interface DeletionSteps {
@@ -76,6 +78,7 @@ export async function deleteAccount(userId: string, steps: DeletionSteps = defau
   }
 
   try {
+    await deletePostsOf(userId);
     await sweepUser(userId);
   } catch (err) {
     // The account is marked deleted (readers treat it as gone); the sweep can run again.

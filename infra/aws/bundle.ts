@@ -8,6 +8,8 @@
  *   import { routes } from '<root>/functions/routes'; import { main } from '<root>/functions/<handler>';
  *   import { wrap } from '<root>/functions/lib/wrap'; export const handler = wrap(routes[<index>], main);
  * with a load-time check that `routes[<index>]` is still the route the bundle was built for.
+ * Scheduled jobs (infra/aws/jobs.ts) are built in the same call, `export { handler } from '<module>'`
+ * into `job-<name>/`, and listed apart from the routes (`jobs`).
  *
  * Cached: the output lives under `.tmp/lambda-bundles/<hash>/`, where the hash covers the sources
  * of functions/ and shared/, the lockfile, this file and esbuild's version. An unchanged hash
@@ -25,6 +27,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, version as esbuildVersion, type Metafile, type Plugin } from 'esbuild';
 import { CATCH_ALL, routes } from '../../functions/routes';
 import { routeKey } from '../../functions/lib/route-types';
+import { JOBS, jobFolder } from './jobs';
 import { DEFAULT_ROUTE_FOLDER, DEFAULT_ROUTE_KEY, routeFolder } from './naming';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -52,6 +55,15 @@ export interface BundleEntry {
   bytes: number;
 }
 
+/** A scheduled job's bundle. */
+export interface JobBundle {
+  /** The job's name in infra/aws/jobs.ts. */
+  name: string;
+  folder: string;
+  dir: string;
+  bytes: number;
+}
+
 export interface BundleResult {
   outDir: string;
   hash: string;
@@ -60,6 +72,7 @@ export interface BundleResult {
   /** esbuild's metafile, output keys relative to outDir. */
   metafile: string;
   entries: BundleEntry[];
+  jobs: JobBundle[];
 }
 
 export interface BuildBundlesOptions {
@@ -80,6 +93,13 @@ interface PlannedEntry {
 interface Manifest {
   hash: string;
   entries: { routeKey: string; folder: string; bytes: number }[];
+  jobs?: { name: string; folder: string; bytes: number }[];
+}
+
+interface PlannedJob {
+  name: string;
+  folder: string;
+  source: string;
 }
 
 /** One virtual entry module per route, plus the catch-all. */
@@ -116,6 +136,15 @@ export function planEntries(rootDir: string = REPO_ROOT): PlannedEntry[] {
   return planned;
 }
 
+/** One virtual entry module per scheduled job. */
+export function planJobEntries(rootDir: string = REPO_ROOT): PlannedJob[] {
+  return JOBS.map((job) => ({
+    name: job.name,
+    folder: jobFolder(job.name),
+    source: `export { handler } from ${JSON.stringify(join(rootDir, 'functions', job.handler))};`,
+  }));
+}
+
 async function listFiles(dir: string): Promise<string[]> {
   if (!existsSync(dir)) return [];
   const out: string[] = [];
@@ -136,6 +165,7 @@ export async function sourceHash(rootDir: string = REPO_ROOT): Promise<string> {
     join(rootDir, 'package-lock.json'),
     fileURLToPath(import.meta.url),
     join(HERE, 'naming.ts'),
+    join(HERE, 'jobs.ts'),
   ].sort();
   const hash = createHash('sha256').update(`esbuild ${esbuildVersion}\n`);
   for (const file of files) {
@@ -147,7 +177,7 @@ export async function sourceHash(rootDir: string = REPO_ROOT): Promise<string> {
   return hash.digest('hex').slice(0, 20);
 }
 
-function virtualEntries(planned: PlannedEntry[], rootDir: string): Plugin {
+function virtualEntries(planned: { folder: string; source: string }[], rootDir: string): Plugin {
   const byFolder = new Map(planned.map((entry) => [entry.folder, entry]));
   return {
     name: 'lambda-entries',
@@ -180,15 +210,21 @@ function toResult(outDir: string, manifest: Manifest, cached: boolean): BundleRe
     cached,
     metafile: join(outDir, METAFILE),
     entries: manifest.entries.map((e) => ({ ...e, dir: join(outDir, e.folder) })),
+    jobs: (manifest.jobs ?? []).map((j) => ({ ...j, dir: join(outDir, j.folder) })),
   };
 }
 
 /** A cached build is usable when its manifest names exactly the planned entries and every bundle exists. */
-function usable(outDir: string, manifest: Manifest | undefined, hash: string, planned: PlannedEntry[]): manifest is Manifest {
+function usable(outDir: string, manifest: Manifest | undefined, hash: string, planned: PlannedEntry[], jobs: PlannedJob[]): manifest is Manifest {
   if (!manifest || manifest.hash !== hash || manifest.entries.length !== planned.length) return false;
-  return planned.every((p, i) => {
+  if ((manifest.jobs ?? []).length !== jobs.length) return false;
+  const routesThere = planned.every((p, i) => {
     const m = manifest.entries[i];
     return m?.routeKey === p.routeKey && m.folder === p.folder && existsSync(join(outDir, p.folder, BUNDLE_FILE));
+  });
+  return routesThere && jobs.every((p, i) => {
+    const m = manifest.jobs?.[i];
+    return m?.name === p.name && m.folder === p.folder && existsSync(join(outDir, p.folder, BUNDLE_FILE));
   });
 }
 
@@ -205,12 +241,15 @@ export async function buildBundles(opts: BuildBundlesOptions = {}): Promise<Bund
   const rootDir = resolve(opts.rootDir ?? REPO_ROOT);
   const cacheDir = resolve(opts.cacheDir ?? join(rootDir, '.tmp', 'lambda-bundles'));
   const planned = planEntries(rootDir);
+  const jobs = planJobEntries(rootDir);
+  const clash = jobs.find((job) => planned.some((p) => p.folder === job.folder));
+  if (clash) throw new Error(`job "${clash.name}" maps to the bundle folder "${clash.folder}" of a route`);
   const hash = await sourceHash(rootDir);
   const outDir = join(cacheDir, hash);
 
   if (!opts.force) {
     const manifest = await readManifest(outDir);
-    if (usable(outDir, manifest, hash, planned)) return toResult(outDir, manifest, true);
+    if (usable(outDir, manifest, hash, planned, jobs)) return toResult(outDir, manifest, true);
   }
 
   await mkdir(cacheDir, { recursive: true });
@@ -218,7 +257,7 @@ export async function buildBundles(opts: BuildBundlesOptions = {}): Promise<Bund
   try {
     const result = await build({
       absWorkingDir: rootDir,
-      entryPoints: planned.map((entry) => ({ in: `${NAMESPACE}:${entry.folder}`, out: `${entry.folder}/index` })),
+      entryPoints: [...planned, ...jobs].map((entry) => ({ in: `${NAMESPACE}:${entry.folder}`, out: `${entry.folder}/index` })),
       outdir: workDir,
       bundle: true,
       platform: 'node',
@@ -237,7 +276,7 @@ export async function buildBundles(opts: BuildBundlesOptions = {}): Promise<Bund
       banner: { js: ESM_REQUIRE_BANNER },
       metafile: true,
       logLevel: 'error',
-      plugins: [virtualEntries(planned, rootDir)],
+      plugins: [virtualEntries([...planned, ...jobs], rootDir)],
     });
 
     const entries: Manifest['entries'] = [];
@@ -245,7 +284,12 @@ export async function buildBundles(opts: BuildBundlesOptions = {}): Promise<Bund
       const info = await stat(join(workDir, entry.folder, BUNDLE_FILE));
       entries.push({ routeKey: entry.routeKey, folder: entry.folder, bytes: info.size });
     }
-    const manifest: Manifest = { hash, entries };
+    const jobEntries: NonNullable<Manifest['jobs']> = [];
+    for (const job of jobs) {
+      const info = await stat(join(workDir, job.folder, BUNDLE_FILE));
+      jobEntries.push({ name: job.name, folder: job.folder, bytes: info.size });
+    }
+    const manifest: Manifest = { hash, entries, jobs: jobEntries };
     await writeFile(join(workDir, METAFILE), JSON.stringify(relativeOutputs(result.metafile, rootDir, workDir)));
     await writeFile(join(workDir, MANIFEST), JSON.stringify(manifest, null, 2));
 
@@ -255,7 +299,7 @@ export async function buildBundles(opts: BuildBundlesOptions = {}): Promise<Bund
     } catch (err) {
       // Another process finished the same build first: use theirs.
       const theirs = await readManifest(outDir);
-      if (!usable(outDir, theirs, hash, planned)) throw err;
+      if (!usable(outDir, theirs, hash, planned, jobs)) throw err;
       await rm(workDir, { recursive: true, force: true });
       return toResult(outDir, theirs, true);
     }
@@ -283,5 +327,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1]
   for (const entry of result.entries) {
     console.log(`${(entry.bytes / 1024).toFixed(1).padStart(8)} KiB  ${entry.routeKey}`);
   }
-  console.log(`${result.entries.length} bundles in ${result.outDir} (${result.cached ? 'cached' : 'built'} in ${ms} ms)`);
+  for (const job of result.jobs) {
+    console.log(`${(job.bytes / 1024).toFixed(1).padStart(8)} KiB  job ${job.name}`);
+  }
+  console.log(`${result.entries.length + result.jobs.length} bundles in ${result.outDir} (${result.cached ? 'cached' : 'built'} in ${ms} ms)`);
 }

@@ -1,7 +1,8 @@
 /**
  * One stage of the product in the cloud (see the architecture notes): the table, the images,
  * SPA and log buckets, the two secrets, the HTTP API and its stage, the CloudFront
- * distribution, and one nested stack per domain holding that domain's routes.
+ * distribution, one nested stack per domain holding that domain's routes, and the scheduled
+ * jobs (infra/aws/jobs.ts) with their rules.
  *
  * Stages whose name starts with `dev` are disposable (no deletion protection, buckets emptied
  * and deleted with the stack); every other stage keeps its table, images and logs.
@@ -23,9 +24,11 @@ import { routeKey, type Grant, type RouteDef } from '../../functions/lib/route-t
 import { CATCH_ALL, routes } from '../../functions/routes';
 import type { BundleEntry, BundleResult } from './bundle';
 import { SiteDistribution } from './cdn';
+import { JOBS } from './jobs';
 import { APP_NAME, DEFAULT_ROUTE_KEY, assertStage, domainOf, isDisposable, pascal } from './naming';
 import { acknowledge, wildcardResourceFinding } from './nag';
 import { RoutesStack, type DomainRoute } from './routes-stack';
+import { ScheduledJobs } from './scheduled-jobs';
 
 export interface StageConfig {
   stage: string;
@@ -73,6 +76,7 @@ export class SiteStack extends Stack {
   readonly signingSecret: secretsmanager.Secret;
   readonly originSecret: secretsmanager.Secret;
   readonly routeStacks = new Map<string, RoutesStack>();
+  readonly jobs: ScheduledJobs;
   readonly spaDeployment?: s3deploy.BucketDeployment;
 
   constructor(scope: Construct, id: string, props: SiteStackProps) {
@@ -289,6 +293,17 @@ export class SiteStack extends Stack {
         }),
       );
     }
+
+    // ── Scheduled jobs (infra/aws/jobs.ts) ──────────────────────────────────────────────────
+    this.jobs = new ScheduledJobs(this, 'Jobs', {
+      stage,
+      jobs: JOBS,
+      bundles: props.bundles.jobs,
+      table: this.table,
+      imagesBucketName: this.imagesBucketName,
+      logRetention,
+      disposable,
+    });
 
     new CfnOutput(this, 'SiteUrl', { value: siteOrigin, description: 'The site (SPA, /api, /images)' });
     new CfnOutput(this, 'DistributionDomainName', { value: this.cdn.distribution.distributionDomainName });

@@ -19,6 +19,9 @@ import { ensureSigningSecret } from './secret';
 
 export const REPO_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
+/** How often the host removes unused photo uploads (hourly in the cloud). */
+const UPLOAD_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+
 export interface HostOptions {
   /** Folder for persisted data (DynamoDB files, bucket, outbox, secret). Without it: in memory and a temp folder. */
   dataDir: string;
@@ -120,6 +123,19 @@ export async function startHost(opts: HostOptions): Promise<Host> {
       outboxDir,
     });
     stops.push(gateway.stop);
+
+    // The cloud's scheduled job: loaded on first use, like the handlers, once the environment is set.
+    let sweeping = false;
+    const sweep = setInterval(() => {
+      if (sweeping) return;
+      sweeping = true;
+      import('../../functions/images/pending')
+        .then(({ sweepExpiredUploads }) => sweepExpiredUploads())
+        .catch((err: unknown) => console.error('Removing unused uploads failed:', err instanceof Error ? err.message : err))
+        .finally(() => (sweeping = false));
+    }, UPLOAD_SWEEP_INTERVAL_MS);
+    sweep.unref();
+    stops.push(async () => clearInterval(sweep));
 
     return {
       url: gateway.url,

@@ -14,7 +14,7 @@ export type Privacy = (typeof PRIVACIES)[number];
 export const POST_TEXT_MAX = 5000;
 export const COMMENT_MAX = 2000;
 /** Tags per post: keeps a post's transaction (counters per tag, links per tag) under 100 items. */
-export const MAX_TAGS_PER_POST = 10;
+export const MAX_TAGS_PER_POST = 8;
 export const MAX_PHOTOS_PER_POST = 10;
 export const PHOTO_DESCRIPTION_MAX = 300;
 /** Replies nest at most this deep: top-level comments have level 0, so levels run 0..MAX. */

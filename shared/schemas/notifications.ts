@@ -29,6 +29,8 @@ export interface NotificationView {
   id: string;
   kind: NotificationKind;
   actorId: string | null;
+  /** Who caused it, as a card (username and avatar), null for announcements. */
+  actor: { uuid: string; username: string; avatar: string | null } | null;
   targetType: string | null;
   targetId: string | null;
   text: string | null;

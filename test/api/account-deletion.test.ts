@@ -4,6 +4,7 @@ import { HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s
 import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { as, member, signUp, uniqueEmail } from '../support/accounts';
 import { call } from '../support/api';
+import { newPlant, newPost, uniqueTag, type FeedAnswer } from '../support/content';
 import { getItem, queryPartition } from '../support/db';
 import { outbox } from '../support/outbox';
 
@@ -62,6 +63,22 @@ describe('DELETE /api/iam/authn/delete', () => {
     const again = await getItem(`email#${a.email}`, 'email');
     expect(again?.userId).toBeDefined();
     expect(again?.userId).not.toBe(uuid);
+  });
+
+  it('removes the member\'s posts and plants with them, and every count they were in', async () => {
+    const a = await member();
+    const author = { uuid: a.profile.uuid, browser: a.browser };
+    const tag = uniqueTag();
+    const post = await newPost(author, { tags: [tag] });
+    const plant = await newPlant(author, { tags: [tag], privacy: 'members' });
+    expect((await call<FeedAnswer>('GET', `/api/posts/tag/${tag}`)).data.counts.postsAll).toBe(1);
+    expect((await as(a.browser, 'DELETE', '/api/iam/authn/delete', { uuid: a.profile.uuid })).status).toBe(200);
+    expect(await queryPartition(`post#${post.id}`)).toEqual([]);
+    expect(await queryPartition(`post#${plant.id}`)).toEqual([]);
+    expect(await queryPartition(`counter#user#${a.profile.uuid}`)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ sk: 'owner', postsAll: 0, plantsAll: 0, plantsAvail: 0 })]),
+    );
+    expect((await call<FeedAnswer>('GET', `/api/posts/tag/${tag}`)).data).toMatchObject({ contentItems: [], counts: { postsAll: 0, plantsAll: 0 } });
   });
 
   it('needs the csrf_token and a live session', async () => {

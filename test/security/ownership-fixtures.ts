@@ -5,6 +5,7 @@
  */
 import { expect } from 'vitest';
 import { as, member } from '../support/accounts';
+import { comment, newPlant, newPost, reactTo } from '../support/content';
 import { getItem, queryPartition } from '../support/db';
 import { outbox } from '../support/outbox';
 
@@ -59,4 +60,60 @@ export const ownershipFixtures: Record<string, () => Promise<void>> = {
     expect(await getItem(`user#${a.profile.uuid}`, 'profile')).toMatchObject({ phoneVerified: false });
     expect(await getItem(`user#${b.profile.uuid}`, 'profile')).toMatchObject({ phoneVerified: false });
   },
+  // ── Posts and plants: B acting on A's post, plant, comment or reaction ─────────────────
+  'DELETE /api/iam/posts': async () => {
+    const [a, b] = await Promise.all([member(), member()]);
+    const post = await newPost(asAuthor(a));
+    expect((await as(b.browser, 'DELETE', '/api/iam/posts', { postId: post.id, userId: b.profile.uuid })).status).toBe(403);
+    expect((await as(b.browser, 'DELETE', '/api/iam/posts', { postId: post.id, userId: a.profile.uuid })).status).toBe(403);
+    expect(await getItem(`post#${post.id}`, 'post')).not.toHaveProperty('deletedAt');
+  },
+  'PUT /api/iam/posts/privacy': async () => {
+    const [a, b] = await Promise.all([member(), member()]);
+    const post = await newPost(asAuthor(a), { privacy: 'members' });
+    expect((await as(b.browser, 'PUT', '/api/iam/posts/privacy', { id: post.id, uuid: b.profile.uuid, privacy: 'public' })).status).toBe(403);
+    expect(await getItem(`post#${post.id}`, 'post')).toMatchObject({ privacy: 'members', version: 0 });
+  },
+  'PUT /api/iam/posts/update/textandtags': async () => {
+    const [a, b] = await Promise.all([member(), member()]);
+    const post = await newPost(asAuthor(a), { text: 'original' });
+    expect((await as(b.browser, 'PUT', '/api/iam/posts/update/textandtags', { postId: post.id, userId: b.profile.uuid, text: 'changed', tags: [] })).status).toBe(403);
+    expect(await getItem(`post#${post.id}`, 'post')).toMatchObject({ text: 'original', version: 0 });
+  },
+  'PUT /api/iam/plant/update/details': async () => {
+    const [a, b] = await Promise.all([member(), member()]);
+    const plant = await newPlant(asAuthor(a), { privacy: 'private' });
+    const res = await as(b.browser, 'PUT', '/api/iam/plant/update/details', { postId: plant.id, userId: b.profile.uuid, privacy: 'public', plant: { commonName: 'Mine now', availability: 'Not available' } });
+    expect(res.status).toBe(404);
+    expect(await getItem(`post#${plant.id}`, 'post')).toMatchObject({ privacy: 'private', version: 0, plant: { commonName: 'Monstera' } });
+  },
+  'PUT /api/iam/plant/update/photo-descriptions': async () => {
+    const [a, b] = await Promise.all([member(), member()]);
+    const plant = await newPlant(asAuthor(a));
+    const key = plant.photos[0]!.key;
+    expect((await as(b.browser, 'PUT', '/api/iam/plant/update/photo-descriptions', { id: plant.id, uuid: b.profile.uuid, plantPhotos: [{ key, description: 'defaced' }] })).status).toBe(403);
+    expect(await getItem(`post#${plant.id}`, 'post')).toMatchObject({ photos: [{ key, description: 'photo 1' }], version: 0 });
+  },
+  'DELETE /api/iam/posts/comment': async () => {
+    const [a, b] = await Promise.all([member(), member()]);
+    const post = await newPost(asAuthor(a));
+    const remark = await comment(asAuthor(a), post.id, 'my words');
+    expect((await as(b.browser, 'DELETE', '/api/iam/posts/comment', { id: remark.id, uuid: b.profile.uuid })).status).toBe(403);
+    expect((await as(b.browser, 'DELETE', '/api/iam/posts/comment', { id: remark.id, uuid: a.profile.uuid })).status).toBe(403);
+    expect(await getItem(`comment#${remark.id}`, 'comment')).toMatchObject({ authorId: a.profile.uuid });
+    expect(await getItem(`post#${post.id}`, 'post')).toMatchObject({ commentCount: 1 });
+  },
+  'DELETE /api/iam/posts/reaction': async () => {
+    const [a, b] = await Promise.all([member(), member()]);
+    const post = await newPost(asAuthor(b));
+    const reaction = await reactTo(asAuthor(a), { post_id: post.id });
+    expect((await as(b.browser, 'DELETE', '/api/iam/posts/reaction', { id: reaction.id })).status).toBe(403);
+    expect(await getItem(`post#${post.id}`, `reaction#${a.profile.uuid}`)).toBeDefined();
+    expect(await getItem(`post#${post.id}`, 'post')).toMatchObject({ reactionCount: 1 });
+  },
 };
+
+function asAuthor(m: { profile: { uuid: string }; browser: Parameters<typeof as>[0] }) {
+  return { uuid: m.profile.uuid, browser: m.browser };
+}
+

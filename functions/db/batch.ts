@@ -1,0 +1,72 @@
+/**
+ * Plain BatchGet and BatchWrite over the table, for reads and sweeps that gather items of several
+ * entities at once (a feed page's owners and the viewer's reactions in one call). Chunked to the
+ * API's limits; unprocessed keys are retried with a short backoff.
+ */
+import { BatchGetCommand, BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient, tableName } from './client';
+
+export interface TableKey {
+  pk: string;
+  sk: string;
+  [key: string]: string;
+}
+
+const pause = (attempt: number) => new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt)));
+
+/** The items that exist among `keys` (duplicates asked once), in no particular order. */
+export async function batchGet(keys: TableKey[]): Promise<Record<string, unknown>[]> {
+  const unique = [...new Map(keys.map((k) => [`${k.pk}\u0000${k.sk}`, { pk: k.pk, sk: k.sk }])).values()];
+  const found: Record<string, unknown>[] = [];
+  for (let i = 0; i < unique.length; i += 100) {
+    let pending: Record<string, unknown>[] = unique.slice(i, i + 100);
+    for (let attempt = 0; pending.length; attempt++) {
+      if (attempt > 0) await pause(attempt);
+      const out = await documentClient().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending } } }));
+      found.push(...(out.Responses?.[tableName()] ?? []));
+      pending = out.UnprocessedKeys?.[tableName()]?.Keys ?? [];
+      if (attempt > 8 && pending.length) throw new Error(`batch get left ${pending.length} keys unprocessed`);
+    }
+  }
+  return found;
+}
+
+/** Deletes every key (idempotent: absent items are fine), 25 per request. */
+export async function batchDelete(keys: TableKey[]): Promise<void> {
+  const unique = [...new Map(keys.map((k) => [`${k.pk}\u0000${k.sk}`, { pk: k.pk, sk: k.sk }])).values()];
+  for (let i = 0; i < unique.length; i += 25) {
+    let pending = unique.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
+    for (let attempt = 0; pending.length; attempt++) {
+      if (attempt > 0) await pause(attempt);
+      const out = await documentClient().send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }));
+      pending = (out.UnprocessedItems?.[tableName()] ?? []) as typeof pending;
+      if (attempt > 8 && pending.length) throw new Error(`batch delete left ${pending.length} items unprocessed`);
+    }
+  }
+}
+
+export interface RawItem {
+  pk: string;
+  sk: string;
+  __edb_e__?: string;
+  [attribute: string]: unknown;
+}
+
+/** Every item of a partition whose sort key starts with `prefix` (all pages): for sweeps and threads. */
+export async function partitionItems(pk: string, prefix = ''): Promise<RawItem[]> {
+  const items: RawItem[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: prefix ? 'pk = :pk AND begins_with(sk, :prefix)' : 'pk = :pk',
+        ExpressionAttributeValues: prefix ? { ':pk': pk, ':prefix': prefix } : { ':pk': pk },
+        ...(start ? { ExclusiveStartKey: start } : {}),
+      }),
+    );
+    items.push(...((out.Items ?? []) as RawItem[]));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return items;
+}

@@ -1,0 +1,95 @@
+/**
+ * Comments and reactions live under their post's partition (P5), so a post with its whole thread
+ * and its reactions is one Query:
+ *
+ *   post#<id>  post                                   the post (entities/post.ts)
+ *   post#<id>  reaction#<userId>                      a reaction to the post (P7)
+ *   post#<id>  comment#<path>                         a comment; path = segments joined by "/"
+ *   post#<id>  comment#<path>!r#<userId>              a reaction to that comment
+ *
+ * A segment is `<createdAt in ms, base 36, 9 chars>.<comment id>`, so comments sort in thread
+ * order (each reply after its parent, siblings by time), and `begins_with(sk, comment#<path>)`
+ * is exactly the comment, its reactions and all its descendants with theirs (P6): "!" sorts
+ * before "/", and no segment is a prefix of another.
+ *
+ * A comment's id is the client-generated UUID of its creating call; its claim item
+ * `comment#<id>` (written in the same transaction with `attribute_not_exists`) makes a retry
+ * answer the first comment, and maps the id to its post and path for the delete route.
+ */
+import { Entity, type EntityItem } from 'electrodb';
+import { SERVICE } from '../service-name';
+
+export const Comment = new Entity({
+  model: { entity: 'comment', version: '1', service: SERVICE },
+  attributes: {
+    postId: { type: 'string', required: true, readOnly: true },
+    path: { type: 'string', required: true, readOnly: true },
+    id: { type: 'string', required: true, readOnly: true },
+    parentId: { type: 'string', readOnly: true },
+    level: { type: 'number', required: true, readOnly: true },
+    content: { type: 'string', required: true, readOnly: true },
+    authorId: { type: 'string', required: true, readOnly: true },
+    reactionCount: { type: 'number', required: true, default: 0 },
+    createdAt: { type: 'string', required: true, readOnly: true },
+  },
+  indexes: {
+    byPath: {
+      pk: { field: 'pk', composite: ['postId'], template: 'post#${postId}', casing: 'none' },
+      sk: { field: 'sk', composite: ['path'], template: 'comment#${path}', casing: 'none' },
+    },
+  },
+});
+
+export const CommentClaim = new Entity({
+  model: { entity: 'commentClaim', version: '1', service: SERVICE },
+  attributes: {
+    id: { type: 'string', required: true, readOnly: true },
+    postId: { type: 'string', required: true, readOnly: true },
+    path: { type: 'string', required: true, readOnly: true },
+    authorId: { type: 'string', required: true, readOnly: true },
+  },
+  indexes: {
+    byId: {
+      pk: { field: 'pk', composite: ['id'], template: 'comment#${id}', casing: 'none' },
+      sk: { field: 'sk', composite: [], template: 'comment', casing: 'none' },
+    },
+  },
+});
+
+/** Who reacted, as responders lists show them, is read from the users; the item keeps ids only. */
+export const PostReaction = new Entity({
+  model: { entity: 'postReaction', version: '1', service: SERVICE },
+  attributes: {
+    postId: { type: 'string', required: true, readOnly: true },
+    userId: { type: 'string', required: true, readOnly: true },
+    createdAt: { type: 'string', required: true, readOnly: true },
+  },
+  indexes: {
+    byPost: {
+      pk: { field: 'pk', composite: ['postId'], template: 'post#${postId}', casing: 'none' },
+      sk: { field: 'sk', composite: ['userId'], template: 'reaction#${userId}', casing: 'none' },
+    },
+  },
+});
+
+export const CommentReaction = new Entity({
+  model: { entity: 'commentReaction', version: '1', service: SERVICE },
+  attributes: {
+    postId: { type: 'string', required: true, readOnly: true },
+    path: { type: 'string', required: true, readOnly: true },
+    commentId: { type: 'string', required: true, readOnly: true },
+    userId: { type: 'string', required: true, readOnly: true },
+    createdAt: { type: 'string', required: true, readOnly: true },
+  },
+  indexes: {
+    byComment: {
+      pk: { field: 'pk', composite: ['postId'], template: 'post#${postId}', casing: 'none' },
+      sk: { field: 'sk', composite: ['path', 'userId'], template: 'comment#${path}!r#${userId}', casing: 'none' },
+    },
+  },
+});
+
+export type CommentItem = EntityItem<typeof Comment>;
+export type CommentClaimItem = EntityItem<typeof CommentClaim>;
+export type PostReactionItem = EntityItem<typeof PostReaction>;
+export type CommentReactionItem = EntityItem<typeof CommentReaction>;

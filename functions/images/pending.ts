@@ -1,0 +1,195 @@
+/**
+ * Post and plant photos between their upload URL and the post that uses them (I1).
+ *
+ * POST /api/iam/images/upload-url records a pending upload before it hands out the URL, so no
+ * object can land in the bucket without a record that leads the sweep to it. A post claims its
+ * photos: `claimUploads` checks each record and object, and returns the deletes of the records for
+ * the post's own transaction; the post and the claims land together or not at all. What no post
+ * claims is removed by `sweepExpiredUploads` (hourly in the cloud, every 10 minutes locally).
+ *
+ * Timeline of a record (epoch seconds in `expiresAt`, issued + 24 h, also the table's TTL):
+ *   0 h ─ URL handed out ─ … ─ 21 h: last moment a post may claim it ─ 22 h: the sweep may take it
+ *   ─ 24 h: DynamoDB's TTL may drop the record.
+ * The hour between the last claim and the sweep means a post's transaction, which checks the same
+ * cut-off in its condition, can never commit a photo the sweep is deleting. The two hours between
+ * the sweep and the TTL give the hourly sweep two runs to remove the object before the record that
+ * points at it can disappear on its own.
+ */
+import { PHOTO_KEY_PATTERN, PHOTO_MAX_BYTES, type PHOTO_TYPES } from '../../shared/schemas/content';
+import type { PendingUploadItem } from '../db/entities/pending-upload';
+import { db } from '../db/service';
+import { txEntities } from '../db/transact';
+import { badRequest } from '../lib/errors';
+import { deleteImage, verifyUploadedImage } from '../lib/images';
+import { logger } from '../lib/logger';
+
+/** A pending record's lifetime; also when DynamoDB's TTL may remove it. */
+export const PENDING_UPLOAD_TTL_SECONDS = 24 * 60 * 60;
+/** A post may claim an upload until this long before the record expires (21 h after the URL). */
+export const CLAIM_CUTOFF_SECONDS = 3 * 60 * 60;
+/** The sweep takes records from this long before they expire (22 h after the URL). */
+export const SWEEP_LEAD_SECONDS = 2 * 60 * 60;
+
+const SWEEP_PAGE = 50;
+/** Objects and records removed at once (S3 DeleteObject and DynamoDB DeleteItem calls in flight). */
+const PARALLEL = 10;
+
+const POSTS_PREFIX = 'images/posts/';
+const MAX_MB = PHOTO_MAX_BYTES / 1024 / 1024;
+
+const seconds = (ms: number) => Math.floor(ms / 1000);
+
+/** The key a new post photo is uploaded under: `images/posts/<userId>/<id>.<ext>`. */
+export function photoKeyFor(userId: string, id: string, extension: 'jpg' | 'png' | 'webp'): string {
+  return `${POSTS_PREFIX}${userId}/${id}.${extension}`;
+}
+
+/** Records a pending upload; called before the upload URL is handed out. */
+export async function recordPendingUpload(
+  userId: string,
+  objectKey: string,
+  contentType: (typeof PHOTO_TYPES)[number],
+  size: number,
+  nowMs = Date.now(),
+): Promise<void> {
+  await db()
+    .entities.pendingUpload.create({
+      objectKey,
+      userId,
+      contentType,
+      size,
+      createdAt: new Date(nowMs).toISOString(),
+      expiresAt: seconds(nowMs) + PENDING_UPLOAD_TTL_SECONDS,
+    })
+    .go();
+}
+
+/** The delete of one claimed record, conditioned on it still being there, the author's, and claimable. */
+function claimItem(objectKey: string, userId: string, mustExpireAfter: number) {
+  return txEntities()
+    .pendingUpload.delete({ objectKey })
+    .where((a, op) => `${op.eq(a.userId, userId)} AND ${op.gt(a.expiresAt, mustExpireAfter)}`)
+    .commit();
+}
+
+/** A transaction item as `claimUploads` returns it, for the caller's own write transaction. */
+export type TxItem = ReturnType<typeof claimItem>;
+
+async function pendingRecords(keys: string[]): Promise<Map<string, PendingUploadItem>> {
+  const found = new Map<string, PendingUploadItem>();
+  if (!keys.length) return found;
+  const { data, unprocessed } = await db().entities.pendingUpload.get(keys.map((objectKey) => ({ objectKey }))).go();
+  for (const item of data) found.set(item.objectKey, item);
+  // BatchGetItem may leave some keys unread under load: read those one by one.
+  for (const key of unprocessed) {
+    const { data: item } = await db().entities.pendingUpload.get(key).go();
+    if (item) found.set(item.objectKey, item);
+  }
+  return found;
+}
+
+/**
+ * Checks that each key is a pending upload of `userId` that may still be used, and that the
+ * object in the bucket is an image of at most 10 MB (HEAD: size and type; a presigned URL cannot
+ * be trusted to have been used as asked). Throws 400 naming `field` and the photo (1-based) at
+ * the first problem. Returns the deletes of the pending records, each conditioned on the record
+ * still existing, to be written in the same transaction as the post: if another post claimed one
+ * meanwhile, that item fails its condition and the post is not written.
+ */
+export async function claimUploads(userId: string, keys: string[], field: string, nowMs = Date.now()): Promise<TxItem[]> {
+  if (!keys.length) return [];
+  const refuse = (index: number, problem: string) => badRequest(`photo ${index + 1} ${problem}`, field);
+  const notYours = 'is not one of your uploads';
+
+  keys.forEach((key, i) => {
+    if (!PHOTO_KEY_PATTERN.test(key) || !key.startsWith(`${POSTS_PREFIX}${userId}/`)) throw refuse(i, notYours);
+    if (keys.indexOf(key) !== i) throw refuse(i, 'is the same as an earlier photo');
+  });
+
+  // Claimable while more than CLAIM_CUTOFF_SECONDS of the record's life remain.
+  const mustExpireAfter = seconds(nowMs) + CLAIM_CUTOFF_SECONDS;
+  const records = await pendingRecords(keys);
+  keys.forEach((key, i) => {
+    const record = records.get(key);
+    // Absent: never handed out, already used by a post, or removed by the sweep.
+    if (!record || record.userId !== userId) throw refuse(i, notYours);
+    if (record.expiresAt <= mustExpireAfter) throw refuse(i, 'was uploaded too long ago; upload it again');
+  });
+
+  const checks = await Promise.all(keys.map((key) => verifyUploadedImage(key, PHOTO_MAX_BYTES)));
+  checks.forEach((check, i) => {
+    if (check === 'missing') throw refuse(i, 'was not uploaded');
+    if (check === 'too-large') throw refuse(i, `is larger than ${MAX_MB} MB`);
+    if (check === 'wrong-type') throw refuse(i, 'is not a JPEG, PNG or WebP image');
+  });
+
+  return keys.map((key) => claimItem(key, userId, mustExpireAfter));
+}
+
+/** Runs `work` over `items`, at most PARALLEL at a time; answers each outcome in order. */
+async function settleInBatches<T>(items: T[], work: (item: T) => Promise<void>): Promise<PromiseSettledResult<void>[]> {
+  const out: PromiseSettledResult<void>[] = [];
+  for (let i = 0; i < items.length; i += PARALLEL) {
+    out.push(...(await Promise.allSettled(items.slice(i, i + PARALLEL).map(work))));
+  }
+  return out;
+}
+
+/** Deletes a post photo's object; an object already gone is fine (S3 answers 204 either way). */
+async function deletePhotoObject(key: string): Promise<void> {
+  if (!PHOTO_KEY_PATTERN.test(key)) throw new Error(`refusing to delete ${key}: not a post photo`);
+  try {
+    await deleteImage(key);
+  } catch (err) {
+    const name = (err as { name?: string }).name;
+    if (name !== 'NoSuchKey' && name !== 'NotFound') throw err;
+  }
+}
+
+/** Removes post photos' objects (a deleted post's photos); missing objects are fine. Throws when any other delete failed. */
+export async function deletePhotos(keys: string[]): Promise<void> {
+  const outcomes = await settleInBatches([...new Set(keys)], deletePhotoObject);
+  const failures = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason as unknown] : []));
+  if (failures.length) throw new AggregateError(failures, `could not delete ${failures.length} of ${keys.length} photos`);
+}
+
+export interface SweepOptions {
+  /** Stop starting new pages after this time (epoch ms), e.g. shortly before the Lambda's timeout. */
+  deadlineMs?: number;
+  pageSize?: number;
+}
+
+/**
+ * Removes the uploads no post claimed: a Query of the `uploads#pending` partition from the oldest
+ * expiry up to now + SWEEP_LEAD_SECONDS, page by page; for each, the object and then its record
+ * (so a failure leaves the record, and the next run tries again). Idempotent: a record or object
+ * already gone is fine. Resumable: every run starts from the front of the partition, so a run cut
+ * short (deadline, timeout, error on one item) leaves the rest for the next one.
+ */
+export async function sweepExpiredUploads(nowMs: number = Date.now(), opts: SweepOptions = {}): Promise<{ removed: number }> {
+  const limit = opts.pageSize ?? SWEEP_PAGE;
+  // Sort keys are `<expiresAt>#<key>` with a 10-digit expiresAt: `< "<t + 1>"` takes every expiresAt ≤ t.
+  const upTo = seconds(nowMs) + SWEEP_LEAD_SECONDS;
+  let removed = 0;
+  let failed = 0;
+  let cursor: string | null = null;
+  do {
+    if (opts.deadlineMs !== undefined && Date.now() >= opts.deadlineMs) break;
+    const page: { data: PendingUploadItem[]; cursor: string | null } = await db()
+      .entities.pendingUpload.query.byExpiry({})
+      .lt({ expiresAt: upTo + 1 })
+      .go({ cursor, limit });
+    const outcomes = await settleInBatches(page.data, async (item) => {
+      await deletePhotoObject(item.objectKey);
+      await db().entities.pendingUpload.delete({ objectKey: item.objectKey }).go();
+    });
+    outcomes.forEach((o, i) => {
+      if (o.status === 'fulfilled') return void removed++;
+      failed++;
+      logger.error('could not remove an unused upload; the next sweep tries again', { key: page.data[i]?.objectKey, error: o.reason as Error });
+    });
+    cursor = page.cursor;
+  } while (cursor);
+  if (removed || failed) logger.info('swept unused uploads', { removed, failed });
+  return { removed };
+}

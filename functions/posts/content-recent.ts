@@ -1,0 +1,12 @@
+/** GET /api/content-items/recent: posts and plants merged, newest first, as the viewer may see them. */
+import type { contentRecentQuery } from '../../shared/schemas/content';
+import { contentSources, globalCounts, listPage } from './feeds';
+import { audienceOf, viewerOf } from './views';
+import type { Main } from '../lib/route-types';
+
+export const main: Main<typeof contentRecentQuery> = async ({ input, session }) => {
+  const viewer = viewerOf(session);
+  const audience = audienceOf(viewer);
+  const page = await listPage(contentSources(input.filter ?? 'all', audience), globalCounts(audience), viewer, input.cursorId);
+  return { contentItems: page.items, counts: page.counts, cursorId: page.cursorId };
+};

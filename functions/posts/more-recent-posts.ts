@@ -1,0 +1,10 @@
+/** GET /api/iam/posts/more-recent/{cursor}: the next page of recent posts for members. */
+import type { cursorParams } from '../../shared/schemas/content';
+import { globalCounts, listPage, recentSource } from './feeds';
+import { viewerOf } from './views';
+import type { Main } from '../lib/route-types';
+
+export const main: Main<typeof cursorParams> = async ({ input, session }) => {
+  const page = await listPage([recentSource('post', 'members')], globalCounts('members'), viewerOf(session), input.cursor, 'cursor');
+  return { posts: page.items, counts: page.counts, cursorId: page.cursorId };
+};

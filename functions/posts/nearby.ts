@@ -1,0 +1,38 @@
+/**
+ * Available plants near a point (P8): the geo index whose cells are at least the radius wide,
+ * the centre cell and its neighbours queried in parallel (≤ 9 Queries), then true distances.
+ * The index holds public and members-only listings; a guest's answer drops the members-only
+ * ones (the one place a read filters, as every nearby search over-reads by nature).
+ */
+import type { PostView } from '../../shared/schemas/content';
+import { coveringCells, distanceKm, type GeoIndexPrecision } from '../../shared/geohash';
+import type { GeoPoint } from '../../shared/site';
+import type { PostItem } from '../db/entities/post';
+import { db } from '../db/service';
+import { searchPlan } from '../users/nearby-users';
+import { canSee, hydrate, type Viewer } from './views';
+
+export const NEARBY_PLANTS_RADIUS_KM = 25;
+export const NEARBY_PLANTS_MAX = 100;
+
+async function plantsInCell(precision: GeoIndexPrecision, cell: string): Promise<PostItem[]> {
+  const q = db().entities.post.query;
+  const query = precision === 5 ? q.nearby5({ geoCell5: cell }) : precision === 4 ? q.nearby4({ geoCell4: cell }) : q.nearby3({ geoCell3: cell });
+  const { data } = await query.go();
+  return data as PostItem[];
+}
+
+export async function plantsNear(point: GeoPoint, wantedKm: number, viewer: Viewer): Promise<{ plants: (PostView & { distance_km: number })[]; radiusKm: number }> {
+  const { precision, radiusKm } = searchPlan(point, wantedKm);
+  const cells = await Promise.all(coveringCells(point, precision).map((cell) => plantsInCell(precision, cell)));
+  const found: { item: PostItem; km: number }[] = [];
+  for (const item of cells.flat()) {
+    if (!canSee(item, viewer) || item.latitude === undefined || item.longitude === undefined) continue;
+    const km = distanceKm(point, { latitude: item.latitude, longitude: item.longitude });
+    if (km <= radiusKm) found.push({ item, km });
+  }
+  found.sort((a, b) => a.km - b.km);
+  const shown = found.slice(0, NEARBY_PLANTS_MAX);
+  const views = await hydrate(shown.map((f) => f.item), viewer);
+  return { plants: views.map((v, i) => ({ ...v, distance_km: Math.round(shown[i]!.km) })), radiusKm };
+}

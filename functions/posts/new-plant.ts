@@ -1,0 +1,15 @@
+/** POST /api/iam/plant/new: a plant post (201), or the same plant again for a retry with its id (200). */
+import type { newPlantInput } from '../../shared/schemas/content';
+import { reply } from '../lib/http';
+import { hydrate, viewerOf } from './views';
+import { createPost } from './write';
+import type { Main } from '../lib/route-types';
+
+export const main: Main<typeof newPlantInput> = async ({ input, session }) => {
+  const { post, created } = await createPost(session!.userId, {
+    id: input.id, kind: 'plant', text: input.text ?? '', tags: input.tags, photos: input.plant_photos, privacy: input.privacy, plant: input.plant,
+    ...(input.pageId ? { pageId: input.pageId } : {}),
+  });
+  const [view] = await hydrate([post], viewerOf(session));
+  return reply({ plant: view }, { status: created ? 201 : 200 });
+};

@@ -1,0 +1,11 @@
+/** POST /api/iam/posts/reaction/new: one reaction per user and target; a repeat answers the first. */
+import type { newReactionInput } from '../../shared/schemas/content';
+import { reply } from '../lib/http';
+import { react } from './thread';
+import { viewerOf } from './views';
+import type { Main } from '../lib/route-types';
+
+export const main: Main<typeof newReactionInput> = async ({ input, session }) => {
+  const { reaction, created } = await react(viewerOf(session), input.post_id, input.comment_id);
+  return reply({ reaction }, { status: created ? 201 : 200 });
+};

@@ -1,0 +1,24 @@
+/** PUT /api/iam/plant/update/photo-descriptions: the descriptions of a plant's photos, by key. */
+import type { photoDescriptionsInput } from '../../shared/schemas/content';
+import { badRequest } from '../lib/errors';
+import { hydrate, viewerOf } from './views';
+import { editPost } from './write';
+import type { Main } from '../lib/route-types';
+
+export const main: Main<typeof photoDescriptionsInput> = async ({ input, session }) => {
+  const viewer = viewerOf(session);
+  const post = await editPost(input.id, input.uuid, viewer, (p) => {
+    const known = new Set(p.photos.map((ph) => ph.key));
+    const unknown = input.plantPhotos.findIndex((ph) => !known.has(ph.key));
+    if (unknown >= 0) throw badRequest(`photo ${unknown + 1} is not a photo of this plant`, 'plantPhotos');
+    const described = new Map(input.plantPhotos.map((ph) => [ph.key, ph.description]));
+    return {
+      photos: p.photos.map((ph) => {
+        const description = described.has(ph.key) ? described.get(ph.key)! : ph.description;
+        return description ? { key: ph.key, description } : { key: ph.key };
+      }),
+    };
+  }, 'plant');
+  const [view] = await hydrate([post], viewer);
+  return { plant: view };
+};

@@ -1,0 +1,13 @@
+/** GET /api/plants/by-user/{user} and /api/plants/by-user/more/{user}: a user's plants (filter plantsAll | plantsAvail). */
+import type { plantsByHandleParams } from '../../shared/schemas/content';
+import { listPage, plantSource, userCounts } from './feeds';
+import { ownerByHandle } from './owners';
+import { viewerOf } from './views';
+import type { Main } from '../lib/route-types';
+
+export const main: Main<typeof plantsByHandleParams> = async ({ input, session }) => {
+  const viewer = viewerOf(session);
+  const owner = await ownerByHandle(input.user, 'user');
+  const page = await listPage([plantSource(owner.id, input.filter ?? 'plantsAll', viewer)], userCounts(owner.id, viewer), viewer, input.cursorId);
+  return { plants: page.items, counts: page.counts, cursorId: page.cursorId, owner };
+};

@@ -1,0 +1,86 @@
+/**
+ * Who may see a post, and posts as the routes answer them. A list page is hydrated with one
+ * BatchGet: the owners' current cards (so a new avatar or name shows everywhere at once) and the
+ * viewer's own reactions (so each card knows whether to show "undo").
+ */
+import type { OwnerCard, PostView } from '../../shared/schemas/content';
+import type { Session } from '../lib/session/token';
+import type { PostItem } from '../db/entities/post';
+import type { UserItem } from '../db/entities/user';
+import { usersAnd } from '../users/cards';
+import type { Audience } from './counters';
+
+export { responderOf, usersAnd } from '../users/cards';
+
+export interface Viewer {
+  userId: string | null;
+  admin: boolean;
+}
+
+export function viewerOf(session: Session | null): Viewer {
+  return { userId: session?.userId ?? null, admin: session?.role === 'admin' };
+}
+
+/** The audience whose lists a viewer reads: members when signed in, else the public. */
+export function audienceOf(viewer: Viewer): Exclude<Audience, 'owner'> {
+  return viewer.userId ? 'members' : 'public';
+}
+
+export function isOwner(post: Pick<PostItem, 'ownerId' | 'authorId'>, viewer: Viewer): boolean {
+  return viewer.userId !== null && (post.ownerId === viewer.userId || post.authorId === viewer.userId);
+}
+
+/** Whether the viewer may see the post at all; a deleted post is seen by nobody. */
+export function canSee(post: PostItem, viewer: Viewer): boolean {
+  if (post.deletedAt) return false;
+  if (post.privacy === 'public') return true;
+  if (post.privacy === 'members') return viewer.userId !== null;
+  return isOwner(post, viewer) || viewer.admin;
+}
+
+export function reactionIdOf(target: 'p' | 'c', targetId: string, userId: string): string {
+  return `${target}.${targetId}.${userId}`;
+}
+
+const DELETED_OWNER = (id: string): OwnerCard => ({ type: 'user', id, handle: null, name: 'Former member', avatar: null });
+
+export function ownerCard(user: UserItem | undefined, id: string): OwnerCard {
+  if (!user || user.deletedAt || !user.username) return DELETED_OWNER(id);
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
+  return { type: 'user', id, handle: user.username, name, avatar: user.avatar ?? null };
+}
+
+export function toPostView(item: PostItem, owner: OwnerCard, myReactionId: string | null): PostView {
+  return {
+    id: item.id,
+    kind: item.kind,
+    type: item.kind === 'plant' ? 'plant/image' : 'text/image',
+    privacy: item.privacy,
+    text: item.text ?? '',
+    tags: item.tags ?? [],
+    photos: (item.photos ?? []).map((p) => ({ key: p.key, description: p.description ?? null })),
+    plant: item.kind === 'plant' ? (item.plant as PostView['plant']) ?? null : null,
+    available: item.kind === 'plant' && item.available,
+    owner,
+    authorId: item.authorId,
+    reactionCount: Math.max(0, item.reactionCount ?? 0),
+    commentCount: Math.max(0, item.commentCount ?? 0),
+    myReactionId,
+    createdAt: item.createdAt,
+    updatedAt: item.updatedAt,
+  };
+}
+
+/** Posts as a page of a list shows them: owners' cards and the viewer's reactions in one BatchGet. */
+export async function hydrate(items: PostItem[], viewer: Viewer): Promise<PostView[]> {
+  if (!items.length) return [];
+  const mine = viewer.userId ? items.map((p) => ({ pk: `post#${p.id}`, sk: `reaction#${viewer.userId}` })) : [];
+  const { users, raw } = await usersAnd(items.filter((p) => p.ownerType === 'user').map((p) => p.ownerId), mine);
+  return items.map((p) =>
+    toPostView(
+      p,
+      ownerCard(users.get(p.ownerId), p.ownerId),
+      viewer.userId && raw.has(`post#${p.id}|reaction#${viewer.userId}`) ? reactionIdOf('p', p.id, viewer.userId) : null,
+    ),
+  );
+}

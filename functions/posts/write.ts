@@ -1,0 +1,263 @@
+/**
+ * Creating, editing and deleting posts and plant posts. Every write is one transaction holding
+ * the post itself (a whole-item put guarded on `version`), the counters it changes
+ * (counters.ts), the tags' usage counts and the tag link items, so lists, counts and tags never
+ * disagree. Deleting marks the post in that transaction (it leaves every list at once) and then
+ * sweeps its comments, reactions and photos, resumable by deleting again.
+ */
+import type { PlantDetails, Privacy } from '../../shared/schemas/content';
+import { isAvailable } from '../../shared/schemas/content';
+import { batchDelete, partitionItems, type TableKey } from '../db/batch';
+import type { PostItem } from '../db/entities/post';
+import { db } from '../db/service';
+import { conditionFailed, txEntities, writeItems, type TxItem } from '../db/transact';
+import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
+import { logger } from '../lib/logger';
+import { claimUploads, deletePhotos } from '../images/pending';
+import { ensureTags, tagUsageItems } from '../tags/tags';
+import { getUser } from '../users/users';
+import { counterItems, sees, type Countable } from './counters';
+import { canSee, isOwner, type Viewer } from './views';
+
+const ATTEMPTS = 5;
+
+export interface NewPost {
+  id: string;
+  kind: 'post' | 'plant';
+  text: string;
+  tags: string[];
+  photos: { key: string; description?: string }[];
+  privacy: Privacy;
+  plant?: PlantDetails;
+  pageId?: string;
+}
+
+/** A time strictly after `previous`, so a moved post always gets a new, later sort key. */
+export function nextTime(previous?: string): string {
+  const now = Date.now();
+  const after = previous ? Date.parse(previous) + 1 : 0;
+  return new Date(Math.max(now, after)).toISOString();
+}
+
+function countable(p: PostItem): Countable | null {
+  return p.deletedAt ? null : p;
+}
+
+/** The tag link audiences a post is listed under (private posts are in no tag list). */
+function linkAudiences(privacy: Privacy): ('public' | 'members')[] {
+  return (['public', 'members'] as const).filter((a) => sees(a, privacy));
+}
+
+function linkPuts(p: PostItem): TxItem[] {
+  if (p.deletedAt) return [];
+  const { tagLink } = txEntities();
+  return p.tags.flatMap((tag) =>
+    linkAudiences(p.privacy).map((audience) =>
+      tagLink.put({ tag, audience, updatedAt: p.updatedAt, id: p.id, kind: p.kind, ownerId: p.ownerId }).commit(),
+    ),
+  );
+}
+
+function linkDeletes(p: PostItem): TxItem[] {
+  if (p.deletedAt) return [];
+  const { tagLink } = txEntities();
+  return p.tags.flatMap((tag) =>
+    linkAudiences(p.privacy).map((audience) => tagLink.delete({ tag, audience, updatedAt: p.updatedAt, id: p.id }).commit() as TxItem),
+  );
+}
+
+/** Tag link items to rewrite when the post's key, privacy or tags changed; none otherwise. */
+function linkChanges(before: PostItem, after: PostItem): TxItem[] {
+  const same =
+    before.updatedAt === after.updatedAt && before.privacy === after.privacy && !!before.deletedAt === !!after.deletedAt &&
+    before.tags.length === after.tags.length && before.tags.every((t, i) => t === after.tags[i]);
+  return same ? [] : [...linkDeletes(before), ...linkPuts(after)];
+}
+
+function tagChanges(before: PostItem | null, after: PostItem | null): TxItem[] {
+  const was = new Set(before && !before.deletedAt ? before.tags : []);
+  const now = new Set(after && !after.deletedAt ? after.tags : []);
+  const added = [...now].filter((t) => !was.has(t));
+  const removed = [...was].filter((t) => !now.has(t));
+  return [...(added.length ? tagUsageItems(added, 1) : []), ...(removed.length ? tagUsageItems(removed, -1) : [])];
+}
+
+export async function getPostItem(id: string): Promise<PostItem | null> {
+  const { data } = await db().entities.post.get({ id }).go({ consistent: true });
+  return (data as PostItem | null) ?? null;
+}
+
+/** The answer to a creating call whose id already exists: the same post for its author's retry, else 409. */
+function existingAnswer(existing: PostItem, authorId: string, kind: 'post' | 'plant'): PostItem {
+  if (existing.authorId !== authorId || existing.kind !== kind || existing.deletedAt) {
+    throw conflict('This id belongs to another post; generate a new one', 'id');
+  }
+  return existing;
+}
+
+/** Creates a post or plant post; a retry with the same id answers the first (`created: false`). */
+export async function createPost(authorId: string, input: NewPost): Promise<{ post: PostItem; created: boolean }> {
+  if (input.pageId) throw notFound('There is no page with this pageId');
+  const photoField = input.kind === 'plant' ? 'plant_photos' : 'photos';
+  const earlier = await getPostItem(input.id);
+  if (earlier) return { post: existingAnswer(earlier, authorId, input.kind), created: false };
+
+  const author = input.kind === 'plant' ? await getUser(authorId) : null;
+  const now = nextTime();
+  const post: PostItem = {
+    id: input.id,
+    kind: input.kind,
+    ownerType: 'user',
+    ownerId: authorId,
+    authorId,
+    privacy: input.privacy,
+    text: input.text,
+    tags: input.tags,
+    photos: input.photos.map((p) => (p.description ? { key: p.key, description: p.description } : { key: p.key })),
+    ...(input.plant ? { plant: input.plant } : {}),
+    available: input.kind === 'plant' && isAvailable(input.plant?.availability),
+    ...(author?.geohash && author.latitude !== undefined && author.longitude !== undefined
+      ? { latitude: author.latitude, longitude: author.longitude, geohash: author.geohash }
+      : {}),
+    reactionCount: 0,
+    commentCount: 0,
+    version: 0,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const claims = await claimUploads(authorId, post.photos.map((p) => p.key), photoField);
+
+  for (let attempt = 1; ; attempt++) {
+    await ensureTags(post.tags);
+    const items: TxItem[] = [
+      txEntities().post.create(post).commit(),
+      ...counterItems(null, post),
+      ...tagChanges(null, post),
+      ...linkPuts(post),
+      ...claims,
+    ];
+    const out = await writeItems(items);
+    if (!out.canceled) return { post, created: true };
+    if (conditionFailed(out, 0)) {
+      const raced = await getPostItem(input.id);
+      if (raced) return { post: existingAnswer(raced, authorId, input.kind), created: false };
+    }
+    const claimStart = items.length - claims.length;
+    if (out.data.some((d, i) => i >= claimStart && d.code === 'ConditionalCheckFailed')) {
+      throw badRequest('A photo was already used by another post; upload it again', photoField);
+    }
+    // Otherwise a tag was removed as unused between ensureTags and this write: make it again.
+    if (attempt >= ATTEMPTS) throw new Error(`post create cancelled: ${JSON.stringify(out.data)}`);
+  }
+}
+
+/** Loads a post for its owner's change: 404 when the actor may not even see it, 403 when it is not theirs. */
+export async function ownPost(postId: string, claimedUserId: string, viewer: Viewer, kind?: 'post' | 'plant'): Promise<PostItem> {
+  if (claimedUserId !== viewer.userId && !viewer.admin) throw forbidden('You can only change your own posts');
+  const post = await getPostItem(postId);
+  if (!post || (kind && post.kind !== kind) || !canSee(post, viewer)) throw notFound(kind === 'plant' ? 'Plant not found' : 'Post not found');
+  if (!isOwner(post, viewer) && !viewer.admin) throw forbidden('You can only change your own posts');
+  return post;
+}
+
+export interface PostChange {
+  privacy?: Privacy;
+  text?: string;
+  tags?: string[];
+  plant?: PlantDetails;
+  photos?: { key: string; description?: string }[];
+}
+
+/**
+ * Applies a change to the viewer's own post. A change of privacy, text or tags moves it to the
+ * front of every list (a new updatedAt); counts, tag uses and tag links follow in the same
+ * transaction. A write that raced another (a reaction bumped the version) re-reads and retries.
+ */
+export async function editPost(postId: string, claimedUserId: string, viewer: Viewer, change: (post: PostItem) => PostChange, kind?: 'post' | 'plant'): Promise<PostItem> {
+  for (let attempt = 1; ; attempt++) {
+    const post = await ownPost(postId, claimedUserId, viewer, kind);
+    const wanted = change(post);
+    const moves =
+      (wanted.privacy !== undefined && wanted.privacy !== post.privacy) ||
+      (wanted.text !== undefined && wanted.text !== post.text) ||
+      (wanted.tags !== undefined && (wanted.tags.length !== post.tags.length || wanted.tags.some((t, i) => t !== post.tags[i])));
+    const plant = wanted.plant ?? (post.plant as PlantDetails | undefined);
+    const next: PostItem = {
+      ...post,
+      ...wanted,
+      available: post.kind === 'plant' && isAvailable(plant?.availability),
+      version: post.version + 1,
+      updatedAt: moves ? nextTime(post.updatedAt) : post.updatedAt,
+    };
+    await ensureTags(next.tags);
+    const { id, ...rest } = next;
+    const items: TxItem[] = [
+      txEntities().post.put({ id, ...rest }).where((a, op) => op.eq(a.version, post.version)).commit(),
+      ...counterItems(countable(post), countable(next)),
+      ...tagChanges(post, next),
+      ...linkChanges(post, next),
+    ];
+    const out = await writeItems(items);
+    if (!out.canceled) return next;
+    if (attempt >= ATTEMPTS) throw new Error(`post edit cancelled: ${JSON.stringify(out.data)}`);
+  }
+}
+
+/** Removes what is left under a deleted post: comments with their claims and reactions, photos, then the post. */
+export async function sweepPost(post: PostItem): Promise<void> {
+  const keys: TableKey[] = [];
+  const claims: TableKey[] = [];
+  for (const item of await partitionItems(`post#${post.id}`)) {
+    if (item.sk === 'post') continue;
+    keys.push({ pk: item.pk, sk: item.sk });
+    if (item.__edb_e__ === 'comment' && typeof item.id === 'string') claims.push({ pk: `comment#${item.id}`, sk: 'comment' });
+  }
+  await batchDelete([...claims, ...keys]);
+  await deletePhotos(post.photos.map((p) => p.key));
+  await db().entities.post.delete({ id: post.id }).go();
+}
+
+/** Deletes the viewer's post: one transaction takes it out of every list and count, then the sweep. */
+export async function deletePost(postId: string, claimedUserId: string, viewer: Viewer): Promise<void> {
+  if (claimedUserId !== viewer.userId && !viewer.admin) throw forbidden('You can only delete your own posts');
+  for (let attempt = 1; ; attempt++) {
+    const post = await getPostItem(postId);
+    if (post?.deletedAt && (isOwner(post, viewer) || viewer.admin)) break; // a sweep left unfinished: resume it
+    const live = await ownPost(postId, claimedUserId, viewer);
+    const marked: PostItem = { ...live, deletedAt: new Date().toISOString(), version: live.version + 1 };
+    const { id, ...rest } = marked;
+    const out = await writeItems([
+      txEntities().post.put({ id, ...rest }).where((a, op) => op.eq(a.version, live.version)).commit(),
+      ...counterItems(live, null),
+      ...tagChanges(live, null),
+      ...linkDeletes(live),
+    ]);
+    if (!out.canceled) break;
+    if (attempt >= ATTEMPTS) throw new Error(`post delete cancelled: ${JSON.stringify(out.data)}`);
+  }
+  const marked = await getPostItem(postId);
+  if (!marked) return;
+  try {
+    await sweepPost(marked);
+  } catch (err) {
+    // The post is already gone for every reader; deleting it again resumes the sweep.
+    logger.error('post sweep failed', { postId, err: String(err) });
+  }
+}
+
+/** Deletes every post and plant of a user whose account is being deleted (their own view lists them all). */
+export async function deletePostsOf(userId: string): Promise<number> {
+  const owner: Viewer = { userId, admin: false };
+  let removed = 0;
+  for (const kind of ['post', 'plant'] as const) {
+    for (;;) {
+      const { data } = await db().entities.post.query.ownerAll({ ownerId: userId, kind }).go({ limit: 25 });
+      if (!data.length) break;
+      for (const post of data) {
+        await deletePost(post.id, userId, owner);
+        removed++;
+      }
+    }
+  }
+  return removed;
+}

@@ -1,0 +1,31 @@
+/**
+ * Users as small cards (who reacted, who wrote a comment, who caused a notification), read in one
+ * BatchGet together with any other keys the caller needs in the same round trip.
+ */
+import type { Responder } from '../../shared/schemas/content';
+import { batchGet, type TableKey } from '../db/batch';
+import type { UserItem } from '../db/entities/user';
+import { db } from '../db/service';
+
+export function responderOf(user: UserItem | undefined, id: string): Responder {
+  return user && !user.deletedAt && user.username
+    ? { uuid: id, username: user.username, avatar: user.avatar ?? null }
+    : { uuid: id, username: 'former-member', avatar: null };
+}
+
+const userKey = (uuid: string): TableKey => ({ pk: `user#${uuid}`, sk: 'profile' });
+
+/** Users by id, with any extra keys fetched in the same BatchGet (returned raw, by `pk|sk`). */
+export async function usersAnd(userIds: Iterable<string>, extra: TableKey[] = []): Promise<{ users: Map<string, UserItem>; raw: Set<string> }> {
+  const items = await batchGet([...[...new Set(userIds)].map(userKey), ...extra]);
+  const users = new Map<string, UserItem>();
+  const raw = new Set<string>();
+  for (const item of items) {
+    if (item.__edb_e__ === 'user') {
+      const { data } = db().entities.user.parse({ Item: item });
+      if (data) users.set(data.uuid, data as UserItem);
+    } else raw.add(`${String(item.pk)}|${String(item.sk)}`);
+  }
+  return { users, raw };
+}
+

@@ -1,0 +1,123 @@
+/**
+ * The scheduled jobs of infra/aws/jobs.ts, in the stage's own stack (next to the table, so the
+ * policies name it directly): per job a Lambda with its bundle, its own log group, a role allowed
+ * exactly the job's access and its log group, and an EventBridge rule on the job's rate.
+ *
+ * A failed run is not retried: the next one starts again from where the data says (jobs are
+ * idempotent and resumable), so retries would only overlap with it.
+ */
+import { Aws, Duration, RemovalPolicy } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import type { JobBundle } from './bundle';
+import { checkJob, type JobDef } from './jobs';
+import { APP_NAME, pascal } from './naming';
+import { acknowledge, wildcardResourceFinding } from './nag';
+import { LAMBDA_RUNTIME } from './routes-stack';
+
+export interface ScheduledJobsProps {
+  stage: string;
+  jobs: readonly JobDef[];
+  bundles: readonly JobBundle[];
+  table: ITable;
+  /** The images bucket's name (a literal plus pseudo parameters, as the route roles use it). */
+  imagesBucketName: string;
+  logRetention: logs.RetentionDays;
+  disposable: boolean;
+}
+
+export function jobLogGroupName(stage: string, job: string): string {
+  return `/aws/lambda/${APP_NAME}/${stage}/jobs/${job}`;
+}
+
+export class ScheduledJobs extends Construct {
+  readonly functions = new Map<string, lambda.Function>();
+  readonly roles = new Map<string, iam.Role>();
+  readonly rules = new Map<string, events.Rule>();
+
+  constructor(scope: Construct, id: string, props: ScheduledJobsProps) {
+    super(scope, id);
+    for (const def of props.jobs) {
+      const job = checkJob(def);
+      const bundle = props.bundles.find((b) => b.name === job.name);
+      if (!bundle) throw new Error(`no bundle for job ${job.name}: rebuild with buildBundles()`);
+      const cid = pascal(job.name);
+
+      const logGroup = new logs.LogGroup(this, `${cid}Logs`, {
+        logGroupName: jobLogGroupName(props.stage, job.name),
+        retention: props.logRetention,
+        removalPolicy: props.disposable ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
+      });
+      const role = this.jobRole(cid, job, props, logGroup);
+
+      const fn = new lambda.Function(this, cid, {
+        description: `${APP_NAME} job ${job.name}: ${job.description}`,
+        runtime: LAMBDA_RUNTIME,
+        architecture: lambda.Architecture.ARM_64,
+        code: lambda.Code.fromAsset(bundle.dir),
+        handler: 'index.handler',
+        memorySize: job.memoryMb,
+        timeout: Duration.seconds(job.timeoutSeconds),
+        role,
+        logGroup,
+        retryAttempts: 0,
+        environment: {
+          TABLE_NAME: props.table.tableName,
+          IMAGES_BUCKET: props.imagesBucketName,
+          POWERTOOLS_SERVICE_NAME: APP_NAME,
+        },
+      });
+      acknowledge(
+        fn,
+        'AwsSolutions-L1',
+        'Pinned to nodejs22.x like the route functions: the bundles target Node 22; move to a newer runtime deliberately, with the bundler target.',
+      );
+
+      const rule = new events.Rule(this, `${cid}Schedule`, {
+        description: `${APP_NAME} ${props.stage}: runs the ${job.name} job every ${job.everyMinutes} minutes`,
+        schedule: events.Schedule.rate(Duration.minutes(job.everyMinutes)),
+        targets: [new targets.LambdaFunction(fn, { retryAttempts: 0 })],
+      });
+
+      this.functions.set(job.name, fn);
+      this.roles.set(job.name, role);
+      this.rules.set(job.name, rule);
+    }
+  }
+
+  /** The job's own role: its log group, and exactly the table and image actions it names. */
+  private jobRole(cid: string, job: JobDef, props: ScheduledJobsProps, logGroup: logs.LogGroup): iam.Role {
+    const role = new iam.Role(this, `${cid}Role`, {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: `Execution role of the ${job.name} job`,
+    });
+    const allow = (sid: string, actions: string[], resources: string[]) =>
+      role.addToPrincipalPolicy(new iam.PolicyStatement({ sid, actions, resources }));
+
+    allow('Logs', ['logs:CreateLogStream', 'logs:PutLogEvents'], [logGroup.logGroupArn]);
+
+    const tableArn = props.table.tableArn;
+    if (job.access.queryIndexes.length) {
+      allow('TableQuery', ['dynamodb:Query'], job.access.queryIndexes.map((index) => `${tableArn}/index/${index}`));
+    }
+    if (job.access.deleteItems) allow('TableDelete', ['dynamodb:DeleteItem'], [tableArn]);
+
+    if (job.access.deleteImages.length) {
+      const objects = job.access.deleteImages.map((pattern) => `arn:${Aws.PARTITION}:s3:::${props.imagesBucketName}/${pattern}`);
+      allow('ImagesDelete', ['s3:DeleteObject'], objects);
+      for (const resource of objects.filter((o) => o.includes('*'))) {
+        acknowledge(
+          role,
+          wildcardResourceFinding(this, resource),
+          `The ${job.name} job deletes objects whose keys are generated per upload; it may delete only under this prefix of the images bucket.`,
+        );
+      }
+    }
+    return role;
+  }
+}

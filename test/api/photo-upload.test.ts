@@ -1,0 +1,313 @@
+/**
+ * Post photo uploads: the upload URL route over real HTTP (a real JPEG PUT to s3rver through the
+ * presigned URL), then the domain functions the posts code calls, run in this worker against the
+ * host's table and bucket: claiming uploads for a post's transaction, the sweep of unused
+ * uploads, and deleting a post's photos.
+ */
+import { randomUUID } from 'node:crypto';
+import { HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { PHOTO_KEY_PATTERN, PHOTO_MAX_BYTES } from '../../shared/schemas/content';
+import { db } from '../../functions/db/service';
+import { writeItems } from '../../functions/db/transact';
+import {
+  claimUploads,
+  CLAIM_CUTOFF_SECONDS,
+  deletePhotos,
+  PENDING_UPLOAD_TTL_SECONDS,
+  photoKeyFor,
+  recordPendingUpload,
+  sweepExpiredUploads,
+  SWEEP_LEAD_SECONDS,
+} from '../../functions/images/pending';
+import { handler as sweepHandler } from '../../functions/images/sweep-uploads';
+import { as } from '../support/accounts';
+import { hostUrl } from '../support/api';
+import { getItem } from '../support/db';
+import { registeredUser, unregisteredUser, type TestUser } from '../support/users';
+
+interface Upload {
+  url: string;
+  key: string;
+  headers: Record<string, string>;
+  expires_in: number;
+}
+
+/** An 8×8 leaf-green baseline JPEG (614 bytes). */
+const JPEG = Buffer.from(
+  '/9j/4AAQSkZJRgABAQAAAQABAAD/2wCEAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDIBCQkJDAsMGA0NGDIhHCEyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMv/AABEIAAgACAMBEQACEQEDEQH/xAGiAAABBQEBAQEBAQAAAAAAAAAAAQIDBAUGBwgJCgsQAAIBAwMCBAMFBQQEAAABfQECAwAEEQUSITFBBhNRYQcicRQygZGhCCNCscEVUtHwJDNicoIJChYXGBkaJSYnKCkqNDU2Nzg5OkNERUZHSElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6g4SFhoeIiYqSk5SVlpeYmZqio6Slpqeoqaqys7S1tre4ubrCw8TFxsfIycrS09TV1tfY2drh4uPk5ebn6Onq8fLz9PX29/j5+gEAAwEBAQEBAQEBAQAAAAAAAAECAwQFBgcICQoLEQACAQIEBAMEBwUEBAABAncAAQIDEQQFITEGEkFRB2FxEyIygQgUQpGhscEJIzNS8BVictEKFiQ04SXxFxgZGiYnKCkqNTY3ODk6Q0RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqCg4SFhoeIiYqSk5SVlpeYmZqio6Slpqeoqaqys7S1tre4ubrCw8TFxsfIycrS09TV1tfY2dri4+Tl5ufo6ery8/T19vf4+fr/2gAMAwEAAhEDEQA/AMGuA8U//9k=',
+  'base64',
+);
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Points this worker's own copy of the domain code at the test host's table and bucket, as the host does for handlers. */
+beforeAll(() => {
+  Object.assign(process.env, {
+    TABLE_NAME: inject('tableName'), DYNAMODB_ENDPOINT: inject('dynamoEndpoint'), AWS_REGION: 'us-east-1',
+    AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', S3_ENDPOINT: inject('s3Endpoint'), S3_FORCE_PATH_STYLE: 'true',
+    IMAGES_BUCKET: inject('bucket'),
+  });
+});
+
+let bucket: S3Client | undefined;
+function bucketClient(): S3Client {
+  bucket ??= new S3Client({
+    endpoint: inject('s3Endpoint'), forcePathStyle: true, region: 'us-east-1',
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  return bucket;
+}
+
+async function objectExists(key: string): Promise<boolean> {
+  try {
+    await bucketClient().send(new HeadObjectCommand({ Bucket: inject('bucket'), Key: key }));
+    return true;
+  } catch (err) {
+    if ((err as { name?: string }).name === 'NotFound') return false;
+    throw err;
+  }
+}
+
+async function storeObject(key: string, body: Buffer, contentType = 'image/jpeg'): Promise<void> {
+  await bucketClient().send(new PutObjectCommand({ Bucket: inject('bucket'), Key: key, Body: body, ContentType: contentType }));
+}
+
+async function presign(u: TestUser, contentType = 'image/jpeg', size = JPEG.length): Promise<Upload> {
+  const res = await as<Upload>(u.browser, 'POST', '/api/iam/images/upload-url', { contentType, size });
+  expect(res.status, JSON.stringify(res.json)).toBe(200);
+  return res.data;
+}
+
+const put = (upload: Upload, body: Buffer, headers = upload.headers) => fetch(upload.url, { method: 'PUT', headers, body: new Uint8Array(body) });
+
+/** A presigned, uploaded JPEG of `u`. */
+async function uploaded(u: TestUser): Promise<Upload> {
+  const upload = await presign(u);
+  expect((await put(upload, JPEG)).status).toBe(200);
+  return upload;
+}
+
+const pending = (key: string) => getItem(`upload#${key}`, 'upload');
+
+describe('POST /api/iam/images/upload-url', () => {
+  it('hands out a 5-minute PUT under images/posts/<me>/, signed for type and length, and records the upload as pending', async () => {
+    const u = await registeredUser();
+    const before = Math.floor(Date.now() / 1000);
+    const upload = await presign(u);
+    expect(upload.key).toMatch(PHOTO_KEY_PATTERN);
+    expect(upload.key).toMatch(new RegExp(`^images/posts/${u.uuid}/[0-9a-f-]{36}\\.jpg$`));
+    expect(upload.headers).toEqual({ 'content-type': 'image/jpeg' });
+    expect(upload.expires_in).toBe(300);
+    const url = new URL(upload.url);
+    expect(url.origin).toBe(new URL(inject('s3Endpoint')).origin);
+    expect(url.searchParams.get('X-Amz-Expires')).toBe('300');
+    // What S3 checks: the content type and length are signed, so another type or size is refused there.
+    expect(url.searchParams.get('X-Amz-SignedHeaders')?.split(';')).toEqual(['content-length', 'content-type', 'host']);
+    // No checksum of an empty body baked into the URL (it would make S3 refuse every real upload).
+    expect([...url.searchParams.keys()].some((k) => k.startsWith('x-amz-checksum'))).toBe(false);
+
+    const record = await pending(upload.key);
+    expect(record).toMatchObject({
+      objectKey: upload.key,
+      userId: u.uuid,
+      contentType: 'image/jpeg',
+      size: JPEG.length,
+      gsi2pk: 'uploads#pending',
+    });
+    const expiresAt = record!.expiresAt as number;
+    expect(expiresAt).toBeGreaterThanOrEqual(before + PENDING_UPLOAD_TTL_SECONDS);
+    expect(expiresAt).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000) + PENDING_UPLOAD_TTL_SECONDS);
+    expect(record!.gsi2sk).toBe(`${expiresAt}#${upload.key}`);
+
+    expect((await put(upload, JPEG)).status).toBe(200);
+    const served = await fetch(`${hostUrl()}/${upload.key}`);
+    expect(served.headers.get('content-type')).toBe('image/jpeg');
+    expect(Buffer.from(await served.arrayBuffer()).equals(JPEG)).toBe(true);
+  });
+
+  it('gives each request its own key, with the png and webp extensions', async () => {
+    const u = await registeredUser();
+    const a = await presign(u);
+    const b = await presign(u);
+    expect(a.key).not.toBe(b.key);
+    expect((await presign(u, 'image/png', 100)).key).toMatch(/\.png$/);
+    expect((await presign(u, 'image/webp', 100)).key).toMatch(/\.webp$/);
+  });
+
+  it('refuses other types, sizes over 10 MB and members who have not registered', async () => {
+    const u = await registeredUser();
+    const gif = await as(u.browser, 'POST', '/api/iam/images/upload-url', { contentType: 'image/gif', size: 100 });
+    expect(gif.status).toBe(400);
+    expect(gif.json).toMatchObject({ error: { field: 'contentType' } });
+    const big = await as(u.browser, 'POST', '/api/iam/images/upload-url', { contentType: 'image/jpeg', size: PHOTO_MAX_BYTES + 1 });
+    expect(big.status).toBe(400);
+    expect(big.json).toMatchObject({ error: { field: 'size', message: 'size must be at most 10 MB' } });
+    const incomplete = await unregisteredUser();
+    expect((await as(incomplete.browser, 'POST', '/api/iam/images/upload-url', { contentType: 'image/jpeg', size: 100 })).status).toBe(403);
+  });
+});
+
+describe('claimUploads (a post using its photos)', () => {
+  it('accepts the member\'s uploaded photos and returns deletes of their records that hold only while the records exist', async () => {
+    const u = await registeredUser();
+    const first = await uploaded(u);
+    const second = await uploaded(u);
+    expect(await claimUploads(u.uuid, [], 'photos')).toEqual([]);
+
+    const items = await claimUploads(u.uuid, [first.key, second.key], 'photos');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toMatchObject({ Delete: { Key: { pk: `upload#${first.key}`, sk: 'upload' } } });
+    expect((items[0] as unknown as { Delete: { ConditionExpression: string } }).Delete.ConditionExpression).toMatch(/userId/);
+
+    // In the post's transaction: the records go, the objects stay (they are the post's photos now).
+    expect((await writeItems(items)).canceled).toBe(false);
+    expect(await pending(first.key)).toBeUndefined();
+    expect(await pending(second.key)).toBeUndefined();
+    expect(await objectExists(first.key)).toBe(true);
+
+    // A second post with the same photos: its transaction is refused by the condition…
+    const again = await writeItems(items);
+    expect(again.canceled).toBe(true);
+    expect(again.data.map((d) => d.code)).toEqual(['ConditionalCheckFailed', 'ConditionalCheckFailed']);
+    // …and claiming them again is refused before that.
+    await expect(claimUploads(u.uuid, [first.key], 'photos')).rejects.toMatchObject({
+      status: 400, field: 'photos', message: 'photo 1 is not one of your uploads',
+    });
+  });
+
+  it('refuses another member\'s upload and keys that were never handed out', async () => {
+    const a = await registeredUser();
+    const b = await registeredUser();
+    const upload = await uploaded(a);
+    await expect(claimUploads(b.uuid, [upload.key], 'plant_photos')).rejects.toMatchObject({
+      status: 400, field: 'plant_photos', message: 'photo 1 is not one of your uploads',
+    });
+    // Even a key under b's own prefix, with an object in the bucket, needs its pending record.
+    const forged = photoKeyFor(b.uuid, randomUUID(), 'jpg');
+    await storeObject(forged, JPEG);
+    const own = await uploaded(b);
+    await expect(claimUploads(b.uuid, [own.key, forged], 'photos')).rejects.toMatchObject({ message: 'photo 2 is not one of your uploads' });
+    await expect(claimUploads(b.uuid, ['images/avatars/x.jpg'], 'photos')).rejects.toMatchObject({ message: 'photo 1 is not one of your uploads' });
+    await expect(claimUploads(b.uuid, [own.key, own.key], 'photos')).rejects.toMatchObject({ message: 'photo 2 is the same as an earlier photo' });
+    // Nothing was claimed by the refusals.
+    expect(await pending(upload.key)).toBeDefined();
+    expect(await pending(own.key)).toBeDefined();
+  });
+
+  it('refuses a photo whose upload never arrived', async () => {
+    const u = await registeredUser();
+    const done = await uploaded(u);
+    const never = await presign(u);
+    await expect(claimUploads(u.uuid, [done.key, never.key], 'photos')).rejects.toMatchObject({
+      status: 400, field: 'photos', message: 'photo 2 was not uploaded',
+    });
+  });
+
+  it('refuses an object over 10 MB, whatever size was asked for (s3rver does not enforce the signed length; S3 does)', async () => {
+    const u = await registeredUser();
+    const upload = await presign(u, 'image/jpeg', 1000);
+    const tooBig = Buffer.alloc(PHOTO_MAX_BYTES + 1, 0xff);
+    expect((await put(upload, tooBig)).status).toBe(200);
+    await expect(claimUploads(u.uuid, [upload.key], 'photos')).rejects.toMatchObject({
+      status: 400, field: 'photos', message: 'photo 1 is larger than 10 MB',
+    });
+  });
+
+  it('refuses an object stored as another type (s3rver does not enforce the signed type; S3 does)', async () => {
+    const u = await registeredUser();
+    const ok = await uploaded(u);
+    const upload = await presign(u);
+    expect((await put(upload, Buffer.from('<html></html>'), { 'content-type': 'text/html' })).status).toBe(200);
+    await expect(claimUploads(u.uuid, [ok.key, upload.key], 'photos')).rejects.toMatchObject({
+      status: 400, field: 'photos', message: 'photo 2 is not a JPEG, PNG or WebP image',
+    });
+  });
+
+  it('refuses an upload once its time to be used has passed, before the sweep may remove it', async () => {
+    const u = await registeredUser();
+    const key = photoKeyFor(u.uuid, randomUUID(), 'jpg');
+    // Handed out 21 h ago: the record still exists, but a post may no longer claim it.
+    await recordPendingUpload(u.uuid, key, 'image/jpeg', JPEG.length, Date.now() - (PENDING_UPLOAD_TTL_SECONDS - CLAIM_CUTOFF_SECONDS) * 1000);
+    await storeObject(key, JPEG);
+    await expect(claimUploads(u.uuid, [key], 'photos')).rejects.toMatchObject({
+      status: 400, field: 'photos', message: 'photo 1 was uploaded too long ago; upload it again',
+    });
+    expect(CLAIM_CUTOFF_SECONDS).toBeGreaterThan(SWEEP_LEAD_SECONDS);
+  });
+});
+
+describe('sweepExpiredUploads (the scheduled job)', () => {
+  /** A pending upload handed out `hoursAgo` hours ago, its object uploaded unless `withObject` is false. */
+  async function old(u: TestUser, hoursAgo: number, withObject = true): Promise<string> {
+    const key = photoKeyFor(u.uuid, randomUUID(), 'jpg');
+    await recordPendingUpload(u.uuid, key, 'image/jpeg', JPEG.length, Date.now() - hoursAgo * HOUR_MS);
+    if (withObject) await storeObject(key, JPEG);
+    return key;
+  }
+
+  it('removes the objects and then the records of uploads no post used, and leaves fresh ones', async () => {
+    const u = await registeredUser();
+    const fresh = await uploaded(u);
+    const youngish = await old(u, 20);
+    const stale = [await old(u, 23), await old(u, 30), await old(u, 25, false)];
+
+    // Small pages: the sweep pages through the partition (and an object already gone is fine).
+    const { removed } = await sweepExpiredUploads(Date.now(), { pageSize: 1 });
+    expect(removed).toBeGreaterThanOrEqual(stale.length);
+    for (const key of stale) {
+      expect(await pending(key), key).toBeUndefined();
+      expect(await objectExists(key), key).toBe(false);
+    }
+    for (const key of [fresh.key, youngish]) {
+      expect(await pending(key), key).toBeDefined();
+      expect(await objectExists(key), key).toBe(true);
+    }
+    // Still claimable afterwards.
+    expect(await claimUploads(u.uuid, [fresh.key], 'photos')).toHaveLength(1);
+
+    // Idempotent: running again finds nothing of these and fails on nothing.
+    await expect(sweepExpiredUploads()).resolves.toMatchObject({ removed: expect.any(Number) });
+    for (const key of stale) expect(await pending(key)).toBeUndefined();
+  });
+
+  it('runs as the scheduled Lambda handler, stopping before its deadline', async () => {
+    const u = await registeredUser();
+    const stale = await old(u, 23);
+    const out = await sweepHandler({} as never, { getRemainingTimeInMillis: () => 120_000 });
+    expect(out.removed).toBeGreaterThanOrEqual(1);
+    expect(await pending(stale)).toBeUndefined();
+    expect(await objectExists(stale)).toBe(false);
+
+    // Out of time: nothing is started, what is left waits for the next run.
+    const later = await old(u, 23);
+    expect(await sweepExpiredUploads(Date.now(), { deadlineMs: Date.now() - 1 })).toEqual({ removed: 0 });
+    expect(await pending(later)).toBeDefined();
+    await sweepExpiredUploads();
+    expect(await pending(later)).toBeUndefined();
+  });
+
+  it('finds expired uploads with a Query of its index partition, never a Scan', () => {
+    const params = db().entities.pendingUpload.query.byExpiry({}).lt({ expiresAt: 2_000_000_000 }).params<Record<string, unknown>>();
+    expect(params).toMatchObject({ IndexName: 'gsi2', KeyConditionExpression: expect.stringMatching(/^#pk = :pk and #sk1 < :sk1$/) });
+    expect(params.ExpressionAttributeValues).toEqual({ ':pk': 'uploads#pending', ':sk1': '2000000000' });
+  });
+});
+
+describe('deletePhotos (a deleted post\'s photos)', () => {
+  it('removes the objects, accepts ones already gone, and refuses keys that are not post photos', async () => {
+    const u = await registeredUser();
+    const a = await uploaded(u);
+    const b = await uploaded(u);
+    const gone = photoKeyFor(u.uuid, randomUUID(), 'png');
+    await deletePhotos([a.key, b.key, gone]);
+    expect(await objectExists(a.key)).toBe(false);
+    expect(await objectExists(b.key)).toBe(false);
+    await expect(deletePhotos([a.key])).resolves.toBeUndefined();
+
+    const avatar = `images/avatars/${u.uuid}/${randomUUID()}.png`;
+    await storeObject(avatar, JPEG, 'image/png');
+    await expect(deletePhotos([avatar])).rejects.toThrow(/could not delete 1 of 1 photos/);
+    expect(await objectExists(avatar)).toBe(true);
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * Posts, plants, comments and reactions made over HTTP as a member makes them, and photos
+ * uploaded through a real presigned URL to the local bucket.
+ */
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import type { CommentView, FeedCounts, PostView, ReactionView } from '../../shared/schemas/content';
+import { as, type Browser } from './accounts';
+
+/** A 1×1 JPEG: small, valid, enough for the bucket and the browser. */
+export const TINY_JPEG = Buffer.from(
+  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
+  'base64',
+);
+
+export interface Author {
+  uuid: string;
+  browser: Browser;
+}
+
+export async function uploadPhoto(u: Author, body: Buffer = TINY_JPEG, contentType = 'image/jpeg'): Promise<string> {
+  const res = await as<{ url: string; key: string; headers: Record<string, string> }>(u.browser, 'POST', '/api/iam/images/upload-url', { contentType, size: body.length });
+  expect(res.status, JSON.stringify(res.json)).toBeLessThan(300);
+  const put = await fetch(res.data.url, { method: 'PUT', headers: res.data.headers, body: new Uint8Array(body) });
+  expect(put.status).toBeLessThan(300);
+  return res.data.key;
+}
+
+export interface PostOptions {
+  id?: string;
+  text?: string;
+  tags?: string[];
+  privacy?: 'public' | 'members' | 'private';
+  photos?: { key: string; description?: string }[];
+}
+
+export async function newPost(u: Author, o: PostOptions = {}): Promise<PostView> {
+  const res = await as<{ post: PostView }>(u.browser, 'POST', '/api/iam/posts/new', {
+    id: o.id ?? randomUUID(), text: o.text ?? `a post ${randomUUID().slice(0, 6)}`, tags: o.tags ?? [], photos: o.photos ?? [], privacy: o.privacy ?? 'public',
+  });
+  expect(res.status, JSON.stringify(res.json)).toBe(201);
+  return res.data.post;
+}
+
+export interface PlantOptions extends Omit<PostOptions, 'photos'> {
+  availability?: string;
+  commonName?: string;
+  photos?: number;
+}
+
+export async function newPlant(u: Author, o: PlantOptions = {}): Promise<PostView> {
+  const keys = await Promise.all(Array.from({ length: o.photos ?? 1 }, () => uploadPhoto(u)));
+  const res = await as<{ plant: PostView }>(u.browser, 'POST', '/api/iam/plant/new', {
+    id: o.id ?? randomUUID(),
+    text: o.text ?? '',
+    plant: { commonName: o.commonName ?? 'Monstera', botanicalName: 'Monstera deliciosa', availability: o.availability ?? 'Available to swap' },
+    plant_photos: keys.map((key, i) => ({ key, description: `photo ${i + 1}` })),
+    privacy: o.privacy ?? 'public',
+    tags: o.tags ?? [],
+  });
+  expect(res.status, JSON.stringify(res.json)).toBe(201);
+  return res.data.plant;
+}
+
+export async function comment(u: Author, postId: string, content: string, parent?: CommentView): Promise<CommentView> {
+  const res = await as<{ comment: CommentView; commentCount: number }>(u.browser, 'POST', '/api/iam/posts/comment/new', {
+    id: randomUUID(), post_id: postId, content, level: parent ? parent.level + 1 : 0, ...(parent ? { parent_id: parent.id } : {}),
+  });
+  expect(res.status, JSON.stringify(res.json)).toBe(201);
+  return res.data.comment;
+}
+
+export async function reactTo(u: Author, target: { post_id: string } | { comment_id: string }): Promise<ReactionView> {
+  const res = await as<{ reaction: ReactionView }>(u.browser, 'POST', '/api/iam/posts/reaction/new', target);
+  expect(res.status, JSON.stringify(res.json)).toBeLessThan(300);
+  return res.data.reaction;
+}
+
+export interface FeedAnswer {
+  contentItems?: PostView[];
+  posts?: PostView[];
+  plants?: PostView[];
+  counts: FeedCounts;
+  cursorId: string | null;
+}
+
+export const ids = (items: { id: string }[] | undefined) => (items ?? []).map((p) => p.id);
+export const uniqueTag = () => `t${randomUUID().replace(/-/g, '').slice(0, 12)}`;
