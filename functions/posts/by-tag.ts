@@ -8,6 +8,6 @@ import type { Main } from '../lib/route-types';
 export const main: Main<typeof tagFeedParams> = async ({ input, session }) => {
   const viewer = viewerOf(session);
   const audience = audienceOf(viewer);
-  const page = await listPage([tagSource(input.tag, audience)], readCounts(`tag#${input.tag}`, audience), viewer, input.cursorId);
+  const page = await listPage([tagSource(input.tag, audience, viewer)], readCounts(`tag#${input.tag}`, audience), viewer, input.cursorId);
   return { contentItems: page.items, counts: page.counts, cursorId: page.cursorId };
 };

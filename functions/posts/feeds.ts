@@ -4,18 +4,19 @@
  * plus the counts (one Query or GetItem, in parallel) and one BatchGet for owners and the
  * viewer's reactions. Nothing is filtered after reading, so a page is never short.
  *
- * A cursor is the last item's sort key, `<updatedAt>#<id>`; the next page is everything before
- * it. Because every list sorts by the same key, a merged list takes the same cursor.
+ * A cursor is the last item's sort key, `<updatedAt>#<id>`, in base64url (so it travels in a path
+ * segment or a query string without escaping); the next page is everything before it. Because
+ * every list sorts by the same key, a merged list takes the same cursor.
  */
 import type { CommentView, FeedCounts, PostDetail, PostView, Responder } from '../../shared/schemas/content';
-import { batchGet, partitionItems } from '../db/batch';
+import { partitionItems } from '../db/batch';
 import type { CommentItem, CommentReactionItem, PostReactionItem } from '../db/entities/comment';
 import type { PostItem, TagLinkItem } from '../db/entities/post';
 import { db } from '../db/service';
 import { badRequest, notFound } from '../lib/errors';
 import { PAGE_SIZE } from '../lib/paging';
 import { readCounts, type Audience } from './counters';
-import { canSee, hydrate, ownerCard, reactionIdOf, responderOf, toPostView, usersAnd, type Viewer } from './views';
+import { canSee, cardKeys, hydrate, ownerCard, reactionIdOf, rememberCards, responderOf, toPostView, usersAnd, type Viewer } from './views';
 import { toCommentView } from './thread';
 
 const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)#([0-9a-f-]{36})$/;
@@ -28,12 +29,13 @@ export interface Bound {
 /** The bound a cursor names; 400 naming `field` when it is not a cursor of a list. */
 export function parseCursor(cursor: string | undefined, field = 'cursorId'): Bound | null {
   if (cursor === undefined || cursor === '' || cursor === 'first') return null;
-  const m = CURSOR.exec(cursor);
+  const m = /^[A-Za-z0-9_-]{1,120}$/.test(cursor) ? CURSOR.exec(Buffer.from(cursor, 'base64url').toString('utf8')) : null;
   if (!m) throw badRequest('is not a cursor of this list; start again from the first page', field);
   return { updatedAt: m[1]!, id: m[2]! };
 }
 
 const keyOf = (p: { updatedAt: string; id: string }) => `${p.updatedAt}#${p.id}`;
+const cursorOf = (p: { updatedAt: string; id: string }) => Buffer.from(keyOf(p), 'utf8').toString('base64url');
 
 /** One source of a list: the items before `bound`, newest first, at most `limit`. */
 export type Source = (bound: Bound | null, limit: number) => Promise<PostItem[]>;
@@ -75,20 +77,27 @@ export function ownerAvailableSource(ownerId: string, audience: Audience): Sourc
   return run(query as unknown as PostQuery);
 }
 
-/** A tag's posts: link items, then the posts themselves in the hydrating BatchGet. */
-export function tagSource(tag: string, audience: 'public' | 'members'): Source {
+/**
+ * A tag's posts: link items, then one BatchGet of the posts together with their owners and the
+ * viewer's reactions (the links carry the owner ids), so `hydrate` finds the cards ready.
+ */
+export function tagSource(tag: string, audience: 'public' | 'members', viewer: Viewer): Source {
   return async (bound, limit) => {
     const query = db().entities.tagLink.query.byTag({ tag, audience });
     const { data } = await (bound ? query.lt(bound) : query).go({ order: 'desc', limit });
     const links = data as TagLinkItem[];
     if (!links.length) return [];
-    const items = await batchGet(links.map((l) => ({ pk: `post#${l.id}`, sk: 'post' })));
+    const cards = cardKeys(links.map((l) => ({ id: l.id, ownerId: l.ownerId })), viewer);
+    const { users, raw, others } = await usersAnd(cards.users, [...links.map((l) => ({ pk: `post#${l.id}`, sk: 'post' })), ...cards.extra]);
     const posts = new Map<string, PostItem>();
-    for (const Item of items) {
+    for (const Item of others) {
+      if (Item.__edb_e__ !== 'post') continue;
       const { data: post } = db().entities.post.parse({ Item });
       if (post) posts.set(post.id, post as PostItem);
     }
-    return links.map((l) => posts.get(l.id)).filter((p): p is PostItem => !!p && !p.deletedAt);
+    const found = links.map((l) => posts.get(l.id)).filter((p): p is PostItem => !!p && !p.deletedAt);
+    rememberCards(found, users, raw, viewer);
+    return found;
   };
 }
 
@@ -108,7 +117,7 @@ export async function listPage(sources: Source[], counts: Promise<FeedCounts>, v
   const merged = pages.flat().sort((a, b) => (keyOf(a) < keyOf(b) ? 1 : keyOf(a) > keyOf(b) ? -1 : 0));
   const shown = merged.slice(0, take);
   const more = merged.length > take;
-  return { items: await hydrate(shown, viewer), counts: feedCounts, cursorId: more && shown.length ? keyOf(shown[shown.length - 1]!) : null };
+  return { items: await hydrate(shown, viewer), counts: feedCounts, cursorId: more && shown.length ? cursorOf(shown[shown.length - 1]!) : null };
 }
 
 /** The sources of the home feed's filters. */

@@ -71,16 +71,39 @@ export function toPostView(item: PostItem, owner: OwnerCard, myReactionId: strin
   };
 }
 
+/** Cards read in the same BatchGet as the posts themselves (a tag page), so `hydrate` need not ask again. */
+const prefetched = new WeakMap<PostItem, { owner: OwnerCard; myReactionId: string | null }>();
+
+/** The BatchGet keys of posts' owners and of the viewer's reactions to them. */
+export function cardKeys(posts: { id: string; ownerId: string }[], viewer: Viewer): { users: string[]; extra: { pk: string; sk: string }[] } {
+  return {
+    users: posts.map((p) => p.ownerId),
+    extra: viewer.userId ? posts.map((p) => ({ pk: `post#${p.id}`, sk: `reaction#${viewer.userId}` })) : [],
+  };
+}
+
+function cardsOf(p: PostItem, users: Map<string, UserItem>, raw: Set<string>, viewer: Viewer): { owner: OwnerCard; myReactionId: string | null } {
+  return {
+    owner: ownerCard(users.get(p.ownerId), p.ownerId),
+    myReactionId: viewer.userId && raw.has(`post#${p.id}|reaction#${viewer.userId}`) ? reactionIdOf('p', p.id, viewer.userId) : null,
+  };
+}
+
+/** Remembers the cards of posts read together with them (see `prefetched`). */
+export function rememberCards(posts: PostItem[], users: Map<string, UserItem>, raw: Set<string>, viewer: Viewer): void {
+  for (const p of posts) prefetched.set(p, cardsOf(p, users, raw, viewer));
+}
+
 /** Posts as a page of a list shows them: owners' cards and the viewer's reactions in one BatchGet. */
 export async function hydrate(items: PostItem[], viewer: Viewer): Promise<PostView[]> {
-  if (!items.length) return [];
-  const mine = viewer.userId ? items.map((p) => ({ pk: `post#${p.id}`, sk: `reaction#${viewer.userId}` })) : [];
-  const { users, raw } = await usersAnd(items.filter((p) => p.ownerType === 'user').map((p) => p.ownerId), mine);
-  return items.map((p) =>
-    toPostView(
-      p,
-      ownerCard(users.get(p.ownerId), p.ownerId),
-      viewer.userId && raw.has(`post#${p.id}|reaction#${viewer.userId}`) ? reactionIdOf('p', p.id, viewer.userId) : null,
-    ),
-  );
+  const missing = items.filter((p) => !prefetched.has(p));
+  if (missing.length) {
+    const keys = cardKeys(missing.filter((p) => p.ownerType === 'user'), viewer);
+    const { users, raw } = await usersAnd(keys.users, keys.extra);
+    rememberCards(missing, users, raw, viewer);
+  }
+  return items.map((p) => {
+    const { owner, myReactionId } = prefetched.get(p)!;
+    return toPostView(p, owner, myReactionId);
+  });
 }

@@ -15,17 +15,24 @@ export function responderOf(user: UserItem | undefined, id: string): Responder {
 
 const userKey = (uuid: string): TableKey => ({ pk: `user#${uuid}`, sk: 'profile' });
 
-/** Users by id, with any extra keys fetched in the same BatchGet (returned raw, by `pk|sk`). */
-export async function usersAnd(userIds: Iterable<string>, extra: TableKey[] = []): Promise<{ users: Map<string, UserItem>; raw: Set<string> }> {
+/**
+ * Users by id, with any extra keys fetched in the same BatchGet: those come back as `raw` (the
+ * `pk|sk` of each one found) and `others` (the items themselves).
+ */
+export async function usersAnd(userIds: Iterable<string>, extra: TableKey[] = []): Promise<{ users: Map<string, UserItem>; raw: Set<string>; others: Record<string, unknown>[] }> {
   const items = await batchGet([...[...new Set(userIds)].map(userKey), ...extra]);
   const users = new Map<string, UserItem>();
   const raw = new Set<string>();
+  const others: Record<string, unknown>[] = [];
   for (const item of items) {
     if (item.__edb_e__ === 'user') {
       const { data } = db().entities.user.parse({ Item: item });
       if (data) users.set(data.uuid, data as UserItem);
-    } else raw.add(`${String(item.pk)}|${String(item.sk)}`);
+    } else {
+      raw.add(`${String(item.pk)}|${String(item.sk)}`);
+      others.push(item);
+    }
   }
-  return { users, raw };
+  return { users, raw, others };
 }
 

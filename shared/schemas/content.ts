@@ -1,40 +1,16 @@
 /**
  * Inputs and answers of the content routes (posts, plant posts, comments, reactions, feeds and
- * photo uploads), used by the server's validation and the web's forms alike.
+ * photo uploads), used by the server's validation and the web's forms alike. The limits and
+ * rules themselves are in ../content-rules.ts (no zod), re-exported here.
  */
 import * as z from 'zod';
 import { FEED_FILTERS } from '../constants';
+import { MAX_COMMENT_LEVEL, MAX_PHOTOS_PER_POST, MAX_TAGS_PER_POST, PHOTO_DESCRIPTION_MAX, PHOTO_KEY_PATTERN, PHOTO_MAX_BYTES, PHOTO_TYPES, POST_TEXT_MAX, COMMENT_MAX, PRIVACIES, REACTION_ID_PATTERN, TAKE_MAX, type Privacy } from '../content-rules';
 import { clientId, text } from './common';
 import { handle } from './identity';
 import { tagName } from './tags';
 
-export const PRIVACIES = ['public', 'members', 'private'] as const;
-export type Privacy = (typeof PRIVACIES)[number];
-
-export const POST_TEXT_MAX = 5000;
-export const COMMENT_MAX = 2000;
-/** Tags per post: keeps a post's transaction (counters per tag, links per tag) under 100 items. */
-export const MAX_TAGS_PER_POST = 8;
-export const MAX_PHOTOS_PER_POST = 10;
-export const PHOTO_DESCRIPTION_MAX = 300;
-/** Replies nest at most this deep: top-level comments have level 0, so levels run 0..MAX. */
-export const MAX_COMMENT_LEVEL = 5;
-/** Largest photo accepted by an upload URL, in bytes. */
-export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
-/** The browser scales photos so that their longest side is at most this, before uploading. */
-export const PHOTO_MAX_SIDE_PX = 2048;
-export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-/** Feed pages hold at most this many items (the default page is 20). */
-export const TAKE_MAX = 50;
-
-/** An availability containing this text means the plant is not available (spec §4). */
-export const NOT_AVAILABLE = 'Not available';
-/** The choices the composer offers; any text of 1-60 characters is accepted. */
-export const AVAILABILITY_CHOICES = ['Available to swap', 'Available for sale', 'Free to a good home', NOT_AVAILABLE] as const;
-
-export function isAvailable(availability: string | null | undefined): boolean {
-  return !!availability && !availability.toLowerCase().includes(NOT_AVAILABLE.toLowerCase());
-}
+export * from '../content-rules';
 
 const privacy = z.enum(PRIVACIES, { message: 'must be public, members or private' });
 const uuid = z.uuid({ message: 'must be a UUID' });
@@ -43,7 +19,6 @@ const uuid = z.uuid({ message: 'must be a UUID' });
 export const postId = uuid;
 
 /** An uploaded photo's object key, as the upload URL route handed it out. */
-export const PHOTO_KEY_PATTERN = /^images\/posts\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.(jpg|png|webp)$/;
 export const photoKey = z.string({ message: 'must be text' }).regex(PHOTO_KEY_PATTERN, { message: 'must be the key of an uploaded photo' });
 
 const tags = z
@@ -133,7 +108,6 @@ export const newCommentInput = z
 export const deleteCommentInput = z.object({ id: commentId, uuid }).strict();
 
 /** `p.<postId>.<userId>` or `c.<commentId>.<userId>`: one reaction per user and target. */
-export const REACTION_ID_PATTERN = /^[pc]\.[0-9a-f-]{36}\.[0-9a-f-]{36}$/;
 export const reactionId = z.string({ message: 'must be text' }).regex(REACTION_ID_PATTERN, { message: 'must be a reaction id' });
 
 export const newReactionInput = z

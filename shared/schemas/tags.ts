@@ -1,16 +1,8 @@
 /** Inputs and answers of the tag routes, used by the server's validation and the web's forms alike. */
 import * as z from 'zod';
+import { normaliseTagName, TAG_CHECK_MAX, TAG_NAME_MAX, TAG_NAME_PATTERN } from '../tag-rules';
 
-export const TAG_NAME_MAX = 40;
-/** A normalised tag name: 1-40 letters, digits, spaces, - and _ (already lower case). */
-export const TAG_NAME_PATTERN = /^[\p{L}\p{N} _-]{1,40}$/u;
-/** At most this many tags in one check-if-last call. */
-export const TAG_CHECK_MAX = 50;
-
-/** Trims, collapses runs of white space to one space and lower-cases: the stored form (and id). */
-export function normaliseTagName(raw: string): string {
-  return raw.trim().replace(/\s+/g, ' ').toLowerCase();
-}
+export * from '../tag-rules';
 
 const tagText = (what: string) =>
   z

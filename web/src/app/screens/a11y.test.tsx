@@ -4,12 +4,16 @@
  */
 import { fireEvent, screen } from '@testing-library/react';
 import axe from 'axe-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_USER_SETTINGS } from '@shared/schemas/identity';
+import { feedAnswer, makeComment, makeDetail, makePlant, makePost, MEMBER_ID, mine, responder, uuid } from '@/features/content/testing';
 import { press } from '@/testing/forms';
 import { AUTH, renderRoute } from '@/testing/render-route';
 import { success } from '@/testing/responses';
 import { serve } from '@/testing/serve';
+
+// The composer is checked with its own feature; here it only takes its place above the feed.
+vi.mock('@/features/compose/composer', () => ({ Composer: () => <p>Composer</p> }));
 
 async function violations() {
   const result = await axe.run(document.body, {
@@ -69,6 +73,71 @@ describe('accessibility of the identity screens', () => {
     renderRoute('/settings', { auth: AUTH.member });
     await screen.findByRole('heading', { level: 1 });
     fireEvent.click(screen.getByRole('button', { name: 'Delete my account…' }));
+    expect(await violations()).toEqual([]);
+  });
+});
+
+describe('accessibility of the content screens', () => {
+  const photos = [
+    { key: `images/posts/${uuid(1)}/${uuid(1, 'a')}.jpg`, description: 'A new frond' },
+    { key: `images/posts/${uuid(1)}/${uuid(2, 'a')}.jpg`, description: null },
+    { key: `images/posts/${uuid(1)}/${uuid(3, 'a')}.jpg`, description: 'Spores' },
+    { key: `images/posts/${uuid(1)}/${uuid(4, 'a')}.jpg`, description: null },
+    { key: `images/posts/${uuid(1)}/${uuid(5, 'a')}.jpg`, description: null },
+  ];
+  const owner = { type: 'user' as const, id: uuid(7), handle: 'moss_lover', name: 'Mary-Jane Moss', avatar: null };
+  const items = [makePost({ photos }), makePlant(), mine(makePost({ id: uuid(3), privacy: 'members' }))];
+  const comments = [
+    makeComment(uuid(1, 'c')),
+    makeComment(uuid(2, 'c'), { parentId: uuid(1, 'c'), level: 1, author: { uuid: MEMBER_ID, username: 'fern_fan', avatar: null } }),
+    makeComment(uuid(3, 'c'), { parentId: uuid(2, 'c'), level: 2 }),
+  ];
+  const routes = () =>
+    serve({
+      'GET /api/content-items/recent': () => success(feedAnswer('contentItems', items, 'next')),
+      [`GET /api/post/${uuid(1)}`]: () => success(makeDetail({ post: makePost({ photos }), comments, responders: [responder(1, 'moss_lover')] })),
+      [`GET /api/plant/${uuid(2)}`]: () => success({ plant: makePlant({ plant: { commonName: 'fern', availability: 'Available to swap', careNotes: 'Keep moist', size: 'Small' } }), comments, responders: [] }),
+      'GET /api/posts/moss_lover': () => success(feedAnswer('posts', items, null, { owner })),
+      [`GET /api/iam/plantsbyuser/${MEMBER_ID}/plantsAll/20`]: () => success(feedAnswer('plants', [mine(makePlant())])),
+      'GET /api/iam/posts/bymyuser/first': () => success(feedAnswer('posts', [mine(makePost({ privacy: 'private' }))])),
+      [`GET /api/iam/usercounts/byuser/${MEMBER_ID}`]: () => success({ counts: { postsAll: 1, plantsAll: 1, plantsAvail: 1, news: 0 } }),
+      'GET /api/posts/tag/ferns': () => success(feedAnswer('contentItems', items)),
+    });
+
+  it.each([
+    ['/', AUTH.guest],
+    ['/', AUTH.member],
+    [`/post/${uuid(1)}`, AUTH.member],
+    [`/post/${uuid(1)}`, AUTH.guest],
+    [`/plant/${uuid(2)}`, AUTH.guest],
+    ['/moss_lover', AUTH.member],
+    ['/tag/ferns', AUTH.guest],
+    ['/profile', AUTH.member],
+    ['/profile/plants', AUTH.member],
+    ['/_recent-plants', AUTH.guest],
+    ['/nearby/plants', AUTH.member],
+  ] as const)('%s', async (path, auth) => {
+    routes();
+    renderRoute(path, { auth });
+    await screen.findByRole('heading', { level: 1 });
+    await screen.findAllByRole('article');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await violations()).toEqual([]);
+  });
+
+  it('an open reply form, owner menu and delete dialog', async () => {
+    routes();
+    renderRoute('/', { auth: AUTH.member });
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for this post' }));
+    expect(await violations()).toEqual([]);
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    expect(await violations()).toEqual([]);
+  });
+
+  it('a reply form under a comment', async () => {
+    routes();
+    renderRoute(`/post/${uuid(1)}`, { auth: AUTH.member });
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Reply to moss_lover' }))[0]!);
     expect(await violations()).toEqual([]);
   });
 });

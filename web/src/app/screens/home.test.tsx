@@ -1,7 +1,23 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { envelopeResponse } from '@/testing/responses';
-import { renderRoute } from '@/testing/render-route';
+import { feedAnswer, makePlant, makePost, uuid } from '@/features/content/testing';
+import { envelopeResponse, success } from '@/testing/responses';
+import { AUTH, renderRoute } from '@/testing/render-route';
+import { serve } from '@/testing/serve';
+
+// The composer is its own feature: here it only has to hand over what it created.
+vi.mock('@/features/compose/composer', async () => {
+  const { mine, makePost: post, uuid: id } = await import('@/features/content/testing');
+  return {
+    Composer: ({ onCreated }: { onCreated?: (p: ReturnType<typeof post>) => void }) => (
+      <button type="button" onClick={() => onCreated?.(mine(post({ id: id(99), text: 'Just potted my first orchid.', reactionCount: 0, commentCount: 0 })))}>
+        Share a test post
+      </button>
+    ),
+  };
+});
+
+const SITE = { name: 'Fernhouse', tagline: 'Ferns for everyone', defaultLocation: {}, settings: {} };
 
 describe('home page', () => {
   it("shows the site's name and tagline from GET /api/site-settings/get-site", async () => {
@@ -9,7 +25,7 @@ describe('home page', () => {
       url === '/api/site-settings/get-site'
         ? envelopeResponse(200, {
             status: 'success',
-            data: { name: 'Fernhouse', tagline: 'Ferns for everyone', defaultLocation: {}, settings: {} },
+            data: SITE,
           })
         : envelopeResponse(404, { status: 'error', error: { code: 'not_found', message: 'Not found' } }),
     );
@@ -27,9 +43,46 @@ describe('home page', () => {
   it('shows a loading state, then an error with a retry when the API is missing', async () => {
     renderRoute('/');
     expect(await screen.findByText('Loading the site details…')).toBeTruthy();
-    const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('We could not load the site details.');
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2));
+    const [siteAlert, feedAlert] = screen.getAllByRole('alert');
+    expect(siteAlert!.textContent).toContain('We could not load the site details.');
+    expect(within(siteAlert!).getByRole('button', { name: 'Try again' })).toBeTruthy();
+    // The feed fails on its own, with its own retry.
+    expect(feedAlert!.textContent).toContain('Could not load posts');
+    expect(within(feedAlert!).getByRole('button', { name: 'Try again' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Welcome');
+  });
+
+  it('shows guests the feed with its filters and counts, and no composer', async () => {
+    const api = serve({
+      'GET /api/site-settings/get-site': () => success(SITE),
+      'GET /api/content-items/recent?filter=postsAll': () => success(feedAnswer('contentItems', [makePost()])),
+      'GET /api/content-items/recent?filter=plantsAll': () => success(feedAnswer('contentItems', [makePlant()])),
+    });
+    renderRoute('/', { auth: AUTH.guest });
+    expect(await screen.findByRole('article', { name: 'Post by Mary-Jane Moss' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Posts 1,234', selected: true })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Share a test post' })).toBeNull();
+    fireEvent.click(screen.getByRole('tab', { name: 'Plants 56' }));
+    expect(await screen.findByRole('article', { name: 'Swiss Cheese Plant, listed by Mary-Jane Moss' })).toBeTruthy();
+    expect(api.calls.filter((c) => c.path === '/api/content-items/recent').map((c) => c.url)).toEqual([
+      '/api/content-items/recent?filter=postsAll',
+      '/api/content-items/recent?filter=plantsAll',
+    ]);
+  });
+
+  it('gives members the composer above the feed and puts what they share at its front', async () => {
+    serve({
+      'GET /api/site-settings/get-site': () => success(SITE),
+      'GET /api/content-items/recent?filter=postsAll': () => success(feedAnswer('contentItems', [makePost({ id: uuid(5) })])),
+    });
+    renderRoute('/', { auth: AUTH.member });
+    await screen.findByRole('article', { name: 'Post by Mary-Jane Moss' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Share a test post' }));
+    const list = screen.getByRole('list', { name: 'Posts' });
+    await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(2));
+    expect(within(list).getAllByRole('article')[0]!.getAttribute('aria-label')).toBe('Post by Fern Gully');
+    expect(screen.getByText('Just potted my first orchid.')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Posts 1,235' })).toBeTruthy();
   });
 });

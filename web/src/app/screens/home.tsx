@@ -1,17 +1,46 @@
-/** /: the home page. The site's name and tagline from the public site settings; the feed comes later. */
+/**
+ * /: the home page. The site's name and tagline from the public site settings, then the feed of
+ * posts, plants and news (one public route for guests and members: what each may see). Members
+ * write above the feed; what they publish appears at its front.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { FEED_FILTERS, type FeedFilter } from '@shared/constants';
+import type { PostView } from '@shared/schemas/content';
+import { Notice } from '@/components/form/feedback';
 import { AlertIcon } from '@/components/icons';
 import { Loading } from '@/components/loading';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-store';
+import { addCreatedPost, filtersOf } from '@/features/content/api/cache';
+import { contentFeed } from '@/features/content/api/content';
+import { Feed } from '@/features/content/components/feed';
+import { viewerOf } from '@/features/content/lib/ids';
 import { useSite } from '@/features/site/api/get-site';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { DEFAULT_SITE } from '@shared/site';
 
+// Only members write: guests never load the composer.
+const Composer = lazy(() => import('@/features/compose/composer').then((m) => ({ default: m.Composer })));
+
 export default function HomeScreen() {
   const site = useSite();
   const auth = useAuth();
+  const queryClient = useQueryClient();
   useDocumentTitle(site.data?.name || DEFAULT_SITE.name);
+  const viewer = viewerOf(auth);
+  const source = useMemo(() => contentFeed(viewer), [viewer]);
+  const [filter, setFilter] = useState<FeedFilter>('postsAll');
+  const [privateNote, setPrivateNote] = useState(false);
+  const member = auth.loggedIn === true && !!auth.user?.registration_complete;
+
+  const onCreated = (post: PostView) => {
+    addCreatedPost(queryClient, viewer, post);
+    setPrivateNote(post.privacy === 'private');
+    const belongs = filtersOf(post);
+    if (post.privacy !== 'private' && !belongs.includes(filter)) setFilter(belongs[0]!);
+  };
 
   return (
     <article className="space-y-6">
@@ -64,15 +93,36 @@ export default function HomeScreen() {
         ) : null}
       </section>
 
-      <section aria-labelledby="feed-heading" className="rounded-xl border border-dashed border-gray-300 bg-white p-5 shadow-sm">
-        <h2 id="feed-heading" className="text-lg font-semibold text-gray-900">
-          Latest from the community
-        </h2>
-        <p className="mt-2 text-gray-600">
-          Posts, plant listings and news from pages will appear here, newest first, with filters for all posts, all
-          plants, available plants and news.
-        </p>
-      </section>
+      {member ? (
+        <Suspense fallback={<Loading label="Loading the composer…" />}>
+          <Composer onCreated={onCreated} />
+        </Suspense>
+      ) : null}
+
+      {privateNote ? (
+        <Notice title="Published privately">
+          <p>
+            Only you can see it. Find it on{' '}
+            <Link to={paths.profile} className="font-semibold underline underline-offset-2">
+              your profile
+            </Link>
+            .
+          </p>
+        </Notice>
+      ) : null}
+
+      <Feed
+        source={source}
+        filters={FEED_FILTERS}
+        filter={filter}
+        onFilterChange={setFilter}
+        title="Latest from the community"
+        enabled={auth.loggedIn !== undefined}
+        empty={{
+          postsAll: member ? 'No posts yet. Share the first one above.' : 'No posts yet.',
+          news: 'No news from pages yet.',
+        }}
+      />
     </article>
   );
 }

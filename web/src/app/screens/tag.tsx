@@ -1,14 +1,51 @@
-/** /tag/:name: Posts tagged name. A shell until its feature lands. */
+/** /tag/:name: the posts and plants with a tag, newest first, as the viewer may see them. */
+import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
-import { PageShell } from '@/components/page-shell';
+import { formatNumber } from '@shared/format';
+import type { FeedCounts } from '@shared/schemas/content';
+import { normaliseTagName, TAG_NAME_PATTERN } from '@shared/tag-rules';
+import { NotFoundScreen } from '@/components/errors/not-found';
+import { useAuth } from '@/features/auth/auth-store';
+import { tagFeed } from '@/features/content/api/content';
+import { DocumentTitle } from '@/features/content/components/document-title';
+import { Feed } from '@/features/content/components/feed';
+import { viewerOf } from '@/features/content/lib/ids';
+
+const plural = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`;
 
 export default function TagScreen() {
   const { name = '' } = useParams();
+  const tag = normaliseTagName(name);
+  if (!TAG_NAME_PATTERN.test(tag)) return <NotFoundScreen />;
+  return <TagFeed key={tag} tag={tag} />;
+}
+
+function TagFeed({ tag }: { tag: string }) {
+  const auth = useAuth();
+  const viewer = viewerOf(auth);
+  const source = useMemo(() => tagFeed(viewer, tag), [viewer, tag]);
+  const [counts, setCounts] = useState<FeedCounts | null>(null);
+
   return (
-    <PageShell
-      title={`Posts tagged ${name}`}
-      description={`Posts and plants tagged ${name}.`}
-      upcoming={['Posts and plant listings with this tag', 'Follow this tag']}
-    />
+    <article className="space-y-6">
+      <DocumentTitle title={`#${tag}`} />
+      <header className="space-y-2">
+        <h1 className="text-2xl font-semibold tracking-tight break-words text-gray-900 sm:text-3xl">#{tag}</h1>
+        <p className="max-w-prose text-gray-600" aria-live="polite">
+          {counts
+            ? `${plural(counts.postsAll, 'post', 'posts')} and ${plural(counts.plantsAll, 'plant', 'plants')} tagged ${tag}.`
+            : `Posts and plants tagged ${tag}.`}
+        </p>
+      </header>
+      <Feed
+        source={source}
+        filter="postsAll"
+        title={`Tagged ${tag}`}
+        hideTitle
+        enabled={auth.loggedIn !== undefined}
+        onCounts={setCounts}
+        empty={{ postsAll: `Nothing is tagged ${tag} yet.` }}
+      />
+    </article>
   );
 }

@@ -1,8 +1,9 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { authStore } from '@/features/auth/auth-store';
 import { AUTH, renderRoute } from '@/testing/render-route';
 import { success } from '@/testing/responses';
+import { serve } from '@/testing/serve';
 
 describe('top bar', () => {
   it('offers guests the sections and sign-in/sign-up links, sign-in coming back here', async () => {
@@ -16,6 +17,19 @@ describe('top bar', () => {
     );
     expect(screen.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/auth/signup');
     expect(screen.queryByRole('button', { name: 'Log out' })).toBeNull();
+  });
+
+  it('shows members a notifications bell with their unread tally, and guests none', async () => {
+    serve({ 'GET /api/iam/notifications/unread-tally': () => success({ tally: 4 }) });
+    renderRoute('/about', { auth: AUTH.member });
+    await screen.findByRole('heading', { level: 1, name: 'About' });
+    const bell = await screen.findByRole('button', { name: 'Notifications, 4 unread' });
+    expect(bell.getAttribute('aria-expanded')).toBe('false');
+    cleanup();
+
+    renderRoute('/about', { auth: AUTH.guest });
+    await screen.findByRole('heading', { level: 1, name: 'About' });
+    expect(screen.queryByRole('button', { name: /^Notifications/ })).toBeNull();
   });
 
   it('opens and closes the phone menu with a labelled button', async () => {

@@ -1,6 +1,6 @@
 /**
  * The banner of every page: the site's name, the main navigation (a menu button on phones),
- * and sign-in/sign-up links for guests or the member's profile and logout.
+ * and sign-in/sign-up links for guests or the member's notifications, profile and logout.
  */
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
@@ -8,6 +8,7 @@ import { CloseIcon, LeafIcon, MenuIcon } from '@/components/icons';
 import { loginHref, paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-store';
 import { useLogout } from '@/features/auth/use-logout';
+import { NotificationBell } from '@/features/notifications/notification-bell';
 import { useSite } from '@/features/site/api/get-site';
 import { DEFAULT_SITE } from '@shared/site';
 import { mainNavItems } from './nav-items';
@@ -73,6 +74,7 @@ export function TopBar() {
           ) : null}
           {signedIn ? (
             <>
+              <NotificationBell />
               <Link
                 to={paths.profile}
                 className="hidden rounded-md px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-100 sm:block"

@@ -1,14 +1,115 @@
-/** /:handle: @handle. A shell until its feature lands. */
-import { useParams } from 'react-router';
-import { PageShell } from '@/components/page-shell';
+/**
+ * /:handle: a member's public profile: their card and what they have shared (posts, plants,
+ * available plants), as the viewer may see it. An unknown handle is the not-found page.
+ */
+import { useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import type { FeedFilter } from '@shared/constants';
+import { toTitleCase } from '@shared/format';
+import type { FeedCounts } from '@shared/schemas/content';
+import { NotFoundScreen } from '@/components/errors/not-found';
+import { Button, FormAlert } from '@/components/form/feedback';
+import { failureMessage } from '@/components/form/messages';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/features/auth/auth-store';
+import { handleFeed, type FeedSource } from '@/features/content/api/content';
+import { DocumentTitle } from '@/features/content/components/document-title';
+import { Feed, FeedSkeleton, useFeed } from '@/features/content/components/feed';
+import { ProfileCard } from '@/features/content/components/profile-card';
+import { viewerOf } from '@/features/content/lib/ids';
+import { ApiError } from '@/lib/api';
+
+const FILTERS: readonly FeedFilter[] = ['postsAll', 'plantsAll', 'plantsAvail'];
+const link = 'font-semibold text-primary-800 underline underline-offset-2 hover:text-primary-900';
 
 export default function HandleScreen() {
-  const { handle = '' } = useParams();
+  const { handle: raw = '' } = useParams();
+  const handle = raw.toLowerCase();
+  return <HandleProfile key={handle} handle={handle} />;
+}
+
+function HandleProfile({ handle }: { handle: string }) {
+  const auth = useAuth();
+  const viewer = viewerOf(auth);
+  const source = useMemo(() => handleFeed(viewer, handle), [viewer, handle]);
+  const ready = auth.loggedIn !== undefined;
+  // The posts answer carries the owner's card: the same cached query the Posts tab reads.
+  const posts = useFeed(source, 'postsAll', ready);
+  const owner = posts.data?.pages[0]?.owner ?? null;
+  const name = owner?.name ? toTitleCase(owner.name) : `@${handle}`;
+
+  if (posts.isError && posts.error instanceof ApiError && (posts.error.status === 404 || posts.error.status === 400)) return <NotFoundScreen />;
   return (
-    <PageShell
-      title={`@${handle}`}
-      description={`The profile or page of ${handle}: posts, plants and events.`}
-      upcoming={['Profile or page details', 'Posts and plant listings', 'Upcoming events of a page']}
-    />
+    <>
+      <DocumentTitle title={owner ? `${name} (@${owner.handle ?? handle})` : `@${handle}`} />
+      <ProfileBody handle={handle} posts={posts} source={source} name={name} />
+    </>
+  );
+}
+
+function ProfileBody({ handle, posts, source, name }: { handle: string; posts: ReturnType<typeof useFeed>; source: FeedSource; name: string }) {
+  const auth = useAuth();
+  const [filter, setFilter] = useState<FeedFilter>('postsAll');
+  const [counts, setCounts] = useState<FeedCounts | null>(null);
+  const owner = posts.data?.pages[0]?.owner ?? null;
+
+  if (posts.isError && !posts.data) {
+    return (
+      <article className="space-y-4">
+        <h1 className="text-2xl font-semibold text-gray-900">@{handle}</h1>
+        <FormAlert message={failureMessage(posts.error)} title="Could not load this profile">
+          <Button className="mt-3" variant="secondary" onClick={() => void posts.refetch()} pending={posts.isFetching} pendingLabel="Retrying…">
+            Try again
+          </Button>
+        </FormAlert>
+      </article>
+    );
+  }
+
+  if (!posts.data) {
+    return (
+      <article className="space-y-4">
+        <h1 className="sr-only">@{handle}</h1>
+        <FeedSkeleton label={`Loading @${handle}…`} cards={2} />
+      </article>
+    );
+  }
+
+  const self = auth.loggedIn === true && auth.user?.username?.toLowerCase() === handle;
+  const shownCounts = counts ?? posts.data.pages[posts.data.pages.length - 1]?.counts ?? null;
+
+  return (
+    <article className="space-y-6">
+      <ProfileCard name={owner?.name ?? ''} handle={owner?.handle ?? handle} avatar={owner?.avatar ?? null} counts={shownCounts}>
+        {self ? (
+          <>
+            <Link to={paths.profile} className={link}>
+              Your profile
+            </Link>
+            <Link to={paths.settings} className={link}>
+              Edit your details
+            </Link>
+          </>
+        ) : auth.loggedIn ? (
+          <Link to={`${paths.messages}/${encodeURIComponent(handle)}`} className={link}>
+            Send a message
+          </Link>
+        ) : null}
+      </ProfileCard>
+      <Feed
+        source={source}
+        filters={FILTERS}
+        filter={filter}
+        onFilterChange={setFilter}
+        title={`Shared by ${name}`}
+        hideTitle
+        onCounts={setCounts}
+        empty={{
+          postsAll: `${name} has not posted yet.`,
+          plantsAll: `${name} has not listed any plants yet.`,
+          plantsAvail: `None of ${name}'s plants is available right now.`,
+        }}
+      />
+    </article>
   );
 }

@@ -1,14 +1,8 @@
-/** /plant/:plantId: Plant listing. A shell until its feature lands. */
+/** /plant/:plantId: a plant listing in full (details, availability, photos with their descriptions), its comments and responders. */
 import { useParams } from 'react-router';
-import { PageShell } from '@/components/page-shell';
+import { ContentDetail } from '@/features/content/components/content-detail';
 
 export default function PlantScreen() {
   const { plantId = '' } = useParams();
-  return (
-    <PageShell
-      title="Plant listing"
-      description={`Photos, availability and details of plant listing ${plantId}.`}
-      upcoming={['Photos with descriptions', 'Availability', 'Comments and reactions']}
-    />
-  );
+  return <ContentDetail key={plantId} kind="plant" id={plantId} />;
 }

@@ -1,14 +1,8 @@
-/** /post/:randomId: Post. A shell until its feature lands. */
+/** /post/:randomId: a post with its photos, comments and the people who responded. */
 import { useParams } from 'react-router';
-import { PageShell } from '@/components/page-shell';
+import { ContentDetail } from '@/features/content/components/content-detail';
 
 export default function PostScreen() {
   const { randomId = '' } = useParams();
-  return (
-    <PageShell
-      title="Post"
-      description={`Post ${randomId} with its comments and reactions.`}
-      upcoming={['The post and its photos', 'Comments and replies', 'Reactions']}
-    />
-  );
+  return <ContentDetail key={randomId} kind="post" id={randomId} />;
 }

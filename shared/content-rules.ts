@@ -1,0 +1,38 @@
+/**
+ * The rules of content (spec §9 and the data model's limits), without zod, so the SPA's reading
+ * screens can use them without loading the validation chunk. shared/schemas/content.ts builds
+ * the input schemas from these and re-exports them.
+ */
+
+export const PRIVACIES = ['public', 'members', 'private'] as const;
+export type Privacy = (typeof PRIVACIES)[number];
+
+export const POST_TEXT_MAX = 5000;
+export const COMMENT_MAX = 2000;
+/** Tags per post: keeps a post's transaction (counters per tag, links per tag) under 100 items. */
+export const MAX_TAGS_PER_POST = 8;
+export const MAX_PHOTOS_PER_POST = 10;
+export const PHOTO_DESCRIPTION_MAX = 300;
+/** Replies nest at most this deep: top-level comments have level 0, so levels run 0..MAX. */
+export const MAX_COMMENT_LEVEL = 5;
+/** Largest photo accepted by an upload URL, in bytes. */
+export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+/** The browser scales photos so that their longest side is at most this, before uploading. */
+export const PHOTO_MAX_SIDE_PX = 2048;
+export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** Feed pages hold at most this many items (the default page is 20). */
+export const TAKE_MAX = 50;
+
+/** An availability containing this text means the plant is not available (spec §4). */
+export const NOT_AVAILABLE = 'Not available';
+/** The choices the composer offers; any text of 1-60 characters is accepted. */
+export const AVAILABILITY_CHOICES = ['Available to swap', 'Available for sale', 'Free to a good home', NOT_AVAILABLE] as const;
+
+export function isAvailable(availability: string | null | undefined): boolean {
+  return !!availability && !availability.toLowerCase().includes(NOT_AVAILABLE.toLowerCase());
+}
+
+/** An uploaded photo's object key, as the upload URL route hands it out. */
+export const PHOTO_KEY_PATTERN = /^images\/posts\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.(jpg|png|webp)$/;
+/** `p.<postId>.<userId>` or `c.<commentId>.<userId>`: one reaction per user and target. */
+export const REACTION_ID_PATTERN = /^[pc]\.[0-9a-f-]{36}\.[0-9a-f-]{36}$/;

@@ -1,0 +1,56 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { feedAnswer, makePlant, makePost, OTHER_ID } from '@/features/content/testing';
+import { AUTH, renderRoute } from '@/testing/render-route';
+import { failure, success } from '@/testing/responses';
+import { serve } from '@/testing/serve';
+
+const owner = { type: 'user' as const, id: OTHER_ID, handle: 'moss_lover', name: 'mary-jane MOSS', avatar: null };
+
+describe('/:handle', () => {
+  it("shows the member's card, their posts, and their plants on the plant tabs", async () => {
+    const api = serve({
+      'GET /api/posts/moss_lover': () => success(feedAnswer('posts', [makePost()], null, { owner })),
+      'GET /api/plants/by-user/moss_lover?filter=plantsAll': () => success(feedAnswer('plants', [makePlant()], 'p1', { owner })),
+      'GET /api/plants/by-user/more/moss_lover?filter=plantsAll&cursorId=p1': () =>
+        success(feedAnswer('plants', [makePlant({ id: '22222222-0000-4000-8000-000000000003', plant: { commonName: 'string of pearls', availability: 'Not available' }, available: false })], null, { owner })),
+    });
+    renderRoute('/moss_lover', { auth: AUTH.member });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mary-Jane Moss' })).toBeTruthy();
+    expect(screen.getByText('@moss_lover')).toBeTruthy();
+    expect(screen.getByText('1,234 posts')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Send a message' }).getAttribute('href')).toBe('/messages/moss_lover');
+    await waitFor(() => expect(document.title).toContain('Mary-Jane Moss (@moss_lover)'));
+    expect(await screen.findByRole('article', { name: 'Post by Mary-Jane Moss' })).toBeTruthy();
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Posts1,234', 'Plants56', 'Available7']);
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Plants 56' }));
+    await screen.findByRole('link', { name: 'Swiss Cheese Plant' });
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await screen.findByRole('link', { name: 'String Of Pearls' });
+    expect(api.calls.map((c) => c.url).filter((u) => u.startsWith('/api/posts') || u.startsWith('/api/plants'))).toEqual([
+      '/api/posts/moss_lover',
+      '/api/plants/by-user/moss_lover?filter=plantsAll',
+      '/api/plants/by-user/more/moss_lover?filter=plantsAll&cursorId=p1',
+    ]);
+  });
+
+  it('links members to their own profile and settings on their own page', async () => {
+    const me = { ...owner, id: '6f1c1f7e-3c1b-4a7e-9d55-0c9f0c2d4a11', handle: 'fern_fan', name: 'Fern Gully' };
+    serve({ 'GET /api/posts/fern_fan': () => success(feedAnswer('posts', [], null, { owner: me })) });
+    renderRoute('/fern_fan', { auth: AUTH.member });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fern Gully' })).toBeTruthy();
+    const card = screen.getByRole('heading', { level: 1 }).closest('header')!;
+    expect(within(card).getByRole('link', { name: 'Your profile' }).getAttribute('href')).toBe('/profile');
+    expect(screen.queryByRole('link', { name: 'Send a message' })).toBeNull();
+    expect(await screen.findByText('Fern Gully has not posted yet.')).toBeTruthy();
+  });
+
+  it('is the not-found page for a handle nobody has', async () => {
+    serve({ 'GET /api/posts/nobody_here': () => failure(404, 'not_found', 'User not found') });
+    renderRoute('/nobody_here', { auth: AUTH.guest });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found /nobody_here' })).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(document.title).toBe('Page Not Found');
+  });
+});

@@ -1,0 +1,45 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makePlant, uuid } from '@/features/content/testing';
+import { AUTH, renderRoute } from '@/testing/render-route';
+import { failure, success } from '@/testing/responses';
+import { serve } from '@/testing/serve';
+
+const ID = uuid(2);
+
+describe('/plant/:plantId', () => {
+  it('shows the plant in full: names, availability, details and every photo with its description', async () => {
+    const photos = [
+      { key: `images/posts/${ID}/${uuid(1, 'a')}.jpg`, description: 'Rooted cutting' },
+      { key: `images/posts/${ID}/${uuid(2, 'a')}.webp`, description: 'The mother plant' },
+      { key: `images/posts/${ID}/${uuid(3, 'a')}.png`, description: null },
+      { key: `images/posts/${ID}/${uuid(4, 'a')}.jpg`, description: 'Leaf detail' },
+      { key: `images/posts/${ID}/${uuid(5, 'a')}.jpg`, description: 'Pot size' },
+    ];
+    const plant = makePlant({
+      photos,
+      plant: { commonName: 'swiss cheese plant', botanicalName: 'monstera deliciosa', availability: 'Free to a good home', careNotes: 'Bright, indirect light.', size: '30 cm', swapTerms: 'Pick up only' },
+    });
+    const api = serve({ [`GET /api/plant/${ID}`]: () => success({ plant, comments: [], responders: [] }) });
+    renderRoute(`/plant/${ID}`, { auth: AUTH.member });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Swiss Cheese Plant' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toContain('Swiss Cheese Plant'));
+    expect(screen.getByText('Monstera deliciosa')).toBeTruthy();
+    expect(screen.getAllByText('Free to a good home').length).toBeGreaterThan(0);
+    const details = screen.getByText('Care notes').closest('dl')!;
+    expect(within(details).getByText('Bright, indirect light.')).toBeTruthy();
+    expect(within(details).getByText('Pick up only')).toBeTruthy();
+    const figures = Array.from(document.querySelectorAll('figure'));
+    expect(figures).toHaveLength(5);
+    expect(figures.map((f) => f.querySelector('img')!.getAttribute('alt'))).toEqual(['Rooted cutting', 'The mother plant', 'Photo 3 of 5', 'Leaf detail', 'Pot size']);
+    expect(figures.map((f) => f.querySelector('figcaption')?.textContent ?? null)).toEqual(['Rooted cutting', 'The mother plant', null, 'Leaf detail', 'Pot size']);
+    expect(screen.getByLabelText('Comment on this plant')).toBeTruthy();
+    expect(api.calls.filter((c) => c.path.startsWith('/api/plant/')).map((c) => c.url)).toEqual([`/api/plant/${ID}`]);
+  });
+
+  it('is the not-found page for a plant that is not there', async () => {
+    serve({ [`GET /api/plant/${ID}`]: () => failure(404, 'not_found', 'Plant not found') });
+    renderRoute(`/plant/${ID}`, { auth: AUTH.guest });
+    expect(await screen.findByRole('heading', { level: 1, name: `Page not found /plant/${ID}` })).toBeTruthy();
+  });
+});

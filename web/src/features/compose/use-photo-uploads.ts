@@ -1,0 +1,192 @@
+/**
+ * The photos of a draft: each picked file is scaled, given a presigned URL and PUT on its own,
+ * with its own progress, error, retry and removal. Previews are object URLs, revoked when the
+ * photo is removed, the draft cleared, or the component unmounted.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { MAX_PHOTOS_PER_POST } from '@shared/content-rules';
+import { failureMessage } from '@/components/form/messages';
+import { ApiError, newClientId } from '@/lib/api';
+import { isAbort, putBlob, requestPhotoUpload, UploadError, type PresignedPhotoUpload } from './api/upload';
+import { PhotoProblem, preparePhoto, type PhotoType, type PreparedPhoto } from './scale-image';
+
+export type PhotoStatus = 'preparing' | 'uploading' | 'done' | 'failed';
+
+export interface PhotoUpload {
+  id: string;
+  name: string;
+  previewUrl: string | null;
+  status: PhotoStatus;
+  /** 0–100 while uploading. */
+  progress: number;
+  /** The uploaded object's key, once done. */
+  key: string | null;
+  error: string | null;
+  /** False when trying again cannot help (not an image, too large, not allowed). */
+  retryable: boolean;
+  /** The server refused because the account's registration is not complete. */
+  forbidden: boolean;
+  description: string;
+}
+
+export interface UploadDeps {
+  prepare: (file: File) => Promise<PreparedPhoto>;
+  request: (input: { contentType: PhotoType; size: number }, signal?: AbortSignal) => Promise<PresignedPhotoUpload>;
+  put: (upload: PresignedPhotoUpload, blob: Blob, onProgress: (percent: number) => void, signal?: AbortSignal) => Promise<void>;
+}
+
+const defaultDeps: UploadDeps = { prepare: (file) => preparePhoto(file), request: requestPhotoUpload, put: putBlob };
+
+function previewOf(file: File): string | null {
+  try {
+    return URL.createObjectURL(file);
+  } catch {
+    return null;
+  }
+}
+
+function revoke(url: string | null): void {
+  if (!url) return;
+  try {
+    URL.revokeObjectURL(url);
+  } catch {
+    // Nothing to free.
+  }
+}
+
+/** A 403 that says the account's registration is not complete (the server's words, or what we know of the account). */
+export function needsRegistrationError(error: unknown, registrationIncomplete = false): boolean {
+  return error instanceof ApiError && error.status === 403 && (registrationIncomplete || /regist/i.test(`${error.code} ${error.message}`));
+}
+
+function describeError(error: unknown): Pick<PhotoUpload, 'error' | 'retryable' | 'forbidden'> {
+  if (error instanceof PhotoProblem) return { error: error.message, retryable: false, forbidden: false };
+  if (error instanceof UploadError) return { error: `${error.message} Try again.`, retryable: true, forbidden: false };
+  if (error instanceof ApiError) {
+    if (needsRegistrationError(error)) return { error: 'Complete your registration to add photos.', retryable: false, forbidden: true };
+    return { error: failureMessage(error), retryable: error.status === 0 || error.status === 429 || error.status >= 500, forbidden: false };
+  }
+  return { error: 'The upload failed. Try again.', retryable: true, forbidden: false };
+}
+
+export interface PhotoUploads {
+  items: PhotoUpload[];
+  /** Adds files (up to the limit); answers a message when some were left out, else null. */
+  add: (files: Iterable<File>) => string | null;
+  retry: (id: string) => void;
+  remove: (id: string) => void;
+  setDescription: (id: string, description: string) => void;
+  /** Forgets every photo (after the draft was sent). */
+  clear: () => void;
+  /** Some photo is still being scaled or uploaded. */
+  busy: boolean;
+  /** The uploaded photos, in order, with their descriptions as typed. */
+  uploaded: Array<{ key: string; description: string }>;
+}
+
+export function usePhotoUploads({ max = MAX_PHOTOS_PER_POST, deps = defaultDeps }: { max?: number; deps?: UploadDeps } = {}): PhotoUploads {
+  const [items, setItems] = useState<PhotoUpload[]>([]);
+  const files = useRef(new Map<string, File>());
+  const controllers = useRef(new Map<string, AbortController>());
+  const previews = useRef(new Map<string, string>());
+  const count = useRef(0);
+  const depsRef = useRef(deps);
+  depsRef.current = deps;
+
+  const update = useCallback((id: string, patch: Partial<PhotoUpload>) => {
+    setItems((list) => list.map((item) => (item.id === id ? { ...item, ...patch } : item)));
+  }, []);
+
+  const start = useCallback(
+    async (id: string) => {
+      const file = files.current.get(id);
+      if (!file) return;
+      controllers.current.get(id)?.abort();
+      const controller = new AbortController();
+      controllers.current.set(id, controller);
+      const { signal } = controller;
+      update(id, { status: 'preparing', progress: 0, error: null, retryable: false, forbidden: false, key: null });
+      try {
+        const { prepare, request, put } = depsRef.current;
+        const prepared = await prepare(file);
+        if (signal.aborted) return;
+        const presigned = await request({ contentType: prepared.type, size: prepared.blob.size }, signal);
+        if (signal.aborted) return;
+        update(id, { status: 'uploading' });
+        await put(presigned, prepared.blob, (progress) => update(id, { progress }), signal);
+        if (signal.aborted) return;
+        update(id, { status: 'done', progress: 100, key: presigned.key });
+      } catch (error) {
+        if (signal.aborted || isAbort(error)) return;
+        update(id, { status: 'failed', ...describeError(error) });
+      } finally {
+        if (controllers.current.get(id) === controller) controllers.current.delete(id);
+      }
+    },
+    [update],
+  );
+
+  const add = useCallback(
+    (picked: Iterable<File>): string | null => {
+      const list = Array.from(picked);
+      const room = Math.max(0, max - count.current);
+      const taken = list.slice(0, room);
+      const fresh: PhotoUpload[] = taken.map((file) => {
+        const id = newClientId();
+        const previewUrl = previewOf(file);
+        files.current.set(id, file);
+        if (previewUrl) previews.current.set(id, previewUrl);
+        return { id, name: file.name || 'Photo', previewUrl, status: 'preparing', progress: 0, key: null, error: null, retryable: false, forbidden: false, description: '' };
+      });
+      count.current += fresh.length;
+      if (fresh.length) setItems((current) => [...current, ...fresh]);
+      for (const item of fresh) void start(item.id);
+      const left = list.length - taken.length;
+      if (left <= 0) return null;
+      return `You can add at most ${max} photos; ${left === 1 ? '1 photo was' : `${left} photos were`} left out.`;
+    },
+    [max, start],
+  );
+
+  const forget = useCallback((id: string) => {
+    controllers.current.get(id)?.abort();
+    controllers.current.delete(id);
+    files.current.delete(id);
+    revoke(previews.current.get(id) ?? null);
+    previews.current.delete(id);
+  }, []);
+
+  const remove = useCallback(
+    (id: string) => {
+      if (!files.current.has(id)) return;
+      forget(id);
+      count.current = Math.max(0, count.current - 1);
+      setItems((list) => list.filter((item) => item.id !== id));
+    },
+    [forget],
+  );
+
+  const retry = useCallback((id: string) => void start(id), [start]);
+
+  const setDescription = useCallback((id: string, description: string) => update(id, { description }), [update]);
+
+  const clear = useCallback(() => {
+    for (const id of Array.from(files.current.keys())) forget(id);
+    count.current = 0;
+    setItems([]);
+  }, [forget]);
+
+  // Leaving the page: stop the uploads and free the previews.
+  useEffect(() => {
+    const ctrl = controllers.current;
+    const urls = previews.current;
+    return () => {
+      for (const controller of ctrl.values()) controller.abort();
+      for (const url of urls.values()) revoke(url);
+    };
+  }, []);
+
+  const busy = items.some((item) => item.status === 'preparing' || item.status === 'uploading');
+  const uploaded = items.filter((item) => item.status === 'done' && item.key).map((item) => ({ key: item.key!, description: item.description }));
+  return { items, add, retry, remove, setDescription, clear, busy, uploaded };
+}

@@ -1,0 +1,116 @@
+/**
+ * A post's or plant's own page: the item in full, its comments and the people who responded.
+ * One public route serves guests and members (it reads the session cookie when there is one);
+ * an item that does not exist or may not be seen is the not-found page.
+ */
+import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import type { PostDetail } from '@shared/schemas/content';
+import { NotFoundScreen } from '@/components/errors/not-found';
+import { Button, FormAlert } from '@/components/form/feedback';
+import { failureMessage } from '@/components/form/messages';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/features/auth/auth-store';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { ApiError } from '@/lib/api';
+import { contentKeys, getPlant, getPost } from '../api/content';
+import { isUuid, viewerOf } from '../lib/ids';
+import { CommentThread, type DetailUpdate } from './comment-thread';
+import { FeedSkeleton } from './feed';
+import { plantName } from './plant-details';
+import { ownerName, PostCard } from './post-card';
+import { Responders } from './responders';
+
+type Kind = 'post' | 'plant';
+
+export function useContentDetail(kind: Kind, id: string) {
+  const auth = useAuth();
+  const viewer = viewerOf(auth);
+  const valid = isUuid(id);
+  const key = contentKeys.detail(viewer, kind, id.toLowerCase());
+  const query = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => (kind === 'plant' ? getPlant(id, signal) : getPost(id, signal)),
+    enabled: valid && auth.loggedIn !== undefined,
+  });
+  return { query, key, valid };
+}
+
+const isMissing = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
+
+export function ContentDetail({ kind, id }: { kind: Kind; id: string }) {
+  const { query, key, valid } = useContentDetail(kind, id);
+  // The not-found page names itself: nothing below may set the title then.
+  if (!valid || (query.isError && isMissing(query.error))) return <NotFoundScreen />;
+  return <DetailView kind={kind} query={query} queryKey={key} />;
+}
+
+function DetailView({ kind, query, queryKey }: { kind: Kind; query: UseQueryResult<PostDetail>; queryKey: readonly unknown[] }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { hash } = useLocation();
+  const detail = query.data;
+  const heading = detailTitle(kind, detail);
+  useDocumentTitle(heading);
+  const loaded = detail !== undefined;
+
+  // A link to #comments arrives before the comments do: scroll there once they are shown.
+  useEffect(() => {
+    if (loaded && hash === '#comments') document.getElementById('comments')?.scrollIntoView?.();
+  }, [loaded, hash]);
+
+  const onUpdate: DetailUpdate = (update) => queryClient.setQueryData<PostDetail>(queryKey, (d) => (d ? update(d) : d));
+
+  if (query.isError && !detail) {
+    return (
+      <article className="space-y-4">
+        <h1 className="text-2xl font-semibold text-gray-900">{heading}</h1>
+        <FormAlert message={failureMessage(query.error)} title={`Could not load this ${kind}`}>
+          <Button className="mt-3" variant="secondary" onClick={() => void query.refetch()} pending={query.isFetching} pendingLabel="Retrying…">
+            Try again
+          </Button>
+        </FormAlert>
+      </article>
+    );
+  }
+
+  if (!detail) {
+    return (
+      <article className="space-y-4">
+        <h1 className="sr-only">{heading}</h1>
+        <FeedSkeleton label={`Loading the ${kind}…`} cards={1} />
+      </article>
+    );
+  }
+
+  const { post } = detail;
+  const plantTitle = post.kind === 'plant' && post.plant !== null;
+
+  return (
+    <article className="space-y-6" aria-label={heading}>
+      {plantTitle ? null : <h1 className="text-xl font-semibold break-words text-gray-900 sm:text-2xl">{heading}</h1>}
+      <PostCard
+        post={post}
+        variant="full"
+        titleAs={plantTitle ? 'h1' : 'h2'}
+        onDeleted={(p) => {
+          queryClient.removeQueries({ queryKey, exact: true });
+          void navigate(p.kind === 'plant' ? '/profile/plants' : paths.profile, {
+            replace: true,
+            state: { notice: `Your ${p.kind === 'plant' ? 'plant' : 'post'} was deleted.` },
+          });
+        }}
+      />
+      <CommentThread detail={detail} onUpdate={onUpdate} />
+      <Responders responders={detail.responders} />
+    </article>
+  );
+}
+
+function detailTitle(kind: Kind, detail: PostDetail | undefined): string {
+  if (!detail) return kind === 'plant' ? 'Plant listing' : 'Post';
+  const { post } = detail;
+  if (post.kind === 'plant' && post.plant) return plantName(post.plant);
+  return `${post.kind === 'plant' ? 'Plant listed' : 'Post'} by ${ownerName(post.owner)}`;
+}

@@ -1,0 +1,159 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { AUTH } from '@/testing/render-route';
+import { failure, success } from '@/testing/responses';
+import { serve } from '@/testing/serve';
+import { makePlant, makePost, MEMBER_ID, mine, renderContent, uuid } from '../testing';
+import { PlantCard } from './plant-card';
+import { PostCard } from './post-card';
+
+const later = <T,>(value: T, ms = 30) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
+const likeButton = () => screen.getByRole('button', { name: /^Like this post/ });
+
+describe('PostCard', () => {
+  it('shows the owner in title case, the text, tags, privacy and counts with thousands separators', () => {
+    const post = makePost({ commentCount: 1 });
+    renderContent(<PostCard post={post} />);
+    const card = screen.getByRole('article', { name: 'Post by Mary-Jane Moss' });
+    expect(within(card).getByRole('link', { name: 'Mary-Jane Moss' }).getAttribute('href')).toBe('/moss_lover');
+    expect(within(card).getByText('My fern finally unfurled a new frond.')).toBeTruthy();
+    expect(within(card).getByRole('link', { name: '#ferns' }).getAttribute('href')).toBe('/tag/ferns');
+    expect(within(card).getByText('Public')).toBeTruthy();
+    expect(within(card).getByText('5 minutes ago')).toBeTruthy();
+    expect(likeButton().textContent).toBe('1,233');
+    expect(within(card).getByRole('link', { name: '1 comment' }).getAttribute('href')).toBe(`/post/${post.id}#comments`);
+    expect(screen.queryByRole('button', { name: /Actions for this/ })).toBeNull();
+  });
+
+  it('uses photo descriptions as alt text and marks private posts', () => {
+    const photos = [
+      { key: `images/posts/${uuid(1)}/${uuid(1, 'a')}.jpg`, description: 'A fiddlehead' },
+      { key: `images/posts/${uuid(1)}/${uuid(2, 'a')}.jpg`, description: null },
+    ];
+    renderContent(<PostCard post={makePost({ photos, privacy: 'private' })} />);
+    const images = screen.getAllByRole('img');
+    expect(images.map((i) => i.getAttribute('alt'))).toEqual(['A fiddlehead', 'Photo 2 of 2']);
+    expect(images[0]!.getAttribute('src')).toBe(`/${photos[0]!.key}`);
+    expect(screen.getByText('Private: only you')).toBeTruthy();
+  });
+
+  it('likes at once, then keeps what the server says', async () => {
+    const api = serve({
+      'POST /api/iam/posts/reaction/new': () =>
+        later(success({ reaction: { id: `p.${uuid(1)}.${MEMBER_ID}`, postId: uuid(1), commentId: null, reactionCount: 1240 } }, 201)),
+    });
+    renderContent(<PostCard post={makePost()} />);
+    fireEvent.click(likeButton());
+    // Optimistic: before any answer.
+    expect(likeButton().getAttribute('aria-pressed')).toBe('true');
+    expect(likeButton().textContent).toBe('1,234');
+    await waitFor(() => expect(likeButton().textContent).toBe('1,240'));
+    expect(api.to('POST /api/iam/posts/reaction/new')[0]!.body).toEqual({ post_id: uuid(1), csrf_token: 'csrf-123' });
+  });
+
+  it('puts the like back when the server refuses it', async () => {
+    serve({ 'POST /api/iam/posts/reaction/new': () => later(failure(409, 'conflict', 'The post is gone')) });
+    renderContent(<PostCard post={makePost()} />);
+    fireEvent.click(likeButton());
+    expect(likeButton().textContent).toBe('1,234');
+    expect((await screen.findByRole('alert')).textContent).toContain('The post is gone');
+    expect(likeButton().textContent).toBe('1,233');
+    expect(likeButton().getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('undoes a like with its reaction id', async () => {
+    const reactionId = `p.${uuid(1)}.${MEMBER_ID}`;
+    const api = serve({ 'DELETE /api/iam/posts/reaction': () => later(success({ reactionCount: 1232 })) });
+    renderContent(<PostCard post={makePost({ myReactionId: reactionId })} />);
+    expect(likeButton().getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(likeButton());
+    expect(likeButton().textContent).toBe('1,232');
+    expect(likeButton().getAttribute('aria-pressed')).toBe('false');
+    await waitFor(() => expect(api.to('DELETE /api/iam/posts/reaction')).toHaveLength(1));
+    expect(api.to('DELETE /api/iam/posts/reaction')[0]!.body).toEqual({ id: reactionId, csrf_token: 'csrf-123' });
+    await new Promise((r) => setTimeout(r, 60));
+    expect(likeButton().textContent).toBe('1,232');
+    expect(likeButton().getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('keeps the like when undoing it fails', async () => {
+    serve({ 'DELETE /api/iam/posts/reaction': () => later(failure(403, 'forbidden', 'Not yours')) });
+    renderContent(<PostCard post={makePost({ myReactionId: `p.${uuid(1)}.${MEMBER_ID}` })} />);
+    fireEvent.click(likeButton());
+    expect(likeButton().getAttribute('aria-pressed')).toBe('false');
+    expect((await screen.findByRole('alert')).textContent).toContain('Not yours');
+    expect(likeButton().getAttribute('aria-pressed')).toBe('true');
+    expect(likeButton().textContent).toBe('1,233');
+  });
+
+  it('asks guests to sign in to like', () => {
+    renderContent(<PostCard post={makePost()} />, { auth: AUTH.guest, path: '/tag/ferns' });
+    const link = screen.getByRole('link', { name: /1,233 likes\. Sign in to like this post/ });
+    expect(link.getAttribute('href')).toBe(`/auth/login?redirect=${encodeURIComponent('/tag/ferns')}`);
+    expect(screen.queryByRole('button', { name: /^Like/ })).toBeNull();
+  });
+
+  it('lets the owner delete, only after confirming', async () => {
+    const post = mine(makePost());
+    const onDeleted = vi.fn();
+    const api = serve({ 'DELETE /api/iam/posts': () => success({ deleted: true }) });
+    renderContent(<PostCard post={post} onDeleted={onDeleted} />);
+    const menuButton = screen.getByRole('button', { name: 'Actions for this post' });
+    fireEvent.click(menuButton);
+    const menu = screen.getByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Delete']);
+    fireEvent.click(within(menu).getByRole('menuitem', { name: 'Delete' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete this post?' });
+    expect(dialog.textContent).toContain('cannot be undone');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.calls).toHaveLength(0);
+
+    fireEvent.click(menuButton);
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete post' }));
+    await waitFor(() => expect(onDeleted).toHaveBeenCalledWith(post));
+    expect(api.to('DELETE /api/iam/posts')[0]!.body).toEqual({ postId: post.id, userId: MEMBER_ID, csrf_token: 'csrf-123' });
+  });
+
+  it('closes the owner menu with Escape, giving focus back to its button', () => {
+    renderContent(<PostCard post={mine(makePost())} />);
+    const menuButton = screen.getByRole('button', { name: 'Actions for this post' });
+    fireEvent.click(menuButton);
+    expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Delete' }));
+    fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' });
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(menuButton);
+  });
+});
+
+describe('PlantCard', () => {
+  it('shows the names, a green availability badge and the facts', () => {
+    const plant = makePlant();
+    renderContent(<PlantCard post={plant} />);
+    const card = screen.getByRole('article', { name: 'Swiss Cheese Plant, listed by Mary-Jane Moss' });
+    expect(within(card).getByRole('link', { name: 'Swiss Cheese Plant' }).getAttribute('href')).toBe(`/plant/${plant.id}`);
+    expect(within(card).getByText('Monstera deliciosa')).toBeTruthy();
+    const badge = within(card).getByText('Available to swap');
+    expect(badge.className).toContain('bg-primary-100');
+    expect(within(card).getByText('$10')).toBeTruthy();
+    expect(screen.getByRole('img').getAttribute('alt')).toBe('A rooted cutting in water');
+  });
+
+  it('says "Not available" in grey when the plant is not available', () => {
+    const plant = makePlant({ available: false, plant: { commonName: 'ZZ plant', availability: 'Not available right now' } });
+    renderContent(<PlantCard post={plant} />);
+    const badge = screen.getByText('Not available');
+    expect(badge.className).toContain('bg-gray-200');
+    expect(screen.queryByText('Not available right now')).toBeNull();
+  });
+
+  it('offers its owner Edit (to the plant editor) and Delete', () => {
+    const plant = mine(makePlant());
+    renderContent(<PlantCard post={plant} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for this plant' }));
+    expect(screen.getByRole('menuitem', { name: 'Edit' }).getAttribute('href')).toBe(`/profile/plants/edit/${plant.id}`);
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    expect(screen.getByRole('dialog', { name: 'Delete this plant?' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,221 @@
+/**
+ * A post or plant post as a card in a feed (variant "card") or on its own page ("full"): owner,
+ * date, privacy, text, photos, tags, likes and comments, and for its owner a menu to edit (plants)
+ * or delete it.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { formatNumber, toTitleCase } from '@shared/format';
+import type { OwnerCard, PostView, Privacy } from '@shared/schemas/content';
+import { Dialog } from '@/components/dialog';
+import { Button, FormAlert } from '@/components/form/feedback';
+import { failureMessage } from '@/components/form/messages';
+import { handleHref, plantHref, postHref, tagHref } from '@/config/paths';
+import { useAuth } from '@/features/auth/auth-store';
+import { formatDateTime, formatRelative } from '@/lib/format-date';
+import { patchPost, removePost } from '../api/cache';
+import { deletePost } from '../api/content';
+import { Avatar } from './avatar';
+import { CommentIcon, GlobeIcon, LockIcon, MembersIcon } from './icons';
+import { OwnerMenu } from './owner-menu';
+import { PhotoGrid } from './photo-grid';
+import { PlantFacts, PlantHeading, plantName } from './plant-details';
+import { ReactionButton } from './reaction-button';
+
+/** Cards show this much of a long text, then "Read more". */
+export const CARD_TEXT_MAX = 600;
+
+export const permalink = (post: Pick<PostView, 'id' | 'kind'>) => (post.kind === 'plant' ? plantHref(post.id) : postHref(post.id));
+
+export const ownerName = (owner: OwnerCard) => (owner.name.trim() ? toTitleCase(owner.name) : owner.handle ? `@${owner.handle}` : 'Someone');
+
+export const editPlantHref = (id: string) => `/profile/plants/edit/${encodeURIComponent(id)}`;
+
+const PRIVACY: Record<Privacy, { label: string; Icon: typeof GlobeIcon }> = {
+  public: { label: 'Public', Icon: GlobeIcon },
+  members: { label: 'Members only', Icon: MembersIcon },
+  private: { label: 'Private: only you', Icon: LockIcon },
+};
+
+export function PrivacyIcon({ privacy }: { privacy: Privacy }) {
+  const { label, Icon } = PRIVACY[privacy] ?? PRIVACY.public;
+  return (
+    <span title={label} className="inline-flex items-center text-gray-600">
+      <Icon className="size-4" />
+      <span className="sr-only">{label}</span>
+    </span>
+  );
+}
+
+/** Cuts a long text at a word boundary. */
+export function shorten(text: string, max = CARD_TEXT_MAX): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 100);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+export interface PostCardProps {
+  post: PostView;
+  variant?: 'card' | 'full';
+  /** The heading level of a plant's name. */
+  titleAs?: 'h1' | 'h2' | 'h3';
+  /** After the owner deleted it (the cached feeds are already updated). */
+  onDeleted?: (post: PostView) => void;
+}
+
+export function PostCard({ post, variant = 'card', titleAs = 'h3', onDeleted }: PostCardProps) {
+  const auth = useAuth();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const full = variant === 'full';
+  const href = permalink(post);
+  const noun = post.kind === 'plant' ? 'plant' : 'post';
+  const name = ownerName(post.owner);
+  const mine = auth.loggedIn === true && !!auth.user && auth.user.uuid === post.authorId;
+  const ownerHref = post.owner.handle ? handleHref(post.owner.handle) : null;
+  const shortened = full ? post.text : shorten(post.text);
+  const label = post.kind === 'plant' && post.plant ? `${plantName(post.plant)}, listed by ${name}` : `Post by ${name}`;
+
+  const remove = useMutation({
+    mutationFn: () => deletePost(post.id, auth.user!.uuid),
+    onSuccess: () => {
+      setConfirming(false);
+      removePost(queryClient, post);
+      onDeleted?.(post);
+    },
+  });
+
+  const comments = post.commentCount;
+  const commentLabel = `${formatNumber(comments)} ${comments === 1 ? 'comment' : 'comments'}`;
+  const commentContent = (
+    <>
+      <CommentIcon className="size-5" />
+      <span aria-hidden="true">{formatNumber(comments)}</span>
+      <span className="sr-only">{commentLabel}</span>
+    </>
+  );
+  const commentClass = 'inline-flex min-h-11 items-center gap-1.5 rounded-md px-2 text-sm font-medium text-gray-700 hover:bg-gray-100 hover:text-gray-900';
+
+  return (
+    <article aria-label={label} className={`space-y-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5 ${full ? 'sm:p-6' : ''}`}>
+      <header className="flex items-start gap-3">
+        {ownerHref ? (
+          <Link to={ownerHref} tabIndex={-1} aria-hidden="true">
+            <Avatar src={post.owner.avatar} name={name} />
+          </Link>
+        ) : (
+          <Avatar src={post.owner.avatar} name={name} />
+        )}
+        <div className="min-w-0 flex-1">
+          <p className="font-semibold break-words text-gray-900">
+            {ownerHref ? (
+              <Link to={ownerHref} className="hover:text-primary-800 hover:underline">
+                {name}
+              </Link>
+            ) : (
+              name
+            )}
+          </p>
+          <p className="flex flex-wrap items-center gap-x-2 text-sm text-gray-600">
+            {full ? (
+              <time dateTime={post.createdAt} title={formatDateTime(post.createdAt)}>
+                {formatRelative(post.createdAt)}
+              </time>
+            ) : (
+              <Link to={href} className="hover:underline">
+                <time dateTime={post.createdAt} title={formatDateTime(post.createdAt)}>
+                  {formatRelative(post.createdAt)}
+                </time>
+                <span className="sr-only">{` — open this ${noun}`}</span>
+              </Link>
+            )}
+            <span aria-hidden="true">·</span>
+            <PrivacyIcon privacy={post.privacy} />
+          </p>
+        </div>
+        {mine ? (
+          <OwnerMenu
+            label={`Actions for this ${noun}`}
+            actions={[
+              ...(post.kind === 'plant' ? [{ label: 'Edit', to: editPlantHref(post.id) }] : []),
+              {
+                label: 'Delete',
+                danger: true,
+                onSelect: () => {
+                  remove.reset();
+                  setConfirming(true);
+                },
+              },
+            ]}
+          />
+        ) : null}
+      </header>
+
+      {post.kind === 'plant' ? <PlantHeading post={post} as={titleAs} link={!full} /> : null}
+      {post.kind === 'plant' && post.plant ? <PlantFacts plant={post.plant} full={full} /> : null}
+
+      {post.text ? (
+        <div className="text-gray-900">
+          <p className="break-words whitespace-pre-line">{shortened}</p>
+          {shortened !== post.text ? (
+            <Link to={href} className="mt-1 inline-block text-sm font-medium text-primary-800 underline underline-offset-2">
+              Read more<span className="sr-only">{` of this ${noun}`}</span>
+            </Link>
+          ) : null}
+        </div>
+      ) : null}
+
+      <PhotoGrid photos={post.photos} href={href} full={full} />
+
+      {post.tags.length > 0 ? (
+        <ul role="list" aria-label="Tags" className="flex flex-wrap gap-2">
+          {post.tags.map((tag) => (
+            <li key={tag}>
+              <Link to={tagHref(tag)} className="inline-flex rounded-full bg-gray-100 px-2.5 py-1 text-sm font-medium text-gray-800 hover:bg-primary-50 hover:text-primary-800">
+                #{tag}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      <footer className="-mx-2 flex flex-wrap items-center gap-1 border-t border-gray-100 pt-1">
+        <ReactionButton
+          target={{ post_id: post.id }}
+          count={post.reactionCount}
+          myReactionId={post.myReactionId}
+          noun={noun}
+          onSaved={({ reactionCount, myReactionId }) => patchPost(queryClient, post.id, { reactionCount, myReactionId })}
+        />
+        {full ? (
+          <a href="#comments" className={commentClass}>
+            {commentContent}
+          </a>
+        ) : (
+          <Link to={`${href}#comments`} className={commentClass}>
+            {commentContent}
+          </Link>
+        )}
+      </footer>
+
+      <Dialog
+        open={confirming}
+        onClose={() => !remove.isPending && setConfirming(false)}
+        title={`Delete this ${noun}?`}
+        description={<p>{`It is removed for good, with its comments, likes and photos. This cannot be undone.`}</p>}
+      >
+        <FormAlert message={remove.isError ? failureMessage(remove.error) : null} title={`Could not delete the ${noun}`} />
+        <div className="mt-4 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={() => setConfirming(false)} disabled={remove.isPending}>
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={() => remove.mutate()} pending={remove.isPending} pendingLabel="Deleting…">
+            {`Delete ${noun}`}
+          </Button>
+        </div>
+      </Dialog>
+    </article>
+  );
+}

@@ -1,0 +1,21 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderContent, responder } from '../testing';
+import { Responders } from './responders';
+
+describe('Responders', () => {
+  it('lists each person once, with a link to their profile', () => {
+    const fern = responder(1, 'fern_fan');
+    renderContent(<Responders responders={[fern, responder(2, 'moss_lover'), { ...fern }, { ...responder(2, 'moss_lover'), avatar: 'avatars/x.jpg' }]} />);
+    const links = within(screen.getByRole('list')).getAllByRole('link');
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['FFfern_fan', '/fern_fan'],
+      ['MLmoss_lover', '/moss_lover'],
+    ]);
+  });
+
+  it('says when nobody has responded', () => {
+    renderContent(<Responders responders={[]} />);
+    expect(screen.getByText('Nobody has responded yet.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,168 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { NotificationView } from '@shared/schemas/notifications';
+import { AUTH, renderRoute } from '@/testing/render-route';
+import { failure, success } from '@/testing/responses';
+import { serve } from '@/testing/serve';
+
+const POST = '3b2f6a1e-8c4d-4e5f-9a6b-7c8d9e0f1a2b';
+const PLANT = '4c3a7b2f-9d5e-4f60-8b7c-8d9e0f1a2b3c';
+const ACTOR = '11111111-1111-4111-8111-111111111111';
+
+let seq = 0;
+function notif(overrides: Partial<NotificationView>): NotificationView {
+  seq += 1;
+  return {
+    id: `17171717171${String(seq).padStart(2, '0')}-00000000-0000-4000-8000-0000000000${String(seq).padStart(2, '0')}`,
+    kind: 'reaction',
+    actorId: ACTOR,
+    actor: { uuid: ACTOR, username: 'rosa_canina', avatar: null },
+    targetType: 'post',
+    targetId: POST,
+    text: null,
+    seen: false,
+    immutable: false,
+    createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+    ...overrides,
+  };
+}
+
+const bell = () => screen.getByRole('button', { name: /^Notifications/ });
+
+async function openPanel() {
+  fireEvent.click(bell());
+  return screen.findByRole('dialog', { name: 'Notifications' });
+}
+
+describe('notification bell', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('shows the unread tally with separators, and checks again at most once per 10 s unless forced', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    let tally = 1234;
+    const api = serve({ 'GET /api/iam/notifications/unread-tally': () => success({ tally }) });
+    renderRoute('/about', { auth: AUTH.member });
+    await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 1,234 unread'));
+    expect(screen.getByTestId('notification-badge').textContent).toBe('99+');
+    const tallies = () => api.to('GET /api/iam/notifications/unread-tally').length;
+    expect(tallies()).toBe(1);
+
+    // Focus, a tab shown again, a new page: all within 10 s of the last check.
+    vi.advanceTimersByTime(4_000);
+    act(() => {
+      window.dispatchEvent(new Event('focus'));
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    fireEvent.click(screen.getAllByRole('link', { name: 'Events' })[0]!);
+    await screen.findByRole('heading', { level: 1, name: 'Events' });
+    expect(tallies()).toBe(1);
+
+    vi.advanceTimersByTime(6_001);
+    tally = 7;
+    act(() => window.dispatchEvent(new Event('focus')));
+    await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 7 unread'));
+    expect(tallies()).toBe(2);
+    expect(screen.getByTestId('notification-badge').textContent).toBe('7');
+  });
+
+  it('lists notifications in words with links, loads more, and marks all as seen', async () => {
+    const first = [
+      notif({ kind: 'reaction' }),
+      notif({ kind: 'comment', targetType: 'plant', targetId: PLANT }),
+      notif({ kind: 'announcement', actorId: null, actor: null, targetType: null, targetId: null, text: 'Plant swap on Saturday!', seen: true }),
+    ];
+    const second = [notif({ kind: 'reply', targetType: 'comment', targetId: POST })];
+    let tally = 3;
+    const api = serve({
+      'GET /api/iam/notifications/unread-tally': () => success({ tally }),
+      'GET /api/iam/notifications/all': (call) => success(call.url.includes('cursorId=page2') ? { notifications: second, cursorId: null } : { notifications: first, cursorId: 'page2' }),
+      'PUT /api/iam/notifications/mark-as-seen': () => {
+        tally = 0;
+        return success({ tally: 0 });
+      },
+    });
+    renderRoute('/about', { auth: AUTH.member });
+    await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 3 unread'));
+
+    const panel = await openPanel();
+    expect(bell().getAttribute('aria-expanded')).toBe('true');
+    const reaction = await within(panel).findByRole('link', { name: /rosa_canina reacted to your post/ });
+    expect(reaction.getAttribute('href')).toBe(`/post/${POST}`);
+    expect(reaction.textContent).toMatch(/unread/);
+    expect(within(panel).getByRole('link', { name: /rosa_canina commented on your plant/ }).getAttribute('href')).toBe(`/plant/${PLANT}`);
+    const announcement = within(panel).getByText('Plant swap on Saturday!');
+    expect(announcement.closest('a')).toBeNull();
+
+    fireEvent.click(within(panel).getByRole('button', { name: 'Load more' }));
+    const reply = await within(panel).findByRole('link', { name: /rosa_canina replied to your comment/ });
+    expect(reply.getAttribute('href')).toBe(`/post/${POST}`);
+    expect(api.to('GET /api/iam/notifications/all').map((c) => c.url)).toEqual(['/api/iam/notifications/all', '/api/iam/notifications/all?cursorId=page2']);
+    expect(within(panel).queryByRole('button', { name: 'Load more' })).toBeNull();
+
+    const before = api.to('GET /api/iam/notifications/unread-tally').length;
+    fireEvent.click(within(panel).getByRole('button', { name: 'Mark all as seen' }));
+    await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications'));
+    expect(api.to('PUT /api/iam/notifications/mark-as-seen')[0]!.body).toEqual({ notifIds: [], csrf_token: 'csrf-123' });
+    // The tally is reloaded at once, throttle or not.
+    await waitFor(() => expect(api.to('GET /api/iam/notifications/unread-tally').length).toBe(before + 1));
+    expect(within(panel).queryAllByText(/unread/)).toHaveLength(0);
+    expect(screen.queryByTestId('notification-badge')).toBeNull();
+    expect((within(panel).getByRole('button', { name: 'Mark all as seen' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('closes with Escape, giving focus back to the bell, and on a click elsewhere', async () => {
+    serve({ 'GET /api/iam/notifications/all': () => success({ notifications: [], cursorId: null }) });
+    renderRoute('/about', { auth: AUTH.member });
+    await screen.findByRole('heading', { level: 1, name: 'About' });
+    const panel = await openPanel();
+    expect(await within(panel).findByText(/No notifications yet/)).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(panel));
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByRole('dialog', { name: 'Notifications' })).toBeNull();
+    expect(document.activeElement).toBe(bell());
+    expect(bell().getAttribute('aria-expanded')).toBe('false');
+
+    await openPanel();
+    fireEvent.pointerDown(screen.getByRole('heading', { level: 1 }));
+    expect(screen.queryByRole('dialog', { name: 'Notifications' })).toBeNull();
+  });
+
+  it('says when the list cannot be loaded, and tries again', async () => {
+    let fail = true;
+    serve({
+      'GET /api/iam/notifications/all': () => (fail ? failure(400, 'bad_request', 'Something is off') : success({ notifications: [notif({ kind: 'reaction', actor: null })], cursorId: null })),
+    });
+    renderRoute('/about', { auth: AUTH.member });
+    await screen.findByRole('heading', { level: 1, name: 'About' });
+    const panel = await openPanel();
+    expect(await within(panel).findByText(/Could not load your notifications/)).toBeTruthy();
+    fail = false;
+    fireEvent.click(within(panel).getByRole('button', { name: 'Try again' }));
+    expect(await within(panel).findByRole('link', { name: /Someone reacted to your post/ })).toBeTruthy();
+  });
+
+  it('has no serious accessibility problems with the panel open', async () => {
+    serve({
+      'GET /api/iam/notifications/unread-tally': () => success({ tally: 1 }),
+      'GET /api/iam/notifications/all': () =>
+        success({ notifications: [notif({ actorId: null, actor: null }), notif({ kind: 'announcement', actorId: null, actor: null, targetType: null, targetId: null, text: 'Welcome!', seen: true })], cursorId: 'more' }),
+    });
+    renderRoute('/about', { auth: AUTH.member });
+    await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 1 unread'));
+    await openPanel();
+    await screen.findByRole('button', { name: 'Load more' });
+    const result = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } }, resultTypes: ['violations'] });
+    expect(result.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => v.id)).toEqual([]);
+  });
+
+  it('is not there for guests', async () => {
+    const api = serve({});
+    renderRoute('/about', { auth: AUTH.guest });
+    await screen.findByRole('heading', { level: 1, name: 'About' });
+    expect(screen.queryByRole('button', { name: /^Notifications/ })).toBeNull();
+    expect(api.to('GET /api/iam/notifications/unread-tally')).toHaveLength(0);
+  });
+});

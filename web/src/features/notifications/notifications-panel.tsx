@@ -1,0 +1,148 @@
+/**
+ * The list behind the bell (loaded on first open): newest first with "Load more", each one in
+ * words with a link to what it is about, and "Mark all as seen".
+ */
+import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useSyncExternalStore } from 'react';
+import { Link } from 'react-router';
+import type { NotificationView } from '@shared/schemas/notifications';
+import { Button } from '@/components/form/feedback';
+import { failureMessage } from '@/components/form/messages';
+import { CloseIcon } from '@/components/icons';
+import { Loading } from '@/components/loading';
+import { formatDateTime, formatRelative } from '@/lib/format-date';
+import { getNotifications, markAllSeen, notificationsQueryKey, type NotificationsPage } from './api';
+import { actorName, notificationHref, notificationText } from './describe';
+import { PANEL_CLASS } from './panel-class';
+import type { TallyTracker } from './tally';
+
+function NotificationItem({ n, onFollow }: { n: NotificationView; onFollow: () => void }) {
+  const text = notificationText(n, actorName(n));
+  const href = notificationHref(n);
+  const content = (
+    <>
+      <span aria-hidden="true" className={`mt-1.5 size-2.5 shrink-0 rounded-full ${n.seen ? 'bg-transparent' : 'bg-primary-700'}`} />
+      <span className="min-w-0 flex-1">
+        {n.kind === 'announcement' ? <span className="block text-xs font-semibold tracking-wide text-primary-800 uppercase">Announcement</span> : null}
+        <span className={`block text-sm break-words ${n.seen ? 'text-gray-700' : 'font-semibold text-gray-900'}`}>{text}</span>
+        <time dateTime={n.createdAt} title={formatDateTime(n.createdAt)} className="mt-0.5 block text-xs text-gray-600">
+          {formatRelative(n.createdAt)}
+        </time>
+        {n.seen ? null : <span className="sr-only">, unread</span>}
+      </span>
+    </>
+  );
+  const rowClass = 'flex gap-3 px-4 py-3';
+  return (
+    <li className={n.seen ? '' : 'bg-primary-50/50'}>
+      {href ? (
+        <Link to={href} onClick={onFollow} className={`${rowClass} hover:bg-gray-50 focus-visible:bg-gray-50`}>
+          {content}
+        </Link>
+      ) : (
+        <div className={rowClass}>{content}</div>
+      )}
+    </li>
+  );
+}
+
+export default function NotificationsPanel({
+  id,
+  tracker,
+  onClose,
+  onFollow,
+}: {
+  id: string;
+  tracker: TallyTracker;
+  /** Close with focus back on the bell. */
+  onClose: () => void;
+  /** A link inside was followed. */
+  onFollow: () => void;
+}) {
+  const titleId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  const queryClient = useQueryClient();
+  const tally = useSyncExternalStore(tracker.subscribe, tracker.get, tracker.get) ?? 0;
+
+  const list = useInfiniteQuery({
+    queryKey: notificationsQueryKey,
+    queryFn: ({ pageParam, signal }) => getNotifications(pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.cursorId || undefined,
+    staleTime: 0,
+  });
+  const items = list.data?.pages.flatMap((page) => page.notifications) ?? [];
+
+  const mark = useMutation({
+    mutationFn: markAllSeen,
+    onSuccess: (answer) => {
+      queryClient.setQueryData<InfiniteData<NotificationsPage>>(notificationsQueryKey, (old) =>
+        old ? { ...old, pages: old.pages.map((page) => ({ ...page, notifications: page.notifications.map((n) => ({ ...n, seen: true })) })) } : old,
+      );
+      if (typeof answer?.tally === 'number') tracker.set(answer.tally);
+      void tracker.refresh(true);
+    },
+  });
+
+  useEffect(() => {
+    panel.current?.focus();
+  }, []);
+
+  const anyUnseen = tally > 0 || items.some((n) => !n.seen);
+
+  return (
+    <div ref={panel} id={id} role="dialog" aria-labelledby={titleId} tabIndex={-1} className={PANEL_CLASS}>
+      <div className="sticky top-0 z-10 flex items-center gap-2 border-b border-gray-200 bg-white px-4 py-2">
+        <h2 id={titleId} className="flex-1 text-base font-semibold text-gray-900">
+          Notifications
+        </h2>
+        <button
+          type="button"
+          onClick={() => mark.mutate()}
+          disabled={!anyUnseen || mark.isPending}
+          className="min-h-11 rounded-md px-2 text-sm font-semibold text-primary-800 hover:bg-primary-50 disabled:cursor-not-allowed disabled:text-gray-500 disabled:hover:bg-transparent"
+        >
+          {mark.isPending ? 'Marking…' : 'Mark all as seen'}
+        </button>
+        <button type="button" onClick={onClose} aria-label="Close notifications" className="grid size-11 place-items-center rounded-md text-gray-700 hover:bg-gray-100">
+          <CloseIcon className="size-5" />
+        </button>
+      </div>
+      {mark.isError ? (
+        <p role="alert" className="px-4 pt-3 text-sm text-red-700">
+          {`Could not mark them as seen: ${failureMessage(mark.error)}`}
+        </p>
+      ) : null}
+      {list.isPending ? (
+        <Loading label="Loading notifications…" className="px-4" />
+      ) : list.isError ? (
+        <div role="alert" className="space-y-2 px-4 py-4 text-sm text-red-800">
+          <p>{`Could not load your notifications. ${failureMessage(list.error)}`}</p>
+          <Button variant="secondary" onClick={() => void list.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : items.length === 0 ? (
+        <p className="px-4 py-6 text-sm text-gray-600">No notifications yet. Reactions, comments and replies to what you share show up here.</p>
+      ) : (
+        <ul className="divide-y divide-gray-100" aria-label="Your notifications">
+          {items.map((n) => (
+            <NotificationItem key={n.id} n={n} onFollow={onFollow} />
+          ))}
+        </ul>
+      )}
+      {list.hasNextPage ? (
+        <div className="border-t border-gray-100 p-3 text-center">
+          <Button variant="secondary" onClick={() => void list.fetchNextPage()} pending={list.isFetchingNextPage} pendingLabel="Loading…">
+            Load more
+          </Button>
+        </div>
+      ) : null}
+      {list.isFetchNextPageError ? (
+        <p role="alert" className="px-4 pb-3 text-sm text-red-700">
+          Could not load more. Try again.
+        </p>
+      ) : null}
+    </div>
+  );
+}
