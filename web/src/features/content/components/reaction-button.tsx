@@ -94,7 +94,7 @@ export function ReactionButton({
       <button
         type="button"
         aria-pressed={reacted}
-        aria-label={`Like this ${noun} (${likes(state.count)})`}
+        aria-label={`Like this ${noun}, ${likes(state.count)}`}
         onClick={() => void toggle()}
         className={`${base} ${reacted ? 'text-red-700 hover:bg-red-50' : 'text-gray-700 hover:bg-gray-100 hover:text-gray-900'}`}
       >

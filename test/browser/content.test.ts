@@ -1,0 +1,130 @@
+/// <reference lib="dom" />
+/**
+ * The content journey in a real browser against the local host: member A lists a plant with two
+ * photos; member B finds it in the feed, likes it and comments; A replies; B sees the
+ * notification; a guest sees the public posts and none of the members-only ones.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { browserAvailable, launch, screenshot, seriousA11yViolations } from '../support/browser';
+import { newPost } from '../support/content';
+import { gradientPng } from '../support/images';
+import { registeredUser, type TestUser } from '../support/users';
+
+const DESKTOP = { width: 1280, height: 900 };
+const SLOW = { timeout: 20_000 };
+
+describe.runIf(browserAvailable)('content journey in Chromium', () => {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const url = () => inject('hostUrl');
+
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => undefined);
+    await browser?.close();
+  });
+
+  async function newPage(): Promise<Page> {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    return page;
+  }
+
+  async function signIn(page: Page, user: TestUser): Promise<void> {
+    await page.goto(`${url()}/auth/login`);
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    await page.getByLabel('E-mail', { exact: true }).fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/', SLOW);
+    await page.getByRole('banner').getByRole('link', { name: user.profile.username! }).waitFor(SLOW);
+  }
+
+  async function shot(page: Page, name: string): Promise<void> {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, name);
+  }
+
+  it('A lists a plant with two photos, B likes and comments, A replies, B is notified, a guest sees only public posts', { timeout: 120_000 }, async () => {
+    const [a, b] = await Promise.all([registeredUser(), registeredUser()]);
+    const plantName = `String of pearls ${randomUUID().slice(0, 4)}`;
+    const publicText = `Repotted my fern today ${randomUUID().slice(0, 6)}`;
+    const membersText = `Members only: swap meet details ${randomUUID().slice(0, 6)}`;
+    await newPost(a, { text: publicText, privacy: 'public' });
+    await newPost(a, { text: membersText, privacy: 'members' });
+
+    // A lists a plant with two photos.
+    const pageA = await newPage();
+    await signIn(pageA, a);
+    await pageA.goto(`${url()}/profile/plants/create`);
+    await pageA.getByRole('heading', { level: 1, name: 'List a plant' }).waitFor();
+    await pageA.getByLabel('Common name').fill(plantName);
+    await pageA.getByLabel('Availability').selectOption('Available to swap');
+    await pageA.locator('input[type=file]').setInputFiles([
+      { name: 'pearls-1.png', mimeType: 'image/png', buffer: gradientPng(640, 480, 0) },
+      { name: 'pearls-2.png', mimeType: 'image/png', buffer: gradientPng(640, 480, 90) },
+    ]);
+    await pageA.getByLabel('Description of photo 1').fill('Trailing over the pot');
+    await pageA.getByLabel('Description of photo 2').fill('A cutting with roots');
+    await pageA.getByRole('button', { name: 'List plant' }).waitFor(SLOW);
+    expect(await seriousA11yViolations(pageA)).toEqual([]);
+    await shot(pageA, 'content-plant-form');
+    await pageA.getByRole('button', { name: 'List plant' }).click();
+    await pageA.waitForURL((u) => u.pathname.startsWith('/plant/'), SLOW);
+    const plantPath = new URL(pageA.url()).pathname;
+    await pageA.getByRole('heading', { level: 1, name: plantName }).waitFor(SLOW);
+    await pageA.getByRole('img', { name: 'Trailing over the pot' }).waitFor(SLOW);
+    await expect.poll(() => pageA.getByRole('img', { name: 'A cutting with roots' }).evaluate((img: HTMLImageElement) => img.naturalWidth), SLOW).toBeGreaterThan(0);
+    await shot(pageA, 'content-plant-listed');
+
+    // B finds it in the feed, likes it, and comments on its page.
+    const pageB = await newPage();
+    await signIn(pageB, b);
+    await pageB.getByRole('tab', { name: /Plants/ }).click();
+    const card = pageB.getByRole('article').filter({ hasText: plantName }).first();
+    await card.waitFor(SLOW);
+    await pageB.getByText(membersText).first().waitFor(SLOW).catch(() => undefined);
+    await card.getByRole('button', { name: /Like this plant/ }).click();
+    await expect.poll(() => card.getByRole('button', { name: /Like this plant/ }).getAttribute('aria-pressed'), SLOW).toBe('true');
+    await shot(pageB, 'content-feed-member');
+    await pageB.goto(`${url()}${plantPath}`);
+    await pageB.getByRole('heading', { level: 1, name: plantName }).waitFor(SLOW);
+    await pageB.getByLabel('Comment on this plant').fill('Would you swap a cutting for a hoya?');
+    await pageB.getByRole('button', { name: 'Post comment' }).click();
+    await pageB.getByRole('article', { name: `Comment by ${b.profile.username}` }).waitFor(SLOW);
+
+    // A replies.
+    await pageA.reload();
+    await pageA.getByRole('article', { name: `Comment by ${b.profile.username}` }).waitFor(SLOW);
+    await pageA.getByRole('button', { name: `Reply to ${b.profile.username}` }).click();
+    await pageA.getByLabel(`Reply to ${b.profile.username}`).fill('Deal! Bring it to the swap meet.');
+    await pageA.getByRole('button', { name: 'Post reply' }).click();
+    await pageA.getByRole('list', { name: `Replies to ${b.profile.username}` }).getByText('Deal! Bring it to the swap meet.').waitFor(SLOW);
+    expect(await seriousA11yViolations(pageA)).toEqual([]);
+    await shot(pageA, 'content-thread');
+
+    // B sees the notification of the reply.
+    await pageB.goto(`${url()}/`);
+    const bell = pageB.getByRole('banner').getByRole('button', { name: /^Notifications, \d+ unread$/ });
+    await bell.waitFor(SLOW);
+    await bell.click();
+    await pageB.getByRole('dialog').getByText(`${a.profile.username} replied to your comment`).waitFor(SLOW);
+    await shot(pageB, 'content-notification');
+
+    // A guest sees the public post and the plant, never the members-only post.
+    const guest = await newPage();
+    await guest.goto(`${url()}/`);
+    await guest.getByText(publicText).waitFor(SLOW);
+    expect(await guest.getByText(membersText).count()).toBe(0);
+    await guest.getByRole('tab', { name: /Plants/ }).click();
+    await guest.getByRole('article').filter({ hasText: plantName }).first().waitFor(SLOW);
+    expect(await seriousA11yViolations(guest)).toEqual([]);
+    await shot(guest, 'content-feed-guest');
+  });
+});
