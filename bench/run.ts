@@ -199,6 +199,11 @@ async function main(): Promise<void> {
     await measure('GET /api/content-items/recent?filter=plantsAvail', 20, guestGet('/api/content-items/recent?filter=plantsAvail'));
     await measure('GET /api/posts/tag/{tag}', 20, guestGet(`/api/posts/tag/${tag}`));
     await measure('GET /api/post/{id} (20 comments)', 20, asMember(`/api/post/${samplePost}`));
+    await measure('PUT /api/plants/avail-nearby', 20, () =>
+      fetch(`${host.url}/api/plants/avail-nearby`, {
+        method: 'PUT', headers: { ...h, 'content-type': 'application/json' }, body: JSON.stringify({ latitude: -33.8688, longitude: 151.2093, radiusKm: 25 }),
+      }),
+    );
     await measure('POST /api/iam/posts/new', 20, () =>
       fetch(`${host.url}/api/iam/posts/new`, {
         method: 'POST',

@@ -190,7 +190,8 @@ export async function react(viewer: Viewer, postId: string | undefined, commentI
   const { postReaction, commentReaction } = txEntities();
   const createdAt = new Date().toISOString();
   const notify = notificationWrite(t.kind === 'p' ? t.post.authorId : t.claim.authorId, {
-    kind: 'reaction', actorId: userId, targetType: t.post.kind, targetId: t.post.id, ...(t.kind === 'c' ? { text: 'your comment' } : {}),
+    // A comment's reaction names the comment's kind and the post it is on (where the link leads).
+    kind: 'reaction', actorId: userId, targetType: t.kind === 'c' ? 'comment' : t.post.kind, targetId: t.post.id,
   });
   const items: TxItem[] =
     t.kind === 'p'

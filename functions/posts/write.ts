@@ -10,7 +10,8 @@ import { isAvailable } from '../../shared/schemas/content';
 import { batchDelete, partitionItems, type TableKey } from '../db/batch';
 import type { PostItem } from '../db/entities/post';
 import { db } from '../db/service';
-import { conditionFailed, txEntities, writeItems, type TxItem } from '../db/transact';
+import { conditionFailed, txEntities, writeItems, type TxItem, type TxOutcome } from '../db/transact';
+import { sweepsDeferred } from '../lib/deferred';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { claimUploads, deletePhotos } from '../images/pending';
@@ -128,14 +129,9 @@ export async function createPost(authorId: string, input: NewPost): Promise<{ po
   const claims = await claimUploads(authorId, post.photos.map((p) => p.key), photoField);
 
   for (let attempt = 1; ; attempt++) {
-    await ensureTags(post.tags);
-    const items: TxItem[] = [
-      txEntities().post.create(post).commit(),
-      ...counterItems(null, post),
-      ...tagChanges(null, post),
-      ...linkPuts(post),
-      ...claims,
-    ];
+    const tags = tagChanges(null, post);
+    const before: TxItem[] = [txEntities().post.create(post).commit(), ...counterItems(null, post)];
+    const items: TxItem[] = [...before, ...tags, ...linkPuts(post), ...claims];
     const out = await writeItems(items);
     if (!out.canceled) return { post, created: true };
     if (conditionFailed(out, 0)) {
@@ -146,9 +142,17 @@ export async function createPost(authorId: string, input: NewPost): Promise<{ po
     if (out.data.some((d, i) => i >= claimStart && d.code === 'ConditionalCheckFailed')) {
       throw badRequest('A photo was already used by another post; upload it again', photoField);
     }
-    // Otherwise a tag was removed as unused between ensureTags and this write: make it again.
     if (attempt >= ATTEMPTS) throw new Error(`post create cancelled: ${JSON.stringify(out.data)}`);
+    await ensureMissingTags(out, before.length, tags.length, post.tags);
   }
+}
+
+/**
+ * Tags are made on first use, lazily: a write first assumes its tags exist (their usage `ADD`
+ * is conditioned on it), and only when one was missing are the tags created before the retry.
+ */
+async function ensureMissingTags(out: TxOutcome, start: number, count: number, names: string[]): Promise<void> {
+  if (out.data.slice(start, start + count).some((d) => d.code === 'ConditionalCheckFailed')) await ensureTags(names);
 }
 
 /** Loads a post for its owner's change: 404 when the actor may not even see it, 403 when it is not theirs. */
@@ -189,17 +193,17 @@ export async function editPost(postId: string, claimedUserId: string, viewer: Vi
       version: post.version + 1,
       updatedAt: moves ? nextTime(post.updatedAt) : post.updatedAt,
     };
-    await ensureTags(next.tags);
     const { id, ...rest } = next;
-    const items: TxItem[] = [
+    const before: TxItem[] = [
       txEntities().post.put({ id, ...rest }).where((a, op) => op.eq(a.version, post.version)).commit(),
       ...counterItems(countable(post), countable(next)),
-      ...tagChanges(post, next),
-      ...linkChanges(post, next),
     ];
-    const out = await writeItems(items);
+    const tags = tagChanges(post, next);
+    const out = await writeItems([...before, ...tags, ...linkChanges(post, next)]);
     if (!out.canceled) return next;
     if (attempt >= ATTEMPTS) throw new Error(`post edit cancelled: ${JSON.stringify(out.data)}`);
+    // A version conflict re-reads on the next round; a missing tag is made first.
+    await ensureMissingTags(out, before.length, tags.length, next.tags);
   }
 }
 
@@ -220,9 +224,13 @@ export async function sweepPost(post: PostItem): Promise<void> {
 /** Deletes the viewer's post: one transaction takes it out of every list and count, then the sweep. */
 export async function deletePost(postId: string, claimedUserId: string, viewer: Viewer): Promise<void> {
   if (claimedUserId !== viewer.userId && !viewer.admin) throw forbidden('You can only delete your own posts');
+  let resuming = false;
   for (let attempt = 1; ; attempt++) {
     const post = await getPostItem(postId);
-    if (post?.deletedAt && (isOwner(post, viewer) || viewer.admin)) break; // a sweep left unfinished: resume it
+    if (post?.deletedAt && (isOwner(post, viewer) || viewer.admin)) {
+      resuming = true; // a sweep left unfinished: resume it
+      break;
+    }
     const live = await ownPost(postId, claimedUserId, viewer);
     const marked: PostItem = { ...live, deletedAt: new Date().toISOString(), version: live.version + 1 };
     const { id, ...rest } = marked;
@@ -235,6 +243,9 @@ export async function deletePost(postId: string, claimedUserId: string, viewer: 
     if (!out.canceled) break;
     if (attempt >= ATTEMPTS) throw new Error(`post delete cancelled: ${JSON.stringify(out.data)}`);
   }
+  // In the cloud the table's stream hands the freshly marked post to the sweeper. Deleting an
+  // already marked post writes nothing (no stream record), so that resume still sweeps here.
+  if (sweepsDeferred() && !resuming) return;
   const marked = await getPostItem(postId);
   if (!marked) return;
   try {

@@ -9,6 +9,7 @@ import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../db/client';
 import { db } from '../db/service';
 import { conditionFailed, transact } from '../db/transact';
+import { sweepsDeferred } from '../lib/deferred';
 import { conflict, HttpError, notFound } from '../lib/errors';
 import { deleteImage } from '../lib/images';
 import { logger } from '../lib/logger';
@@ -77,12 +78,15 @@ export async function deleteAccount(userId: string, steps: DeletionSteps = defau
     throw new HttpError(500, 'deletion_failed', 'Could not delete the account; try again later');
   }
 
-  try {
-    await deletePostsOf(userId);
-    await sweepUser(userId);
-  } catch (err) {
-    // The account is marked deleted (readers treat it as gone); the sweep can run again.
-    logger.error('sweep of a deleted user failed; it can be resumed', { error: err as Error, userId });
+  // In the cloud the table's stream hands the marked account to the sweeper (its posts, then its partition).
+  if (!sweepsDeferred()) {
+    try {
+      await deletePostsOf(userId);
+      await sweepUser(userId);
+    } catch (err) {
+      // The account is marked deleted (readers treat it as gone); the sweep can run again.
+      logger.error('sweep of a deleted user failed; it can be resumed', { error: err as Error, userId });
+    }
   }
   if (user.avatar) {
     await steps.deleteAvatar(user.avatar).catch((err: unknown) => logger.error('Could not delete user avatar', { error: err as Error, userId }));

@@ -8,8 +8,8 @@
  *   import { routes } from '<root>/functions/routes'; import { main } from '<root>/functions/<handler>';
  *   import { wrap } from '<root>/functions/lib/wrap'; export const handler = wrap(routes[<index>], main);
  * with a load-time check that `routes[<index>]` is still the route the bundle was built for.
- * Scheduled jobs (infra/aws/jobs.ts) are built in the same call, `export { handler } from '<module>'`
- * into `job-<name>/`, and listed apart from the routes (`jobs`).
+ * Jobs (infra/aws/jobs.ts: scheduled and stream jobs) are built in the same call,
+ * `export { handler } from '<module>'` into `job-<name>/`, and listed apart from the routes (`jobs`).
  *
  * Cached: the output lives under `.tmp/lambda-bundles/<hash>/`, where the hash covers the sources
  * of functions/ and shared/, the lockfile, this file and esbuild's version. An unchanged hash
@@ -27,7 +27,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, version as esbuildVersion, type Metafile, type Plugin } from 'esbuild';
 import { CATCH_ALL, routes } from '../../functions/routes';
 import { routeKey } from '../../functions/lib/route-types';
-import { JOBS, jobFolder } from './jobs';
+import { ALL_JOBS, jobFolder } from './jobs';
 import { DEFAULT_ROUTE_FOLDER, DEFAULT_ROUTE_KEY, routeFolder } from './naming';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -55,7 +55,7 @@ export interface BundleEntry {
   bytes: number;
 }
 
-/** A scheduled job's bundle. */
+/** A job's bundle (scheduled or stream job). */
 export interface JobBundle {
   /** The job's name in infra/aws/jobs.ts. */
   name: string;
@@ -136,13 +136,17 @@ export function planEntries(rootDir: string = REPO_ROOT): PlannedEntry[] {
   return planned;
 }
 
-/** One virtual entry module per scheduled job. */
+/** One virtual entry module per job, scheduled or stream; job names are unique across both. */
 export function planJobEntries(rootDir: string = REPO_ROOT): PlannedJob[] {
-  return JOBS.map((job) => ({
+  const planned = ALL_JOBS.map((job) => ({
     name: job.name,
     folder: jobFolder(job.name),
     source: `export { handler } from ${JSON.stringify(join(rootDir, 'functions', job.handler))};`,
   }));
+  const names = planned.map((job) => job.name);
+  const twice = names.find((name, i) => names.indexOf(name) !== i);
+  if (twice) throw new Error(`two jobs are named "${twice}"`);
+  return planned;
 }
 
 async function listFiles(dir: string): Promise<string[]> {

@@ -1,31 +1,69 @@
 /**
- * The scheduled jobs: handlers under functions/ that no route calls, run by an EventBridge rule.
- * Plain data shared by the bundler (one bundle per job, `<outDir>/job-<name>/index.mjs`) and the
- * stack (infra/aws/scheduled-jobs.ts: the job's Lambda, log group, role and rule). A job's access
- * is spelled out action by action: it gets exactly this, never a route grant.
+ * The jobs: handlers under functions/ that no route calls. Scheduled jobs run from an EventBridge
+ * rule; stream jobs run from the table's stream, on the changes their trigger names. Plain data
+ * shared by the bundler (one bundle per job, `<outDir>/job-<name>/index.mjs`) and the stack
+ * (infra/aws/scheduled-jobs.ts and infra/aws/stream-jobs.ts: the job's Lambda, log group, role and
+ * rule or event source). A job's access is spelled out action by action: it gets exactly this,
+ * never a route grant.
  */
 import { TABLE } from '../../functions/db/table';
 
+/** Item actions a job may be allowed on the table's items, beyond DeleteItem (never Scan). */
+export type ItemAction = 'GetItem' | 'PutItem' | 'UpdateItem' | 'BatchWriteItem' | 'ConditionCheckItem';
+
 export interface JobAccess {
-  /** Indexes of the table the job may Query (never the table itself, never Scan). */
+  /** Indexes of the table the job may Query (never Scan). */
   queryIndexes: readonly string[];
+  /** Query on the table itself (every item of a partition). */
+  queryTable?: boolean;
   /** DeleteItem on the table's items. */
   deleteItems: boolean;
+  /**
+   * Further actions on the table's items. A transaction (TransactWriteItems) is authorised item by
+   * item: PutItem, UpdateItem, DeleteItem or ConditionCheckItem for each kind of item it holds.
+   */
+  itemActions?: readonly ItemAction[];
   /** Key patterns in the images bucket the job may delete (`images/...`). */
   deleteImages: readonly string[];
 }
 
-export interface JobDef {
+/** What every job has, whatever runs it. */
+export interface JobBase {
   /** Kebab case; names the bundle folder, the log group and the construct ids. */
   name: string;
   /** Module under functions/ (without extension) exporting `handler(event, context)`. */
   handler: string;
   description: string;
-  everyMinutes: number;
   memoryMb: number;
-  /** At most 900 (Lambda's limit); the handler stops a minute early and leaves the rest for the next run. */
+  /** At most 900 (Lambda's limit). */
   timeoutSeconds: number;
   access: JobAccess;
+}
+
+export interface JobDef extends JobBase {
+  everyMinutes: number;
+  /** The handler stops a minute before this and leaves the rest for the next run. */
+  timeoutSeconds: number;
+}
+
+/** Which changes of the table's stream invoke a stream job (the event source mapping's filter). */
+export interface StreamTrigger {
+  /** Stream event names passed on. */
+  events: readonly ('INSERT' | 'MODIFY' | 'REMOVE')[];
+  /** ElectroDB entity names (`__edb_e__`) the new image must have. */
+  entities: readonly string[];
+  /** Attributes the new image must hold. */
+  newImageHas: readonly string[];
+  /** Records per invocation. */
+  batchSize: number;
+  /** Retries of a failed record (the batch is split first to isolate it) before it is given up. */
+  retryAttempts: number;
+  /** A record older than this is given up (the stream keeps records 24 hours). */
+  maxRecordAgeHours: number;
+}
+
+export interface StreamJobDef extends JobBase {
+  trigger: StreamTrigger;
 }
 
 export const JOBS = [
@@ -40,13 +78,41 @@ export const JOBS = [
   },
 ] as const satisfies readonly JobDef[];
 
+/**
+ * Jobs run by the table's stream (new images). Given up records are noted in the job's
+ * on-failure queue (see infra/aws/stream-jobs.ts).
+ */
+export const STREAM_JOBS = [
+  {
+    name: 'sweep-deleted',
+    handler: 'system/sweep-deleted',
+    description: 'Removes what is left under a post or account marked deleted: comments, claims, reactions, photos, the account\'s posts and partition',
+    memoryMb: 512,
+    timeoutSeconds: 900,
+    // deletePostsOf reads gsi1 (ownerAll) and marks each post as deletePost does: GetItem, then a
+    // transaction of the post's put, counter and tag updates and tag link deletes; the sweeps
+    // Query partitions, BatchWrite their deletes and DeleteItem the post; photos are post photos.
+    access: {
+      queryTable: true,
+      queryIndexes: ['gsi1'],
+      deleteItems: true,
+      itemActions: ['GetItem', 'PutItem', 'UpdateItem', 'BatchWriteItem'],
+      deleteImages: ['images/posts/*'],
+    },
+    trigger: { events: ['MODIFY'], entities: ['post', 'user'], newImageHas: ['deletedAt'], batchSize: 10, retryAttempts: 4, maxRecordAgeHours: 12 },
+  },
+] as const satisfies readonly StreamJobDef[];
+
+/** Every job, whatever runs it: the bundler builds one bundle for each. */
+export const ALL_JOBS: readonly JobBase[] = [...JOBS, ...STREAM_JOBS];
+
 /** `sweep-uploads` → `job-sweep-uploads`: route folders start with their method, so they never collide. */
 export function jobFolder(name: string): string {
   return `job-${name}`;
 }
 
 /** Refuses a job whose access names an index the table does not have or a key outside images/. */
-export function checkJob(job: JobDef): JobDef {
+export function checkJob<T extends JobBase>(job: T): T {
   const indexes = new Set<string>(TABLE.globalIndexes.map((gsi) => gsi.name));
   for (const index of job.access.queryIndexes) {
     if (!indexes.has(index)) throw new Error(`job ${job.name}: the table has no index "${index}"`);
@@ -56,5 +122,23 @@ export function checkJob(job: JobDef): JobDef {
   }
   if (!/^[a-z][a-z0-9-]*$/.test(job.name)) throw new Error(`job name "${job.name}" must be kebab case`);
   if (job.timeoutSeconds < 1 || job.timeoutSeconds > 900) throw new Error(`job ${job.name}: timeoutSeconds must be 1 to 900`);
+  return job;
+}
+
+/** Refuses a stream job whose trigger the event source mapping would not accept or that names no change. */
+export function checkStreamJob(job: StreamJobDef): StreamJobDef {
+  checkJob(job);
+  const { trigger } = job;
+  if (!trigger.events.length) throw new Error(`stream job ${job.name}: its trigger names no event`);
+  if (!Number.isInteger(trigger.batchSize) || trigger.batchSize < 1 || trigger.batchSize > 10_000) {
+    throw new Error(`stream job ${job.name}: batchSize must be 1 to 10000`);
+  }
+  if (!Number.isInteger(trigger.retryAttempts) || trigger.retryAttempts < 0 || trigger.retryAttempts > 10_000) {
+    throw new Error(`stream job ${job.name}: retryAttempts must be 0 to 10000`);
+  }
+  // The stream keeps records 24 hours: an older limit would never apply.
+  if (!Number.isInteger(trigger.maxRecordAgeHours) || trigger.maxRecordAgeHours < 1 || trigger.maxRecordAgeHours > 24) {
+    throw new Error(`stream job ${job.name}: maxRecordAgeHours must be 1 to 24`);
+  }
   return job;
 }

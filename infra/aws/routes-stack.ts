@@ -73,6 +73,8 @@ export class RoutesStack extends NestedStack {
       SIGNING_SECRET_ARN: props.signingSecret.secretArn,
       ORIGIN_SECRET: props.originSecretValue,
       POWERTOOLS_SERVICE_NAME: APP_NAME,
+      // Big deletions only mark their root; the table's stream runs the sweep (functions/lib/deferred.ts).
+      SWEEPS: 'stream',
       ...(props.mailFrom ? { MAIL_FROM: props.mailFrom } : {}),
       ...(props.adminEmails ? { ADMIN_EMAILS: props.adminEmails } : {}),
       ...(props.siteOrigin ? { SITE_ORIGIN: props.siteOrigin } : {}),

@@ -5,6 +5,9 @@
  *
  * A failed run is not retried: the next one starts again from where the data says (jobs are
  * idempotent and resumable), so retries would only overlap with it.
+ *
+ * The Lambda, log group and role are made by `jobFunction`, which the stream jobs
+ * (infra/aws/stream-jobs.ts) share.
  */
 import { Aws, Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
@@ -15,15 +18,14 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { JobBundle } from './bundle';
-import { checkJob, type JobDef } from './jobs';
+import { checkJob, type JobBase, type JobDef } from './jobs';
 import { APP_NAME, pascal } from './naming';
 import { acknowledge, wildcardResourceFinding } from './nag';
 import { LAMBDA_RUNTIME } from './routes-stack';
 
-export interface ScheduledJobsProps {
+/** What a job's resources need from the stage, whatever runs the job. */
+export interface JobStageProps {
   stage: string;
-  jobs: readonly JobDef[];
-  bundles: readonly JobBundle[];
   table: ITable;
   /** The images bucket's name (a literal plus pseudo parameters, as the route roles use it). */
   imagesBucketName: string;
@@ -31,8 +33,96 @@ export interface ScheduledJobsProps {
   disposable: boolean;
 }
 
+export interface ScheduledJobsProps extends JobStageProps {
+  jobs: readonly JobDef[];
+  bundles: readonly JobBundle[];
+}
+
 export function jobLogGroupName(stage: string, job: string): string {
   return `/aws/lambda/${APP_NAME}/${stage}/jobs/${job}`;
+}
+
+/** A job's bundle, or an error naming the job when the build did not make it. */
+export function jobBundle(bundles: readonly JobBundle[], name: string): JobBundle {
+  const bundle = bundles.find((b) => b.name === name);
+  if (!bundle) throw new Error(`no bundle for job ${name}: rebuild with buildBundles()`);
+  return bundle;
+}
+
+/**
+ * A job's Lambda (`<cid>`) with its own log group (`<cid>Logs`) and role (`<cid>Role`, see
+ * `jobRole`), created in `scope`; `extra` adds what the way the job is run needs.
+ */
+export function jobFunction(
+  scope: Construct,
+  job: JobBase,
+  bundle: JobBundle,
+  props: JobStageProps,
+  extra: Partial<lambda.FunctionProps> = {},
+): { fn: lambda.Function; role: iam.Role } {
+  const cid = pascal(job.name);
+  const logGroup = new logs.LogGroup(scope, `${cid}Logs`, {
+    logGroupName: jobLogGroupName(props.stage, job.name),
+    retention: props.logRetention,
+    removalPolicy: props.disposable ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
+  });
+  const role = jobRole(scope, cid, job, props, logGroup);
+
+  const fn = new lambda.Function(scope, cid, {
+    description: `${APP_NAME} job ${job.name}: ${job.description}`,
+    runtime: LAMBDA_RUNTIME,
+    architecture: lambda.Architecture.ARM_64,
+    code: lambda.Code.fromAsset(bundle.dir),
+    handler: 'index.handler',
+    memorySize: job.memoryMb,
+    timeout: Duration.seconds(job.timeoutSeconds),
+    role,
+    logGroup,
+    environment: {
+      TABLE_NAME: props.table.tableName,
+      IMAGES_BUCKET: props.imagesBucketName,
+      POWERTOOLS_SERVICE_NAME: APP_NAME,
+    },
+    ...extra,
+  });
+  acknowledge(
+    fn,
+    'AwsSolutions-L1',
+    'Pinned to nodejs22.x like the route functions: the bundles target Node 22; move to a newer runtime deliberately, with the bundler target.',
+  );
+  return { fn, role };
+}
+
+/** The job's own role: its log group, and exactly the table and image actions it names. */
+function jobRole(scope: Construct, cid: string, job: JobBase, props: JobStageProps, logGroup: logs.LogGroup): iam.Role {
+  const role = new iam.Role(scope, `${cid}Role`, {
+    assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+    description: `Execution role of the ${job.name} job`,
+  });
+  const allow = (sid: string, actions: string[], resources: string[]) =>
+    role.addToPrincipalPolicy(new iam.PolicyStatement({ sid, actions, resources }));
+
+  allow('Logs', ['logs:CreateLogStream', 'logs:PutLogEvents'], [logGroup.logGroupArn]);
+
+  const tableArn = props.table.tableArn;
+  const queried = [...(job.access.queryTable ? [tableArn] : []), ...job.access.queryIndexes.map((index) => `${tableArn}/index/${index}`)];
+  if (queried.length) allow('TableQuery', ['dynamodb:Query'], queried);
+  if (job.access.deleteItems) allow('TableDelete', ['dynamodb:DeleteItem'], [tableArn]);
+  const itemActions = job.access.itemActions ?? [];
+  if (itemActions.length) allow('TableItems', itemActions.map((action) => `dynamodb:${action}`), [tableArn]);
+
+  if (job.access.deleteImages.length) {
+    const objects = job.access.deleteImages.map((pattern) => `arn:${Aws.PARTITION}:s3:::${props.imagesBucketName}/${pattern}`);
+    allow('ImagesDelete', ['s3:DeleteObject'], objects);
+    for (const resource of objects.filter((o) => o.includes('*'))) {
+      acknowledge(
+        role,
+        wildcardResourceFinding(scope, resource),
+        `The ${job.name} job deletes objects whose keys are generated per upload; it may delete only under this prefix of the images bucket.`,
+      );
+    }
+  }
+  return role;
 }
 
 export class ScheduledJobs extends Construct {
@@ -44,41 +134,9 @@ export class ScheduledJobs extends Construct {
     super(scope, id);
     for (const def of props.jobs) {
       const job = checkJob(def);
-      const bundle = props.bundles.find((b) => b.name === job.name);
-      if (!bundle) throw new Error(`no bundle for job ${job.name}: rebuild with buildBundles()`);
-      const cid = pascal(job.name);
+      const { fn, role } = jobFunction(this, job, jobBundle(props.bundles, job.name), props, { retryAttempts: 0 });
 
-      const logGroup = new logs.LogGroup(this, `${cid}Logs`, {
-        logGroupName: jobLogGroupName(props.stage, job.name),
-        retention: props.logRetention,
-        removalPolicy: props.disposable ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
-      });
-      const role = this.jobRole(cid, job, props, logGroup);
-
-      const fn = new lambda.Function(this, cid, {
-        description: `${APP_NAME} job ${job.name}: ${job.description}`,
-        runtime: LAMBDA_RUNTIME,
-        architecture: lambda.Architecture.ARM_64,
-        code: lambda.Code.fromAsset(bundle.dir),
-        handler: 'index.handler',
-        memorySize: job.memoryMb,
-        timeout: Duration.seconds(job.timeoutSeconds),
-        role,
-        logGroup,
-        retryAttempts: 0,
-        environment: {
-          TABLE_NAME: props.table.tableName,
-          IMAGES_BUCKET: props.imagesBucketName,
-          POWERTOOLS_SERVICE_NAME: APP_NAME,
-        },
-      });
-      acknowledge(
-        fn,
-        'AwsSolutions-L1',
-        'Pinned to nodejs22.x like the route functions: the bundles target Node 22; move to a newer runtime deliberately, with the bundler target.',
-      );
-
-      const rule = new events.Rule(this, `${cid}Schedule`, {
+      const rule = new events.Rule(this, `${pascal(job.name)}Schedule`, {
         description: `${APP_NAME} ${props.stage}: runs the ${job.name} job every ${job.everyMinutes} minutes`,
         schedule: events.Schedule.rate(Duration.minutes(job.everyMinutes)),
         targets: [new targets.LambdaFunction(fn, { retryAttempts: 0 })],
@@ -88,36 +146,5 @@ export class ScheduledJobs extends Construct {
       this.roles.set(job.name, role);
       this.rules.set(job.name, rule);
     }
-  }
-
-  /** The job's own role: its log group, and exactly the table and image actions it names. */
-  private jobRole(cid: string, job: JobDef, props: ScheduledJobsProps, logGroup: logs.LogGroup): iam.Role {
-    const role = new iam.Role(this, `${cid}Role`, {
-      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
-      description: `Execution role of the ${job.name} job`,
-    });
-    const allow = (sid: string, actions: string[], resources: string[]) =>
-      role.addToPrincipalPolicy(new iam.PolicyStatement({ sid, actions, resources }));
-
-    allow('Logs', ['logs:CreateLogStream', 'logs:PutLogEvents'], [logGroup.logGroupArn]);
-
-    const tableArn = props.table.tableArn;
-    if (job.access.queryIndexes.length) {
-      allow('TableQuery', ['dynamodb:Query'], job.access.queryIndexes.map((index) => `${tableArn}/index/${index}`));
-    }
-    if (job.access.deleteItems) allow('TableDelete', ['dynamodb:DeleteItem'], [tableArn]);
-
-    if (job.access.deleteImages.length) {
-      const objects = job.access.deleteImages.map((pattern) => `arn:${Aws.PARTITION}:s3:::${props.imagesBucketName}/${pattern}`);
-      allow('ImagesDelete', ['s3:DeleteObject'], objects);
-      for (const resource of objects.filter((o) => o.includes('*'))) {
-        acknowledge(
-          role,
-          wildcardResourceFinding(this, resource),
-          `The ${job.name} job deletes objects whose keys are generated per upload; it may delete only under this prefix of the images bucket.`,
-        );
-      }
-    }
-    return role;
   }
 }

@@ -1,8 +1,8 @@
 /**
  * One stage of the product in the cloud (see the architecture notes): the table, the images,
  * SPA and log buckets, the two secrets, the HTTP API and its stage, the CloudFront
- * distribution, one nested stack per domain holding that domain's routes, and the scheduled
- * jobs (infra/aws/jobs.ts) with their rules.
+ * distribution, one nested stack per domain holding that domain's routes, the scheduled
+ * jobs (infra/aws/jobs.ts) with their rules, and the stream jobs on the table's stream.
  *
  * Stages whose name starts with `dev` are disposable (no deletion protection, buckets emptied
  * and deleted with the stack); every other stage keeps its table, images and logs.
@@ -24,11 +24,12 @@ import { routeKey, type Grant, type RouteDef } from '../../functions/lib/route-t
 import { CATCH_ALL, routes } from '../../functions/routes';
 import type { BundleEntry, BundleResult } from './bundle';
 import { SiteDistribution } from './cdn';
-import { JOBS } from './jobs';
+import { JOBS, STREAM_JOBS } from './jobs';
 import { APP_NAME, DEFAULT_ROUTE_KEY, assertStage, domainOf, isDisposable, pascal } from './naming';
 import { acknowledge, wildcardResourceFinding } from './nag';
 import { RoutesStack, type DomainRoute } from './routes-stack';
 import { ScheduledJobs } from './scheduled-jobs';
+import { StreamJobs } from './stream-jobs';
 
 export interface StageConfig {
   stage: string;
@@ -77,6 +78,7 @@ export class SiteStack extends Stack {
   readonly originSecret: secretsmanager.Secret;
   readonly routeStacks = new Map<string, RoutesStack>();
   readonly jobs: ScheduledJobs;
+  readonly streamJobs: StreamJobs;
   readonly spaDeployment?: s3deploy.BucketDeployment;
 
   constructor(scope: Construct, id: string, props: SiteStackProps) {
@@ -96,6 +98,8 @@ export class SiteStack extends Stack {
       billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       timeToLiveAttribute: TABLE.ttlAttribute,
+      // New images feed the stream jobs (infra/aws/stream-jobs.ts): the sweep of big deletions.
+      stream: dynamodb.StreamViewType.NEW_IMAGE,
       deletionProtection: !disposable,
       removalPolicy: keep,
     });
@@ -298,6 +302,17 @@ export class SiteStack extends Stack {
     this.jobs = new ScheduledJobs(this, 'Jobs', {
       stage,
       jobs: JOBS,
+      bundles: props.bundles.jobs,
+      table: this.table,
+      imagesBucketName: this.imagesBucketName,
+      logRetention,
+      disposable,
+    });
+
+    // ── Stream jobs (infra/aws/jobs.ts): the sweep of big deletions ─────────────────────────
+    this.streamJobs = new StreamJobs(this, 'StreamJobs', {
+      stage,
+      jobs: STREAM_JOBS,
       bundles: props.bundles.jobs,
       table: this.table,
       imagesBucketName: this.imagesBucketName,

@@ -129,6 +129,19 @@ describe('reactions', () => {
     expect(new Set(view.responders.map((r) => r.uuid))).toEqual(new Set(people.map((p) => p.uuid)));
   });
 
+  it('a reaction to a comment counts on the comment and tells its author, linking to the post', async () => {
+    const post = await newPost(a);
+    const remark = await comment(b, post.id, 'Lovely colour');
+    const reaction = await reactTo(c, { comment_id: remark.id });
+    expect(reaction).toMatchObject({ id: `c.${remark.id}.${c.uuid}`, postId: post.id, commentId: remark.id, reactionCount: 1 });
+    const view = (await detail(c, post.id)).data;
+    expect(view.comments[0]).toMatchObject({ id: remark.id, reactionCount: 1, myReactionId: reaction.id });
+    expect(view.post.reactionCount).toBe(0);
+    expect((await notifications(b)).filter((n) => n.targetId === post.id)).toEqual([
+      expect.objectContaining({ kind: 'reaction', targetType: 'comment', actorId: c.uuid, actor: expect.objectContaining({ username: c.profile.username }) }),
+    ]);
+  });
+
   it('reacting to a post one may not see is 404, and writes nothing', async () => {
     const priv = await newPost(a, { privacy: 'private' });
     expect((await as(b.browser, 'POST', '/api/iam/posts/reaction/new', { post_id: priv.id })).status).toBe(404);

@@ -221,6 +221,8 @@ describe('routes', () => {
         expect(origin[0]).toBe('{{resolve:secretsmanager:');
         expect(fromParent(origin[1], params)).toEqual({ Ref: originId });
         expect(env.POWERTOOLS_SERVICE_NAME).toBe('leafline');
+        // Big deletions only mark their root; the stream job sweeps (test/infra/jobs.test.ts).
+        expect(env.SWEEPS, key).toBe('stream');
         expect(env.NODE_OPTIONS).toBeUndefined();
         if (v.name === 'prod') {
           expect(env).toMatchObject({ MAIL_FROM: PROD_CONFIG.mailFrom, ADMIN_EMAILS: PROD_CONFIG.adminEmails, SITE_ORIGIN: PROD_CONFIG.siteOrigin });
@@ -278,6 +280,7 @@ describe('table', () => {
       expect(props.TimeToLiveSpecification).toEqual({ AttributeName: TABLE.ttlAttribute, Enabled: true });
       expect(props.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
       expect(props.BillingMode).toBe('PAY_PER_REQUEST');
+      expect(props.StreamSpecification).toEqual({ StreamViewType: 'NEW_IMAGE' });
     }
   });
 

@@ -1,7 +1,10 @@
 /**
- * The scheduled jobs in the cloud: the unused-uploads sweep runs hourly from an EventBridge rule,
- * on its own bundle (loadable as ESM in a fresh Node process), with a role that may only Query the
- * index it reads, delete table items and delete objects under images/posts/ (and write its logs).
+ * The jobs in the cloud. The unused-uploads sweep runs hourly from an EventBridge rule, on its own
+ * bundle (loadable as ESM in a fresh Node process), with a role that may only Query the index it
+ * reads, delete table items and delete objects under images/posts/ (and write its logs). The
+ * sweep of big deletions runs from the table's stream (new images), only for posts and users
+ * marked deleted, reporting failed records, with an encrypted on-failure queue and a role limited
+ * to the calls the sweep makes.
  */
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -13,7 +16,7 @@ import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBundles, ESM_REQUIRE_BANNER, REPO_ROOT, type BundleResult } from '../../infra/aws/bundle';
 import { addStage, newApp } from '../../infra/aws/create-app';
-import { checkJob, JOBS, jobFolder, type JobDef } from '../../infra/aws/jobs';
+import { checkJob, checkStreamJob, JOBS, jobFolder, STREAM_JOBS, type JobDef, type StreamJobDef } from '../../infra/aws/jobs';
 import { jobLogGroupName } from '../../infra/aws/scheduled-jobs';
 import type { SiteStack } from '../../infra/aws/site-stack';
 
@@ -23,6 +26,7 @@ type Resources = Record<string, Resource>;
 
 const run = promisify(execFile);
 const SWEEP = JOBS.find((j) => j.name === 'sweep-uploads')!;
+const SWEEP_DELETED = STREAM_JOBS.find((j) => j.name === 'sweep-deleted')!;
 
 let bundles: BundleResult;
 let workDir: string;
@@ -33,11 +37,26 @@ function ofType(resources: Resources, type: string): [string, Resource][] {
   return Object.entries(resources).filter(([, r]) => r.Type === type);
 }
 
-/** The sweep's Lambda in a stage's parent template (found by its description). */
-function sweepFunction(resources: Resources): [string, Resource] {
-  const found = ofType(resources, 'AWS::Lambda::Function').filter(([, f]) => String(f.Properties.Description).includes('job sweep-uploads'));
+/** A job's Lambda in a stage's parent template (found by its description). */
+function jobFunction(resources: Resources, name: string): [string, Resource] {
+  const found = ofType(resources, 'AWS::Lambda::Function').filter(([, f]) => String(f.Properties.Description).includes(`job ${name}:`));
   expect(found).toHaveLength(1);
   return found[0]!;
+}
+
+/** The sweep's Lambda in a stage's parent template. */
+function sweepFunction(resources: Resources): [string, Resource] {
+  return jobFunction(resources, 'sweep-uploads');
+}
+
+/** Loads a job's bundle in a fresh Node process and answers the type of its `handler` export. */
+async function handlerType(dir: string): Promise<string> {
+  const script = 'const m = await import(process.argv[1] + "/index.mjs"); process.stdout.write(typeof m.handler);';
+  const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script, dir], {
+    env: { PATH: process.env.PATH ?? '', POWERTOOLS_LOG_LEVEL: 'ERROR', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+    timeout: 60_000,
+  });
+  return stdout;
 }
 
 function roleStatements(resources: Resources, roleId: string): any[] {
@@ -73,12 +92,7 @@ describe('the sweep-uploads job', () => {
     expect(bundles.entries.some((e) => e.folder === job!.folder)).toBe(false);
     const code = readFileSync(join(job!.dir, 'index.mjs'), 'utf8');
     expect(code.startsWith(ESM_REQUIRE_BANNER)).toBe(true);
-    const script = 'const m = await import(process.argv[1] + "/index.mjs"); process.stdout.write(typeof m.handler);';
-    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script, job!.dir], {
-      env: { PATH: process.env.PATH ?? '', POWERTOOLS_LOG_LEVEL: 'ERROR', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
-      timeout: 60_000,
-    });
-    expect(stdout).toBe('function');
+    expect(await handlerType(job!.dir)).toBe('function');
   });
 
   it('runs hourly from an EventBridge rule, without retries, on a Node 22 arm64 Lambda with its own bundle', () => {
@@ -186,5 +200,155 @@ describe('the sweep-uploads job', () => {
     expect(() => checkJob({ ...base, access: { ...base.access, queryIndexes: ['nope'] } })).toThrow(/no index "nope"/);
     expect(() => checkJob({ ...base, access: { ...base.access, deleteImages: ['*'] } })).toThrow(/not under images\//);
     expect(() => checkJob({ ...base, timeoutSeconds: 901 })).toThrow(/timeoutSeconds/);
+  });
+});
+
+describe('the sweep-deleted stream job', () => {
+  const tableOf = (resources: Resources) => ofType(resources, 'AWS::DynamoDB::Table')[0]!;
+  const mappingOf = (resources: Resources, fnId: string) => {
+    const found = ofType(resources, 'AWS::Lambda::EventSourceMapping').filter(([, m]) => m.Properties.FunctionName?.Ref === fnId);
+    expect(found).toHaveLength(1);
+    return found[0]![1];
+  };
+
+  it('is bundled apart from the routes, from functions/system/sweep-deleted, and loads as ESM with a handler', async () => {
+    const job = bundles.jobs.find((j) => j.name === SWEEP_DELETED.name);
+    expect(job).toBeDefined();
+    expect(SWEEP_DELETED.handler).toBe('system/sweep-deleted');
+    expect(job!.folder).toBe(jobFolder(SWEEP_DELETED.name));
+    expect(bundles.entries.some((e) => e.folder === job!.folder)).toBe(false);
+    expect(await handlerType(job!.dir)).toBe('function');
+  });
+
+  it('reads the table\'s stream of new images', () => {
+    for (const { resources } of stages) {
+      const [, table] = tableOf(resources);
+      expect(table.Properties.StreamSpecification).toEqual({ StreamViewType: 'NEW_IMAGE' });
+    }
+  });
+
+  it('is invoked only for posts and users marked deleted, reports failed records, splits, retries and gives up old records', () => {
+    for (const { resources } of stages) {
+      const [fnId, fn] = jobFunction(resources, SWEEP_DELETED.name);
+      expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Handler: 'index.handler', Timeout: 900, MemorySize: 512 });
+      const staged = readFileSync(join(assembly.directory, `asset.${(fn.Properties.Code.S3Key as string).replace(/\.zip$/, '')}`, 'index.mjs'));
+      expect(staged.equals(readFileSync(join(bundles.jobs.find((j) => j.name === SWEEP_DELETED.name)!.dir, 'index.mjs')))).toBe(true);
+
+      const [tableId] = tableOf(resources);
+      const mapping = mappingOf(resources, fnId).Properties;
+      expect(mapping.EventSourceArn).toEqual({ 'Fn::GetAtt': [tableId, 'StreamArn'] });
+      expect(mapping.StartingPosition).toBe('TRIM_HORIZON');
+      expect(mapping.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
+      expect(mapping.BisectBatchOnFunctionError).toBe(true);
+      expect(mapping.MaximumRetryAttempts).toBeGreaterThan(0);
+      expect(mapping.MaximumRetryAttempts).toBeLessThanOrEqual(10);
+      expect(mapping.MaximumRecordAgeInSeconds).toBe(SWEEP_DELETED.trigger.maxRecordAgeHours * 3600);
+      expect(mapping.MaximumRecordAgeInSeconds).toBeLessThanOrEqual(24 * 3600);
+      expect(mapping.BatchSize).toBe(SWEEP_DELETED.trigger.batchSize);
+
+      const filters = mapping.FilterCriteria.Filters as { Pattern: string }[];
+      expect(filters).toHaveLength(1);
+      expect(JSON.parse(filters[0]!.Pattern)).toEqual({
+        eventName: ['MODIFY'],
+        dynamodb: { NewImage: { __edb_e__: { S: ['post', 'user'] }, deletedAt: { S: [{ exists: true }] } } },
+      });
+      // No retries of its own beyond the mapping's (it is never invoked asynchronously).
+      expect(ofType(resources, 'AWS::Lambda::EventInvokeConfig').some(([, c]) => c.Properties.FunctionName.Ref === fnId)).toBe(false);
+    }
+  });
+
+  it('notes given up batches in an encrypted, SSL-only queue kept 14 days', () => {
+    for (const { stage, resources } of stages) {
+      const [fnId] = jobFunction(resources, SWEEP_DELETED.name);
+      const destination = mappingOf(resources, fnId).Properties.DestinationConfig.OnFailure.Destination;
+      const queueId = destination['Fn::GetAtt'][0] as string;
+      expect(destination).toEqual({ 'Fn::GetAtt': [queueId, 'Arn'] });
+      const queue = resources[queueId]!;
+      expect(queue.Type).toBe('AWS::SQS::Queue');
+      expect(queue.Properties.SqsManagedSseEnabled).toBe(true);
+      expect(queue.Properties.MessageRetentionPeriod).toBe(14 * 24 * 3600);
+      expect(queue.DeletionPolicy).toBe(stage === 'dev' ? 'Delete' : 'Retain');
+      const [, policy] = ofType(resources, 'AWS::SQS::QueuePolicy').find(([, p]) => (p.Properties.Queues as { Ref: string }[]).some((q) => q.Ref === queueId))!;
+      const denyHttp = (policy.Properties.PolicyDocument.Statement as any[]).find(
+        (st) => st.Effect === 'Deny' && st.Condition?.Bool?.['aws:SecureTransport'] === 'false',
+      );
+      expect(denyHttp).toBeDefined();
+    }
+  });
+
+  it('runs without SWEEPS (it sweeps what it is handed), on the stage\'s table and images bucket, logging to its own log group', () => {
+    for (const { stage, resources } of stages) {
+      const [, fn] = jobFunction(resources, SWEEP_DELETED.name);
+      const [tableId] = tableOf(resources);
+      const [, images] = ofType(resources, 'AWS::S3::Bucket').find(([, b]) => b.Properties.BucketName)!;
+      expect(fn.Properties.Environment.Variables).toEqual({
+        TABLE_NAME: { Ref: tableId },
+        IMAGES_BUCKET: images.Properties.BucketName,
+        POWERTOOLS_SERVICE_NAME: 'leafline',
+      });
+      const group = resources[fn.Properties.LoggingConfig.LogGroup.Ref as string]!;
+      expect(group.Properties.LogGroupName).toBe(jobLogGroupName(stage, SWEEP_DELETED.name));
+      expect(group.Properties.RetentionInDays).toBeGreaterThan(0);
+    }
+  });
+
+  it('has a role of its own allowed only the calls the sweep makes, its stream, its queue and its logs', () => {
+    for (const { resources } of stages) {
+      const [fnId, fn] = jobFunction(resources, SWEEP_DELETED.name);
+      const roleId = fn.Properties.Role['Fn::GetAtt'][0] as string;
+      expect(resources[roleId]!.Properties.ManagedPolicyArns).toBeUndefined();
+      const users = ofType(resources, 'AWS::Lambda::Function').filter(([, f]) => f.Properties.Role?.['Fn::GetAtt']?.[0] === roleId);
+      expect(users.map(([id]) => id)).toEqual([fnId]);
+
+      const [tableId] = tableOf(resources);
+      const tableArn = { 'Fn::GetAtt': [tableId, 'Arn'] };
+      const streamArn = { 'Fn::GetAtt': [tableId, 'StreamArn'] };
+      const queueArn = mappingOf(resources, fnId).Properties.DestinationConfig.OnFailure.Destination;
+      const statements = roleStatements(resources, roleId);
+      expect(statements.every((st) => st.Effect === 'Allow' && !st.Condition)).toBe(true);
+      const bySid = Object.fromEntries(statements.filter((st) => st.Sid).map((st) => [st.Sid, st]));
+      expect(Object.keys(bySid).sort()).toEqual(['ImagesDelete', 'Logs', 'TableDelete', 'TableItems', 'TableQuery']);
+
+      expect(bySid.TableQuery.Action).toBe('dynamodb:Query');
+      expect(bySid.TableQuery.Resource).toEqual([tableArn, { 'Fn::Join': ['', [tableArn, '/index/gsi1']] }]);
+      expect(bySid.TableDelete).toMatchObject({ Action: 'dynamodb:DeleteItem', Resource: tableArn });
+      expect([...bySid.TableItems.Action].sort()).toEqual(['dynamodb:BatchWriteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
+      expect(bySid.TableItems.Resource).toEqual(tableArn);
+      expect(bySid.ImagesDelete.Action).toBe('s3:DeleteObject');
+      const objects = JSON.stringify(bySid.ImagesDelete.Resource);
+      expect(objects).toContain('/images/posts/*');
+      expect(objects).not.toMatch(/images\/\*"/);
+      expect(objects).not.toContain('avatars');
+      expect(bySid.Logs.Resource).toEqual({ 'Fn::GetAtt': [fn.Properties.LoggingConfig.LogGroup.Ref, 'Arn'] });
+
+      // What the event source adds: reading this table's stream, and sending to its own queue.
+      const unnamed = statements.filter((st) => !st.Sid);
+      const resourcesOf = (action: string) => unnamed.filter((st) => ([] as string[]).concat(st.Action).includes(action)).map((st) => st.Resource);
+      for (const read of ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator']) expect(resourcesOf(read)).toEqual([streamArn]);
+      expect(resourcesOf('dynamodb:ListStreams')).toEqual(['*']);
+      expect(resourcesOf('sqs:SendMessage')).toEqual([queueArn]);
+      const allowed = new Set(statements.flatMap((st) => ([] as string[]).concat(st.Action)));
+      for (const action of allowed) {
+        expect(action, action).toMatch(/^(logs:(CreateLogStream|PutLogEvents)|dynamodb:(Query|GetItem|PutItem|UpdateItem|DeleteItem|BatchWriteItem|DescribeStream|GetRecords|GetShardIterator|ListStreams)|s3:DeleteObject|sqs:(SendMessage|GetQueueAttributes|GetQueueUrl))$/);
+      }
+      expect(statements.filter((st) => st.Resource === '*').flatMap((st) => ([] as string[]).concat(st.Action))).toEqual(['dynamodb:ListStreams']);
+    }
+  });
+
+  it('names exactly the index deletePostsOf reads', async () => {
+    process.env.TABLE_NAME ??= 'leafline-test';
+    const { db } = await import('../../functions/db/service');
+    const owned = db().entities.post.query.ownerAll({ ownerId: 'u', kind: 'post' }).params<{ IndexName: string }>();
+    expect(SWEEP_DELETED.access.queryIndexes).toEqual([owned.IndexName]);
+    expect(SWEEP_DELETED.access.queryTable).toBe(true);
+  });
+
+  it('refuses a trigger the event source mapping would not take', () => {
+    const base: StreamJobDef = { ...SWEEP_DELETED, access: { ...SWEEP_DELETED.access }, trigger: { ...SWEEP_DELETED.trigger } };
+    expect(checkStreamJob(base)).toBe(base);
+    expect(() => checkStreamJob({ ...base, trigger: { ...base.trigger, events: [] } })).toThrow(/no event/);
+    expect(() => checkStreamJob({ ...base, trigger: { ...base.trigger, batchSize: 0 } })).toThrow(/batchSize/);
+    expect(() => checkStreamJob({ ...base, trigger: { ...base.trigger, maxRecordAgeHours: 25 } })).toThrow(/maxRecordAgeHours/);
+    expect(() => checkStreamJob({ ...base, access: { ...base.access, queryIndexes: ['nope'] } })).toThrow(/no index "nope"/);
   });
 });

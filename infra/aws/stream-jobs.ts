@@ -1,0 +1,99 @@
+/**
+ * The stream jobs of infra/aws/jobs.ts, next to the table whose stream runs them: per job a
+ * Lambda with its bundle, log group and role (as the scheduled jobs have, infra/aws/scheduled-jobs.ts),
+ * an event source mapping on the table's stream and an on-failure queue.
+ *
+ * The mapping passes only the changes the job's trigger names (a filter on the event name, the
+ * new image's entity and attributes), so the Lambda never runs for the rest of the table's
+ * writes. The handler answers the records it could not process (ReportBatchItemFailures); a
+ * failing batch is split to isolate the record, retried a few times, and given up when out of
+ * attempts or too old: the queue then receives a note naming the shard and the sequence numbers
+ * (not the records), kept 14 days. Jobs are idempotent: a given up root is finished by writing
+ * it again (any change of a marked item puts a new record on the stream), or, for a post, by its
+ * owner deleting it again (that request sweeps in-process).
+ *
+ * The stack has no alarms or notification topic yet; when it gets them, the queue's
+ * ApproximateNumberOfMessagesVisible is the metric to watch.
+ */
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import type { JobBundle } from './bundle';
+import { checkStreamJob, type StreamJobDef, type StreamTrigger } from './jobs';
+import { pascal } from './naming';
+import { acknowledge } from './nag';
+import { jobBundle, jobFunction, type JobStageProps } from './scheduled-jobs';
+
+export interface StreamJobsProps extends JobStageProps {
+  jobs: readonly StreamJobDef[];
+  bundles: readonly JobBundle[];
+  /** The table whose stream runs the jobs; its stream must include new images. */
+  table: ITable;
+}
+
+/** The event source mapping's filter pattern for a trigger (Lambda's event filtering syntax). */
+export function streamFilter(trigger: StreamTrigger): Record<string, unknown> {
+  // Exists applies to leaf nodes only: the attribute's type key (S) is part of the path.
+  const newImage: Record<string, unknown> = {};
+  if (trigger.entities.length) newImage.__edb_e__ = { S: lambda.FilterRule.or(...trigger.entities) };
+  for (const attribute of trigger.newImageHas) newImage[attribute] = { S: lambda.FilterRule.exists() };
+  return {
+    eventName: lambda.FilterRule.or(...trigger.events),
+    ...(Object.keys(newImage).length ? { dynamodb: { NewImage: newImage } } : {}),
+  };
+}
+
+export class StreamJobs extends Construct {
+  readonly functions = new Map<string, lambda.Function>();
+  readonly roles = new Map<string, iam.Role>();
+  readonly failures = new Map<string, sqs.Queue>();
+
+  constructor(scope: Construct, id: string, props: StreamJobsProps) {
+    super(scope, id);
+    if (!props.table.tableStreamArn) throw new Error('the stream jobs need the table\'s stream: enable it (new images)');
+    for (const def of props.jobs) {
+      const job = checkStreamJob(def);
+      const cid = pascal(job.name);
+      const { fn, role } = jobFunction(this, job, jobBundle(props.bundles, job.name), props);
+
+      const failures = new sqs.Queue(this, `${cid}Failures`, {
+        encryption: sqs.QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+        retentionPeriod: Duration.days(14),
+        removalPolicy: props.disposable ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
+      });
+      acknowledge(
+        failures,
+        'AwsSolutions-SQS3',
+        `This queue is itself the dead-letter destination of the ${job.name} job's stream mapping: it receives the notes of given up batches and nothing consumes it automatically, so a queue behind it would never receive anything.`,
+      );
+
+      fn.addEventSource(
+        new DynamoEventSource(props.table, {
+          // Records written while the mapping is being created or updated are not skipped.
+          startingPosition: lambda.StartingPosition.TRIM_HORIZON,
+          batchSize: job.trigger.batchSize,
+          filters: [lambda.FilterCriteria.filter(streamFilter(job.trigger))],
+          reportBatchItemFailures: true,
+          bisectBatchOnError: true,
+          retryAttempts: job.trigger.retryAttempts,
+          maxRecordAge: Duration.hours(job.trigger.maxRecordAgeHours),
+          onFailure: new SqsDlq(failures),
+        }),
+      );
+      acknowledge(
+        role,
+        'AwsSolutions-IAM5[Resource::*]',
+        `The ${job.name} job's stream mapping needs dynamodb:ListStreams, which has no resource-level permission (IAM requires "*"); reading records (DescribeStream, GetShardIterator, GetRecords) is limited to this table's stream.`,
+      );
+
+      this.functions.set(job.name, fn);
+      this.roles.set(job.name, role);
+      this.failures.set(job.name, failures);
+    }
+  }
+}
