@@ -14,6 +14,7 @@ import { startGateway } from './gateway';
 import { assertPortFree, freePort } from './ports';
 import { ensureTable } from './provision';
 import { startS3Local } from './s3';
+import { seedDemoContent } from './demo-content';
 import { seedDemoData, seedDemoUsers } from './seed';
 import { ensureSigningSecret } from './secret';
 
@@ -110,7 +111,10 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     await ensureTable(ddb, tableName);
     const doc = DynamoDBDocumentClient.from(ddb);
     if (opts.seed !== false) await seedDemoData(doc, tableName);
-    if (opts.demoUsers) await seedDemoUsers(doc, tableName);
+    if (opts.demoUsers) {
+      await seedDemoUsers(doc, tableName);
+      await seedDemoContent(doc, tableName);
+    }
     ddb.destroy();
 
     const s3Client = new S3Client({ endpoint: s3.endpoint, forcePathStyle: true });

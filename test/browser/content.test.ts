@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { browserAvailable, launch, screenshot, seriousA11yViolations } from '../support/browser';
 import { newPost } from '../support/content';
-import { gradientPng } from '../support/images';
+import { gradientPng } from '../../infra/local/demo-images';
 import { registeredUser, type TestUser } from '../support/users';
 
 const DESKTOP = { width: 1280, height: 900 };
@@ -44,6 +44,18 @@ describe.runIf(browserAvailable)('content journey in Chromium', () => {
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/', SLOW);
     await page.getByRole('banner').getByRole('link', { name: user.profile.username! }).waitFor(SLOW);
+  }
+
+  /** The feed card holding `text`, loading more pages until it appears (other tests post meanwhile). */
+  async function cardInFeed(page: Page, text: string) {
+    const card = page.getByRole('listitem').filter({ hasText: text }).last();
+    for (let n = 0; n < 15 && !(await card.isVisible()); n++) {
+      const more = page.getByRole('button', { name: 'Load more' });
+      if (await more.isVisible()) await more.click();
+      else await page.waitForTimeout(300);
+    }
+    await card.waitFor(SLOW);
+    return card;
   }
 
   async function shot(page: Page, name: string): Promise<void> {
@@ -87,9 +99,7 @@ describe.runIf(browserAvailable)('content journey in Chromium', () => {
     const pageB = await newPage();
     await signIn(pageB, b);
     await pageB.getByRole('tab', { name: /Plants/ }).click();
-    const card = pageB.getByRole('article').filter({ hasText: plantName }).first();
-    await card.waitFor(SLOW);
-    await pageB.getByText(membersText).first().waitFor(SLOW).catch(() => undefined);
+    const card = await cardInFeed(pageB, plantName);
     await card.getByRole('button', { name: /Like this plant/ }).click();
     await expect.poll(() => card.getByRole('button', { name: /Like this plant/ }).getAttribute('aria-pressed'), SLOW).toBe('true');
     await shot(pageB, 'content-feed-member');
@@ -120,10 +130,11 @@ describe.runIf(browserAvailable)('content journey in Chromium', () => {
     // A guest sees the public post and the plant, never the members-only post.
     const guest = await newPage();
     await guest.goto(`${url()}/`);
-    await guest.getByText(publicText).waitFor(SLOW);
+    await cardInFeed(guest, publicText);
     expect(await guest.getByText(membersText).count()).toBe(0);
+    expect((await fetch(`${url()}/api/content-items/recent?filter=postsAll`, { headers: { 'client-platform': 'browser' } }).then((r) => r.text())).includes(membersText)).toBe(false);
     await guest.getByRole('tab', { name: /Plants/ }).click();
-    await guest.getByRole('article').filter({ hasText: plantName }).first().waitFor(SLOW);
+    await cardInFeed(guest, plantName);
     expect(await seriousA11yViolations(guest)).toEqual([]);
     await shot(guest, 'content-feed-guest');
   });

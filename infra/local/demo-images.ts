@@ -1,4 +1,4 @@
-/** Small real images for browser journeys: a PNG with a soft leaf-green gradient, made without dependencies. */
+/** Small real images for demo data and browser journeys: a PNG with a soft gradient, made without dependencies. */
 import { deflateSync } from 'node:zlib';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
