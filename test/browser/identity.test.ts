@@ -247,6 +247,8 @@ describe.runIf(browserAvailable)('identity journeys in Chromium', () => {
 
       await page.getByRole('banner').locator('a[href="/"]').first().click(); // the site's name
       await onPath(page, '/');
+      // The URL changes before the home screen replaces the settings screen (its chunk loads first).
+      await page.getByRole('textbox', { name: 'Value' }).waitFor({ state: 'detached', ...SLOW });
       await page.getByRole('main').getByText(changed, { exact: true }).waitFor(SLOW);
       await shot(page, 'identity-admin-home');
 
