@@ -187,7 +187,7 @@ async function main(): Promise<void> {
       });
       if (kind === 'post' && !samplePost) samplePost = post.id;
     }
-    const viewer = { userId: member.uuid, admin: false };
+    const viewer = { userId: member.uuid, admin: false, member: true, suspended: false };
     for (let i = 0; i < 10; i++) {
       const { comment } = await addComment(viewer, { id: randomUUID(), post_id: samplePost, content: `Comment ${i}`, level: 0 });
       await addComment(viewer, { id: randomUUID(), post_id: samplePost, content: `Reply ${i}`, parent_id: comment.id, level: 1 });

@@ -302,11 +302,11 @@ export const routes = [
   // ── Posts and plants ────────────────────────────────────────────────────────────────────
   {
     method: 'POST', path: '/api/iam/posts/new', access: 'registered', handler: 'posts/new-post', input: newPostInput,
-    grants: ['table:read', 'table:write'], summary: 'Create a post (id = client UUID, so a retry answers the same post): text, tags (at most 8), photos (keys from the upload URL route, at most 10), privacy, pageId?: 201 { post }; 200 with the existing post on a retry; 409 when the id is taken by another post.',
+    grants: ['table:read', 'table:write', 'images:read'], summary: 'Create a post (id = client UUID, so a retry answers the same post): text, tags (at most 8), photos (keys from the upload URL route, at most 10), privacy, pageId?: 201 { post }; 200 with the existing post on a retry; 409 when the id is taken by another post.',
   },
   {
     method: 'POST', path: '/api/iam/plant/new', access: 'registered', handler: 'posts/new-plant', input: newPlantInput,
-    grants: ['table:read', 'table:write'], summary: 'Create a plant post (id = client UUID): plant details with availability, plant_photos (1-10, each with a description), text?, tags, privacy, pageId?: 201 { plant }; a retry answers the same plant.',
+    grants: ['table:read', 'table:write', 'images:read'], summary: 'Create a plant post (id = client UUID): plant details with availability, plant_photos (1-10, each with a description), text?, tags, privacy, pageId?: 201 { plant }; a retry answers the same plant.',
   },
   {
     method: 'DELETE', path: '/api/iam/posts', access: 'self', handler: 'posts/delete-post', input: deletePostInput,

@@ -60,3 +60,16 @@ export function coveringCells(point: GeoPoint, precision: number): string[] {
   const centre = ngeohash.encode(point.latitude, point.longitude, precision);
   return [...new Set([centre, ...ngeohash.neighbors(centre)])];
 }
+
+/** Precision of the position others may learn from distances: a geohash-6 cell (about 1.2 × 0.6 km). */
+export const SHARED_POSITION_PRECISION = 6;
+
+/**
+ * The centre of the point's cell at SHARED_POSITION_PRECISION. Distances shown to others, and
+ * radius searches, use this instead of the true point, so that no sequence of searches (radii,
+ * centres) can narrow a member's home down further than about a kilometre.
+ */
+export function coarsen(point: GeoPoint, precision = SHARED_POSITION_PRECISION): GeoPoint {
+  const { latitude, longitude } = ngeohash.decode(ngeohash.encode(point.latitude, point.longitude, precision));
+  return { latitude, longitude };
+}

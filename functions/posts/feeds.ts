@@ -15,7 +15,7 @@ import type { PostItem, TagLinkItem } from '../db/entities/post';
 import { db } from '../db/service';
 import { badRequest, notFound } from '../lib/errors';
 import { PAGE_SIZE } from '../lib/paging';
-import { readCounts, type Audience } from './counters';
+import { readCounts, sees, type Audience } from './counters';
 import { canSee, cardKeys, hydrate, ownerCard, reactionIdOf, rememberCards, responderOf, toPostView, usersAnd, type Viewer } from './views';
 import { toCommentView } from './thread';
 
@@ -95,7 +95,13 @@ export function tagSource(tag: string, audience: 'public' | 'members', viewer: V
       const { data: post } = db().entities.post.parse({ Item });
       if (post) posts.set(post.id, post as PostItem);
     }
-    const found = links.map((l) => posts.get(l.id)).filter((p): p is PostItem => !!p && !p.deletedAt);
+    // A post changed between the two reads (now private, or moved) is left out, not shown stale.
+    const found = links
+      .filter((l) => {
+        const p = posts.get(l.id);
+        return !!p && p.updatedAt === l.updatedAt && sees(audience, p.privacy) && canSee(p, viewer);
+      })
+      .map((l) => posts.get(l.id)!);
     rememberCards(found, users, raw, viewer);
     return found;
   };
@@ -143,7 +149,7 @@ export function globalCounts(audience: 'public' | 'members'): Promise<FeedCounts
 /** The audience a viewer reads an owner's lists as: their own view on their own profile. */
 export function ownerAudience(ownerId: string, viewer: Viewer): Audience {
   if (viewer.userId === ownerId) return 'owner';
-  return viewer.userId ? 'members' : 'public';
+  return viewer.member ? 'members' : 'public';
 }
 
 export function userCounts(ownerId: string, viewer: Viewer): Promise<FeedCounts> {

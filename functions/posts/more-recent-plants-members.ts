@@ -1,10 +1,11 @@
 /** GET /api/iam/plants/more-recent/{filter}/{cursor}: the next page of recent plants for members. */
 import type { plantsMoreRecentParams } from '../../shared/schemas/content';
 import { contentSources, globalCounts, listPage } from './feeds';
-import { viewerOf } from './views';
+import { audienceOf, viewerOf } from './views';
 import type { Main } from '../lib/route-types';
 
 export const main: Main<typeof plantsMoreRecentParams> = async ({ input, session }) => {
-  const page = await listPage(contentSources(input.filter, 'members'), globalCounts('members'), viewerOf(session), input.cursor, 'cursor');
+  const viewer = viewerOf(session);
+  const page = await listPage(contentSources(input.filter, audienceOf(viewer)), globalCounts(audienceOf(viewer)), viewer, input.cursor, 'cursor');
   return { plants: page.items, counts: page.counts, cursorId: page.cursorId };
 };

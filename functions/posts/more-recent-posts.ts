@@ -1,10 +1,11 @@
 /** GET /api/iam/posts/more-recent/{cursor}: the next page of recent posts for members. */
 import type { cursorParams } from '../../shared/schemas/content';
 import { globalCounts, listPage, recentSource } from './feeds';
-import { viewerOf } from './views';
+import { audienceOf, viewerOf } from './views';
 import type { Main } from '../lib/route-types';
 
 export const main: Main<typeof cursorParams> = async ({ input, session }) => {
-  const page = await listPage([recentSource('post', 'members')], globalCounts('members'), viewerOf(session), input.cursor, 'cursor');
+  const viewer = viewerOf(session);
+  const page = await listPage([recentSource('post', audienceOf(viewer))], globalCounts(audienceOf(viewer)), viewer, input.cursor, 'cursor');
   return { posts: page.items, counts: page.counts, cursorId: page.cursorId };
 };

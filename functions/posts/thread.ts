@@ -10,7 +10,7 @@ import type { CommentClaimItem, CommentItem } from '../db/entities/comment';
 import type { PostItem } from '../db/entities/post';
 import { db } from '../db/service';
 import { conditionFailed, txEntities, writeItems, type TxItem } from '../db/transact';
-import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
+import { badRequest, conflict, forbidden, HttpError, notFound, serviceUnavailable } from '../lib/errors';
 import { notificationWrite } from '../notifications/notifications';
 import { canSee, reactionIdOf, responderOf, usersAnd, type Viewer } from './views';
 import { getPostItem } from './write';
@@ -41,6 +41,46 @@ function commentReactionCountItem(postId: string, path: string, delta: number): 
       ExpressionAttributeValues: { ':d': delta },
     },
   };
+}
+
+/** The paths of a comment's ancestors, nearest last: `a/b/c` → [`a`, `a/b`]. */
+export function ancestorPaths(path: string): string[] {
+  const parts = path.split('/');
+  return parts.slice(0, -1).map((_, i) => parts.slice(0, i + 1).join('/'));
+}
+
+/**
+ * `ADD` to an ancestor's `replyCount` (every descendant, at any depth), on the condition that it
+ * still exists: a reply cannot land under a comment being deleted, and a deletion whose read of
+ * the subtree is out of date fails on its own condition (deleteComment) and reads again.
+ */
+function replyCountItem(postId: string, path: string, delta: number): TxItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: { pk: `post#${postId}`, sk: `comment#${path}` },
+      UpdateExpression: 'ADD replyCount :d',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':d': delta },
+    },
+  };
+}
+
+/** The post exists and is not being deleted (a reaction to one of its comments checks this). */
+function livePostCheck(postId: string): TxItem {
+  return {
+    ConditionCheck: {
+      TableName: tableName(),
+      Key: { pk: `post#${postId}`, sk: 'post' },
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deletedAt)',
+    },
+  };
+}
+
+/** Whether a member can still be notified (a deleted account's partition is swept). */
+async function reachable(userId: string): Promise<boolean> {
+  const { data } = await db().entities.user.get({ uuid: userId }).go();
+  return !!data && !data.deletedAt;
 }
 
 /** A visible, live post, or 404 naming the field that pointed at it. */
@@ -114,25 +154,29 @@ export async function addComment(viewer: Viewer, input: NewComment): Promise<{ c
     const path = parent ? `${parent.path}/${segment(nowMs, input.id)}` : segment(nowMs, input.id);
     const comment: CommentItem = {
       postId: post.id, path, id: input.id, level: input.level, content: input.content, authorId: userId,
-      reactionCount: 0, createdAt: new Date(nowMs).toISOString(), ...(parent ? { parentId: parent.id } : {}),
+      reactionCount: 0, replyCount: 0, createdAt: new Date(nowMs).toISOString(), ...(parent ? { parentId: parent.id } : {}),
     };
     const { comment: commentEntity, commentClaim } = txEntities();
     const recipient = parent ? parent.authorId : post.authorId;
+    const ancestors = parent ? ancestorPaths(path) : [];
+    const notify = recipient === post.authorId || (await reachable(recipient))
+      ? notificationWrite(recipient, {
+          kind: parent ? 'reply' : 'comment', actorId: userId, targetType: post.kind, targetId: post.id, text: input.content.slice(0, NOTIFY_SNIPPET),
+        })
+      : [];
     const items: TxItem[] = [
       commentClaim.create({ id: input.id, postId: post.id, path, authorId: userId }).commit(),
       commentEntity.create(comment).commit(),
       postCountItem(post.id, 'commentCount', 1),
-      ...(parent ? [commentEntity.check({ postId: post.id, path: parent.path }).where((a, op) => op.exists(a.id)).commit()] : []),
-      ...notificationWrite(recipient, {
-        kind: parent ? 'reply' : 'comment', actorId: userId, targetType: post.kind, targetId: post.id, text: input.content.slice(0, NOTIFY_SNIPPET),
-      }),
+      ...ancestors.map((a) => replyCountItem(post.id, a, 1)),
+      ...notify,
     ];
     const out = await writeItems(items);
     if (!out.canceled) return { ...(await commentAnswer(comment)), created: true };
     if (conditionFailed(out, 0) && attempt < 3) continue; // the same id landed meanwhile: answer it
     if (conditionFailed(out, 2)) throw notFound('Post not found');
-    if (parent && conditionFailed(out, 3)) throw notFound('The comment replied to was deleted');
-    throw new Error(`comment cancelled: ${JSON.stringify(out.data)}`);
+    if (ancestors.some((_, i) => conditionFailed(out, 3 + i))) throw notFound('The comment replied to was deleted', 'parent_id');
+    if (attempt >= 3) throw serviceUnavailable('The conversation is busy; please try again');
   }
 }
 
@@ -144,22 +188,40 @@ export async function deleteComment(viewer: Viewer, commentId: string, claimedUs
   if (!claim || !post || !canSee(post, viewer)) throw notFound('Comment not found');
   if (claim.authorId !== viewer.userId && !viewer.admin) throw forbidden('You can only delete your own comments');
 
-  const subtree = await partitionItems(`post#${post.id}`, `comment#${claim.path}`);
-  const comments = subtree.filter((i) => i.__edb_e__ === 'comment');
-  const { comment, commentClaim } = txEntities();
-  const out = await writeItems([
-    comment.delete({ postId: post.id, path: claim.path }).where((a, op) => op.exists(a.id)).commit(),
-    commentClaim.delete({ id: commentId }).commit(),
-    postCountItem(post.id, 'commentCount', -comments.length),
-  ]);
-  if (out.canceled) {
-    if (conditionFailed(out, 0)) throw notFound('Comment not found');
+  // The root's delete is conditioned on its replyCount matching the subtree read, so a reply or
+  // another deletion inside the subtree since the read makes it fail, and it reads again.
+  let subtree: Awaited<ReturnType<typeof partitionItems>> = [];
+  let comments: typeof subtree = [];
+  for (let attempt = 1; ; attempt++) {
+    subtree = await partitionItems(`post#${post.id}`, `comment#${claim.path}`);
+    comments = subtree.filter((i) => i.__edb_e__ === 'comment');
+    const root = comments.find((c) => c.sk === `comment#${claim.path}`);
+    if (!root) throw notFound('Comment not found');
+    const replies = comments.length - 1;
+    const ancestors = ancestorPaths(claim.path);
+    const out = await writeItems([
+      {
+        Delete: {
+          TableName: tableName(),
+          Key: { pk: `post#${post.id}`, sk: `comment#${claim.path}` },
+          ConditionExpression: replies === 0 ? 'attribute_exists(pk) AND (attribute_not_exists(replyCount) OR replyCount = :n)' : 'attribute_exists(pk) AND replyCount = :n',
+          ExpressionAttributeValues: { ':n': replies },
+        },
+      },
+      txEntities().commentClaim.delete({ id: commentId }).commit(),
+      postCountItem(post.id, 'commentCount', -comments.length),
+      ...ancestors.map((a) => replyCountItem(post.id, a, -comments.length)),
+    ]);
+    if (!out.canceled) break;
     if (conditionFailed(out, 2)) throw notFound('Post not found');
-    throw new Error(`comment delete cancelled: ${JSON.stringify(out.data)}`);
+    // An ancestor is gone: the thread above was deleted, and its sweep takes this comment too.
+    if (ancestors.some((_, i) => conditionFailed(out, 3 + i))) throw notFound('Comment not found: its thread was deleted');
+    if (attempt >= 5) throw serviceUnavailable('The conversation is busy; please try again');
   }
   const rest: TableKey[] = subtree.filter((i) => i.sk !== `comment#${claim.path}`).map((i) => ({ pk: i.pk, sk: i.sk }));
   const claims: TableKey[] = comments.filter((c) => c.id !== commentId).map((c) => ({ pk: `comment#${String(c.id)}`, sk: 'comment' }));
-  await batchDelete([...rest, ...claims]);
+  // Claims first: a claim without its comment would still answer for a deleted comment.
+  await batchDelete([...claims, ...rest]);
   const after = await getPostItem(post.id);
   return { deleted: comments.length, commentCount: Math.max(0, after?.commentCount ?? 0) };
 }
@@ -189,7 +251,8 @@ export async function react(viewer: Viewer, postId: string | undefined, commentI
   const t = await targetOf(viewer, postId, commentId);
   const { postReaction, commentReaction } = txEntities();
   const createdAt = new Date().toISOString();
-  const notify = notificationWrite(t.kind === 'p' ? t.post.authorId : t.claim.authorId, {
+  const recipient = t.kind === 'p' ? t.post.authorId : t.claim.authorId;
+  const notify = t.kind === 'c' && !(await reachable(recipient)) ? [] : notificationWrite(recipient, {
     // A comment's reaction names the comment's kind and the post it is on (where the link leads).
     kind: 'reaction', actorId: userId, targetType: t.kind === 'c' ? 'comment' : t.post.kind, targetId: t.post.id,
   });
@@ -199,6 +262,7 @@ export async function react(viewer: Viewer, postId: string | undefined, commentI
       : [
           commentReaction.create({ postId: t.post.id, path: t.claim.path, commentId: t.claim.id, userId, createdAt }).commit(),
           commentReactionCountItem(t.post.id, t.claim.path, 1),
+          livePostCheck(t.post.id),
           ...notify,
         ];
   const out = await writeItems(items);
@@ -218,8 +282,8 @@ export function parseReactionId(id: string): { kind: 'p' | 'c'; targetId: string
 export async function unreact(viewer: Viewer, reactionId: string): Promise<{ reactionCount: number }> {
   const { kind, targetId, userId } = parseReactionId(reactionId);
   if (userId !== viewer.userId) throw forbidden('You can only undo your own reactions');
-  const t = await targetOf(viewer, kind === 'p' ? targetId : undefined, kind === 'c' ? targetId : undefined).catch(() => {
-    throw notFound('Reaction not found');
+  const t = await targetOf(viewer, kind === 'p' ? targetId : undefined, kind === 'c' ? targetId : undefined).catch((err: unknown) => {
+    throw err instanceof HttpError && err.status === 404 ? notFound('Reaction not found') : err;
   });
   const { postReaction, commentReaction } = txEntities();
   const items: TxItem[] =

@@ -15,15 +15,23 @@ export { responderOf, usersAnd } from '../users/cards';
 export interface Viewer {
   userId: string | null;
   admin: boolean;
+  /** A member reads members-only posts: signed in, registration complete, not suspended. */
+  member: boolean;
+  suspended: boolean;
 }
 
 export function viewerOf(session: Session | null): Viewer {
-  return { userId: session?.userId ?? null, admin: session?.role === 'admin' };
+  return {
+    userId: session?.userId ?? null,
+    admin: session?.role === 'admin',
+    member: !!session && session.registered && !session.suspended,
+    suspended: session?.suspended ?? false,
+  };
 }
 
-/** The audience whose lists a viewer reads: members when signed in, else the public. */
+/** The audience whose lists a viewer reads: members when a member, else the public. */
 export function audienceOf(viewer: Viewer): Exclude<Audience, 'owner'> {
-  return viewer.userId ? 'members' : 'public';
+  return viewer.member ? 'members' : 'public';
 }
 
 export function isOwner(post: Pick<PostItem, 'ownerId' | 'authorId'>, viewer: Viewer): boolean {
@@ -34,7 +42,7 @@ export function isOwner(post: Pick<PostItem, 'ownerId' | 'authorId'>, viewer: Vi
 export function canSee(post: PostItem, viewer: Viewer): boolean {
   if (post.deletedAt) return false;
   if (post.privacy === 'public') return true;
-  if (post.privacy === 'members') return viewer.userId !== null;
+  if (post.privacy === 'members') return viewer.member || isOwner(post, viewer) || viewer.admin;
   return isOwner(post, viewer) || viewer.admin;
 }
 

@@ -12,10 +12,13 @@ import type { PostItem } from '../db/entities/post';
 import { db } from '../db/service';
 import { conditionFailed, txEntities, writeItems, type TxItem, type TxOutcome } from '../db/transact';
 import { sweepsDeferred } from '../lib/deferred';
-import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
+import { badRequest, conflict, forbidden, notFound, serviceUnavailable } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { claimUploads, deletePhotos } from '../images/pending';
 import { ensureTags, tagUsageItems } from '../tags/tags';
+import { coarsen, encodeGeohash } from '../../shared/geohash';
+import type { UserItem } from '../db/entities/user';
+import { hasPermission, loadPermissionSettings } from '../users/permissions';
 import { getUser } from '../users/users';
 import { counterItems, sees, type Countable } from './counters';
 import { canSee, isOwner, type Viewer } from './views';
@@ -31,6 +34,16 @@ export interface NewPost {
   privacy: Privacy;
   plant?: PlantDetails;
   pageId?: string;
+}
+
+/**
+ * Where a plant listing is found by nearby searches: the centre of the author's ~1 km cell (never
+ * their exact home), and only when they show up in nearby searches at all (`show_in_nearby`).
+ */
+function listingPosition(author: UserItem | null): { latitude: number; longitude: number; geohash: string } | Record<string, never> {
+  if (!author || author.nearbyVisible === false || author.latitude === undefined || author.longitude === undefined) return {};
+  const cell = coarsen({ latitude: author.latitude, longitude: author.longitude });
+  return { ...cell, geohash: encodeGeohash(cell) };
 }
 
 /** A time strictly after `previous`, so a moved post always gets a new, later sort key. */
@@ -98,12 +111,15 @@ function existingAnswer(existing: PostItem, authorId: string, kind: 'post' | 'pl
 
 /** Creates a post or plant post; a retry with the same id answers the first (`created: false`). */
 export async function createPost(authorId: string, input: NewPost): Promise<{ post: PostItem; created: boolean }> {
-  if (input.pageId) throw notFound('There is no page with this pageId');
+  if (input.pageId) throw notFound('There is no page with this pageId', 'pageId');
   const photoField = input.kind === 'plant' ? 'plant_photos' : 'photos';
   const earlier = await getPostItem(input.id);
   if (earlier) return { post: existingAnswer(earlier, authorId, input.kind), created: false };
 
   const author = input.kind === 'plant' ? await getUser(authorId) : null;
+  if (input.kind === 'plant' && (!author || !hasPermission(author, 'post-plants', await loadPermissionSettings()))) {
+    throw forbidden('Verify your phone number in settings before listing plants');
+  }
   const now = nextTime();
   const post: PostItem = {
     id: input.id,
@@ -117,9 +133,7 @@ export async function createPost(authorId: string, input: NewPost): Promise<{ po
     photos: input.photos.map((p) => (p.description ? { key: p.key, description: p.description } : { key: p.key })),
     ...(input.plant ? { plant: input.plant } : {}),
     available: input.kind === 'plant' && isAvailable(input.plant?.availability),
-    ...(author?.geohash && author.latitude !== undefined && author.longitude !== undefined
-      ? { latitude: author.latitude, longitude: author.longitude, geohash: author.geohash }
-      : {}),
+    ...listingPosition(author),
     reactionCount: 0,
     commentCount: 0,
     version: 0,
@@ -142,7 +156,7 @@ export async function createPost(authorId: string, input: NewPost): Promise<{ po
     if (out.data.some((d, i) => i >= claimStart && d.code === 'ConditionalCheckFailed')) {
       throw badRequest('A photo was already used by another post; upload it again', photoField);
     }
-    if (attempt >= ATTEMPTS) throw new Error(`post create cancelled: ${JSON.stringify(out.data)}`);
+    if (attempt >= ATTEMPTS) throw serviceUnavailable('The site is busy; please try again');
     await ensureMissingTags(out, before.length, tags.length, post.tags);
   }
 }
@@ -178,6 +192,8 @@ export interface PostChange {
  * transaction. A write that raced another (a reaction bumped the version) re-reads and retries.
  */
 export async function editPost(postId: string, claimedUserId: string, viewer: Viewer, change: (post: PostItem) => PostChange, kind?: 'post' | 'plant'): Promise<PostItem> {
+  // A suspended member may still delete what they wrote, but not change or republish it.
+  if (viewer.suspended) throw forbidden('Your account is suspended: posts cannot be changed');
   for (let attempt = 1; ; attempt++) {
     const post = await ownPost(postId, claimedUserId, viewer, kind);
     const wanted = change(post);
@@ -201,7 +217,7 @@ export async function editPost(postId: string, claimedUserId: string, viewer: Vi
     const tags = tagChanges(post, next);
     const out = await writeItems([...before, ...tags, ...linkChanges(post, next)]);
     if (!out.canceled) return next;
-    if (attempt >= ATTEMPTS) throw new Error(`post edit cancelled: ${JSON.stringify(out.data)}`);
+    if (attempt >= ATTEMPTS) throw serviceUnavailable('The post is changing; please try again');
     // A version conflict re-reads on the next round; a missing tag is made first.
     await ensureMissingTags(out, before.length, tags.length, next.tags);
   }
@@ -241,7 +257,7 @@ export async function deletePost(postId: string, claimedUserId: string, viewer: 
       ...linkDeletes(live),
     ]);
     if (!out.canceled) break;
-    if (attempt >= ATTEMPTS) throw new Error(`post delete cancelled: ${JSON.stringify(out.data)}`);
+    if (attempt >= ATTEMPTS) throw serviceUnavailable('The post is changing; please try again');
   }
   // In the cloud the table's stream hands the freshly marked post to the sweeper. Deleting an
   // already marked post writes nothing (no stream record), so that resume still sweeps here.
@@ -258,7 +274,7 @@ export async function deletePost(postId: string, claimedUserId: string, viewer: 
 
 /** Deletes every post and plant of a user whose account is being deleted (their own view lists them all). */
 export async function deletePostsOf(userId: string): Promise<number> {
-  const owner: Viewer = { userId, admin: false };
+  const owner: Viewer = { userId, admin: false, member: true, suspended: false };
   let removed = 0;
   for (const kind of ['post', 'plant'] as const) {
     for (;;) {

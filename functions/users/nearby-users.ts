@@ -4,7 +4,7 @@
  * ever see a rounded distance, never a member's coordinates.
  */
 import type { PublicUser } from '../../shared/schemas/identity';
-import { cellSizeKm, coveringCells, distanceKm, precisionForRadius, type GeoIndexPrecision } from '../../shared/geohash';
+import { cellSizeKm, coarsen, coveringCells, distanceKm, precisionForRadius, type GeoIndexPrecision } from '../../shared/geohash';
 import type { GeoPoint } from '../../shared/site';
 import type { UserItem } from '../db/entities/user';
 import { db } from '../db/service';
@@ -36,7 +36,8 @@ export async function usersNear(point: GeoPoint, wantedKm: number, excludeId: st
   const found: { user: PublicUser; km: number }[] = [];
   for (const item of cells.flat()) {
     if (item.uuid === excludeId || item.suspended || item.latitude === undefined || item.longitude === undefined) continue;
-    const km = distanceKm(point, { latitude: item.latitude, longitude: item.longitude });
+    // From the centre of the member's ~1 km cell: no search can narrow their home down further.
+    const km = distanceKm(point, coarsen({ latitude: item.latitude, longitude: item.longitude }));
     const user = km <= radiusKm ? toPublicUser(item) : null;
     if (user) found.push({ user, km });
   }

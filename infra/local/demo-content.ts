@@ -59,8 +59,8 @@ export async function seedDemoContent(doc: DynamoDBDocumentClient, table: string
     const { post } = await createPost(member(p.by), { id: randomUUID(), kind: 'post', text: p.text, tags: [...p.tags], photos: [], privacy: p.privacy });
     made.push(post.id);
   }
-  const fern = { userId: member(1), admin: false };
-  const moss = { userId: member(2), admin: false };
+  const fern = { userId: member(1), admin: false, member: true, suspended: false };
+  const moss = { userId: member(2), admin: false, member: true, suspended: false };
   const { comment } = await addComment(moss, { id: randomUUID(), post_id: made[0]!, content: 'Would you swap a cutting for a hoya?', level: 0 });
   await addComment(fern, { id: randomUUID(), post_id: made[0]!, content: 'Happy to! Bring it to the swap meet.', parent_id: comment.id, level: 1 });
   await react(moss, made[0]!, undefined);

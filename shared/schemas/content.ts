@@ -13,7 +13,8 @@ import { tagName } from './tags';
 export * from '../content-rules';
 
 const privacy = z.enum(PRIVACIES, { message: 'must be public, members or private' });
-const uuid = z.uuid({ message: 'must be a UUID' });
+/** Ids are stored lower case; an upper-case spelling names the same item. */
+const uuid = z.uuid({ message: 'must be a UUID' }).transform((s) => s.toLowerCase());
 
 /** A post's id is the client-generated UUID of its creating call. */
 export const postId = uuid;
@@ -154,7 +155,7 @@ export const availNearbyInput = z
     uuid: uuid.optional(),
     latitude: z.number({ message: 'must be a number' }).min(-90, { message: 'must be -90 to 90' }).max(90, { message: 'must be -90 to 90' }),
     longitude: z.number({ message: 'must be a number' }).min(-180, { message: 'must be -180 to 180' }).max(180, { message: 'must be -180 to 180' }),
-    radiusKm: z.number({ message: 'must be a number' }).min(1, { message: 'must be at least 1' }).max(100, { message: 'must be at most 100' }).optional(),
+    radiusKm: z.number({ message: 'must be a number' }).int({ message: 'must be a whole number of kilometres' }).min(1, { message: 'must be at least 1' }).max(100, { message: 'must be at most 100' }).optional(),
   })
   .strict();
 

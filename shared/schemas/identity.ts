@@ -32,7 +32,7 @@ export const handle = z
   .transform((s) => s.toLowerCase())
   .refine((s) => !RESERVED_HANDLES.has(s), { message: 'is reserved; choose another' });
 
-export const uuidParam = z.uuid({ message: 'must be a UUID' });
+export const uuidParam = z.uuid({ message: 'must be a UUID' }).transform((s) => s.toLowerCase());
 
 /** Single-use tokens from e-mails: 43 base64url characters (256 bits). */
 export const emailToken = z.string({ message: 'must be text' }).regex(/^[A-Za-z0-9_-]{43}$/, { message: 'is not a valid link token' });
@@ -141,7 +141,8 @@ export const adminUserUpdateInput = z
   .strict();
 export const uuidPathInput = z.object({ uuid: uuidParam }).strict();
 export const cursorQuery = z.object({ cursorId: z.string().max(1024).optional() }).strict();
-export const nearbyUsersInput = z.object({ latitude, longitude, radiusKm: z.number().positive().max(150).optional() }).strict();
+/** Whole kilometres: with positions shared only to ~1 km, finer radii would tell nothing more. */
+export const nearbyUsersInput = z.object({ latitude, longitude, radiusKm: z.number().int({ message: 'must be a whole number of kilometres' }).positive().max(150).optional() }).strict();
 export const avatarUploadInput = z
   .object({ contentType: z.enum(['image/jpeg', 'image/png', 'image/webp'], { message: 'must be JPEG, PNG or WebP' }), size: z.number().int().positive().max(5 * 1024 * 1024, { message: 'must be at most 5 MB' }) })
   .strict();

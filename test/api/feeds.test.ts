@@ -7,6 +7,8 @@ import { as } from '../support/accounts';
 import { call } from '../support/api';
 import { ids, newPlant, newPost, uniqueTag, type FeedAnswer } from '../support/content';
 import { registeredUser, type TestUser } from '../support/users';
+import { getItem } from '../support/db';
+import { coarsen } from '../../shared/geohash';
 
 const guest = (path: string) => call<FeedAnswer>('GET', path);
 
@@ -163,5 +165,26 @@ describe('available plants near a point', () => {
     expect(byGuest.data.plants.find((p) => p.id === pub.id)!.distance_km).toBeLessThanOrEqual(1);
     const member = await as<{ plants: { id: string }[] }>(far.browser, 'PUT', '/api/plants/avail-nearby', point);
     expect(member.data.plants.map((p) => p.id)).toEqual(expect.arrayContaining([pub.id, mem.id]));
+  });
+
+  it('lists plants at the centre of the owner\'s ~1 km cell, never the exact home, and not at all for members hidden from nearby', async () => {
+    const exact = { latitude: -33.884217, longitude: 151.199713 };
+    const owner = await registeredUser(exact);
+    const plant = await newPlant(owner);
+    const stored = await getItem(`post#${plant.id}`, 'post');
+    expect(stored).toMatchObject(coarsen(exact));
+    expect(stored!.latitude).not.toBe(exact.latitude);
+    expect(Math.abs(Number(stored!.latitude) - exact.latitude)).toBeLessThan(0.01);
+
+    const hidden = await registeredUser(exact);
+    expect((await as(hidden.browser, 'PUT', '/api/iam/users/update-user-settings', { show_in_nearby: false })).status).toBe(200);
+    const unseen = await newPlant(hidden);
+    expect(await getItem(`post#${unseen.id}`, 'post')).not.toHaveProperty('geohash');
+    const found = await call<{ plants: { id: string }[] }>('PUT', '/api/plants/avail-nearby', { body: { ...exact, radiusKm: 3 } });
+    expect(found.data.plants.map((p) => p.id)).toContain(plant.id);
+    expect(found.data.plants.map((p) => p.id)).not.toContain(unseen.id);
+    const fine = await call('PUT', '/api/plants/avail-nearby', { body: { ...exact, radiusKm: 2.5 } });
+    expect(fine.status).toBe(400);
+    expect(fine.json).toMatchObject({ error: { field: 'radiusKm' } });
   });
 });

@@ -137,6 +137,46 @@ describe('privacy: nobody receives a post they may not see, from any route', () 
   });
 });
 
+describe('who counts as a member', () => {
+  it('a signed-in account whose registration is incomplete reads as a guest', async () => {
+    const post = await newPost(a, { privacy: 'members' });
+    const newcomer = await unregisteredUser();
+    expect((await as(newcomer.browser, 'GET', `/api/post/${post.id}`)).status).toBe(404);
+    expect(ids((await as<FeedAnswer>(newcomer.browser, 'GET', '/api/iam/posts/init-recent')).data.posts)).not.toContain(post.id);
+    expect((await as(b.browser, 'GET', `/api/post/${post.id}`)).status).toBe(200);
+  });
+
+  it('ids are one spelling: an upper-case UUID names the same post, and its cursor and reaction work', async () => {
+    const u = await registeredUser();
+    const id = randomUUID().toUpperCase();
+    const res = await as<{ post: PostView }>(u.browser, 'POST', '/api/iam/posts/new', { id, text: 'shouting id', tags: [], photos: [], privacy: 'public' });
+    expect(res.status).toBe(201);
+    expect(res.data.post.id).toBe(id.toLowerCase());
+    expect((await guest(`/api/post/${id}`)).status).toBe(200);
+    await newPost(u);
+    const first = await guest(`/api/posts/more/by-user/${u.profile.username}`);
+    expect(first.status).toBe(200);
+    const reaction = await as<{ reaction: { id: string } }>(b.browser, 'POST', '/api/iam/posts/reaction/new', { post_id: id });
+    expect((await as(b.browser, 'DELETE', '/api/iam/posts/reaction', { id: reaction.data.reaction.id })).status).toBe(200);
+  });
+});
+
+describe('a suspended member', () => {
+  it('can delete but not change or republish their posts', async () => {
+    const { admin } = await import('../support/users');
+    const u = await registeredUser();
+    const post = await newPost(u, { text: 'before', privacy: 'private' });
+    const doomed = await newPost(u, { text: 'to delete' });
+    const boss = await admin();
+    expect((await as(boss.browser, 'PUT', `/api/iam/users/${u.uuid}`, { uuid: u.uuid, suspended: true })).status).toBe(200);
+    const again = await (await import('../support/users')).signInAgain(u);
+    expect((await as(again.browser, 'PUT', '/api/iam/posts/update/textandtags', { postId: post.id, userId: u.uuid, text: 'spam', tags: [] })).status).toBe(403);
+    expect((await as(again.browser, 'PUT', '/api/iam/posts/privacy', { id: post.id, uuid: u.uuid, privacy: 'public' })).status).toBe(403);
+    expect(await getItem(`post#${post.id}`, 'post')).toMatchObject({ text: 'before', privacy: 'private' });
+    expect((await as(again.browser, 'DELETE', '/api/iam/posts', { postId: doomed.id, userId: u.uuid })).status).toBe(200);
+  });
+});
+
 describe('editing', () => {
   it('an edit of text and tags moves the post to the front of its lists; the tag lists follow', async () => {
     const u = await registeredUser();

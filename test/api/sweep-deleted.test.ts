@@ -99,7 +99,7 @@ async function postWithThread(owner: TestUser, reader: TestUser, tag: string) {
 /** Marks the post deleted as DELETE /api/iam/posts does in the cloud: nothing is swept in the request. */
 async function markPost(owner: TestUser, postId: string): Promise<void> {
   const { deletePost } = await import('../../functions/posts/write');
-  await asCloudRoute(() => deletePost(postId, owner.uuid, { userId: owner.uuid, admin: false }));
+  await asCloudRoute(() => deletePost(postId, owner.uuid, { userId: owner.uuid, admin: false, member: true, suspended: false }));
 }
 
 /** What a second delivery must leave as it is: the owner's counters and the tag's usage. */

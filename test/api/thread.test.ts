@@ -85,6 +85,26 @@ describe('comments and replies', () => {
   });
 });
 
+describe('comment counts under concurrent replies and deletions', () => {
+  it('stay equal to the comments shown, whatever lands first', async () => {
+    for (let round = 0; round < 4; round++) {
+      const post = await newPost(a);
+      const root = await comment(b, post.id, 'root');
+      const child = await comment(c, post.id, 'child', root);
+      await comment(b, post.id, 'grandchild', child);
+      const keep = await comment(c, post.id, 'keep');
+      await Promise.all([
+        as(b.browser, 'DELETE', '/api/iam/posts/comment', { id: root.id, uuid: b.uuid }),
+        as(c.browser, 'DELETE', '/api/iam/posts/comment', { id: child.id, uuid: c.uuid }),
+        as(a.browser, 'POST', '/api/iam/posts/comment/new', { id: randomUUID(), post_id: post.id, content: 'late reply', parent_id: child.id, level: 2 }),
+      ]);
+      const view = (await detail(a, post.id)).data;
+      expect(view.comments.map((x) => x.id)).toEqual([keep.id]);
+      expect(view.post.commentCount).toBe(1);
+    }
+  });
+});
+
 describe('reactions', () => {
   it('one per member and target: a repeat is idempotent, undo takes it back, the author is notified once', async () => {
     const post = await newPost(a);

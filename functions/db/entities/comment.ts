@@ -30,6 +30,8 @@ export const Comment = new Entity({
     content: { type: 'string', required: true, readOnly: true },
     authorId: { type: 'string', required: true, readOnly: true },
     reactionCount: { type: 'number', required: true, default: 0 },
+    /** Every descendant at any depth, kept by `ADD` with each reply and deletion below it. */
+    replyCount: { type: 'number', required: true, default: 0 },
     createdAt: { type: 'string', required: true, readOnly: true },
   },
   indexes: {
