@@ -346,11 +346,11 @@ export const routes = [
   },
   {
     method: 'GET', path: '/api/iam/posts/{id}', access: 'user', handler: 'posts/get-post', input: postIdParams,
-    grants: ['table:read'], summary: 'A post with its comments in thread order and its responders, as the caller may see it: { post, comments, responders }; 404 when it does not exist or is not visible.',
+    grants: ['table:read'], summary: 'A post with a page of its comments in thread order and its responders, as the caller may see it: { post, comments, responders, commentsCursor }; 404 when it does not exist or is not visible.',
   },
   {
     method: 'GET', path: '/api/iam/plant/{id}', access: 'user', handler: 'posts/get-plant', input: postIdParams,
-    grants: ['table:read'], summary: 'A plant post with comments and responders: { plant, comments, responders }; 404 when it does not exist or is not visible.',
+    grants: ['table:read'], summary: 'A plant post with a page of its comments and its responders: { plant, comments, responders, commentsCursor }; 404 when it does not exist or is not visible.',
   },
   {
     method: 'GET', path: '/api/iam/posts/tag/{tag}', access: 'user', handler: 'posts/by-tag', input: tagFeedParams,
@@ -406,7 +406,7 @@ export const routes = [
   },
   {
     method: 'GET', path: '/api/post/{id}', access: 'public', handler: 'posts/get-post', input: postIdParams,
-    grants: ['table:read'], summary: 'A post with comments and responders, only if the viewer may see it (404 otherwise, so existence does not leak): { post, comments, responders }.',
+    grants: ['table:read'], summary: 'A post with a page of its thread and its responders, only if the viewer may see it (404 otherwise, so existence does not leak): { post, comments, responders, commentsCursor }; ?commentsCursor= for the next page of comments.',
   },
   {
     method: 'GET', path: '/api/posts/tag/{tag}', access: 'public', handler: 'posts/by-tag', input: tagFeedParams,
@@ -430,7 +430,7 @@ export const routes = [
   },
   {
     method: 'GET', path: '/api/plant/{id}', access: 'public', handler: 'posts/get-plant', input: postIdParams,
-    grants: ['table:read'], summary: 'A plant post with comments and responders, only if the viewer may see it (404 otherwise): { plant, comments, responders }.',
+    grants: ['table:read'], summary: 'A plant post with a page of its thread and its responders, only if the viewer may see it (404 otherwise): { plant, comments, responders, commentsCursor }; ?commentsCursor= for the next page.',
   },
   {
     method: 'GET', path: '/api/plant/listings/user/{uuid}', access: 'public', handler: 'posts/listings', input: listingsParams,

@@ -9,7 +9,9 @@
  * every list sorts by the same key, a merged list takes the same cursor.
  */
 import type { CommentView, FeedCounts, PostDetail, PostView, Responder } from '../../shared/schemas/content';
-import { partitionItems } from '../db/batch';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { RawItem } from '../db/batch';
+import { documentClient, tableName } from '../db/client';
 import type { CommentItem, CommentReactionItem, PostReactionItem } from '../db/entities/comment';
 import type { PostItem, TagLinkItem } from '../db/entities/post';
 import { db } from '../db/service';
@@ -18,6 +20,7 @@ import { PAGE_SIZE } from '../lib/paging';
 import { readCounts, sees, type Audience } from './counters';
 import { canSee, cardKeys, hydrate, ownerCard, reactionIdOf, rememberCards, responderOf, toPostView, usersAnd, type Viewer } from './views';
 import { toCommentView } from './thread';
+import { getPostItem } from './write';
 
 const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)#([0-9a-f-]{36})$/;
 
@@ -156,31 +159,71 @@ export function userCounts(ownerId: string, viewer: Viewer): Promise<FeedCounts>
   return readCounts(`user#${ownerId}`, ownerAudience(ownerId, viewer));
 }
 
-/** A post with its comments (thread order, orphans of a half-finished delete left out) and responders: one Query, one BatchGet. */
-export async function postDetail(id: string, viewer: Viewer, kind?: 'post' | 'plant'): Promise<PostDetail> {
-  const items = await partitionItems(`post#${id}`);
-  const head = items.find((i) => i.sk === 'post');
-  const parsed = head ? (db().entities.post.parse({ Item: head }).data as PostItem | null) : null;
-  if (!parsed || !canSee(parsed, viewer) || (kind && parsed.kind !== kind)) throw notFound(kind === 'plant' ? 'Plant not found' : 'Post not found');
+/** Items of the thread read per page (comments and their reactions), and responders listed at most. */
+export const THREAD_PAGE_ITEMS = 300;
+export const RESPONDERS_MAX = 100;
+
+/** One bounded Query of a post's partition within a sort-key prefix. */
+async function range(pk: string, prefix: string, limit: number, startSk?: string): Promise<{ items: RawItem[]; lastSk: string | null }> {
+  const out = await documentClient().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
+      Limit: limit,
+      ...(startSk ? { ExclusiveStartKey: { pk, sk: startSk } } : {}),
+    }),
+  );
+  return { items: (out.Items ?? []) as RawItem[], lastSk: (out.LastEvaluatedKey?.sk as string | undefined) ?? null };
+}
+
+/** The thread position a comments cursor names; 400 when it is not one. */
+function parseThreadCursor(cursor: string | undefined): string | undefined {
+  if (!cursor) return undefined;
+  const sk = /^[A-Za-z0-9_-]{1,1400}$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString('utf8') : '';
+  if (!/^comment#[0-9a-z]{9}\.[0-9a-f-]{36}(\/[0-9a-z]{9}\.[0-9a-f-]{36})*(!r#[0-9a-f-]{36})?$/.test(sk)) {
+    throw badRequest('is not a cursor of this thread; start again from the first page', 'commentsCursor');
+  }
+  return sk;
+}
+
+/**
+ * A post with a page of its thread (comments in thread order with their reactions, at most
+ * THREAD_PAGE_ITEMS items; `commentsCursor` for the next) and, on the first page, its most
+ * recent responders. Reads are bounded: the post, the thread page and the reactions in parallel
+ * (each one Query or GetItem), then one BatchGet of the people. Replies whose parent is gone (a
+ * deletion's sweep not finished) are left out; a reply whose parent was on an earlier page is
+ * kept (the reader holds the parent).
+ */
+export async function postDetail(id: string, viewer: Viewer, kind?: 'post' | 'plant', commentsCursor?: string): Promise<PostDetail & { commentsCursor: string | null }> {
+  const pk = `post#${id}`;
+  const startSk = parseThreadCursor(commentsCursor);
+  const [head, thread, reactions] = await Promise.all([
+    getPostItem(id),
+    range(pk, 'comment#', THREAD_PAGE_ITEMS, startSk),
+    startSk ? Promise.resolve({ items: [] as RawItem[], lastSk: null }) : range(pk, 'reaction#', RESPONDERS_MAX),
+  ]);
+  if (!head || !canSee(head, viewer) || (kind && head.kind !== kind)) throw notFound(kind === 'plant' ? 'Plant not found' : 'Post not found');
 
   const comments: CommentItem[] = [];
-  const postReactions: PostReactionItem[] = [];
   const myCommentReactions = new Set<string>();
-  for (const Item of items) {
+  for (const Item of thread.items) {
     if (Item.__edb_e__ === 'comment') comments.push(db().entities.comment.parse({ Item }).data as CommentItem);
-    else if (Item.__edb_e__ === 'postReaction') postReactions.push(db().entities.postReaction.parse({ Item }).data as PostReactionItem);
     else if (Item.__edb_e__ === 'commentReaction' && Item.userId === viewer.userId) {
       myCommentReactions.add((db().entities.commentReaction.parse({ Item }).data as CommentReactionItem).commentId);
     }
   }
+  const postReactions = reactions.items.map((Item) => db().entities.postReaction.parse({ Item }).data as PostReactionItem);
   const present = new Set<string>();
   const shown = comments.filter((c) => {
-    const ok = !c.parentId || present.has(c.parentId);
+    const parentPath = c.path.includes('/') ? c.path.slice(0, c.path.lastIndexOf('/')) : null;
+    const earlierPage = parentPath !== null && startSk !== undefined && `comment#${parentPath}` <= startSk;
+    const ok = !c.parentId || present.has(c.parentId) || earlierPage;
     if (ok) present.add(c.id);
     return ok;
   });
-  const people = [parsed.ownerId, ...shown.map((c) => c.authorId), ...postReactions.map((r) => r.userId)];
-  const { users } = await usersAnd(people);
+  const mineKey = viewer.userId && !startSk ? [{ pk, sk: `reaction#${viewer.userId}` }] : [];
+  const { users, raw } = await usersAnd([head.ownerId, ...shown.map((c) => c.authorId), ...postReactions.map((r) => r.userId)], mineKey);
 
   const seen = new Set<string>();
   const responders: Responder[] = [];
@@ -190,11 +233,16 @@ export async function postDetail(id: string, viewer: Viewer, kind?: 'post' | 'pl
     seen.add(who.uuid).add(`@${who.username}`);
     responders.push(who);
   }
-  const mine = viewer.userId && postReactions.some((r) => r.userId === viewer.userId) ? reactionIdOf('p', parsed.id, viewer.userId) : null;
+  const mine = viewer.userId && raw.has(`${pk}|reaction#${viewer.userId}`) ? reactionIdOf('p', head.id, viewer.userId) : null;
   const commentViews: CommentView[] = shown.map((c) =>
     toCommentView(c, responderOf(users.get(c.authorId), c.authorId), viewer.userId && myCommentReactions.has(c.id) ? reactionIdOf('c', c.id, viewer.userId) : null),
   );
-  return { post: toPostView(parsed, ownerCard(users.get(parsed.ownerId), parsed.ownerId), mine), comments: commentViews, responders };
+  return {
+    post: toPostView(head, ownerCard(users.get(head.ownerId), head.ownerId), mine),
+    comments: commentViews,
+    responders,
+    commentsCursor: thread.lastSk ? Buffer.from(thread.lastSk, 'utf8').toString('base64url') : null,
+  };
 }
 
 /** A user's plants, all or only the available ones, as the viewer may see them. */

@@ -5,6 +5,6 @@ import { viewerOf } from './views';
 import type { Main } from '../lib/route-types';
 
 export const main: Main<typeof postIdParams> = async ({ input, session }) => {
-  const { post, comments, responders } = await postDetail(input.id, viewerOf(session), 'plant');
-  return { plant: post, comments, responders };
+  const { post, comments, responders, commentsCursor } = await postDetail(input.id, viewerOf(session), 'plant', input.commentsCursor);
+  return { plant: post, comments, responders, commentsCursor };
 };

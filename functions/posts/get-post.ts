@@ -5,5 +5,5 @@ import { viewerOf } from './views';
 import type { Main } from '../lib/route-types';
 
 export const main: Main<typeof postIdParams> = async ({ input, session }) => {
-  return postDetail(input.id, viewerOf(session));
+  return postDetail(input.id, viewerOf(session), undefined, input.commentsCursor);
 };

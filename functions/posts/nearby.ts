@@ -14,11 +14,14 @@ import { canSee, hydrate, type Viewer } from './views';
 
 export const NEARBY_PLANTS_RADIUS_KM = 25;
 export const NEARBY_PLANTS_MAX = 100;
+/** Listings read from one geo cell at most. */
+const CELL_MAX = 400;
 
 async function plantsInCell(precision: GeoIndexPrecision, cell: string): Promise<PostItem[]> {
   const q = db().entities.post.query;
   const query = precision === 5 ? q.nearby5({ geoCell5: cell }) : precision === 4 ? q.nearby4({ geoCell4: cell }) : q.nearby3({ geoCell3: cell });
-  const { data } = await query.go();
+  // Bounded: a very dense cell is cut in geohash order (a known limit: P8 in docs/data-model.md).
+  const { data } = await query.go({ limit: CELL_MAX });
   return data as PostItem[];
 }
 

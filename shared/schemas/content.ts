@@ -134,7 +134,7 @@ const feedFilter = z.enum(['all', ...FEED_FILTERS], { message: `must be all, ${F
 
 export const contentRecentQuery = z.object({ filter: feedFilter.optional(), cursorId: cursor.optional() }).strict();
 export const contentMoreParams = z.object({ arg: cursor, filter: feedFilter.optional() }).strict();
-export const postIdParams = z.object({ id: postId }).strict();
+export const postIdParams = z.object({ id: postId, commentsCursor: z.string({ message: 'must be text' }).max(1500, { message: 'must be at most 1500 characters' }).optional() }).strict();
 export const cursorParams = z.object({ cursor }).strict();
 export const noCursorQuery = z.object({ cursorId: cursor.optional() }).strict();
 export const plantsRecentParams = z.object({ x: plantFilter }).strict();
@@ -229,6 +229,8 @@ export interface PostDetail {
   post: PostView;
   comments: CommentView[];
   responders: Responder[];
+  /** More of the thread follows: pass it back as ?commentsCursor= (null at the end). */
+  commentsCursor?: string | null;
 }
 
 export interface FeedCounts {

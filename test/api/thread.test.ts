@@ -9,6 +9,7 @@ import { call } from '../support/api';
 import { comment, newPost, reactTo } from '../support/content';
 import { getItem, queryPartition } from '../support/db';
 import { registeredUser, type TestUser } from '../support/users';
+import { useHostTable } from '../support/host-env';
 
 let a: TestUser;
 let b: TestUser;
@@ -103,6 +104,42 @@ describe('comment counts under concurrent replies and deletions', () => {
       expect(view.post.commentCount).toBe(1);
     }
   });
+});
+
+describe('a long thread', () => {
+  it('comes in bounded pages, in thread order, every comment exactly once', async () => {
+    useHostTable();
+    const { addComment } = await import('../../functions/posts/thread');
+    const { THREAD_PAGE_ITEMS } = await import('../../functions/posts/feeds');
+    const post = await newPost(a);
+    const writer = { userId: b.uuid, admin: false, member: true, suspended: false };
+    const made: string[] = [];
+    for (let i = 0; i < THREAD_PAGE_ITEMS + 40; i += 20) {
+      const batch = await Promise.all(
+        Array.from({ length: 20 }, (_, j) => addComment(writer, { id: randomUUID(), post_id: post.id, content: `comment ${i + j}`, level: 0 })),
+      );
+      made.push(...batch.map((r) => r.comment.id));
+    }
+    const reply = await comment(c, post.id, 'a reply on the second page', { id: made.at(-1)!, level: 0 } as never);
+    const seen: string[] = [];
+    let cursor: string | null | undefined;
+    let pages = 0;
+    do {
+      const res = await as<PostDetail>(a.browser, 'GET', `/api/post/${post.id}${cursor ? `?commentsCursor=${cursor}` : ''}`);
+      expect(res.status).toBe(200);
+      expect(res.data.comments.length).toBeLessThanOrEqual(THREAD_PAGE_ITEMS);
+      seen.push(...res.data.comments.map((x) => x.id));
+      cursor = res.data.commentsCursor;
+      pages++;
+    } while (cursor && pages < 10);
+    expect(pages).toBe(2);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen.filter((x) => x !== reply.id).sort()).toEqual([...made].sort());
+    expect(seen.indexOf(reply.id)).toBe(seen.indexOf(made.at(-1)!) + 1);
+    const bad = await call('GET', `/api/post/${post.id}?commentsCursor=not-a-cursor`);
+    expect(bad.status).toBe(400);
+    expect(bad.json).toMatchObject({ error: { field: 'commentsCursor' } });
+  }, 60_000);
 });
 
 describe('reactions', () => {

@@ -35,6 +35,23 @@ describe('/post/:randomId', () => {
     expect(api.calls.filter((c) => c.path.startsWith('/api/post/'))).toHaveLength(1);
   });
 
+  it('loads a long thread page by page with "Show more comments"', async () => {
+    const api = serve({
+      [`GET /api/post/${ID}`]: (call) =>
+        call.url.includes('commentsCursor=page2')
+          ? success(makeDetail({ post: makePost({ commentCount: 2 }), comments: [makeComment(uuid(2, 'c'), { content: 'Second page comment' })], commentsCursor: null }))
+          : success(makeDetail({ post: makePost({ commentCount: 2 }), comments: [makeComment(uuid(1, 'c'), { content: 'First page comment' })], commentsCursor: 'page2' })),
+    });
+    renderRoute(`/post/${ID}`, { auth: AUTH.guest });
+    expect(await screen.findByText('First page comment')).toBeTruthy();
+    expect(screen.queryByText('Second page comment')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Show more comments' }));
+    expect(await screen.findByText('Second page comment')).toBeTruthy();
+    expect(screen.getByText('First page comment')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Show more comments' })).toBeNull();
+    expect(api.calls.map((c) => c.url).filter((u) => u.includes('/api/post/'))).toEqual([`/api/post/${ID}`, `/api/post/${ID}?commentsCursor=page2`]);
+  });
+
   it('is the not-found page when the post does not exist or may not be seen', async () => {
     serve({ [`GET /api/post/${ID}`]: () => failure(404, 'not_found', 'Post not found') });
     renderRoute(`/post/${ID}`, { auth: AUTH.member });

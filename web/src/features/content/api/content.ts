@@ -143,14 +143,16 @@ export const userCounts = async (userId: string, signal?: AbortSignal): Promise<
 
 // ── Single items ────────────────────────────────────────────────────────────────────────────
 
-export const getPost = (id: string, signal?: AbortSignal) => api.get<PostDetail>(`/api/post/${seg(id)}`, { signal });
+/** A post with the first page of its thread, or the next page after `commentsCursor`. */
+export const getPost = (id: string, signal?: AbortSignal, commentsCursor?: string) =>
+  api.get<PostDetail>(`/api/post/${seg(id)}`, { signal, ...(commentsCursor ? { query: { commentsCursor } } : {}) });
 
-export async function getPlant(id: string, signal?: AbortSignal): Promise<PostDetail> {
-  const { plant, comments, responders } = await api.get<{ plant: PostView; comments: CommentView[]; responders: Responder[] }>(
+export async function getPlant(id: string, signal?: AbortSignal, commentsCursor?: string): Promise<PostDetail> {
+  const { plant, comments, responders, commentsCursor: next } = await api.get<{ plant: PostView; comments: CommentView[]; responders: Responder[]; commentsCursor?: string | null }>(
     `/api/plant/${seg(id)}`,
-    { signal },
+    { signal, ...(commentsCursor ? { query: { commentsCursor } } : {}) },
   );
-  return { post: plant, comments, responders };
+  return { post: plant, comments, responders, commentsCursor: next ?? null };
 }
 
 /** Deletes the caller's post or plant with its comments, reactions and photos. */

@@ -4,7 +4,7 @@
  * an item that does not exist or may not be seen is the not-found page.
  */
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { PostDetail } from '@shared/schemas/content';
 import { NotFoundScreen } from '@/components/errors/not-found';
@@ -103,6 +103,7 @@ function DetailView({ kind, query, queryKey }: { kind: Kind; query: UseQueryResu
         }}
       />
       <CommentThread detail={detail} onUpdate={onUpdate} />
+      {detail.commentsCursor ? <MoreComments kind={kind} id={post.id} cursor={detail.commentsCursor} onUpdate={onUpdate} /> : null}
       <Responders responders={detail.responders} />
     </article>
   );
@@ -113,4 +114,37 @@ function detailTitle(kind: Kind, detail: PostDetail | undefined): string {
   const { post } = detail;
   if (post.kind === 'plant' && post.plant) return plantName(post.plant);
   return `${post.kind === 'plant' ? 'Plant listed' : 'Post'} by ${ownerName(post.owner)}`;
+}
+
+/** Long threads come in pages: the next page's comments follow the ones shown, in thread order. */
+function MoreComments({ kind, id, cursor, onUpdate }: { kind: Kind; id: string; cursor: string; onUpdate: DetailUpdate }) {
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function load() {
+    setPending(true);
+    setError(null);
+    try {
+      const next = kind === 'plant' ? await getPlant(id, undefined, cursor) : await getPost(id, undefined, cursor);
+      onUpdate((d) => {
+        const known = new Set(d.comments.map((c) => c.id));
+        return { ...d, comments: [...d.comments, ...next.comments.filter((c) => !known.has(c.id))], commentsCursor: next.commentsCursor ?? null };
+      });
+    } catch (err) {
+      setError(`More comments could not be loaded: ${failureMessage(err)}`);
+    } finally {
+      setPending(false);
+    }
+  }
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <Button variant="secondary" onClick={() => void load()} pending={pending} pendingLabel="Loading comments…">
+        Show more comments
+      </Button>
+      {error ? (
+        <span role="alert" className="text-sm text-red-800">
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
 }
