@@ -19,9 +19,14 @@ const CELL_MAX = 400;
 
 async function plantsInCell(precision: GeoIndexPrecision, cell: string): Promise<PostItem[]> {
   const q = db().entities.post.query;
-  const query = precision === 5 ? q.nearby5({ geoCell5: cell }) : precision === 4 ? q.nearby4({ geoCell4: cell }) : q.nearby3({ geoCell3: cell });
   // Bounded: a very dense cell is cut in geohash order (a known limit: P8 in docs/data-model.md).
-  const { data } = await query.go({ limit: CELL_MAX });
+  const options = { limit: CELL_MAX };
+  const { data } =
+    precision === 5
+      ? await q.nearby5({ geoCell5: cell }).go(options)
+      : precision === 4
+        ? await q.nearby4({ geoCell4: cell }).go(options)
+        : await q.nearby3({ geoCell3: cell }).go(options);
   return data as PostItem[];
 }
 
