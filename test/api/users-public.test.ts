@@ -1,7 +1,7 @@
 /** The public user routes: the directory, a profile by uuid, members nearby, and a guest's place. */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { distanceKm } from '../../shared/geohash';
+import { coarsen, distanceKm } from '../../shared/geohash';
 import type { PublicUser } from '../../shared/schemas/identity';
 import type { PublicSite } from '../../shared/site';
 import { as } from '../support/accounts';
@@ -98,8 +98,9 @@ describe('PUT /api/users/nearby', () => {
     expect(uuids).toEqual([near.uuid, mid.uuid]);
     expect(uuids).not.toContain(far.uuid);
     expect(uuids).not.toContain(viewer.uuid);
-    expect(res.data.users[0]!.distance_km).toBe(3);
-    expect(res.data.users[1]!.distance_km).toBe(Math.round(distanceKm(centre, offset(centre, -14, 9))));
+    // Distances are measured to the centre of each member's ~1 km cell, never their exact home.
+    expect(res.data.users[0]!.distance_km).toBe(Math.round(distanceKm(centre, coarsen(offset(centre, 3.2)))));
+    expect(res.data.users[1]!.distance_km).toBe(Math.round(distanceKm(centre, coarsen(offset(centre, -14, 9)))));
     for (const u of res.data.users) {
       expect(Object.keys(u).sort()).toEqual([...PUBLIC_FIELDS, 'distance_km'].sort());
       expect(Number.isInteger(u.distance_km)).toBe(true);
@@ -110,9 +111,10 @@ describe('PUT /api/users/nearby', () => {
   it('finds members across cell edges: every member within the radius, none beyond it', async () => {
     const centre = randomPlace();
     const viewer = await registeredUser(centre);
-    const points = [offset(centre, 0, 4.5), offset(centre, 0, -4.5), offset(centre, 4.5, 0), offset(centre, -3, -3), offset(centre, 0, 5.8), offset(centre, 6, 0)];
+    // Clear of the radius by more than a cell, inside and out, so the ~1 km coarsening cannot move anyone across it.
+    const points = [offset(centre, 0, 3.6), offset(centre, 0, -3.6), offset(centre, 3.6, 0), offset(centre, -2.5, -2.5), offset(centre, 0, 6.4), offset(centre, 6.5, 0)];
     const members = [];
-    for (const p of points) members.push({ user: await registeredUser(p), km: distanceKm(centre, p) });
+    for (const p of points) members.push({ user: await registeredUser(p), km: distanceKm(centre, coarsen(p)) });
     const res = await as<{ users: Near[] }>(viewer.browser, 'PUT', '/api/users/nearby', { ...centre, radiusKm: 5 });
     const inside = members.filter((m) => m.km <= 5).map((m) => m.user.uuid).sort();
     expect(res.data.users.map((u) => u.uuid).sort()).toEqual(inside);
