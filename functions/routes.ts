@@ -302,11 +302,11 @@ export const routes = [
   // ── Posts and plants ────────────────────────────────────────────────────────────────────
   {
     method: 'POST', path: '/api/iam/posts/new', access: 'registered', handler: 'posts/new-post', input: newPostInput,
-    grants: ['table:read', 'table:write', 'images:read'], summary: 'Create a post (id = client UUID, so a retry answers the same post): text, tags (at most 8), photos (keys from the upload URL route, at most 10), privacy, pageId?: 201 { post }; 200 with the existing post on a retry; 409 when the id is taken by another post.',
+    grants: ['table:read', 'table:write', 'images:read'], summary: 'Create a post (id = client UUID, so a retry answers the same post): text, tags (at most 8), photos (keys from the upload URL route, at most 10), privacy, pageId?: 201 { post }; 200 with the existing post on a retry; 409 when the id is taken by another post; 429 after 30 posts and plants in an hour.',
   },
   {
     method: 'POST', path: '/api/iam/plant/new', access: 'registered', handler: 'posts/new-plant', input: newPlantInput,
-    grants: ['table:read', 'table:write', 'images:read'], summary: 'Create a plant post (id = client UUID): plant details with availability, plant_photos (1-10, each with a description), text?, tags, privacy, pageId?: 201 { plant }; a retry answers the same plant.',
+    grants: ['table:read', 'table:write', 'images:read'], summary: 'Create a plant post (id = client UUID): plant details with availability, plant_photos (1-10, each with a description), text?, tags, privacy, pageId?: 201 { plant }; a retry answers the same plant; 403 when the site requires a verified phone to list plants and the member has none; 429 after 30 posts and plants in an hour.',
   },
   {
     method: 'DELETE', path: '/api/iam/posts', access: 'self', handler: 'posts/delete-post', input: deletePostInput,
@@ -330,7 +330,7 @@ export const routes = [
   },
   {
     method: 'POST', path: '/api/iam/posts/comment/new', access: 'registered', handler: 'posts/new-comment', input: newCommentInput,
-    grants: ['table:read', 'table:write'], summary: 'Comment on a post (id = client UUID, post_id, content) or reply (parent_id, level = parent\'s level + 1, at most 5); the post\'s or parent\'s author is notified in the same transaction: 201 { comment, commentCount }.',
+    grants: ['table:read', 'table:write'], summary: 'Comment on a post (id = client UUID, post_id, content) or reply (parent_id, level = parent\'s level + 1, at most 5); the post\'s or parent\'s author is notified in the same transaction: 201 { comment, commentCount }; 429 after 120 comments in an hour.',
   },
   {
     method: 'DELETE', path: '/api/iam/posts/comment', access: 'self', handler: 'posts/delete-comment', input: deleteCommentInput,
@@ -456,7 +456,7 @@ export const routes = [
   // ── Images ──────────────────────────────────────────────────────────────────────────────
   {
     method: 'POST', path: '/api/iam/images/upload-url', access: 'registered', handler: 'images/photo-upload', input: photoUploadInput,
-    grants: ['table:write', 'images:write'], summary: 'A presigned PUT (5 min; JPEG, PNG or WebP; at most 10 MB) for a post or plant photo: { url, key, headers, expires_in }. The key stays pending until a post uses it; unused uploads are removed after a day.',
+    grants: ['table:write', 'images:write'], summary: 'A presigned PUT (5 min; JPEG, PNG or WebP; at most 10 MB) for a post or plant photo: { url, key, headers, expires_in }. The key stays pending until a post uses it; unused uploads are removed after a day. 429 after 150 in an hour.',
   },
 ] as const satisfies readonly RouteDef[];
 

@@ -17,12 +17,14 @@ import type { photoUploadInput } from '../../shared/schemas/content';
 import { imagesBucket, s3 } from '../lib/images';
 import type { Main } from '../lib/route-types';
 import { photoKeyFor, recordPendingUpload } from './pending';
+import { hitRateLimit } from '../lib/rate-limit';
 
 export const UPLOAD_URL_TTL_SECONDS = 300;
 const EXTENSIONS = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' } as const;
 
 export const main: Main<typeof photoUploadInput> = async ({ input, session }) => {
   const userId = session!.userId;
+  await hitRateLimit('UPLOAD_USER', userId);
   const key = photoKeyFor(userId, randomUUID(), EXTENSIONS[input.contentType]);
   await recordPendingUpload(userId, key, input.contentType, input.size);
   const command = new PutObjectCommand({ Bucket: imagesBucket(), Key: key, ContentType: input.contentType, ContentLength: input.size });

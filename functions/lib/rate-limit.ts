@@ -13,6 +13,10 @@ export const DEFAULT_LIMITS = {
   RESET_EMAIL: { max: 5, seconds: 30 * 60 },
   VERIFY_EMAIL: { max: 5, seconds: 30 * 60 },
   SMS_USER: { max: 5, seconds: 60 * 60 },
+  /** Content, per member: generous for people, a wall for scripts. */
+  POST_USER: { max: 30, seconds: 60 * 60 },
+  COMMENT_USER: { max: 120, seconds: 60 * 60 },
+  UPLOAD_USER: { max: 150, seconds: 60 * 60 },
 } as const;
 export type LimitName = keyof typeof DEFAULT_LIMITS;
 

@@ -2,6 +2,7 @@
  * Rate limits at their real defaults, on a host of this file's own (the shared test host raises
  * them). Each test speaks from its own loopback address, so that per-IP windows do not mix.
  */
+import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -69,4 +70,47 @@ describe('rate limits (defaults)', () => {
   it(`verification e-mail: ${DEFAULT_LIMITS.VERIFY_EMAIL.max} per 30 min per e-mail`, async () => {
     await untilLimited(DEFAULT_LIMITS.VERIFY_EMAIL.max, (i) => post('/api/iam/authn/verifyemail', { email: 'verify-me@example.com' }, `127.0.3.${i + 1}`));
   });
+});
+
+/** A registered member of this file's host, with the cookies and csrf token of a fresh session (made in-process). */
+async function memberSession(): Promise<{ userId: string; cookie: string; csrf: string }> {
+  const { createAccount, saveUser, completeRegistration } = await import('../../functions/users/users');
+  const { startSession } = await import('../../functions/auth/sessions');
+  const created = await createAccount(`limits-${randomUUID().slice(0, 8)}@example.com`, 'not-a-real-hash');
+  const user = await completeRegistration(await saveUser({ ...created!, emailVerified: true }), { username: `limit_${randomUUID().slice(0, 8)}`, firstName: 'Rae', lastName: 'Lim' });
+  const issued = await startSession(user, 'rate-limit test');
+  return { userId: user.uuid, cookie: issued.cookies.map((c) => c.split(';')[0]).join('; '), csrf: issued.session.csrfToken };
+}
+
+async function send(method: string, path: string, m: { cookie: string; csrf: string }, body: object): Promise<{ status: number; retryAfter: string | undefined }> {
+  const res = await fetch(host.url + path, {
+    method,
+    headers: { 'client-platform': 'browser', 'content-type': 'application/json', cookie: m.cookie },
+    body: JSON.stringify({ csrf_token: m.csrf, ...body }),
+  });
+  await res.arrayBuffer();
+  return { status: res.status, retryAfter: res.headers.get('retry-after') ?? undefined };
+}
+
+describe('content rate limits (defaults, per member)', () => {
+  it(`posts and plant posts: ${DEFAULT_LIMITS.POST_USER.max} per hour`, async () => {
+    const m = await memberSession();
+    await untilLimited(DEFAULT_LIMITS.POST_USER.max, () => send('POST', '/api/iam/posts/new', m, { id: randomUUID(), text: 'hello', tags: [], photos: [], privacy: 'public' }));
+    // Another member is not affected.
+    const other = await memberSession();
+    expect((await send('POST', '/api/iam/posts/new', other, { id: randomUUID(), text: 'hi', tags: [], photos: [], privacy: 'public' })).status).toBe(201);
+  }, 60_000);
+
+  it(`comments: ${DEFAULT_LIMITS.COMMENT_USER.max} per hour`, async () => {
+    const author = await memberSession();
+    const postId = randomUUID();
+    expect((await send('POST', '/api/iam/posts/new', author, { id: postId, text: 'talk to me', tags: [], photos: [], privacy: 'public' })).status).toBe(201);
+    const m = await memberSession();
+    await untilLimited(DEFAULT_LIMITS.COMMENT_USER.max, () => send('POST', '/api/iam/posts/comment/new', m, { id: randomUUID(), post_id: postId, content: 'again', level: 0 }));
+  }, 120_000);
+
+  it(`photo upload URLs: ${DEFAULT_LIMITS.UPLOAD_USER.max} per hour`, async () => {
+    const m = await memberSession();
+    await untilLimited(DEFAULT_LIMITS.UPLOAD_USER.max, () => send('POST', '/api/iam/images/upload-url', m, { contentType: 'image/jpeg', size: 1000 }));
+  }, 120_000);
 });
