@@ -32,7 +32,8 @@ const bell = () => screen.getByRole('button', { name: /^Notifications/ });
 
 async function openPanel() {
   fireEvent.click(bell());
-  return screen.findByRole('dialog', { name: 'Notifications' });
+  // The panel is its own chunk: on a busy machine its first load can take more than a second.
+  return screen.findByRole('dialog', { name: 'Notifications' }, { timeout: 5000 });
 }
 
 describe('notification bell', () => {
