@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PostView } from '@shared/schemas/content';
@@ -37,7 +37,7 @@ function postView(id: string, overrides: Partial<PostView> = {}): PostView {
   };
 }
 
-function renderComposer(onCreated = vi.fn(), auth: { loggedIn: boolean; user: typeof AUTH.member.user } = AUTH.member) {
+function renderComposer(onCreated = vi.fn(), auth: { loggedIn: boolean; user: typeof AUTH.member.user } = AUTH.member, { open = true } = {}) {
   authStore.set(auth);
   render(
     <QueryClientProvider client={createQueryClient()}>
@@ -46,12 +46,25 @@ function renderComposer(onCreated = vi.fn(), auth: { loggedIn: boolean; user: ty
       </MemoryRouter>
     </QueryClientProvider>,
   );
+  // As a person does: into the text box first, which opens the rest of the form.
+  if (open) act(() => screen.getByLabelText('Your post').focus());
   return onCreated;
 }
 
 describe('composer', () => {
   beforeEach(() => {
     stubPhotoPlatform();
+  });
+
+  it('starts as its text box and opens the rest when focused', () => {
+    renderComposer(vi.fn(), AUTH.member, { open: false });
+    expect(screen.getByLabelText('Your post').getAttribute('rows')).toBe('2');
+    expect(screen.queryByRole('button', { name: 'Post' })).toBeNull();
+    expect(screen.queryByLabelText('Who can see it')).toBeNull();
+    act(() => screen.getByLabelText('Your post').focus());
+    expect(screen.getByRole('button', { name: 'Post' })).toBeTruthy();
+    expect(screen.getByLabelText('Who can see it')).toBeTruthy();
+    expect(screen.getByLabelText('Your post').getAttribute('rows')).toBe('4');
   });
 
   it('sends one id per draft: a retry after a failure reuses it, the next draft gets a new one', async () => {
@@ -78,6 +91,12 @@ describe('composer', () => {
 
     // Cleared for the next one, which is a new post.
     expect((screen.getByLabelText('Your post') as HTMLTextAreaElement).value).toBe('');
+    // Closed again to its text box; reopened, the choices are back to their defaults.
+    expect(screen.queryByLabelText('Who can see it')).toBeNull();
+    act(() => {
+      (document.activeElement as HTMLElement | null)?.blur();
+      screen.getByLabelText('Your post').focus();
+    });
     expect((screen.getByLabelText('Who can see it') as HTMLSelectElement).value).toBe('public');
     expect(screen.getByText(/Your post is shared/)).toBeTruthy();
     type('Your post', 'Second');

@@ -91,6 +91,12 @@ export function Composer({ kind = 'post', onCreated }: { kind?: 'post' | 'plant'
   const draftId = useRef<string>(newClientId());
   const [created, setCreated] = useState<PostView | null>(null);
   const [forbidden, setForbidden] = useState(false);
+  // A post's composer starts as its text box (on a phone the whole form would fill the first
+  // screen); focusing it, typing or a message to show opens the rest.
+  const [focused, setFocused] = useState(false);
+  const open =
+    kind === 'plant' || focused || form.values.text !== '' || form.values.tags.length > 0 || uploads.items.length > 0 ||
+    Object.keys(form.errors).length > 0 || !!form.alert;
   const photoKey = kind === 'plant' ? 'plant_photos' : 'photos';
 
   const send = useMutation({
@@ -103,6 +109,7 @@ export function Composer({ kind = 'post', onCreated }: { kind?: 'post' | 'plant'
       uploads.clear();
       setCreated(post);
       setForbidden(false);
+      setFocused(false);
       // Lists read before now are out of date; screens refresh what they show through onCreated.
       void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'compose', refetchType: 'none' });
       onCreated?.(post);
@@ -156,7 +163,15 @@ export function Composer({ kind = 'post', onCreated }: { kind?: 'post' | 'plant'
       <h2 id={headingId} className={kind === 'plant' ? 'sr-only' : 'mb-3 text-lg font-semibold text-gray-900'}>
         {title}
       </h2>
-      <form ref={form.formRef} onSubmit={submit} noValidate className="space-y-4" aria-labelledby={headingId} aria-busy={sending || undefined}>
+      <form
+        ref={form.formRef}
+        onSubmit={submit}
+        onFocus={() => setFocused(true)}
+        noValidate
+        className="space-y-4"
+        aria-labelledby={headingId}
+        aria-busy={sending || undefined}
+      >
         <FormAlert message={form.alert} title={kind === 'plant' ? 'Could not list the plant' : 'Could not share the post'}>
           {forbidden ? <RegisterLink /> : null}
         </FormAlert>
@@ -182,45 +197,49 @@ export function Composer({ kind = 'post', onCreated }: { kind?: 'post' | 'plant'
         <TextArea
           label={labels.text}
           {...form.field('text')}
-          rows={kind === 'plant' ? 3 : 4}
+          rows={kind === 'plant' ? 3 : open ? 4 : 2}
           maxLength={POST_TEXT_MAX}
           disabled={sending}
           optional={kind === 'plant'}
           placeholder={kind === 'plant' ? 'Its story, how it grows, why you are sharing it' : 'What is growing?'}
         />
 
-        <fieldset className="space-y-2">
-          <legend className="text-sm font-medium text-gray-800">
-            {labels[photoKey]}
-            <span className="font-normal text-gray-600">{kind === 'plant' ? ` (1 to ${MAX_PHOTOS_PER_POST})` : ' (optional)'}</span>
-          </legend>
-          <PhotoPicker
-            uploads={uploads}
-            max={MAX_PHOTOS_PER_POST}
-            disabled={sending}
-            error={form.errors[photoKey]}
-            descriptions
-            hint={kind === 'plant' ? `At least one photo, up to ${MAX_PHOTOS_PER_POST}; describe each so everyone knows what it shows.` : undefined}
-          />
-        </fieldset>
+        {open ? (
+          <>
+            <fieldset className="space-y-2">
+              <legend className="text-sm font-medium text-gray-800">
+                {labels[photoKey]}
+                <span className="font-normal text-gray-600">{kind === 'plant' ? ` (1 to ${MAX_PHOTOS_PER_POST})` : ' (optional)'}</span>
+              </legend>
+              <PhotoPicker
+                uploads={uploads}
+                max={MAX_PHOTOS_PER_POST}
+                disabled={sending}
+                error={form.errors[photoKey]}
+                descriptions
+                hint={kind === 'plant' ? `At least one photo, up to ${MAX_PHOTOS_PER_POST}; describe each so everyone knows what it shows.` : undefined}
+              />
+            </fieldset>
 
-        <TagInput tags={form.values.tags} onChange={(tags) => form.set('tags', tags)} max={MAX_TAGS_PER_POST} disabled={sending} error={form.errors.tags} />
+            <TagInput tags={form.values.tags} onChange={(tags) => form.set('tags', tags)} max={MAX_TAGS_PER_POST} disabled={sending} error={form.errors.tags} />
 
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-          <SelectField
-            label={labels.privacy}
-            name="privacy"
-            value={form.values.privacy}
-            onValueChange={(value) => isPrivacy(value) && form.set('privacy', value)}
-            options={PRIVACY_OPTIONS}
-            error={form.errors.privacy}
-            disabled={sending}
-            className="sm:w-72"
-          />
-          <SubmitButton disabled={uploads.busy} pending={sending} pendingLabel={kind === 'plant' ? 'Listing…' : 'Posting…'} className="sm:min-w-28">
-            {uploads.busy ? 'Uploading photos…' : submitLabel}
-          </SubmitButton>
-        </div>
+            <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+              <SelectField
+                label={labels.privacy}
+                name="privacy"
+                value={form.values.privacy}
+                onValueChange={(value) => isPrivacy(value) && form.set('privacy', value)}
+                options={PRIVACY_OPTIONS}
+                error={form.errors.privacy}
+                disabled={sending}
+                className="sm:w-72"
+              />
+              <SubmitButton disabled={uploads.busy} pending={sending} pendingLabel={kind === 'plant' ? 'Listing…' : 'Posting…'} className="sm:min-w-28">
+                {uploads.busy ? 'Uploading photos…' : submitLabel}
+              </SubmitButton>
+            </div>
+          </>
+        ) : null}
       </form>
     </section>
   );
