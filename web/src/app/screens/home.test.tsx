@@ -83,6 +83,6 @@ describe('home page', () => {
     await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(2));
     expect(within(list).getAllByRole('article')[0]!.getAttribute('aria-label')).toBe('Post by Fern Gully');
     expect(screen.getByText('Just potted my first orchid.')).toBeTruthy();
-    expect(screen.getByRole('tab', { name: 'Posts 1,235' })).toBeTruthy();
+    expect(await screen.findByRole('tab', { name: 'Posts 1,235' })).toBeTruthy();
   });
 });
