@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { act } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '@/testing/render-route';
@@ -17,6 +17,8 @@ describe('scrolling on route change', () => {
   it('scrolls to the top on every navigation', async () => {
     const { router } = renderRoute('/about');
     await screen.findByRole('heading', { level: 1, name: 'About' });
+    // The first page's own scroll to the top runs in an effect after that render: let it land first.
+    await waitFor(() => expect(scrollTo).toHaveBeenCalledWith(0, 0));
     scrollTo.mockClear();
     await act(() => router.navigate('/events'));
     await screen.findByRole('heading', { level: 1, name: 'Events' });
@@ -26,6 +28,8 @@ describe('scrolling on route change', () => {
   it('scrolls to the element the hash names instead', async () => {
     const { router } = renderRoute('/about');
     await screen.findByRole('heading', { level: 1, name: 'About' });
+    // The first page's own scroll to the top runs in an effect after that render: let it land first.
+    await waitFor(() => expect(scrollTo).toHaveBeenCalledWith(0, 0));
     scrollTo.mockClear();
     // The footer is on every page: a stable hash target.
     document.querySelector('footer')!.id = 'site-footer';
@@ -38,6 +42,8 @@ describe('scrolling on route change', () => {
   it('falls back to the top when the hash names nothing', async () => {
     const { router } = renderRoute('/about');
     await screen.findByRole('heading', { level: 1, name: 'About' });
+    // The first page's own scroll to the top runs in an effect after that render: let it land first.
+    await waitFor(() => expect(scrollTo).toHaveBeenCalledWith(0, 0));
     scrollTo.mockClear();
     await act(() => router.navigate('/events#nothing-here'));
     await screen.findByRole('heading', { level: 1, name: 'Events' });

@@ -61,7 +61,7 @@ describe('home page', () => {
     });
     renderRoute('/', { auth: AUTH.guest });
     expect(await screen.findByRole('article', { name: 'Post by Mary-Jane Moss' })).toBeTruthy();
-    expect(screen.getByRole('tab', { name: 'Posts 1,234', selected: true })).toBeTruthy();
+    expect(await screen.findByRole('tab', { name: 'Posts 1,234', selected: true })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Share a test post' })).toBeNull();
     fireEvent.click(screen.getByRole('tab', { name: 'Plants 56' }));
     expect(await screen.findByRole('article', { name: 'Swiss Cheese Plant, listed by Mary-Jane Moss' })).toBeTruthy();

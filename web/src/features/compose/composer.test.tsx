@@ -90,7 +90,7 @@ describe('composer', () => {
     expect(onCreated.mock.calls[0]![0]).toMatchObject({ id: first!.body!.id, text: 'First cutting of the season' });
 
     // Cleared for the next one, which is a new post.
-    expect((screen.getByLabelText('Your post') as HTMLTextAreaElement).value).toBe('');
+    await waitFor(() => expect((screen.getByLabelText('Your post') as HTMLTextAreaElement).value).toBe(''));
     // Closed again to its text box; reopened, the choices are back to their defaults.
     expect(screen.queryByLabelText('Who can see it')).toBeNull();
     act(() => {
@@ -138,7 +138,7 @@ describe('composer', () => {
     press('Post');
     await waitFor(() => expect(onCreated).toHaveBeenCalled());
     expect(api.to('POST /api/iam/posts/new')[0]!.body).toMatchObject({ text: '', photos: [{ key: KEY, description: 'Pothos in a jar' }] });
-    expect(screen.queryByText('Uploaded')).toBeNull();
+    await waitFor(() => expect(screen.queryByText('Uploaded')).toBeNull());
     expect(FakeXHR.all).toHaveLength(1);
   });
 

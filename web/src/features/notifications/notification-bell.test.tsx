@@ -111,7 +111,7 @@ describe('notification bell', () => {
     await waitFor(() => expect(api.to('GET /api/iam/notifications/unread-tally').length).toBe(before + 1));
     expect(within(panel).queryAllByText(/unread/)).toHaveLength(0);
     expect(screen.queryByTestId('notification-badge')).toBeNull();
-    expect((within(panel).getByRole('button', { name: 'Mark all as seen' }) as HTMLButtonElement).disabled).toBe(true);
+    await waitFor(() => expect((within(panel).getByRole('button', { name: 'Mark all as seen' }) as HTMLButtonElement).disabled).toBe(true));
   });
 
   it('closes with Escape, giving focus back to the bell, and on a click elsewhere', async () => {

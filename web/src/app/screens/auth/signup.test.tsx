@@ -54,7 +54,7 @@ describe('/auth/signup', () => {
     press('Create account');
     await waitFor(() => expect(errorOf('Password')).toBe('Password is too common; choose another'));
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(document.activeElement).toBe(screen.getByLabelText('Password'));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Password')));
   });
 
   it('shows a refused invite in the alert (the form has no invite field)', async () => {

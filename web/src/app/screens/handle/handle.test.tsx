@@ -22,7 +22,7 @@ describe('/:handle', () => {
     expect(screen.getByRole('link', { name: 'Send a message' }).getAttribute('href')).toBe('/messages/moss_lover');
     await waitFor(() => expect(document.title).toContain('Mary-Jane Moss (@moss_lover)'));
     expect(await screen.findByRole('article', { name: 'Post by Mary-Jane Moss' })).toBeTruthy();
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Posts1,234', 'Plants56', 'Available7']);
+    await waitFor(() => expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Posts1,234', 'Plants56', 'Available7']));
 
     fireEvent.click(screen.getByRole('tab', { name: 'Plants 56' }));
     await screen.findByRole('link', { name: 'Swiss Cheese Plant' });

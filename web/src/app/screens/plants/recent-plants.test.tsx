@@ -17,7 +17,7 @@ describe('/_recent-plants', () => {
     renderRoute('/_recent-plants', { auth: AUTH.guest });
     expect(await screen.findByRole('heading', { level: 1, name: 'Recent plants' })).toBeTruthy();
     await screen.findByRole('link', { name: 'Fern' });
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Plants56', 'Available7']);
+    await waitFor(() => expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Plants56', 'Available7']));
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await screen.findByRole('link', { name: 'Cactus' });
     expect(screen.getByRole('link', { name: 'Fern' })).toBeTruthy();

@@ -26,13 +26,12 @@ describe('Feed', () => {
     });
     renderContent(<Harness />, { auth: AUTH.guest });
     await screen.findByText('Post number 1');
-    const tabs = screen.getAllByRole('tab');
-    expect(tabs.map((t) => t.textContent)).toEqual(['Posts1,234', 'Plants56', 'Available7', 'News0']);
+    await waitFor(() => expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Posts1,234', 'Plants56', 'Available7', 'News0']));
     expect(screen.getByRole('tab', { name: 'Posts 1,234' }).getAttribute('aria-selected')).toBe('true');
 
     fireEvent.click(screen.getByRole('tab', { name: 'Available 7' }));
     expect(await screen.findByText('Swiss Cheese Plant')).toBeTruthy();
-    expect(screen.getByRole('tab', { name: 'Available 1,007' }).getAttribute('aria-selected')).toBe('true');
+    expect((await screen.findByRole('tab', { name: 'Available 1,007' })).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe(screen.getByRole('tab', { selected: true }).id);
     expect(api.to(`GET ${RECENT}`).map((c) => c.url)).toEqual([`${RECENT}?filter=postsAll`, `${RECENT}?filter=plantsAvail`]);
   });
