@@ -52,21 +52,28 @@ export interface RawItem {
   [attribute: string]: unknown;
 }
 
+/** One page of a partition whose sort key starts with `prefix`, after `startSk`, at most `limit` items. */
+export async function partitionPage(pk: string, prefix: string, opts: { limit?: number; startSk?: string } = {}): Promise<{ items: RawItem[]; lastSk: string | null }> {
+  const out = await documentClient().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: prefix ? 'pk = :pk AND begins_with(sk, :prefix)' : 'pk = :pk',
+      ExpressionAttributeValues: prefix ? { ':pk': pk, ':prefix': prefix } : { ':pk': pk },
+      ...(opts.limit ? { Limit: opts.limit } : {}),
+      ...(opts.startSk ? { ExclusiveStartKey: { pk, sk: opts.startSk } } : {}),
+    }),
+  );
+  return { items: (out.Items ?? []) as RawItem[], lastSk: (out.LastEvaluatedKey?.sk as string | undefined) ?? null };
+}
+
 /** Every item of a partition whose sort key starts with `prefix` (all pages): for sweeps and threads. */
 export async function partitionItems(pk: string, prefix = ''): Promise<RawItem[]> {
   const items: RawItem[] = [];
-  let start: Record<string, unknown> | undefined;
+  let startSk: string | undefined;
   do {
-    const out = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: prefix ? 'pk = :pk AND begins_with(sk, :prefix)' : 'pk = :pk',
-        ExpressionAttributeValues: prefix ? { ':pk': pk, ':prefix': prefix } : { ':pk': pk },
-        ...(start ? { ExclusiveStartKey: start } : {}),
-      }),
-    );
-    items.push(...((out.Items ?? []) as RawItem[]));
-    start = out.LastEvaluatedKey;
-  } while (start);
+    const page = await partitionPage(pk, prefix, startSk ? { startSk } : {});
+    items.push(...page.items);
+    startSk = page.lastSk ?? undefined;
+  } while (startSk);
   return items;
 }

@@ -9,9 +9,7 @@
  * every list sorts by the same key, a merged list takes the same cursor.
  */
 import type { CommentView, FeedCounts, PostDetail, PostView, Responder } from '../../shared/schemas/content';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { RawItem } from '../db/batch';
-import { documentClient, tableName } from '../db/client';
+import { partitionPage, type RawItem } from '../db/batch';
 import type { CommentItem, CommentReactionItem, PostReactionItem } from '../db/entities/comment';
 import type { PostItem, TagLinkItem } from '../db/entities/post';
 import { db } from '../db/service';
@@ -163,20 +161,6 @@ export function userCounts(ownerId: string, viewer: Viewer): Promise<FeedCounts>
 export const THREAD_PAGE_ITEMS = 300;
 export const RESPONDERS_MAX = 100;
 
-/** One bounded Query of a post's partition within a sort-key prefix. */
-async function range(pk: string, prefix: string, limit: number, startSk?: string): Promise<{ items: RawItem[]; lastSk: string | null }> {
-  const out = await documentClient().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
-      Limit: limit,
-      ...(startSk ? { ExclusiveStartKey: { pk, sk: startSk } } : {}),
-    }),
-  );
-  return { items: (out.Items ?? []) as RawItem[], lastSk: (out.LastEvaluatedKey?.sk as string | undefined) ?? null };
-}
-
 /** The thread position a comments cursor names; 400 when it is not one. */
 function parseThreadCursor(cursor: string | undefined): string | undefined {
   if (!cursor) return undefined;
@@ -200,8 +184,8 @@ export async function postDetail(id: string, viewer: Viewer, kind?: 'post' | 'pl
   const startSk = parseThreadCursor(commentsCursor);
   const [head, thread, reactions] = await Promise.all([
     getPostItem(id),
-    range(pk, 'comment#', THREAD_PAGE_ITEMS, startSk),
-    startSk ? Promise.resolve({ items: [] as RawItem[], lastSk: null }) : range(pk, 'reaction#', RESPONDERS_MAX),
+    partitionPage(pk, 'comment#', { limit: THREAD_PAGE_ITEMS, ...(startSk ? { startSk } : {}) }),
+    startSk ? Promise.resolve({ items: [] as RawItem[], lastSk: null }) : partitionPage(pk, 'reaction#', { limit: RESPONDERS_MAX }),
   ]);
   if (!head || !canSee(head, viewer) || (kind && head.kind !== kind)) throw notFound(kind === 'plant' ? 'Plant not found' : 'Post not found');
 

@@ -12,35 +12,34 @@ import { db } from '../db/service';
 import { conditionFailed, txEntities, writeItems, type TxItem } from '../db/transact';
 import { badRequest, conflict, forbidden, HttpError, notFound, serviceUnavailable } from '../lib/errors';
 import { notificationWrite } from '../notifications/notifications';
+import { getUser } from '../users/users';
 import { canSee, reactionIdOf, responderOf, usersAnd, type Viewer } from './views';
 import { getPostItem } from './write';
 
 const NOTIFY_SNIPPET = 140;
 
-/** `ADD` to a post's comment or reaction count, bumping its version; fails on a deleted post. */
-function postCountItem(postId: string, field: 'commentCount' | 'reactionCount', delta: number): TxItem {
+/** `ADD`s to counter attributes of an existing item under the post, in a transaction. */
+function addItem(postId: string, sk: string, deltas: Record<string, number>, condition = 'attribute_exists(pk)'): TxItem {
+  const fields = Object.keys(deltas);
   return {
     Update: {
       TableName: tableName(),
-      Key: { pk: `post#${postId}`, sk: 'post' },
-      UpdateExpression: 'ADD #count :d, #version :one',
-      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deletedAt)',
-      ExpressionAttributeNames: { '#count': field, '#version': 'version' },
-      ExpressionAttributeValues: { ':d': delta, ':one': 1 },
+      Key: { pk: `post#${postId}`, sk },
+      UpdateExpression: `ADD ${fields.map((_, i) => `#f${i} :v${i}`).join(', ')}`,
+      ConditionExpression: condition,
+      ExpressionAttributeNames: Object.fromEntries(fields.map((f, i) => [`#f${i}`, f])),
+      ExpressionAttributeValues: Object.fromEntries(fields.map((f, i) => [`:v${i}`, deltas[f]])),
     },
   };
 }
 
+/** A post's comment or reaction count, bumping its version too; fails on a deleted post. */
+function postCountItem(postId: string, field: 'commentCount' | 'reactionCount', delta: number): TxItem {
+  return addItem(postId, 'post', { [field]: delta, version: 1 }, 'attribute_exists(pk) AND attribute_not_exists(deletedAt)');
+}
+
 function commentReactionCountItem(postId: string, path: string, delta: number): TxItem {
-  return {
-    Update: {
-      TableName: tableName(),
-      Key: { pk: `post#${postId}`, sk: `comment#${path}` },
-      UpdateExpression: 'ADD reactionCount :d',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':d': delta },
-    },
-  };
+  return addItem(postId, `comment#${path}`, { reactionCount: delta });
 }
 
 /** The paths of a comment's ancestors, nearest last: `a/b/c` → [`a`, `a/b`]. */
@@ -55,15 +54,7 @@ export function ancestorPaths(path: string): string[] {
  * the subtree is out of date fails on its own condition (deleteComment) and reads again.
  */
 function replyCountItem(postId: string, path: string, delta: number): TxItem {
-  return {
-    Update: {
-      TableName: tableName(),
-      Key: { pk: `post#${postId}`, sk: `comment#${path}` },
-      UpdateExpression: 'ADD replyCount :d',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':d': delta },
-    },
-  };
+  return addItem(postId, `comment#${path}`, { replyCount: delta });
 }
 
 /** The post exists and is not being deleted (a reaction to one of its comments checks this). */
@@ -79,8 +70,8 @@ function livePostCheck(postId: string): TxItem {
 
 /** Whether a member can still be notified (a deleted account's partition is swept). */
 async function reachable(userId: string): Promise<boolean> {
-  const { data } = await db().entities.user.get({ uuid: userId }).go();
-  return !!data && !data.deletedAt;
+  const user = await getUser(userId);
+  return !!user && !user.deletedAt;
 }
 
 /** A visible, live post, or 404 naming the field that pointed at it. */

@@ -172,7 +172,11 @@ async function ensureMissingTags(out: TxOutcome, start: number, count: number, n
 /** Loads a post for its owner's change: 404 when the actor may not even see it, 403 when it is not theirs. */
 export async function ownPost(postId: string, claimedUserId: string, viewer: Viewer, kind?: 'post' | 'plant'): Promise<PostItem> {
   if (claimedUserId !== viewer.userId && !viewer.admin) throw forbidden('You can only change your own posts');
-  const post = await getPostItem(postId);
+  return mustOwn(await getPostItem(postId), viewer, kind);
+}
+
+/** The post, if the viewer may change it: 404 when they may not even see it, 403 when it is not theirs. */
+function mustOwn(post: PostItem | null, viewer: Viewer, kind?: 'post' | 'plant'): PostItem {
   if (!post || (kind && post.kind !== kind) || !canSee(post, viewer)) throw notFound(kind === 'plant' ? 'Plant not found' : 'Post not found');
   if (!isOwner(post, viewer) && !viewer.admin) throw forbidden('You can only change your own posts');
   return post;
@@ -241,14 +245,16 @@ export async function sweepPost(post: PostItem): Promise<void> {
 export async function deletePost(postId: string, claimedUserId: string, viewer: Viewer): Promise<void> {
   if (claimedUserId !== viewer.userId && !viewer.admin) throw forbidden('You can only delete your own posts');
   let resuming = false;
+  let marked: PostItem;
   for (let attempt = 1; ; attempt++) {
     const post = await getPostItem(postId);
     if (post?.deletedAt && (isOwner(post, viewer) || viewer.admin)) {
       resuming = true; // a sweep left unfinished: resume it
+      marked = post;
       break;
     }
-    const live = await ownPost(postId, claimedUserId, viewer);
-    const marked: PostItem = { ...live, deletedAt: new Date().toISOString(), version: live.version + 1 };
+    const live = mustOwn(post, viewer);
+    marked = { ...live, deletedAt: new Date().toISOString(), version: live.version + 1 };
     const { id, ...rest } = marked;
     const out = await writeItems([
       txEntities().post.put({ id, ...rest }).where((a, op) => op.eq(a.version, live.version)).commit(),
@@ -262,8 +268,6 @@ export async function deletePost(postId: string, claimedUserId: string, viewer: 
   // In the cloud the table's stream hands the freshly marked post to the sweeper. Deleting an
   // already marked post writes nothing (no stream record), so that resume still sweeps here.
   if (sweepsDeferred() && !resuming) return;
-  const marked = await getPostItem(postId);
-  if (!marked) return;
   try {
     await sweepPost(marked);
   } catch (err) {

@@ -5,7 +5,8 @@
  * with their posts and plants (each leaving every list and count), then the avatar object; an
  * e-mail confirms it. Their comments and reactions on others' posts stay, shown as a former member's.
  */
-import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { batchDelete, type TableKey } from '../db/batch';
 import { documentClient, tableName } from '../db/client';
 import { db } from '../db/service';
 import { conditionFailed, transact } from '../db/transact';
@@ -39,14 +40,7 @@ export async function sweepUser(userId: string): Promise<void> {
         ExclusiveStartKey: startKey,
       }),
     );
-    const keys = page.Items ?? [];
-    for (let i = 0; i < keys.length; i += 25) {
-      let requests = keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
-      while (requests.length) {
-        const out = await documentClient().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
-        requests = (out.UnprocessedItems?.[tableName()] ?? []) as typeof requests;
-      }
-    }
+    await batchDelete((page.Items ?? []) as TableKey[]);
     startKey = page.LastEvaluatedKey;
   } while (startKey);
 }

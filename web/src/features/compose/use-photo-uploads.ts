@@ -7,7 +7,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { MAX_PHOTOS_PER_POST } from '@shared/content-rules';
 import { failureMessage } from '@/components/form/messages';
 import { ApiError, newClientId } from '@/lib/api';
-import { isAbort, putBlob, requestPhotoUpload, UploadError, type PresignedPhotoUpload } from './api/upload';
+import { isAbort, putFile, UploadError, type PresignedUpload } from '@/lib/upload';
+import { requestPhotoUpload } from './api/upload';
 import { PhotoProblem, preparePhoto, type PhotoType, type PreparedPhoto } from './scale-image';
 
 export type PhotoStatus = 'preparing' | 'uploading' | 'done' | 'failed';
@@ -31,11 +32,11 @@ export interface PhotoUpload {
 
 export interface UploadDeps {
   prepare: (file: File) => Promise<PreparedPhoto>;
-  request: (input: { contentType: PhotoType; size: number }, signal?: AbortSignal) => Promise<PresignedPhotoUpload>;
-  put: (upload: PresignedPhotoUpload, blob: Blob, onProgress: (percent: number) => void, signal?: AbortSignal) => Promise<void>;
+  request: (input: { contentType: PhotoType; size: number }, signal?: AbortSignal) => Promise<PresignedUpload>;
+  put: (upload: PresignedUpload, blob: Blob, onProgress: (percent: number) => void, signal?: AbortSignal) => Promise<void>;
 }
 
-const defaultDeps: UploadDeps = { prepare: (file) => preparePhoto(file), request: requestPhotoUpload, put: putBlob };
+const defaultDeps: UploadDeps = { prepare: (file) => preparePhoto(file), request: requestPhotoUpload, put: putFile };
 
 function previewOf(file: File): string | null {
   try {

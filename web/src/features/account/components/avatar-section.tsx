@@ -12,7 +12,8 @@ import { updateProfile } from '@/features/auth/api/account';
 import { setProfile } from '@/features/auth/session';
 import type { Profile } from '@/features/auth/types';
 import { imageUrl } from '@/lib/images';
-import { putFile, requestAvatarUpload, UploadError } from '../api/avatar';
+import { putFile, UploadError } from '@/lib/upload';
+import { requestAvatarUpload } from '../api/avatar';
 import { SettingsSection } from './settings-section';
 
 export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
@@ -106,7 +107,7 @@ export function AvatarSection({ user }: { user: Profile }) {
 
   return (
     <SettingsSection id="avatar" title="Profile photo" description="A JPEG, PNG or WebP image of at most 5 MB. Square photos look best.">
-      <FormAlert message={uploadError ? (uploadError instanceof UploadError ? uploadError.message : failureMessage(uploadError)) : null} title="Could not upload the photo" />
+      <FormAlert message={uploadError ? (uploadError instanceof UploadError ? `${uploadError.message} Try again.` : failureMessage(uploadError)) : null} title="Could not upload the photo" />
       <FormAlert message={remove.isError ? failureMessage(remove.error) : null} title="Could not remove the photo" />
       {note ? (
         <Notice>

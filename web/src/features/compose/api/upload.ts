@@ -1,57 +1,10 @@
 /**
  * Photo upload: ask for a presigned PUT (POST upload-url {contentType, size}), then PUT the
- * blob straight to the bucket with XMLHttpRequest, which (unlike fetch) reports upload progress.
- * The key the server handed out is what a post then carries.
+ * blob straight to the bucket (lib/upload.ts). The key the server handed out is what a post then carries.
  */
 import type { PhotoType } from '../scale-image';
 import { api } from '@/lib/api';
-
-export interface PresignedPhotoUpload {
-  url: string;
-  key: string;
-  headers: Record<string, string>;
-  expires_in?: number;
-}
+import type { PresignedUpload } from '@/lib/upload';
 
 export const requestPhotoUpload = (input: { contentType: PhotoType; size: number }, signal?: AbortSignal) =>
-  api.post<PresignedPhotoUpload>('/api/iam/images/upload-url', { ...input }, { signal });
-
-export class UploadError extends Error {
-  override readonly name = 'UploadError';
-}
-
-/** Headers a page may not set itself (the browser does). */
-const FORBIDDEN_HEADERS = new Set(['host', 'content-length', 'connection', 'accept-encoding', 'cookie', 'origin', 'referer']);
-
-export const isAbort = (error: unknown) => (error as { name?: unknown } | null)?.name === 'AbortError';
-
-/** PUTs the blob to the presigned URL; onProgress gets 0–100. Rejects with UploadError, or an AbortError when aborted. */
-export function putBlob(upload: PresignedPhotoUpload, blob: Blob, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(new DOMException('The upload was cancelled', 'AbortError'));
-      return;
-    }
-    const xhr = new XMLHttpRequest();
-    xhr.open('PUT', upload.url);
-    for (const [name, value] of Object.entries(upload.headers ?? {})) {
-      if (!FORBIDDEN_HEADERS.has(name.toLowerCase())) xhr.setRequestHeader(name, value);
-    }
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(Math.min(99, Math.round((event.loaded / event.total) * 100)));
-    };
-    xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) {
-        onProgress(100);
-        resolve();
-      } else {
-        reject(new UploadError(`The upload was refused (status ${xhr.status}).`));
-      }
-    };
-    xhr.onerror = () => reject(new UploadError('The upload failed; check your connection.'));
-    xhr.ontimeout = () => reject(new UploadError('The upload took too long.'));
-    xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
-    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(blob);
-  });
-}
+  api.post<PresignedUpload>('/api/iam/images/upload-url', { ...input }, { signal });
