@@ -12,6 +12,7 @@ import { randomToken, sha256 } from '../lib/crypto';
 import { unauthorized } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { accessCookie, refreshCookie } from '../lib/session/cookies';
+import { usableFamily } from '../lib/session/live';
 import { signAccessToken, type Session } from '../lib/session/token';
 import { claimsFor, getUser } from '../users/users';
 import { isConditionFailure } from '../db/transact';
@@ -45,9 +46,7 @@ function parseRefreshToken(token: string | undefined): { userId: string; familyI
   return m ? { userId: m[1]!, familyId: m[2]!, secret: m[3]! } : null;
 }
 
-function usable(item: SessionItem | null): item is SessionItem {
-  return !!item && !item.revokedAt && item.expiresAt > Date.now() / 1000;
-}
+const usable = usableFamily;
 
 export async function revokeFamily(userId: string, familyId: string): Promise<void> {
   await db().entities.session.patch({ userId, familyId }).set({ revokedAt: new Date().toISOString() }).go().catch((err: unknown) => {
@@ -118,7 +117,15 @@ export async function listSessions(userId: string): Promise<SessionItem[]> {
 }
 
 /** Sensitive routes: the family must still be live (a revoked session ends here, not in ≤ 15 min). */
-export async function assertLive(session: Session): Promise<void> {
-  const { data } = await db().entities.session.get({ userId: session.userId, familyId: session.familyId }).go();
-  if (!usable(data)) throw unauthorized('Your session has ended; sign in again');
+export { assertLive } from '../lib/session/live';
+
+/**
+ * Ends every session of a user (suspension, demotion): each family is revoked, so refreshes fail
+ * at once, live-checked routes refuse at once and every other route when its access token expires.
+ */
+export async function revokeAllSessions(userId: string): Promise<number> {
+  const { data } = await db().entities.session.query.byUser({ userId }).go({ pages: 'all' });
+  const live = data.filter(usable);
+  await Promise.all(live.map((s) => revokeFamily(userId, s.familyId)));
+  return live.length;
 }

@@ -2,7 +2,9 @@
  * Turns a route table entry and its handler's `main` into a Lambda handler. The middleware runs
  * the checks in the order of docs/api.md: client-platform header (400) → body parses (400/415)
  * → session where required (401) → csrf_token on mutating calls with a session (403) → access
- * level (403) → input schema (400); ownership is the handler's, after validation.
+ * level (403) → on admin routes, the live admin check (401 for an ended session, 403 for an
+ * account suspended or demoted since its token was issued) → input schema (400); ownership is the
+ * handler's, after validation.
  */
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
@@ -20,11 +22,23 @@ import { sessionFromCookie } from './middleware/session';
 import type { RouteContext } from './middleware/types';
 import { validateInput } from './middleware/validate';
 import { routeKey, type Main, type RouteDef } from './route-types';
+import type { Session } from './session/token';
 
 export type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<HttpResult>;
 
-export function wrap<S extends z.ZodType>(route: RouteDef<S>, main: Main<S>): LambdaHandler {
-  const handler = middy<APIGatewayProxyEventV2, HttpResult, Error, RouteContext>()
+export interface WrapOptions {
+  /**
+   * Admin routes: `assertLiveAdmin` (functions/lib/session/live.ts). It is handed in by the
+   * route's entry module rather than imported here, so that the bundles of other routes do not
+   * carry the database client; an admin route without it refuses to load.
+   */
+  liveAdmin?: (session: Session) => Promise<void>;
+}
+
+export function wrap<S extends z.ZodType>(route: RouteDef<S>, main: Main<S>, opts: WrapOptions = {}): LambdaHandler {
+  const { liveAdmin } = opts;
+  if (route.access === 'admin' && !liveAdmin) throw new Error(`${routeKey(route)} is an admin route: wrap it with the live admin check`);
+  const checks = middy<APIGatewayProxyEventV2, HttpResult, Error, RouteContext>()
     .use(requestLog(routeKey(route)))
     .use(errorEnvelope())
     .use(originGuard())
@@ -32,7 +46,9 @@ export function wrap<S extends z.ZodType>(route: RouteDef<S>, main: Main<S>): La
     .use(jsonBody())
     .use(sessionFromCookie(route.access))
     .use(csrfCheck(route.csrfExempt === true))
-    .use(accessLevel(route.access))
+    .use(accessLevel(route.access));
+  if (liveAdmin) checks.use({ before: (request) => liveAdmin(request.context.route.session!) });
+  const handler = checks
     .use(validateInput(route.input))
     .handler(async (event, context) => {
       const state = context.route;

@@ -3,7 +3,7 @@ import type { AdminUser } from '../../shared/schemas/identity';
 import type { UserItem } from '../db/entities/user';
 import { db } from '../db/service';
 import { onePage, PAGE_SIZE, type Page } from '../lib/paging';
-import { isAdmin } from './users';
+import { holdsAdmin } from '../lib/admins';
 
 export function toAdminUser(user: UserItem): AdminUser {
   return {
@@ -14,7 +14,8 @@ export function toAdminUser(user: UserItem): AdminUser {
     last_name: user.lastName ?? null,
     created_at: user.createdAt,
     suspended: user.suspended,
-    is_admin: isAdmin(user),
+    // The role as held: a suspended admin shows as an admin whose powers are suspended.
+    is_admin: holdsAdmin({ ...user, suspended: false }),
     email_verified: user.emailVerified,
     registration_complete: user.regState === 'complete',
   };

@@ -9,7 +9,7 @@ import { encodeGeohash } from '../../shared/geohash';
 import { db } from '../db/service';
 import type { UserItem } from '../db/entities/user';
 import { conditionFailed, transact, isConditionFailure } from '../db/transact';
-import { isConfiguredAdmin } from '../lib/admins';
+import { holdsAdmin } from '../lib/admins';
 import { conflict, HttpError } from '../lib/errors';
 import type { Session } from '../lib/session/token';
 
@@ -23,8 +23,9 @@ export async function userIdByEmail(email: string): Promise<string | null> {
   return data?.userId ?? null;
 }
 
+/** Admin powers: see `holdsAdmin` (verified configured address or the role; never while suspended). */
 export function isAdmin(user: UserItem): boolean {
-  return user.role === 'admin' || isConfiguredAdmin(user.email);
+  return holdsAdmin(user);
 }
 
 export function claimsFor(user: UserItem, familyId: string, csrfToken: string): Session {

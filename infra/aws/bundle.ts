@@ -7,6 +7,7 @@
  * Entries are virtual modules (an esbuild plugin): no stub files to keep in sync. A route's entry is
  *   import { routes } from '<root>/functions/routes'; import { main } from '<root>/functions/<handler>';
  *   import { wrap } from '<root>/functions/lib/wrap'; export const handler = wrap(routes[<index>], main);
+ *   (admin routes also import `assertLiveAdmin` and hand it to `wrap`)
  * with a load-time check that `routes[<index>]` is still the route the bundle was built for.
  * Jobs (infra/aws/jobs.ts: scheduled and stream jobs) are built in the same call,
  * `export { handler } from '<module>'` into `job-<name>/`, and listed apart from the routes (`jobs`).
@@ -118,7 +119,9 @@ export function planEntries(rootDir: string = REPO_ROOT): PlannedEntry[] {
         `if (!route || route.method + ' ' + route.path !== ${JSON.stringify(key)}) {`,
         `  throw new Error(${JSON.stringify(`route table changed since this bundle was built for ${key}`)});`,
         `}`,
-        `export const handler = wrap(route, main);`,
+        ...(route.access === 'admin'
+          ? [`import { assertLiveAdmin } from ${abs('lib/session/live')};`, `export const handler = wrap(route, main, { liveAdmin: assertLiveAdmin });`]
+          : [`export const handler = wrap(route, main);`]),
       ].join('\n'),
     };
   });

@@ -115,7 +115,9 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
         const { wrap } = await import('../../functions/lib/wrap');
         const mod = await importModule(route.handler);
         if (typeof mod.main !== 'function') throw new Error(`${route.handler} has no exported main`);
-        return wrap(route, mod.main as never);
+        if (route.access !== 'admin') return wrap(route, mod.main as never);
+        const { assertLiveAdmin } = await import('../../functions/lib/session/live');
+        return wrap(route, mod.main as never, { liveAdmin: assertLiveAdmin });
       })();
       h.catch(() => handlers.delete(key));
       handlers.set(key, h);

@@ -1,6 +1,8 @@
 /** The checks run in the order docs/api.md gives, and the first that fails answers. */
 import { describe, expect, it } from 'vitest';
+import { as } from '../support/accounts';
 import { call, mintSession } from '../support/api';
+import { admin } from '../support/users';
 
 const ADMIN_ROUTE = '/api/iam/admin/update/site-setting';
 
@@ -35,24 +37,25 @@ describe('check order', () => {
     expect(res.json).toMatchObject({ error: { code: 'forbidden' } });
   });
 
-  it('schema last: an admin with a bad body gets 400 naming the field', async () => {
+  it('live admin check before schema: an admin token without a live session and a bad body gets 401, not 400', async () => {
     const res = await call('PUT', ADMIN_ROUTE, { session: await mintSession({ role: 'admin' }), body: { name: 1, value: 'x' } });
+    expect(res.status).toBe(401);
+  });
+
+  it('schema last: an admin with a bad body gets 400 naming the field', async () => {
+    const res = await as((await admin()).browser, 'PUT', ADMIN_ROUTE, { name: 1, value: 'x' });
     expect(res.status).toBe(400);
     expect(res.json).toMatchObject({ error: { field: 'name', message: 'name must be text' } });
   });
 
   it('refuses prototype-pollution keys by name', async () => {
-    const res = await call('PUT', ADMIN_ROUTE, {
-      session: await mintSession({ role: 'admin' }),
-      rawBody: undefined,
-      body: JSON.parse('{"__proto__": {"isAdmin": true}, "name": "x_y", "value": "v"}') as object,
-    });
+    const res = await as((await admin()).browser, 'PUT', ADMIN_ROUTE, JSON.parse('{"__proto__": {"isAdmin": true}, "name": "x_y", "value": "v"}') as object);
     expect(res.status).toBe(400);
     expect(res.json).toMatchObject({ error: { field: '__proto__' } });
   });
 
   it('never leaks internals: errors carry a code and a message only', async () => {
-    const res = await call('PUT', ADMIN_ROUTE, { session: await mintSession({ role: 'admin' }), body: { name: 'x_y', value: 'v', dataType: 'xml' } });
+    const res = await as((await admin()).browser, 'PUT', ADMIN_ROUTE, { name: 'x_y', value: 'v', dataType: 'xml' });
     expect(res.status).toBe(400);
     expect(Object.keys((res.json as { error: object }).error).sort()).toEqual(['code', 'field', 'message']);
   });

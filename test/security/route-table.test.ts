@@ -7,7 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { routes } from '../../functions/routes';
 import { routeKey, type RouteDef } from '../../functions/lib/route-types';
 import { isMutating } from '../../shared/api';
-import { call, mintSession, type CallResult } from '../support/api';
+import { as } from '../support/accounts';
+import { call, mintSession, type CallResult, type TestSession } from '../support/api';
+import { setAttributes } from '../support/db';
+import { admin, adminSession, registeredUser, signInAgain } from '../support/users';
 import { ownershipFixtures } from './ownership-fixtures';
 
 const table = routes as readonly RouteDef[];
@@ -30,9 +33,30 @@ function expectEnvelope(res: CallResult): void {
   }
 }
 
-/** A session that passes the route's access level, so that later checks are reached. */
-function privileged(route: RouteDef) {
-  return mintSession({ role: route.access === 'admin' ? 'admin' : 'user' });
+/**
+ * A session that passes the route's access level, so that later checks are reached: a minted
+ * token for member routes, a real signed-in admin for admin routes (they check the session
+ * family and the account in the table before reading input).
+ */
+async function privileged(route: RouteDef): Promise<TestSession> {
+  if (route.access !== 'admin') return mintSession();
+  const live = await adminSession();
+  return { ...(await mintSession({ userId: live.uuid, role: 'admin' })), cookie: live.cookie, csrfToken: live.csrf };
+}
+
+/** An admin whose account was suspended without its session being revoked: only the live check can stop it. */
+let suspendedAdmin: Promise<TestSession> | undefined;
+function suspendedAdminSession(): Promise<TestSession> {
+  suspendedAdmin ??= (async () => {
+    const boss = await admin();
+    const member = await registeredUser();
+    expect((await as(boss.browser, 'PUT', `/api/iam/users/${member.uuid}`, { is_admin: true })).status).toBe(200);
+    const promoted = await signInAgain(member);
+    expect(promoted.profile.is_admin).toBe(true);
+    await setAttributes(`user#${member.uuid}`, 'profile', { suspended: true });
+    return { ...(await mintSession({ userId: member.uuid, role: 'admin' })), cookie: promoted.cookie, csrfToken: promoted.csrf };
+  })();
+  return suspendedAdmin;
 }
 
 const hostile = fc.oneof(
@@ -78,6 +102,16 @@ describe.each(table.map((r) => [routeKey(r), r] as const))('%s', (_key, route) =
       const res = await call(route.method, samplePath(route), { session: await mintSession({ role: 'user' }), body: {} });
       expect(res.status).toBe(403);
       expectEnvelope(res);
+    });
+    it('answers 401 to an admin token whose session family is not live, before reading input', async () => {
+      const res = await call(route.method, samplePath(route), { session: await mintSession({ role: 'admin' }), body: {} });
+      expect(res.status).toBe(401);
+      expectEnvelope(res);
+    });
+    it('answers 403 to an admin suspended since its token was issued, before reading input', async () => {
+      const res = await call(route.method, samplePath(route), { session: await suspendedAdminSession(), body: {} });
+      expect(res.status).toBe(403);
+      expect(res.json).toMatchObject({ error: { message: 'Only admins may do this' } });
     });
   }
 

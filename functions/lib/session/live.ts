@@ -1,0 +1,33 @@
+/**
+ * Checks that need the database, for the routes that may not wait for an access token to expire:
+ * the session family must still be live (not revoked, not expired), and on admin routes the
+ * account must still hold admin powers (not suspended, not demoted, not deleted). The admin check
+ * reads the user item beside the family in parallel, so it adds no round trip, and routes that
+ * are neither sensitive nor admin never pay for it (their tokens end within 15 minutes).
+ */
+import type { SessionItem } from '../../db/entities/session';
+import { db } from '../../db/service';
+import { holdsAdmin } from '../admins';
+import { forbidden, unauthorized } from '../errors';
+import type { Session } from './token';
+
+export function usableFamily(item: SessionItem | null): item is SessionItem {
+  return !!item && !item.revokedAt && item.expiresAt > Date.now() / 1000;
+}
+
+async function family(session: Session): Promise<SessionItem | null> {
+  const { data } = await db().entities.session.get({ userId: session.userId, familyId: session.familyId }).go({ consistent: true });
+  return data;
+}
+
+/** Sensitive routes: a revoked or expired session family ends here (401), not within 15 minutes. */
+export async function assertLive(session: Session): Promise<void> {
+  if (!usableFamily(await family(session))) throw unauthorized('Your session has ended; sign in again');
+}
+
+/** Admin routes: a live family and an account that holds admin powers now, whatever the token says. */
+export async function assertLiveAdmin(session: Session): Promise<void> {
+  const [fam, { data: user }] = await Promise.all([family(session), db().entities.user.get({ uuid: session.userId }).go({ consistent: true })]);
+  if (!usableFamily(fam)) throw unauthorized('Your session has ended; sign in again');
+  if (!user || !holdsAdmin(user)) throw forbidden('Only admins may do this');
+}
