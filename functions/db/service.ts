@@ -5,7 +5,7 @@
 import { Service } from 'electrodb';
 import { documentClient, tableName } from './client';
 import { EmailClaim, HandleClaim } from './entities/claims';
-import { Comment, CommentClaim, CommentReaction, PostReaction } from './entities/comment';
+import { Comment, CommentClaim, CommentReaction, PostReaction, ReactionNotice } from './entities/comment';
 import { Conversation, ConversationMember } from './entities/conversation';
 import { EmailToken } from './entities/email-token';
 import { FormSubmission } from './entities/form-submission';
@@ -45,6 +45,7 @@ export const entities = {
   commentClaim: CommentClaim,
   postReaction: PostReaction,
   commentReaction: CommentReaction,
+  reactionNotice: ReactionNotice,
 };
 
 function build() {

@@ -236,32 +236,50 @@ async function reactionAnswer(t: Target, userId: string): Promise<ReactionView> 
   return { id: reactionIdOf('c', t.claim.id, userId), postId: t.post.id, commentId: t.claim.id, reactionCount: Math.max(0, c?.reactionCount ?? 0) };
 }
 
+/**
+ * The notification of a reaction, with its notice item first: at most one per member and target,
+ * ever. The notice is put with `attribute_not_exists`, so once the author has been told, a later
+ * reaction (after an undo) cancels on it and is written again without notifying. Empty when
+ * nobody is to be told (one's own post or comment, a deleted account).
+ */
+async function reactionNotification(t: Target, userId: string, createdAt: string): Promise<TxItem[]> {
+  const recipient = t.kind === 'p' ? t.post.authorId : t.claim.authorId;
+  if (t.kind === 'c' && !(await reachable(recipient))) return [];
+  const notify = notificationWrite(recipient, {
+    // A comment's reaction names the comment's kind and the post it is on (where the link leads).
+    kind: 'reaction', actorId: userId, targetType: t.kind === 'c' ? 'comment' : t.post.kind, targetId: t.post.id,
+  });
+  if (!notify.length) return [];
+  const reactionId = t.kind === 'p' ? reactionIdOf('p', t.post.id, userId) : reactionIdOf('c', t.claim.id, userId);
+  return [txEntities().reactionNotice.create({ postId: t.post.id, reactionId, recipientId: recipient, createdAt }).commit(), ...notify];
+}
+
 /** One reaction per user and target: a second call answers the first (`created: false`). */
 export async function react(viewer: Viewer, postId: string | undefined, commentId: string | undefined): Promise<{ reaction: ReactionView; created: boolean }> {
   const userId = viewer.userId!;
   const t = await targetOf(viewer, postId, commentId);
   const { postReaction, commentReaction } = txEntities();
   const createdAt = new Date().toISOString();
-  const recipient = t.kind === 'p' ? t.post.authorId : t.claim.authorId;
-  const notify = t.kind === 'c' && !(await reachable(recipient)) ? [] : notificationWrite(recipient, {
-    // A comment's reaction names the comment's kind and the post it is on (where the link leads).
-    kind: 'reaction', actorId: userId, targetType: t.kind === 'c' ? 'comment' : t.post.kind, targetId: t.post.id,
-  });
-  const items: TxItem[] =
+  const reaction: TxItem[] =
     t.kind === 'p'
-      ? [postReaction.create({ postId: t.post.id, userId, createdAt }).commit(), postCountItem(t.post.id, 'reactionCount', 1), ...notify]
+      ? [postReaction.create({ postId: t.post.id, userId, createdAt }).commit(), postCountItem(t.post.id, 'reactionCount', 1)]
       : [
           commentReaction.create({ postId: t.post.id, path: t.claim.path, commentId: t.claim.id, userId, createdAt }).commit(),
           commentReactionCountItem(t.post.id, t.claim.path, 1),
           livePostCheck(t.post.id),
-          ...notify,
         ];
-  const out = await writeItems(items);
-  if (out.canceled) {
-    if (!conditionFailed(out, 0)) throw notFound(t.kind === 'p' ? 'Post not found' : 'Comment not found');
-    return { reaction: await reactionAnswer(t, userId), created: false };
+  let notify = await reactionNotification(t, userId, createdAt);
+  for (;;) {
+    const out = await writeItems([...reaction, ...notify]);
+    if (!out.canceled) return { reaction: await reactionAnswer(t, userId), created: true };
+    if (conditionFailed(out, 0)) return { reaction: await reactionAnswer(t, userId), created: false };
+    // The author was told of this member's reaction before (then undone): react without telling again.
+    if (notify.length && conditionFailed(out, reaction.length)) {
+      notify = [];
+      continue;
+    }
+    throw notFound(t.kind === 'p' ? 'Post not found' : 'Comment not found');
   }
-  return { reaction: await reactionAnswer(t, userId), created: true };
 }
 
 export function parseReactionId(id: string): { kind: 'p' | 'c'; targetId: string; userId: string } {

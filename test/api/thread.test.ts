@@ -199,6 +199,53 @@ describe('reactions', () => {
     ]);
   });
 
+  it('like, undo, like again: the author is notified once per member and target, and the tally counts each once', async () => {
+    const author = await registeredUser();
+    const post = await newPost(author);
+    const remark = await comment(author, post.id, 'my own remark'); // one's own comment notifies nobody
+    const unlike = async (u: TestUser, id: string) => expect((await as(u.browser, 'DELETE', '/api/iam/posts/reaction', { id })).status).toBe(200);
+    const cycle = async (u: TestUser, target: { post_id: string } | { comment_id: string }) => {
+      for (let i = 0; i < 3; i++) await unlike(u, (await reactTo(u, target)).id);
+      const last = await reactTo(u, target);
+      expect((await as(u.browser, 'POST', '/api/iam/notifications/new-reaction-notif', { reactionId: last.id })).data).toEqual({ notified: true });
+      return last;
+    };
+    await cycle(b, { post_id: post.id });
+    await cycle(b, { comment_id: remark.id });
+    await cycle(c, { post_id: post.id }); // another member: a notification of their own
+
+    const stored = (await queryPartition(`user#${author.uuid}`)).filter((i) => String(i.sk).startsWith('notif#'));
+    expect(stored.map((n) => [n.actorId, n.targetType, n.targetId]).sort()).toEqual(
+      [[b.uuid, 'post', post.id], [b.uuid, 'comment', post.id], [c.uuid, 'post', post.id]].sort(),
+    );
+    expect(await getItem(`user#${author.uuid}`, 'notif-tally')).toMatchObject({ unread: 3 });
+    expect(await tally(author)).toBe(3);
+    const view = (await detail(author, post.id)).data;
+    expect(view.post.reactionCount).toBe(2);
+    expect(view.comments[0]!.reactionCount).toBe(1);
+
+    // Seen, then liked again: still nothing new, and the tally stays at zero.
+    expect((await as<{ tally: number }>(author.browser, 'PUT', '/api/iam/notifications/mark-as-seen', { notifIds: [] })).data.tally).toBe(0);
+    await unlike(b, `p.${post.id}.${b.uuid}`);
+    await reactTo(b, { post_id: post.id });
+    expect(await tally(author)).toBe(0);
+    expect((await queryPartition(`user#${author.uuid}`)).filter((i) => String(i.sk).startsWith('notif#'))).toHaveLength(3);
+  }, 60_000);
+
+  it('likes and undos racing from one member still notify the author once', async () => {
+    const author = await registeredUser();
+    const post = await newPost(author);
+    const id = `p.${post.id}.${b.uuid}`;
+    await Promise.all(Array.from({ length: 6 }, async () => {
+      await as(b.browser, 'POST', '/api/iam/posts/reaction/new', { post_id: post.id });
+      await as(b.browser, 'DELETE', '/api/iam/posts/reaction', { id });
+    }));
+    await reactTo(b, { post_id: post.id });
+    expect((await queryPartition(`user#${author.uuid}`)).filter((i) => String(i.sk).startsWith('notif#'))).toHaveLength(1);
+    expect(await getItem(`user#${author.uuid}`, 'notif-tally')).toMatchObject({ unread: 1 });
+    expect((await detail(author, post.id)).data.post.reactionCount).toBe(1);
+  }, 60_000);
+
   it('reacting to a post one may not see is 404, and writes nothing', async () => {
     const priv = await newPost(a, { privacy: 'private' });
     expect((await as(b.browser, 'POST', '/api/iam/posts/reaction/new', { post_id: priv.id })).status).toBe(404);

@@ -6,6 +6,7 @@
  *   post#<id>  reaction#<userId>                      a reaction to the post (P7)
  *   post#<id>  comment#<path>                         a comment; path = segments joined by "/"
  *   post#<id>  comment#<path>!r#<userId>              a reaction to that comment
+ *   post#<id>  notified#<reactionId>                  that reaction's author was notified once
  *
  * A segment is `<createdAt in ms, base 36, 9 chars>.<comment id>`, so comments sort in thread
  * order (each reply after its parent, siblings by time), and `begins_with(sk, comment#<path>)`
@@ -87,6 +88,31 @@ export const CommentReaction = new Entity({
     byComment: {
       pk: { field: 'pk', composite: ['postId'], template: 'post#${postId}', casing: 'none' },
       sk: { field: 'sk', composite: ['path', 'userId'], template: 'comment#${path}!r#${userId}', casing: 'none' },
+    },
+  },
+});
+
+/**
+ * That a member's reaction to a target (the post, or one of its comments) has notified the
+ * target's author: put with `attribute_not_exists` in the transaction of the reaction that
+ * notifies, and kept when the reaction is undone, so reacting again notifies nobody (at most one
+ * reaction notification per member and target, and one unread tally increment). `reactionId`
+ * is the reaction's public id, `p.<postId>.<userId>` or `c.<commentId>.<userId>`. Outside the
+ * `reaction#` and `comment#` ranges, so thread and responder reads never see it; the post's
+ * sweep removes it with everything else under the post.
+ */
+export const ReactionNotice = new Entity({
+  model: { entity: 'reactionNotice', version: '1', service: SERVICE },
+  attributes: {
+    postId: { type: 'string', required: true, readOnly: true },
+    reactionId: { type: 'string', required: true, readOnly: true },
+    recipientId: { type: 'string', required: true, readOnly: true },
+    createdAt: { type: 'string', required: true, readOnly: true },
+  },
+  indexes: {
+    byTarget: {
+      pk: { field: 'pk', composite: ['postId'], template: 'post#${postId}', casing: 'none' },
+      sk: { field: 'sk', composite: ['reactionId'], template: 'notified#${reactionId}', casing: 'none' },
     },
   },
 });
