@@ -86,7 +86,7 @@ export const routes = [
   },
   {
     method: 'POST', path: '/api/iam/forms/new', access: 'registered', handler: 'forms/new-form', input: newFormInput,
-    grants: ['table:read', 'table:write', 'mail'], summary: 'Send a contact or report form to the admins; the client id makes retries idempotent.',
+    grants: ['table:read', 'table:write', 'mail'], summary: 'Send a contact or report form to the admins; the client id makes retries idempotent; 429 after 5 forms in an hour.',
   },
 
   // ── Authentication and account ──────────────────────────────────────────────────────────
@@ -338,7 +338,7 @@ export const routes = [
   },
   {
     method: 'POST', path: '/api/iam/posts/reaction/new', access: 'registered', handler: 'posts/new-reaction', input: newReactionInput,
-    grants: ['table:read', 'table:write'], summary: 'React to a post (post_id) or a comment (comment_id): one per user and target, a second call answers the same reaction (200); the author is notified in the same transaction: 201 { reaction }.',
+    grants: ['table:read', 'table:write'], summary: 'React to a post (post_id) or a comment (comment_id): one per user and target, a second call answers the same reaction (200); the author is notified in the same transaction, once per member and target (reacting again after an undo notifies nobody): 201 { reaction }; 429 after 300 in an hour.',
   },
   {
     method: 'DELETE', path: '/api/iam/posts/reaction', access: 'self', handler: 'posts/delete-reaction', input: deleteReactionInput,

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, startHost, type Host } from '../../infra/local/host';
@@ -113,4 +114,62 @@ describe('content rate limits (defaults, per member)', () => {
     const m = await memberSession();
     await untilLimited(DEFAULT_LIMITS.UPLOAD_USER.max, () => send('POST', '/api/iam/images/upload-url', m, { contentType: 'image/jpeg', size: 1000 }));
   }, 120_000);
+});
+
+/** Waits for the next fixed window when the current one ends within `needSeconds`, so a long run is not split by a reset. */
+async function clearOfWindowEnd(windowSeconds: number, needSeconds: number): Promise<void> {
+  const left = windowSeconds - (Math.floor(Date.now() / 1000) % windowSeconds);
+  if (left < needSeconds) await new Promise((r) => setTimeout(r, left * 1000 + 1000));
+}
+
+describe('reaction and form rate limits (defaults, per member)', () => {
+  it(`reactions: ${DEFAULT_LIMITS.REACTION_USER.max} per hour; the refused one writes nothing`, async () => {
+    expect(DEFAULT_LIMITS.REACTION_USER).toEqual({ max: 300, seconds: 3600 });
+    const author = await memberSession();
+    const postId = randomUUID();
+    expect((await send('POST', '/api/iam/posts/new', author, { id: postId, text: 'like me', tags: [], photos: [], privacy: 'public' })).status).toBe(201);
+    const m = await memberSession();
+    await clearOfWindowEnd(DEFAULT_LIMITS.REACTION_USER.seconds, 150);
+    // Like and undo, again and again, as a script would.
+    await untilLimited(DEFAULT_LIMITS.REACTION_USER.max, async () => {
+      const liked = await send('POST', '/api/iam/posts/reaction/new', m, { post_id: postId });
+      if (liked.status < 300) expect((await send('DELETE', '/api/iam/posts/reaction', m, { id: `p.${postId}.${m.userId}` })).status).toBe(200);
+      return liked;
+    });
+    const { db } = await import('../../functions/db/service');
+    const { notificationsOf, unreadTally } = await import('../../functions/notifications/notifications');
+    expect((await db().entities.postReaction.get({ postId, userId: m.userId }).go()).data).toBeNull();
+    expect((await db().entities.post.get({ id: postId }).go()).data).toMatchObject({ reactionCount: 0 });
+    expect((await notificationsOf(author.userId, undefined)).items.filter((n) => n.kind === 'reaction')).toHaveLength(1);
+    expect(await unreadTally(author.userId)).toBe(1);
+    // Another member is not affected.
+    expect((await send('POST', '/api/iam/posts/reaction/new', await memberSession(), { post_id: postId })).status).toBe(201);
+  }, 300_000);
+
+  it(`contact and report forms: ${DEFAULT_LIMITS.FORM_USER.max} per hour; the refused one is neither stored nor mailed`, async () => {
+    expect(DEFAULT_LIMITS.FORM_USER).toEqual({ max: 5, seconds: 3600 });
+    const admins = process.env.ADMIN_EMAILS;
+    process.env.ADMIN_EMAILS = 'limits-admin@example.com';
+    try {
+      const m = await memberSession();
+      await clearOfWindowEnd(DEFAULT_LIMITS.FORM_USER.seconds, 15);
+      const subject = `Hello ${randomUUID().slice(0, 8)}`;
+      const ids: string[] = [];
+      await untilLimited(DEFAULT_LIMITS.FORM_USER.max, () => {
+        const id = randomUUID();
+        ids.push(id);
+        return send('POST', '/api/iam/forms/new', m, { id, kind: 'contact', subject, message: 'again' });
+      });
+      const { db } = await import('../../functions/db/service');
+      const stored = await Promise.all(ids.map(async (id) => !!(await db().entities.formSubmission.get({ id }).go()).data));
+      expect(stored).toEqual([...Array<boolean>(DEFAULT_LIMITS.FORM_USER.max).fill(true), false]);
+      const mails = (await readFile(join(host.outboxDir, 'outbox.jsonl'), 'utf8')).split('\n').filter((l) => l.includes(`[contact] ${subject}`));
+      expect(mails).toHaveLength(DEFAULT_LIMITS.FORM_USER.max);
+      // Another member is not affected.
+      expect((await send('POST', '/api/iam/forms/new', await memberSession(), { id: randomUUID(), kind: 'contact', subject, message: 'first' })).status).toBe(201);
+    } finally {
+      if (admins === undefined) delete process.env.ADMIN_EMAILS;
+      else process.env.ADMIN_EMAILS = admins;
+    }
+  }, 90_000);
 });

@@ -50,6 +50,8 @@ async function start(): Promise<{ host: Host; dataDir: string }> {
       RATE_LIMIT_POST_USER: '100000/3600',
       RATE_LIMIT_COMMENT_USER: '100000/3600',
       RATE_LIMIT_UPLOAD_USER: '100000/3600',
+      RATE_LIMIT_REACTION_USER: '100000/3600',
+      RATE_LIMIT_FORM_USER: '100000/3600',
       // Per user and per number, not per IP: the real default holds here (tested in users-phone).
       RATE_LIMIT_SMS_USER: '5/3600',
     },
