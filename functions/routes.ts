@@ -225,7 +225,7 @@ export const routes = [
     grants: ['table:read'], summary: 'A member\'s public profile; 404 for unknown or unregistered accounts.',
   },
   {
-    method: 'PUT', path: '/api/users/nearby', access: 'user', handler: 'users/nearby', input: nearbyUsersInput,
+    method: 'PUT', path: '/api/users/nearby', access: 'registered', handler: 'users/nearby', input: nearbyUsersInput,
     grants: ['table:read'], summary: 'Members within radiusKm (default: the caller\'s setting) of a point, nearest first, with distance_km rounded to 1 km and never coordinates.',
   },
   {
@@ -250,7 +250,7 @@ export const routes = [
   },
   // ── Tags ────────────────────────────────────────────────────────────────────────────────
   {
-    method: 'POST', path: '/api/iam/tags/new', access: 'user', handler: 'tags/new-tag', input: newTagInput,
+    method: 'POST', path: '/api/iam/tags/new', access: 'registered', handler: 'tags/new-tag', input: newTagInput,
     grants: ['table:read', 'table:write'],
     summary: 'Create a tag on first use (name trimmed, spaces collapsed, lower case; it is also the id): 201 with { id, name, isParent, … }; an existing tag answers 200 as it is. returnAnId is accepted; the id is always returned.',
   },
@@ -267,7 +267,7 @@ export const routes = [
     grants: ['table:read'], summary: 'One tag: type = id or name (a tag\'s id is its name), data = the id or name; 404 when there is none.',
   },
   {
-    method: 'PUT', path: '/api/iam/tags/check-if-last', access: 'user', handler: 'tags/check-if-last', input: checkIfLastInput,
+    method: 'PUT', path: '/api/iam/tags/check-if-last', access: 'registered', handler: 'tags/check-if-last', input: checkIfLastInput,
     grants: ['table:read', 'table:write'], summary: 'Remove each listed tag (tagIdArr, at most 50) that no content uses any more (usageCount 0, checked in the delete itself): { removed }.',
   },
 

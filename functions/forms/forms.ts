@@ -6,20 +6,22 @@ import { adminEmails } from '../lib/admins';
 import { conflict } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { mailer } from '../lib/outbound/mailer';
-import { isConditionFailure } from '../db/transact';
+import { txEntities, writeItems } from '../db/transact';
+import { assertAuthorWasLive, authorLiveCheck } from '../users/author-live';
 
-/** Creates the submission; a retry with the same id by the same author returns the first one. */
+/**
+ * Creates the submission, with the proof that its author's account still exists, in one
+ * transaction; a retry with the same id by the same author returns the first one.
+ */
 export async function submitForm(authorId: string, input: NewFormInput): Promise<{ item: FormSubmissionItem; created: boolean }> {
   const forms = db().entities.formSubmission;
-  try {
-    const { data } = await forms.create({ ...input, authorId }).go();
-    return { item: data, created: true };
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err;
-    const { data: existing } = await forms.get({ id: input.id }).go();
-    if (existing && existing.authorId === authorId) return { item: existing, created: false };
-    throw conflict('This id is already used; generate a new one', 'id');
-  }
+  const item: FormSubmissionItem = { ...input, authorId, createdAt: new Date().toISOString() };
+  const out = await writeItems([txEntities().formSubmission.create(item).commit(), authorLiveCheck(authorId)]);
+  if (!out.canceled) return { item, created: true };
+  assertAuthorWasLive(out, 1);
+  const { data: existing } = await forms.get({ id: input.id }).go({ consistent: true });
+  if (existing && existing.authorId === authorId) return { item: existing, created: false };
+  throw conflict('This id is already used; generate a new one', 'id');
 }
 
 export async function tellAdmins(item: FormSubmissionItem): Promise<void> {

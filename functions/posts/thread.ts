@@ -12,6 +12,7 @@ import { db } from '../db/service';
 import { conditionFailed, txEntities, writeItems, type TxItem } from '../db/transact';
 import { badRequest, conflict, forbidden, HttpError, notFound, serviceUnavailable } from '../lib/errors';
 import { notificationWrite } from '../notifications/notifications';
+import { assertAuthorWasLive, authorLiveCheck } from '../users/author-live';
 import { getUser } from '../users/users';
 import { canSee, reactionIdOf, responderOf, usersAnd, type Viewer } from './views';
 import { getPostItem } from './write';
@@ -161,9 +162,11 @@ export async function addComment(viewer: Viewer, input: NewComment): Promise<{ c
       postCountItem(post.id, 'commentCount', 1),
       ...ancestors.map((a) => replyCountItem(post.id, a, 1)),
       ...notify,
+      authorLiveCheck(userId),
     ];
     const out = await writeItems(items);
     if (!out.canceled) return { ...(await commentAnswer(comment)), created: true };
+    assertAuthorWasLive(out, items.length - 1);
     if (conditionFailed(out, 0) && attempt < 3) continue; // the same id landed meanwhile: answer it
     if (conditionFailed(out, 2)) throw notFound('Post not found');
     if (ancestors.some((_, i) => conditionFailed(out, 3 + i))) throw notFound('The comment replied to was deleted', 'parent_id');
@@ -260,18 +263,21 @@ export async function react(viewer: Viewer, postId: string | undefined, commentI
   const t = await targetOf(viewer, postId, commentId);
   const { postReaction, commentReaction } = txEntities();
   const createdAt = new Date().toISOString();
-  const reaction: TxItem[] =
-    t.kind === 'p'
+  const reaction: TxItem[] = [
+    ...(t.kind === 'p'
       ? [postReaction.create({ postId: t.post.id, userId, createdAt }).commit(), postCountItem(t.post.id, 'reactionCount', 1)]
       : [
           commentReaction.create({ postId: t.post.id, path: t.claim.path, commentId: t.claim.id, userId, createdAt }).commit(),
           commentReactionCountItem(t.post.id, t.claim.path, 1),
           livePostCheck(t.post.id),
-        ];
+        ]),
+    authorLiveCheck(userId),
+  ];
   let notify = await reactionNotification(t, userId, createdAt);
   for (;;) {
     const out = await writeItems([...reaction, ...notify]);
     if (!out.canceled) return { reaction: await reactionAnswer(t, userId), created: true };
+    assertAuthorWasLive(out, reaction.length - 1);
     if (conditionFailed(out, 0)) return { reaction: await reactionAnswer(t, userId), created: false };
     // The author was told of this member's reaction before (then undone): react without telling again.
     if (notify.length && conditionFailed(out, reaction.length)) {

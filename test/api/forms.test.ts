@@ -1,12 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { call, mintSession } from '../support/api';
+import { asTestSession, member } from '../support/accounts';
+import { call, mintSession, type TestSession } from '../support/api';
 import { getItem } from '../support/db';
 import { outbox } from '../support/outbox';
 
+/** A real member's session: a form's author must have an account (a minted token names none). */
+async function memberSession(): Promise<TestSession> {
+  const m = await member();
+  return { ...(await mintSession({ userId: m.profile.uuid })), ...asTestSession(m) };
+}
+
 describe('POST /api/iam/forms/new', () => {
   it('stores a contact form with the session user as author and e-mails every admin', async () => {
-    const user = await mintSession();
+    const user = await memberSession();
     const id = randomUUID();
     const res = await call<{ id: string; kind: string }>('POST', '/api/iam/forms/new', {
       session: user,
@@ -21,7 +28,7 @@ describe('POST /api/iam/forms/new', () => {
   });
 
   it('ignores an author named in the body: identity comes from the session', async () => {
-    const user = await mintSession();
+    const user = await memberSession();
     const id = randomUUID();
     const res = await call('POST', '/api/iam/forms/new', {
       session: user,
@@ -33,7 +40,7 @@ describe('POST /api/iam/forms/new', () => {
   });
 
   it('is idempotent: a retry with the same id creates nothing new', async () => {
-    const user = await mintSession();
+    const user = await memberSession();
     const id = randomUUID();
     const body = { id, kind: 'report', subject: 'Spam', message: 'This listing is spam', targetPath: '/plant/abc' };
     const first = await call('POST', '/api/iam/forms/new', { session: user, body });
@@ -46,8 +53,8 @@ describe('POST /api/iam/forms/new', () => {
   });
 
   it('refuses another user reusing an id with 409 and leaves the first form as it was', async () => {
-    const a = await mintSession();
-    const b = await mintSession();
+    const a = await memberSession();
+    const b = await memberSession();
     const id = randomUUID();
     await call('POST', '/api/iam/forms/new', { session: a, body: { id, kind: 'contact', subject: 'Mine', message: 'a' } });
     const res = await call('POST', '/api/iam/forms/new', { session: b, body: { id, kind: 'contact', subject: 'Theirs', message: 'b' } });

@@ -6,15 +6,20 @@ import { as } from '../support/accounts';
 import { call } from '../support/api';
 import { getItem } from '../support/db';
 import { useHostTable } from '../support/host-env';
-import { allPages, registeredUser, unregisteredUser, type TestUser } from '../support/users';
+import { admin, allPages, registeredUser, signInAgain, unregisteredUser, type TestUser } from '../support/users';
 
 /** A prefix of this run's own, so other tests' tags never get in the way. */
 const unique = () => `t${randomUUID().replace(/-/g, '').slice(0, 10)}`;
 
 let u: TestUser;
+/** A registered member made an admin (tag routes are for registered members; parents for admins). */
+let boss: TestUser;
 beforeAll(async () => {
   useHostTable();
   u = await registeredUser();
+  const promoted = await registeredUser();
+  expect((await as((await admin()).browser, 'PUT', `/api/iam/users/${promoted.uuid}`, { is_admin: true })).status).toBe(200);
+  boss = await signInAgain(promoted);
 });
 
 const newTag = (body: object, who = u) => as<TagView>(who.browser, 'POST', '/api/iam/tags/new', body);
@@ -22,7 +27,7 @@ const newTag = (body: object, who = u) => as<TagView>(who.browser, 'POST', '/api
 describe('POST /api/iam/tags/new', () => {
   it('stores the name trimmed, spaces collapsed, lower case, and answers 201 with the name as id', async () => {
     const base = unique();
-    const res = await newTag({ tagName: `  ${base.toUpperCase()}   Climbing  Rose `, isParent: true, returnAnId: true });
+    const res = await newTag({ tagName: `  ${base.toUpperCase()}   Climbing  Rose `, isParent: true, returnAnId: true }, boss);
     expect(res.status).toBe(201);
     expect(res.data).toMatchObject({ id: `${base} climbing rose`, name: `${base} climbing rose`, isParent: true, usageCount: 0 });
     expect(await getItem('tags', `tag#${base} climbing rose`)).toMatchObject({ name: `${base} climbing rose`, isParent: true, usageCount: 0 });
@@ -31,17 +36,34 @@ describe('POST /api/iam/tags/new', () => {
   it('is idempotent: the same name in another case or spacing answers 200 with the existing tag, unchanged', async () => {
     const base = unique();
     expect((await newTag({ tagName: `${base} fern` })).status).toBe(201);
-    const other = await registeredUser();
-    const again = await newTag({ tagName: ` ${base.toUpperCase()}\t FERN`, isParent: true }, other);
+    const again = await newTag({ tagName: ` ${base.toUpperCase()}\t FERN`, isParent: true }, boss);
     expect(again.status).toBe(200);
     expect(again.data).toMatchObject({ id: `${base} fern`, isParent: false });
     const list = await as<{ tags: TagView[] }>(u.browser, 'GET', `/api/iam/tags/prefix/${base}/false`);
     expect(list.data.tags.map((t) => t.name)).toEqual([`${base} fern`]);
   });
 
-  it('works before registration is complete (access: user)', async () => {
+  it('needs a member: an unfinished sign-up or a suspended member gets 403 and creates nothing (access: reg)', async () => {
     const inc = await unregisteredUser();
-    expect((await newTag({ tagName: unique() }, inc)).status).toBe(201);
+    const name = unique();
+    const res = await newTag({ tagName: name }, inc);
+    expect(res.status).toBe(403);
+    expect(res.json).toMatchObject({ error: { message: 'Complete your registration first' } });
+    const suspended = await registeredUser();
+    expect((await as((await admin()).browser, 'PUT', `/api/iam/users/${suspended.uuid}`, { suspended: true })).status).toBe(200);
+    const again = await signInAgain(suspended);
+    expect((await newTag({ tagName: name }, again)).status).toBe(403);
+    expect((await as(again.browser, 'PUT', '/api/iam/tags/check-if-last', { tagIdArr: [name] })).status).toBe(403);
+    expect(await getItem('tags', `tag#${name}`)).toBeUndefined();
+  });
+
+  it('makes parent tags for admins only: a member asking for one gets 403 naming isParent', async () => {
+    const name = unique();
+    const res = await newTag({ tagName: name, isParent: true });
+    expect(res.status).toBe(403);
+    expect(res.json).toMatchObject({ error: { field: 'isParent' } });
+    expect(await getItem('tags', `tag#${name}`)).toBeUndefined();
+    expect((await newTag({ tagName: name, isParent: false })).status).toBe(201);
   });
 
   it('answers 400 naming the field for a bad name, an unknown field or a wrong type, and creates nothing', async () => {
@@ -73,7 +95,7 @@ describe('POST /api/iam/tags/new', () => {
 describe('GET /api/iam/tags/prefix/{prefix}/{flag}', () => {
   it('autocompletes by prefix in name order, at most 20, parents only when the flag is true', async () => {
     const base = unique();
-    for (let i = 0; i < 22; i++) await newTag({ tagName: `${base} ${String(i).padStart(2, '0')}`, isParent: i % 3 === 0 });
+    for (let i = 0; i < 22; i++) await newTag({ tagName: `${base} ${String(i).padStart(2, '0')}`, isParent: i % 3 === 0 }, i % 3 === 0 ? boss : u);
     await newTag({ tagName: `${unique()} other` });
     const all = await as<{ tags: TagView[] }>(u.browser, 'GET', `/api/iam/tags/prefix/${encodeURIComponent(base.toUpperCase() + ' ')}/false`);
     expect(all.status).toBe(200);
@@ -100,7 +122,7 @@ describe('GET /api/iam/tags/all/{arg}', () => {
     for (let i = 0; i < 23; i++) {
       const name = `${base}-${String(i).padStart(2, '0')}`;
       made.push(name);
-      await newTag({ tagName: name, isParent: i < 3 });
+      await newTag({ tagName: name, isParent: i < 3 }, i < 3 ? boss : u);
     }
     const first = await as<{ tags: TagView[]; cursorId: string | null }>(u.browser, 'GET', '/api/iam/tags/all/all');
     expect(first.data.tags).toHaveLength(20);

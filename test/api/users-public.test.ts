@@ -2,12 +2,12 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { coarsen, distanceKm } from '../../shared/geohash';
-import type { PublicUser } from '../../shared/schemas/identity';
+import type { Profile, PublicUser } from '../../shared/schemas/identity';
 import type { PublicSite } from '../../shared/site';
-import { as } from '../support/accounts';
+import { as, newBrowser, signUp } from '../support/accounts';
 import { call } from '../support/api';
 import { offset, randomPlace } from '../support/geo';
-import { admin, allPages, registeredUser, unregisteredUser } from '../support/users';
+import { admin, allPages, registeredUser, signInAgain, unregisteredUser } from '../support/users';
 
 const PUBLIC_FIELDS = ['uuid', 'username', 'first_name', 'last_name', 'avatar', 'bio', 'suburb_city', 'state', 'country'].sort();
 const directory = () => allPages<PublicUser>((q) => call('GET', `/api/users${q}`), 'users');
@@ -143,6 +143,24 @@ describe('PUT /api/users/nearby', () => {
     expect((await as(pending.browser, 'PUT', '/api/iam/authn/update', offset(centre, 1))).status).toBe(200);
     const res = await as<{ users: Near[] }>(viewer.browser, 'PUT', '/api/users/nearby', { ...centre, radiusKm: 5 });
     expect(res.data.users.map((u) => u.uuid)).not.toContain(pending.uuid);
+  });
+
+  it('is for members only: an unverified sign-up, an unfinished registration and a suspended member get 403 (access: reg)', async () => {
+    const centre = randomPlace();
+    await registeredUser(offset(centre, 1));
+    const unverified = newBrowser();
+    const { email, password } = await signUp();
+    const login = await as<Profile>(unverified, 'POST', '/api/iam/authn/login', { email, password });
+    unverified.csrf = login.data.csrf_token;
+    const pending = await unregisteredUser();
+    const suspended = await registeredUser(centre);
+    expect((await as((await admin()).browser, 'PUT', `/api/iam/users/${suspended.uuid}`, { suspended: true })).status).toBe(200);
+    const stale = await signInAgain(suspended);
+    for (const b of [unverified, pending.browser, stale.browser]) {
+      const res = await as<{ users: Near[] }>(b, 'PUT', '/api/users/nearby', { ...centre, radiusKm: 5 });
+      expect(res.status).toBe(403);
+      expect(res.data).toBeUndefined();
+    }
   });
 
   it('refuses missing or out-of-range coordinates and radii, naming the field', async () => {

@@ -1,0 +1,58 @@
+/**
+ * A deleted account's access token lives on for up to 15 minutes. Whatever that old cookie tries
+ * to write after the deletion (and after the sweep) is refused and leaves nothing behind.
+ */
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { as, member, type Browser } from '../support/accounts';
+import { newPost } from '../support/content';
+import { getItem, queryPartition } from '../support/db';
+
+/** A copy of a browser's cookie jar and csrf token: what an attacker kept before the deletion. */
+function stolen(b: Browser): Browser {
+  return { cookies: new Map(b.cookies), csrf: b.csrf! };
+}
+
+describe('writes with a deleted account\'s old cookie', () => {
+  it('creates no post, plant, comment, reaction or form, and tells no one', async () => {
+    const gone = await member();
+    const other = await member();
+    const target = await newPost({ uuid: other.profile.uuid, browser: other.browser });
+    const kept = stolen(gone.browser);
+    expect((await as(gone.browser, 'DELETE', '/api/iam/authn/delete', { uuid: gone.profile.uuid })).status).toBe(200);
+    expect(await queryPartition(`user#${gone.profile.uuid}`)).toEqual([]); // the sweep has run
+    const tallyBefore = (await getItem(`user#${other.profile.uuid}`, 'notif-tally'))?.unread ?? 0;
+
+    const postId = randomUUID();
+    const post = await as(kept, 'POST', '/api/iam/posts/new', { id: postId, text: 'still here', tags: [], photos: [], privacy: 'public' });
+    expect(post.status).toBe(401);
+    expect(post.json).toMatchObject({ error: { message: 'Your account no longer exists' } });
+    expect(await getItem(`post#${postId}`, 'post')).toBeUndefined();
+
+    const plantId = randomUUID();
+    const plant = await as(kept, 'POST', '/api/iam/plant/new', {
+      id: plantId, text: '', plant: { commonName: 'Monstera', availability: 'Available to swap' }, plant_photos: [], privacy: 'public', tags: [],
+    });
+    expect([400, 401]).toContain(plant.status); // a listing needs photos; either way nothing is stored
+    expect(await getItem(`post#${plantId}`, 'post')).toBeUndefined();
+
+    const commentId = randomUUID();
+    const reply = await as(kept, 'POST', '/api/iam/posts/comment/new', { id: commentId, post_id: target.id, content: 'ghost', level: 0 });
+    expect(reply.status).toBe(401);
+    expect(await getItem(`comment#${commentId}`, 'comment')).toBeUndefined();
+
+    const like = await as(kept, 'POST', '/api/iam/posts/reaction/new', { post_id: target.id });
+    expect(like.status).toBe(401);
+    expect(await getItem(`post#${target.id}`, `reaction#${gone.profile.uuid}`)).toBeUndefined();
+
+    const formId = randomUUID();
+    const form = await as(kept, 'POST', '/api/iam/forms/new', { id: formId, kind: 'contact', subject: 'hi', message: 'from beyond' });
+    expect(form.status).toBe(401);
+    expect(await getItem(`form#${formId}`, 'form')).toBeUndefined();
+
+    const stored = await getItem(`post#${target.id}`, 'post');
+    expect(stored).toMatchObject({ commentCount: 0, reactionCount: 0 });
+    expect((await getItem(`user#${other.profile.uuid}`, 'notif-tally'))?.unread ?? 0).toBe(tallyBefore);
+    expect(await queryPartition(`user#${gone.profile.uuid}`)).toEqual([]);
+  });
+});
