@@ -82,7 +82,7 @@ export const routes = [
   },
   {
     method: 'PUT', path: '/api/iam/admin/update/site-setting', access: 'admin', handler: 'admin/update-site-setting', input: updateSiteSettingInput,
-    grants: ['table:read', 'table:write'], summary: 'Create or change a site setting (name, value, dataType default string, isPublic).',
+    grants: ['table:read', 'table:write'], summary: 'Create or change a site setting (name, value, dataType default string, isPublic). sms_daily_budget (number, 0-1000000) and sms_allowed_countries (string, ISO codes such as AU,NZ; empty for all) are checked.',
   },
   {
     method: 'POST', path: '/api/iam/forms/new', access: 'registered', handler: 'forms/new-form', input: newFormInput,
@@ -234,7 +234,7 @@ export const routes = [
   },
   {
     method: 'POST', path: '/api/iam/authn/init-phone-and-check', access: 'self', handler: 'users/phone-init', input: phoneCheckInput,
-    grants: ['table:read', 'table:write', 'sms'], summary: 'Text a 6-digit code (10 min, 5 tries) to the number: { unverifiable, recordId }; an invalid or unsendable number is unverifiable. Rate limited.',
+    grants: ['table:read', 'table:write', 'sms'], summary: 'Text a 6-digit code (10 min, 5 tries) to the number: { unverifiable, recordId }; an invalid or unsendable number is unverifiable. 403 until the e-mail is verified; 400 for a country not on sms_allowed_countries; 429 past 5 an hour per account or number; 503 once the site\'s sms_daily_budget (default 500 a UTC day) is spent.',
   },
   {
     method: 'PUT', path: '/api/iam/authn/confirm-phone-and-record', access: 'self', handler: 'users/phone-confirm', input: phoneConfirmInput,

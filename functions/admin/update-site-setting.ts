@@ -2,8 +2,10 @@
 import type { updateSiteSettingInput } from '../../shared/schemas/site-settings';
 import type { Main } from '../lib/route-types';
 import { putSiteSetting } from '../site-settings/settings';
+import { checkSmsSetting } from '../users/phone-limits';
 
 export const main: Main<typeof updateSiteSettingInput> = async ({ input }) => {
+  checkSmsSetting(input);
   const saved = await putSiteSetting(input);
   return { name: saved.name, value: saved.value, dataType: saved.dataType, isPublic: saved.isPublic, updatedAt: saved.updatedAt };
 };

@@ -11,6 +11,7 @@ import { badRequest, conflict, HttpError, notFound, unauthorized } from '../lib/
 import { logger } from '../lib/logger';
 import { smsSender } from '../lib/outbound/sms';
 import { hitRateLimit } from '../lib/rate-limit';
+import { assertCountryAllowed, loadSmsSettings, spendSmsBudget } from './phone-limits';
 import { getUser, saveUser } from './users';
 import { isConditionFailure } from '../db/transact';
 
@@ -38,12 +39,22 @@ export interface PhoneCheckStart {
 
 const UNVERIFIABLE: PhoneCheckStart = { unverifiable: true, recordId: '' };
 
-/** Sends a code to the number; an invalid or unsendable number is "unverifiable" (not an error). */
+/**
+ * Sends a code to the number; an invalid or unsendable number is "unverifiable" (not an error).
+ * Texts cost money, so (SMS pumping) only an account with a verified e-mail may ask, only for a
+ * number of an allowed country, within its own limits and the site's daily budget.
+ */
 export async function startPhoneCheck(userId: string, phoneNo: string): Promise<PhoneCheckStart> {
-  const phone = normalisePhone(phoneNo);
-  if (!phone) return UNVERIFIABLE;
+  const [user, settings] = await Promise.all([getUser(userId), loadSmsSettings()]);
+  if (!user) throw unauthorized('Your account no longer exists');
+  if (!user.emailVerified) throw new HttpError(403, 'email_unverified', 'Verify your e-mail address before adding a phone number');
+  const parsed = parsePhoneNumberFromString(phoneNo.trim());
+  if (!parsed?.isValid()) return UNVERIFIABLE;
+  const phone = parsed.number;
+  assertCountryAllowed(parsed.country, settings);
   await hitRateLimit('SMS_USER', userId);
   await hitRateLimit('SMS_USER', `phone:${phone}`); // nobody can flood one number from many accounts
+  await spendSmsBudget(settings); // last: texts refused above never count against the site
   const recordId = randomUUID();
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await db()

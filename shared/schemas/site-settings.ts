@@ -1,5 +1,6 @@
 /** Site settings: name, value, data type (default string) and whether guests may read it. */
 import * as z from 'zod';
+import { smsSettingProblem } from '../sms-settings';
 
 export const SETTING_DATA_TYPES = ['string', 'number', 'boolean', 'json'] as const;
 export type SettingDataType = (typeof SETTING_DATA_TYPES)[number];
@@ -20,6 +21,8 @@ export const updateSiteSettingInput = z
     if (parseSettingValue(s.value, s.dataType) === undefined) {
       ctx.addIssue({ code: 'custom', path: ['value'], message: `is not a valid ${s.dataType}` });
     }
+    const sms = smsSettingProblem(s.name, s.value, s.dataType);
+    if (sms) ctx.addIssue({ code: 'custom', path: [sms.field], message: sms.message });
   });
 export type UpdateSiteSettingInput = z.infer<typeof updateSiteSettingInput>;
 

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Profile } from '../../shared/schemas/identity';
-import { as } from '../support/accounts';
+import { as, logIn, signUp } from '../support/accounts';
 import { call } from '../support/api';
 import { getItem, queryPartition, setAttributes } from '../support/db';
 import { outbox } from '../support/outbox';
@@ -60,6 +60,17 @@ describe('POST /api/iam/authn/init-phone-and-check', () => {
     const res = await as(b.browser, 'POST', INIT, { phoneNo, userId: a.uuid });
     expect(res.status).toBe(403);
     expect(await lastSmsTo(e164(phoneNo))).toBeUndefined();
+  });
+
+  it('answers 403 until the account\'s e-mail is verified, and texts nothing', async () => {
+    const { email, password } = await signUp();
+    const m = await logIn(email, password);
+    const phoneNo = newNumber();
+    const res = await as(m.browser, 'POST', INIT, { phoneNo, userId: m.profile.uuid });
+    expect(res.status).toBe(403);
+    expect(res.json).toMatchObject({ error: { code: 'email_unverified', message: expect.stringMatching(/verify your e-mail/i) } });
+    expect(await lastSmsTo(e164(phoneNo))).toBeUndefined();
+    expect((await queryPartition(`user#${m.profile.uuid}`)).filter((i) => String(i.sk).startsWith('phonecheck#'))).toEqual([]);
   });
 
   it('refuses a missing or malformed field with 400 naming it', async () => {
