@@ -93,12 +93,12 @@ export const routes = [
   {
     method: 'POST', path: '/api/iam/authn/signup', access: 'public', csrfExempt: true, handler: 'auth/signup', input: signupInput,
     grants: ['table:read', 'table:write', 'mail'], memoryMb: 1024, timeoutSeconds: 10,
-    summary: 'Create an account (registration incomplete) and e-mail a verification link; the same answer, and no session, for a known address.',
+    summary: 'Create an account (registration incomplete) and e-mail a verification link; the same answer, and no session, for a known address (whose owner is told, at most once a day). Rate limited per IP (an IPv6 /64).',
   },
   {
     method: 'POST', path: '/api/iam/authn/login', access: 'public', csrfExempt: true, handler: 'auth/login', input: loginInput,
     grants: ['table:read', 'table:write'], memoryMb: 1024, timeoutSeconds: 10,
-    summary: 'Sign in: session cookies and the profile (with csrf_token). Wrong password and unknown address answer alike. Rate limited.',
+    summary: 'Sign in: session cookies and the profile (with csrf_token). Wrong password and unknown address answer alike. Rate limited per IP (an IPv6 /64) and per address from one IP.',
   },
   {
     method: 'POST', path: '/api/iam/authn/logout', access: 'public', csrfExempt: true, handler: 'auth/logout', input: logoutInput,

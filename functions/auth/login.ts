@@ -1,10 +1,12 @@
 /**
  * POST /api/iam/authn/login: a wrong password and an unknown address answer identically and in
- * about the same time. Works before e-mail verification. Rate limited per IP and per address.
+ * about the same time. Works before e-mail verification. Rate limited per IP (an IPv6 /64) and
+ * per address from one IP.
  */
 import type { loginInput } from '../../shared/schemas/identity';
 import { HttpError } from '../lib/errors';
 import { reply } from '../lib/http';
+import { ipKey } from '../lib/ip-key';
 import { hitRateLimit } from '../lib/rate-limit';
 import type { Main } from '../lib/route-types';
 import { getUser, toProfile, userIdByEmail } from '../users/users';
@@ -14,8 +16,10 @@ import { startSession } from './sessions';
 const WRONG = () => new HttpError(401, 'invalid_credentials', 'Wrong e-mail or password');
 
 export const main: Main<typeof loginInput> = async ({ input, clientIp, event }) => {
-  await hitRateLimit('LOGIN_IP', clientIp);
-  await hitRateLimit('LOGIN_EMAIL', input.email);
+  const ip = ipKey(clientIp);
+  await hitRateLimit('LOGIN_IP', ip);
+  // Per address *and* IP: strangers trying an address from elsewhere cannot lock its owner out.
+  await hitRateLimit('LOGIN_EMAIL', `${ip}#${input.email}`);
   const userId = await userIdByEmail(input.email);
   const user = userId ? await getUser(userId) : null;
   const ok = user ? await verifyPassword(input.password, user.passwordHash) : await burnPasswordCheck(input.password);

@@ -7,7 +7,9 @@ import { db } from '../db/service';
 import { tooManyRequests } from './errors';
 
 export const DEFAULT_LIMITS = {
+  /** Identity. `_IP` limits count an IPv4 address or an IPv6 /64 (ipKey in lib/ip-key.ts). */
   LOGIN_IP: { max: 25, seconds: 5 * 60 },
+  /** Wrong tries on one address from one IP: strangers elsewhere cannot lock its owner out. */
   LOGIN_EMAIL: { max: 25, seconds: 60 * 60 },
   SIGNUP_IP: { max: 5, seconds: 30 * 60 },
   RESET_EMAIL: { max: 5, seconds: 30 * 60 },

@@ -28,6 +28,17 @@ describe('signup', () => {
     expect(String(user!.passwordHash)).not.toContain('Green-thumb-2026');
   });
 
+  it('tells the owner of a known address about sign-up attempts at most once a day', async () => {
+    const { email } = await signUp();
+    for (let i = 0; i < 3; i++) {
+      const res = await call('POST', '/api/iam/authn/signup', { body: { email, password: `Another-pass-9${i}` } });
+      expect(res.status).toBe(200);
+      expect(res.json).toEqual({ status: 'success', data: { sent: true } });
+    }
+    const notices = (await outbox()).filter((m) => m.to === email && m.subject === 'Someone tried to sign up to Leafline with your address');
+    expect(notices).toHaveLength(1);
+  });
+
   it('stores addresses in lower case, so case cannot make a second account', async () => {
     const email = uniqueEmail('Case');
     await signUp(email.toUpperCase());

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, startHost, type Host } from '../../infra/local/host';
 import { DEFAULT_LIMITS } from '../../functions/lib/rate-limit';
@@ -158,5 +159,63 @@ describe('the SMS country allow-list (sms_allowed_countries)', () => {
     }
     const m = await account();
     expect((await askCode(m, '+33 6 12 34 56 70')).status).toBe(200);
+  });
+});
+
+const HANDLERS: Record<string, () => Promise<unknown>> = {
+  'auth/signup': () => import('../../functions/auth/signup'),
+  'auth/login': () => import('../../functions/auth/login'),
+};
+
+/**
+ * The Lambda as API Gateway invokes it behind CloudFront: the client's address comes in
+ * CloudFront-Viewer-Address (IPv6 without brackets, then the port).
+ */
+async function viaCloudFront(path: string, body: object, viewerIp: string): Promise<number> {
+  const { routes } = await import('../../functions/routes');
+  const { wrap } = await import('../../functions/lib/wrap');
+  const route = routes.find((r) => r.path === path && r.method === 'POST')!;
+  const mod = (await HANDLERS[route.handler]!()) as { main: never };
+  const secret = 'test-origin-secret';
+  process.env.ORIGIN_SECRET = secret;
+  try {
+    const result = await wrap(route, mod.main)(
+      {
+        version: '2.0',
+        routeKey: `POST ${path}`,
+        rawPath: path,
+        rawQueryString: '',
+        headers: { 'client-platform': 'browser', 'content-type': 'application/json', 'x-origin-verify': secret, 'cloudfront-viewer-address': `${viewerIp}:51234` },
+        requestContext: {
+          accountId: 'test', apiId: 'test', domainName: 'example.com', domainPrefix: 'example', requestId: randomUUID(), routeKey: `POST ${path}`, stage: '$default', time: new Date().toUTCString(), timeEpoch: Date.now(),
+          http: { method: 'POST', path, protocol: 'HTTP/1.1', sourceIp: '198.51.100.1', userAgent: 'test' },
+        },
+        body: JSON.stringify(body),
+        isBase64Encoded: false,
+      },
+      { getRemainingTimeInMillis: () => 10_000, awsRequestId: randomUUID(), functionName: 'test' } as unknown as Context,
+    );
+    return result.statusCode;
+  } finally {
+    delete process.env.ORIGIN_SECRET;
+  }
+}
+
+describe('IP limits over IPv6 count the /64', () => {
+  it(`signup: ${DEFAULT_LIMITS.SIGNUP_IP.max} per 30 min from one /64, whichever addresses in it, compressed or not`, async () => {
+    const prefix = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:1`;
+    const forms = (i: number) => (i % 2 ? `${prefix}::${(i + 1).toString(16)}` : `${prefix.split(':').map((g) => g.padStart(4, '0')).join(':')}:0000:0000:abcd:${(i + 1).toString(16).padStart(4, '0')}`);
+    const signup = (ip: string) => viaCloudFront('/api/iam/authn/signup', { email: `v6-${randomUUID().slice(0, 8)}@example.com`, password: 'Green-thumb-2026' }, ip);
+    for (let i = 0; i < DEFAULT_LIMITS.SIGNUP_IP.max; i++) expect(await signup(forms(i)), `attempt ${i + 1} from ${forms(i)}`).toBe(200);
+    expect(await signup(`${prefix}:ffff:ffff:ffff:ffff`)).toBe(429);
+    // The next /64 is someone else.
+    expect(await signup(`${prefix.replace(/:1$/, ':2')}::1`)).toBe(200);
+  });
+
+  it(`login: ${DEFAULT_LIMITS.LOGIN_IP.max} per 5 min from one /64`, async () => {
+    const prefix = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:7`;
+    const login = (ip: string) => viaCloudFront('/api/iam/authn/login', { email: `nobody-${randomUUID().slice(0, 8)}@example.com`, password: 'Wrong-pass-1' }, ip);
+    for (let i = 0; i < DEFAULT_LIMITS.LOGIN_IP.max; i++) expect(await login(`${prefix}::${(i + 1).toString(16)}`)).toBe(401);
+    expect(await login(`${prefix}:1:2:3:4`)).toBe(429);
   });
 });

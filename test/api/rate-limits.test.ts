@@ -56,8 +56,17 @@ describe('rate limits (defaults)', () => {
     await untilLimited(DEFAULT_LIMITS.LOGIN_IP.max, (i) => post('/api/iam/authn/login', { email: `ip-${i}@example.com`, password: 'Wrong-pass-1' }, '127.0.0.2'));
   });
 
-  it(`login: ${DEFAULT_LIMITS.LOGIN_EMAIL.max} per hour per e-mail, whatever the IP`, async () => {
-    await untilLimited(DEFAULT_LIMITS.LOGIN_EMAIL.max, (i) => post('/api/iam/authn/login', { email: 'target@example.com', password: 'Wrong-pass-1' }, `127.0.1.${i + 1}`));
+  it(`login: ${DEFAULT_LIMITS.LOGIN_EMAIL.max} wrong tries an hour per e-mail and IP, so strangers elsewhere cannot lock the owner out`, async () => {
+    const { createAccount } = await import('../../functions/users/users');
+    const { hashPassword } = await import('../../functions/auth/passwords');
+    const email = `owner-${randomUUID().slice(0, 8)}@example.com`;
+    await createAccount(email, await hashPassword('Right-pass-2026'));
+    for (let i = 0; i < DEFAULT_LIMITS.LOGIN_EMAIL.max + 5; i++) {
+      expect((await post('/api/iam/authn/login', { email, password: 'Wrong-pass-1' }, `127.0.1.${i + 1}`)).status).toBe(401);
+    }
+    expect((await post('/api/iam/authn/login', { email, password: 'Right-pass-2026' }, '127.0.4.1')).status).toBe(200);
+    // From one address, the address's wrong tries are counted.
+    await untilLimited(DEFAULT_LIMITS.LOGIN_EMAIL.max, () => post('/api/iam/authn/login', { email, password: 'Wrong-pass-1' }, '127.0.4.2'));
   });
 
   it(`signup: ${DEFAULT_LIMITS.SIGNUP_IP.max} per 30 min per IP`, async () => {
