@@ -131,7 +131,7 @@ export const routes = [
   },
   {
     method: 'POST', path: '/api/iam/authn/reset', access: 'public', csrfExempt: true, handler: 'auth/reset-request', input: emailOnlyInput,
-    grants: ['table:read', 'table:write', 'mail'], summary: 'E-mail a password-reset link (1 h); the same answer whether or not the address exists. Rate limited.',
+    grants: ['table:read', 'table:write', 'mail'], summary: 'E-mail a password-reset link (1 h); the same answer, and the same work, whether or not the address exists. Rate limited.',
   },
   {
     method: 'PUT', path: '/api/iam/pwreset/update', access: 'public', csrfExempt: true, handler: 'auth/reset-update', input: passwordResetInput,
@@ -148,7 +148,7 @@ export const routes = [
   },
   {
     method: 'POST', path: '/api/iam/authn/verifyemail', access: 'public', csrfExempt: true, handler: 'auth/verify-email-request', input: emailOnlyInput,
-    grants: ['table:read', 'table:write', 'mail'], summary: 'E-mail a new verification link (24 h); the same answer whether or not the address is known. Rate limited.',
+    grants: ['table:read', 'table:write', 'mail'], summary: 'E-mail a new verification link (24 h); the same answer, and the same work, whether or not the address is known. Rate limited.',
   },
   {
     method: 'POST', path: '/api/iam/authn/verifyemailtoken', access: 'public', csrfExempt: true, handler: 'auth/verify-email-token', input: tokenInput,

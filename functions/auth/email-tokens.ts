@@ -5,12 +5,26 @@ import { randomToken, sha256 } from '../lib/crypto';
 import { isConditionFailure } from '../db/transact';
 
 export type TokenKind = EmailTokenItem['kind'];
+/** An account id no account has (accounts get random v4 UUIDs). */
+export const NO_ACCOUNT = '00000000-0000-0000-0000-000000000000';
 const LIFETIME_SECONDS: Record<TokenKind, number> = { 'verify-email': 24 * 3600, 'reset-password': 3600 };
 
 export async function createEmailToken(kind: TokenKind, userId: string, email: string): Promise<string> {
   const token = randomToken();
   await db()
     .entities.emailToken.create({ tokenHash: sha256(token), kind, userId, email, expiresAt: Math.floor(Date.now() / 1000) + LIFETIME_SECONDS[kind] })
+    .go();
+  return token;
+}
+
+/**
+ * A token record that is expired when written and that no account owns: the write a request for
+ * an unknown address makes, so that it costs what a request for a known one costs.
+ */
+export async function createDecoyEmailToken(kind: TokenKind, email: string): Promise<string> {
+  const token = randomToken();
+  await db()
+    .entities.emailToken.create({ tokenHash: sha256(token), kind, userId: NO_ACCOUNT, email, expiresAt: Math.floor(Date.now() / 1000) })
     .go();
   return token;
 }

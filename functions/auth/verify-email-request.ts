@@ -1,15 +1,15 @@
-/** POST /api/iam/authn/verifyemail: sends a new verification link (same answer whether or not the address is known). */
+/**
+ * POST /api/iam/authn/verifyemail: sends a new verification link to an unverified account. The
+ * same answer and the same work for a verified or unknown address (see link-mail.ts).
+ */
 import type { emailOnlyInput } from '../../shared/schemas/identity';
 import { hitRateLimit } from '../lib/rate-limit';
 import type { Main } from '../lib/route-types';
-import { getUser, userIdByEmail } from '../users/users';
-import { createEmailToken } from './email-tokens';
+import { mailLinkTo } from './link-mail';
 import { sendVerification } from './mails';
 
 export const main: Main<typeof emailOnlyInput> = async ({ input }) => {
   await hitRateLimit('VERIFY_EMAIL', input.email);
-  const userId = await userIdByEmail(input.email);
-  const user = userId ? await getUser(userId) : null;
-  if (user && !user.emailVerified) await sendVerification(user.email, await createEmailToken('verify-email', user.uuid, user.email));
+  await mailLinkTo(input.email, 'verify-email', (user) => !user.emailVerified, sendVerification);
   return { sent: true };
 };

@@ -219,3 +219,43 @@ describe('IP limits over IPv6 count the /64', () => {
     expect(await login(`${prefix}:1:2:3:4`)).toBe(429);
   });
 });
+
+describe('reset and verification requests do the same work for any address', () => {
+  async function workOf(path: string, email: string): Promise<{ ops: Record<string, number>; mails: number; toAddress: number }> {
+    const { ddbMetrics, resetDdbMetrics } = await import('../../functions/db/metrics');
+    const before = outbox().length;
+    const toBefore = outbox().filter((e) => e.to === email).length;
+    resetDdbMetrics();
+    const res = await api('POST', path, { email });
+    const ops = { ...ddbMetrics().byOperation };
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ status: 'success', data: { sent: true } });
+    return { ops, mails: outbox().length - before, toAddress: outbox().filter((e) => e.to === email).length - toBefore };
+  }
+
+  it('POST /api/iam/authn/reset: the same DynamoDB calls by kind and one mail handed off, known address or not', async () => {
+    await workOf('/api/iam/authn/reset', 'warm-up@example.com');
+    const known = await account();
+    const k = await workOf('/api/iam/authn/reset', known.email);
+    const u = await workOf('/api/iam/authn/reset', `nobody-${randomUUID().slice(0, 8)}@example.com`);
+    expect(k.ops.PutItem).toBe(1); // the reset token
+    expect(u.ops).toEqual(k.ops);
+    expect(k.toAddress).toBe(1);
+    expect(u.toAddress).toBe(0); // an unknown address is never mailed
+    expect(u.mails).toBe(k.mails);
+  });
+
+  it('POST /api/iam/authn/verifyemail: the same work for an unverified, a verified and an unknown address', async () => {
+    await workOf('/api/iam/authn/verifyemail', 'warm-up@example.com');
+    const unverified = await account({ verified: false });
+    const verified = await account({ verified: true });
+    const a = await workOf('/api/iam/authn/verifyemail', unverified.email);
+    const b = await workOf('/api/iam/authn/verifyemail', verified.email);
+    const c = await workOf('/api/iam/authn/verifyemail', `nobody-${randomUUID().slice(0, 8)}@example.com`);
+    expect(a.ops.PutItem).toBe(1); // the verification token
+    expect(b.ops).toEqual(a.ops);
+    expect(c.ops).toEqual(a.ops);
+    expect([a.toAddress, b.toAddress, c.toAddress]).toEqual([1, 0, 0]);
+    expect([b.mails, c.mails]).toEqual([a.mails, a.mails]);
+  });
+});
