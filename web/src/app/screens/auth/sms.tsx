@@ -23,8 +23,12 @@ const CODE_LABELS = { code: 'Code from the SMS' };
 
 type Step = { kind: 'number' } | { kind: 'code'; phoneNo: string; recordId: string } | { kind: 'done'; phoneNo: string };
 
-/** Failures the person can act on in the form (a wrong number format, a rate limit) rather than "unverifiable". */
-const isActionable = (err: unknown) => err instanceof ApiError && (err.status === 400 || err.status === 429 || err.status === 0);
+/**
+ * Failures the person can act on or wait out, shown as they are rather than as "unverifiable": a
+ * wrong number format or a country the site does not text (400), an e-mail address still to verify
+ * (403), a rate limit (429), the site's daily text budget spent (503), no connection (0).
+ */
+const isActionable = (err: unknown) => err instanceof ApiError && [0, 400, 403, 429, 503].includes(err.status);
 
 export default function SmsScreen() {
   const { user } = useAuth();
