@@ -3,7 +3,7 @@
  * Headless Chromium (Debian's) through playwright-core, for browser journeys. Without Chromium
  * the journeys are skipped on a developer's machine but fail under CI=true.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { REPO_ROOT } from '../../infra/local/host';
@@ -32,9 +32,16 @@ interface AxeResult {
   violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[];
 }
 
-/** Runs axe-core in the page and returns the critical and serious violations. */
+let axeSource: string | undefined;
+
+/**
+ * Runs axe-core in the page and returns the critical and serious violations. axe is evaluated
+ * through the DevTools protocol, not added as an inline <script>: the site's
+ * Content-Security-Policy (rightly) refuses inline scripts.
+ */
 export async function seriousA11yViolations(page: Page): Promise<AxeResult['violations']> {
-  await page.addScriptTag({ path: join(REPO_ROOT, 'node_modules', 'axe-core', 'axe.min.js') });
+  axeSource ??= readFileSync(join(REPO_ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
+  await page.evaluate(axeSource);
   const result = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<AxeResult> } }).axe;
     return axe.run(document, { resultTypes: ['violations'] });
