@@ -3,6 +3,7 @@ import { DEFAULT_SITE, SITE_SETTING_NAMES, type PublicSite, type SiteLocation } 
 import { parseSettingValue, type UpdateSiteSettingInput } from '../../shared/schemas/site-settings';
 import { db } from '../db/service';
 import type { SiteSettingItem } from '../db/entities/site-setting';
+import { checkOriginSetting } from './origin-settings';
 
 function isLocation(v: unknown): v is SiteLocation {
   const o = v as Record<string, unknown> | null;
@@ -40,6 +41,7 @@ export async function readPublicSite(): Promise<PublicSite> {
 }
 
 export async function putSiteSetting(input: UpdateSiteSettingInput): Promise<SiteSettingItem> {
+  checkOriginSetting(input);
   const { data } = await db().entities.siteSetting.put(input).go();
   return data;
 }

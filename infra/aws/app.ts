@@ -9,7 +9,9 @@
  * set it wherever the CLI is invoked (the npm scripts do).
  *
  * Context: `stage` (default `dev`; names starting with `dev` are disposable), `mailFrom` (SES
- * sender, MAIL_FROM), `adminEmails` (comma-separated, ADMIN_EMAILS; Lambda-only, never public).
+ * sender, MAIL_FROM), `adminEmails` (comma-separated, ADMIN_EMAILS; Lambda-only, never public),
+ * `cspTileOrigins`, `cspMediaOrigins`, `cspWebSocketOrigins` (origins the Content-Security-Policy
+ * allows; see stageConfigFromContext in create-app.ts and the README).
  */
 import { buildBundles } from './bundle';
 import { addStage, newApp, stageConfigFromContext } from './create-app';

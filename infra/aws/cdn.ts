@@ -4,16 +4,20 @@
  *   extension-less paths to /index.html. No distribution-wide custom error responses: they would
  *   turn the API's 403/404 and missing images into 200 HTML.
  * - `/images/*` → the images bucket (OAC); object keys start with `images/`.
+ * - every behaviour → one response headers policy: the Content-Security-Policy of
+ *   shared/security-headers.ts (with the bucket's endpoint for uploads and the stage's tile,
+ *   media and WebSocket origins), HSTS, nosniff, referrer, frame, permissions and opener policies.
  * - `/api/*` → the HTTP API: caching disabled, all cookies and query strings, exactly ten
  *   headers (never Host: API Gateway answers 403 to a foreign Host), all methods, and the secret
  *   `x-origin-verify` header the Lambdas require.
  */
-import { Aws } from 'aws-cdk-lib';
+import { Aws, Duration } from 'aws-cdk-lib';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { contentSecurityPolicy, HSTS, SECURITY_HEADERS } from '../../shared/security-headers';
 import { acknowledge } from './nag';
 
 /** The header CloudFront adds and functions/lib/middleware/origin.ts checks. */
@@ -76,6 +80,13 @@ export interface SiteDistributionProps {
   originSecretValue: string;
   logBucket: s3.IBucket;
   priceClass: cloudfront.PriceClass;
+  /** Origins the Content-Security-Policy allows besides the site and the images bucket (CDK context). */
+  cspOrigins: { tiles: readonly string[]; media: readonly string[]; webSockets: readonly string[] };
+}
+
+/** The images bucket's regional endpoint, as presigned upload URLs name it. */
+function bucketEndpoint(bucketName: string): string {
+  return `https://${bucketName}.s3.${Aws.REGION}.${Aws.URL_SUFFIX}`;
 }
 
 export class SiteDistribution extends Construct {
@@ -110,7 +121,35 @@ export class SiteDistribution extends Construct {
       customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originSecretValue },
     });
 
-    const securityHeaders = cloudfront.ResponseHeadersPolicy.SECURITY_HEADERS;
+    // One policy for the SPA, /images/* and /api/*: the same headers the local gateway sends
+    // (shared/security-headers.ts), with this stage's origins in the Content-Security-Policy.
+    const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: `Leafline ${props.stage}: Content-Security-Policy, HSTS and the other security headers`,
+      securityHeadersBehavior: {
+        contentSecurityPolicy: {
+          contentSecurityPolicy: contentSecurityPolicy({ upload: bucketEndpoint(props.imagesBucketName), ...props.cspOrigins }),
+          override: true,
+        },
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.seconds(HSTS.maxAgeSeconds),
+          includeSubdomains: HSTS.includeSubDomains,
+          override: true,
+        },
+        contentTypeOptions: { override: true },
+        // CloudFront's enums spell these values exactly as the header does.
+        referrerPolicy: { referrerPolicy: SECURITY_HEADERS['referrer-policy'] as cloudfront.HeadersReferrerPolicy, override: true },
+        frameOptions: { frameOption: SECURITY_HEADERS['x-frame-options'] as cloudfront.HeadersFrameOption, override: true },
+        // X-XSS-Protection: 0.
+        xssProtection: { protection: SECURITY_HEADERS['x-xss-protection'] !== '0', override: true },
+      },
+      customHeadersBehavior: {
+        customHeaders: (['permissions-policy', 'cross-origin-opener-policy'] as const).map((header) => ({
+          header,
+          value: SECURITY_HEADERS[header],
+          override: true,
+        })),
+      },
+    });
 
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: `Leafline ${props.stage}`,

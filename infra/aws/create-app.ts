@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { App, type AppProps } from 'aws-cdk-lib';
 import type { BundleResult } from './bundle';
 import { REPO_ROOT } from './bundle';
+import { parseOrigins } from '../../shared/security-headers';
 import { addNagChecks } from './nag';
 import { SiteStack, stackName, type SiteStackProps, type StageConfig } from './site-stack';
 
@@ -43,20 +44,37 @@ export function addStage(
   return new SiteStack(app, stackName(config.stage), { ...options, config, bundles });
 }
 
-/** `-c stage=NAME` (default dev), `-c mailFrom=...`, `-c adminEmails=a@x,b@y`, `-c siteOrigin=https://…`. */
+/**
+ * `-c stage=NAME` (default dev), `-c mailFrom=...`, `-c adminEmails=a@x,b@y`, `-c siteOrigin=https://…`,
+ * and the origins the Content-Security-Policy allows besides the site's own (comma-separated,
+ * `none` for none; left out, the defaults of shared/security-headers.ts apply):
+ * `-c cspTileOrigins=https://tile.openstreetmap.org` (map tiles), `-c cspMediaOrigins=https://…`
+ * (video hosts), `-c cspWebSocketOrigins=wss://…` (live updates).
+ */
 export function stageConfigFromContext(app: App): StageConfig {
   const text = (key: string): string | undefined => {
     const value: unknown = app.node.tryGetContext(key);
+    if (Array.isArray(value)) return value.join(',');
     return typeof value === 'string' && value.trim() ? value.trim() : undefined;
   };
   const mailFrom = text('mailFrom');
   const adminEmails = text('adminEmails');
   const siteOrigin = text('siteOrigin');
+  const origins = (key: string, schemes: ('https' | 'wss')[]): string[] | undefined => {
+    const value = text(key);
+    return value === undefined ? undefined : parseOrigins(value, `-c ${key}`, schemes);
+  };
+  const csp = {
+    tileOrigins: origins('cspTileOrigins', ['https']),
+    mediaOrigins: origins('cspMediaOrigins', ['https']),
+    webSocketOrigins: origins('cspWebSocketOrigins', ['wss']),
+  };
   return {
     stage: text('stage') ?? 'dev',
     spaDist: DEFAULT_SPA_DIST,
     ...(mailFrom ? { mailFrom } : {}),
     ...(adminEmails ? { adminEmails } : {}),
     ...(siteOrigin ? { siteOrigin } : {}),
+    csp: Object.fromEntries(Object.entries(csp).filter(([, list]) => list !== undefined)),
   };
 }

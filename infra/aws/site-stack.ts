@@ -22,6 +22,7 @@ import type { Construct } from 'constructs';
 import { TABLE } from '../../functions/db/table';
 import { routeKey, type Grant, type RouteDef } from '../../functions/lib/route-types';
 import { CATCH_ALL, routes } from '../../functions/routes';
+import { CSP_ORIGINS_ENV, DEFAULT_CSP_MEDIA_ORIGINS, DEFAULT_CSP_TILE_ORIGINS } from '../../shared/security-headers';
 import type { BundleEntry, BundleResult } from './bundle';
 import { SiteDistribution } from './cdn';
 import { JOBS, STREAM_JOBS } from './jobs';
@@ -44,6 +45,12 @@ export interface StageConfig {
   siteOrigin?: string;
   /** The SPA build to deploy (web/dist); undefined or missing on disk skips the deployment. */
   spaDist?: string;
+  /**
+   * Origins the Content-Security-Policy allows besides the site and the images bucket; each
+   * list left out takes its default (shared/security-headers.ts). Tile and media origins are
+   * also the only ones site settings may name (CSP_TILE_ORIGINS, CSP_MEDIA_ORIGINS).
+   */
+  csp?: { tileOrigins?: string[]; mediaOrigins?: string[]; webSocketOrigins?: string[] };
 }
 
 export interface SiteStackProps extends StackProps {
@@ -214,6 +221,11 @@ export class SiteStack extends Stack {
     });
 
     // ── CloudFront ──────────────────────────────────────────────────────────────────────────
+    const cspOrigins = {
+      tiles: config.csp?.tileOrigins ?? DEFAULT_CSP_TILE_ORIGINS,
+      media: config.csp?.mediaOrigins ?? DEFAULT_CSP_MEDIA_ORIGINS,
+      webSockets: config.csp?.webSocketOrigins ?? [],
+    };
     this.cdn = new SiteDistribution(this, 'Cdn', {
       stage,
       spaBucket: this.spaBucket,
@@ -223,6 +235,7 @@ export class SiteStack extends Stack {
       originSecretValue,
       logBucket: this.logBucket,
       priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
+      cspOrigins,
     });
     const siteOrigin = `https://${this.cdn.distribution.distributionDomainName}`;
 
@@ -296,6 +309,14 @@ export class SiteStack extends Stack {
           ...(config.siteOrigin ? { siteOrigin: config.siteOrigin } : {}),
         }),
       );
+    }
+
+    // Site settings that name an origin (a map tile URL, a video) may only pick one the CSP allows.
+    for (const routesStack of this.routeStacks.values()) {
+      for (const fn of routesStack.functions.values()) {
+        fn.addEnvironment(CSP_ORIGINS_ENV.tiles, cspOrigins.tiles.join(','));
+        fn.addEnvironment(CSP_ORIGINS_ENV.media, cspOrigins.media.join(','));
+      }
     }
 
     // ── Scheduled jobs (infra/aws/jobs.ts) ──────────────────────────────────────────────────

@@ -39,6 +39,11 @@ export interface GatewayOptions {
   bucket: string;
   /** When set, /dev/outbox lists the messages kept there (local host only). */
   outboxDir?: string;
+  /**
+   * Headers sent on every answer but /dev/outbox (a local page with its own inline style): the
+   * Content-Security-Policy and the other security headers CloudFront sends in the cloud.
+   */
+  securityHeaders?: Record<string, string>;
 }
 
 export interface Gateway {
@@ -219,6 +224,8 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
     const url = new URL(req.url ?? '/', 'http://local');
     const path = url.pathname;
     const method = req.method ?? 'GET';
+    const isOutbox = !!opts.outboxDir && (path === '/dev/outbox' || path === '/dev/outbox/');
+    if (!isOutbox) for (const [name, value] of Object.entries(opts.securityHeaders ?? {})) res.setHeader(name, value);
     const work = (async () => {
       if (path === '/api' || path.startsWith('/api/')) return handleApi(req, res);
       if (method !== 'GET' && method !== 'HEAD') {
@@ -226,7 +233,7 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
         return;
       }
       if (path.startsWith('/images/')) return handleImage(req, res, path);
-      if (opts.outboxDir && (path === '/dev/outbox' || path === '/dev/outbox/')) return handleOutbox(res, url);
+      if (isOutbox) return handleOutbox(res, url);
       return handleSpa(req, res, path);
     })();
     work.catch((err: unknown) => {

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
+import { contentSecurityPolicy, CSP_ORIGINS_ENV, DEFAULT_CSP_MEDIA_ORIGINS, DEFAULT_CSP_TILE_ORIGINS, SECURITY_HEADERS } from '../../shared/security-headers';
 import { startDynamoLocal } from './dynamodb';
 import { startGateway } from './gateway';
 import { assertPortFree, freePort } from './ports';
@@ -43,6 +44,9 @@ export interface HostOptions {
   extraOrigins?: string[];
   /** Extra environment for the handlers (rate limits, admin e-mails…). */
   env?: Record<string, string>;
+  /** Origins the Content-Security-Policy allows for map tiles and media (default: as in the cloud). */
+  cspTileOrigins?: readonly string[];
+  cspMediaOrigins?: readonly string[];
 }
 
 export interface Host {
@@ -73,6 +77,8 @@ export async function startHost(opts: HostOptions): Promise<Host> {
   const dynamoPort = await pickPort(opts.dynamoPort, 'DynamoDB Local');
   const s3Port = await pickPort(opts.s3Port, 's3rver');
   const siteOrigins = [`http://localhost:${port}`, `http://127.0.0.1:${port}`, ...(opts.extraOrigins ?? [])];
+  const tiles = opts.cspTileOrigins ?? DEFAULT_CSP_TILE_ORIGINS;
+  const media = opts.cspMediaOrigins ?? DEFAULT_CSP_MEDIA_ORIGINS;
 
   const outboxDir = join(dataDir, 'outbox');
   mkdirSync(join(dataDir, 's3'), { recursive: true });
@@ -105,6 +111,9 @@ export async function startHost(opts: HostOptions): Promise<Host> {
       OUTBOX_DIR: outboxDir,
       SITE_ORIGIN: siteOrigins[0],
       ...opts.env,
+      // The origins site settings may name are the ones the gateway's policy allows.
+      [CSP_ORIGINS_ENV.tiles]: tiles.join(','),
+      [CSP_ORIGINS_ENV.media]: media.join(','),
     });
 
     const ddb = new DynamoDBClient({ endpoint: dynamo.endpoint });
@@ -125,6 +134,11 @@ export async function startHost(opts: HostOptions): Promise<Host> {
       s3: s3Client,
       bucket,
       outboxDir,
+      // The cloud's policy with the local origins: uploads go to s3rver's own port.
+      securityHeaders: {
+        'content-security-policy': contentSecurityPolicy({ upload: s3.endpoint, tiles, media, webSockets: [] }),
+        ...SECURITY_HEADERS,
+      },
     });
     stops.push(gateway.stop);
 

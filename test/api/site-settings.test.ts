@@ -49,6 +49,49 @@ describe('PUT /api/iam/admin/update/site-setting', () => {
     expect(await getItem('settings', 'setting#max_photos')).toBeUndefined();
   });
 
+  it('accepts a map_tile_url on a tile origin the site\'s Content-Security-Policy allows, which guests then read', async () => {
+    const a = await admin();
+    const tiles = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+    const put = await as(a.browser, 'PUT', '/api/iam/admin/update/site-setting', { name: 'map_tile_url', value: tiles, isPublic: true });
+    expect(put.status, JSON.stringify(put.json)).toBe(200);
+    expect(await getItem('settings', 'setting#map_tile_url')).toMatchObject({ value: tiles, dataType: 'string' });
+    const site = await call<PublicSite>('GET', '/api/site-settings/get-site');
+    expect(site.data.settings.map_tile_url).toBe(tiles);
+  });
+
+  it('refuses a map_tile_url on any other origin, naming value and the allowed origins, and keeps the stored one', async () => {
+    const a = await admin();
+    const kept = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+    expect((await as(a.browser, 'PUT', '/api/iam/admin/update/site-setting', { name: 'map_tile_url', value: kept, isPublic: true })).status).toBe(200);
+    for (const value of [
+      'https://tiles.evil.example/{z}/{x}/{y}.png',
+      'http://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      'https://tile.openstreetmap.org.evil.example/{z}/{x}/{y}.png',
+      'https://tile.openstreetmap.org:8443/{z}/{x}/{y}.png',
+      'https://user:secret@tile.openstreetmap.org/{z}/{x}/{y}.png',
+      '//tile.openstreetmap.org/{z}/{x}/{y}.png',
+      'javascript:alert(1)',
+      'tiles',
+    ]) {
+      const bad = await as(a.browser, 'PUT', '/api/iam/admin/update/site-setting', { name: 'map_tile_url', value, isPublic: true });
+      expect(bad.status, value).toBe(400);
+      expect(bad.json, value).toMatchObject({ error: { field: 'value' } });
+      expect((bad.json as { error: { message: string } }).error.message, value).toMatch(/^value .*https:\/\/tile\.openstreetmap\.org/);
+    }
+    const notText = await as(a.browser, 'PUT', '/api/iam/admin/update/site-setting', { name: 'map_tile_url', value: '{"url":"https://tile.openstreetmap.org"}', dataType: 'json' });
+    expect(notText.status).toBe(400);
+    expect(notText.json).toMatchObject({ error: { field: 'dataType' } });
+    expect(await getItem('settings', 'setting#map_tile_url')).toMatchObject({ value: kept, dataType: 'string' });
+  });
+
+  it('refuses a welcome_video_url while the deployment allows no video origin', async () => {
+    const a = await admin();
+    const bad = await as(a.browser, 'PUT', '/api/iam/admin/update/site-setting', { name: 'welcome_video_url', value: 'https://video.example.net/welcome.mp4', isPublic: true });
+    expect(bad.status).toBe(400);
+    expect(bad.json).toMatchObject({ error: { field: 'value' } });
+    expect(await getItem('settings', 'setting#welcome_video_url')).toBeUndefined();
+  });
+
   it('refuses a bad setting name with a message naming the field', async () => {
     const a = await admin();
     const bad = await as(a.browser, 'PUT', '/api/iam/admin/update/site-setting', { name: 'Bad Name!', value: 'x' });
