@@ -30,3 +30,10 @@ export const REFRESH_COOKIE = '__Host-refresh';
 
 /** Largest JSON body a route accepts, in bytes (images never pass through the API). */
 export const MAX_JSON_BODY_BYTES = 256 * 1024;
+
+/**
+ * How long a browser or the CDN may keep an image (post and plant photos, avatars). Photo keys are
+ * unguessable but public: after a post is deleted or its audience narrowed (its photos then move to
+ * new keys and the old objects are removed), an old URL keeps working at most this long.
+ */
+export const IMAGE_CACHE_SECONDS = 60 * 60;

@@ -18,6 +18,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { contentSecurityPolicy, HSTS, SECURITY_HEADERS } from '../../shared/security-headers';
+import { IMAGE_CACHE_SECONDS } from '../../shared/constants';
 import { acknowledge } from './nag';
 
 /** The header CloudFront adds and functions/lib/middleware/origin.ts checks. */
@@ -121,10 +122,11 @@ export class SiteDistribution extends Construct {
       customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originSecretValue },
     });
 
-    // One policy for the SPA, /images/* and /api/*: the same headers the local gateway sends
-    // (shared/security-headers.ts), with this stage's origins in the Content-Security-Policy.
-    const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
-      comment: `Leafline ${props.stage}: Content-Security-Policy, HSTS and the other security headers`,
+    // The same headers on the SPA, /images/* and /api/* as the local gateway sends
+    // (shared/security-headers.ts), with this stage's origins in the Content-Security-Policy;
+    // images add their bounded cache lifetime (IMAGE_CACHE_SECONDS) for browsers.
+    const headersPolicy = (id: string, comment: string, extra: cloudfront.ResponseCustomHeader[]) => new cloudfront.ResponseHeadersPolicy(this, id, {
+      comment: `Leafline ${props.stage}: ${comment}`,
       securityHeadersBehavior: {
         contentSecurityPolicy: {
           contentSecurityPolicy: contentSecurityPolicy({ upload: bucketEndpoint(props.imagesBucketName), ...props.cspOrigins }),
@@ -143,12 +145,29 @@ export class SiteDistribution extends Construct {
         xssProtection: { protection: SECURITY_HEADERS['x-xss-protection'] !== '0', override: true },
       },
       customHeadersBehavior: {
-        customHeaders: (['permissions-policy', 'cross-origin-opener-policy'] as const).map((header) => ({
-          header,
-          value: SECURITY_HEADERS[header],
-          override: true,
-        })),
+        customHeaders: [
+          ...(['permissions-policy', 'cross-origin-opener-policy'] as const).map((header) => ({
+            header,
+            value: SECURITY_HEADERS[header],
+            override: true,
+          })),
+          ...extra,
+        ],
       },
+    });
+    const securityHeaders = headersPolicy('SecurityHeaders', 'Content-Security-Policy, HSTS and the other security headers', []);
+    const imageHeaders = headersPolicy('ImageHeaders', 'the security headers and the images\' cache lifetime', [
+      { header: 'cache-control', value: `public, max-age=${IMAGE_CACHE_SECONDS}`, override: true },
+    ]);
+    // A deleted photo, or one moved to a new key when its post's audience narrowed, leaves the
+    // edge caches within IMAGE_CACHE_SECONDS (the managed CachingOptimized policy keeps a day).
+    const imagesCache = new cloudfront.CachePolicy(this, 'ImagesCache', {
+      comment: `Leafline ${props.stage}: images, kept at most ${IMAGE_CACHE_SECONDS} s`,
+      defaultTtl: Duration.seconds(IMAGE_CACHE_SECONDS),
+      maxTtl: Duration.seconds(IMAGE_CACHE_SECONDS),
+      minTtl: Duration.seconds(0),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
     });
 
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
@@ -170,8 +189,8 @@ export class SiteDistribution extends Construct {
         '/images/*': {
           origin: new NamedS3Origin(props.imagesBucketName, oac),
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-          cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
-          responseHeadersPolicy: securityHeaders,
+          cachePolicy: imagesCache,
+          responseHeadersPolicy: imageHeaders,
         },
         '/api/*': {
           origin: apiOrigin,

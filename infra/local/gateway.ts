@@ -18,6 +18,7 @@ import type { LambdaHandler } from '../../functions/lib/wrap';
 import { toEvent } from './lambda-event';
 import { matchRoute } from './match';
 import { renderOutbox } from './outbox-page';
+import { IMAGE_CACHE_SECONDS } from '../../shared/constants';
 
 /** API Gateway's own payload limit. */
 const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
@@ -151,7 +152,7 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
       res.writeHead(200, {
         'content-type': out.ContentType ?? 'application/octet-stream',
         ...(out.ContentLength !== undefined ? { 'content-length': String(out.ContentLength) } : {}),
-        'cache-control': 'public, max-age=86400',
+        'cache-control': `public, max-age=${IMAGE_CACHE_SECONDS}`,
         'x-content-type-options': 'nosniff',
       });
       if (req.method === 'HEAD') {

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBundles, REPO_ROOT } from '../../infra/aws/bundle';
 import { addStage, newApp, stageConfigFromContext } from '../../infra/aws/create-app';
 import type { SiteStack } from '../../infra/aws/site-stack';
+import { IMAGE_CACHE_SECONDS } from '../../shared/constants';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- CloudFormation JSON is untyped */
 
@@ -103,11 +104,26 @@ function headersPolicyOf(stack: SiteStack) {
 }
 
 describe('the response headers policy', () => {
-  it('is the same policy on the SPA, /images/* and /api/*', () => {
+  it('is the same policy on the SPA and /api/*; /images/* sends the same headers plus a bounded cache lifetime', () => {
     for (const stack of [prod, dev]) {
-      const { policyIds } = headersPolicyOf(stack);
-      expect(policyIds.images).toEqual(policyIds.default);
+      const { policyIds, config } = headersPolicyOf(stack);
       expect(policyIds.api).toEqual(policyIds.default);
+      const resources = Template.fromStack(stack).toJSON().Resources as Record<string, { Type: string; Properties: any }>;
+      const images = resources[(policyIds.images as { Ref: string }).Ref]!.Properties.ResponseHeadersPolicyConfig;
+      expect(images.SecurityHeadersConfig).toEqual(config.SecurityHeadersConfig);
+      const custom = images.CustomHeadersConfig.Items as { Header: string; Value: string }[];
+      expect(custom).toEqual([...config.CustomHeadersConfig.Items, { Header: 'cache-control', Value: `public, max-age=${IMAGE_CACHE_SECONDS}`, Override: true }]);
+    }
+  });
+
+  it('keeps images at the edge no longer than a browser may (a deleted or re-keyed photo stops being served within the hour)', () => {
+    for (const stack of [prod, dev]) {
+      const json = Template.fromStack(stack).toJSON();
+      const resources = json.Resources as Record<string, { Type: string; Properties: any }>;
+      const dist = Object.values(resources).find((r) => r.Type === 'AWS::CloudFront::Distribution')!.Properties.DistributionConfig;
+      const images = (dist.CacheBehaviors as any[]).find((b) => b.PathPattern === '/images/*');
+      const cache = resources[images.CachePolicyId.Ref]!.Properties.CachePolicyConfig;
+      expect(cache).toMatchObject({ DefaultTTL: IMAGE_CACHE_SECONDS, MaxTTL: IMAGE_CACHE_SECONDS, MinTTL: 0 });
     }
   });
 
