@@ -268,7 +268,7 @@ export const routes = [
   },
   {
     method: 'PUT', path: '/api/iam/tags/check-if-last', access: 'registered', handler: 'tags/check-if-last', input: checkIfLastInput,
-    grants: ['table:read', 'table:write'], summary: 'Remove each listed tag (tagIdArr, at most 50) that no content uses any more (usageCount 0, checked in the delete itself): { removed }.',
+    grants: ['table:write'], summary: 'Remove each listed tag (tagIdArr, at most 50) that no content uses any more (usageCount 0, checked in the delete itself): { removed }.',
   },
 
   // ── Notifications ───────────────────────────────────────────────────────────────────────

@@ -1,0 +1,97 @@
+/**
+ * A route's `grants` (functions/routes.ts) are what its Lambda's role allows, and the local host
+ * enforces no IAM: a grant missing from the table fails only in the cloud (AccessDenied), and a
+ * grant the code never uses is privilege for nothing. This reads each bundle's code with the
+ * TypeScript checker (test/infra/handler-effects.ts: from the entry module the bundler builds,
+ * every reachable call into ElectroDB and the AWS SDK) and holds the table to it, both ways; and
+ * each job's spelled-out access to what its code does.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routeKey, type Grant } from '../../functions/lib/route-types';
+import { CATCH_ALL, routes } from '../../functions/routes';
+import { planEntries, planJobEntries, REPO_ROOT } from '../../infra/aws/bundle';
+import { ALL_JOBS, type JobAccess } from '../../infra/aws/jobs';
+import { DEFAULT_ROUTE_KEY } from '../../infra/aws/naming';
+import { grantsOf, HandlerEffects, type Use } from './handler-effects';
+
+const ALL_GRANTS: Grant[] = ['table:read', 'table:write', 'images:read', 'images:write', 'mail', 'sms'];
+
+let effects: HandlerEffects;
+const entries = planEntries();
+const jobs = planJobEntries();
+
+beforeAll(() => {
+  const modules = new Set<string>();
+  for (const entry of [...entries, ...jobs]) {
+    for (const match of entry.source.matchAll(/from "([^"]+)"/g)) modules.add(`${match[1]}.ts`);
+  }
+  effects = new HandlerEffects(REPO_ROOT, [...modules]);
+}, 120_000);
+
+function declaredGrants(key: string): readonly Grant[] {
+  if (key === DEFAULT_ROUTE_KEY) return CATCH_ALL.grants as readonly Grant[];
+  const route = routes.find((r) => routeKey(r) === key);
+  if (!route) throw new Error(`no route ${key}`);
+  return route.grants;
+}
+
+const describeUses = (uses: Use[], grant: Grant) =>
+  uses
+    .filter((u) => u.grant === grant)
+    .slice(0, 3)
+    .map((u) => `${u.call} at ${u.at}`)
+    .join('; ');
+
+/** What a job's access lets it do, in grant terms. */
+function jobGrants(access: JobAccess): Set<Grant> {
+  const items = access.itemActions ?? [];
+  const out = new Set<Grant>();
+  if (access.queryTable || access.queryIndexes.length || items.includes('GetItem')) out.add('table:read');
+  if (access.deleteItems || items.some((a) => a !== 'GetItem')) out.add('table:write');
+  if (access.deleteImages.length) out.add('images:write');
+  return out;
+}
+
+describe('declared grants match the code', () => {
+  const needed = new Map<string, { uses: Use[]; grants: Set<Grant> }>();
+  const usesOf = (entry: { routeKey: string; folder: string; source: string }) => {
+    let found = needed.get(entry.routeKey);
+    if (!found) {
+      const uses = effects.usesOfEntry({ name: entry.folder, source: entry.source });
+      needed.set(entry.routeKey, (found = { uses, grants: grantsOf(uses) }));
+    }
+    return found;
+  };
+
+  it('every route declares exactly the grants its code needs: none missing, none unused', () => {
+    const wrong: string[] = [];
+    for (const entry of entries) {
+      const declared = new Set(declaredGrants(entry.routeKey));
+      const { uses, grants } = usesOf(entry);
+      for (const grant of grants) {
+        if (!declared.has(grant)) wrong.push(`${entry.routeKey}: needs ${grant} (${describeUses(uses, grant)})`);
+      }
+      for (const grant of declared) {
+        if (!grants.has(grant)) wrong.push(`${entry.routeKey}: declares ${grant}, which its code never uses`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  }, 120_000);
+
+  it('sees every kind of access somewhere in the table (the analysis is not blind)', () => {
+    const seen = new Set<Grant>();
+    for (const entry of entries) for (const grant of usesOf(entry).grants) seen.add(grant);
+    expect([...seen].sort()).toEqual([...ALL_GRANTS].sort());
+  }, 120_000);
+
+  it('every job\'s access covers what its code does', () => {
+    for (const job of jobs) {
+      const def = ALL_JOBS.find((j) => j.name === job.name)!;
+      const uses = effects.usesOfEntry({ name: job.folder, source: job.source });
+      const allowed = jobGrants(def.access);
+      const missing = [...grantsOf(uses)].filter((g) => !allowed.has(g));
+      expect(missing.map((g) => `${g} (${describeUses(uses, g)})`), job.name).toEqual([]);
+      expect([...allowed].filter((g) => !grantsOf(uses).has(g)), `${job.name} is allowed what it never does`).toEqual([]);
+    }
+  }, 120_000);
+});
