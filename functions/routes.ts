@@ -118,12 +118,13 @@ export const routes = [
   },
   {
     method: 'PUT', path: '/api/iam/authn/update', access: 'user', handler: 'auth/update-profile', input: profileUpdateInput,
-    grants: ['table:read', 'table:write', 'images:read'], summary: 'Change one\'s own profile: names, bio, motivations, location, avatar (checked after upload).',
+    grants: ['table:read', 'table:write', 'images:read', 'images:write'],
+    summary: 'Change one\'s own profile: names, bio, motivations, location, avatar (a pending upload, checked after upload; the replaced one is deleted).',
   },
   {
     method: 'DELETE', path: '/api/iam/authn/delete', access: 'self', handler: 'auth/delete-account', input: deleteAccountInput,
-    grants: ['table:read', 'table:write', 'images:write', 'mail'],
-    summary: 'Delete one\'s account: conversations first, then the account (handle and e-mail freed), then the avatar; an e-mail confirms.',
+    grants: ['table:read', 'table:write', 'images:read', 'images:write', 'mail'],
+    summary: 'Delete one\'s account: conversations first, then the account (handle and e-mail freed), then the avatar and every other avatar upload; an e-mail confirms.',
   },
   {
     method: 'POST', path: '/api/iam/authn/register', access: 'user', handler: 'auth/register', input: registerInput,
@@ -206,7 +207,7 @@ export const routes = [
   },
   {
     method: 'DELETE', path: '/api/iam/users/{uuid}', access: 'admin', handler: 'users/admin-delete-user', input: uuidPathInput,
-    grants: ['table:read', 'table:write', 'images:write', 'mail'], summary: 'Delete a user\'s account: conversations first, then the account, then the avatar; an e-mail tells the user.',
+    grants: ['table:read', 'table:write', 'images:read', 'images:write', 'mail'], summary: 'Delete a user\'s account: conversations first, then the account, then the avatar and every other avatar upload; an e-mail tells the user.',
   },
   {
     method: 'GET', path: '/api/iam/admin/users-without-location', access: 'admin', handler: 'admin/users-without-location', input: cursorQuery,
@@ -242,7 +243,8 @@ export const routes = [
   },
   {
     method: 'POST', path: '/api/iam/images/avatar-upload', access: 'user', handler: 'images/avatar-upload', input: avatarUploadInput,
-    grants: ['images:write'], summary: 'A presigned PUT (5 min, content type fixed) for a new avatar: { url, key, headers }; save the key with PUT /api/iam/authn/update.',
+    grants: ['table:write', 'images:write'],
+    summary: 'A presigned PUT (5 min; JPEG, PNG or WebP; content type and length signed; at most 5 MB) for a new avatar: { url, key, headers, expires_in }; save the key with PUT /api/iam/authn/update. The upload stays pending until saved; unused ones are removed after a day. 403 for suspended members; 429 after 30 in an hour.',
   },
   {
     method: 'GET', path: '/api/iam/search/username-page-handle/{handle}', access: 'public', handler: 'search/username-page-handle', input: handleAvailabilityInput,

@@ -1,26 +1,36 @@
-/** PUT /api/iam/authn/update: the user's own profile fields (names in title case, location with its geohash). */
+/**
+ * PUT /api/iam/authn/update: the user's own profile fields (names in title case, location with its
+ * geohash, avatar). A new avatar is claimed (its pending upload checked and its record deleted)
+ * and the one it replaces handed to the sweep, in the same transaction as the user.
+ */
 import { toTitleCase } from '../../shared/format';
 import type { profileUpdateInput } from '../../shared/schemas/identity';
-import { badRequest, unauthorized } from '../lib/errors';
-import { verifyUploadedImage } from '../lib/images';
+import type { UserItem } from '../db/entities/user';
+import { db } from '../db/service';
+import { conditionFailed, txEntities, writeItems, type TxItem } from '../db/transact';
+import { badRequest, conflict, forbidden, serviceUnavailable, unauthorized } from '../lib/errors';
 import type { Main } from '../lib/route-types';
+import { CLAIM_LOST, claimAvatar, removeRetiredAvatar, retireAvatar } from '../images/avatars';
 import { getUser, saveUser, toProfile, withLocation } from '../users/users';
 
-export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
-const AVATAR_PROBLEMS = {
-  missing: 'avatar was not uploaded; upload it again',
-  'too-large': 'avatar must be at most 5 MB',
-  'wrong-type': 'avatar must be a JPEG, PNG or WebP image',
-} as const;
+function userPut(next: UserItem): TxItem {
+  const { uuid, updatedAt: previous, ...rest } = next;
+  return txEntities()
+    .user.put({ uuid, ...rest })
+    .where((a, op) => op.eq(a.updatedAt, previous))
+    .commit();
+}
 
 export const main: Main<typeof profileUpdateInput> = async ({ input, session }) => {
   const user = await getUser(session!.userId);
   if (!user) throw unauthorized('Your account no longer exists');
-  if (input.avatar && input.avatar !== user.avatar) {
-    if (!input.avatar.startsWith(`images/avatars/${user.uuid}/`)) throw badRequest('avatar must be one of your own uploads', 'avatar');
-    const check = await verifyUploadedImage(input.avatar, AVATAR_MAX_BYTES);
-    if (check !== 'ok') throw badRequest(AVATAR_PROBLEMS[check], 'avatar');
-  }
+  // The account, not the token: a suspension takes effect before the access token expires.
+  if (user.suspended) throw forbidden('Your account is suspended: your profile cannot be changed');
+  const nowMs = Date.now();
+  const avatarChanges = input.avatar !== undefined && input.avatar !== (user.avatar ?? null);
+  const claim = avatarChanges && input.avatar ? [await claimAvatar(user.uuid, input.avatar, nowMs)] : [];
+  const retired = avatarChanges && user.avatar ? user.avatar : null;
+
   let next = {
     ...user,
     ...(input.first_name !== undefined ? { firstName: toTitleCase(input.first_name) } : {}),
@@ -34,6 +44,15 @@ export const main: Main<typeof profileUpdateInput> = async ({ input, session }) 
   if (input.avatar === null) delete next.avatar;
   else if (input.avatar !== undefined) next.avatar = input.avatar;
   next = withLocation(next, input.latitude, input.longitude);
-  const saved = await saveUser(next);
-  return toProfile(saved, session!.csrfToken);
+
+  const items = [userPut(next), ...claim, ...(retired ? [retireAvatar(user.uuid, retired, nowMs)] : [])];
+  if (items.length === 1) return toProfile(await saveUser(next), session!.csrfToken);
+
+  const out = await writeItems(items);
+  if (conditionFailed(out, 0)) throw conflict('Your account changed meanwhile; reload and try again');
+  if (claim.length && conditionFailed(out, 1)) throw badRequest(CLAIM_LOST, 'avatar');
+  if (out.canceled) throw serviceUnavailable('Could not save your profile; try again');
+  if (retired) await removeRetiredAvatar(retired);
+  const { data: saved } = await db().entities.user.get({ uuid: user.uuid }).go({ consistent: true });
+  return toProfile((saved as UserItem | null) ?? next, session!.csrfToken);
 };

@@ -6,6 +6,8 @@
  * photos: `claimUploads` checks each record and object, and returns the deletes of the records for
  * the post's own transaction; the post and the claims land together or not at all. What no post
  * claims is removed by `sweepExpiredUploads` (hourly in the cloud, every 10 minutes locally).
+ * Avatars go the same way (functions/images/avatars.ts): the profile that saves one claims its
+ * record, and the avatar it replaces gets a record due at once, so the sweep removes it too.
  *
  * Timeline of a record (epoch seconds in `expiresAt`, issued + 24 h, also the table's TTL):
  *   0 h ─ URL handed out ─ … ─ 21 h: last moment a post may claim it ─ 22 h: the sweep may take it
@@ -35,6 +37,8 @@ const SWEEP_PAGE = 50;
 const PARALLEL = 10;
 
 const POSTS_PREFIX = 'images/posts/';
+/** Avatar objects: `images/avatars/<userId>/<uuid>.<ext>` (pending until saved, and once replaced). */
+export const AVATAR_KEY_PATTERN = /^images\/avatars\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.(jpg|png|webp)$/;
 const MAX_MB = PHOTO_MAX_BYTES / 1024 / 1024;
 
 const seconds = (ms: number) => Math.floor(ms / 1000);
@@ -135,15 +139,26 @@ async function settleInBatches<T>(items: T[], work: (item: T) => Promise<void>):
   return out;
 }
 
-/** Deletes a post photo's object; an object already gone is fine (S3 answers 204 either way). */
-async function deletePhotoObject(key: string): Promise<void> {
-  if (!PHOTO_KEY_PATTERN.test(key)) throw new Error(`refusing to delete ${key}: not a post photo`);
+/** Deletes an object; one already gone is fine (S3 answers 204 either way). */
+async function deleteObject(key: string): Promise<void> {
   try {
     await deleteImage(key);
   } catch (err) {
     const name = (err as { name?: string }).name;
     if (name !== 'NoSuchKey' && name !== 'NotFound') throw err;
   }
+}
+
+/** Deletes a post photo's object, and nothing else. */
+async function deletePhotoObject(key: string): Promise<void> {
+  if (!PHOTO_KEY_PATTERN.test(key)) throw new Error(`refusing to delete ${key}: not a post photo`);
+  await deleteObject(key);
+}
+
+/** Deletes the object of a pending record: a post photo or an avatar, and nothing else. */
+async function deleteUploadObject(key: string): Promise<void> {
+  if (!PHOTO_KEY_PATTERN.test(key) && !AVATAR_KEY_PATTERN.test(key)) throw new Error(`refusing to delete ${key}: not an upload`);
+  await deleteObject(key);
 }
 
 /** Removes post photos' objects (a deleted post's photos); missing objects are fine. Throws when any other delete failed. */
@@ -180,7 +195,7 @@ export async function sweepExpiredUploads(nowMs: number = Date.now(), opts: Swee
       .lt({ expiresAt: upTo + 1 })
       .go({ cursor, limit });
     const outcomes = await settleInBatches(page.data, async (item) => {
-      await deletePhotoObject(item.objectKey);
+      await deleteUploadObject(item.objectKey);
       await db().entities.pendingUpload.delete({ objectKey: item.objectKey }).go();
     });
     outcomes.forEach((o, i) => {

@@ -19,6 +19,8 @@ export const DEFAULT_LIMITS = {
   POST_USER: { max: 30, seconds: 60 * 60 },
   COMMENT_USER: { max: 120, seconds: 60 * 60 },
   UPLOAD_USER: { max: 150, seconds: 60 * 60 },
+  /** Avatars change rarely: a few dozen upload URLs an hour is plenty for a person choosing one. */
+  AVATAR_USER: { max: 30, seconds: 60 * 60 },
   /** Likes: a few hundred an hour is a busy afternoon of scrolling; a script meets the wall. */
   REACTION_USER: { max: 300, seconds: 60 * 60 },
   /** Contact and report forms e-mail every admin: a handful an hour. */

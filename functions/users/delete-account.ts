@@ -2,8 +2,9 @@
  * Account deletion in the spec's order: the user's conversations first (on failure: log
  * 'Cannot delete user conversations, user not deleted' and stop), then one transaction marks
  * the account deleted and frees the handle and e-mail, then the rest of what is theirs is swept,
- * with their posts and plants (each leaving every list and count), then the avatar object; an
- * e-mail confirms it. Their comments and reactions on others' posts stay, shown as a former member's.
+ * with their posts and plants (each leaving every list and count), then the avatar objects (the
+ * avatar and any other upload under the member's avatar prefix); an e-mail confirms it. Their
+ * comments and reactions on others' posts stay, shown as a former member's.
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { batchDelete, type TableKey } from '../db/batch';
@@ -13,6 +14,7 @@ import { conditionFailed, transact } from '../db/transact';
 import { sweepsDeferred } from '../lib/deferred';
 import { conflict, HttpError, notFound } from '../lib/errors';
 import { deleteImage } from '../lib/images';
+import { deleteAvatarsOf } from '../images/avatars';
 import { logger } from '../lib/logger';
 import { deleteAllConversationsOf } from '../messages/conversations';
 import { sendAccountDeleted } from '../auth/mails';
@@ -21,11 +23,17 @@ import { getUser } from './users';
 
 export interface DeletionSteps {
   deleteConversations: (userId: string) => Promise<unknown>;
-  deleteAvatar: (key: string) => Promise<void>;
+  /** Removes the member's avatar objects: the saved one and every upload under their prefix. */
+  deleteAvatar: (userId: string, key: string | undefined) => Promise<void>;
   confirm: (email: string) => Promise<void>;
 }
 
-const defaultSteps: DeletionSteps = { deleteConversations: deleteAllConversationsOf, deleteAvatar: deleteImage, confirm: sendAccountDeleted };
+async function deleteAvatars(userId: string, key: string | undefined): Promise<void> {
+  if (key) await deleteImage(key);
+  await deleteAvatarsOf(userId);
+}
+
+const defaultSteps: DeletionSteps = { deleteConversations: deleteAllConversationsOf, deleteAvatar: deleteAvatars, confirm: sendAccountDeleted };
 
 /** Removes every remaining item under the user's partition (sessions, settings, checks…); safe to run again. */
 export async function sweepUser(userId: string): Promise<void> {
@@ -82,8 +90,6 @@ export async function deleteAccount(userId: string, steps: DeletionSteps = defau
       logger.error('sweep of a deleted user failed; it can be resumed', { error: err as Error, userId });
     }
   }
-  if (user.avatar) {
-    await steps.deleteAvatar(user.avatar).catch((err: unknown) => logger.error('Could not delete user avatar', { error: err as Error, userId }));
-  }
+  await steps.deleteAvatar(userId, user.avatar).catch((err: unknown) => logger.error('Could not delete user avatar', { error: err as Error, userId }));
   await steps.confirm(user.email).catch((err: unknown) => logger.error('Could not send the deletion e-mail', { error: err as Error, userId }));
 }

@@ -70,11 +70,11 @@ export const JOBS = [
   {
     name: 'sweep-uploads',
     handler: 'images/sweep-uploads',
-    description: 'Removes post photo uploads that no post used within a day: the object, then its pending record',
+    description: 'Removes post photo and avatar uploads never used within a day, and replaced avatars: the object, then its pending record',
     everyMinutes: 60,
     memoryMb: 256,
     timeoutSeconds: 300,
-    access: { queryIndexes: ['gsi2'], deleteItems: true, deleteImages: ['images/posts/*'] },
+    access: { queryIndexes: ['gsi2'], deleteItems: true, deleteImages: ['images/posts/*', 'images/avatars/*'] },
   },
 ] as const satisfies readonly JobDef[];
 

@@ -1,6 +1,6 @@
 /** Account deletion in the spec's order: conversations, then the account, then the avatar; and its failure path. */
 import { randomUUID } from 'node:crypto';
-import { HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { as, member, signUp, uniqueEmail } from '../support/accounts';
 import { call } from '../support/api';
@@ -41,8 +41,10 @@ describe('DELETE /api/iam/authn/delete', () => {
     const uuid = a.profile.uuid;
     const convId = await conversationBetween(uuid, b.profile.uuid);
 
-    const key = `images/avatars/${uuid}/${randomUUID()}.jpg`;
-    await bucketClient().send(new PutObjectCommand({ Bucket: inject('bucket'), Key: key, Body: Buffer.from([0xff, 0xd8, 0xff, 0xd9]), ContentType: 'image/jpeg' }));
+    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xd9]);
+    const upload = await as<{ url: string; key: string; headers: Record<string, string> }>(a.browser, 'POST', '/api/iam/images/avatar-upload', { contentType: 'image/jpeg', size: jpeg.length });
+    const key = upload.data.key;
+    expect((await fetch(upload.data.url, { method: 'PUT', headers: upload.data.headers, body: new Uint8Array(jpeg) })).status).toBe(200);
     expect((await as(a.browser, 'PUT', '/api/iam/authn/update', { avatar: key })).status).toBe(200);
 
     const res = await as(a.browser, 'DELETE', '/api/iam/authn/delete', { uuid });

@@ -123,6 +123,14 @@ describe('content rate limits (defaults, per member)', () => {
     const m = await memberSession();
     await untilLimited(DEFAULT_LIMITS.UPLOAD_USER.max, () => send('POST', '/api/iam/images/upload-url', m, { contentType: 'image/jpeg', size: 1000 }));
   }, 120_000);
+
+  it(`avatar upload URLs: ${DEFAULT_LIMITS.AVATAR_USER.max} per hour`, async () => {
+    expect(DEFAULT_LIMITS.AVATAR_USER).toEqual({ max: 30, seconds: 3600 });
+    const m = await memberSession();
+    await untilLimited(DEFAULT_LIMITS.AVATAR_USER.max, () => send('POST', '/api/iam/images/avatar-upload', m, { contentType: 'image/png', size: 1000 }));
+    // Another member is not affected.
+    expect((await send('POST', '/api/iam/images/avatar-upload', await memberSession(), { contentType: 'image/png', size: 1000 })).status).toBe(200);
+  }, 60_000);
 });
 
 /** Waits for the next fixed window when the current one ends within `needSeconds`, so a long run is not split by a reset. */

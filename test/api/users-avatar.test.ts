@@ -1,12 +1,54 @@
-/** Avatar upload: a presigned PUT straight to the bucket (s3rver here), then the profile update that checks what arrived. */
+/**
+ * Avatar upload: a presigned PUT straight to the bucket (s3rver here), recorded as a pending
+ * upload, then the profile update that checks what arrived and claims it; the sweep of unused
+ * uploads (run in this worker against the host's table and bucket) removes what was never saved.
+ */
 import { randomUUID } from 'node:crypto';
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { describe, expect, inject, it } from 'vitest';
+import { HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Profile, PublicUser } from '../../shared/schemas/identity';
+import { PENDING_UPLOAD_TTL_SECONDS, sweepExpiredUploads } from '../../functions/images/pending';
 import { as } from '../support/accounts';
 import { call, hostUrl } from '../support/api';
-import { getItem } from '../support/db';
-import { registeredUser, type TestUser } from '../support/users';
+import { getItem, setAttributes } from '../support/db';
+import { admin, registeredUser, signInAgain, type TestUser } from '../support/users';
+
+/** Points this worker's own copy of the domain code (the sweep) at the test host's table and bucket. */
+beforeAll(() => {
+  Object.assign(process.env, {
+    TABLE_NAME: inject('tableName'), DYNAMODB_ENDPOINT: inject('dynamoEndpoint'), AWS_REGION: 'us-east-1',
+    AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', S3_ENDPOINT: inject('s3Endpoint'), S3_FORCE_PATH_STYLE: 'true',
+    IMAGES_BUCKET: inject('bucket'),
+  });
+});
+
+let bucket: S3Client | undefined;
+function bucketClient(): S3Client {
+  bucket ??= new S3Client({
+    endpoint: inject('s3Endpoint'), forcePathStyle: true, region: 'us-east-1',
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  return bucket;
+}
+
+async function objectExists(key: string): Promise<boolean> {
+  try {
+    await bucketClient().send(new HeadObjectCommand({ Bucket: inject('bucket'), Key: key }));
+    return true;
+  } catch (err) {
+    if ((err as { name?: string }).name === 'NotFound') return false;
+    throw err;
+  }
+}
+
+const pending = (key: string) => getItem(`upload#${key}`, 'upload');
+
+/** Ages a pending record as if its URL had been handed out `hoursAgo` hours ago (its index key follows). */
+async function age(key: string, hoursAgo: number): Promise<void> {
+  const expiresAt = Math.floor(Date.now() / 1000) - hoursAgo * 3600 + PENDING_UPLOAD_TTL_SECONDS;
+  await setAttributes(`upload#${key}`, 'upload', { expiresAt, gsi2sk: `${expiresAt}#${key}` });
+}
 
 interface Upload {
   url: string;
@@ -57,14 +99,54 @@ describe('POST /api/iam/images/avatar-upload', () => {
     expect((await presign(u, 'image/webp', 100)).key).toMatch(/\.webp$/);
   });
 
-  it('signs the content type, so that S3 refuses an upload sent as another type', async () => {
-    // s3rver does not check SigV4 signatures, so what is checked here is what S3 checks: the
-    // content type is one of the signed headers (by default the presigner leaves it out).
+  it('signs the content type and length, so that S3 refuses an upload sent as another type or size', async () => {
+    // s3rver checks neither SigV4 signatures nor the signed length (a bigger body is stored), so
+    // what is checked here is what S3 checks: both are signed headers (by default the presigner
+    // leaves them out). Locally the HEAD when the avatar is saved holds the 5 MB limit (below).
     const u = await registeredUser();
     const upload = await presign(u, 'image/png', PNG.length);
     const url = new URL(upload.url);
-    expect(url.searchParams.get('X-Amz-SignedHeaders')?.split(';')).toEqual(['content-type', 'host']);
+    expect(url.searchParams.get('X-Amz-SignedHeaders')?.split(';')).toEqual(['content-length', 'content-type', 'host']);
     expect(url.searchParams.get('X-Amz-Credential')).toMatch(/\/s3\/aws4_request$/);
+    expect([...url.searchParams.keys()].some((k) => k.startsWith('x-amz-checksum'))).toBe(false);
+  });
+
+  it('records the upload as pending before handing out the URL; the sweep removes it unless saved as the avatar', async () => {
+    const u = await registeredUser();
+    const before = Math.floor(Date.now() / 1000);
+    const unused = await presign(u, 'image/png', PNG.length);
+    expect((await put(unused, PNG)).status).toBe(200);
+    const record = await pending(unused.key);
+    expect(record).toMatchObject({ objectKey: unused.key, userId: u.uuid, contentType: 'image/png', size: PNG.length, gsi2pk: 'uploads#pending' });
+    expect(record!.expiresAt as number).toBeGreaterThanOrEqual(before + PENDING_UPLOAD_TTL_SECONDS);
+
+    // Saving claims the upload in the profile's own write: its record is gone with it.
+    const used = await presign(u, 'image/png', PNG.length);
+    expect((await put(used, PNG)).status).toBe(200);
+    expect(await pending(used.key)).toBeDefined();
+    expect((await saveAvatar(u, used.key)).status).toBe(200);
+    expect(await pending(used.key)).toBeUndefined();
+    expect(await getItem(`user#${u.uuid}`, 'profile')).toMatchObject({ avatar: used.key });
+
+    // A day later the sweep removes the unused upload (object, then record) and never the avatar.
+    await age(unused.key, 23);
+    await sweepExpiredUploads();
+    expect(await objectExists(unused.key)).toBe(false);
+    expect(await pending(unused.key)).toBeUndefined();
+    expect(await objectExists(used.key)).toBe(true);
+    expect(await getItem(`user#${u.uuid}`, 'profile')).toMatchObject({ avatar: used.key });
+  });
+
+  it('refuses a suspended member (403)', async () => {
+    const u = await registeredUser();
+    const boss = await admin();
+    expect((await as(boss.browser, 'PUT', `/api/iam/users/${u.uuid}`, { suspended: true })).status).toBe(200);
+    const again = await signInAgain(u);
+    expect(again.profile.suspended).toBe(true);
+    const res = await as(again.browser, 'POST', '/api/iam/images/avatar-upload', { contentType: 'image/png', size: PNG.length });
+    expect(res.status).toBe(403);
+    expect(res.json).toMatchObject({ error: { message: expect.stringMatching(/suspended/) } });
+    expect(res.json).not.toHaveProperty('url');
   });
 
   it('refuses other image types and sizes over 5 MB, naming the field', async () => {
@@ -96,10 +178,8 @@ describe('saving an uploaded avatar (PUT /api/iam/authn/update)', () => {
 
   it('refuses an object that is not an image type (stored past the presigned URL), and one never uploaded', async () => {
     const u = await registeredUser();
-    const key = `images/avatars/${u.uuid}/${randomUUID()}.png`;
-    const s3 = new S3Client({ endpoint: inject('s3Endpoint'), forcePathStyle: true, region: 'us-east-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
-    await s3.send(new PutObjectCommand({ Bucket: inject('bucket'), Key: key, Body: '<html></html>', ContentType: 'text/html' }));
-    s3.destroy();
+    const { key } = await presign(u, 'image/png', 100);
+    await bucketClient().send(new PutObjectCommand({ Bucket: inject('bucket'), Key: key, Body: '<html></html>', ContentType: 'text/html' }));
     const wrongType = await saveAvatar(u, key);
     expect(wrongType.status).toBe(400);
     expect(wrongType.json).toMatchObject({ error: { field: 'avatar', message: 'avatar must be a JPEG, PNG or WebP image' } });
@@ -117,5 +197,57 @@ describe('saving an uploaded avatar (PUT /api/iam/authn/update)', () => {
     const res = await saveAvatar(b, upload.key);
     expect(res.status).toBe(400);
     expect(res.json).toMatchObject({ error: { field: 'avatar', message: 'avatar must be one of your own uploads' } });
+  });
+
+  it('refuses an object under the member\'s prefix that no upload URL handed out', async () => {
+    const u = await registeredUser();
+    const key = `images/avatars/${u.uuid}/${randomUUID()}.png`;
+    await bucketClient().send(new PutObjectCommand({ Bucket: inject('bucket'), Key: key, Body: PNG, ContentType: 'image/png' }));
+    const res = await saveAvatar(u, key);
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({ error: { field: 'avatar', message: 'avatar must be one of your own uploads' } });
+    expect(await getItem(`user#${u.uuid}`, 'profile')).not.toHaveProperty('avatar');
+  });
+
+  it('removes the replaced avatar\'s object when a new one is saved, and the last one when it is removed', async () => {
+    const u = await registeredUser();
+    const first = await presign(u, 'image/png', PNG.length);
+    await put(first, PNG);
+    expect((await saveAvatar(u, first.key)).status).toBe(200);
+    const second = await presign(u, 'image/png', PNG.length);
+    await put(second, PNG);
+    expect((await saveAvatar(u, second.key)).data.avatar).toBe(second.key);
+    expect(await objectExists(first.key)).toBe(false);
+    expect(await objectExists(second.key)).toBe(true);
+    // The replaced key cannot be saved again (its object is gone and it is no pending upload).
+    expect((await saveAvatar(u, first.key)).status).toBe(400);
+
+    expect((await saveAvatar(u, null)).data.avatar).toBeNull();
+    expect(await objectExists(second.key)).toBe(false);
+    expect(await getItem(`user#${u.uuid}`, 'profile')).not.toHaveProperty('avatar');
+  });
+
+  it('saving the same avatar again, or other fields, keeps its object', async () => {
+    const u = await registeredUser();
+    const upload = await presign(u, 'image/png', PNG.length);
+    await put(upload, PNG);
+    expect((await saveAvatar(u, upload.key)).status).toBe(200);
+    expect((await saveAvatar(u, upload.key)).status).toBe(200);
+    expect((await as<Profile>(u.browser, 'PUT', '/api/iam/authn/update', { bio: 'ferns' })).data.avatar).toBe(upload.key);
+    expect(await objectExists(upload.key)).toBe(true);
+  });
+});
+
+describe('deleting an account', () => {
+  it('removes every object under the member\'s avatar prefix: the avatar and uploads never saved', async () => {
+    const u = await registeredUser();
+    const saved = await presign(u, 'image/png', PNG.length);
+    await put(saved, PNG);
+    expect((await saveAvatar(u, saved.key)).status).toBe(200);
+    const unsaved = await presign(u, 'image/png', PNG.length);
+    await put(unsaved, PNG);
+    expect((await as(u.browser, 'DELETE', '/api/iam/authn/delete', { uuid: u.uuid })).status).toBe(200);
+    expect(await objectExists(saved.key)).toBe(false);
+    expect(await objectExists(unsaved.key)).toBe(false);
   });
 });

@@ -14,7 +14,7 @@ const source = (module: string) => readFileSync(join(REPO_ROOT, 'functions', `${
 
 /** The handlers that accept uploaded images, and the domain call that checks them. */
 const CHECKS_UPLOADS: Record<string, { module: string; call: string }> = {
-  'auth/update-profile': { module: 'auth/update-profile', call: 'verifyUploadedImage(' },
+  'auth/update-profile': { module: 'images/avatars', call: 'verifyUploadedImage(' },
   'posts/new-post': { module: 'posts/write', call: 'claimUploads(' },
   'posts/new-plant': { module: 'posts/write', call: 'claimUploads(' },
 };
@@ -31,7 +31,7 @@ describe('grants the cloud enforces and the local host does not', () => {
   });
 
   it('no other route calls the upload checks (the list above is complete)', () => {
-    const callers = routes.filter((r) => /verifyUploadedImage\(|claimUploads\(|createPost\(/.test(source(r.handler))).map((r) => r.handler);
+    const callers = routes.filter((r) => /verifyUploadedImage\(|claimUploads\(|claimAvatar\(|createPost\(/.test(source(r.handler))).map((r) => r.handler);
     for (const handler of callers) expect(Object.keys(CHECKS_UPLOADS)).toContain(handler);
   });
 });

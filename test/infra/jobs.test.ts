@@ -144,7 +144,7 @@ describe('the sweep-uploads job', () => {
     }
   });
 
-  it('has a role of its own that may only Query the sweep index, delete items, delete images/posts/* and write its logs', () => {
+  it('has a role of its own that may only Query the sweep index, delete items, delete images/posts/* and images/avatars/* and write its logs', () => {
     for (const { resources } of stages) {
       const [fnId, fn] = sweepFunction(resources);
       const roleId = fn.Properties.Role['Fn::GetAtt'][0] as string;
@@ -172,6 +172,7 @@ describe('the sweep-uploads job', () => {
       expect(bySid.ImagesDelete.Action).toBe('s3:DeleteObject');
       const objects = JSON.stringify(bySid.ImagesDelete.Resource);
       expect(objects).toContain('/images/posts/*');
+      expect(objects).toContain('/images/avatars/*');
       expect(objects).not.toMatch(/images\/\*"/);
       expect(bySid.Logs.Action.sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
       expect(bySid.Logs.Resource).toEqual({ 'Fn::GetAtt': [fn.Properties.LoggingConfig.LogGroup.Ref, 'Arn'] });
