@@ -119,7 +119,7 @@ export const routes = [
   {
     method: 'PUT', path: '/api/iam/authn/update', access: 'user', handler: 'auth/update-profile', input: profileUpdateInput,
     grants: ['table:read', 'table:write', 'images:read', 'images:write'],
-    summary: 'Change one\'s own profile: names, bio, motivations, location, avatar (a pending upload, checked after upload; the replaced one is deleted).',
+    summary: 'Change one\'s own profile: names, bio, motivations, location, avatar (a pending upload, checked after upload; the replaced one is deleted). A change of place moves one\'s plant listings.',
   },
   {
     method: 'DELETE', path: '/api/iam/authn/delete', access: 'self', handler: 'auth/delete-account', input: deleteAccountInput,
@@ -175,7 +175,7 @@ export const routes = [
   },
   {
     method: 'PUT', path: '/api/iam/users/update-user-settings', access: 'user', handler: 'users/update-user-settings', input: userSettingsInput,
-    grants: ['table:read', 'table:write'], summary: 'Change some settings; show_in_nearby and show_in_directory add or drop the user from nearby searches and the directory at once.',
+    grants: ['table:read', 'table:write'], summary: 'Change some settings; show_in_nearby and show_in_directory add or drop the user from nearby searches and the directory at once (show_in_nearby moves their plant listings too).',
   },
   {
     method: 'POST', path: '/api/iam/users/create-user-settings', access: 'user', handler: 'users/create-user-settings', input: emptyInput,

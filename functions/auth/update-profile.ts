@@ -1,7 +1,8 @@
 /**
  * PUT /api/iam/authn/update: the user's own profile fields (names in title case, location with its
  * geohash, avatar). A new avatar is claimed (its pending upload checked and its record deleted)
- * and the one it replaces handed to the sweep, in the same transaction as the user.
+ * and the one it replaces handed to the sweep, in the same transaction as the user; so is the job
+ * that moves the member's plant listings when their place changes (functions/posts/relist.ts).
  */
 import { toTitleCase } from '../../shared/format';
 import type { profileUpdateInput } from '../../shared/schemas/identity';
@@ -11,6 +12,7 @@ import { conditionFailed, txEntities, writeItems, type TxItem } from '../db/tran
 import { badRequest, conflict, forbidden, serviceUnavailable, unauthorized } from '../lib/errors';
 import type { Main } from '../lib/route-types';
 import { CLAIM_LOST, claimAvatar, removeRetiredAvatar, retireAvatar } from '../images/avatars';
+import { afterRelisting, relistItems } from '../posts/relist';
 import { getUser, saveUser, toProfile, withLocation } from '../users/users';
 
 function userPut(next: UserItem): TxItem {
@@ -44,8 +46,9 @@ export const main: Main<typeof profileUpdateInput> = async ({ input, session }) 
   if (input.avatar === null) delete next.avatar;
   else if (input.avatar !== undefined) next.avatar = input.avatar;
   next = withLocation(next, input.latitude, input.longitude);
+  const relisting = relistItems(user, next, nowMs);
 
-  const items = [userPut(next), ...claim, ...(retired ? [retireAvatar(user.uuid, retired, nowMs)] : [])];
+  const items = [userPut(next), ...claim, ...(retired ? [retireAvatar(user.uuid, retired, nowMs)] : []), ...relisting.items];
   if (items.length === 1) return toProfile(await saveUser(next), session!.csrfToken);
 
   const out = await writeItems(items);
@@ -53,6 +56,7 @@ export const main: Main<typeof profileUpdateInput> = async ({ input, session }) 
   if (claim.length && conditionFailed(out, 1)) throw badRequest(CLAIM_LOST, 'avatar');
   if (out.canceled) throw serviceUnavailable('Could not save your profile; try again');
   if (retired) await removeRetiredAvatar(retired);
+  await afterRelisting(user.uuid, relisting);
   const { data: saved } = await db().entities.user.get({ uuid: user.uuid }).go({ consistent: true });
   return toProfile((saved as UserItem | null) ?? next, session!.csrfToken);
 };

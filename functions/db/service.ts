@@ -15,6 +15,7 @@ import { PendingUpload } from './entities/pending-upload';
 import { PhoneCheck } from './entities/phone-check';
 import { Post, TagLink } from './entities/post';
 import { RateLimit } from './entities/rate-limit';
+import { RelistJob } from './entities/relist-job';
 import { Session } from './entities/session';
 import { SiteSetting } from './entities/site-setting';
 import { Tag } from './entities/tag';
@@ -40,6 +41,7 @@ export const entities = {
   notificationTally: NotificationTally,
   pendingUpload: PendingUpload,
   post: Post,
+  relistJob: RelistJob,
   tagLink: TagLink,
   comment: Comment,
   commentClaim: CommentClaim,

@@ -16,11 +16,10 @@ import { badRequest, conflict, forbidden, notFound, serviceUnavailable } from '.
 import { logger } from '../lib/logger';
 import { claimUploads, deletePhotos } from '../images/pending';
 import { ensureTags, tagUsageItems } from '../tags/tags';
-import { coarsen, encodeGeohash } from '../../shared/geohash';
-import type { UserItem } from '../db/entities/user';
 import { hasPermission, loadPermissionSettings } from '../users/permissions';
 import { getUser } from '../users/users';
 import { counterItems, sees, type Countable } from './counters';
+import { listingPosition, ownerUnchanged } from './relist';
 import { canSee, isOwner, type Viewer } from './views';
 
 const ATTEMPTS = 5;
@@ -34,16 +33,6 @@ export interface NewPost {
   privacy: Privacy;
   plant?: PlantDetails;
   pageId?: string;
-}
-
-/**
- * Where a plant listing is found by nearby searches: the centre of the author's ~1 km cell (never
- * their exact home), and only when they show up in nearby searches at all (`show_in_nearby`).
- */
-function listingPosition(author: UserItem | null): { latitude: number; longitude: number; geohash: string } | Record<string, never> {
-  if (!author || author.nearbyVisible === false || author.latitude === undefined || author.longitude === undefined) return {};
-  const cell = coarsen({ latitude: author.latitude, longitude: author.longitude });
-  return { ...cell, geohash: encodeGeohash(cell) };
 }
 
 /** A time strictly after `previous`, so a moved post always gets a new, later sort key. */
@@ -116,12 +105,12 @@ export async function createPost(authorId: string, input: NewPost): Promise<{ po
   const earlier = await getPostItem(input.id);
   if (earlier) return { post: existingAnswer(earlier, authorId, input.kind), created: false };
 
-  const author = input.kind === 'plant' ? await getUser(authorId) : null;
+  let author = input.kind === 'plant' ? await getUser(authorId) : null;
   if (input.kind === 'plant' && (!author || !hasPermission(author, 'post-plants', await loadPermissionSettings()))) {
     throw forbidden('Verify your phone number in settings before listing plants');
   }
   const now = nextTime();
-  const post: PostItem = {
+  let post: PostItem = {
     id: input.id,
     kind: input.kind,
     ownerType: 'user',
@@ -145,7 +134,10 @@ export async function createPost(authorId: string, input: NewPost): Promise<{ po
   for (let attempt = 1; ; attempt++) {
     const tags = tagChanges(null, post);
     const before: TxItem[] = [txEntities().post.create(post).commit(), ...counterItems(null, post)];
-    const items: TxItem[] = [...before, ...tags, ...linkPuts(post), ...claims];
+    // A listing's place is the author's as read: if they move meanwhile, read them again and retry
+    // (a relisting that started before this write would not see this listing).
+    const placeCheck = author ? [ownerUnchanged(author)] : [];
+    const items: TxItem[] = [...before, ...tags, ...linkPuts(post), ...placeCheck, ...claims];
     const out = await writeItems(items);
     if (!out.canceled) return { post, created: true };
     if (conditionFailed(out, 0)) {
@@ -157,8 +149,22 @@ export async function createPost(authorId: string, input: NewPost): Promise<{ po
       throw badRequest('A photo was already used by another post; upload it again', photoField);
     }
     if (attempt >= ATTEMPTS) throw serviceUnavailable('The site is busy; please try again');
+    if (placeCheck.length && conditionFailed(out, claimStart - 1)) {
+      author = await getUser(authorId);
+      if (!author) throw forbidden('Your account no longer exists');
+      post = withPosition(post, listingPosition(author));
+    }
     await ensureMissingTags(out, before.length, tags.length, post.tags);
   }
+}
+
+/** The post with its listing place replaced (none when the position is empty). */
+function withPosition(post: PostItem, position: ReturnType<typeof listingPosition>): PostItem {
+  const next: PostItem = { ...post };
+  delete next.latitude;
+  delete next.longitude;
+  delete next.geohash;
+  return { ...next, ...position };
 }
 
 /**

@@ -7,8 +7,9 @@ import { DEFAULT_USER_SETTINGS, type UserSettings } from '../../shared/schemas/i
 import type { UserItem } from '../db/entities/user';
 import type { UserSettingsItem } from '../db/entities/user-settings';
 import { db } from '../db/service';
-import { conditionFailed, transact, isConditionFailure } from '../db/transact';
+import { conditionFailed, isConditionFailure, txEntities, writeItems } from '../db/transact';
 import { conflict, HttpError } from '../lib/errors';
+import { afterRelisting, relistItems } from '../posts/relist';
 
 export function toSettings(item: UserSettingsItem | null): UserSettings {
   if (!item) return { ...DEFAULT_USER_SETTINGS };
@@ -66,15 +67,16 @@ export async function updateSettings(user: UserItem, changes: Partial<UserSettin
     return toSettings(data);
   }
   const { uuid, updatedAt: previous, ...rest } = user;
-  const out = await transact(() =>
-    db()
-      .transaction.write(({ userSettings, user: u }) => [
-        userSettings.patch({ userId: uuid }).set(changes).commit(),
-        u.put({ uuid, ...rest, ...flags }).where((a, op) => op.eq(a.updatedAt, previous)).commit(),
-      ])
-      .go(),
-  );
+  // Hiding from nearby searches (or showing up again) moves the member's plant listings too.
+  const relisting = relistItems(user, { ...user, ...flags });
+  const { userSettings, user: u } = txEntities();
+  const out = await writeItems([
+    userSettings.patch({ userId: uuid }).set(changes).commit(),
+    u.put({ uuid, ...rest, ...flags }).where((a, op) => op.eq(a.updatedAt, previous)).commit(),
+    ...relisting.items,
+  ]);
   if (conditionFailed(out, 1)) throw conflict('Your account changed meanwhile; reload and try again');
   if (out.canceled) throw new HttpError(503, 'unavailable', 'Could not save your settings; try again', undefined, { 'retry-after': '1' });
+  await afterRelisting(uuid, relisting);
   return readSettings(uuid);
 }

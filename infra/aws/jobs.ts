@@ -101,6 +101,23 @@ export const STREAM_JOBS = [
     },
     trigger: { events: ['MODIFY'], entities: ['post', 'user'], newImageHas: ['deletedAt'], batchSize: 10, retryAttempts: 4, maxRecordAgeHours: 12 },
   },
+  {
+    name: 'relist-plants',
+    handler: 'system/relist-plants',
+    description: 'Moves a member\'s plant listings to their current ~1 km cell (or out of nearby searches) after they move or change show_in_nearby',
+    memoryMb: 512,
+    timeoutSeconds: 300,
+    // relistPlantsOf reads the owner (GetItem) and their plants by gsi1 (ownerAll), and writes each
+    // page as a transaction of the listings' puts and a check of the owner; a run short of time
+    // updates the job item, the finishing run deletes it.
+    access: {
+      queryIndexes: ['gsi1'],
+      deleteItems: true,
+      itemActions: ['GetItem', 'PutItem', 'UpdateItem', 'ConditionCheckItem'],
+      deleteImages: [],
+    },
+    trigger: { events: ['INSERT', 'MODIFY'], entities: ['relistJob'], newImageHas: [], batchSize: 10, retryAttempts: 4, maxRecordAgeHours: 12 },
+  },
 ] as const satisfies readonly StreamJobDef[];
 
 /** Every job, whatever runs it: the bundler builds one bundle for each. */

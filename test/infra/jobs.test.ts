@@ -27,6 +27,7 @@ type Resources = Record<string, Resource>;
 const run = promisify(execFile);
 const SWEEP = JOBS.find((j) => j.name === 'sweep-uploads')!;
 const SWEEP_DELETED = STREAM_JOBS.find((j) => j.name === 'sweep-deleted')!;
+const RELIST = STREAM_JOBS.find((j) => j.name === 'relist-plants')!;
 
 let bundles: BundleResult;
 let workDir: string;
@@ -351,5 +352,65 @@ describe('the sweep-deleted stream job', () => {
     expect(() => checkStreamJob({ ...base, trigger: { ...base.trigger, batchSize: 0 } })).toThrow(/batchSize/);
     expect(() => checkStreamJob({ ...base, trigger: { ...base.trigger, maxRecordAgeHours: 25 } })).toThrow(/maxRecordAgeHours/);
     expect(() => checkStreamJob({ ...base, access: { ...base.access, queryIndexes: ['nope'] } })).toThrow(/no index "nope"/);
+  });
+});
+
+describe('the relist-plants stream job', () => {
+  const tableOf = (resources: Resources) => ofType(resources, 'AWS::DynamoDB::Table')[0]!;
+  const mappingOf = (resources: Resources, fnId: string) => {
+    const found = ofType(resources, 'AWS::Lambda::EventSourceMapping').filter(([, m]) => m.Properties.FunctionName?.Ref === fnId);
+    expect(found).toHaveLength(1);
+    return found[0]![1];
+  };
+
+  it('is bundled apart from the routes, from functions/system/relist-plants, and loads as ESM with a handler', async () => {
+    const job = bundles.jobs.find((j) => j.name === RELIST.name);
+    expect(job).toBeDefined();
+    expect(RELIST.handler).toBe('system/relist-plants');
+    expect(bundles.entries.some((e) => e.folder === job!.folder)).toBe(false);
+    expect(await handlerType(job!.dir)).toBe('function');
+  });
+
+  it('is invoked only for inserts and changes of relisting job items, reports failed records, and keeps given up batches in its own queue', () => {
+    for (const { resources } of stages) {
+      const [fnId, fn] = jobFunction(resources, RELIST.name);
+      expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Handler: 'index.handler', Timeout: RELIST.timeoutSeconds });
+      const [tableId] = tableOf(resources);
+      const mapping = mappingOf(resources, fnId).Properties;
+      expect(mapping.EventSourceArn).toEqual({ 'Fn::GetAtt': [tableId, 'StreamArn'] });
+      expect(mapping.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
+      expect(mapping.BisectBatchOnFunctionError).toBe(true);
+      expect(mapping.MaximumRetryAttempts).toBeGreaterThan(0);
+      const filters = mapping.FilterCriteria.Filters as { Pattern: string }[];
+      expect(filters.map((f) => JSON.parse(f.Pattern))).toEqual([{ eventName: ['INSERT', 'MODIFY'], dynamodb: { NewImage: { __edb_e__: { S: ['relistJob'] } } } }]);
+      const queueId = mapping.DestinationConfig.OnFailure.Destination['Fn::GetAtt'][0] as string;
+      expect(resources[queueId]!.Type).toBe('AWS::SQS::Queue');
+      expect(fn.Properties.Environment.Variables).not.toHaveProperty('SWEEPS');
+    }
+  });
+
+  it('has a role of its own allowed only the calls the job makes: read the owner and their plants, write listings with a check of the owner, update and delete its item', () => {
+    for (const { resources } of stages) {
+      const [fnId, fn] = jobFunction(resources, RELIST.name);
+      const roleId = fn.Properties.Role['Fn::GetAtt'][0] as string;
+      const users = ofType(resources, 'AWS::Lambda::Function').filter(([, f]) => f.Properties.Role?.['Fn::GetAtt']?.[0] === roleId);
+      expect(users.map(([id]) => id)).toEqual([fnId]);
+      const [tableId] = tableOf(resources);
+      const tableArn = { 'Fn::GetAtt': [tableId, 'Arn'] };
+      const statements = roleStatements(resources, roleId);
+      const bySid = Object.fromEntries(statements.filter((st) => st.Sid).map((st) => [st.Sid, st]));
+      expect(Object.keys(bySid).sort()).toEqual(['Logs', 'TableDelete', 'TableItems', 'TableQuery']);
+      expect(bySid.TableQuery.Resource).toEqual({ 'Fn::Join': ['', [tableArn, '/index/gsi1']] });
+      expect([...bySid.TableItems.Action].sort()).toEqual(['dynamodb:ConditionCheckItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
+      const actions = statements.flatMap((st) => ([] as string[]).concat(st.Action));
+      for (const never of ['dynamodb:Scan', 'dynamodb:BatchWriteItem', 's3:DeleteObject', 's3:PutObject']) expect(actions).not.toContain(never);
+    }
+  });
+
+  it('names exactly the index relistPlantsOf reads', async () => {
+    process.env.TABLE_NAME ??= 'leafline-test';
+    const { db } = await import('../../functions/db/service');
+    const owned = db().entities.post.query.ownerAll({ ownerId: 'u', kind: 'plant' }).params<{ IndexName: string }>();
+    expect(RELIST.access.queryIndexes).toEqual([owned.IndexName]);
   });
 });
