@@ -1,12 +1,15 @@
 /**
- * One nested stack per domain: the domain's execution role and, per route, its Lambda, log
- * group, integration, API route and invoke permission (5 resources). ~150 routes over a dozen
- * domains keep every template far below CloudFormation's 500 resources; a test holds < 450.
+ * One nested stack per domain: one execution role per distinct grant set of the domain's routes
+ * (a role and its policy: 2 resources each) and, per route, its Lambda, log group, integration,
+ * API route and invoke permission (5 resources). ~150 routes over a dozen domains keep every
+ * template far below CloudFormation's 500 resources; the stack refuses to reach 450 (a test
+ * holds that too).
  */
-import { Duration, NestedStack, RemovalPolicy, type NestedStackProps } from 'aws-cdk-lib';
+import { CfnResource, Duration, NestedStack, RemovalPolicy, type NestedStackProps } from 'aws-cdk-lib';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -14,7 +17,7 @@ import type { Construct } from 'constructs';
 import type { AccessLevel } from '../../shared/api';
 import type { Grant, RouteDef } from '../../functions/lib/route-types';
 import type { BundleEntry } from './bundle';
-import { DomainRole } from './domain-role';
+import { GrantRole, grantSetKey } from './grant-role';
 import { APP_NAME, DEFAULT_ROUTE_KEY, functionSizing, pascal } from './naming';
 import { acknowledge } from './nag';
 
@@ -23,6 +26,8 @@ export interface DomainRoute {
   routeKey: string;
   route?: RouteDef;
   access: AccessLevel;
+  /** What the route's function may touch: exactly these (its role is shared only with routes of the same set). */
+  grants: readonly Grant[];
   bundle: BundleEntry;
 }
 
@@ -30,7 +35,6 @@ export interface RoutesStackProps extends NestedStackProps {
   stage: string;
   domain: string;
   routes: DomainRoute[];
-  grants: ReadonlySet<Grant>;
   api: apigwv2.IHttpApi;
   table: ITable;
   imagesBucketName: string;
@@ -47,6 +51,9 @@ export interface RoutesStackProps extends NestedStackProps {
 
 export const LAMBDA_RUNTIME = lambda.Runtime.NODEJS_22_X;
 
+/** Resources a routes template may hold (CloudFormation's hard limit is 500; the tests hold this too). */
+export const MAX_TEMPLATE_RESOURCES = 450;
+
 export function logGroupPrefix(stage: string, domain: string): string {
   return `/aws/lambda/${APP_NAME}/${stage}/${domain}/`;
 }
@@ -57,15 +64,25 @@ export class RoutesStack extends NestedStack {
   constructor(scope: Construct, id: string, props: RoutesStackProps) {
     super(scope, id, { ...props, description: `${APP_NAME} ${props.stage}: the ${props.domain} API routes` });
     const prefix = logGroupPrefix(props.stage, props.domain);
-    const { role } = new DomainRole(this, 'Execution', {
-      domain: props.domain,
-      grants: props.grants,
-      table: props.table,
-      imagesBucketName: props.imagesBucketName,
-      signingSecret: props.signingSecret,
-      logGroupPrefix: prefix,
-      ...(props.mailFrom ? { mailFrom: props.mailFrom } : {}),
-    });
+    // One role per distinct grant set, made when its first route needs it.
+    const roles = new Map<string, iam.IRole>();
+    const roleFor = (grants: readonly Grant[]): iam.IRole => {
+      const key = grantSetKey(grants);
+      let role = roles.get(key);
+      if (!role) {
+        ({ role } = new GrantRole(this, `Execution${pascal(key.replace(/[:,]/g, '-')) || 'NoGrants'}`, {
+          domain: props.domain,
+          grants: new Set(grants),
+          table: props.table,
+          imagesBucketName: props.imagesBucketName,
+          signingSecret: props.signingSecret,
+          logGroupPrefix: prefix,
+          ...(props.mailFrom ? { mailFrom: props.mailFrom } : {}),
+        }));
+        roles.set(key, role);
+      }
+      return role;
+    };
 
     const environment: Record<string, string> = {
       TABLE_NAME: props.table.tableName,
@@ -96,7 +113,7 @@ export class RoutesStack extends NestedStack {
         handler: 'index.handler',
         memorySize: sizing.memoryMb,
         timeout: Duration.seconds(sizing.timeoutSeconds),
-        role,
+        role: roleFor(entry.grants),
         logGroup,
         environment,
       });
@@ -123,6 +140,14 @@ export class RoutesStack extends NestedStack {
         entry.route
           ? `${entry.routeKey} is "${entry.access}": the handler's middleware refuses requests without CloudFront's origin secret, verifies the signed session cookie, the CSRF token and the access level; a Lambda authorizer would only repeat that check at the cost of a second invocation per request.`
           : 'The $default route only answers the 404 envelope for paths no route matches; it reads no data.',
+      );
+    }
+
+    const resources = this.node.findAll().filter((c) => c instanceof CfnResource).length;
+    if (resources >= MAX_TEMPLATE_RESOURCES) {
+      throw new Error(
+        `domain "${props.domain}" needs ${resources} resources (${props.routes.length} routes, ${roles.size} roles for its distinct grant sets); ` +
+          `a template holds fewer than ${MAX_TEMPLATE_RESOURCES}: split functions/${props.domain}/`,
       );
     }
   }

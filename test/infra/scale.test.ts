@@ -1,8 +1,9 @@
 /**
  * The route table will grow to ~150 routes. This synthesises a stage with 150 synthetic routes
- * over the product's twelve domains (each reusing a real bundle) and checks that every template
- * stays under 450 resources, that the parent does not grow with the routes, and that a domain
- * too large for one nested stack is refused at synth time with a clear message.
+ * over the product's twelve domains (each reusing a real bundle), with the grant sets real routes
+ * declare, and checks that every template stays under 450 resources with one role per distinct
+ * grant set, that the parent does not grow with the routes, and that a domain too large for one
+ * nested stack — by routes, or by routes and roles — is refused at synth time with a clear message.
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -18,11 +19,22 @@ import type { SiteStack } from '../../infra/aws/site-stack';
 
 const DOMAINS = ['auth', 'users', 'posts', 'plants', 'pages', 'events', 'tags', 'messages', 'notifications', 'admin', 'search', 'images'];
 const GRANTS: Grant[] = ['table:read', 'table:write', 'images:read', 'images:write', 'mail', 'sms'];
+/** Grant sets as the route table has them: reads, writes, uploads, mail, texts. */
+const GRANT_SETS: Grant[][] = [
+  ['table:read'],
+  ['table:read', 'table:write'],
+  ['table:read', 'table:write', 'mail'],
+  ['table:read', 'table:write', 'images:read'],
+  ['table:read', 'table:write', 'images:write'],
+  ['table:write', 'images:write'],
+  ['table:read', 'table:write', 'sms'],
+  [],
+];
 
 let bundles: BundleResult;
 let workDir: string;
 
-function syntheticRoutes(count: number, domains: string[]): RouteDef[] {
+function syntheticRoutes(count: number, domains: string[], grantsOf: (i: number) => Grant[] = () => GRANTS): RouteDef[] {
   return Array.from({ length: count }, (_, i) => {
     const domain = domains[i % domains.length]!;
     return {
@@ -32,9 +44,15 @@ function syntheticRoutes(count: number, domains: string[]): RouteDef[] {
       handler: `${domain}/operation-${i}`,
       input: noInput,
       summary: 'synthetic',
-      grants: GRANTS,
+      grants: grantsOf(i),
     } satisfies RouteDef;
   });
+}
+
+/** Every non-empty subset of the grants, one per route: as many roles as a domain could ever need. */
+function everyGrantSet(i: number): Grant[] {
+  const set = (i % (2 ** GRANTS.length - 1)) + 1;
+  return GRANTS.filter((_, bit) => set & (1 << bit));
 }
 
 /** Every synthetic route reuses the health bundle: what is measured here is the templates. */
@@ -64,7 +82,9 @@ afterAll(async () => {
 
 describe('at ~150 routes', () => {
   it('keeps the parent and every domain\'s nested template under 450 resources', () => {
-    const stack = stageWith(syntheticRoutes(150, DOMAINS), join(workDir, 'cdk.out'));
+    // 150 routes over 12 domains, 12 or 13 each: every domain meets all 8 grant sets (8 roles).
+    const routes = syntheticRoutes(150, DOMAINS, (i) => GRANT_SETS[Math.floor(i / DOMAINS.length) % GRANT_SETS.length]!);
+    const stack = stageWith(routes, join(workDir, 'cdk.out'));
     const parent = Object.keys(Template.fromStack(stack).toJSON().Resources as object);
     expect(parent.length).toBeLessThan(450);
     expect([...stack.routeStacks.keys()].sort()).toEqual([...DOMAINS, 'system'].sort());
@@ -73,6 +93,9 @@ describe('at ~150 routes', () => {
       const resources = Template.fromStack(nested).toJSON().Resources as Record<string, { Type: string }>;
       expect(Object.keys(resources).length, domain).toBeLessThan(450);
       routesSeen += Object.values(resources).filter((r) => r.Type === 'AWS::ApiGatewayV2::Route').length;
+      const sets = new Set(routes.filter((r) => r.handler.startsWith(`${domain}/`)).map((r) => [...r.grants].sort().join()));
+      if (domain === 'system') sets.add('');
+      expect(Object.values(resources).filter((r) => r.Type === 'AWS::IAM::Role'), domain).toHaveLength(sets.size);
     }
     expect(routesSeen).toBe(151);
   }, 120_000);
@@ -80,5 +103,13 @@ describe('at ~150 routes', () => {
   it('refuses a domain too big for one nested stack', () => {
     const routes = syntheticRoutes(MAX_ROUTES_PER_DOMAIN + 1, ['posts']);
     expect(() => stageWith(routes, join(workDir, 'cdk.out.too-big'))).toThrow(/domain "posts" has 86 routes/);
+  });
+
+  it('refuses a domain whose routes and roles together would pass 450 resources', () => {
+    // 80 routes (400 resources) with 63 grant sets (126 resources for their roles).
+    const routes = syntheticRoutes(80, ['posts'], everyGrantSet);
+    expect(() => stageWith(routes, join(workDir, 'cdk.out.too-many-roles'))).toThrow(
+      /domain "posts" needs 5\d\d resources \(80 routes, 63 roles for its distinct grant sets\).*split functions\/posts\//,
+    );
   });
 });

@@ -1,7 +1,8 @@
 /**
- * One execution role per domain (the first folder of the handlers' paths), allowed the union of
- * its routes' grants and nothing else. No AWS managed policy: each function writes only to its
- * own log group, under the domain's log-group prefix.
+ * An execution role allowed exactly one grant set (functions/lib/route-types.ts `Grant`): the
+ * routes of a domain that declare the same grants share one (infra/aws/routes-stack.ts), in the
+ * template of their functions. No AWS managed policy: each function writes only to its own log
+ * group, under the domain's log-group prefix, and reads only the signing secret.
  */
 import { Aws } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
@@ -12,7 +13,7 @@ import type { Grant } from '../../functions/lib/route-types';
 import { TABLE } from '../../functions/db/table';
 import { acknowledge, wildcardResourceFinding } from './nag';
 
-export interface DomainRoleProps {
+export interface GrantRoleProps {
   domain: string;
   grants: ReadonlySet<Grant>;
   table: ITable;
@@ -23,6 +24,11 @@ export interface DomainRoleProps {
   logGroupPrefix: string;
   /** SES sender; when known, `ses:SendEmail` is limited to this From address. */
   mailFrom?: string;
+}
+
+/** A grant set's canonical form: sorted, comma-separated (`` for none). */
+export function grantSetKey(grants: Iterable<Grant>): string {
+  return [...new Set(grants)].sort().join(',');
 }
 
 /** DynamoDB actions per grant. No Scan: no request path may scan the table (architecture: Data). */
@@ -40,16 +46,16 @@ function bareAddress(from: string): string {
   return (/<([^>]+)>/.exec(from)?.[1] ?? from).trim();
 }
 
-export class DomainRole extends Construct {
+export class GrantRole extends Construct {
   readonly role: iam.Role;
 
-  constructor(scope: Construct, id: string, props: DomainRoleProps) {
+  constructor(scope: Construct, id: string, props: GrantRoleProps) {
     super(scope, id);
     const { domain, grants } = props;
     const partition = Aws.PARTITION;
     this.role = new iam.Role(this, 'Role', {
       assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
-      description: `Execution role of the ${domain} routes' Lambdas`,
+      description: `Execution role of the ${domain} routes granted ${grantSetKey(grants) || 'nothing beyond their logs and secrets'}`,
     });
     const allow = (sid: string, actions: string[], resources: string[], conditions?: Record<string, unknown>) =>
       this.role.addToPrincipalPolicy(new iam.PolicyStatement({ sid, actions, resources, ...(conditions ? { conditions } : {}) }));
@@ -102,10 +108,14 @@ export class DomainRole extends Construct {
     }
     if (grants.has('sms')) {
       allow('Sms', ['sns:Publish'], ['*']);
+      // Text messages only: "*" would also let the function publish to any topic (or endpoint) of any account.
+      this.role.addToPrincipalPolicy(
+        new iam.PolicyStatement({ sid: 'SmsNoTopics', effect: iam.Effect.DENY, actions: ['sns:Publish'], resources: [`arn:${partition}:sns:*:*:*`] }),
+      );
       acknowledge(
         this.role,
         'AwsSolutions-IAM5[Resource::*]',
-        'Publishing a text message straight to a phone number has no resource ARN; IAM requires "*" for sns:Publish to a PhoneNumber.',
+        'Publishing a text message straight to a phone number has no resource ARN; IAM requires "*" for sns:Publish to a PhoneNumber. A Deny on every SNS ARN keeps topics and endpoints out.',
       );
     }
   }
