@@ -17,6 +17,7 @@ import { logger } from '../lib/logger';
 import { claimUploads, deletePhotos } from '../images/pending';
 import { ensureTags, tagUsageItems } from '../tags/tags';
 import { hasPermission, loadPermissionSettings } from '../users/permissions';
+import { accountGone, assertAuthorWasLive, authorLiveCheck } from '../users/author-live';
 import { getUser } from '../users/users';
 import { counterItems, sees, type Countable } from './counters';
 import { listingPosition, ownerUnchanged } from './relist';
@@ -106,6 +107,7 @@ export async function createPost(authorId: string, input: NewPost): Promise<{ po
   if (earlier) return { post: existingAnswer(earlier, authorId, input.kind), created: false };
 
   let author = input.kind === 'plant' ? await getUser(authorId) : null;
+  if (input.kind === 'plant' && !author) throw accountGone();
   if (input.kind === 'plant' && (!author || !hasPermission(author, 'post-plants', await loadPermissionSettings()))) {
     throw forbidden('Verify your phone number in settings before listing plants');
   }
@@ -134,12 +136,14 @@ export async function createPost(authorId: string, input: NewPost): Promise<{ po
   for (let attempt = 1; ; attempt++) {
     const tags = tagChanges(null, post);
     const before: TxItem[] = [txEntities().post.create(post).commit(), ...counterItems(null, post)];
-    // A listing's place is the author's as read: if they move meanwhile, read them again and retry
-    // (a relisting that started before this write would not see this listing).
-    const placeCheck = author ? [ownerUnchanged(author)] : [];
-    const items: TxItem[] = [...before, ...tags, ...linkPuts(post), ...placeCheck, ...claims];
+    // The author's account must still exist (an old cookie outlives a deletion by up to 15
+    // minutes). A listing's place is the author's as read: if they move meanwhile, read them again
+    // and retry (a relisting that started before this write would not see this listing).
+    const authorCheck = author ? ownerUnchanged(author) : authorLiveCheck(authorId);
+    const items: TxItem[] = [...before, ...tags, ...linkPuts(post), authorCheck, ...claims];
     const out = await writeItems(items);
     if (!out.canceled) return { post, created: true };
+    if (!author) assertAuthorWasLive(out, items.length - claims.length - 1);
     if (conditionFailed(out, 0)) {
       const raced = await getPostItem(input.id);
       if (raced) return { post: existingAnswer(raced, authorId, input.kind), created: false };
@@ -149,9 +153,9 @@ export async function createPost(authorId: string, input: NewPost): Promise<{ po
       throw badRequest('A photo was already used by another post; upload it again', photoField);
     }
     if (attempt >= ATTEMPTS) throw serviceUnavailable('The site is busy; please try again');
-    if (placeCheck.length && conditionFailed(out, claimStart - 1)) {
+    if (author && conditionFailed(out, claimStart - 1)) {
       author = await getUser(authorId);
-      if (!author) throw forbidden('Your account no longer exists');
+      if (!author) throw accountGone();
       post = withPosition(post, listingPosition(author));
     }
     await ensureMissingTags(out, before.length, tags.length, post.tags);
@@ -225,8 +229,10 @@ export async function editPost(postId: string, claimedUserId: string, viewer: Vi
       ...counterItems(countable(post), countable(next)),
     ];
     const tags = tagChanges(post, next);
-    const out = await writeItems([...before, ...tags, ...linkChanges(post, next)]);
+    const items = [...before, ...tags, ...linkChanges(post, next), authorLiveCheck(viewer.userId!)];
+    const out = await writeItems(items);
     if (!out.canceled) return next;
+    assertAuthorWasLive(out, items.length - 1);
     if (attempt >= ATTEMPTS) throw serviceUnavailable('The post is changing; please try again');
     // A version conflict re-reads on the next round; a missing tag is made first.
     await ensureMissingTags(out, before.length, tags.length, next.tags);

@@ -327,6 +327,20 @@ describe('profile', () => {
     expect(spoof.status).toBe(400);
   });
 
+  it('refuses a suspended member\'s changes of name, bio or avatar (403) and keeps the profile as it was', async () => {
+    const m = await member();
+    // Suspended after the access token was issued: the handler reads the account, not the token.
+    await setAttributes(`user#${m.profile.uuid}`, 'profile', { suspended: true });
+    for (const change of [{ first_name: 'Spammy' }, { last_name: 'Links' }, { bio: 'buy followers at example.com' }, { avatar: null }, { motivations: ['sell'] }]) {
+      const res = await as(m.browser, 'PUT', '/api/iam/authn/update', change);
+      expect(res.status, JSON.stringify(change)).toBe(403);
+      expect(res.json).toMatchObject({ error: { message: 'Your account is suspended: your profile cannot be changed' } });
+    }
+    const stored = await getItem(`user#${m.profile.uuid}`, 'profile');
+    expect(stored).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', motivations: ['swap'] });
+    expect(stored!.bio).toBeUndefined();
+  });
+
   it('refuses an avatar key that is not the user\'s own upload', async () => {
     const m = await member();
     const res = await as(m.browser, 'PUT', '/api/iam/authn/update', { avatar: `images/avatars/${randomUUID()}/${randomUUID()}.jpg` });
