@@ -4,11 +4,12 @@
  */
 import type { noInput } from '../../shared/schemas/common';
 import type { Main } from '../lib/route-types';
+import { originChecked } from '../lib/middleware/origin';
 import { readPublicSite } from '../site-settings/settings';
 import { viewerLocation } from './viewer-location';
 
 export const main: Main<typeof noInput> = async ({ event }) => {
-  const fromViewer = viewerLocation(event.headers ?? {}, !!process.env.ORIGIN_SECRET);
+  const fromViewer = viewerLocation(event.headers ?? {}, originChecked());
   const place = fromViewer ?? (await readPublicSite()).defaultLocation;
   const { latitude, longitude, suburb_city, state, country } = place;
   return { latitude, longitude, suburb_city, state, country, source: fromViewer ? 'ip' : 'site' };

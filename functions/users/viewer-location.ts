@@ -1,7 +1,8 @@
 /**
- * A guest's place from CloudFront's viewer geolocation headers. They are trusted only when
- * the API refuses requests that bypass CloudFront (ORIGIN_SECRET set, see middleware/origin.ts);
- * otherwise anyone could forge them, and the caller falls back to the site's default place.
+ * A guest's place from CloudFront's viewer geolocation headers. They are trusted only when the
+ * API refuses requests that bypass CloudFront (an origin secret is configured, see
+ * middleware/origin.ts); otherwise anyone could forge them, and the caller falls back to the
+ * site's default place.
  */
 import type { SiteLocation } from '../../shared/site';
 

@@ -11,7 +11,9 @@
  * Context: `stage` (default `dev`; names starting with `dev` are disposable), `mailFrom` (SES
  * sender, MAIL_FROM), `adminEmails` (comma-separated, ADMIN_EMAILS; Lambda-only, never public),
  * `cspTileOrigins`, `cspMediaOrigins`, `cspWebSocketOrigins` (origins the Content-Security-Policy
- * allows; see stageConfigFromContext in create-app.ts and the README).
+ * allows; see stageConfigFromContext in create-app.ts and the README), `secretsExtensionArn` (the
+ * Parameters and Secrets extension layer, arm64, where aws-cdk-lib's map lacks the region:
+ * infra/aws/secrets-extension.ts).
  */
 import { buildBundles } from './bundle';
 import { addStage, newApp, stageConfigFromContext } from './create-app';

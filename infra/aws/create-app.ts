@@ -46,6 +46,8 @@ export function addStage(
 
 /**
  * `-c stage=NAME` (default dev), `-c mailFrom=...`, `-c adminEmails=a@x,b@y`, `-c siteOrigin=https://…`,
+ * `-c secretsExtensionArn=arn:aws:lambda:…` (the Parameters and Secrets extension layer, arm64, of
+ * the stage's region; see infra/aws/secrets-extension.ts),
  * and the origins the Content-Security-Policy allows besides the site's own (comma-separated,
  * `none` for none; left out, the defaults of shared/security-headers.ts apply):
  * `-c cspTileOrigins=https://tile.openstreetmap.org` (map tiles), `-c cspMediaOrigins=https://…`
@@ -60,6 +62,7 @@ export function stageConfigFromContext(app: App): StageConfig {
   const mailFrom = text('mailFrom');
   const adminEmails = text('adminEmails');
   const siteOrigin = text('siteOrigin');
+  const secretsExtensionArn = text('secretsExtensionArn');
   const origins = (key: string, schemes: ('https' | 'wss')[]): string[] | undefined => {
     const value = text(key);
     return value === undefined ? undefined : parseOrigins(value, `-c ${key}`, schemes);
@@ -75,6 +78,7 @@ export function stageConfigFromContext(app: App): StageConfig {
     ...(mailFrom ? { mailFrom } : {}),
     ...(adminEmails ? { adminEmails } : {}),
     ...(siteOrigin ? { siteOrigin } : {}),
+    ...(secretsExtensionArn ? { secretsExtensionArn } : {}),
     csp: Object.fromEntries(Object.entries(csp).filter(([, list]) => list !== undefined)),
   };
 }

@@ -2,7 +2,7 @@
  * An execution role allowed exactly one grant set (functions/lib/route-types.ts `Grant`): the
  * routes of a domain that declare the same grants share one (infra/aws/routes-stack.ts), in the
  * template of their functions. No AWS managed policy: each function writes only to its own log
- * group, under the domain's log-group prefix, and reads only the signing secret.
+ * group, under the domain's log-group prefix, and reads only the two secrets it is given.
  */
 import { Aws } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
@@ -19,7 +19,8 @@ export interface GrantRoleProps {
   table: ITable;
   /** The images bucket's name (a literal plus pseudo parameters, so policies need no cross-stack reference). */
   imagesBucketName: string;
-  signingSecret: ISecret;
+  /** The secrets every handler reads at run time (the signing key, the origin secret): by ARN, never by value. */
+  secrets: readonly ISecret[];
   /** The prefix every log group of this domain's functions starts with. */
   logGroupPrefix: string;
   /** SES sender; when known, `ses:SendEmail` is limited to this From address. */
@@ -68,8 +69,9 @@ export class GrantRole extends Construct {
       `Log streams are created at run time; the wildcard covers only the log groups of the ${domain} functions (prefix ${props.logGroupPrefix}), which this stack creates.`,
     );
 
-    // Every handler may verify a session cookie (public routes still see a signed-in reader).
-    allow('SigningSecret', ['secretsmanager:GetSecretValue'], [props.signingSecret.secretArn]);
+    // Every handler may verify a session cookie (public routes still see a signed-in reader) and
+    // checks CloudFront's origin secret; it reads both by ARN through the secrets extension.
+    allow('Secrets', ['secretsmanager:GetSecretValue'], props.secrets.map((secret) => secret.secretArn));
 
     const tableArn = props.table.tableArn;
     const indexArns = TABLE.globalIndexes.map((gsi) => `${tableArn}/index/${gsi.name}`);

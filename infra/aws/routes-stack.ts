@@ -4,6 +4,9 @@
  * API route and invoke permission (5 resources). ~150 routes over a dozen domains keep every
  * template far below CloudFormation's 500 resources; the stack refuses to reach 450 (a test
  * holds that too).
+ *
+ * The functions get the secrets' ARNs, never their values, and the Parameters and Secrets
+ * extension layer to read them with (infra/aws/secrets-extension.ts, functions/lib/secrets.ts).
  */
 import { CfnResource, Duration, NestedStack, RemovalPolicy, type NestedStackProps } from 'aws-cdk-lib';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
@@ -20,6 +23,7 @@ import type { BundleEntry } from './bundle';
 import { GrantRole, grantSetKey } from './grant-role';
 import { APP_NAME, DEFAULT_ROUTE_KEY, functionSizing, pascal } from './naming';
 import { acknowledge } from './nag';
+import { secretsExtension } from './secrets-extension';
 
 /** A route of the table, or the `$default` catch-all (no method/path, public). */
 export interface DomainRoute {
@@ -39,8 +43,10 @@ export interface RoutesStackProps extends NestedStackProps {
   table: ITable;
   imagesBucketName: string;
   signingSecret: ISecret;
-  /** `{{resolve:secretsmanager:...}}` of the origin-verify secret, resolved by CloudFormation at deploy time. */
-  originSecretValue: string;
+  /** The secret CloudFront sends in x-origin-verify: the functions read it at run time by ARN. */
+  originSecret: ISecret;
+  /** The Parameters and Secrets extension layer's ARN; default: the published one of the stack's region. */
+  secretsExtensionArn?: string;
   logRetention: logs.RetentionDays;
   disposable: boolean;
   mailFrom?: string;
@@ -75,7 +81,7 @@ export class RoutesStack extends NestedStack {
           grants: new Set(grants),
           table: props.table,
           imagesBucketName: props.imagesBucketName,
-          signingSecret: props.signingSecret,
+          secrets: [props.signingSecret, props.originSecret],
           logGroupPrefix: prefix,
           ...(props.mailFrom ? { mailFrom: props.mailFrom } : {}),
         }));
@@ -83,12 +89,13 @@ export class RoutesStack extends NestedStack {
       }
       return role;
     };
+    const paramsAndSecrets = secretsExtension(props.secretsExtensionArn);
 
     const environment: Record<string, string> = {
       TABLE_NAME: props.table.tableName,
       IMAGES_BUCKET: props.imagesBucketName,
       SIGNING_SECRET_ARN: props.signingSecret.secretArn,
-      ORIGIN_SECRET: props.originSecretValue,
+      ORIGIN_SECRET_ARN: props.originSecret.secretArn,
       POWERTOOLS_SERVICE_NAME: APP_NAME,
       // Big deletions only mark their root; the table's stream runs the sweep (functions/lib/deferred.ts).
       SWEEPS: 'stream',
@@ -116,6 +123,7 @@ export class RoutesStack extends NestedStack {
         role: roleFor(entry.grants),
         logGroup,
         environment,
+        paramsAndSecrets,
       });
       acknowledge(
         fn,

@@ -1,10 +1,14 @@
 /**
  * The Lambda bundles: one per route plus `$default`, built by one esbuild call, cached by content
- * hash, self-contained (AWS SDK inside), and loadable as ESM by a fresh Node process — where the
- * health and catch-all handlers answer like the cloud would, origin secret included.
+ * hash, self-contained (AWS SDK inside, but no Secrets Manager client: secrets come from the
+ * Parameters and Secrets extension over localhost), and loadable as ESM by a fresh Node process —
+ * where the health and catch-all handlers answer like the cloud would, reading the origin secret
+ * once per container from a stand-in for the extension.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -63,11 +67,35 @@ describe('bundles', () => {
       // Only Node's own modules stay outside the bundle.
       expect(externals.filter((p) => !builtins.has(p)), entry.folder).toEqual([]);
     }
-    const anyRoute = meta.outputs[`${result.entries[0]!.folder}/index.mjs`]!;
-    expect(Object.keys(anyRoute.inputs).some((i) => i.includes('node_modules/@aws-sdk/'))).toBe(true);
+    const inputsOf = (key: string) => Object.keys(meta.outputs[`${result.entries.find((e) => e.routeKey === key)!.folder}/index.mjs`]!.inputs);
+    expect(inputsOf('GET /api/site-settings/get-site').some((i) => i.includes('node_modules/@aws-sdk/'))).toBe(true);
+    // A route that touches no AWS service carries no SDK at all (secrets come from the extension).
+    expect(inputsOf('GET /api/health').filter((i) => i.includes('node_modules/@aws-sdk/') || i.includes('node_modules/@smithy/'))).toEqual([]);
+  });
+
+  it('carries no Secrets Manager client in any bundle: the functions read secrets from the extension', () => {
+    const meta = JSON.parse(readFileSync(result.metafile, 'utf8')) as Metafile;
+    for (const entry of [...result.entries, ...result.jobs]) {
+      const inputs = Object.keys(meta.outputs[`${entry.folder}/index.mjs`]!.inputs);
+      expect(inputs.filter((i) => i.includes('/@aws-sdk/client-secrets-manager/')), entry.folder).toEqual([]);
+    }
   });
 
   it('loads every bundle as ESM in a fresh Node process and answers like the cloud', async () => {
+    // A stand-in for the Parameters and Secrets extension: the secret by ARN, for the sandbox's session token only.
+    const ORIGIN_ARN = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:OriginSecret-abc';
+    const asked: string[] = [];
+    const extension = createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      asked.push(`${url.pathname}?${url.searchParams.get('secretId')}`);
+      const known = url.pathname === '/secretsmanager/get' && url.searchParams.get('secretId') === ORIGIN_ARN;
+      if (req.headers['x-aws-parameters-secrets-token'] !== 'session-token' || !known) {
+        res.writeHead(400).end('bad request');
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ARN: ORIGIN_ARN, SecretString: 'test-origin-secret' }));
+    });
+    await new Promise<void>((resolve) => extension.listen(0, 'localhost', resolve));
     const script = `
       const dirs = JSON.parse(process.argv[1]);
       const out = { loaded: {}, answers: {} };
@@ -84,22 +112,32 @@ describe('bundles', () => {
       const health = (await import(dirs['GET /api/health'] + '/index.mjs')).handler;
       const fallback = (await import(dirs['$default'] + '/index.mjs')).handler;
       const answer = async (h, path, headers = {}) => { const r = await h(event(path, headers), context); return { status: r.statusCode, body: JSON.parse(r.body) }; };
-      out.answers.healthWithSecret = await answer(health, '/api/health', { 'x-origin-verify': process.env.ORIGIN_SECRET });
+      const secret = { 'x-origin-verify': 'test-origin-secret' };
+      out.answers.healthWithSecret = await answer(health, '/api/health', secret);
+      out.answers.healthAgain = await answer(health, '/api/health', secret);
       out.answers.healthWithoutSecret = await answer(health, '/api/health');
-      out.answers.unknownWithSecret = await answer(fallback, '/api/no-such-route', { 'x-origin-verify': process.env.ORIGIN_SECRET });
+      out.answers.healthWithWrongSecret = await answer(health, '/api/health', { 'x-origin-verify': 'test-origin-secreT' });
+      out.answers.unknownWithSecret = await answer(fallback, '/api/no-such-route', secret);
       process.stdout.write(JSON.stringify(out));
     `;
     const dirs = Object.fromEntries(result.entries.map((e) => [e.routeKey, e.dir]));
-    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script, JSON.stringify(dirs)], {
-      env: {
-        PATH: process.env.PATH ?? '',
-        ORIGIN_SECRET: 'test-origin-secret',
-        POWERTOOLS_LOG_LEVEL: 'ERROR',
-        AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-      },
-      timeout: 60_000,
-      maxBuffer: 10 * 1024 * 1024,
-    });
+    let stdout: string;
+    try {
+      ({ stdout } = await run(process.execPath, ['--input-type=module', '-e', script, JSON.stringify(dirs)], {
+        env: {
+          PATH: process.env.PATH ?? '',
+          ORIGIN_SECRET_ARN: ORIGIN_ARN,
+          AWS_SESSION_TOKEN: 'session-token',
+          PARAMETERS_SECRETS_EXTENSION_HTTP_PORT: String((extension.address() as AddressInfo).port),
+          POWERTOOLS_LOG_LEVEL: 'ERROR',
+          AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+        },
+        timeout: 60_000,
+        maxBuffer: 10 * 1024 * 1024,
+      }));
+    } finally {
+      extension.close();
+    }
     const out = JSON.parse(stdout) as {
       loaded: Record<string, string>;
       answers: Record<string, { status: number; body: { status: string; data?: { ok?: boolean }; error?: { code: string } } }>;
@@ -107,7 +145,11 @@ describe('bundles', () => {
     expect(Object.keys(out.loaded).sort()).toEqual(Object.keys(dirs).sort());
     for (const [key, kind] of Object.entries(out.loaded)) expect(kind, key).toBe('function');
     expect(out.answers.healthWithSecret).toMatchObject({ status: 200, body: { status: 'success', data: { ok: true } } });
+    expect(out.answers.healthAgain).toMatchObject({ status: 200 });
     expect(out.answers.healthWithoutSecret).toMatchObject({ status: 403, body: { status: 'error' } });
+    expect(out.answers.healthWithWrongSecret).toMatchObject({ status: 403, body: { status: 'error' } });
     expect(out.answers.unknownWithSecret).toMatchObject({ status: 404, body: { status: 'error', error: { code: 'not_found' } } });
+    // Once per container: the health bundle asked once for its five requests, the catch-all once.
+    expect(asked).toEqual([`/secretsmanager/get?${ORIGIN_ARN}`, `/secretsmanager/get?${ORIGIN_ARN}`]);
   });
 });

@@ -218,9 +218,9 @@ describe('routes', () => {
         expect(fromParent(env.TABLE_NAME, params)).toEqual({ Ref: tableId });
         expect(fromParent(env.SIGNING_SECRET_ARN, params)).toEqual({ Ref: signingId });
         expect(env.IMAGES_BUCKET).toEqual(imagesBucket.Properties.BucketName);
-        const origin = env.ORIGIN_SECRET['Fn::Join'][1];
-        expect(origin[0]).toBe('{{resolve:secretsmanager:');
-        expect(fromParent(origin[1], params)).toEqual({ Ref: originId });
+        // The secrets by ARN only, read at run time (test/infra/secrets-at-rest.test.ts).
+        expect(fromParent(env.ORIGIN_SECRET_ARN, params)).toEqual({ Ref: originId });
+        expect(env.ORIGIN_SECRET).toBeUndefined();
         expect(env.POWERTOOLS_SERVICE_NAME).toBe('leafline');
         // Big deletions only mark their root; the stream job sweeps (test/infra/jobs.test.ts).
         expect(env.SWEEPS, key).toBe('stream');
@@ -428,7 +428,7 @@ describe('CloudFront', () => {
       for (const { key, domain } of expectedRoutes(v)) {
         const { params } = v.nested.get(domain)!;
         const env = lambdaOf(v, domain, key).fn.Properties.Environment.Variables;
-        expect(fromParent(env.ORIGIN_SECRET['Fn::Join'][1][1], params), key).toEqual(secretRef);
+        expect(fromParent(env.ORIGIN_SECRET_ARN, params), key).toEqual(secretRef);
       }
     }
   });
@@ -455,15 +455,18 @@ describe('CloudFront', () => {
 
 describe('least privilege', () => {
   // Per route, exactly its grants: test/infra/least-privilege.test.ts.
-  it('gives every role the signing secret, by ARN, and no more of Secrets Manager', () => {
+  it('gives every role the signing and origin secrets, by ARN, and no more of Secrets Manager', () => {
     for (const v of stages) {
-      const signingId = ofType(v.parent, 'AWS::SecretsManager::Secret').find(([, s]) => /HMAC/.test(s.Properties.Description))![0];
+      const secrets = ofType(v.parent, 'AWS::SecretsManager::Secret');
+      const signingId = secrets.find(([, s]) => /HMAC/.test(s.Properties.Description))![0];
+      const originId = secrets.find(([, s]) => /x-origin-verify/.test(s.Properties.Description))![0];
       for (const [domain, nested] of v.nested) {
-        const statements = policyStatements(nested.resources).filter((s) => s.Sid === 'SigningSecret');
+        const statements = policyStatements(nested.resources).filter((s) => s.Sid === 'Secrets');
         expect(statements, domain).toHaveLength(ofType(nested.resources, 'AWS::IAM::Role').length);
         for (const secret of statements) {
           expect(secret.Action).toBe('secretsmanager:GetSecretValue');
-          expect(fromParent(secret.Resource, nested.params)).toEqual({ Ref: signingId });
+          const read = (secret.Resource as unknown[]).map((r) => (fromParent(r, nested.params) as { Ref: string }).Ref);
+          expect(read.sort()).toEqual([signingId, originId].sort());
         }
         expect([...actionsOf(policyStatements(nested.resources))].filter((a) => a.startsWith('secretsmanager:'))).toEqual(['secretsmanager:GetSecretValue']);
       }
@@ -481,7 +484,7 @@ describe('least privilege', () => {
         grants: new Set(grants),
         table,
         imagesBucketName: 'images-bucket',
-        signingSecret: secret,
+        secrets: [secret],
         logGroupPrefix: `/aws/lambda/test/${id}/`,
         ...(mailFrom ? { mailFrom } : {}),
       });
@@ -492,7 +495,7 @@ describe('least privilege', () => {
       ofType(resources, 'AWS::IAM::Policy')
         .filter(([id]) => id.startsWith(prefix))
         .flatMap(([, p]) => p.Properties.PolicyDocument.Statement as any[]);
-    expect(statementsOf('none').map((s) => s.Sid).sort()).toEqual(['Logs', 'SigningSecret']);
+    expect(statementsOf('none').map((s) => s.Sid).sort()).toEqual(['Logs', 'Secrets']);
     const all = statementsOf('all');
     const bySid = (sid: string) => all.find((s) => s.Sid === sid);
     expect(bySid('TableRead').Action.sort()).toEqual(['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:Query']);
