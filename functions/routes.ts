@@ -316,7 +316,8 @@ export const routes = [
   },
   {
     method: 'PUT', path: '/api/iam/posts/privacy', access: 'self', handler: 'posts/privacy', input: postPrivacyInput,
-    grants: ['table:read', 'table:write'], summary: 'Change a post\'s privacy (id, uuid = the caller, privacy); it moves to the front of its lists and the counts follow: { post }.',
+    grants: ['table:read', 'table:write', 'images:read', 'images:write'],
+    summary: 'Change a post\'s privacy (id, uuid = the caller, privacy); it moves to the front of its lists and the counts follow; a narrower audience moves its photos to new keys (old photo URLs stop working): { post }.',
   },
   {
     method: 'PUT', path: '/api/iam/posts/update/textandtags', access: 'self', handler: 'posts/text-and-tags', input: textAndTagsInput,
@@ -324,7 +325,8 @@ export const routes = [
   },
   {
     method: 'PUT', path: '/api/iam/plant/update/details', access: 'self', handler: 'posts/plant-details', input: plantUpdateInput,
-    grants: ['table:read', 'table:write'], summary: 'Change a plant post\'s details, availability and privacy (postId, userId = the caller): { plant }.',
+    grants: ['table:read', 'table:write', 'images:read', 'images:write'],
+    summary: 'Change a plant post\'s details, availability and privacy (postId, userId = the caller); a narrower audience moves its photos to new keys: { plant }.',
   },
   {
     method: 'PUT', path: '/api/iam/plant/update/photo-descriptions', access: 'self', handler: 'posts/photo-descriptions', input: photoDescriptionsInput,

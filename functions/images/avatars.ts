@@ -12,18 +12,16 @@
  * member's avatar prefix (`deleteAvatarsOf`), saved or not.
  */
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
-import type { PHOTO_TYPES } from '../../shared/schemas/content';
 import { db } from '../db/service';
 import { txEntities, type TxItem } from '../db/transact';
 import { badRequest } from '../lib/errors';
 import { deleteImage, imagesBucket, s3, verifyUploadedImage } from '../lib/images';
-import { logger } from '../lib/logger';
-import { AVATAR_KEY_PATTERN, CLAIM_CUTOFF_SECONDS, SWEEP_LEAD_SECONDS } from './pending';
+import { AVATAR_KEY_PATTERN, CLAIM_CUTOFF_SECONDS, removeRetiredUpload, retireUpload } from './pending';
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 
 const PREFIX = 'images/avatars/';
-const TYPES = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as const satisfies Record<string, (typeof PHOTO_TYPES)[number]>;
+type AvatarExtension = 'jpg' | 'png' | 'webp';
 
 const PROBLEMS = {
   notYours: 'avatar must be one of your own uploads',
@@ -36,7 +34,7 @@ const PROBLEMS = {
 const seconds = (ms: number) => Math.floor(ms / 1000);
 
 /** The key a new avatar is uploaded under: `images/avatars/<userId>/<id>.<ext>`. */
-export function avatarKeyFor(userId: string, id: string, extension: keyof typeof TYPES): string {
+export function avatarKeyFor(userId: string, id: string, extension: AvatarExtension): string {
   return `${PREFIX}${userId}/${id}.${extension}`;
 }
 
@@ -64,34 +62,10 @@ export async function claimAvatar(userId: string, key: string, nowMs = Date.now(
 /** The message when the claim's condition failed in the transaction (another save used it, or it aged meanwhile). */
 export const CLAIM_LOST = PROBLEMS.missing;
 
-/**
- * A pending record for an avatar being replaced or removed, due for the sweep at once (its TTL
- * two hours later leaves the hourly sweep two runs), written in the profile's transaction.
- */
-export function retireAvatar(userId: string, key: string, nowMs = Date.now()): TxItem {
-  const extension = key.slice(key.lastIndexOf('.') + 1) as keyof typeof TYPES;
-  return txEntities()
-    .pendingUpload.put({
-      objectKey: key,
-      userId,
-      contentType: TYPES[extension] ?? 'image/jpeg',
-      // Unknown and unneeded: the record only leads the sweep to the object.
-      size: 0,
-      createdAt: new Date(nowMs).toISOString(),
-      expiresAt: seconds(nowMs) + SWEEP_LEAD_SECONDS,
-    })
-    .commit();
-}
-
-/** Deletes a retired avatar now (object, then record); on failure the sweep does it later. */
-export async function removeRetiredAvatar(key: string): Promise<void> {
-  try {
-    await deleteImage(key);
-    await db().entities.pendingUpload.delete({ objectKey: key }).go();
-  } catch (err) {
-    logger.warn('could not delete a replaced avatar now; the sweep of unused uploads will', { key, error: err as Error });
-  }
-}
+/** The avatar being replaced or removed: due for the sweep, in the profile's transaction (see `retireUpload`). */
+export const retireAvatar = retireUpload;
+/** Deletes a retired avatar now; on failure the sweep does it later. */
+export const removeRetiredAvatar = removeRetiredUpload;
 
 /** Deletes every object under the member's avatar prefix (the avatar and uploads never saved); safe to run again. */
 export async function deleteAvatarsOf(userId: string): Promise<number> {

@@ -149,6 +149,38 @@ async function deleteObject(key: string): Promise<void> {
   }
 }
 
+const RETIRED_TYPES: Record<string, (typeof PHOTO_TYPES)[number]> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+
+/**
+ * A record for an upload no longer used (a replaced avatar, a photo moved to a new key), due for
+ * the sweep at once (its TTL two hours later leaves the hourly sweep two runs), to be written in
+ * the transaction that stops using the object. The caller deletes the object right after the
+ * write (`removeRetiredUpload`); if that fails, the sweep does.
+ */
+export function retireUpload(userId: string, key: string, nowMs = Date.now()): TxItem {
+  return txEntities()
+    .pendingUpload.put({
+      objectKey: key,
+      userId,
+      contentType: RETIRED_TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'image/jpeg',
+      // Unknown and unneeded: the record only leads the sweep to the object.
+      size: 0,
+      createdAt: new Date(nowMs).toISOString(),
+      expiresAt: seconds(nowMs) + SWEEP_LEAD_SECONDS,
+    })
+    .commit();
+}
+
+/** Deletes a retired upload now (object, then record); on failure the sweep does it later. */
+export async function removeRetiredUpload(key: string): Promise<void> {
+  try {
+    await deleteUploadObject(key);
+    await db().entities.pendingUpload.delete({ objectKey: key }).go();
+  } catch (err) {
+    logger.warn('could not delete a retired upload now; the sweep of unused uploads will', { key, error: err as Error });
+  }
+}
+
 /** Deletes a post photo's object, and nothing else. */
 async function deletePhotoObject(key: string): Promise<void> {
   if (!PHOTO_KEY_PATTERN.test(key)) throw new Error(`refusing to delete ${key}: not a post photo`);

@@ -15,6 +15,7 @@ import { sweepsDeferred } from '../lib/deferred';
 import { badRequest, conflict, forbidden, notFound, serviceUnavailable } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { claimUploads, deletePhotos } from '../images/pending';
+import { copyToFreshKeys, discardCopies, narrows, removeOldKeys } from '../images/rekey';
 import { ensureTags, tagUsageItems } from '../tags/tags';
 import { hasPermission, loadPermissionSettings } from '../users/permissions';
 import { accountGone, assertAuthorWasLive, authorLiveCheck } from '../users/author-live';
@@ -223,15 +224,24 @@ export async function editPost(postId: string, claimedUserId: string, viewer: Vi
       version: post.version + 1,
       updatedAt: moves ? nextTime(post.updatedAt) : post.updatedAt,
     };
+    // A narrower audience: the photos those who saw them before hold URLs of move to new keys.
+    const stored = new Set(post.photos.map((p) => p.key));
+    const kept = next.photos.map((p) => p.key).filter((key) => stored.has(key));
+    const rekeying = wanted.privacy !== undefined && narrows(post.privacy, wanted.privacy) && kept.length ? await copyToFreshKeys(post.authorId, kept) : null;
+    if (rekeying) next.photos = next.photos.map((p) => ({ ...p, key: rekeying.moves.get(p.key) ?? p.key }));
     const { id, ...rest } = next;
     const before: TxItem[] = [
       txEntities().post.put({ id, ...rest }).where((a, op) => op.eq(a.version, post.version)).commit(),
       ...counterItems(countable(post), countable(next)),
     ];
     const tags = tagChanges(post, next);
-    const items = [...before, ...tags, ...linkChanges(post, next), authorLiveCheck(viewer.userId!)];
+    const items = [...before, ...tags, ...linkChanges(post, next), ...(rekeying?.items ?? []), authorLiveCheck(viewer.userId!)];
     const out = await writeItems(items);
-    if (!out.canceled) return next;
+    if (!out.canceled) {
+      if (rekeying) await removeOldKeys(rekeying);
+      return next;
+    }
+    if (rekeying) await discardCopies(rekeying);
     assertAuthorWasLive(out, items.length - 1);
     if (attempt >= ATTEMPTS) throw serviceUnavailable('The post is changing; please try again');
     // A version conflict re-reads on the next round; a missing tag is made first.

@@ -1,0 +1,60 @@
+/**
+ * Photos are public bearer URLs under /images/. When a post's audience narrows (public → members
+ * or private, members → private), whoever saw its photos before could keep their URLs; so its
+ * photos move to new, unguessable keys in the same write: the objects are copied first, the post
+ * is written with the new keys and records retiring the old ones (due for the sweep at once), and
+ * the old objects are deleted right after. An old URL then works only while a cache still holds
+ * it (IMAGE_CACHE_SECONDS). If the write fails, the copies are deleted again.
+ */
+import { randomUUID } from 'node:crypto';
+import { CopyObjectCommand } from '@aws-sdk/client-s3';
+import type { Privacy } from '../../shared/schemas/content';
+import type { TxItem } from '../db/transact';
+import { imagesBucket, s3 } from '../lib/images';
+import { logger } from '../lib/logger';
+import { removeRetiredUpload, retireUpload } from './pending';
+
+/** How widely each privacy shows a post: a lower rank is a narrower audience. */
+const REACH: Record<Privacy, number> = { private: 0, members: 1, public: 2 };
+
+export function narrows(before: Privacy, after: Privacy): boolean {
+  return REACH[after] < REACH[before];
+}
+
+/** The same folder and extension under a new id: `images/posts/<userId>/<new id>.<ext>`. */
+export function freshKey(key: string): string {
+  return key.replace(/[^/]+(\.[a-z]+)$/, `${randomUUID()}$1`);
+}
+
+export interface Rekeying {
+  /** old key → new key, for each photo that moved. */
+  moves: Map<string, string>;
+  /** The retirement records of the old keys, for the post's own transaction. */
+  items: TxItem[];
+}
+
+/** Copies each photo to a fresh key; on any failure the copies made are removed and the error thrown. */
+export async function copyToFreshKeys(userId: string, keys: string[], nowMs = Date.now()): Promise<Rekeying> {
+  const moves = new Map(keys.map((key) => [key, freshKey(key)] as const));
+  const bucket = imagesBucket();
+  const copied = await Promise.allSettled(
+    [...moves].map(([from, to]) => s3().send(new CopyObjectCommand({ Bucket: bucket, Key: to, CopySource: `${bucket}/${encodeURI(from)}`, MetadataDirective: 'COPY' }))),
+  );
+  if (copied.some((c) => c.status === 'rejected')) {
+    await discardCopies({ moves, items: [] });
+    throw (copied.find((c) => c.status === 'rejected') as PromiseRejectedResult).reason;
+  }
+  return { moves, items: [...moves.keys()].map((from) => retireUpload(userId, from, nowMs)) };
+}
+
+/** After the post's write: the old objects go now (the sweep takes any that fail). */
+export async function removeOldKeys(r: Rekeying): Promise<void> {
+  await Promise.all([...r.moves.keys()].map((from) => removeRetiredUpload(from)));
+}
+
+/** The post's write failed: the copies are not referenced by anything. */
+export async function discardCopies(r: Rekeying): Promise<void> {
+  await Promise.all(
+    [...r.moves.values()].map((to) => removeRetiredUpload(to).catch((err: unknown) => logger.warn('could not discard a photo copy', { key: to, error: err as Error }))),
+  );
+}

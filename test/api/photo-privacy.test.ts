@@ -1,0 +1,83 @@
+/**
+ * Photos are public bearer URLs. When a post's audience narrows, its photos move to new keys and
+ * the old URLs stop working; images are cached an hour at most.
+ */
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { IMAGE_CACHE_SECONDS } from '../../shared/constants';
+import type { PostView } from '../../shared/schemas/content';
+import { as, member, type Member } from '../support/accounts';
+import { hostUrl } from '../support/api';
+import { TINY_JPEG, newPlant, uploadPhoto } from '../support/content';
+import { getItem } from '../support/db';
+
+const image = (key: string) => fetch(`${hostUrl()}/${key}`);
+const author = (m: Member) => ({ uuid: m.profile.uuid, browser: m.browser });
+
+async function postWithPhotos(m: Member, privacy: 'public' | 'members'): Promise<PostView> {
+  const keys = [await uploadPhoto(author(m)), await uploadPhoto(author(m))];
+  const res = await as<{ post: PostView }>(m.browser, 'POST', '/api/iam/posts/new', {
+    id: randomUUID(), text: 'Repotted the calathea', tags: [], privacy,
+    photos: keys.map((key, i) => ({ key, description: `side ${i + 1}` })),
+  });
+  expect(res.status).toBe(201);
+  return res.data.post;
+}
+
+describe('photos when a post\'s audience narrows', () => {
+  it('moves a public post\'s photos to new keys when it becomes members-only: the old URLs answer 404', async () => {
+    const m = await member();
+    const post = await postWithPhotos(m, 'public');
+    const old = post.photos.map((p) => p.key);
+    for (const key of old) {
+      const res = await image(key);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe(`public, max-age=${IMAGE_CACHE_SECONDS}`);
+    }
+
+    const res = await as<{ post: PostView }>(m.browser, 'PUT', '/api/iam/posts/privacy', { id: post.id, uuid: m.profile.uuid, privacy: 'members' });
+    expect(res.status).toBe(200);
+    const moved = res.data.post.photos;
+    expect(moved.map((p) => p.description)).toEqual(['side 1', 'side 2']);
+    expect(moved.map((p) => p.key).some((k) => old.includes(k))).toBe(false);
+    for (const [i, p] of moved.entries()) {
+      expect(p.key).toMatch(new RegExp(`^images/posts/${m.profile.uuid}/[0-9a-f-]{36}\\.jpg$`));
+      expect(p.key).not.toBe(old[i]);
+      const fresh = await image(p.key);
+      expect(fresh.status).toBe(200);
+      expect(Buffer.from(await fresh.arrayBuffer())).toEqual(TINY_JPEG);
+    }
+    for (const key of old) {
+      expect((await image(key)).status).toBe(404);
+      expect(await getItem(`upload#${key}`, 'upload')).toBeUndefined();
+    }
+    const stored = await getItem(`post#${post.id}`, 'post');
+    expect((stored!.photos as { key: string }[]).map((p) => p.key)).toEqual(moved.map((p) => p.key));
+  });
+
+  it('moves them again from members to private, and keeps the keys when the audience widens', async () => {
+    const m = await member();
+    const post = await postWithPhotos(m, 'members');
+    const narrowed = await as<{ post: PostView }>(m.browser, 'PUT', '/api/iam/posts/privacy', { id: post.id, uuid: m.profile.uuid, privacy: 'private' });
+    const privateKeys = narrowed.data.post.photos.map((p) => p.key);
+    expect(privateKeys.some((k) => post.photos.some((p) => p.key === k))).toBe(false);
+    const widened = await as<{ post: PostView }>(m.browser, 'PUT', '/api/iam/posts/privacy', { id: post.id, uuid: m.profile.uuid, privacy: 'public' });
+    expect(widened.status).toBe(200);
+    expect(widened.data.post.photos.map((p) => p.key)).toEqual(privateKeys);
+    for (const key of privateKeys) expect((await image(key)).status).toBe(200);
+  });
+
+  it('moves a plant listing\'s photos when its details make it private', async () => {
+    const m = await member();
+    const plant = await newPlant(author(m), { photos: 1 });
+    const [old] = plant.photos.map((p) => p.key);
+    const res = await as<{ plant: PostView }>(m.browser, 'PUT', '/api/iam/plant/update/details', {
+      postId: plant.id, userId: m.profile.uuid, privacy: 'private', plant: { commonName: 'Monstera', availability: 'Available to swap' },
+    });
+    expect(res.status).toBe(200);
+    const [moved] = res.data.plant.photos.map((p) => p.key);
+    expect(moved).not.toBe(old);
+    expect((await image(old!)).status).toBe(404);
+    expect((await image(moved!)).status).toBe(200);
+  });
+});
