@@ -9,7 +9,8 @@
  *   ElectroDB put/create/upsert/update/patch/delete/remove/transaction.write,
  *   DynamoDB Put/Update/Delete/BatchWrite/TransactWrite                                 → table:write
  *   S3 HeadObject/GetObject/ListObjects                                                 → images:read
- *   S3 PutObject (a presigned upload too)/DeleteObject(s)/CopyObject                    → images:write
+ *   S3 PutObject (a presigned upload too)/DeleteObject(s)                               → images:write
+ *   S3 CopyObject (GetObject on the source, PutObject on the copy)          → images:read and images:write
  *   SES SendEmail → mail; SNS Publish → sms
  *
  * It errs on the side of "needs": a branch never taken in the cloud (the local outbox, the
@@ -37,8 +38,8 @@ export interface EntrySource {
 const ELECTRODB_READS = new Set(['get', 'query', 'find', 'match', 'scan', 'collections']);
 const ELECTRODB_WRITES = new Set(['put', 'create', 'upsert', 'update', 'patch', 'delete', 'remove', 'write']);
 
-/** SDK commands by package: the grant each needs. Commands not listed (Secrets Manager) need none of the route grants. */
-const SDK_COMMANDS: Record<string, Record<string, Grant>> = {
+/** SDK commands by package: the grants each needs. Commands not listed (Secrets Manager) need none of the route grants. */
+const SDK_COMMANDS: Record<string, Record<string, Grant | Grant[]>> = {
   '@aws-sdk/lib-dynamodb': {
     GetCommand: 'table:read',
     BatchGetCommand: 'table:read',
@@ -70,7 +71,7 @@ const SDK_COMMANDS: Record<string, Record<string, Grant>> = {
     PutObjectCommand: 'images:write',
     DeleteObjectCommand: 'images:write',
     DeleteObjectsCommand: 'images:write',
-    CopyObjectCommand: 'images:write',
+    CopyObjectCommand: ['images:read', 'images:write'],
   },
   '@aws-sdk/client-sesv2': { SendEmailCommand: 'mail' },
   '@aws-sdk/client-ses': { SendEmailCommand: 'mail', SendRawEmailCommand: 'mail' },
@@ -213,8 +214,8 @@ export class HandlerEffects {
       if (!pkg?.startsWith('@aws-sdk/')) continue;
       const name = symbol!.name;
       if (!name.endsWith('Command')) continue;
-      const grant = SDK_COMMANDS[pkg]?.[name];
-      if (grant) uses.push({ grant, call: `${pkg} ${name}`, at: this.where(node) });
+      const grants = SDK_COMMANDS[pkg]?.[name];
+      if (grants) for (const grant of ([] as Grant[]).concat(grants)) uses.push({ grant, call: `${pkg} ${name}`, at: this.where(node) });
       else if (!KNOWN_SDK_COMMANDS.has(name)) throw new Error(`${this.where(node)}: ${pkg} ${name} has no grant in handler-effects.ts: add it`);
       return;
     }
