@@ -215,7 +215,7 @@ export const routes = [
   },
   {
     method: 'POST', path: '/api/iam/emails/account-deletion', access: 'user', handler: 'users/account-deletion-email', input: emptyInput,
-    grants: ['table:read', 'mail'], summary: 'E-mail the caller how to delete their account.',
+    grants: ['table:read', 'table:write', 'mail'], summary: 'E-mail the caller how to delete their account: a verified address only (403 otherwise), 3 a day (429 past it).',
   },
   {
     method: 'GET', path: '/api/users', access: 'public', handler: 'users/directory', input: cursorQuery,

@@ -11,8 +11,10 @@ import { getUser, userIdByEmail } from '../users/users';
 import { createDecoyEmailToken, createEmailToken, NO_ACCOUNT, type TokenKind } from './email-tokens';
 
 /**
- * Where the e-mail for nobody goes: MAIL_SINK, by default SES's mailbox simulator, which accepts
- * and drops it without touching the sender's bounce or complaint rates; locally, the outbox.
+ * Where the e-mail for nobody goes: MAIL_SINK (an environment variable; unset in both hosts), by
+ * default SES's mailbox simulator, which accepts and drops it without touching the sender's bounce
+ * or complaint rates (it is billed like any mail, hence the per-IP limit LINK_MAIL_IP). Locally the
+ * outbox records it, addressed to the simulator.
  */
 export function mailSink(env: NodeJS.ProcessEnv = process.env): string {
   return env.MAIL_SINK || 'success@simulator.amazonses.com';

@@ -9,6 +9,7 @@ import { conflict, forbidden, unauthorized } from '../lib/errors';
 import { reply } from '../lib/http';
 import type { Main } from '../lib/route-types';
 import { accessCookie } from '../lib/session/cookies';
+import { assertLive } from '../lib/session/live';
 import { signAccessToken } from '../lib/session/token';
 import { claimsFor, completeRegistration, getUser, toProfile, withLocation } from '../users/users';
 
@@ -16,6 +17,9 @@ export const main: Main<typeof registerInput> = async ({ input, session }) => {
   const user = await getUser(session!.userId);
   if (!user) throw unauthorized('Your account no longer exists');
   if (!user.emailVerified) throw forbidden('Confirm your e-mail address first');
+  if (user.suspended) throw forbidden('Your account is suspended: your profile cannot be changed');
+  // A fresh access token is minted below: only for a session family that is still live.
+  await assertLive(session!);
   if (user.regState === 'complete') throw conflict('Your registration is already complete');
   const saved = await completeRegistration(
     user,

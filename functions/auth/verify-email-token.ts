@@ -7,6 +7,7 @@ import { HttpError } from '../lib/errors';
 import { reply } from '../lib/http';
 import type { Main } from '../lib/route-types';
 import { accessCookie } from '../lib/session/cookies';
+import { familyIsLive } from '../lib/session/live';
 import { signAccessToken } from '../lib/session/token';
 import { claimsFor, getUser, saveUser } from '../users/users';
 import { consumeEmailToken } from './email-tokens';
@@ -18,6 +19,8 @@ export const main: Main<typeof tokenInput> = async ({ input, session }) => {
     throw new HttpError(400, 'invalid_token', 'This link is invalid, used or expired; ask for a new one', 'token');
   }
   const saved = user.emailVerified ? user : await saveUser({ ...user, emailVerified: true });
-  const cookies = session && session.userId === saved.uuid ? [accessCookie(await signAccessToken(claimsFor(saved, session.familyId, session.csrfToken)))] : [];
+  // The signed-in browser gets a token with the new state, if its session family is still live.
+  const renew = session && session.userId === saved.uuid && (await familyIsLive(session));
+  const cookies = renew ? [accessCookie(await signAccessToken(claimsFor(saved, session.familyId, session.csrfToken)))] : [];
   return reply({ verified: true }, { cookies });
 };

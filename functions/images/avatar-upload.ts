@@ -26,6 +26,8 @@ const EXTENSIONS = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'web
 
 export const main: Main<typeof avatarUploadInput> = async ({ input, session }) => {
   if (session!.suspended) throw forbidden('Your account is suspended: your photo cannot be changed');
+  // Storage for a proven address only: an unverified sign-up holds no avatar (and cannot save one).
+  if (!session!.emailVerified) throw forbidden('Verify your e-mail address before adding a photo');
   const userId = session!.userId;
   await hitRateLimit('AVATAR_USER', userId);
   const key = avatarKeyFor(userId, randomUUID(), EXTENSIONS[input.contentType]);

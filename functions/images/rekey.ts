@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { CopyObjectCommand } from '@aws-sdk/client-s3';
 import type { Privacy } from '../../shared/schemas/content';
 import type { TxItem } from '../db/transact';
-import { imagesBucket, s3 } from '../lib/images';
+import { deleteImage, imagesBucket, s3 } from '../lib/images';
 import { logger } from '../lib/logger';
 import { removeRetiredUpload, retireUpload } from './pending';
 
@@ -52,9 +52,12 @@ export async function removeOldKeys(r: Rekeying): Promise<void> {
   await Promise.all([...r.moves.keys()].map((from) => removeRetiredUpload(from)));
 }
 
-/** The post's write failed: the copies are not referenced by anything. */
+/**
+ * The post's write failed or threw: the copies are referenced by nothing. A copy that cannot be
+ * deleted now is left under its unguessable key, shown to no one (logged for the operators).
+ */
 export async function discardCopies(r: Rekeying): Promise<void> {
   await Promise.all(
-    [...r.moves.values()].map((to) => removeRetiredUpload(to).catch((err: unknown) => logger.warn('could not discard a photo copy', { key: to, error: err as Error }))),
+    [...r.moves.values()].map((to) => deleteImage(to).catch((err: unknown) => logger.error('could not discard an unused photo copy', { key: to, error: err as Error }))),
   );
 }

@@ -23,6 +23,8 @@ export async function takeToday(key: string, max: number, nowMs = Date.now()): P
   const now = Math.floor(nowMs / 1000);
   const dayStart = now - (now % DAY_SECONDS);
   const secondsLeft = dayStart + DAY_SECONDS - now;
+  // An allowance of 0 takes nothing (the condition below would let the day's first one through).
+  if (max <= 0) return { taken: false, secondsLeft };
   try {
     await db()
       .entities.rateLimit.update({ key: `DAY#${key}`, windowStart: dayStart })

@@ -13,6 +13,10 @@ export const DEFAULT_LIMITS = {
   LOGIN_EMAIL: { max: 25, seconds: 60 * 60 },
   SIGNUP_IP: { max: 5, seconds: 30 * 60 },
   RESET_EMAIL: { max: 5, seconds: 30 * 60 },
+  /** Reset and verification links together, from one IP: each costs a mail, to an owner or to the sink. */
+  LINK_MAIL_IP: { max: 20, seconds: 30 * 60 },
+  /** "How to delete your account" mails, per member: it goes to the member's own address, a few a day at most. */
+  ACCOUNT_MAIL_USER: { max: 3, seconds: 24 * 60 * 60 },
   VERIFY_EMAIL: { max: 5, seconds: 30 * 60 },
   SMS_USER: { max: 5, seconds: 60 * 60 },
   /** Content, per member: generous for people, a wall for scripts. */

@@ -236,7 +236,13 @@ export async function editPost(postId: string, claimedUserId: string, viewer: Vi
     ];
     const tags = tagChanges(post, next);
     const items = [...before, ...tags, ...linkChanges(post, next), ...(rekeying?.items ?? []), authorLiveCheck(viewer.userId!)];
-    const out = await writeItems(items);
+    let out: TxOutcome;
+    try {
+      out = await writeItems(items);
+    } catch (err) {
+      if (rekeying) await discardCopies(rekeying);
+      throw err;
+    }
     if (!out.canceled) {
       if (rekeying) await removeOldKeys(rekeying);
       return next;

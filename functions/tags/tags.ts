@@ -114,12 +114,15 @@ export async function releaseTags(names: string[]): Promise<void> {
   if (out.canceled) throw new Error(`tag release cancelled: ${JSON.stringify(out.data)}`);
 }
 
-/** Removes each listed tag whose usageCount is 0; a tag in use (or gone) stays as it is. */
+/**
+ * Removes each listed tag whose usageCount is 0; a tag in use (or gone) stays as it is, and so
+ * does a parent tag (admins made it to shape the tag tree, used or not).
+ */
 export async function removeUnusedTags(names: string[]): Promise<string[]> {
   const removed = await Promise.all(
     distinct(names).map(async (name) => {
       try {
-        await db().entities.tag.delete({ name }).where((a, op) => op.eq(a.usageCount, 0)).go();
+        await db().entities.tag.delete({ name }).where((a, op) => `${op.eq(a.usageCount, 0)} AND ${op.ne(a.isParent, true)}`).go();
         return name;
       } catch (err) {
         if (isConditionFailure(err)) return null;

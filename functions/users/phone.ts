@@ -7,7 +7,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { PhoneCheckItem } from '../db/entities/phone-check';
 import { db } from '../db/service';
 import { sha256 } from '../lib/crypto';
-import { badRequest, conflict, HttpError, notFound, unauthorized } from '../lib/errors';
+import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { smsSender } from '../lib/outbound/sms';
 import { hitRateLimit } from '../lib/rate-limit';
@@ -48,6 +48,7 @@ export async function startPhoneCheck(userId: string, phoneNo: string): Promise<
   const [user, settings] = await Promise.all([getUser(userId), loadSmsSettings()]);
   if (!user) throw unauthorized('Your account no longer exists');
   if (!user.emailVerified) throw new HttpError(403, 'email_unverified', 'Verify your e-mail address before adding a phone number');
+  if (user.suspended) throw forbidden('Your account is suspended: your phone number cannot be changed');
   const parsed = parsePhoneNumberFromString(phoneNo.trim());
   if (!parsed?.isValid()) return UNVERIFIABLE;
   const phone = parsed.number;

@@ -4,9 +4,10 @@
  *   extension-less paths to /index.html. No distribution-wide custom error responses: they would
  *   turn the API's 403/404 and missing images into 200 HTML.
  * - `/images/*` → the images bucket (OAC); object keys start with `images/`.
- * - every behaviour → one response headers policy: the Content-Security-Policy of
+ * - every behaviour → the same security headers: the Content-Security-Policy of
  *   shared/security-headers.ts (with the bucket's endpoint for uploads and the stage's tile,
- *   media and WebSocket origins), HSTS, nosniff, referrer, frame, permissions and opener policies.
+ *   media and WebSocket origins), HSTS, nosniff, referrer, frame, permissions and opener policies;
+ *   `/images/*` through a second policy that adds its bounded Cache-Control (IMAGE_CACHE_SECONDS).
  * - `/api/*` → the HTTP API: caching disabled, all cookies and query strings, exactly ten
  *   headers (never Host: API Gateway answers 403 to a foreign Host), all methods, and the secret
  *   `x-origin-verify` header the Lambdas require.

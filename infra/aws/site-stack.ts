@@ -187,7 +187,7 @@ export class SiteStack extends Stack {
     acknowledge(
       this.originSecret,
       'AwsSolutions-SMG4',
-      'CloudFront receives this value through a dynamic reference resolved at deploy time, so a rotation must be followed by a deploy that updates the distribution; it is rotated by hand with a redeploy, not by a rotation Lambda. The Lambdas read it at run time and follow a rotation within minutes (functions/lib/middleware/origin.ts).',
+      'CloudFront receives this value through a dynamic reference resolved at deploy time, so a rotation must be followed by a deploy that updates the distribution; it is rotated by hand with a redeploy, not by a rotation Lambda. The Lambdas read it at run time and follow a rotation within about six minutes (the extension caches for five; functions/lib/middleware/origin.ts re-reads at most once a minute).',
     );
     const originSecretValue = SecretValue.secretsManager(this.originSecret.secretArn).unsafeUnwrap();
 

@@ -2,11 +2,11 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { AdminUser, Profile } from '../../shared/schemas/identity';
-import { as, logIn } from '../support/accounts';
+import { as, logIn, signUp } from '../support/accounts';
 import { call } from '../support/api';
 import { getItem } from '../support/db';
 import { outbox } from '../support/outbox';
-import { admin, adminSession, allPages, registeredUser, unregisteredUser } from '../support/users';
+import { admin, adminSession, allPages, registeredUser, signInAgain, unregisteredUser } from '../support/users';
 
 
 const ADMIN_FIELDS = ['uuid', 'email', 'username', 'first_name', 'last_name', 'created_at', 'suspended', 'is_admin', 'email_verified', 'registration_complete'].sort();
@@ -82,22 +82,23 @@ describe('PUT /api/iam/users/{uuid}', () => {
     expect(await getItem(`user#${u.uuid}`, 'profile')).toMatchObject({ firstName: 'Grace', lastName: "O'Hara" });
   });
 
-  it('suspends a user: the next refresh carries it, registered routes refuse, the directory drops them; lifting it restores all', async () => {
+  it('suspends a user: their sessions end, a new one carries it, registered routes refuse, the directory drops them; lifting it restores all', async () => {
     const u = await registeredUser();
     const boss = await admin();
     expect((await as<AdminUser>(boss.browser, 'PUT', `/api/iam/users/${u.uuid}`, { suspended: true })).data.suspended).toBe(true);
     expect(await getItem(`user#${u.uuid}`, 'profile')).not.toHaveProperty('pubpk');
 
-    expect((await as(u.browser, 'POST', '/api/iam/authn/refresh', {})).status).toBe(200);
-    const profile = await as<Profile>(u.browser, 'GET', '/api/iam/authn/profile');
+    expect((await as(u.browser, 'POST', '/api/iam/authn/refresh', {})).status).toBe(401);
+    const again = await signInAgain(u);
+    const profile = await as<Profile>(again.browser, 'GET', '/api/iam/authn/profile');
     expect(profile.data.suspended).toBe(true);
-    const refused = await as(u.browser, 'POST', '/api/iam/users/invites/new', {});
+    const refused = await as(again.browser, 'POST', '/api/iam/users/invites/new', {});
     expect(refused.status).toBe(403);
 
     await as(boss.browser, 'PUT', `/api/iam/users/${u.uuid}`, { suspended: false });
     expect(await getItem(`user#${u.uuid}`, 'profile')).toMatchObject({ suspended: false, pubpk: 'users#directory' });
-    await as(u.browser, 'POST', '/api/iam/authn/refresh', {});
-    expect((await as(u.browser, 'POST', '/api/iam/users/invites/new', {})).status).toBe(201);
+    expect((await as(again.browser, 'POST', '/api/iam/authn/refresh', {})).status).toBe(200);
+    expect((await as(again.browser, 'POST', '/api/iam/users/invites/new', {})).status).toBe(201);
   });
 
   it('makes a user an admin (their next session is an admin\'s) and back', async () => {
@@ -180,6 +181,14 @@ describe('POST /api/iam/emails/account-deletion', () => {
     const mail = (await outbox()).filter((m) => m.to === u.email && m.subject === 'Deleting your Leafline account');
     expect(mail).toHaveLength(1);
     expect(mail[0]!.text).toMatch(/\/settings/);
+  });
+
+  it('mails only an address its owner has proven: an unverified sign-up gets 403 and nothing is sent', async () => {
+    const { email, password } = await signUp();
+    const stranger = await logIn(email, password);
+    const res = await as(stranger.browser, 'POST', '/api/iam/emails/account-deletion', {});
+    expect(res.status).toBe(403);
+    expect((await outbox()).filter((m) => m.to === email && m.subject === 'Deleting your Leafline account')).toEqual([]);
   });
 
   it('refuses a body with fields, naming the field, and sends nothing', async () => {

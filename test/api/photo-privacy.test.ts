@@ -3,7 +3,7 @@
  * the old URLs stop working; images are cached an hour at most.
  */
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { IMAGE_CACHE_SECONDS } from '../../shared/constants';
 import type { PostView } from '../../shared/schemas/content';
 import { as, member, type Member } from '../support/accounts';
@@ -79,5 +79,25 @@ describe('photos when a post\'s audience narrows', () => {
     expect(moved).not.toBe(old);
     expect((await image(old!)).status).toBe(404);
     expect((await image(moved!)).status).toBe(200);
+  });
+});
+
+describe('photo copies whose post write fails', () => {
+  it('are removed again, and the originals stay', async () => {
+    Object.assign(process.env, {
+      TABLE_NAME: inject('tableName'), DYNAMODB_ENDPOINT: inject('dynamoEndpoint'), AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', S3_ENDPOINT: inject('s3Endpoint'), S3_FORCE_PATH_STYLE: 'true', IMAGES_BUCKET: inject('bucket'),
+    });
+    const { copyToFreshKeys, discardCopies } = await import('../../functions/images/rekey');
+    const m = await member();
+    const keys = [await uploadPhoto(author(m)), await uploadPhoto(author(m))];
+    const rekeying = await copyToFreshKeys(m.profile.uuid, keys);
+    const copies = [...rekeying.moves.values()];
+    expect(copies).toHaveLength(2);
+    for (const key of copies) expect((await image(key)).status).toBe(200);
+    expect(rekeying.items).toHaveLength(2); // the retirements of the originals, for the post's transaction
+    await discardCopies(rekeying);
+    for (const key of copies) expect((await image(key)).status).toBe(404);
+    for (const key of keys) expect((await image(key)).status).toBe(200);
   });
 });

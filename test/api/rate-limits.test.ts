@@ -85,6 +85,13 @@ describe('rate limits (defaults)', { timeout: 400_000 }, () => {
     await untilLimited(DEFAULT_LIMITS.RESET_EMAIL, (i) => post('/api/iam/authn/reset', { email: 'reset-me@example.com' }, `127.0.2.${i + 1}`));
   });
 
+  it(`reset and verification links: ${DEFAULT_LIMITS.LINK_MAIL_IP.max} per 30 min from one IP, whichever addresses`, async () => {
+    expect(DEFAULT_LIMITS.LINK_MAIL_IP).toEqual({ max: 20, seconds: 1800 });
+    await untilLimited(DEFAULT_LIMITS.LINK_MAIL_IP, (i) =>
+      post(i % 2 ? '/api/iam/authn/reset' : '/api/iam/authn/verifyemail', { email: `anyone-${i}-${randomUUID().slice(0, 6)}@example.com` }, '127.0.0.6'),
+    );
+  });
+
   it(`verification e-mail: ${DEFAULT_LIMITS.VERIFY_EMAIL.max} per 30 min per e-mail`, async () => {
     await untilLimited(DEFAULT_LIMITS.VERIFY_EMAIL, (i) => post('/api/iam/authn/verifyemail', { email: 'verify-me@example.com' }, `127.0.3.${i + 1}`));
   });
@@ -130,6 +137,12 @@ describe('content rate limits (defaults, per member)', () => {
   it(`photo upload URLs: ${DEFAULT_LIMITS.UPLOAD_USER.max} per hour`, async () => {
     const m = await memberSession();
     await untilLimited(DEFAULT_LIMITS.UPLOAD_USER, () => send('POST', '/api/iam/images/upload-url', m, { contentType: 'image/jpeg', size: 1000 }));
+  }, 400_000);
+
+  it(`"how to delete your account" mails: ${DEFAULT_LIMITS.ACCOUNT_MAIL_USER.max} a day per member`, async () => {
+    expect(DEFAULT_LIMITS.ACCOUNT_MAIL_USER).toEqual({ max: 3, seconds: 86400 });
+    const m = await memberSession();
+    await untilLimited(DEFAULT_LIMITS.ACCOUNT_MAIL_USER, () => send('POST', '/api/iam/emails/account-deletion', m, {}));
   }, 400_000);
 
   it(`avatar upload URLs: ${DEFAULT_LIMITS.AVATAR_USER.max} per hour`, async () => {

@@ -170,6 +170,15 @@ describe('GET /api/iam/tags/get-single/{type}/{data}', () => {
 });
 
 describe('PUT /api/iam/tags/check-if-last', () => {
+  it('never removes a parent tag an admin made, used or not', async () => {
+    const parent = unique();
+    expect((await newTag({ tagName: parent, isParent: true }, boss)).status).toBe(201);
+    const res = await as<{ removed: string[] }>(u.browser, 'PUT', '/api/iam/tags/check-if-last', { tagIdArr: [parent] });
+    expect(res.status).toBe(200);
+    expect(res.data.removed).toEqual([]);
+    expect(await getItem('tags', `tag#${parent}`)).toMatchObject({ isParent: true, usageCount: 0 });
+  });
+
   it('removes only the listed tags no content uses; a used tag stays until released', async () => {
     const { useTags, releaseTags } = await import('../../functions/tags/tags');
     const base = unique();

@@ -20,6 +20,11 @@ async function family(session: Session): Promise<SessionItem | null> {
   return data;
 }
 
+/** Whether the session's family is still live (for routes that mint a fresh access token). */
+export async function familyIsLive(session: Session): Promise<boolean> {
+  return usableFamily(await family(session));
+}
+
 /** Sensitive routes: a revoked or expired session family ends here (401), not within 15 minutes. */
 export async function assertLive(session: Session): Promise<void> {
   if (!usableFamily(await family(session))) throw unauthorized('Your session has ended; sign in again');

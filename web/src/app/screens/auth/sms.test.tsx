@@ -64,7 +64,7 @@ describe('/auth/sms', () => {
   });
 
   it('shows why no code can be sent now: an e-mail to verify first, or the day\'s texts used up', async () => {
-    let answer = () => failure(403, 'forbidden', 'Verify your e-mail address before adding a phone number');
+    let answer = () => failure(403, 'email_unverified', 'Verify your e-mail address before adding a phone number');
     serve({ 'POST /api/iam/authn/init-phone-and-check': () => answer() });
     renderRoute('/auth/sms', { auth: AUTH.member });
     await screen.findByRole('heading', { level: 1, name: 'Verify your phone' });
@@ -72,7 +72,7 @@ describe('/auth/sms', () => {
     press('Send the code');
     expect(await screen.findByText('Verify your e-mail address before adding a phone number')).toBeTruthy();
     expect(screen.queryByText('We cannot verify this number')).toBeNull();
-    answer = () => failure(503, 'unavailable', 'The site has sent all the text messages it may send today; try again tomorrow');
+    answer = () => failure(503, 'sms_budget_exhausted', 'The site has sent all the text messages it may send today; try again tomorrow');
     press('Send the code');
     expect(await screen.findByText('The site has sent all the text messages it may send today; try again tomorrow')).toBeTruthy();
     expect(screen.queryByText('We cannot verify this number')).toBeNull();
