@@ -7,20 +7,16 @@
  *   - a post: its comments, claims, reactions, photos, then the post item (`sweepPost`);
  *   - a user: each of their posts and plants (`deletePostsOf`), then their partition (`sweepUser`).
  *
- * Every step is idempotent, so a second delivery finds nothing left and succeeds. Records are
- * handled one at a time, in order; the ones that fail are answered in `batchItemFailures`
- * (ReportBatchItemFailures): Lambda retries from the first of them, and after its last attempt
- * the mapping's on-failure queue keeps a note of the batch. A record the remaining time would not
- * cover is answered as failed without starting, so a slow batch is retried rather than timed out.
+ * Every step is idempotent, so a second delivery finds nothing left and succeeds. The record
+ * loop, its retries and failures: stream-records.ts.
  */
-import { unmarshall } from '@aws-sdk/util-dynamodb';
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import type { PostItem } from '../db/entities/post';
 import { db } from '../db/service';
 import { logger } from '../lib/logger';
 import { deletePostsOf, getPostItem, sweepPost } from '../posts/write';
 import { sweepUser } from '../users/delete-account';
+import { handleRecords, newImageOf } from './stream-records';
 
 /** A record is not started with less time than this left; it is answered as failed and retried. */
 const SAFETY_MS = 60_000;
@@ -29,10 +25,8 @@ type Sweep = { kind: 'post'; post: PostItem } | { kind: 'user'; uuid: string };
 
 /** What a record asks to sweep; null for a record that is not a marked post or user. */
 function sweepOf(record: DynamoDBRecord): Sweep | null {
-  const image = record.dynamodb?.NewImage;
-  if (record.eventName === 'REMOVE' || !image) return null;
-  const item = unmarshall(image as Record<string, AttributeValue>);
-  if (typeof item.deletedAt !== 'string' || !item.deletedAt) return null;
+  const item = newImageOf(record);
+  if (!item || typeof item.deletedAt !== 'string' || !item.deletedAt) return null;
   if (item.__edb_e__ === 'post') {
     const { data } = db().entities.post.parse({ Item: item });
     return data ? { kind: 'post', post: data as PostItem } : null;
@@ -69,28 +63,10 @@ export async function handler(
   context?: Pick<Context, 'getRemainingTimeInMillis'>,
 ): Promise<DynamoDBBatchResponse> {
   const deadlineMs = context ? Date.now() + context.getRemainingTimeInMillis() - SAFETY_MS : Infinity;
-  const batchItemFailures: DynamoDBBatchResponse['batchItemFailures'] = [];
-  for (const record of event.Records) {
-    const sequenceNumber = record.dynamodb?.SequenceNumber;
-    if (!sequenceNumber) {
-      logger.error('stream record without a sequence number; skipped', { eventID: record.eventID });
-      continue;
-    }
-    if (Date.now() >= deadlineMs) {
-      batchItemFailures.push({ itemIdentifier: sequenceNumber });
-      continue;
-    }
-    let sweep: Sweep | null = null;
-    try {
-      sweep = sweepOf(record);
-      if (!sweep) continue;
-      await run(sweep);
-    } catch (err) {
-      const target = sweep ? (sweep.kind === 'post' ? { postId: sweep.post.id } : { userId: sweep.uuid }) : {};
-      logger.error('sweep of a deleted item failed; the record will be retried', { error: err as Error, sequenceNumber, ...target });
-      batchItemFailures.push({ itemIdentifier: sequenceNumber });
-    }
-  }
-  if (batchItemFailures.length) logger.warn('stream records left for a retry', { failed: batchItemFailures.length, of: event.Records.length });
-  return { batchItemFailures };
+  return handleRecords(event, () => Date.now() >= deadlineMs, {
+    workOf: sweepOf,
+    run,
+    describe: (sweep) => (sweep.kind === 'post' ? { postId: sweep.post.id } : { userId: sweep.uuid }),
+    failure: 'sweep of a deleted item failed; the record will be retried',
+  });
 }

@@ -1,0 +1,55 @@
+/**
+ * The record loop of the jobs the table's stream drives (functions/system/sweep-deleted.ts,
+ * relist-plants.ts). Records are handled one at a time, in order; the ones that fail are answered
+ * in `batchItemFailures` (ReportBatchItemFailures): Lambda retries from the first of them, and
+ * after its last attempt the mapping's on-failure queue keeps a note of the batch. A record the
+ * remaining time would not cover is answered as failed without starting, so a slow batch is
+ * retried rather than timed out.
+ */
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { logger } from '../lib/logger';
+
+/** The item a record's new image holds; null for a removal or a record without one. */
+export function newImageOf(record: DynamoDBRecord): Record<string, unknown> | null {
+  const image = record.dynamodb?.NewImage;
+  if (record.eventName === 'REMOVE' || !image) return null;
+  return unmarshall(image as Record<string, AttributeValue>);
+}
+
+export interface StreamJob<T> {
+  /** What a record asks for; null for a record this job does not handle. */
+  workOf: (record: DynamoDBRecord) => T | null;
+  run: (work: T) => Promise<void>;
+  /** Log fields that name the work of a failed record. */
+  describe: (work: T) => Record<string, unknown>;
+  /** The log message of a failed record. */
+  failure: string;
+}
+
+export async function handleRecords<T>(event: DynamoDBStreamEvent, shortOfTime: () => boolean, job: StreamJob<T>): Promise<DynamoDBBatchResponse> {
+  const batchItemFailures: DynamoDBBatchResponse['batchItemFailures'] = [];
+  for (const record of event.Records) {
+    const sequenceNumber = record.dynamodb?.SequenceNumber;
+    if (!sequenceNumber) {
+      logger.error('stream record without a sequence number; skipped', { eventID: record.eventID });
+      continue;
+    }
+    if (shortOfTime()) {
+      batchItemFailures.push({ itemIdentifier: sequenceNumber });
+      continue;
+    }
+    let work: T | null = null;
+    try {
+      work = job.workOf(record);
+      if (work === null) continue;
+      await job.run(work);
+    } catch (err) {
+      logger.error(job.failure, { error: err as Error, sequenceNumber, ...(work === null ? {} : job.describe(work)) });
+      batchItemFailures.push({ itemIdentifier: sequenceNumber });
+    }
+  }
+  if (batchItemFailures.length) logger.warn('stream records left for a retry', { failed: batchItemFailures.length, of: event.Records.length });
+  return { batchItemFailures };
+}
