@@ -1,29 +1,17 @@
 /** Account deletion in the spec's order: conversations, then the account, then the avatar; and its failure path. */
 import { randomUUID } from 'node:crypto';
-import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { as, member, signUp, uniqueEmail } from '../support/accounts';
 import { call } from '../support/api';
+import { bucketClient } from '../support/bucket';
 import { newPlant, newPost, uniqueTag, type FeedAnswer } from '../support/content';
 import { getItem, queryPartition } from '../support/db';
+import { useHostTableAndBucket } from '../support/host-env';
 import { outbox } from '../support/outbox';
 
-function bucketClient(): S3Client {
-  return new S3Client({
-    endpoint: inject('s3Endpoint'), forcePathStyle: true, region: 'us-east-1',
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED',
-  });
-}
-
 /** Points this worker's own copy of the domain code at the test host's table, as the host does for handlers. */
-beforeAll(() => {
-  Object.assign(process.env, {
-    TABLE_NAME: inject('tableName'), DYNAMODB_ENDPOINT: inject('dynamoEndpoint'), AWS_REGION: 'us-east-1',
-    AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', S3_ENDPOINT: inject('s3Endpoint'), S3_FORCE_PATH_STYLE: 'true',
-    IMAGES_BUCKET: inject('bucket'), OUTBOX_DIR: inject('outboxDir'), POWERTOOLS_LOG_LEVEL: 'INFO',
-  });
-});
+beforeAll(() => useHostTableAndBucket({ OUTBOX_DIR: inject('outboxDir'), POWERTOOLS_LOG_LEVEL: 'INFO' }));
 afterEach(() => vi.restoreAllMocks());
 
 async function conversationBetween(a: string, b: string): Promise<string> {

@@ -1,6 +1,6 @@
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hostUrl } from '../support/api';
+import { storeObject } from '../support/bucket';
 
 describe('local gateway', () => {
   it('serves the SPA with history fallback for extension-less paths', async () => {
@@ -33,16 +33,8 @@ describe('local gateway', () => {
   });
 
   it('serves an uploaded image from the bucket under /images/ with its content type', async () => {
-    const s3 = new S3Client({
-      endpoint: inject('s3Endpoint'),
-      forcePathStyle: true,
-      region: 'us-east-1',
-      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
     const bytes = Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3, 4]);
-    await s3.send(new PutObjectCommand({ Bucket: inject('bucket'), Key: 'images/test/leaf.png', Body: bytes, ContentType: 'image/png' }));
+    await storeObject('images/test/leaf.png', bytes, 'image/png');
     const res = await fetch(`${hostUrl()}/images/test/leaf.png`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');

@@ -7,10 +7,7 @@
  * item as the stream would deliver it.
  */
 import { randomUUID } from 'node:crypto';
-import { marshall } from '@aws-sdk/util-dynamodb';
-import type { DynamoDBRecord } from 'aws-lambda';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { coarsen, encodeGeohash } from '../../shared/geohash';
 import type { GeoPoint } from '../../shared/site';
 import { as } from '../support/accounts';
@@ -18,15 +15,13 @@ import { call } from '../support/api';
 import { newPlant } from '../support/content';
 import { getItem } from '../support/db';
 import { offset, randomPlace } from '../support/geo';
+import { useHostTableAndBucket } from '../support/host-env';
+import { streamRecords } from '../support/stream';
 import { registeredUser, type TestUser } from '../support/users';
 
 /** Points this worker's own copy of the domain code at the test host's table, as the host does for handlers. */
 beforeAll(() => {
-  Object.assign(process.env, {
-    TABLE_NAME: inject('tableName'), DYNAMODB_ENDPOINT: inject('dynamoEndpoint'), AWS_REGION: 'us-east-1',
-    AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', S3_ENDPOINT: inject('s3Endpoint'), S3_FORCE_PATH_STYLE: 'true',
-    IMAGES_BUCKET: inject('bucket'), POWERTOOLS_LOG_LEVEL: 'CRITICAL',
-  });
+  useHostTableAndBucket({ POWERTOOLS_LOG_LEVEL: 'CRITICAL' });
   delete process.env.SWEEPS;
 });
 afterEach(() => {
@@ -126,26 +121,8 @@ describe('plant listings and the owner\'s place', () => {
 });
 
 describe('relisting in the cloud (the table\'s stream runs the job)', () => {
-  let sequence = 2_000_000;
-
-  /** The stream record DynamoDB writes for the stored item `pk`/`sk` (new image). */
-  async function recordOf(pk: string, sk: string, eventName: 'INSERT' | 'MODIFY' = 'INSERT'): Promise<DynamoDBRecord> {
-    const item = await getItem(pk, sk);
-    expect(item, `${pk} / ${sk}`).toBeDefined();
-    return {
-      eventID: randomUUID(),
-      eventName,
-      eventVersion: '1.1',
-      eventSource: 'aws:dynamodb',
-      awsRegion: 'us-east-1',
-      dynamodb: {
-        Keys: marshall({ pk, sk }) as never,
-        NewImage: marshall(item!, { removeUndefinedValues: true }) as never,
-        SequenceNumber: String(++sequence).padStart(21, '0'),
-        StreamViewType: 'NEW_IMAGE',
-      },
-    };
-  }
+  /** The stream record DynamoDB writes for the stored item `pk`/`sk` (new image), by default an INSERT. */
+  const recordOf = streamRecords(2_000_000, 'INSERT');
 
   /** Moves the owner as the profile route runs in the cloud (SWEEPS=stream), in this worker. */
   async function moveInCloud(u: TestUser, p: GeoPoint): Promise<void> {

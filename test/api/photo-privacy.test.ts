@@ -3,13 +3,14 @@
  * the old URLs stop working; images are cached an hour at most.
  */
 import { randomUUID } from 'node:crypto';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IMAGE_CACHE_SECONDS } from '../../shared/constants';
 import type { PostView } from '../../shared/schemas/content';
 import { as, member, type Member } from '../support/accounts';
 import { hostUrl } from '../support/api';
 import { TINY_JPEG, newPlant, uploadPhoto } from '../support/content';
 import { getItem } from '../support/db';
+import { useHostTableAndBucket } from '../support/host-env';
 
 const image = (key: string) => fetch(`${hostUrl()}/${key}`);
 const author = (m: Member) => ({ uuid: m.profile.uuid, browser: m.browser });
@@ -84,10 +85,7 @@ describe('photos when a post\'s audience narrows', () => {
 
 describe('photo copies whose post write fails', () => {
   it('are removed again, and the originals stay', async () => {
-    Object.assign(process.env, {
-      TABLE_NAME: inject('tableName'), DYNAMODB_ENDPOINT: inject('dynamoEndpoint'), AWS_REGION: 'us-east-1',
-      AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', S3_ENDPOINT: inject('s3Endpoint'), S3_FORCE_PATH_STYLE: 'true', IMAGES_BUCKET: inject('bucket'),
-    });
+    useHostTableAndBucket();
     const { copyToFreshKeys, discardCopies } = await import('../../functions/images/rekey');
     const m = await member();
     const keys = [await uploadPhoto(author(m)), await uploadPhoto(author(m))];

@@ -5,7 +5,6 @@
  * uploads, and deleting a post's photos.
  */
 import { randomUUID } from 'node:crypto';
-import { HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { PHOTO_KEY_PATTERN, PHOTO_MAX_BYTES } from '../../shared/schemas/content';
 import { db } from '../../functions/db/service';
@@ -23,7 +22,9 @@ import {
 import { handler as sweepHandler } from '../../functions/images/sweep-uploads';
 import { as } from '../support/accounts';
 import { hostUrl } from '../support/api';
+import { objectExists, storeObject } from '../support/bucket';
 import { getItem } from '../support/db';
+import { useHostTableAndBucket } from '../support/host-env';
 import { registeredUser, unregisteredUser, type TestUser } from '../support/users';
 
 interface Upload {
@@ -41,37 +42,7 @@ const JPEG = Buffer.from(
 const HOUR_MS = 60 * 60 * 1000;
 
 /** Points this worker's own copy of the domain code at the test host's table and bucket, as the host does for handlers. */
-beforeAll(() => {
-  Object.assign(process.env, {
-    TABLE_NAME: inject('tableName'), DYNAMODB_ENDPOINT: inject('dynamoEndpoint'), AWS_REGION: 'us-east-1',
-    AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', S3_ENDPOINT: inject('s3Endpoint'), S3_FORCE_PATH_STYLE: 'true',
-    IMAGES_BUCKET: inject('bucket'),
-  });
-});
-
-let bucket: S3Client | undefined;
-function bucketClient(): S3Client {
-  bucket ??= new S3Client({
-    endpoint: inject('s3Endpoint'), forcePathStyle: true, region: 'us-east-1',
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED',
-  });
-  return bucket;
-}
-
-async function objectExists(key: string): Promise<boolean> {
-  try {
-    await bucketClient().send(new HeadObjectCommand({ Bucket: inject('bucket'), Key: key }));
-    return true;
-  } catch (err) {
-    if ((err as { name?: string }).name === 'NotFound') return false;
-    throw err;
-  }
-}
-
-async function storeObject(key: string, body: Buffer, contentType = 'image/jpeg'): Promise<void> {
-  await bucketClient().send(new PutObjectCommand({ Bucket: inject('bucket'), Key: key, Body: body, ContentType: contentType }));
-}
+beforeAll(() => useHostTableAndBucket());
 
 async function presign(u: TestUser, contentType = 'image/jpeg', size = JPEG.length): Promise<Upload> {
   const res = await as<Upload>(u.browser, 'POST', '/api/iam/images/upload-url', { contentType, size });

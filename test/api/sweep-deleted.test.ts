@@ -5,31 +5,18 @@
  * handed a stream record built from the marked item, as the table's stream would deliver it. The
  * handler runs as the sweeper Lambda does, without SWEEPS.
  */
-import { randomUUID } from 'node:crypto';
-import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { marshall } from '@aws-sdk/util-dynamodb';
-import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { call } from '../support/api';
+import { objectExists } from '../support/bucket';
 import { comment, newPlant, newPost, reactTo, uniqueTag, uploadPhoto, type Author } from '../support/content';
 import { getItem, queryPartition, setAttributes } from '../support/db';
+import { useHostTableAndBucket } from '../support/host-env';
+import { eventOf, sequenceOf, streamRecords } from '../support/stream';
 import { registeredUser, type TestUser } from '../support/users';
-
-function bucketClient(): S3Client {
-  return new S3Client({
-    endpoint: inject('s3Endpoint'), forcePathStyle: true, region: 'us-east-1',
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED',
-  });
-}
 
 /** Points this worker's own copy of the domain code at the test host's table and bucket, as the host does for handlers. */
 beforeAll(() => {
-  Object.assign(process.env, {
-    TABLE_NAME: inject('tableName'), DYNAMODB_ENDPOINT: inject('dynamoEndpoint'), AWS_REGION: 'us-east-1',
-    AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', S3_ENDPOINT: inject('s3Endpoint'), S3_FORCE_PATH_STYLE: 'true',
-    IMAGES_BUCKET: inject('bucket'), OUTBOX_DIR: inject('outboxDir'), POWERTOOLS_LOG_LEVEL: 'CRITICAL',
-  });
+  useHostTableAndBucket({ OUTBOX_DIR: inject('outboxDir'), POWERTOOLS_LOG_LEVEL: 'CRITICAL' });
   delete process.env.SWEEPS;
 });
 afterEach(() => {
@@ -49,39 +36,8 @@ async function asCloudRoute<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-let sequence = 1_000_000;
-
-/** The stream record DynamoDB writes for a change of the stored item `pk`/`sk` (new image). */
-async function recordOf(pk: string, sk: string, eventName: DynamoDBRecord['eventName'] = 'MODIFY', image?: Record<string, unknown>): Promise<DynamoDBRecord> {
-  const item = image ?? (await getItem(pk, sk));
-  expect(item, `${pk} / ${sk}`).toBeDefined();
-  return {
-    eventID: randomUUID(),
-    eventName,
-    eventVersion: '1.1',
-    eventSource: 'aws:dynamodb',
-    awsRegion: 'us-east-1',
-    dynamodb: {
-      Keys: marshall({ pk, sk }) as never,
-      ...(eventName === 'REMOVE' ? {} : { NewImage: marshall(item!, { removeUndefinedValues: true }) as never }),
-      SequenceNumber: String(++sequence).padStart(21, '0'),
-      StreamViewType: 'NEW_IMAGE',
-    },
-  };
-}
-
-const eventOf = (...records: DynamoDBRecord[]): DynamoDBStreamEvent => ({ Records: records });
-const sequenceOf = (record: DynamoDBRecord) => record.dynamodb!.SequenceNumber!;
-
-async function photoExists(key: string): Promise<boolean> {
-  try {
-    await bucketClient().send(new HeadObjectCommand({ Bucket: inject('bucket'), Key: key }));
-    return true;
-  } catch (err) {
-    if ((err as { name?: string }).name === 'NotFound') return false;
-    throw err;
-  }
-}
+/** The stream record DynamoDB writes for a change (by default a MODIFY) of the stored item `pk`/`sk` (new image). */
+const recordOf = streamRecords(1_000_000, 'MODIFY');
 
 const author = (u: TestUser): Author => ({ uuid: u.uuid, browser: u.browser });
 
@@ -127,7 +83,7 @@ describe('a deleted post', () => {
     expect(marked?.deletedAt).toEqual(expect.any(String));
     expect((await queryPartition(`post#${post.id}`)).length).toBe(before.length);
     expect(await getItem(`comment#${comments[0]!.id}`, 'comment')).toBeDefined();
-    expect(await photoExists(photos[0]!)).toBe(true);
+    expect(await objectExists(photos[0]!)).toBe(true);
     expect((await call('GET', `/api/post/${post.id}`)).status).toBe(404);
 
     const { handler } = await sweeper();
@@ -136,7 +92,7 @@ describe('a deleted post', () => {
 
     expect(await queryPartition(`post#${post.id}`)).toEqual([]);
     for (const c of comments) expect(await getItem(`comment#${c.id}`, 'comment')).toBeUndefined();
-    for (const key of photos) expect(await photoExists(key)).toBe(false);
+    for (const key of photos) expect(await objectExists(key)).toBe(false);
 
     // The same record again (streams deliver at least once): nothing left, nothing changed.
     const after = await snapshot(owner.uuid, tag);
@@ -152,7 +108,7 @@ describe('a deleted post', () => {
     const { handler } = await sweeper();
     expect(await handler(eventOf(stale))).toEqual({ batchItemFailures: [] });
     expect((await queryPartition(`post#${post.id}`)).length).toBeGreaterThanOrEqual(5);
-    expect(await photoExists(photos[0]!)).toBe(true);
+    expect(await objectExists(photos[0]!)).toBe(true);
   });
 });
 
@@ -180,7 +136,7 @@ describe('a deleted account', () => {
     expect(await queryPartition(`user#${member.uuid}`)).toEqual([]);
     expect(await queryPartition(`post#${post.id}`)).toEqual([]);
     expect(await queryPartition(`post#${plant.id}`)).toEqual([]);
-    for (const key of [...photos, ...plantPhotos]) expect(await photoExists(key)).toBe(false);
+    for (const key of [...photos, ...plantPhotos]) expect(await objectExists(key)).toBe(false);
     expect(await queryPartition(`counter#user#${member.uuid}`)).toEqual(
       expect.arrayContaining([expect.objectContaining({ sk: 'owner', postsAll: 0, plantsAll: 0, plantsAvail: 0 })]),
     );
@@ -223,7 +179,7 @@ describe('failures', () => {
     await setAttributes(`post#${bad.post.id}`, 'post', { photos: photosOfBad });
     expect(await handler(eventOf(failing))).toEqual({ batchItemFailures: [] });
     expect(await queryPartition(`post#${bad.post.id}`)).toEqual([]);
-    for (const { key } of photosOfBad) expect(await photoExists(key)).toBe(false);
+    for (const { key } of photosOfBad) expect(await objectExists(key)).toBe(false);
   });
 
   it('answers the records the remaining time would not cover without starting them', async () => {

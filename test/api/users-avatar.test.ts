@@ -4,43 +4,18 @@
  * uploads (run in this worker against the host's table and bucket) removes what was never saved.
  */
 import { randomUUID } from 'node:crypto';
-import { HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Profile, PublicUser } from '../../shared/schemas/identity';
 import { PENDING_UPLOAD_TTL_SECONDS, sweepExpiredUploads } from '../../functions/images/pending';
 import { as } from '../support/accounts';
 import { call, hostUrl } from '../support/api';
+import { objectExists, storeObject } from '../support/bucket';
 import { getItem, setAttributes } from '../support/db';
+import { useHostTableAndBucket } from '../support/host-env';
 import { admin, registeredUser, signInAgain, type TestUser } from '../support/users';
 
 /** Points this worker's own copy of the domain code (the sweep) at the test host's table and bucket. */
-beforeAll(() => {
-  Object.assign(process.env, {
-    TABLE_NAME: inject('tableName'), DYNAMODB_ENDPOINT: inject('dynamoEndpoint'), AWS_REGION: 'us-east-1',
-    AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', S3_ENDPOINT: inject('s3Endpoint'), S3_FORCE_PATH_STYLE: 'true',
-    IMAGES_BUCKET: inject('bucket'),
-  });
-});
-
-let bucket: S3Client | undefined;
-function bucketClient(): S3Client {
-  bucket ??= new S3Client({
-    endpoint: inject('s3Endpoint'), forcePathStyle: true, region: 'us-east-1',
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED',
-  });
-  return bucket;
-}
-
-async function objectExists(key: string): Promise<boolean> {
-  try {
-    await bucketClient().send(new HeadObjectCommand({ Bucket: inject('bucket'), Key: key }));
-    return true;
-  } catch (err) {
-    if ((err as { name?: string }).name === 'NotFound') return false;
-    throw err;
-  }
-}
+beforeAll(() => useHostTableAndBucket());
 
 const pending = (key: string) => getItem(`upload#${key}`, 'upload');
 
@@ -179,7 +154,7 @@ describe('saving an uploaded avatar (PUT /api/iam/authn/update)', () => {
   it('refuses an object that is not an image type (stored past the presigned URL), and one never uploaded', async () => {
     const u = await registeredUser();
     const { key } = await presign(u, 'image/png', 100);
-    await bucketClient().send(new PutObjectCommand({ Bucket: inject('bucket'), Key: key, Body: '<html></html>', ContentType: 'text/html' }));
+    await storeObject(key, '<html></html>', 'text/html');
     const wrongType = await saveAvatar(u, key);
     expect(wrongType.status).toBe(400);
     expect(wrongType.json).toMatchObject({ error: { field: 'avatar', message: 'avatar must be a JPEG, PNG or WebP image' } });
@@ -202,7 +177,7 @@ describe('saving an uploaded avatar (PUT /api/iam/authn/update)', () => {
   it('refuses an object under the member\'s prefix that no upload URL handed out', async () => {
     const u = await registeredUser();
     const key = `images/avatars/${u.uuid}/${randomUUID()}.png`;
-    await bucketClient().send(new PutObjectCommand({ Bucket: inject('bucket'), Key: key, Body: PNG, ContentType: 'image/png' }));
+    await storeObject(key, PNG, 'image/png');
     const res = await saveAvatar(u, key);
     expect(res.status).toBe(400);
     expect(res.json).toMatchObject({ error: { field: 'avatar', message: 'avatar must be one of your own uploads' } });

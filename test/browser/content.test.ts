@@ -5,9 +5,9 @@
  * notification; a guest sees the public posts and none of the members-only ones.
  */
 import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { browserAvailable, launch, screenshot, seriousA11yViolations } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { browserAvailable, browserContexts, screenshot, seriousA11yViolations, submitSignIn } from '../support/browser';
 import { newPost } from '../support/content';
 import { gradientPng } from '../../infra/local/demo-images';
 import { registeredUser, type TestUser } from '../support/users';
@@ -16,32 +16,15 @@ const DESKTOP = { width: 1280, height: 900 };
 const SLOW = { timeout: 20_000 };
 
 describe.runIf(browserAvailable)('content journey in Chromium', () => {
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  const browser = browserContexts({ viewport: DESKTOP });
   const url = () => inject('hostUrl');
 
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined);
-    await browser?.close();
-  });
-
   async function newPage(): Promise<Page> {
-    const context = await browser.newContext({ viewport: DESKTOP });
-    contexts.push(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(20_000);
-    return page;
+    return (await browser.newPage()).page;
   }
 
   async function signIn(page: Page, user: TestUser): Promise<void> {
-    await page.goto(`${url()}/auth/login`);
-    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
-    await page.getByLabel('E-mail', { exact: true }).fill(user.email);
-    await page.getByLabel('Password', { exact: true }).fill(user.password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await submitSignIn(page, user.email, user.password);
     await page.waitForURL((u) => u.pathname === '/', SLOW);
     await page.getByRole('banner').getByRole('link', { name: user.profile.username! }).waitFor(SLOW);
   }

@@ -7,10 +7,10 @@
  * notifications, settings and every admin screen — and fails on any policy violation.
  */
 import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { gradientPng } from '../../infra/local/demo-images';
-import { browserAvailable, launch, screenshot } from '../support/browser';
+import { browserAvailable, browserContexts, pageIn, screenshot, submitSignIn } from '../support/browser';
 import { comment, newPost, uploadPhoto } from '../support/content';
 import { recordCspViolations, type CspRecorder } from '../support/csp';
 import { admin, ADMIN_EMAIL, registeredUser } from '../support/users';
@@ -45,33 +45,17 @@ const OTHER_HEADERS = {
 };
 
 describe.runIf(browserAvailable)('Content-Security-Policy in Chromium', () => {
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  const browser = browserContexts({ viewport: DESKTOP });
   const url = () => inject('hostUrl');
 
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined);
-    await browser?.close();
-  });
-
   async function newPage(): Promise<{ page: Page; csp: CspRecorder }> {
-    const context = await browser.newContext({ viewport: DESKTOP });
-    contexts.push(context);
+    const context = await browser.newContext();
     const csp = await recordCspViolations(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(20_000);
-    return { page, csp };
+    return { page: await pageIn(context), csp };
   }
 
   async function signIn(page: Page, email: string, password: string): Promise<void> {
-    await page.goto(`${url()}/auth/login`);
-    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
-    await page.getByLabel('E-mail', { exact: true }).fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await submitSignIn(page, email, password);
     await page.waitForURL((u) => u.pathname !== '/auth/login', SLOW);
   }
 

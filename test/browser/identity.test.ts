@@ -6,10 +6,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { as } from '../support/accounts';
-import { browserAvailable, launch, screenshot, SCREENSHOTS, seriousA11yViolations } from '../support/browser';
+import { browserAvailable, browserContexts, screenshot, SCREENSHOTS, seriousA11yViolations, submitSignIn } from '../support/browser';
 import { outbox } from '../support/outbox';
 import { admin, ADMIN_EMAIL } from '../support/users';
 
@@ -20,37 +20,12 @@ const ACCOUNT_DELETED_NOTICE = 'Your account has been deleted. Thank you for gro
 const SLOW = { timeout: 20_000 };
 
 describe.runIf(browserAvailable)('identity journeys in Chromium', () => {
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  const { newPage } = browserContexts({ viewport: DESKTOP });
   const url = () => inject('hostUrl');
-
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined);
-    await browser?.close();
-  });
-
-  async function newPage(options: Parameters<Browser['newContext']>[0] = {}): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ viewport: DESKTOP, ...options });
-    contexts.push(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(20_000);
-    return { context, page };
-  }
 
   /** Waits until the SPA shows that path (query and hash ignored). */
   async function onPath(page: Page, path: string): Promise<void> {
     await page.waitForURL((u) => u.pathname === path, SLOW);
-  }
-
-  async function signIn(page: Page, email: string, password: string): Promise<void> {
-    await page.goto(`${url()}/auth/login`);
-    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
-    await page.getByLabel('E-mail', { exact: true }).fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   }
 
   /** The verification link (`<site>/auth/verifyemail?token=…`) of the newest e-mail to `to`. */
@@ -115,7 +90,7 @@ describe.runIf(browserAvailable)('identity journeys in Chromium', () => {
     await page.goto(`${url()}/auth/login`);
     await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await signIn(page, email, password);
+    await submitSignIn(page, email, password);
     await onPath(page, '/auth/register');
 
     // Register: the map position is prefilled (GET /api/location/from-ip, or the site's default place).
@@ -142,14 +117,14 @@ describe.runIf(browserAvailable)('identity journeys in Chromium', () => {
     await page.getByRole('banner').getByRole('button', { name: 'Log out' }).click();
     await onPath(page, '/');
     await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).waitFor();
-    await signIn(page, email, password);
+    await submitSignIn(page, email, password);
     await onPath(page, '/');
     await page.getByRole('banner').getByRole('link', { name: username }).waitFor();
     lap('logged out and in again');
 
     // A second device signs in.
     const { context: second, page: phone } = await newPage({ userAgent: PHONE_UA, viewport: { width: 412, height: 915 } });
-    await signIn(phone, email, password);
+    await submitSignIn(phone, email, password);
     await onPath(phone, '/');
     await phone.goto(`${url()}/settings`);
     await phone.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
@@ -203,7 +178,7 @@ describe.runIf(browserAvailable)('identity journeys in Chromium', () => {
     lap('account deleted');
 
     // The credentials no longer work.
-    await signIn(page, email, password);
+    await submitSignIn(page, email, password);
     const alert = page.getByRole('alert');
     await alert.waitFor(SLOW);
     await expect.poll(() => alert.textContent()).toContain('Wrong e-mail or password');
@@ -222,7 +197,7 @@ describe.runIf(browserAvailable)('identity journeys in Chromium', () => {
     const changed = `Leaves in common ${randomUUID().slice(0, 8)}`;
     try {
       const { context, page } = await newPage();
-      await signIn(page, ADMIN_EMAIL, a.password);
+      await submitSignIn(page, ADMIN_EMAIL, a.password);
       // admin() does not register the account, so the sign-in leads on to /auth/register; the
       // admin area needs only a signed-in admin.
       await page.waitForURL((u) => u.pathname !== '/auth/login', SLOW);

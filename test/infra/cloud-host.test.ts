@@ -8,24 +8,22 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
-import { App, Stack, type CfnElement } from 'aws-cdk-lib';
+import { App, Stack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { keyAttributes, TABLE } from '../../functions/db/table';
-import { routeKey, type Grant, type RouteDef } from '../../functions/lib/route-types';
+import type { Grant } from '../../functions/lib/route-types';
 import { CATCH_ALL } from '../../functions/routes';
 import { GrantRole } from '../../infra/aws/grant-role';
-import { DEFAULT_ROUTE_KEY, domainOf, functionSizing } from '../../infra/aws/naming';
-import type { SiteStack } from '../../infra/aws/site-stack';
-import { PROD_CONFIG, RESIZED, recordAcknowledgements, synthFixture, type Fixture } from './synth-fixture';
+import { domainOf, functionSizing } from '../../infra/aws/naming';
+import { PROD_CONFIG, RESIZED, recordAcknowledgements, synthesisedStages } from './synth-fixture';
+import { actionsOf, expectedRoutes, fromParent, lambdaOf, ofType, type Resource, type Resources, type StageView } from './template-view';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- CloudFormation JSON is untyped */
-type Resource = { Type: string; Properties?: any; DeletionPolicy?: string; UpdateReplacePolicy?: string };
-type Resources = Record<string, Resource>;
 
 /** The ten headers of ARCHITECTURE.md, written out here so a change to the stack's list is caught. */
 const EXPECTED_API_HEADERS = [
@@ -41,98 +39,25 @@ const EXPECTED_API_HEADERS = [
   'cloudfront-viewer-country',
 ];
 
-const SYNTH_TIMEOUT = 180_000;
-
-interface StageView {
-  name: 'dev' | 'prod';
-  stack: SiteStack;
-  routes: readonly RouteDef[];
-  parent: Resources;
-  parentJson: any;
-  /** Nested template resources and the parameters the parent passes, by domain. */
-  nested: Map<string, { resources: Resources; params: Record<string, unknown>; json: any }>;
-}
-
-let fx: Fixture;
-let stages: StageView[];
-
-function view(name: 'dev' | 'prod', stack: SiteStack, routes: readonly RouteDef[]): StageView {
-  const parentJson = Template.fromStack(stack).toJSON();
-  const parent = parentJson.Resources as Resources;
-  const nested = new Map<string, { resources: Resources; params: Record<string, unknown>; json: any }>();
-  for (const [domain, nestedStack] of stack.routeStacks) {
-    const json = Template.fromStack(nestedStack).toJSON();
-    const logicalId = stack.getLogicalId(nestedStack.nestedStackResource as CfnElement);
-    const params = (parent[logicalId]?.Properties?.Parameters ?? {}) as Record<string, unknown>;
-    nested.set(domain, { resources: json.Resources as Resources, params, json });
-  }
-  return { name, stack, routes, parent, parentJson, nested };
-}
-
-function ofType(resources: Resources, type: string): [string, Resource][] {
-  return Object.entries(resources).filter(([, r]) => r.Type === type);
-}
-
 function only(resources: Resources, type: string): [string, Resource] {
   const found = ofType(resources, type);
   expect(found, type).toHaveLength(1);
   return found[0]!;
 }
 
-/** A value in a nested template, with `{Ref: parameter}` replaced by what the parent passes. */
-function fromParent(value: unknown, params: Record<string, unknown>): unknown {
-  const ref = (value as { Ref?: string } | null)?.Ref;
-  return ref && ref in params ? params[ref] : value;
-}
-
 function catchAllDomain(): string {
   return domainOf(CATCH_ALL.handler);
-}
-
-/** Every route the stage should expose: the table's plus `$default`. */
-function expectedRoutes(v: StageView): { key: string; domain: string; route?: RouteDef }[] {
-  return [
-    ...v.routes.map((route) => ({ key: routeKey(route), domain: domainOf(route.handler), route })),
-    { key: DEFAULT_ROUTE_KEY, domain: catchAllDomain() },
-  ];
-}
-
-/** Route → integration → function, followed through the nested template's references. */
-function lambdaOf(v: StageView, domain: string, key: string): { fnId: string; fn: Resource; integration: Resource } {
-  const nested = v.nested.get(domain);
-  expect(nested, `nested stack of domain ${domain}`).toBeDefined();
-  const routesFound = ofType(nested!.resources, 'AWS::ApiGatewayV2::Route').filter(([, r]) => r.Properties.RouteKey === key);
-  expect(routesFound, `API route ${key} in the ${domain} stack`).toHaveLength(1);
-  const target = routesFound[0]![1].Properties.Target['Fn::Join'][1];
-  expect(target[0]).toBe('integrations/');
-  const integration = nested!.resources[target[1].Ref as string]!;
-  expect(integration.Type).toBe('AWS::ApiGatewayV2::Integration');
-  const fnId = integration.Properties.IntegrationUri['Fn::GetAtt'][0] as string;
-  const fn = nested!.resources[fnId]!;
-  expect(fn.Type).toBe('AWS::Lambda::Function');
-  return { fnId, fn, integration };
 }
 
 function policyStatements(resources: Resources): any[] {
   return ofType(resources, 'AWS::IAM::Policy').flatMap(([, p]) => p.Properties.PolicyDocument.Statement as any[]);
 }
 
-function actionsOf(statements: any[]): Set<string> {
-  return new Set(statements.flatMap((s) => ([] as string[]).concat(s.Action)));
-}
-
-beforeAll(async () => {
-  fx = await synthFixture();
-  stages = [view('dev', fx.dev, fx.devRoutes), view('prod', fx.prod, fx.prodRoutes)];
-}, SYNTH_TIMEOUT);
-
-afterAll(async () => {
-  await fx?.cleanup();
-});
+const synth = synthesisedStages();
 
 describe('routes', () => {
   it('every route of the table, and $default, has its own Node 22 arm64 Lambda behind its API route key', () => {
-    for (const v of stages) {
+    for (const v of synth.stages) {
       for (const { key, domain } of expectedRoutes(v)) {
         const { fn, integration } = lambdaOf(v, domain, key);
         expect(integration.Properties).toMatchObject({ IntegrationType: 'AWS_PROXY', PayloadFormatVersion: '2.0' });
@@ -147,7 +72,7 @@ describe('routes', () => {
   });
 
   it('exposes no API route that is not in the table, and one Lambda per route', () => {
-    for (const v of stages) {
+    for (const v of synth.stages) {
       const expected = expectedRoutes(v).map((r) => r.key).sort();
       const all = [...v.nested.values()].flatMap((n) => ofType(n.resources, 'AWS::ApiGatewayV2::Route'));
       expect(all.map(([, r]) => r.Properties.RouteKey as string).sort()).toEqual(expected);
@@ -159,12 +84,12 @@ describe('routes', () => {
   });
 
   it('deploys each route its own bundle', () => {
-    const assemblyDir = fx.assembly.directory;
-    for (const v of stages) {
+    const assemblyDir = synth.fx.assembly.directory;
+    for (const v of synth.stages) {
       for (const { key, domain } of expectedRoutes(v)) {
         const { fn } = lambdaOf(v, domain, key);
         const hash = (fn.Properties.Code.S3Key as string).replace(/\.zip$/, '');
-        const bundle = fx.bundles.entries.find((e) => e.routeKey === key);
+        const bundle = synth.fx.bundles.entries.find((e) => e.routeKey === key);
         expect(bundle, `bundle of ${key}`).toBeDefined();
         const staged = readFileSync(join(assemblyDir, `asset.${hash}`, 'index.mjs'));
         expect(staged.equals(readFileSync(join(bundle!.dir, 'index.mjs'))), `asset of ${key} is its bundle`).toBe(true);
@@ -173,7 +98,7 @@ describe('routes', () => {
   });
 
   it('gives each function the default size unless its route sets memoryMb/timeoutSeconds', () => {
-    for (const v of stages) {
+    for (const v of synth.stages) {
       for (const { key, domain, route } of expectedRoutes(v)) {
         const sizing = route ? functionSizing(route) : { memoryMb: 256, timeoutSeconds: 10 };
         const { fn } = lambdaOf(v, domain, key);
@@ -181,16 +106,16 @@ describe('routes', () => {
         expect(fn.Properties.Timeout, key).toBe(sizing.timeoutSeconds);
       }
     }
-    const [resized] = fx.prodRoutes;
-    const { fn: big } = lambdaOf(stages[1]!, domainOf(resized!.handler), fx.resizedKey);
+    const [resized] = synth.fx.prodRoutes;
+    const { fn: big } = lambdaOf(synth.stages[1]!, domainOf(resized!.handler), synth.fx.resizedKey);
     expect(big.Properties).toMatchObject({ MemorySize: RESIZED.memoryMb, Timeout: RESIZED.timeoutSeconds });
-    const { fn: normal } = lambdaOf(stages[0]!, domainOf(resized!.handler), fx.resizedKey);
+    const { fn: normal } = lambdaOf(synth.stages[0]!, domainOf(resized!.handler), synth.fx.resizedKey);
     expect(normal.Properties).toMatchObject({ MemorySize: 256, Timeout: 10 });
   });
 
   it('gives the functions that hash passwords 1024 MB and 10 s', () => {
     const hashing = ['POST /api/iam/authn/signup', 'POST /api/iam/authn/login', 'PUT /api/iam/pwreset/update'];
-    for (const v of stages) {
+    for (const v of synth.stages) {
       for (const key of hashing) {
         const route = expectedRoutes(v).find((r) => r.key === key);
         expect(route, key).toBeDefined();
@@ -206,7 +131,7 @@ describe('routes', () => {
   });
 
   it('passes the environment the handlers read, wired to this stage\'s resources', () => {
-    for (const v of stages) {
+    for (const v of synth.stages) {
       const tableId = only(v.parent, 'AWS::DynamoDB::Table')[0];
       const secrets = ofType(v.parent, 'AWS::SecretsManager::Secret');
       const signingId = secrets.find(([, s]) => /HMAC/.test(s.Properties.Description))![0];
@@ -239,7 +164,7 @@ describe('routes', () => {
   });
 
   it('sends each function\'s logs to its own retained-for-a-while log group the role may write', () => {
-    for (const v of stages) {
+    for (const v of synth.stages) {
       for (const [domain, nested] of v.nested) {
         const logsStatement = policyStatements(nested.resources).find((s) => s.Sid === 'Logs');
         const parts = logsStatement.Resource['Fn::Join'][1] as unknown[];
@@ -259,7 +184,7 @@ describe('routes', () => {
 
 describe('table', () => {
   it('matches functions/db/table.ts exactly', () => {
-    for (const v of stages) {
+    for (const v of synth.stages) {
       const props = only(v.parent, 'AWS::DynamoDB::Table')[1].Properties;
       expect(props.KeySchema).toEqual([
         { AttributeName: TABLE.partitionKey, KeyType: 'HASH' },
@@ -286,7 +211,7 @@ describe('table', () => {
   });
 
   it('is protected and retained outside dev stages, disposable in dev', () => {
-    const [dev, prod] = stages;
+    const [dev, prod] = synth.stages;
     const devTable = only(dev!.parent, 'AWS::DynamoDB::Table')[1];
     const prodTable = only(prod!.parent, 'AWS::DynamoDB::Table')[1];
     expect(devTable.Properties.DeletionProtectionEnabled).toBe(false);
@@ -299,7 +224,7 @@ describe('table', () => {
 
 describe('buckets', () => {
   it('block all public access and refuse plain HTTP', () => {
-    for (const v of stages) {
+    for (const v of synth.stages) {
       const buckets = ofType(v.parent, 'AWS::S3::Bucket');
       expect(buckets).toHaveLength(3);
       const policies = ofType(v.parent, 'AWS::S3::BucketPolicy');
@@ -321,7 +246,7 @@ describe('buckets', () => {
   });
 
   it('keeps the images bucket outside dev stages and empties it in dev', () => {
-    for (const v of stages) {
+    for (const v of synth.stages) {
       const [, images] = ofType(v.parent, 'AWS::S3::Bucket').find(([, b]) => b.Properties.BucketName)!;
       const autoDelete = (images.Properties.Tags as { Key: string }[]).some((t) => t.Key === 'aws-cdk:auto-delete-objects');
       expect(images.DeletionPolicy).toBe(v.name === 'dev' ? 'Delete' : 'Retain');
@@ -330,7 +255,7 @@ describe('buckets', () => {
   });
 
   it('lets the site, and only the site, PUT presigned uploads into the images bucket', () => {
-    for (const v of stages) {
+    for (const v of synth.stages) {
       const [distId] = only(v.parent, 'AWS::CloudFront::Distribution');
       const [, images] = ofType(v.parent, 'AWS::S3::Bucket').find(([, b]) => b.Properties.BucketName)!;
       const rules = images.Properties.CorsConfiguration.CorsRules as any[];
@@ -341,7 +266,7 @@ describe('buckets', () => {
   });
 
   it('deploys the SPA only when a build exists', () => {
-    const [dev, prod] = stages;
+    const [dev, prod] = synth.stages;
     expect(ofType(dev!.parent, 'Custom::CDKBucketDeployment')).toHaveLength(0);
     const [, deployment] = only(prod!.parent, 'Custom::CDKBucketDeployment');
     const spaId = ofType(prod!.parent, 'AWS::S3::Bucket').find(([id]) => id.startsWith('Spa'))![0];
@@ -357,17 +282,17 @@ describe('CloudFront', () => {
     (distConfig(v).CacheBehaviors as any[]).find((b) => b.PathPattern === pattern);
 
   it('has no distribution-wide custom error responses', () => {
-    for (const v of stages) expect(distConfig(v).CustomErrorResponses).toBeUndefined();
+    for (const v of synth.stages) expect(distConfig(v).CustomErrorResponses).toBeUndefined();
   });
 
   it('has exactly the default, /images/* and /api/* behaviours', () => {
-    for (const v of stages) {
+    for (const v of synth.stages) {
       expect((distConfig(v).CacheBehaviors as any[]).map((b) => b.PathPattern).sort()).toEqual(['/api/*', '/images/*']);
     }
   });
 
   it('serves the SPA through OAC with a viewer-request function that rewrites extension-less paths', () => {
-    for (const v of stages) {
+    for (const v of synth.stages) {
       const def = distConfig(v).DefaultCacheBehavior;
       const spaId = ofType(v.parent, 'AWS::S3::Bucket').find(([id]) => id.startsWith('Spa'))![0];
       const origin = originById(v, def.TargetOriginId);
@@ -389,7 +314,7 @@ describe('CloudFront', () => {
   });
 
   it('sends /api/* to the HTTP API uncached, with all methods, cookies and query strings and exactly ten headers', () => {
-    for (const v of stages) {
+    for (const v of synth.stages) {
       const api = behaviour(v, '/api/*');
       expect(api.CachePolicyId).toBe(cloudfront.CachePolicy.CACHING_DISABLED.cachePolicyId);
       expect([...api.AllowedMethods].sort()).toEqual(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT']);
@@ -414,7 +339,7 @@ describe('CloudFront', () => {
   });
 
   it('adds the secret x-origin-verify header from the same secret the Lambdas check', () => {
-    for (const v of stages) {
+    for (const v of synth.stages) {
       const origin = originById(v, behaviour(v, '/api/*').TargetOriginId);
       expect(origin.OriginCustomHeaders).toHaveLength(1);
       const [header] = origin.OriginCustomHeaders;
@@ -434,7 +359,7 @@ describe('CloudFront', () => {
   });
 
   it('serves /images/* from the images bucket through OAC, readable by this distribution only', () => {
-    for (const v of stages) {
+    for (const v of synth.stages) {
       const [distId] = only(v.parent, 'AWS::CloudFront::Distribution');
       const [imagesId, images] = ofType(v.parent, 'AWS::S3::Bucket').find(([, b]) => b.Properties.BucketName)!;
       const origin = originById(v, behaviour(v, '/images/*').TargetOriginId);
@@ -456,7 +381,7 @@ describe('CloudFront', () => {
 describe('least privilege', () => {
   // Per route, exactly its grants: test/infra/least-privilege.test.ts.
   it('gives every role the signing and origin secrets, by ARN, and no more of Secrets Manager', () => {
-    for (const v of stages) {
+    for (const v of synth.stages) {
       const secrets = ofType(v.parent, 'AWS::SecretsManager::Secret');
       const signingId = secrets.find(([, s]) => /HMAC/.test(s.Properties.Description))![0];
       const originId = secrets.find(([, s]) => /x-origin-verify/.test(s.Properties.Description))![0];
@@ -474,7 +399,7 @@ describe('least privilege', () => {
   });
 
   it('turns each grant into exactly its permissions', () => {
-    const app = new App({ outdir: join(fx.workDir, 'cdk.out.grants') });
+    const app = new App({ outdir: join(synth.fx.workDir, 'cdk.out.grants') });
     const stack = new Stack(app, 'Grants');
     const table = new dynamodb.Table(stack, 'T', { partitionKey: { name: 'pk', type: dynamodb.AttributeType.STRING } });
     const secret = new secretsmanager.Secret(stack, 'S');
@@ -512,7 +437,7 @@ describe('least privilege', () => {
 
 describe('limits and checks', () => {
   it('keeps every template, parent and nested, under 450 resources', () => {
-    for (const v of stages) {
+    for (const v of synth.stages) {
       expect(Object.keys(v.parent).length).toBeLessThan(450);
       for (const [domain, nested] of v.nested) {
         expect(Object.keys(nested.resources).length, domain).toBeLessThan(450);
@@ -521,7 +446,7 @@ describe('limits and checks', () => {
   });
 
   it('puts each domain in its own nested stack', () => {
-    for (const v of stages) {
+    for (const v of synth.stages) {
       const domains = new Set([...v.routes.map((r) => domainOf(r.handler)), catchAllDomain()]);
       expect([...v.nested.keys()].sort()).toEqual([...domains].sort());
       expect(ofType(v.parent, 'AWS::CloudFormation::Stack')).toHaveLength(domains.size);
@@ -530,14 +455,14 @@ describe('limits and checks', () => {
 
   it('has no unacknowledged cdk-nag AwsSolutions finding', () => {
     // What `cdk synth` would stop on: the validation report written into the cloud assembly.
-    const written = JSON.parse(readFileSync(join(fx.assembly.directory, 'validation-report.json'), 'utf8')) as {
+    const written = JSON.parse(readFileSync(join(synth.fx.assembly.directory, 'validation-report.json'), 'utf8')) as {
       pluginReports: { pluginName?: string; summary?: { status?: string }; violations?: unknown[] }[];
     };
     expect(written.pluginReports.flatMap((r) => r.violations ?? [])).toEqual([]);
-    const report = new AwsSolutionsChecks().validateScope(fx.app);
+    const report = new AwsSolutionsChecks().validateScope(synth.fx.app);
     const open = report.violations.map((v) => `${v.ruleName} @ ${v.violatingResources.map((r) => r.constructPath).join(', ')}`);
     expect(open).toEqual([]);
-    for (const v of stages) {
+    for (const v of synth.stages) {
       const annotations = Annotations.fromStack(v.stack);
       expect(annotations.findError('*', Match.stringLikeRegexp('AwsSolutions-.*'))).toEqual([]);
       expect(annotations.findWarning('*', Match.stringLikeRegexp('AwsSolutions-.*'))).toEqual([]);
@@ -547,7 +472,7 @@ describe('limits and checks', () => {
   });
 
   it('acknowledges only findings that exist, each with a reason', async () => {
-    const { app, acknowledged } = await recordAcknowledgements(fx.bundles, fx.workDir);
+    const { app, acknowledged } = await recordAcknowledgements(synth.fx.bundles, synth.fx.workDir);
     const raw = new AwsSolutionsChecks().validateScope(app).violations;
     expect(raw.length).toBeGreaterThan(0);
     const dead = acknowledged.filter(
@@ -563,7 +488,7 @@ describe('limits and checks', () => {
   });
 
   it('outputs the site, the distribution domain and the API URL', () => {
-    for (const v of stages) {
+    for (const v of synth.stages) {
       expect(Object.keys(v.parentJson.Outputs)).toEqual(expect.arrayContaining(['SiteUrl', 'DistributionDomainName', 'ApiUrl']));
     }
   });

@@ -19,10 +19,9 @@ import { addStage, newApp } from '../../infra/aws/create-app';
 import { checkJob, checkStreamJob, JOBS, jobFolder, STREAM_JOBS, type JobDef, type StreamJobDef } from '../../infra/aws/jobs';
 import { jobLogGroupName } from '../../infra/aws/scheduled-jobs';
 import type { SiteStack } from '../../infra/aws/site-stack';
+import { ofType, roleStatements, type Resource, type Resources } from './template-view';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- CloudFormation JSON is untyped */
-type Resource = { Type: string; Properties?: any; DeletionPolicy?: string };
-type Resources = Record<string, Resource>;
 
 const run = promisify(execFile);
 const SWEEP = JOBS.find((j) => j.name === 'sweep-uploads')!;
@@ -33,10 +32,6 @@ let bundles: BundleResult;
 let workDir: string;
 let assembly: CloudAssembly;
 let stages: { stage: 'dev' | 'prod'; stack: SiteStack; resources: Resources }[];
-
-function ofType(resources: Resources, type: string): [string, Resource][] {
-  return Object.entries(resources).filter(([, r]) => r.Type === type);
-}
 
 /** A job's Lambda in a stage's parent template (found by its description). */
 function jobFunction(resources: Resources, name: string): [string, Resource] {
@@ -58,12 +53,6 @@ async function handlerType(dir: string): Promise<string> {
     timeout: 60_000,
   });
   return stdout;
-}
-
-function roleStatements(resources: Resources, roleId: string): any[] {
-  return ofType(resources, 'AWS::IAM::Policy')
-    .filter(([, p]) => (p.Properties.Roles as { Ref: string }[]).some((r) => r.Ref === roleId))
-    .flatMap(([, p]) => p.Properties.PolicyDocument.Statement as any[]);
 }
 
 beforeAll(async () => {

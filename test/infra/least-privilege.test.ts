@@ -6,10 +6,10 @@
  * only by routes of one domain with the same grant set, in the template of their functions; a
  * function that may text phone numbers may never publish to a topic.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Grant } from '../../functions/lib/route-types';
-import { synthFixture, type Fixture } from './synth-fixture';
-import { actionsOf, expectedRoutes, lambdaOf, ofType, roleIdOf, roleStatements, stageView, type StageView } from './template-view';
+import { synthesisedStages } from './synth-fixture';
+import { actionsOf, expectedRoutes, lambdaOf, ofType, roleIdOf, roleStatements } from './template-view';
 
 /** What each grant allows, action by action. */
 const ACTIONS_OF: Record<Grant, readonly string[]> = {
@@ -24,23 +24,14 @@ const ACTIONS_OF: Record<Grant, readonly string[]> = {
 const ALWAYS = ['logs:CreateLogStream', 'logs:PutLogEvents', 'secretsmanager:GetSecretValue'];
 const WRITES = /^(dynamodb:(Put|Update|Delete|BatchWrite|ConditionCheck|TransactWrite)|s3:(Put|Delete)|ses:|sns:)/;
 
-let fx: Fixture;
-let stages: StageView[];
 
-beforeAll(async () => {
-  fx = await synthFixture();
-  stages = [stageView('dev', fx.dev, fx.devRoutes), stageView('prod', fx.prod, fx.prodRoutes)];
-}, 180_000);
-
-afterAll(async () => {
-  await fx?.cleanup();
-});
+const synth = synthesisedStages();
 
 const sorted = (values: Iterable<string>) => [...new Set(values)].sort();
 
 describe('least privilege per route', () => {
   it('every route\'s function is allowed exactly what its grants imply, and nothing else', () => {
-    for (const v of stages) {
+    for (const v of synth.stages) {
       for (const { key, domain, grants } of expectedRoutes(v)) {
         const { fn, nested } = lambdaOf(v, domain, key);
         const statements = roleStatements(nested.resources, roleIdOf(fn));
@@ -52,7 +43,7 @@ describe('least privilege per route', () => {
 
   it('a GET route that declares only table:read may not write anything', () => {
     let checked = 0;
-    for (const v of stages) {
+    for (const v of synth.stages) {
       for (const { key, domain, grants, route } of expectedRoutes(v)) {
         if (route?.method !== 'GET' || grants.length !== 1 || grants[0] !== 'table:read') continue;
         const { fn, nested } = lambdaOf(v, domain, key);
@@ -66,7 +57,7 @@ describe('least privilege per route', () => {
   });
 
   it('shares a role only between routes of one domain with the same grants, in their own template, with no managed policy', () => {
-    for (const v of stages) {
+    for (const v of synth.stages) {
       for (const [domain, nested] of v.nested) {
         const routesHere = expectedRoutes(v).filter((r) => r.domain === domain);
         const roleOfSet = new Map<string, string>();
@@ -88,7 +79,7 @@ describe('least privilege per route', () => {
 
   it('lets the routes that text phone numbers publish to phone numbers, never to a topic', () => {
     let sms = 0;
-    for (const v of stages) {
+    for (const v of synth.stages) {
       for (const { key, domain, grants } of expectedRoutes(v)) {
         const { fn, nested } = lambdaOf(v, domain, key);
         const statements = roleStatements(nested.resources, roleIdOf(fn));
@@ -109,7 +100,7 @@ describe('least privilege per route', () => {
   });
 
   it('uses no action wildcard and never Scan', () => {
-    for (const v of stages) {
+    for (const v of synth.stages) {
       for (const [domain, nested] of v.nested) {
         for (const [roleId] of ofType(nested.resources, 'AWS::IAM::Role')) {
           const actions = [...actionsOf(roleStatements(nested.resources, roleId))];

@@ -11,28 +11,19 @@ import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { RegionInfo } from 'aws-cdk-lib/region-info';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { stageConfigFromContext } from '../../infra/aws/create-app';
 import { SECRETS_EXTENSION_VERSION, secretsExtension } from '../../infra/aws/secrets-extension';
-import { synthFixture, type Fixture } from './synth-fixture';
-import { expectedRoutes, fromParent, lambdaOf, ofType, roleIdOf, roleStatements, stageView, type StageView } from './template-view';
+import { synthesisedStages } from './synth-fixture';
+import { expectedRoutes, fromParent, lambdaOf, ofType, roleIdOf, roleStatements, type StageView } from './template-view';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- CloudFormation JSON is untyped */
 
 /** Environment variables about secrets that hold no secret: the ARNs and the extension's settings. */
 const SECRET_CONFIG = /^(SIGNING_SECRET_ARN|ORIGIN_SECRET_ARN|PARAMETERS_SECRETS_EXTENSION_[A-Z_]+|SECRETS_MANAGER_(TTL|TIMEOUT_MILLIS))$/;
 
-let fx: Fixture;
-let stages: StageView[];
 
-beforeAll(async () => {
-  fx = await synthFixture();
-  stages = [stageView('dev', fx.dev, fx.devRoutes), stageView('prod', fx.prod, fx.prodRoutes)];
-}, 180_000);
-
-afterAll(async () => {
-  await fx?.cleanup();
-});
+const synth = synthesisedStages();
 
 /** Every template of a stage: the parent's and each domain's nested one. */
 function templates(v: StageView): { name: string; json: any }[] {
@@ -60,7 +51,7 @@ function secretIds(v: StageView): { signing: string; origin: string } {
 describe('secrets at rest', () => {
   it('no function configuration holds a secret value or a dynamic reference to one', () => {
     let functions = 0;
-    for (const v of stages) {
+    for (const v of synth.stages) {
       for (const t of templates(v)) {
         for (const [id, fn] of ofType(t.json.Resources, 'AWS::Lambda::Function')) {
           functions++;
@@ -70,11 +61,11 @@ describe('secrets at rest', () => {
         }
       }
     }
-    expect(functions).toBeGreaterThan(2 * fx.devRoutes.length);
+    expect(functions).toBeGreaterThan(2 * synth.fx.devRoutes.length);
   });
 
   it('refers to Secrets Manager dynamically only in CloudFront\'s origin header', () => {
-    for (const v of stages) {
+    for (const v of synth.stages) {
       const found = templates(v).flatMap((t) => pathsHolding(t.json, '{{resolve:').map((p) => `${t.name}:${p}`));
       const [distId] = ofType(v.parent, 'AWS::CloudFront::Distribution')[0]!;
       expect(found).toHaveLength(1);
@@ -85,7 +76,7 @@ describe('secrets at rest', () => {
   });
 
   it('gives every route\'s function the secrets\' ARNs, and lets it read exactly those two secrets', () => {
-    for (const v of stages) {
+    for (const v of synth.stages) {
       const { signing, origin } = secretIds(v);
       for (const { key, domain } of expectedRoutes(v)) {
         const { fn, nested } = lambdaOf(v, domain, key);
@@ -106,7 +97,7 @@ describe('secrets at rest', () => {
   it('reads the secrets through the arm64 Parameters and Secrets extension layer on its default port', () => {
     const expectedArn = RegionInfo.get('eu-west-1').paramsAndSecretsLambdaLayerArn(SECRETS_EXTENSION_VERSION, 'arm64');
     expect(expectedArn).toMatch(/:layer:AWS-Parameters-and-Secrets-Lambda-Extension-Arm64:\d+$/);
-    for (const v of stages) {
+    for (const v of synth.stages) {
       for (const { key, domain } of expectedRoutes(v)) {
         const { fn, nested } = lambdaOf(v, domain, key);
         expect(fn.Properties.Architectures, key).toEqual(['arm64']);
@@ -123,10 +114,10 @@ describe('secrets at rest', () => {
 
   it('takes the layer from the stage\'s `secretsExtensionArn` context when one is given', () => {
     const pinned = 'arn:aws:lambda:eu-central-2:123456789012:layer:AWS-Parameters-and-Secrets-Lambda-Extension-Arm64:9';
-    const app = new App({ outdir: join(fx.workDir, 'cdk.out.extension'), context: { secretsExtensionArn: ` ${pinned} ` } });
+    const app = new App({ outdir: join(synth.fx.workDir, 'cdk.out.extension'), context: { secretsExtensionArn: ` ${pinned} ` } });
     const config = stageConfigFromContext(app);
     expect(config.secretsExtensionArn).toBe(pinned);
-    expect(stageConfigFromContext(new App({ outdir: join(fx.workDir, 'cdk.out.extension2') })).secretsExtensionArn).toBeUndefined();
+    expect(stageConfigFromContext(new App({ outdir: join(synth.fx.workDir, 'cdk.out.extension2') })).secretsExtensionArn).toBeUndefined();
     const stack = new Stack(app, 'Extension');
     new lambda.Function(stack, 'Fn', {
       runtime: lambda.Runtime.NODEJS_22_X,

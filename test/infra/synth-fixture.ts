@@ -8,11 +8,13 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Validations, type App } from 'aws-cdk-lib';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
+import { afterAll, beforeAll } from 'vitest';
 import { routes } from '../../functions/routes';
 import { routeKey, type RouteDef } from '../../functions/lib/route-types';
 import { buildBundles, REPO_ROOT, type BundleResult } from '../../infra/aws/bundle';
 import { addStage, newApp } from '../../infra/aws/create-app';
 import type { SiteStack, StageConfig } from '../../infra/aws/site-stack';
+import { stageView, type StageView } from './template-view';
 
 export const RESIZED = { memoryMb: 1536, timeoutSeconds: 25 } as const;
 
@@ -85,6 +87,29 @@ export async function synthFixture(): Promise<Fixture> {
     workDir,
     cleanup: () => rm(workDir, { recursive: true, force: true }),
   };
+}
+
+export interface SynthesisedStages {
+  fx: Fixture;
+  /** The dev and prod stages, as their templates read. */
+  stages: StageView[];
+}
+
+/**
+ * The fixture for the calling test file: synthesised once in its beforeAll (both fields are set
+ * from then on) and removed in its afterAll.
+ */
+export function synthesisedStages(timeout = 180_000): SynthesisedStages {
+  const synth = {} as SynthesisedStages;
+  beforeAll(async () => {
+    const fx = await synthFixture();
+    synth.fx = fx;
+    synth.stages = [stageView('dev', fx.dev, fx.devRoutes), stageView('prod', fx.prod, fx.prodRoutes)];
+  }, timeout);
+  afterAll(async () => {
+    await synth.fx?.cleanup();
+  });
+  return synth;
 }
 
 /**

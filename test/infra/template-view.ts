@@ -69,17 +69,19 @@ export function expectedRoutes(v: StageView): ExpectedRoute[] {
 }
 
 /** Route → integration → function, followed through the nested template's references. */
-export function lambdaOf(v: StageView, domain: string, key: string): { fnId: string; fn: Resource; nested: NestedView } {
+export function lambdaOf(v: StageView, domain: string, key: string): { fnId: string; fn: Resource; integration: Resource; nested: NestedView } {
   const nested = v.nested.get(domain);
   if (!nested) throw new Error(`no nested stack for domain ${domain}`);
   const found = ofType(nested.resources, 'AWS::ApiGatewayV2::Route').filter(([, r]) => r.Properties.RouteKey === key);
   if (found.length !== 1) throw new Error(`${found.length} API routes ${key} in the ${domain} stack`);
   const target = found[0]![1].Properties.Target['Fn::Join'][1];
+  if (target[0] !== 'integrations/') throw new Error(`${key} targets ${JSON.stringify(target[0])}, not an integration`);
   const integration = nested.resources[target[1].Ref as string]!;
+  if (integration.Type !== 'AWS::ApiGatewayV2::Integration') throw new Error(`${key} targets ${integration.Type}`);
   const fnId = integration.Properties.IntegrationUri['Fn::GetAtt'][0] as string;
   const fn = nested.resources[fnId]!;
   if (fn.Type !== 'AWS::Lambda::Function') throw new Error(`${key} integrates ${fn.Type}`);
-  return { fnId, fn, nested };
+  return { fnId, fn, integration, nested };
 }
 
 /** The statements of every policy attached to a role of the same template (inline and attached). */
