@@ -46,7 +46,6 @@ function parseRefreshToken(token: string | undefined): { userId: string; familyI
   return m ? { userId: m[1]!, familyId: m[2]!, secret: m[3]! } : null;
 }
 
-const usable = usableFamily;
 
 export async function revokeFamily(userId: string, familyId: string): Promise<void> {
   await db().entities.session.patch({ userId, familyId }).set({ revokedAt: new Date().toISOString() }).go().catch((err: unknown) => {
@@ -64,7 +63,7 @@ export async function refreshSession(token: string | undefined): Promise<Issued>
   const { userId, familyId, secret } = parsed;
   const sessions = db().entities.session;
   const { data: family } = await sessions.get({ userId, familyId }).go();
-  if (!usable(family)) throw unauthorized('Your session has ended; sign in again');
+  if (!usableFamily(family)) throw unauthorized('Your session has ended; sign in again');
   const presented = sha256(secret);
   if (presented !== family.tokenHash) {
     if (family.rotatedHashes?.includes(presented)) {
@@ -113,7 +112,7 @@ export async function endSession(token: string | undefined): Promise<void> {
 
 export async function listSessions(userId: string): Promise<SessionItem[]> {
   const { data } = await db().entities.session.query.byUser({ userId }).go({ pages: 'all' });
-  return data.filter(usable).sort((a, b) => b.lastUsedAt.localeCompare(a.lastUsedAt));
+  return data.filter(usableFamily).sort((a, b) => b.lastUsedAt.localeCompare(a.lastUsedAt));
 }
 
 /** Sensitive routes: the family must still be live (a revoked session ends here, not in ≤ 15 min). */
@@ -125,7 +124,7 @@ export { assertLive } from '../lib/session/live';
  */
 export async function revokeAllSessions(userId: string): Promise<number> {
   const { data } = await db().entities.session.query.byUser({ userId }).go({ pages: 'all' });
-  const live = data.filter(usable);
+  const live = data.filter(usableFamily);
   await Promise.all(live.map((s) => revokeFamily(userId, s.familyId)));
   return live.length;
 }

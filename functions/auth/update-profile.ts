@@ -11,7 +11,8 @@ import { db } from '../db/service';
 import { conditionFailed, txEntities, writeItems, type TxItem } from '../db/transact';
 import { badRequest, conflict, forbidden, serviceUnavailable, unauthorized } from '../lib/errors';
 import type { Main } from '../lib/route-types';
-import { CLAIM_LOST, claimAvatar, removeRetiredAvatar, retireAvatar } from '../images/avatars';
+import { CLAIM_LOST, claimAvatar } from '../images/avatars';
+import { removeRetiredUpload, retireUpload } from '../images/pending';
 import { afterRelisting, relistItems } from '../posts/relist';
 import { getUser, saveUser, toProfile, withLocation } from '../users/users';
 
@@ -48,14 +49,14 @@ export const main: Main<typeof profileUpdateInput> = async ({ input, session }) 
   next = withLocation(next, input.latitude, input.longitude);
   const relisting = relistItems(user, next, nowMs);
 
-  const items = [userPut(next), ...claim, ...(retired ? [retireAvatar(user.uuid, retired, nowMs)] : []), ...relisting.items];
+  const items = [userPut(next), ...claim, ...(retired ? [retireUpload(user.uuid, retired, nowMs)] : []), ...relisting.items];
   if (items.length === 1) return toProfile(await saveUser(next), session!.csrfToken);
 
   const out = await writeItems(items);
   if (conditionFailed(out, 0)) throw conflict('Your account changed meanwhile; reload and try again');
   if (claim.length && conditionFailed(out, 1)) throw badRequest(CLAIM_LOST, 'avatar');
   if (out.canceled) throw serviceUnavailable('Could not save your profile; try again');
-  if (retired) await removeRetiredAvatar(retired);
+  if (retired) await removeRetiredUpload(retired);
   await afterRelisting(user.uuid, relisting);
   const { data: saved } = await db().entities.user.get({ uuid: user.uuid }).go({ consistent: true });
   return toProfile((saved as UserItem | null) ?? next, session!.csrfToken);

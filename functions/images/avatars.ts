@@ -7,7 +7,7 @@
  * the avatar (PUT /api/iam/authn/update) claims it: `claimAvatar` checks the record and the object
  * and returns the delete of the record for the profile's own transaction, so a saved avatar never
  * has a record the sweep could act on. The avatar it replaces (or removes) gets a record due at
- * once in that same transaction (`retireAvatar`): the object is deleted right after the write,
+ * once in that same transaction (`retireUpload` in pending.ts): the object is deleted right after the write,
  * and if that fails the next sweep deletes it. Deleting an account removes every object under the
  * member's avatar prefix (`deleteAvatarsOf`), saved or not.
  */
@@ -16,7 +16,7 @@ import { db } from '../db/service';
 import { txEntities, type TxItem } from '../db/transact';
 import { badRequest } from '../lib/errors';
 import { deleteImage, imagesBucket, s3, verifyUploadedImage } from '../lib/images';
-import { AVATAR_KEY_PATTERN, CLAIM_CUTOFF_SECONDS, removeRetiredUpload, retireUpload } from './pending';
+import { AVATAR_KEY_PATTERN, CLAIM_CUTOFF_SECONDS } from './pending';
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -61,11 +61,6 @@ export async function claimAvatar(userId: string, key: string, nowMs = Date.now(
 
 /** The message when the claim's condition failed in the transaction (another save used it, or it aged meanwhile). */
 export const CLAIM_LOST = PROBLEMS.missing;
-
-/** The avatar being replaced or removed: due for the sweep, in the profile's transaction (see `retireUpload`). */
-export const retireAvatar = retireUpload;
-/** Deletes a retired avatar now; on failure the sweep does it later. */
-export const removeRetiredAvatar = removeRetiredUpload;
 
 /** Deletes every object under the member's avatar prefix (the avatar and uploads never saved); safe to run again. */
 export async function deleteAvatarsOf(userId: string): Promise<number> {
