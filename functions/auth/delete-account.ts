@@ -1,5 +1,5 @@
 /** DELETE /api/iam/authn/delete: the signed-in user deletes their own account (uuid must be theirs). */
-import type { deleteAccountInput } from '../../shared/schemas/identity';
+import type { deleteAccount as route } from '../../shared/contract/auth';
 import { assertSelf } from '../lib/middleware/access';
 import { reply } from '../lib/http';
 import type { Main } from '../lib/route-types';
@@ -7,7 +7,7 @@ import { clearedSessionCookies } from '../lib/session/cookies';
 import { deleteAccount } from '../users/delete-account';
 import { assertLive } from './sessions';
 
-export const main: Main<typeof deleteAccountInput> = async ({ input, session }) => {
+export const main: Main<typeof route> = async ({ input, session }) => {
   assertSelf(session, input.uuid);
   await assertLive(session!);
   await deleteAccount(input.uuid);

@@ -1,5 +1,5 @@
 /** GET /api/iam/authn/isauthenticated: whether the request carries a valid access token. */
-import type { emptyInput } from '../../shared/schemas/identity';
+import type { isAuthenticated as route } from '../../shared/contract/auth';
 import type { Main } from '../lib/route-types';
 
-export const main: Main<typeof emptyInput> = async ({ session }) => ({ loggedIn: session !== null });
+export const main: Main<typeof route> = async ({ session }) => ({ loggedIn: session !== null });

@@ -3,7 +3,7 @@
  * about the same time. Works before e-mail verification. Rate limited per IP (an IPv6 /64) and
  * per address from one IP.
  */
-import type { loginInput } from '../../shared/schemas/identity';
+import type { login as route } from '../../shared/contract/auth';
 import { HttpError } from '../lib/errors';
 import { reply } from '../lib/http';
 import { ipKey } from '../lib/ip-key';
@@ -15,7 +15,7 @@ import { startSession } from './sessions';
 
 const WRONG = () => new HttpError(401, 'invalid_credentials', 'Wrong e-mail or password');
 
-export const main: Main<typeof loginInput> = async ({ input, clientIp, event }) => {
+export const main: Main<typeof route> = async ({ input, clientIp, event }) => {
   const ip = ipKey(clientIp);
   await hitRateLimit('LOGIN_IP', ip);
   // Per address *and* IP: strangers trying an address from elsewhere cannot lock its owner out.

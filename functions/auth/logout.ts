@@ -1,13 +1,13 @@
 /** POST /api/iam/authn/logout: revokes the refresh token if any and clears the cookies; always 200. */
+import type { logout as route } from '../../shared/contract/auth';
 import { REFRESH_COOKIE } from '../../shared/constants';
-import type { emptyInput } from '../../shared/schemas/identity';
 import { reply } from '../lib/http';
 import { logger } from '../lib/logger';
 import type { Main } from '../lib/route-types';
 import { clearedSessionCookies, readCookies } from '../lib/session/cookies';
 import { endSession } from './sessions';
 
-export const main: Main<typeof emptyInput> = async ({ event }) => {
+export const main: Main<typeof route> = async ({ event }) => {
   try {
     await endSession(readCookies(event.cookies, event.headers.cookie)[REFRESH_COOKIE]);
   } catch (err) {

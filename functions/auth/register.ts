@@ -3,8 +3,8 @@
  * (one namespace with page handles, claimed in the same transaction), names in title case,
  * motivations, location with its geohash. The access token is re-issued with the new state.
  */
+import type { register as route } from '../../shared/contract/auth';
 import { toTitleCase } from '../../shared/format';
-import type { registerInput } from '../../shared/schemas/identity';
 import { conflict, forbidden, unauthorized } from '../lib/errors';
 import { reply } from '../lib/http';
 import type { Main } from '../lib/route-types';
@@ -13,7 +13,7 @@ import { assertLive } from '../lib/session/live';
 import { signAccessToken } from '../lib/session/token';
 import { claimsFor, completeRegistration, getUser, toProfile, withLocation } from '../users/users';
 
-export const main: Main<typeof registerInput> = async ({ input, session }) => {
+export const main: Main<typeof route> = async ({ input, session }) => {
   const user = await getUser(session!.userId);
   if (!user) throw unauthorized('Your account no longer exists');
   if (!user.emailVerified) throw forbidden('Confirm your e-mail address first');

@@ -2,7 +2,7 @@
  * PUT /api/iam/pwreset/update: sets a new password with a reset token (single use) and signs
  * every session of the account out.
  */
-import type { passwordResetInput } from '../../shared/schemas/identity';
+import type { resetUpdate as route } from '../../shared/contract/auth';
 import { badRequest, HttpError } from '../lib/errors';
 import type { Main } from '../lib/route-types';
 import { getUser, saveUser } from '../users/users';
@@ -12,7 +12,7 @@ import { listSessions, revokeFamily } from './sessions';
 
 const INVALID = () => new HttpError(400, 'invalid_token', 'This link is invalid, used or expired; ask for a new one', 'token');
 
-export const main: Main<typeof passwordResetInput> = async ({ input }) => {
+export const main: Main<typeof route> = async ({ input }) => {
   const peeked = await peekEmailToken('reset-password', input.token);
   if (!peeked) throw INVALID();
   const problem = passwordProblem(input.password, peeked.email);

@@ -1,9 +1,10 @@
 /** GET /api/iam/refresh-tokens: the user's live sessions (device, created, last used), newest use first. */
-import type { SessionInfo, emptyInput } from '../../shared/schemas/identity';
+import type { sessionsList as route } from '../../shared/contract/auth';
+import type { SessionInfo } from '../../shared/schemas/identity';
 import type { Main } from '../lib/route-types';
 import { listSessions } from './sessions';
 
-export const main: Main<typeof emptyInput> = async ({ session }): Promise<SessionInfo[]> =>
+export const main: Main<typeof route> = async ({ session }): Promise<SessionInfo[]> =>
   (await listSessions(session!.userId)).map((s) => ({
     id: s.familyId,
     device: s.userAgent || 'Unknown device',

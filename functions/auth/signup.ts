@@ -3,7 +3,7 @@
  * known — a new address gets an account and a verification e-mail, a known one an e-mail
  * saying someone tried to sign up (at most one a day). Rate limited per IP (an IPv6 /64).
  */
-import type { signupInput } from '../../shared/schemas/identity';
+import type { signup as route } from '../../shared/contract/auth';
 import { db } from '../db/service';
 import { takeToday } from '../lib/daily-count';
 import { badRequest } from '../lib/errors';
@@ -20,7 +20,7 @@ async function noticeSignupAttempt(email: string): Promise<void> {
   if ((await takeToday(`SIGNUP_NOTICE#${email}`, 1)).taken) await sendSignupAttempt(email);
 }
 
-export const main: Main<typeof signupInput> = async ({ input, clientIp }) => {
+export const main: Main<typeof route> = async ({ input, clientIp }) => {
   await hitRateLimit('SIGNUP_IP', ipKey(clientIp));
   const problem = passwordProblem(input.password, input.email);
   if (problem) throw badRequest(`password ${problem}`, 'password');

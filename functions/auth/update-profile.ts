@@ -4,8 +4,8 @@
  * and the one it replaces handed to the sweep, in the same transaction as the user; so is the job
  * that moves the member's plant listings when their place changes (functions/posts/relist.ts).
  */
+import type { updateProfile as route } from '../../shared/contract/auth';
 import { toTitleCase } from '../../shared/format';
-import type { profileUpdateInput } from '../../shared/schemas/identity';
 import type { UserItem } from '../db/entities/user';
 import { db } from '../db/service';
 import { conditionFailed, txEntities, writeItems, type TxItem } from '../db/transact';
@@ -24,7 +24,7 @@ function userPut(next: UserItem): TxItem {
     .commit();
 }
 
-export const main: Main<typeof profileUpdateInput> = async ({ input, session }) => {
+export const main: Main<typeof route> = async ({ input, session }) => {
   const user = await getUser(session!.userId);
   if (!user) throw unauthorized('Your account no longer exists');
   // The account, not the token: a suspension takes effect before the access token expires.

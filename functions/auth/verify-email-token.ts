@@ -2,7 +2,7 @@
  * POST /api/iam/authn/verifyemailtoken: uses a verification token up and marks the address
  * verified. When the verifying browser is signed in as that user, its access token is re-issued.
  */
-import type { tokenInput } from '../../shared/schemas/identity';
+import type { verifyEmailToken as route } from '../../shared/contract/auth';
 import { HttpError } from '../lib/errors';
 import { reply } from '../lib/http';
 import type { Main } from '../lib/route-types';
@@ -12,7 +12,7 @@ import { signAccessToken } from '../lib/session/token';
 import { claimsFor, getUser, saveUser } from '../users/users';
 import { consumeEmailToken } from './email-tokens';
 
-export const main: Main<typeof tokenInput> = async ({ input, session }) => {
+export const main: Main<typeof route> = async ({ input, session }) => {
   const record = await consumeEmailToken('verify-email', input.token);
   const user = record ? await getUser(record.userId) : null;
   if (!record || !user || user.email !== record.email) {

@@ -7,15 +7,15 @@
  * The URL signs the content type and length (upload-url.ts). Suspended members and unverified
  * sign-ups get no URL, and each member gets a few dozen an hour.
  */
+import type { avatarUpload as route } from '../../shared/contract/images';
 import { randomUUID } from 'node:crypto';
-import type { avatarUploadInput } from '../../shared/schemas/identity';
 import { forbidden } from '../lib/errors';
 import { hitRateLimit } from '../lib/rate-limit';
 import type { Main } from '../lib/route-types';
 import { avatarKeyFor } from './avatars';
 import { EXTENSIONS, pendingUploadUrl } from './upload-url';
 
-export const main: Main<typeof avatarUploadInput> = async ({ input, session }) => {
+export const main: Main<typeof route> = async ({ input, session }) => {
   if (session!.suspended) throw forbidden('Your account is suspended: your photo cannot be changed');
   // Storage for a proven address only: an unverified sign-up holds no avatar (and cannot save one).
   if (!session!.emailVerified) throw forbidden('Verify your e-mail address before adding a photo');

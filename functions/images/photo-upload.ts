@@ -7,14 +7,14 @@
  * The URL signs the content type and length (upload-url.ts), so the browser sends exactly the
  * scaled file it measured.
  */
+import type { photoUpload as route } from '../../shared/contract/images';
 import { randomUUID } from 'node:crypto';
-import type { photoUploadInput } from '../../shared/schemas/content';
 import { hitRateLimit } from '../lib/rate-limit';
 import type { Main } from '../lib/route-types';
 import { photoKeyFor } from './pending';
 import { EXTENSIONS, pendingUploadUrl } from './upload-url';
 
-export const main: Main<typeof photoUploadInput> = async ({ input, session }) => {
+export const main: Main<typeof route> = async ({ input, session }) => {
   const userId = session!.userId;
   await hitRateLimit('UPLOAD_USER', userId);
   return pendingUploadUrl(userId, photoKeyFor(userId, randomUUID(), EXTENSIONS[input.contentType]), input.contentType, input.size);

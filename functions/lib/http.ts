@@ -33,13 +33,29 @@ export function failure(statusCode: number, error: ApiErrorBody, headers: Record
 }
 
 /** What a handler may return instead of plain data: a status, cookies or headers of its own. */
-export class Reply {
+export interface ReplyOptions {
+  status?: number;
+  cookies?: string[];
+  headers?: Record<string, string>;
+}
+
+export class Reply<T = unknown> {
   constructor(
-    readonly data: unknown,
-    readonly options: { status?: number; cookies?: string[]; headers?: Record<string, string> } = {},
+    readonly data: T,
+    readonly options: ReplyOptions = {},
   ) {}
 }
 
-export function reply(data: unknown, options: Reply['options'] = {}): Reply {
+export function reply<T>(data: T, options: ReplyOptions = {}): Reply<T> {
   return new Reply(data, options);
+}
+
+/** A raw (non-JSON) success: the body as is, with its content type. */
+export function rawSuccess(body: string, contentType: string, statusCode = 200, extra: { headers?: Record<string, string>; cookies?: string[] } = {}): HttpResult {
+  return {
+    statusCode,
+    headers: { ...BASE_HEADERS, 'content-type': contentType, ...extra.headers },
+    ...(extra.cookies?.length ? { cookies: extra.cookies } : {}),
+    body,
+  };
 }

@@ -8,9 +8,9 @@
  */
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import type * as z from 'zod';
+import { isRaw, type ParsedInputOf, type RouteContract } from '../../shared/contract/route';
 import { HttpError } from './errors';
-import { Reply, success, type HttpResult } from './http';
+import { rawSuccess, Reply, success, type HttpResult } from './http';
 import { accessLevel } from './middleware/access';
 import { csrfCheck } from './middleware/csrf';
 import { errorEnvelope } from './middleware/errors';
@@ -21,7 +21,7 @@ import { requestLog } from './middleware/request-log';
 import { sessionFromCookie } from './middleware/session';
 import type { RouteContext } from './middleware/types';
 import { validateInput } from './middleware/validate';
-import { routeKey, type Main, type RouteDef } from './route-types';
+import { routeKey, type Main, type RouteDef, type SessionFor } from './route-types';
 import type { Session } from './session/token';
 
 export type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<HttpResult>;
@@ -35,14 +35,14 @@ export interface WrapOptions {
   liveAdmin?: (session: Session) => Promise<void>;
 }
 
-export function wrap<S extends z.ZodType>(route: RouteDef<S>, main: Main<S>, opts: WrapOptions = {}): LambdaHandler {
+export function wrap<C extends RouteContract>(route: RouteDef<C>, main: Main<C>, opts: WrapOptions = {}): LambdaHandler {
   const { liveAdmin } = opts;
   if (route.access === 'admin' && !liveAdmin) throw new Error(`${routeKey(route)} is an admin route: wrap it with the live admin check`);
   const checks = middy<APIGatewayProxyEventV2, HttpResult, Error, RouteContext>()
     .use(requestLog(routeKey(route)))
     .use(errorEnvelope())
     .use(originGuard())
-    .use(clientPlatform())
+    .use(clientPlatform(route.platformExempt === true))
     .use(jsonBody())
     .use(sessionFromCookie(route.access))
     .use(csrfCheck(route.csrfExempt === true))
@@ -52,14 +52,17 @@ export function wrap<S extends z.ZodType>(route: RouteDef<S>, main: Main<S>, opt
     .use(validateInput(route.input))
     .handler(async (event, context) => {
       const state = context.route;
-      const out = await main({
-        input: state.input as z.output<S>,
-        session: state.session,
+      const out: unknown = await main({
+        input: state.input as ParsedInputOf<C>,
+        // The access-level middleware has refused guests on every route that is not public.
+        session: state.session as SessionFor<C['access']>,
         event,
         clientIp: state.clientIp,
       });
-      if (out instanceof Reply) return success(out.data, out.options.status, out.options);
-      return success(out);
+      const answer = out instanceof Reply ? out : new Reply(out);
+      const status = answer.options.status ?? route.status ?? 200;
+      if (isRaw(route.output)) return rawSuccess(String(answer.data), route.output.contentType, status, answer.options);
+      return success(answer.data, status, answer.options);
     });
   return handler as unknown as LambdaHandler;
 }

@@ -3,13 +3,13 @@
  * was written with the comment or reply itself, so this only confirms that the comment is the
  * caller's (404 otherwise) and writes nothing: it is idempotent by construction.
  */
-import type { commentNotifInput } from '../../shared/schemas/content';
+import type { newCommentNotif as route } from '../../shared/contract/notifications';
 import { notFound } from '../lib/errors';
 import type { Main } from '../lib/route-types';
 import { ownCommentExists } from '../posts/thread';
 import { viewerOf } from '../posts/views';
 
-export const main: Main<typeof commentNotifInput> = async ({ input, session }) => {
+export const main: Main<typeof route> = async ({ input, session }) => {
   if (!(await ownCommentExists(viewerOf(session), input.commentId))) throw notFound('No comment of yours has this id', 'commentId');
   return { notified: true };
 };

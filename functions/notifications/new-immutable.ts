@@ -3,7 +3,7 @@
  * to one user or to every registered user. The fan-out pages through the registered users here;
  * at scale a queue (one message per page of users) replaces it.
  */
-import type { newImmutableInput } from '../../shared/schemas/notifications';
+import type { newImmutable as route } from '../../shared/contract/notifications';
 import { db } from '../db/service';
 import { notFound } from '../lib/errors';
 import type { Main } from '../lib/route-types';
@@ -12,7 +12,7 @@ import { writeNotification } from './notifications';
 
 const FAN_OUT_PAGE = 50;
 
-export const main: Main<typeof newImmutableInput> = async ({ input }) => {
+export const main: Main<typeof route> = async ({ input }) => {
   const fields = { kind: 'announcement' as const, text: input.text, immutable: true };
   if (input.recipientId) {
     const user = await getUser(input.recipientId);

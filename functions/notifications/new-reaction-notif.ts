@@ -3,13 +3,13 @@
  * was written with the reaction itself, so this only confirms that the reaction is the caller's
  * (404 otherwise) and writes nothing: calling it any number of times yields no new notification.
  */
-import type { reactionNotifInput } from '../../shared/schemas/content';
+import type { newReactionNotif as route } from '../../shared/contract/notifications';
 import { notFound } from '../lib/errors';
 import type { Main } from '../lib/route-types';
 import { ownReactionExists } from '../posts/thread';
 import { viewerOf } from '../posts/views';
 
-export const main: Main<typeof reactionNotifInput> = async ({ input, session }) => {
+export const main: Main<typeof route> = async ({ input, session }) => {
   if (!(await ownReactionExists(viewerOf(session), input.reactionId))) throw notFound('No reaction of yours has this id', 'reactionId');
   return { notified: true };
 };

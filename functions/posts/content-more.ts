@@ -1,10 +1,10 @@
 /** GET /api/content-items/more/{arg}: the next page of content items after the cursor arg. */
-import type { contentMoreParams } from '../../shared/schemas/content';
+import type { contentMore as route } from '../../shared/contract/feeds';
 import { contentSources, globalCounts, listPage } from './feeds';
 import { audienceOf, viewerOf } from './views';
 import type { Main } from '../lib/route-types';
 
-export const main: Main<typeof contentMoreParams> = async ({ input, session }) => {
+export const main: Main<typeof route> = async ({ input, session }) => {
   const viewer = viewerOf(session);
   const audience = audienceOf(viewer);
   const page = await listPage(contentSources(input.filter ?? 'all', audience), globalCounts(audience), viewer, input.arg, 'arg');

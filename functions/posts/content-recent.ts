@@ -1,10 +1,10 @@
 /** GET /api/content-items/recent: posts and plants merged, newest first, as the viewer may see them. */
-import type { contentRecentQuery } from '../../shared/schemas/content';
+import type { contentRecent as route } from '../../shared/contract/feeds';
 import { contentSources, globalCounts, listPage } from './feeds';
 import { audienceOf, viewerOf } from './views';
 import type { Main } from '../lib/route-types';
 
-export const main: Main<typeof contentRecentQuery> = async ({ input, session }) => {
+export const main: Main<typeof route> = async ({ input, session }) => {
   const viewer = viewerOf(session);
   const audience = audienceOf(viewer);
   const page = await listPage(contentSources(input.filter ?? 'all', audience), globalCounts(audience), viewer, input.cursorId);

@@ -1,10 +1,10 @@
 /** GET /api/plant/{id} and /api/iam/plant/{id}: a plant post with its thread, only for a viewer who may see it. */
-import type { postIdParams } from '../../shared/schemas/content';
+import type { getPlant as route } from '../../shared/contract/feeds';
 import { postDetail } from './feeds';
 import { viewerOf } from './views';
 import type { Main } from '../lib/route-types';
 
-export const main: Main<typeof postIdParams> = async ({ input, session }) => {
+export const main: Main<typeof route> = async ({ input, session }) => {
   const { post, comments, responders, commentsCursor } = await postDetail(input.id, viewerOf(session), 'plant', input.commentsCursor);
   return { plant: post, comments, responders, commentsCursor };
 };

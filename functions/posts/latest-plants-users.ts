@@ -1,5 +1,5 @@
 /** GET /api/plants/get-latest/plants-users: the latest plants the viewer may see, each with its owner's card. */
-import type { noCursorQuery } from '../../shared/schemas/content';
+import type { latestPlantsUsers as route } from '../../shared/contract/feeds';
 import { ZERO } from './counters';
 import { contentSources, listPage } from './feeds';
 import { audienceOf, viewerOf } from './views';
@@ -7,7 +7,7 @@ import { audienceOf, viewerOf } from './views';
 const LATEST_PLANTS = 8;
 import type { Main } from '../lib/route-types';
 
-export const main: Main<typeof noCursorQuery> = async ({ input, session }) => {
+export const main: Main<typeof route> = async ({ input, session }) => {
   const viewer = viewerOf(session);
   const audience = audienceOf(viewer);
   const page = await listPage(contentSources('plantsAll', audience), Promise.resolve(ZERO), viewer, input.cursorId, 'cursorId', LATEST_PLANTS);

@@ -1,10 +1,10 @@
 /** GET /api/iam/moreplantsbyuser/{userId}/{filter}/{take}/{cursor}: the next page of a user's plants. */
-import type { morePlantsByUserParams } from '../../shared/schemas/content';
+import type { morePlantsByUser as route } from '../../shared/contract/feeds';
 import { listPage, plantSource, userCounts } from './feeds';
 import { viewerOf } from './views';
 import type { Main } from '../lib/route-types';
 
-export const main: Main<typeof morePlantsByUserParams> = async ({ input, session }) => {
+export const main: Main<typeof route> = async ({ input, session }) => {
   const viewer = viewerOf(session);
   const page = await listPage([plantSource(input.userId, input.filter, viewer)], userCounts(input.userId, viewer), viewer, input.cursor, 'cursor', input.take);
   return { plants: page.items, counts: page.counts, cursorId: page.cursorId };

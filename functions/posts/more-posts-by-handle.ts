@@ -1,11 +1,11 @@
 /** GET /api/posts/more/by-user/{arg}?cursorId: the next page of a user's posts. */
-import type { moreByHandleParams } from '../../shared/schemas/content';
+import type { morePostsByHandle as route } from '../../shared/contract/feeds';
 import { listPage, ownerAudience, ownerSource, userCounts } from './feeds';
 import { ownerByHandle } from './owners';
 import { viewerOf } from './views';
 import type { Main } from '../lib/route-types';
 
-export const main: Main<typeof moreByHandleParams> = async ({ input, session }) => {
+export const main: Main<typeof route> = async ({ input, session }) => {
   const viewer = viewerOf(session);
   const owner = await ownerByHandle(input.arg, 'arg');
   const page = await listPage([ownerSource(owner.id, 'post', ownerAudience(owner.id, viewer))], userCounts(owner.id, viewer), viewer, input.cursorId);

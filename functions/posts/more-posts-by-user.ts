@@ -1,10 +1,10 @@
 /** GET /api/iam/morepostsbyuser/{userId}/{take}/{cursor}: the next page of a user's posts. */
-import type { morePostsByUserParams } from '../../shared/schemas/content';
+import type { morePostsByUser as route } from '../../shared/contract/feeds';
 import { listPage, ownerAudience, ownerSource, userCounts } from './feeds';
 import { viewerOf } from './views';
 import type { Main } from '../lib/route-types';
 
-export const main: Main<typeof morePostsByUserParams> = async ({ input, session }) => {
+export const main: Main<typeof route> = async ({ input, session }) => {
   const viewer = viewerOf(session);
   const source = ownerSource(input.userId, 'post', ownerAudience(input.userId, viewer));
   const page = await listPage([source], userCounts(input.userId, viewer), viewer, input.cursor, 'cursor', input.take);

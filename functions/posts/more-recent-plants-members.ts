@@ -1,10 +1,10 @@
 /** GET /api/iam/plants/more-recent/{filter}/{cursor}: the next page of recent plants for members. */
-import type { plantsMoreRecentParams } from '../../shared/schemas/content';
+import type { moreRecentPlantsMembers as route } from '../../shared/contract/feeds';
 import { contentSources, globalCounts, listPage } from './feeds';
 import { audienceOf, viewerOf } from './views';
 import type { Main } from '../lib/route-types';
 
-export const main: Main<typeof plantsMoreRecentParams> = async ({ input, session }) => {
+export const main: Main<typeof route> = async ({ input, session }) => {
   const viewer = viewerOf(session);
   const page = await listPage(contentSources(input.filter, audienceOf(viewer)), globalCounts(audienceOf(viewer)), viewer, input.cursor, 'cursor');
   return { plants: page.items, counts: page.counts, cursorId: page.cursorId };

@@ -1,12 +1,12 @@
 /** POST /api/iam/posts/new: a post (201), or the same post again for a retry with its id (200). */
-import type { newPostInput } from '../../shared/schemas/content';
+import type { newPost as route } from '../../shared/contract/posts';
 import { reply } from '../lib/http';
 import { hitRateLimit } from '../lib/rate-limit';
 import { hydrate, viewerOf } from './views';
 import { createPost } from './write';
 import type { Main } from '../lib/route-types';
 
-export const main: Main<typeof newPostInput> = async ({ input, session }) => {
+export const main: Main<typeof route> = async ({ input, session }) => {
   await hitRateLimit('POST_USER', session!.userId);
   const { post, created } = await createPost(session!.userId, { ...input, kind: 'post' });
   const [view] = await hydrate([post], viewerOf(session));

@@ -1,12 +1,12 @@
 /** POST /api/iam/posts/reaction/new: one reaction per user and target; a repeat answers the first. */
-import type { newReactionInput } from '../../shared/schemas/content';
+import type { newReaction as route } from '../../shared/contract/reactions';
 import { reply } from '../lib/http';
 import { hitRateLimit } from '../lib/rate-limit';
 import { react } from './thread';
 import { viewerOf } from './views';
 import type { Main } from '../lib/route-types';
 
-export const main: Main<typeof newReactionInput> = async ({ input, session }) => {
+export const main: Main<typeof route> = async ({ input, session }) => {
   await hitRateLimit('REACTION_USER', session!.userId);
   const { reaction, created } = await react(viewerOf(session), input.post_id, input.comment_id);
   return reply({ reaction }, { status: created ? 201 : 200 });

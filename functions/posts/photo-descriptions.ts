@@ -1,11 +1,11 @@
 /** PUT /api/iam/plant/update/photo-descriptions: the descriptions of a plant's photos, by key. */
-import type { photoDescriptionsInput } from '../../shared/schemas/content';
+import type { photoDescriptions as route } from '../../shared/contract/posts';
 import { badRequest } from '../lib/errors';
 import { hydrate, viewerOf } from './views';
 import { editPost } from './write';
 import type { Main } from '../lib/route-types';
 
-export const main: Main<typeof photoDescriptionsInput> = async ({ input, session }) => {
+export const main: Main<typeof route> = async ({ input, session }) => {
   const viewer = viewerOf(session);
   const post = await editPost(input.id, input.uuid, viewer, (p) => {
     const known = new Set(p.photos.map((ph) => ph.key));

@@ -1,11 +1,11 @@
 /** GET /api/plants/by-user/{user} and /api/plants/by-user/more/{user}: a user's plants (filter plantsAll | plantsAvail). */
-import type { plantsByHandleParams } from '../../shared/schemas/content';
+import type { plantsByHandle as route } from '../../shared/contract/feeds';
 import { listPage, plantSource, userCounts } from './feeds';
 import { ownerByHandle } from './owners';
 import { viewerOf } from './views';
 import type { Main } from '../lib/route-types';
 
-export const main: Main<typeof plantsByHandleParams> = async ({ input, session }) => {
+export const main: Main<typeof route> = async ({ input, session }) => {
   const viewer = viewerOf(session);
   const owner = await ownerByHandle(input.user, 'user');
   const page = await listPage([plantSource(owner.id, input.filter ?? 'plantsAll', viewer)], userCounts(owner.id, viewer), viewer, input.cursorId);

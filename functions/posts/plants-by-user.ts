@@ -1,10 +1,10 @@
 /** GET /api/iam/plantsbyuser/{userId}/{filter}/{take}: the first page of a user's plants. */
-import type { plantsByUserParams } from '../../shared/schemas/content';
+import type { plantsByUser as route } from '../../shared/contract/feeds';
 import { listPage, plantSource, userCounts } from './feeds';
 import { viewerOf } from './views';
 import type { Main } from '../lib/route-types';
 
-export const main: Main<typeof plantsByUserParams> = async ({ input, session }) => {
+export const main: Main<typeof route> = async ({ input, session }) => {
   const viewer = viewerOf(session);
   const page = await listPage([plantSource(input.userId, input.filter, viewer)], userCounts(input.userId, viewer), viewer, undefined, 'cursor', input.take);
   return { plants: page.items, counts: page.counts, cursorId: page.cursorId };

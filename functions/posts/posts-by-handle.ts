@@ -1,11 +1,11 @@
 /** GET /api/posts/{username}: a user's posts as the viewer may see them, with the owner's card. */
-import type { byHandleParams } from '../../shared/schemas/content';
+import type { postsByHandle as route } from '../../shared/contract/feeds';
 import { listPage, ownerAudience, ownerSource, userCounts } from './feeds';
 import { ownerByHandle } from './owners';
 import { viewerOf } from './views';
 import type { Main } from '../lib/route-types';
 
-export const main: Main<typeof byHandleParams> = async ({ input, session }) => {
+export const main: Main<typeof route> = async ({ input, session }) => {
   const viewer = viewerOf(session);
   const owner = await ownerByHandle(input.username);
   const page = await listPage([ownerSource(owner.id, 'post', ownerAudience(owner.id, viewer))], userCounts(owner.id, viewer), viewer, input.cursorId);

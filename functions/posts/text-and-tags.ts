@@ -1,11 +1,11 @@
 /** PUT /api/iam/posts/update/textandtags: new text and tags move the post to the front of its lists. */
-import type { textAndTagsInput } from '../../shared/schemas/content';
+import type { textAndTags as route } from '../../shared/contract/posts';
 import { badRequest } from '../lib/errors';
 import { hydrate, viewerOf } from './views';
 import { editPost } from './write';
 import type { Main } from '../lib/route-types';
 
-export const main: Main<typeof textAndTagsInput> = async ({ input, session }) => {
+export const main: Main<typeof route> = async ({ input, session }) => {
   const viewer = viewerOf(session);
   const post = await editPost(input.postId, input.userId, viewer, (p) => {
     if (!input.text && p.photos.length === 0) throw badRequest('is required when there are no photos', 'text');

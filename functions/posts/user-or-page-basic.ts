@@ -1,8 +1,8 @@
 /** GET /api/iam/user-or-page-basic/{x}: the card of a user (pages later) by id or handle. */
-import type { basicParams } from '../../shared/schemas/content';
+import type { userOrPageBasic as route } from '../../shared/contract/feeds';
 import { ownerCardOf } from './owners';
 import type { Main } from '../lib/route-types';
 
-export const main: Main<typeof basicParams> = async ({ input }) => {
+export const main: Main<typeof route> = async ({ input }) => {
   return { owner: await ownerCardOf(input.x) };
 };

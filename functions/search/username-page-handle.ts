@@ -2,12 +2,12 @@
  * GET /api/iam/search/username-page-handle/{handle}: whether a username or page handle (one
  * namespace) can be taken. A malformed or reserved handle is not available, with the reason.
  */
+import type { usernamePageHandle as route } from '../../shared/contract/search';
 import { handle as handleSchema } from '../../shared/schemas/identity';
-import type { handleAvailabilityInput } from '../../shared/schemas/users';
 import type { Main } from '../lib/route-types';
 import { handleOwner } from '../users/users';
 
-export const main: Main<typeof handleAvailabilityInput> = async ({ input }) => {
+export const main: Main<typeof route> = async ({ input }) => {
   const parsed = handleSchema.safeParse(input.handle);
   if (!parsed.success) return { available: false, reason: `handle ${parsed.error.issues[0]?.message ?? 'is not valid'}` };
   const owner = await handleOwner(parsed.data);

@@ -1,11 +1,11 @@
 /** POST /api/iam/tags/new: the tag, created on first use (201), or the existing one as it is (200). */
-import type { newTagInput } from '../../shared/schemas/tags';
+import type { newTag as route } from '../../shared/contract/tags';
 import { HttpError } from '../lib/errors';
 import { reply } from '../lib/http';
 import type { Main } from '../lib/route-types';
 import { createTag } from './tags';
 
-export const main: Main<typeof newTagInput> = async ({ input, session }) => {
+export const main: Main<typeof route> = async ({ input, session }) => {
   // Parent tags shape the tag tree everyone browses: admins only (a member asking for one is refused, not downgraded).
   if (input.isParent && session!.role !== 'admin') throw new HttpError(403, 'forbidden', 'Only admins may make parent tags', 'isParent');
   const { tag, created } = await createTag(input.tagName, input.isParent ?? false);

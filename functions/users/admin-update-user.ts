@@ -4,8 +4,8 @@
  * refuse at once (they check the family and, for admins, the account itself), and every other
  * route when the access token in hand expires (within 15 minutes).
  */
+import type { adminUpdateUser as route } from '../../shared/contract/users';
 import { toTitleCase } from '../../shared/format';
-import type { adminUserUpdateInput } from '../../shared/schemas/identity';
 import { isConfiguredAdmin } from '../lib/admins';
 import { badRequest, notFound } from '../lib/errors';
 import type { Main } from '../lib/route-types';
@@ -13,7 +13,7 @@ import { revokeAllSessions } from '../auth/sessions';
 import { toAdminUser } from './admin-view';
 import { getUser, saveUser } from './users';
 
-export const main: Main<typeof adminUserUpdateInput> = async ({ input, session }) => {
+export const main: Main<typeof route> = async ({ input, session }) => {
   const user = await getUser(input.uuid);
   if (!user) throw notFound('No such user');
   if (input.is_admin === false && isConfiguredAdmin(user.email)) {

@@ -1,5 +1,5 @@
 /** POST /api/iam/users/invites/new: a new invite link of the caller's (registered members holding the invite permission). */
-import type { emptyInput } from '../../shared/schemas/identity';
+import type { inviteNew as route } from '../../shared/contract/users';
 import { forbidden, unauthorized } from '../lib/errors';
 import { reply } from '../lib/http';
 import type { Main } from '../lib/route-types';
@@ -7,7 +7,7 @@ import { createInvite } from './invites';
 import { hasPermission, loadPermissionSettings } from './permissions';
 import { getUser } from './users';
 
-export const main: Main<typeof emptyInput> = async ({ session }) => {
+export const main: Main<typeof route> = async ({ session }) => {
   const [user, settings] = await Promise.all([getUser(session!.userId), loadPermissionSettings()]);
   if (!user) throw unauthorized('Your account no longer exists');
   if (!hasPermission(user, 'invite', settings)) throw forbidden('You may not invite people');

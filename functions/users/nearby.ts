@@ -1,10 +1,10 @@
 /** PUT /api/users/nearby: members within a radius (the caller's nearby setting, else 25 km), nearest first, distances rounded to 1 km. */
-import type { nearbyUsersInput } from '../../shared/schemas/identity';
+import type { nearby as route } from '../../shared/contract/users';
 import type { Main } from '../lib/route-types';
 import { usersNear } from './nearby-users';
 import { readSettings } from './settings';
 
-export const main: Main<typeof nearbyUsersInput> = async ({ input, session }) => {
+export const main: Main<typeof route> = async ({ input, session }) => {
   const wanted = input.radiusKm ?? (await readSettings(session!.userId)).nearby_radius_km;
   const { users, radiusKm } = await usersNear({ latitude: input.latitude, longitude: input.longitude }, wanted, session!.userId);
   return { users, radius_km: radiusKm };

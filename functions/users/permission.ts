@@ -1,12 +1,12 @@
 /** GET /api/iam/users/{uuid}/permission/{name}: whether the user may do this (own account, or an admin asking). */
-import type { permissionParams } from '../../shared/schemas/identity';
+import type { permission as route } from '../../shared/contract/users';
 import { notFound } from '../lib/errors';
 import { assertSelf } from '../lib/middleware/access';
 import type { Main } from '../lib/route-types';
 import { hasPermission, loadPermissionSettings } from './permissions';
 import { getUser } from './users';
 
-export const main: Main<typeof permissionParams> = async ({ input, session }) => {
+export const main: Main<typeof route> = async ({ input, session }) => {
   assertSelf(session, input.uuid);
   const [user, settings] = await Promise.all([getUser(input.uuid), loadPermissionSettings()]);
   if (!user) throw notFound('No such user');

@@ -1,11 +1,11 @@
 /** GET /api/iam/users/user-settings: the caller's settings, the defaults while none are stored. */
-import type { emptyInput } from '../../shared/schemas/identity';
+import type { userSettings as route } from '../../shared/contract/users';
 import { serviceUnavailable } from '../lib/errors';
 import { logger } from '../lib/logger';
 import type { Main } from '../lib/route-types';
 import { readSettings } from './settings';
 
-export const main: Main<typeof emptyInput> = async ({ session }) => {
+export const main: Main<typeof route> = async ({ session }) => {
   try {
     return await readSettings(session!.userId);
   } catch (err) {

@@ -43,6 +43,7 @@ function syntheticRoutes(count: number, domains: string[], grantsOf: (i: number)
       access: 'user',
       handler: `${domain}/operation-${i}`,
       input: noInput,
+      output: noInput,
       summary: 'synthetic',
       grants: grantsOf(i),
     } satisfies RouteDef;

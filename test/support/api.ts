@@ -4,6 +4,8 @@ import { inject } from 'vitest';
 import { ACCESS_COOKIE } from '../../shared/constants';
 import { signAccessToken, type Session } from '../../functions/lib/session/token';
 import { resetSigningSecretCache } from '../../functions/lib/secrets';
+import { isRaw, routeKey } from '../../shared/contract/route';
+import { matchRoute } from '../../infra/local/match';
 
 export const hostUrl = () => inject('hostUrl');
 
@@ -29,6 +31,35 @@ export interface CallResult<T = unknown> {
   headers: Headers;
   json: { status: 'success'; data: T } | { status: 'error'; error: { code: string; message: string; field?: string } };
   data: T;
+  /** The body as sent: a raw route's success (a calendar file), or the JSON text. */
+  text: string;
+}
+
+/**
+ * Every success is held to its route's contract: the status the route declares, and for JSON
+ * routes a `data` that its output schema accepts (strict objects: a field the contract does not
+ * name fails, so nothing leaks unnoticed). A wrong shape fails the test that produced it.
+ */
+function checkContract(method: string, path: string, res: Response, text: string, json: unknown): void {
+  const match = matchRoute(method === 'HEAD' ? 'GET' : method, path.split('?')[0]!);
+  if (!match || res.status >= 300) return;
+  const { route } = match;
+  const key = routeKey(route);
+  const expected = route.status ?? 200;
+  if (res.status !== expected && !(route.idempotent && res.status === 200)) throw new Error(`${key} answered ${res.status}; its contract says ${expected}`);
+  if (isRaw(route.output)) {
+    const type = res.headers.get('content-type') ?? '';
+    if (!type.startsWith(route.output.contentType)) throw new Error(`${key} answered content-type ${type}; its contract says ${route.output.contentType}`);
+    if (!text) throw new Error(`${key} answered an empty ${route.output.contentType} body`);
+    return;
+  }
+  const envelope = json as { status?: unknown; data?: unknown };
+  if (envelope.status !== 'success' || !('data' in envelope)) throw new Error(`${key} answered ${res.status} without a success envelope: ${text.slice(0, 200)}`);
+  const parsed = route.output.safeParse(envelope.data);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.') || '(data)'}: ${i.message}${i.code === 'unrecognized_keys' ? ` (${i.keys.join(', ')})` : ''}`);
+    throw new Error(`${key} answered a shape its contract does not allow:\n  ${issues.join('\n  ')}\ndata: ${JSON.stringify(envelope.data).slice(0, 600)}`);
+  }
 }
 
 /** Signs an access token exactly as the identity routes will, with the host's secret. */
@@ -61,11 +92,17 @@ export async function call<T = unknown>(method: string, path: string, opts: Call
   if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
   const res = await fetch(hostUrl() + path, { method, headers, body });
   const text = await res.text();
+  const match = res.ok ? matchRoute(method, path.split('?')[0]!) : null;
+  if (match && isRaw(match.route.output)) {
+    checkContract(method, path, res, text, undefined);
+    return { status: res.status, headers: res.headers, json: { status: 'success', data: text as T }, data: text as T, text };
+  }
   let json: CallResult<T>['json'];
   try {
     json = JSON.parse(text) as CallResult<T>['json'];
   } catch {
     throw new Error(`${method} ${path} answered ${res.status} with a body that is not JSON: ${text.slice(0, 200)}`);
   }
-  return { status: res.status, headers: res.headers, json, data: (json as { data: T }).data };
+  checkContract(method, path, res, text, json);
+  return { status: res.status, headers: res.headers, json, data: (json as { data: T }).data, text };
 }

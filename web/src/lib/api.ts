@@ -11,6 +11,7 @@
  */
 import { isMutating } from '@shared/api';
 import type { ApiEnvelope } from '@shared/api';
+import type { RouteData, RouteInput, RouteName } from '@shared/contract';
 import {
   CLIENT_PLATFORM_BROWSER,
   CLIENT_PLATFORM_HEADER,
@@ -40,6 +41,32 @@ export class ApiError extends Error {
 }
 
 export type QueryValue = string | number | boolean | null | undefined;
+
+/** Options of a typed call: the input goes in the path, the query string or the body by itself. */
+export type CallOptions = Omit<RequestOptions, 'query' | 'body'>;
+
+/** A route that takes no input may be called without one. */
+type CallArgs<K extends RouteName> =
+  Record<string, never> extends RouteInput<K>
+    ? [input?: RouteInput<K>, opts?: CallOptions]
+    : [input: RouteInput<K>, opts?: CallOptions];
+
+/**
+ * Splits a typed call's input as the route wants it: `{name}` path segments (percent-encoded),
+ * then the query string of a GET or the JSON body of any other method.
+ */
+export function routeRequest(key: string, input: Record<string, unknown> = {}): { method: ApiMethod; path: string; rest: Record<string, unknown> } {
+  const space = key.indexOf(' ');
+  const method = key.slice(0, space) as ApiMethod;
+  const rest = { ...input };
+  const path = key.slice(space + 1).replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const value = rest[name];
+    if (value === undefined || value === null || value === '') throw new Error(`${key}: the path parameter ${name} is missing`);
+    delete rest[name];
+    return encodeURIComponent(String(value as string | number | boolean));
+  });
+  return { method, path, rest };
+}
 
 export interface RequestOptions {
   /** Query-string parameters (the inputs of GET routes); undefined and null values are left out. */
@@ -218,8 +245,16 @@ export function createApiClient(options: ApiClientOptions = {}) {
     return readEnvelope<T>(res);
   }
 
+  /** A route of the contract by its key: the input and the answer are typed from shared/contract. */
+  function call<K extends RouteName>(key: K, ...[input, opts]: CallArgs<K>): Promise<RouteData<K>> {
+    const { method, path, rest } = routeRequest(key, input as Record<string, unknown> | undefined);
+    const split = method === 'GET' ? { query: rest as Record<string, QueryValue> } : { body: rest };
+    return request<RouteData<K>>(method, path, { ...opts, ...split });
+  }
+
   return {
     request,
+    call,
     get: <T>(path: string, opts?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, opts),
     post: <T>(path: string, body?: Record<string, unknown>, opts?: RequestOptions) => request<T>('POST', path, { ...opts, body }),
     put: <T>(path: string, body?: Record<string, unknown>, opts?: RequestOptions) => request<T>('PUT', path, { ...opts, body }),

@@ -1,0 +1,8 @@
+/** The admin routes: each contract entry with its handler and grants. */
+import * as admin from '../../shared/contract/admin';
+import type { RouteDef } from '../lib/route-types';
+
+export const adminRoutes = [
+  { ...admin.updateSiteSetting, handler: 'admin/update-site-setting', grants: ['table:read', 'table:write'] },
+  { ...admin.usersWithoutLocation, handler: 'admin/users-without-location', grants: ['table:read'] },
+] as const satisfies readonly RouteDef[];

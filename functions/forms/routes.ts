@@ -1,0 +1,7 @@
+/** The forms routes: each contract entry with its handler and grants. */
+import * as forms from '../../shared/contract/forms';
+import type { RouteDef } from '../lib/route-types';
+
+export const formsRoutes = [
+  { ...forms.newForm, handler: 'forms/new-form', grants: ['table:read', 'table:write', 'mail'] },
+] as const satisfies readonly RouteDef[];

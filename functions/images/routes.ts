@@ -1,0 +1,8 @@
+/** The images routes: each contract entry with its handler and grants. */
+import * as images from '../../shared/contract/images';
+import type { RouteDef } from '../lib/route-types';
+
+export const imagesRoutes = [
+  { ...images.avatarUpload, handler: 'images/avatar-upload', grants: ['table:write', 'images:write'] },
+  { ...images.photoUpload, handler: 'images/photo-upload', grants: ['table:write', 'images:write'] },
+] as const satisfies readonly RouteDef[];

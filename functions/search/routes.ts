@@ -1,0 +1,7 @@
+/** The search routes: each contract entry with its handler and grants. */
+import * as search from '../../shared/contract/search';
+import type { RouteDef } from '../lib/route-types';
+
+export const searchRoutes = [
+  { ...search.usernamePageHandle, handler: 'search/username-page-handle', grants: ['table:read'] },
+] as const satisfies readonly RouteDef[];

@@ -1,0 +1,7 @@
+/** The site-settings routes: each contract entry with its handler and grants. */
+import * as siteSettings from '../../shared/contract/site-settings';
+import type { RouteDef } from '../lib/route-types';
+
+export const siteSettingsRoutes = [
+  { ...siteSettings.getSite, handler: 'site-settings/get-site', grants: ['table:read'] },
+] as const satisfies readonly RouteDef[];

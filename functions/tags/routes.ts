@@ -1,0 +1,11 @@
+/** The tags routes: each contract entry with its handler and grants. */
+import * as tags from '../../shared/contract/tags';
+import type { RouteDef } from '../lib/route-types';
+
+export const tagsRoutes = [
+  { ...tags.newTag, handler: 'tags/new-tag', grants: ['table:read', 'table:write'] },
+  { ...tags.prefix, handler: 'tags/prefix', grants: ['table:read'] },
+  { ...tags.allTags, handler: 'tags/all-tags', grants: ['table:read'] },
+  { ...tags.getSingle, handler: 'tags/get-single', grants: ['table:read'] },
+  { ...tags.checkIfLast, handler: 'tags/check-if-last', grants: ['table:write'] },
+] as const satisfies readonly RouteDef[];

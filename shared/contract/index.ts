@@ -1,0 +1,35 @@
+/**
+ * Every route's contract, by domain. The web client names a route by its key
+ * (`'POST /api/iam/authn/login'`) and takes its input and answer types from here; it imports
+ * this module for types only, so the SPA carries none of the schemas it does not use.
+ */
+import type * as admin from './admin';
+import type * as auth from './auth';
+import type * as comments from './comments';
+import type * as feeds from './feeds';
+import type * as forms from './forms';
+import type * as images from './images';
+import type * as notifications from './notifications';
+import type * as posts from './posts';
+import type * as reactions from './reactions';
+import type { DataOf, InputOf, KeyOf, RouteContract } from './route';
+import type * as search from './search';
+import type * as siteSettings from './site-settings';
+import type * as system from './system';
+import type * as tags from './tags';
+import type * as users from './users';
+
+type Domains = [
+  typeof admin, typeof auth, typeof comments, typeof feeds, typeof forms, typeof images, typeof notifications,
+  typeof posts, typeof reactions, typeof search, typeof siteSettings, typeof system, typeof tags, typeof users,
+];
+
+/** Every route's contract, as a union. */
+export type AnyRoute = { [D in keyof Domains]: Domains[D][keyof Domains[D]] }[number] & RouteContract;
+
+/** The contract of each route by its key, `METHOD /path`. */
+export type Routes = { [R in AnyRoute as KeyOf<R>]: R };
+export type RouteName = keyof Routes;
+
+export type RouteInput<K extends RouteName> = InputOf<Routes[K]>;
+export type RouteData<K extends RouteName> = DataOf<Routes[K]>;
