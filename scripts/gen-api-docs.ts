@@ -1,16 +1,19 @@
 /**
- * Generates docs/api.md from the route table. `--check` fails (exit 1) when the file is stale,
- * which CI runs so that the reference never drifts from the code.
+ * Generates docs/api.md from the route table and docs/openapi.json (OpenAPI 3.1) from the
+ * contracts. `--check` fails (exit 1) when either is stale, which CI runs so that the reference
+ * never drifts from the code.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { routes } from '../functions/routes';
 import type { RouteDef } from '../functions/lib/route-types';
+import { buildOpenApi } from './openapi';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OUT = join(ROOT, 'docs', 'api.md');
+const OPENAPI_OUT = join(ROOT, 'docs', 'openapi.json');
 
 const ACCESS: Record<string, string> = {
   public: 'pub', user: 'user', registered: 'reg', admin: 'admin', self: 'self',
@@ -75,20 +78,28 @@ export function render(): string {
   return lines.join('\n');
 }
 
-const text = render();
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+const outputs: [string, string][] = [
+  [OUT, render()],
+  [OPENAPI_OUT, `${JSON.stringify(await buildOpenApi(undefined, pkg.version), null, 2)}\n`],
+];
 if (process.argv.includes('--check')) {
-  let current = '';
-  try {
-    current = readFileSync(OUT, 'utf8');
-  } catch {
-    /* missing counts as stale */
+  let stale = false;
+  for (const [file, text] of outputs) {
+    let current = '';
+    try {
+      current = readFileSync(file, 'utf8');
+    } catch {
+      /* missing counts as stale */
+    }
+    if (current !== text) {
+      console.error(`${relative(ROOT, file)} is stale: run npm run docs:api and commit it`);
+      stale = true;
+    }
   }
-  if (current !== text) {
-    console.error('docs/api.md is stale: run npm run docs:api and commit it');
-    process.exit(1);
-  }
-  console.log('docs/api.md is up to date');
+  if (stale) process.exit(1);
+  console.log('docs/api.md and docs/openapi.json are up to date');
 } else {
-  writeFileSync(OUT, text);
-  console.log(`wrote ${OUT} (${(routes as readonly RouteDef[]).length} routes)`);
+  for (const [file, text] of outputs) writeFileSync(file, text);
+  console.log(`wrote docs/api.md and docs/openapi.json (${(routes as readonly RouteDef[]).length} routes)`);
 }

@@ -3,10 +3,11 @@
  * gateway (infra/local) serves `/api`, `/images` and `/dev`; Vite proxies those prefixes to it
  * so the SPA and the API share one origin, exactly as behind CloudFront.
  */
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -24,9 +25,29 @@ const proxy = {
   '^/dev(/|$)': { target: gateway, changeOrigin: false },
 };
 
+/**
+ * The API description (docs/openapi.json, generated from the contracts) is a static file of the
+ * site at /openapi.json, next to the SPA, in both hosts; `vite` (dev) serves it from docs/.
+ */
+function openApiFile(): Plugin {
+  const source = `${repoRoot}docs/openapi.json`;
+  return {
+    name: 'openapi-file',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'openapi.json', source: readFileSync(source, 'utf8') });
+    },
+    configureServer(server) {
+      server.middlewares.use('/openapi.json', (_req, res) => {
+        res.setHeader('content-type', 'application/json');
+        res.end(readFileSync(source, 'utf8'));
+      });
+    },
+  };
+}
+
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), openApiFile()],
   resolve: { alias: aliases },
   build: {
     outDir: 'dist',

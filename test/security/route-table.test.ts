@@ -76,11 +76,21 @@ const hostileBody = fc.oneof(
 );
 
 describe.each(table.map((r) => [routeKey(r), r] as const))('%s', (_key, route) => {
-  it('refuses a request without client-platform: browser with 400', async () => {
-    const res = await call(route.method, samplePath(route), { noPlatform: true, session: await privileged(route) });
-    expect(res.status).toBe(400);
-    expect(res.json).toMatchObject({ status: 'error', error: { field: 'client-platform' } });
-  });
+  if (route.platformExempt) {
+    it('is exempt from client-platform (other apps call it): no 400 for the header, and any error keeps the JSON envelope', async () => {
+      const res = await call(route.method, samplePath(route), { noPlatform: true, session: await privileged(route) });
+      expect((res.json as { error?: { field?: string } }).error?.field).not.toBe('client-platform');
+      expect(res.status).toBeLessThan(500);
+      expectEnvelope(res);
+      if (res.status >= 400) expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    });
+  } else {
+    it('refuses a request without client-platform: browser with 400', async () => {
+      const res = await call(route.method, samplePath(route), { noPlatform: true, session: await privileged(route) });
+      expect(res.status).toBe(400);
+      expect(res.json).toMatchObject({ status: 'error', error: { field: 'client-platform' } });
+    });
+  }
 
   if (route.access !== 'public') {
     it('answers 401 without a session', async () => {

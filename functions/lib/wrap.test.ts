@@ -1,0 +1,91 @@
+/**
+ * Routes that are not JSON-in-JSON-out: a raw answer (a calendar file) and the header exemption
+ * for clients that cannot send client-platform. Errors of raw routes keep the JSON envelope.
+ */
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import { defineRoute, rawAnswer } from '../../shared/contract/route';
+import { HttpError } from './errors';
+import type { Main, RouteDef } from './route-types';
+import { wrap } from './wrap';
+
+const calendar = defineRoute({
+  method: 'GET', path: '/api/fixture/{id}/ics', access: 'public', platformExempt: true,
+  input: z.strictObject({ id: z.string().min(3, { message: 'must be at least 3 characters' }) }),
+  output: rawAnswer('text/calendar; charset=utf-8'),
+  summary: 'A calendar file (test fixture).',
+});
+const created = defineRoute({
+  method: 'POST', path: '/api/fixture/things', access: 'public', status: 201,
+  input: z.strictObject({ name: z.string() }),
+  output: z.strictObject({ name: z.string() }),
+  summary: 'Creates a thing (test fixture).',
+});
+
+const ICS = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n';
+const calendarMain: Main<typeof calendar> = async ({ input }) => {
+  if (input.id === 'gone') throw new HttpError(404, 'not_found', 'No such event');
+  return ICS;
+};
+const createdMain: Main<typeof created> = async ({ input }) => ({ name: input.name });
+
+function event(method: string, path: string, opts: { headers?: Record<string, string>; params?: Record<string, string>; body?: string } = {}): APIGatewayProxyEventV2 {
+  return {
+    version: '2.0',
+    routeKey: `${method} ${path}`,
+    rawPath: path,
+    rawQueryString: '',
+    headers: { ...(opts.body ? { 'content-type': 'application/json' } : {}), ...opts.headers },
+    ...(opts.params ? { pathParameters: opts.params } : {}),
+    ...(opts.body ? { body: opts.body } : {}),
+    isBase64Encoded: false,
+    requestContext: {
+      accountId: 'test', apiId: 'test', domainName: 'localhost', domainPrefix: 'localhost', requestId: 'r', routeKey: `${method} ${path}`,
+      stage: '$default', time: '', timeEpoch: 0,
+      http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'calendar-app' },
+    },
+  };
+}
+const context = { awsRequestId: 'r', functionName: 'fixture', getRemainingTimeInMillis: () => 10_000 } as unknown as Context;
+const def = <C extends RouteDef>(route: C) => route;
+
+describe('raw routes', () => {
+  const handler = wrap(def({ ...calendar, handler: 'fixture/calendar', grants: [] }), calendarMain);
+
+  it('answers its content type and the body as is, without the client-platform header', async () => {
+    const res = await handler(event('GET', '/api/fixture/abc/ics', { params: { id: 'abc' } }), context);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(res.body).toBe(ICS);
+  });
+
+  it('keeps the JSON envelope for a validation error, naming the field', async () => {
+    const res = await handler(event('GET', '/api/fixture/ab/ics', { params: { id: 'ab' } }), context);
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(JSON.parse(res.body)).toMatchObject({ status: 'error', error: { field: 'id' } });
+  });
+
+  it('keeps the JSON envelope for an error of the handler', async () => {
+    const res = await handler(event('GET', '/api/fixture/gone/ics', { params: { id: 'gone' } }), context);
+    expect(res.statusCode).toBe(404);
+    expect(JSON.parse(res.body)).toMatchObject({ status: 'error', error: { code: 'not_found', message: 'No such event' } });
+  });
+});
+
+describe('JSON routes', () => {
+  const handler = wrap(def({ ...created, handler: 'fixture/created', grants: [] }), createdMain);
+
+  it('still require client-platform', async () => {
+    const res = await handler(event('POST', '/api/fixture/things', { body: '{"name":"x"}' }), context);
+    expect(res.statusCode).toBe(400);
+    expect(JSON.parse(res.body)).toMatchObject({ error: { field: 'client-platform' } });
+  });
+
+  it('answer the success status of their contract', async () => {
+    const res = await handler(event('POST', '/api/fixture/things', { body: '{"name":"x"}', headers: { 'client-platform': 'browser' } }), context);
+    expect(res.statusCode).toBe(201);
+    expect(JSON.parse(res.body)).toEqual({ status: 'success', data: { name: 'x' } });
+  });
+});

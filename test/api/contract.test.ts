@@ -1,0 +1,103 @@
+/**
+ * The contract and its OpenAPI description: docs/openapi.json is valid OpenAPI 3.1, holds every
+ * route of the table exactly as the table spells it, and is served next to the SPA. Every other
+ * API test checks answers against the contract through test/support/api.ts.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import { routes } from '../../functions/routes';
+import { routeKey, type RouteDef } from '../../functions/lib/route-types';
+import { REPO_ROOT } from '../../infra/local/host';
+import { defineRoute, pathParams, rawAnswer } from '../../shared/contract/route';
+import { buildOpenApi, contractRoutes } from '../../scripts/openapi';
+import { hostUrl } from '../support/api';
+
+type Json = Record<string, unknown>;
+interface Operation {
+  parameters: ({ $ref: string } | { name: string; in: string; required: boolean })[];
+  requestBody?: { content: Record<string, { schema: { properties: Record<string, unknown>; additionalProperties?: boolean } }> };
+  responses: Record<string, { content?: Record<string, { schema: Json }> }>;
+}
+
+const table = routes as readonly RouteDef[];
+const doc = JSON.parse(readFileSync(join(REPO_ROOT, 'docs', 'openapi.json'), 'utf8')) as { openapi: string; paths: Record<string, Record<string, Operation>> };
+
+async function validate(spec: unknown): Promise<void> {
+  const validator = new Validator();
+  // The validator resolves $refs in place: give it a copy.
+  const res = await validator.validate(structuredClone(spec) as Json);
+  expect(res.errors ?? [], 'OpenAPI 3.1 schema errors').toEqual([]);
+  expect(res.valid).toBe(true);
+  expect(validator.version).toBe('3.1');
+  // Every $ref resolves.
+  expect(() => validator.resolveRefs()).not.toThrow();
+}
+
+function operations(spec: typeof doc): [string, Operation][] {
+  return Object.entries(spec.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => [`${method.toUpperCase()} ${path}`, op] as [string, Operation]));
+}
+
+describe('docs/openapi.json', () => {
+  it('is valid OpenAPI 3.1', async () => {
+    expect(doc.openapi).toBe('3.1.0');
+    await validate(doc);
+  });
+
+  it('holds every route of the table, spelled as the table spells it, and nothing else', () => {
+    expect(operations(doc).map(([key]) => key).sort()).toEqual(table.map(routeKey).sort());
+  });
+
+  it('the table is the contract: every contract route is routed, every route has its contract', async () => {
+    const contract = await contractRoutes();
+    expect(contract.map((r) => routeKey(r.route)).sort()).toEqual(table.map(routeKey).sort());
+    for (const route of table) {
+      const entry = contract.find((c) => routeKey(c.route) === routeKey(route))!;
+      expect(route.input, routeKey(route)).toBe(entry.route.input);
+      expect(route.output, routeKey(route)).toBe(entry.route.output);
+    }
+  });
+
+  it('gives each operation its header, path parameters, body and success status', () => {
+    const byKey = new Map(operations(doc));
+    for (const route of table) {
+      const op = byKey.get(routeKey(route))!;
+      const key = routeKey(route);
+      expect(op.parameters, key).toContainEqual({ $ref: '#/components/parameters/ClientPlatform' });
+      const inPath = op.parameters.filter((p): p is { name: string; in: string; required: boolean } => 'in' in p && p.in === 'path');
+      expect(inPath.map((p) => p.name), key).toEqual(pathParams(route.path));
+      const status = String(route.status ?? 200);
+      const success = op.responses[status]?.content?.['application/json']?.schema;
+      expect(success, `${key} answers ${status}`).toMatchObject({ properties: { status: { const: 'success' }, data: {} }, required: ['status', 'data'] });
+      expect(op.responses.default, key).toEqual({ $ref: '#/components/responses/Error' });
+      if (route.method === 'GET') expect(op.requestBody, key).toBeUndefined();
+      else {
+        const body = op.requestBody!.content['application/json']!.schema;
+        expect(Object.keys(body.properties).some((name) => pathParams(route.path).includes(name)), `${key}: path parameters stay out of the body`).toBe(false);
+        expect('csrf_token' in body.properties, `${key} csrf_token`).toBe(!route.csrfExempt);
+      }
+    }
+  });
+
+  it('describes a raw route (a calendar file) by its content type, without the client-platform header', async () => {
+    const ics = defineRoute({
+      method: 'GET', path: '/api/events/{id}/ics', access: 'public', platformExempt: true,
+      input: z.strictObject({ id: z.string() }), output: rawAnswer('text/calendar'), summary: 'A calendar file.',
+    });
+    const spec = (await buildOpenApi([...(await contractRoutes()), { route: ics, domain: 'events', name: 'eventIcs' }])) as typeof doc;
+    await validate(spec);
+    const op = spec.paths['/api/events/{id}/ics']!.get!;
+    expect(op.responses['200']!.content).toEqual({ 'text/calendar': { schema: { type: 'string' } } });
+    expect(op.parameters).not.toContainEqual({ $ref: '#/components/parameters/ClientPlatform' });
+    expect(op.responses.default).toEqual({ $ref: '#/components/responses/Error' });
+  });
+
+  it('is served as a static file next to the SPA, the same as docs/openapi.json', async () => {
+    const res = await fetch(`${hostUrl()}/openapi.json`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await res.json()).toEqual(doc);
+  });
+});
