@@ -130,7 +130,7 @@ async function main(): Promise<void> {
   results.spa = benchSpa();
 
   const dataDir = mkdtempSync(join(WORK, 'host-'));
-  const host = await startHost({ dataDir, inMemory: true, env: { POWERTOOLS_LOG_LEVEL: 'ERROR', ADMIN_EMAILS: 'admin@example.com', RATE_LIMIT_FORM_USER: '100000/3600', RATE_LIMIT_POST_USER: '100000/3600' } });
+  const host = await startHost({ dataDir, inMemory: true, env: { LOG_LEVEL: 'ERROR', ADMIN_EMAILS: 'admin@example.com', RATE_LIMIT_FORM_USER: '100000/3600', RATE_LIMIT_POST_USER: '100000/3600' } });
   try {
     const { ddbMetrics, resetDdbMetrics } = await import('../functions/db/metrics');
 

@@ -1,4 +1,36 @@
-/** Structured JSON logs (AWS Lambda Powertools). Level from POWERTOOLS_LOG_LEVEL. */
-import { Logger } from '@aws-lambda-powertools/logger';
+/**
+ * Structured JSON logs, one line per entry: level, message, timestamp, service and the fields
+ * given (an Error becomes its name, message and stack). LOG_LEVEL (DEBUG, INFO, WARN, ERROR,
+ * CRITICAL or SILENT; default INFO) sets the lowest level written. Every route logs each request,
+ * so this is a few lines of our own rather than a logging library in every bundle.
+ */
+const LEVELS = { DEBUG: 10, INFO: 20, WARN: 30, ERROR: 40, CRITICAL: 50, SILENT: 60 } as const;
+type Level = keyof typeof LEVELS;
+export type LogFields = Record<string, unknown>;
 
-export const logger = new Logger({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'leafline' });
+function threshold(): number {
+  const name = (process.env.LOG_LEVEL ?? 'INFO').toUpperCase();
+  return name in LEVELS ? LEVELS[name as Level] : LEVELS.INFO;
+}
+
+function plain(value: unknown): unknown {
+  if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack, ...(value.cause !== undefined ? { cause: plain(value.cause) } : {}) };
+  return value;
+}
+
+function write(level: Level, message: string, fields: LogFields = {}): void {
+  if (LEVELS[level] < threshold()) return;
+  const entry: LogFields = { level, message, timestamp: new Date().toISOString(), service: process.env.SERVICE_NAME ?? 'leafline' };
+  for (const [key, value] of Object.entries(fields)) if (value !== undefined) entry[key] = plain(value);
+  const line = JSON.stringify(entry);
+  if (LEVELS[level] >= LEVELS.ERROR) console.error(line);
+  else console.log(line);
+}
+
+export const logger = {
+  debug: (message: string, fields?: LogFields) => write('DEBUG', message, fields),
+  info: (message: string, fields?: LogFields) => write('INFO', message, fields),
+  warn: (message: string, fields?: LogFields) => write('WARN', message, fields),
+  error: (message: string, fields?: LogFields) => write('ERROR', message, fields),
+  critical: (message: string, fields?: LogFields) => write('CRITICAL', message, fields),
+};

@@ -96,7 +96,7 @@ export class RoutesStack extends NestedStack {
       IMAGES_BUCKET: props.imagesBucketName,
       SIGNING_SECRET_ARN: props.signingSecret.secretArn,
       ORIGIN_SECRET_ARN: props.originSecret.secretArn,
-      POWERTOOLS_SERVICE_NAME: APP_NAME,
+      SERVICE_NAME: APP_NAME,
       // Big deletions only mark their root; the table's stream runs the sweep (functions/lib/deferred.ts).
       SWEEPS: 'stream',
       ...(props.mailFrom ? { MAIL_FROM: props.mailFrom } : {}),

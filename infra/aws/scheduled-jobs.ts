@@ -81,7 +81,7 @@ export function jobFunction(
     environment: {
       TABLE_NAME: props.table.tableName,
       IMAGES_BUCKET: props.imagesBucketName,
-      POWERTOOLS_SERVICE_NAME: APP_NAME,
+      SERVICE_NAME: APP_NAME,
     },
     ...extra,
   });

@@ -17,7 +17,7 @@ async function main(): Promise<void> {
     s3Port: Number(process.env.S3_PORT ?? 4569),
     extraOrigins: [`http://localhost:${vitePort}`],
     demoUsers: true,
-    env: { ADMIN_EMAILS: process.env.ADMIN_EMAILS ?? 'admin@example.com', POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN' },
+    env: { ADMIN_EMAILS: process.env.ADMIN_EMAILS ?? 'admin@example.com', LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN' },
   });
   const vite = spawn('npx', ['vite', '--config', 'web/vite.config.ts', '--port', String(vitePort), '--strictPort'], {
     cwd: REPO_ROOT,

@@ -25,7 +25,7 @@ async function main(): Promise<void> {
     dynamoPort: Number(process.env.DYNAMODB_PORT ?? 8000),
     s3Port: Number(process.env.S3_PORT ?? 4569),
     demoUsers: true,
-    env: { ADMIN_EMAILS: process.env.ADMIN_EMAILS ?? 'admin@example.com', POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN' },
+    env: { ADMIN_EMAILS: process.env.ADMIN_EMAILS ?? 'admin@example.com', LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN' },
   });
   console.log(`Leafline is running at ${host.url}`);
   console.log(`Outbox (e-mail and SMS sent locally): ${host.url}/dev/outbox`);

@@ -24,8 +24,11 @@ type Domains = [
   typeof posts, typeof reactions, typeof search, typeof siteSettings, typeof system, typeof tags, typeof users,
 ];
 
+/** The routes one contract module exports (distributed over the union of modules). */
+type RoutesOf<M> = M extends unknown ? M[keyof M] : never;
+
 /** Every route's contract, as a union. */
-export type AnyRoute = { [D in keyof Domains]: Domains[D][keyof Domains[D]] }[number] & RouteContract;
+export type AnyRoute = RoutesOf<Domains[number]> & RouteContract;
 
 /** The contract of each route by its key, `METHOD /path`. */
 export type Routes = { [R in AnyRoute as KeyOf<R>]: R };

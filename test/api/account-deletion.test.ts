@@ -11,7 +11,7 @@ import { useHostTableAndBucket } from '../support/host-env';
 import { outbox } from '../support/outbox';
 
 /** Points this worker's own copy of the domain code at the test host's table, as the host does for handlers. */
-beforeAll(() => useHostTableAndBucket({ OUTBOX_DIR: inject('outboxDir'), POWERTOOLS_LOG_LEVEL: 'INFO' }));
+beforeAll(() => useHostTableAndBucket({ OUTBOX_DIR: inject('outboxDir'), LOG_LEVEL: 'INFO' }));
 afterEach(() => vi.restoreAllMocks());
 
 async function conversationBetween(a: string, b: string): Promise<string> {

@@ -21,7 +21,7 @@ import { registeredUser, type TestUser } from '../support/users';
 
 /** Points this worker's own copy of the domain code at the test host's table, as the host does for handlers. */
 beforeAll(() => {
-  useHostTableAndBucket({ POWERTOOLS_LOG_LEVEL: 'CRITICAL' });
+  useHostTableAndBucket({ LOG_LEVEL: 'CRITICAL' });
   delete process.env.SWEEPS;
 });
 afterEach(() => {

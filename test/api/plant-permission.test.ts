@@ -15,7 +15,7 @@ let dataDir: string;
 beforeAll(async () => {
   mkdirSync(join(REPO_ROOT, '.tmp'), { recursive: true });
   dataDir = mkdtempSync(join(REPO_ROOT, '.tmp', 'plant-permission-'));
-  host = await startHost({ dataDir, inMemory: true, seed: false, env: { SCRYPT_LOG_N: '12', POWERTOOLS_LOG_LEVEL: 'CRITICAL' } });
+  host = await startHost({ dataDir, inMemory: true, seed: false, env: { SCRYPT_LOG_N: '12', LOG_LEVEL: 'CRITICAL' } });
 }, 120_000);
 afterAll(async () => {
   await host?.stop();

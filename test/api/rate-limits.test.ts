@@ -19,7 +19,7 @@ beforeAll(async () => {
   mkdirSync(join(REPO_ROOT, '.tmp'), { recursive: true });
   dataDir = mkdtempSync(join(REPO_ROOT, '.tmp', 'limits-'));
   for (const name of Object.keys(DEFAULT_LIMITS)) delete process.env[`RATE_LIMIT_${name}`];
-  host = await startHost({ dataDir, inMemory: true, seed: false, env: { SCRYPT_LOG_N: '12', POWERTOOLS_LOG_LEVEL: 'CRITICAL' } });
+  host = await startHost({ dataDir, inMemory: true, seed: false, env: { SCRYPT_LOG_N: '12', LOG_LEVEL: 'CRITICAL' } });
 }, 400_000);
 afterAll(async () => {
   await host?.stop();

@@ -16,7 +16,7 @@ import { registeredUser, type TestUser } from '../support/users';
 
 /** Points this worker's own copy of the domain code at the test host's table and bucket, as the host does for handlers. */
 beforeAll(() => {
-  useHostTableAndBucket({ OUTBOX_DIR: inject('outboxDir'), POWERTOOLS_LOG_LEVEL: 'CRITICAL' });
+  useHostTableAndBucket({ OUTBOX_DIR: inject('outboxDir'), LOG_LEVEL: 'CRITICAL' });
   delete process.env.SWEEPS;
 });
 afterEach(() => {

@@ -129,7 +129,7 @@ describe('bundles', () => {
           ORIGIN_SECRET_ARN: ORIGIN_ARN,
           AWS_SESSION_TOKEN: 'session-token',
           PARAMETERS_SECRETS_EXTENSION_HTTP_PORT: String((extension.address() as AddressInfo).port),
-          POWERTOOLS_LOG_LEVEL: 'ERROR',
+          LOG_LEVEL: 'ERROR',
           AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
         },
         timeout: 60_000,

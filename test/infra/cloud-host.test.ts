@@ -146,7 +146,7 @@ describe('routes', () => {
         // The secrets by ARN only, read at run time (test/infra/secrets-at-rest.test.ts).
         expect(fromParent(env.ORIGIN_SECRET_ARN, params)).toEqual({ Ref: originId });
         expect(env.ORIGIN_SECRET).toBeUndefined();
-        expect(env.POWERTOOLS_SERVICE_NAME).toBe('leafline');
+        expect(env.SERVICE_NAME).toBe('leafline');
         // Big deletions only mark their root; the stream job sweeps (test/infra/jobs.test.ts).
         expect(env.SWEEPS, key).toBe('stream');
         expect(env.NODE_OPTIONS).toBeUndefined();

@@ -49,7 +49,7 @@ function sweepFunction(resources: Resources): [string, Resource] {
 async function handlerType(dir: string): Promise<string> {
   const script = 'const m = await import(process.argv[1] + "/index.mjs"); process.stdout.write(typeof m.handler);';
   const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script, dir], {
-    env: { PATH: process.env.PATH ?? '', POWERTOOLS_LOG_LEVEL: 'ERROR', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'ERROR', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     timeout: 60_000,
   });
   return stdout;
@@ -124,7 +124,7 @@ describe('the sweep-uploads job', () => {
       expect(fn.Properties.Environment.Variables).toEqual({
         TABLE_NAME: { Ref: tableId },
         IMAGES_BUCKET: images.Properties.BucketName,
-        POWERTOOLS_SERVICE_NAME: 'leafline',
+        SERVICE_NAME: 'leafline',
       });
       const group = resources[fn.Properties.LoggingConfig.LogGroup.Ref as string]!;
       expect(group.Type).toBe('AWS::Logs::LogGroup');
@@ -275,7 +275,7 @@ describe('the sweep-deleted stream job', () => {
       expect(fn.Properties.Environment.Variables).toEqual({
         TABLE_NAME: { Ref: tableId },
         IMAGES_BUCKET: images.Properties.BucketName,
-        POWERTOOLS_SERVICE_NAME: 'leafline',
+        SERVICE_NAME: 'leafline',
       });
       const group = resources[fn.Properties.LoggingConfig.LogGroup.Ref as string]!;
       expect(group.Properties.LogGroupName).toBe(jobLogGroupName(stage, SWEEP_DELETED.name));

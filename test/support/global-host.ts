@@ -36,7 +36,7 @@ async function start(): Promise<{ host: Host; dataDir: string }> {
     dataDir,
     inMemory: true,
     env: {
-      POWERTOOLS_LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'CRITICAL',
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'CRITICAL',
       ADMIN_EMAILS: 'admin@example.com,second-admin@example.com',
       // Cheap hashes for tests (the parameters are stored with each hash; production uses 17).
       SCRYPT_LOG_N: '12',
