@@ -43,6 +43,21 @@ export default tseslint.config(
     },
   },
   {
+    // The SPA calls routes by their contract key (api.call), so input and answer types come from
+    // shared/contract; the untyped transport is the client's own business (web/src/lib).
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/lib/**', 'web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='api'][callee.property.name=/^(get|post|put|delete|request)$/]",
+          message: "Call routes through api.call('METHOD /path', input): their types come from shared/contract.",
+        },
+      ],
+    },
+  },
+  {
     files: ['functions/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['react', 'react-dom', 'react-router', 'aws-cdk-lib', 'aws-cdk-lib/*', 'constructs'], message: 'handlers hold no UI and no infrastructure code' }] }],

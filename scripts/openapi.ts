@@ -146,7 +146,7 @@ export async function buildOpenApi(routes?: NamedRoute[], version = '0.1.0'): Pr
     } else {
       const body = { content: { 'application/json': { schema: successEnvelope({ $ref: SCHEMA_REF(answerRef.get(route)!) }) } } };
       responses[status] = { description: status === '201' ? 'Created.' : 'Success.', ...body };
-      if (route.idempotent && status !== '200') responses['200'] = { description: 'A retry with the same client id: nothing new was created; the same answer.', ...body };
+      if (route.idempotent && status !== '200') responses['200'] = { description: 'Nothing new was created (a retry with the same client id, or the item already existed); the same answer.', ...body };
     }
     responses['400'] = { $ref: '#/components/responses/Error' };
     if (route.access !== 'public') {

@@ -1,23 +1,8 @@
 /** The site's settings as the SPA receives them, and the defaults used until an admin changes them. */
 
-export interface GeoPoint {
-  latitude: number;
-  longitude: number;
-}
+import type { PublicSite } from './answers/site';
 
-export interface SiteLocation extends GeoPoint {
-  suburb_city: string;
-  state: string;
-  country: string;
-}
-
-export interface PublicSite {
-  name: string;
-  tagline: string;
-  defaultLocation: SiteLocation;
-  /** Every other setting flagged public, by name. */
-  settings: Record<string, string | number | boolean | object>;
-}
+export type { GeoPoint, PublicSite, SiteLocation } from './answers/site';
 
 export const SITE_SETTING_NAMES = {
   name: 'site_name',

@@ -9,8 +9,8 @@ import { assertLive } from './sessions';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   assertSelf(session, input.uuid);
-  await assertLive(session!);
+  await assertLive(session);
   await deleteAccount(input.uuid);
-  const own = input.uuid === session!.userId;
+  const own = input.uuid === session.userId;
   return reply({ deleted: true }, own ? { cookies: clearedSessionCookies() } : {});
 };

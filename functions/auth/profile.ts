@@ -5,7 +5,7 @@ import type { Main } from '../lib/route-types';
 import { getUser, toProfile } from '../users/users';
 
 export const main: Main<typeof route> = async ({ session }) => {
-  const user = await getUser(session!.userId);
+  const user = await getUser(session.userId);
   if (!user) throw unauthorized('Your account no longer exists');
-  return toProfile(user, session!.csrfToken);
+  return toProfile(user, session.csrfToken);
 };

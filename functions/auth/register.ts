@@ -14,12 +14,12 @@ import { signAccessToken } from '../lib/session/token';
 import { claimsFor, completeRegistration, getUser, toProfile, withLocation } from '../users/users';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
-  const user = await getUser(session!.userId);
+  const user = await getUser(session.userId);
   if (!user) throw unauthorized('Your account no longer exists');
   if (!user.emailVerified) throw forbidden('Confirm your e-mail address first');
   if (user.suspended) throw forbidden('Your account is suspended: your profile cannot be changed');
   // A fresh access token is minted below: only for a session family that is still live.
-  await assertLive(session!);
+  await assertLive(session);
   if (user.regState === 'complete') throw conflict('Your registration is already complete');
   const saved = await completeRegistration(
     user,
@@ -37,6 +37,6 @@ export const main: Main<typeof route> = async ({ input, session }) => {
       input.longitude,
     ),
   );
-  const token = await signAccessToken(claimsFor(saved, session!.familyId, session!.csrfToken));
-  return reply(toProfile(saved, session!.csrfToken), { cookies: [accessCookie(token)] });
+  const token = await signAccessToken(claimsFor(saved, session.familyId, session.csrfToken));
+  return reply(toProfile(saved, session.csrfToken), { cookies: [accessCookie(token)] });
 };

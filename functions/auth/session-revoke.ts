@@ -6,9 +6,9 @@ import type { Main } from '../lib/route-types';
 import { assertLive, revokeFamily } from './sessions';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
-  await assertLive(session!);
-  const { data } = await db().entities.session.get({ userId: session!.userId, familyId: input.id }).go();
+  await assertLive(session);
+  const { data } = await db().entities.session.get({ userId: session.userId, familyId: input.id }).go();
   if (!data || data.revokedAt) throw notFound('No such session');
-  await revokeFamily(session!.userId, input.id);
+  await revokeFamily(session.userId, input.id);
   return { revoked: 1 };
 };

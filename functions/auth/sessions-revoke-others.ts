@@ -4,8 +4,8 @@ import type { Main } from '../lib/route-types';
 import { assertLive, listSessions, revokeFamily } from './sessions';
 
 export const main: Main<typeof route> = async ({ session }) => {
-  await assertLive(session!);
-  const others = (await listSessions(session!.userId)).filter((s) => s.familyId !== session!.familyId);
+  await assertLive(session);
+  const others = (await listSessions(session.userId)).filter((s) => s.familyId !== session.familyId);
   for (const s of others) await revokeFamily(s.userId, s.familyId);
   return { revoked: others.length };
 };

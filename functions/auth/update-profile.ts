@@ -25,7 +25,7 @@ function userPut(next: UserItem): TxItem {
 }
 
 export const main: Main<typeof route> = async ({ input, session }) => {
-  const user = await getUser(session!.userId);
+  const user = await getUser(session.userId);
   if (!user) throw unauthorized('Your account no longer exists');
   // The account, not the token: a suspension takes effect before the access token expires.
   if (user.suspended) throw forbidden('Your account is suspended: your profile cannot be changed');
@@ -50,7 +50,7 @@ export const main: Main<typeof route> = async ({ input, session }) => {
   const relisting = relistItems(user, next, nowMs);
 
   const items = [userPut(next), ...claim, ...(retired ? [retireUpload(user.uuid, retired, nowMs)] : []), ...relisting.items];
-  if (items.length === 1) return toProfile(await saveUser(next), session!.csrfToken);
+  if (items.length === 1) return toProfile(await saveUser(next), session.csrfToken);
 
   const out = await writeItems(items);
   if (conditionFailed(out, 0)) throw conflict('Your account changed meanwhile; reload and try again');
@@ -59,5 +59,5 @@ export const main: Main<typeof route> = async ({ input, session }) => {
   if (retired) await removeRetiredUpload(retired);
   await afterRelisting(user.uuid, relisting);
   const { data: saved } = await db().entities.user.get({ uuid: user.uuid }).go({ consistent: true });
-  return toProfile((saved as UserItem | null) ?? next, session!.csrfToken);
+  return toProfile((saved as UserItem | null) ?? next, session.csrfToken);
 };

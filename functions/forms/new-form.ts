@@ -6,8 +6,8 @@ import type { Main } from '../lib/route-types';
 import { submitForm, tellAdmins } from './forms';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
-  await hitRateLimit('FORM_USER', session!.userId);
-  const { item, created } = await submitForm(session!.userId, input);
+  await hitRateLimit('FORM_USER', session.userId);
+  const { item, created } = await submitForm(session.userId, input);
   if (created) await tellAdmins(item);
   return reply({ id: item.id, kind: item.kind, createdAt: item.createdAt }, { status: created ? 201 : 200 });
 };

@@ -16,10 +16,10 @@ import { avatarKeyFor } from './avatars';
 import { EXTENSIONS, pendingUploadUrl } from './upload-url';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
-  if (session!.suspended) throw forbidden('Your account is suspended: your photo cannot be changed');
+  if (session.suspended) throw forbidden('Your account is suspended: your photo cannot be changed');
   // Storage for a proven address only: an unverified sign-up holds no avatar (and cannot save one).
-  if (!session!.emailVerified) throw forbidden('Verify your e-mail address before adding a photo');
-  const userId = session!.userId;
+  if (!session.emailVerified) throw forbidden('Verify your e-mail address before adding a photo');
+  const userId = session.userId;
   await hitRateLimit('AVATAR_USER', userId);
   return pendingUploadUrl(userId, avatarKeyFor(userId, randomUUID(), EXTENSIONS[input.contentType]), input.contentType, input.size);
 };

@@ -15,7 +15,7 @@ import { photoKeyFor } from './pending';
 import { EXTENSIONS, pendingUploadUrl } from './upload-url';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
-  const userId = session!.userId;
+  const userId = session.userId;
   await hitRateLimit('UPLOAD_USER', userId);
   return pendingUploadUrl(userId, photoKeyFor(userId, randomUUID(), EXTENSIONS[input.contentType]), input.contentType, input.size);
 };

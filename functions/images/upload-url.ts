@@ -7,6 +7,7 @@
  */
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { PresignedUpload } from '../../shared/answers/images';
 import type { PHOTO_TYPES } from '../../shared/schemas/content';
 import { imagesBucket, s3 } from '../lib/images';
 import { recordPendingUpload } from './pending';
@@ -14,15 +15,8 @@ import { recordPendingUpload } from './pending';
 export const UPLOAD_URL_TTL_SECONDS = 300;
 export const EXTENSIONS = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' } as const;
 
-export interface UploadUrl {
-  url: string;
-  key: string;
-  headers: Record<string, string>;
-  expires_in: number;
-}
-
 /** Records `key` as a pending upload of `userId`, then signs its PUT. */
-export async function pendingUploadUrl(userId: string, key: string, contentType: (typeof PHOTO_TYPES)[number], size: number): Promise<UploadUrl> {
+export async function pendingUploadUrl(userId: string, key: string, contentType: (typeof PHOTO_TYPES)[number], size: number): Promise<PresignedUpload> {
   await recordPendingUpload(userId, key, contentType, size);
   const command = new PutObjectCommand({ Bucket: imagesBucket(), Key: key, ContentType: contentType, ContentLength: size });
   const url = await getSignedUrl(s3(), command, {

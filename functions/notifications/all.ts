@@ -4,6 +4,6 @@ import type { Main } from '../lib/route-types';
 import { notificationsOf } from './notifications';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
-  const { items, cursorId } = await notificationsOf(session!.userId, input.cursorId);
+  const { items, cursorId } = await notificationsOf(session.userId, input.cursorId);
   return { notifications: items, cursorId };
 };

@@ -3,4 +3,4 @@ import type { markAsSeen as route } from '../../shared/contract/notifications';
 import type { Main } from '../lib/route-types';
 import { markSeen } from './notifications';
 
-export const main: Main<typeof route> = async ({ input, session }) => ({ tally: await markSeen(session!.userId, input.notifIds) });
+export const main: Main<typeof route> = async ({ input, session }) => ({ tally: await markSeen(session.userId, input.notifIds) });

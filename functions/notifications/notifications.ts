@@ -4,7 +4,8 @@
  * tally change land together with the action that causes them, or not at all.
  */
 import { randomUUID } from 'node:crypto';
-import type { NotificationKind, NotificationView } from '../../shared/schemas/notifications';
+import type { NotificationTargetType, NotificationView } from '../../shared/answers/notifications';
+import type { NotificationKind } from '../../shared/schemas/notifications';
 import type { NotificationItem } from '../db/entities/notification';
 import { db } from '../db/service';
 import { conditionFailed, transact, txEntities } from '../db/transact';
@@ -14,7 +15,7 @@ import { responderOf, usersAnd } from '../users/cards';
 export interface NotificationFields {
   kind: NotificationKind;
   actorId?: string;
-  targetType?: string;
+  targetType?: NotificationTargetType;
   targetId?: string;
   text?: string;
   immutable?: boolean;
@@ -35,7 +36,8 @@ export function toNotification(item: NotificationItem): NotificationView {
     kind: item.kind,
     actorId: item.actorId ?? null,
     actor: null,
-    targetType: item.targetType ?? null,
+    // Written only from NotificationFields, whose targetType is one of NOTIFICATION_TARGET_TYPES.
+    targetType: (item.targetType as NotificationTargetType | undefined) ?? null,
     targetId: item.targetId ?? null,
     text: item.text ?? null,
     seen: item.seen,

@@ -3,4 +3,4 @@ import type { unreadTally as route } from '../../shared/contract/notifications';
 import type { Main } from '../lib/route-types';
 import { unreadTally } from './notifications';
 
-export const main: Main<typeof route> = async ({ session }) => ({ tally: await unreadTally(session!.userId) });
+export const main: Main<typeof route> = async ({ session }) => ({ tally: await unreadTally(session.userId) });

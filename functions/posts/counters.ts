@@ -7,7 +7,8 @@
  * (public + members-only) and owner (the author's own view, private included; owner scope only).
  */
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { FeedCounts, Privacy } from '../../shared/schemas/content';
+import type { FeedCounts } from '../../shared/answers/feeds';
+import type { Privacy } from '../../shared/content-rules';
 import { FEED_FILTERS } from '../../shared/constants';
 import { documentClient, tableName } from '../db/client';
 import type { TxItem } from '../db/transact';

@@ -8,7 +8,8 @@
  * segment or a query string without escaping); the next page is everything before it. Because
  * every list sorts by the same key, a merged list takes the same cursor.
  */
-import type { CommentView, FeedCounts, PostDetail, PostView, Responder } from '../../shared/schemas/content';
+import type { CommentView, PostView, Responder } from '../../shared/answers/content';
+import type { FeedCounts, PostDetail } from '../../shared/answers/feeds';
 import { partitionPage, type RawItem } from '../db/batch';
 import type { CommentItem, CommentReactionItem, PostReactionItem } from '../db/entities/comment';
 import type { PostItem, TagLinkItem } from '../db/entities/post';
@@ -179,7 +180,7 @@ function parseThreadCursor(cursor: string | undefined): string | undefined {
  * deletion's sweep not finished) are left out; a reply whose parent was on an earlier page is
  * kept (the reader holds the parent).
  */
-export async function postDetail(id: string, viewer: Viewer, kind?: 'post' | 'plant', commentsCursor?: string): Promise<PostDetail & { commentsCursor: string | null }> {
+export async function postDetail(id: string, viewer: Viewer, kind?: 'post' | 'plant', commentsCursor?: string): Promise<PostDetail> {
   const pk = `post#${id}`;
   const startSk = parseThreadCursor(commentsCursor);
   const [head, thread, reactions] = await Promise.all([

@@ -4,7 +4,7 @@
  * The index holds public and members-only listings; a guest's answer drops the members-only
  * ones (the one place a read filters, as every nearby search over-reads by nature).
  */
-import type { PostView } from '../../shared/schemas/content';
+import type { NearbyPlant } from '../../shared/answers/feeds';
 import { coveringCells, distanceKm, type GeoIndexPrecision } from '../../shared/geohash';
 import type { GeoPoint } from '../../shared/site';
 import type { PostItem } from '../db/entities/post';
@@ -30,7 +30,7 @@ async function plantsInCell(precision: GeoIndexPrecision, cell: string): Promise
   return data as PostItem[];
 }
 
-export async function plantsNear(point: GeoPoint, wantedKm: number, viewer: Viewer): Promise<{ plants: (PostView & { distance_km: number })[]; radiusKm: number }> {
+export async function plantsNear(point: GeoPoint, wantedKm: number, viewer: Viewer): Promise<{ plants: NearbyPlant[]; radiusKm: number }> {
   const { precision, radiusKm } = searchPlan(point, wantedKm);
   const cells = await Promise.all(coveringCells(point, precision).map((cell) => plantsInCell(precision, cell)));
   const found: { item: PostItem; km: number }[] = [];

@@ -7,7 +7,7 @@ import { viewerOf } from './views';
 import type { Main } from '../lib/route-types';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
-  await hitRateLimit('COMMENT_USER', session!.userId);
+  await hitRateLimit('COMMENT_USER', session.userId);
   const { created, ...answer } = await addComment(viewerOf(session), input);
   return reply(answer, { status: created ? 201 : 200 });
 };

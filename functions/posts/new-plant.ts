@@ -2,16 +2,15 @@
 import type { newPlant as route } from '../../shared/contract/posts';
 import { reply } from '../lib/http';
 import { hitRateLimit } from '../lib/rate-limit';
-import { hydrate, viewerOf } from './views';
+import { hydrateOne, viewerOf } from './views';
 import { createPost } from './write';
 import type { Main } from '../lib/route-types';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
-  await hitRateLimit('POST_USER', session!.userId);
-  const { post, created } = await createPost(session!.userId, {
+  await hitRateLimit('POST_USER', session.userId);
+  const { post, created } = await createPost(session.userId, {
     id: input.id, kind: 'plant', text: input.text ?? '', tags: input.tags, photos: input.plant_photos, privacy: input.privacy, plant: input.plant,
     ...(input.pageId ? { pageId: input.pageId } : {}),
   });
-  const [view] = await hydrate([post], viewerOf(session));
-  return reply({ plant: view }, { status: created ? 201 : 200 });
+  return reply({ plant: await hydrateOne(post, viewerOf(session)) }, { status: created ? 201 : 200 });
 };

@@ -2,13 +2,12 @@
 import type { newPost as route } from '../../shared/contract/posts';
 import { reply } from '../lib/http';
 import { hitRateLimit } from '../lib/rate-limit';
-import { hydrate, viewerOf } from './views';
+import { hydrateOne, viewerOf } from './views';
 import { createPost } from './write';
 import type { Main } from '../lib/route-types';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
-  await hitRateLimit('POST_USER', session!.userId);
-  const { post, created } = await createPost(session!.userId, { ...input, kind: 'post' });
-  const [view] = await hydrate([post], viewerOf(session));
-  return reply({ post: view }, { status: created ? 201 : 200 });
+  await hitRateLimit('POST_USER', session.userId);
+  const { post, created } = await createPost(session.userId, { ...input, kind: 'post' });
+  return reply({ post: await hydrateOne(post, viewerOf(session)) }, { status: created ? 201 : 200 });
 };

@@ -7,7 +7,7 @@ import { viewerOf } from './views';
 import type { Main } from '../lib/route-types';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
-  await hitRateLimit('REACTION_USER', session!.userId);
+  await hitRateLimit('REACTION_USER', session.userId);
   const { reaction, created } = await react(viewerOf(session), input.post_id, input.comment_id);
   return reply({ reaction }, { status: created ? 201 : 200 });
 };

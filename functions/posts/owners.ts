@@ -2,7 +2,7 @@
  * Owners of posts as cards: a user today, a page once pages exist (the handle namespace is
  * shared, so a handle names either). One GetItem for the handle claim, one for the owner.
  */
-import type { OwnerCard } from '../../shared/schemas/content';
+import type { OwnerCard } from '../../shared/answers/content';
 import { notFound } from '../lib/errors';
 import { getUser, handleOwner } from '../users/users';
 import { ownerCard } from './views';

@@ -1,7 +1,7 @@
 /** PUT /api/iam/plant/update/photo-descriptions: the descriptions of a plant's photos, by key. */
 import type { photoDescriptions as route } from '../../shared/contract/posts';
 import { badRequest } from '../lib/errors';
-import { hydrate, viewerOf } from './views';
+import { hydrateOne, viewerOf } from './views';
 import { editPost } from './write';
 import type { Main } from '../lib/route-types';
 
@@ -19,6 +19,5 @@ export const main: Main<typeof route> = async ({ input, session }) => {
       }),
     };
   }, 'plant');
-  const [view] = await hydrate([post], viewer);
-  return { plant: view };
+  return { plant: await hydrateOne(post, viewer) };
 };

@@ -1,12 +1,11 @@
 /** PUT /api/iam/posts/privacy: a new privacy moves the post to the front of its lists; counts follow. */
 import type { privacy as route } from '../../shared/contract/posts';
-import { hydrate, viewerOf } from './views';
+import { hydrateOne, viewerOf } from './views';
 import { editPost } from './write';
 import type { Main } from '../lib/route-types';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   const viewer = viewerOf(session);
   const post = await editPost(input.id, input.uuid, viewer, () => ({ privacy: input.privacy }));
-  const [view] = await hydrate([post], viewer);
-  return { post: view };
+  return { post: await hydrateOne(post, viewer) };
 };

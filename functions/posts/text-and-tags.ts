@@ -1,7 +1,7 @@
 /** PUT /api/iam/posts/update/textandtags: new text and tags move the post to the front of its lists. */
 import type { textAndTags as route } from '../../shared/contract/posts';
 import { badRequest } from '../lib/errors';
-import { hydrate, viewerOf } from './views';
+import { hydrateOne, viewerOf } from './views';
 import { editPost } from './write';
 import type { Main } from '../lib/route-types';
 
@@ -11,6 +11,5 @@ export const main: Main<typeof route> = async ({ input, session }) => {
     if (!input.text && p.photos.length === 0) throw badRequest('is required when there are no photos', 'text');
     return { text: input.text, tags: input.tags };
   });
-  const [view] = await hydrate([post], viewer);
-  return { post: view };
+  return { post: await hydrateOne(post, viewer) };
 };

@@ -3,7 +3,7 @@
  * changes (`ADD` on the post or the comment, which also bumps the post's version) and the
  * notification it causes, so none is lost and none can be forged. Keys: entities/comment.ts.
  */
-import type { CommentView, ReactionView } from '../../shared/schemas/content';
+import type { CommentAdded, CommentDeleted, CommentView, ReactionRemoved, ReactionView } from '../../shared/answers/content';
 import { batchDelete, partitionItems, type TableKey } from '../db/batch';
 import { tableName } from '../db/client';
 import type { CommentClaimItem, CommentItem } from '../db/entities/comment';
@@ -110,7 +110,7 @@ function toCommentView(c: CommentItem, author: CommentView['author'], myReaction
   };
 }
 
-async function commentAnswer(c: CommentItem): Promise<{ comment: CommentView; commentCount: number }> {
+async function commentAnswer(c: CommentItem): Promise<CommentAdded> {
   const [{ users }, post] = await Promise.all([usersAnd([c.authorId]), getPostItem(c.postId)]);
   return { comment: toCommentView(c, responderOf(users.get(c.authorId), c.authorId), null), commentCount: Math.max(0, post?.commentCount ?? 0) };
 }
@@ -124,7 +124,7 @@ export interface NewComment {
 }
 
 /** Comments or replies; a retry with the same id answers the first comment (`created: false`). */
-export async function addComment(viewer: Viewer, input: NewComment): Promise<{ comment: CommentView; commentCount: number; created: boolean }> {
+export async function addComment(viewer: Viewer, input: NewComment): Promise<CommentAdded & { created: boolean }> {
   const userId = viewer.userId!;
   const post = await visiblePost(input.post_id, viewer, 'post_id');
   for (let attempt = 1; ; attempt++) {
@@ -175,7 +175,7 @@ export async function addComment(viewer: Viewer, input: NewComment): Promise<{ c
 }
 
 /** Deletes the viewer's comment with every reply under it and their reactions; the count drops by the comments removed. */
-export async function deleteComment(viewer: Viewer, commentId: string, claimedUserId: string): Promise<{ deleted: number; commentCount: number }> {
+export async function deleteComment(viewer: Viewer, commentId: string, claimedUserId: string): Promise<CommentDeleted> {
   if (claimedUserId !== viewer.userId && !viewer.admin) throw forbidden('You can only delete your own comments');
   const claim = await claimOf(commentId);
   const post = claim ? await getPostItem(claim.postId) : null;
@@ -294,7 +294,7 @@ export function parseReactionId(id: string): { kind: 'p' | 'c'; targetId: string
 }
 
 /** Undoes the viewer's reaction; 404 when there is none. */
-export async function unreact(viewer: Viewer, reactionId: string): Promise<{ reactionCount: number }> {
+export async function unreact(viewer: Viewer, reactionId: string): Promise<ReactionRemoved> {
   const { kind, targetId, userId } = parseReactionId(reactionId);
   if (userId !== viewer.userId) throw forbidden('You can only undo your own reactions');
   const t = await targetOf(viewer, kind === 'p' ? targetId : undefined, kind === 'c' ? targetId : undefined).catch((err: unknown) => {

@@ -3,7 +3,7 @@
  * BatchGet: the owners' current cards (so a new avatar or name shows everywhere at once) and the
  * viewer's own reactions (so each card knows whether to show "undo").
  */
-import type { OwnerCard, PostView } from '../../shared/schemas/content';
+import type { OwnerCard, PostView } from '../../shared/answers/content';
 import type { Session } from '../lib/session/token';
 import type { PostItem } from '../db/entities/post';
 import type { UserItem } from '../db/entities/user';
@@ -114,4 +114,10 @@ export async function hydrate(items: PostItem[], viewer: Viewer): Promise<PostVi
     const { owner, myReactionId } = prefetched.get(p)!;
     return toPostView(p, owner, myReactionId);
   });
+}
+
+/** One post as the routes that write it answer it. */
+export async function hydrateOne(item: PostItem, viewer: Viewer): Promise<PostView> {
+  const [view] = await hydrate([item], viewer);
+  return view!;
 }

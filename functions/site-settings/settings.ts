@@ -1,5 +1,6 @@
 /** Site settings: the public view guests read and the admin's create-or-change. No HTTP here. */
-import { DEFAULT_SITE, SITE_SETTING_NAMES, type PublicSite, type SiteLocation } from '../../shared/site';
+import type { PublicSite, SiteLocation, SiteSettingValue } from '../../shared/answers/site';
+import { DEFAULT_SITE, SITE_SETTING_NAMES } from '../../shared/site';
 import { parseSettingValue, type UpdateSiteSettingInput } from '../../shared/schemas/site-settings';
 import { db } from '../db/service';
 import type { SiteSettingItem } from '../db/entities/site-setting';
@@ -20,7 +21,8 @@ export function toPublicSite(items: SiteSettingItem[]): PublicSite {
   const settings: PublicSite['settings'] = {};
   for (const item of items) {
     if (!item.isPublic) continue;
-    const value = parseSettingValue(item.value, item.dataType);
+    // A json setting parses to an object or an array (parseSettingValue refuses anything else).
+    const value = parseSettingValue(item.value, item.dataType) as SiteSettingValue | undefined;
     if (value !== undefined) settings[item.name] = value;
   }
   const name = settings[SITE_SETTING_NAMES.name];

@@ -7,7 +7,7 @@ import { createTag } from './tags';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   // Parent tags shape the tag tree everyone browses: admins only (a member asking for one is refused, not downgraded).
-  if (input.isParent && session!.role !== 'admin') throw new HttpError(403, 'forbidden', 'Only admins may make parent tags', 'isParent');
+  if (input.isParent && session.role !== 'admin') throw new HttpError(403, 'forbidden', 'Only admins may make parent tags', 'isParent');
   const { tag, created } = await createTag(input.tagName, input.isParent ?? false);
   return reply(tag, { status: created ? 201 : 200 });
 };

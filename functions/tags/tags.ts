@@ -4,7 +4,7 @@
  * it when it stops (releaseTags); check-if-last removes tags whose count is 0 with a conditional
  * delete, so a use that lands meanwhile is never lost.
  */
-import type { TagView } from '../../shared/schemas/tags';
+import type { TagView } from '../../shared/answers/tags';
 import { normaliseTagName } from '../../shared/schemas/tags';
 import type { TagItem } from '../db/entities/tag';
 import { db } from '../db/service';

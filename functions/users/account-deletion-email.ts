@@ -7,7 +7,7 @@ import type { Main } from '../lib/route-types';
 import { getUser } from './users';
 
 export const main: Main<typeof route> = async ({ session }) => {
-  const user = await getUser(session!.userId);
+  const user = await getUser(session.userId);
   if (!user) throw unauthorized('Your account no longer exists');
   // Only to an address its owner has proven, and a few a day: each call is a mail to that inbox.
   if (!user.emailVerified) throw forbidden('Verify your e-mail address first');

@@ -19,7 +19,7 @@ export const main: Main<typeof route> = async ({ input, session }) => {
   if (input.is_admin === false && isConfiguredAdmin(user.email)) {
     throw badRequest('is_admin cannot be removed here: this admin is named in ADMIN_EMAILS', 'is_admin');
   }
-  if (user.uuid === session!.userId && (input.suspended === true || input.is_admin === false)) {
+  if (user.uuid === session.userId && (input.suspended === true || input.is_admin === false)) {
     throw badRequest('You cannot suspend or demote yourself; ask another admin', input.suspended === true ? 'suspended' : 'is_admin');
   }
   const saved = await saveUser({

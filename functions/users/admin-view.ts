@@ -1,5 +1,5 @@
 /** Users as the admin screens list them, and the pages of those lists (U4, U6). */
-import type { AdminUser } from '../../shared/schemas/identity';
+import type { AdminUser } from '../../shared/answers/admin';
 import type { UserItem } from '../db/entities/user';
 import { db } from '../db/service';
 import { onePage, PAGE_SIZE, type Page } from '../lib/paging';

@@ -7,7 +7,7 @@ import { createSettings } from './settings';
 import { getUser } from './users';
 
 export const main: Main<typeof route> = async ({ session }) => {
-  if (!(await getUser(session!.userId))) throw unauthorized('Your account no longer exists');
-  const { settings, created } = await createSettings(session!.userId);
+  if (!(await getUser(session.userId))) throw unauthorized('Your account no longer exists');
+  const { settings, created } = await createSettings(session.userId);
   return reply(settings, { status: created ? 201 : 200 });
 };

@@ -1,6 +1,6 @@
 /** GET /api/users: the public directory — registered members who list themselves, newest first, one Query per page. */
 import type { directory as route } from '../../shared/contract/users';
-import type { PublicUser } from '../../shared/schemas/identity';
+import type { PublicUser } from '../../shared/answers/users';
 import { db } from '../db/service';
 import { onePage, PAGE_SIZE } from '../lib/paging';
 import type { Main } from '../lib/route-types';

@@ -8,7 +8,7 @@ import { hasPermission, loadPermissionSettings } from './permissions';
 import { getUser } from './users';
 
 export const main: Main<typeof route> = async ({ session }) => {
-  const [user, settings] = await Promise.all([getUser(session!.userId), loadPermissionSettings()]);
+  const [user, settings] = await Promise.all([getUser(session.userId), loadPermissionSettings()]);
   if (!user) throw unauthorized('Your account no longer exists');
   if (!hasPermission(user, 'invite', settings)) throw forbidden('You may not invite people');
   return reply(await createInvite(user.uuid), { status: 201 });

@@ -4,6 +4,6 @@ import type { Main } from '../lib/route-types';
 import { invitesOf } from './invites';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
-  const { items, cursorId } = await invitesOf(session!.userId, input.cursorId);
+  const { items, cursorId } = await invitesOf(session.userId, input.cursorId);
   return { invites: items, cursorId };
 };

@@ -1,5 +1,6 @@
 /** Invites (U9): a registered member's link that lets someone sign up; admins can switch its validity. */
 import { randomUUID } from 'node:crypto';
+import type { Invite } from '../../shared/answers/users';
 import type { InviteItem } from '../db/entities/invite';
 import { db } from '../db/service';
 import { notFound } from '../lib/errors';
@@ -7,16 +8,7 @@ import { onePage, PAGE_SIZE, type Page } from '../lib/paging';
 import { siteOrigin } from '../lib/site-origin';
 import { isConditionFailure } from '../db/transact';
 
-export interface InviteView {
-  uuid: string;
-  is_valid: boolean;
-  created_at: string;
-  accepted_count: number;
-  /** The link to share: the SPA's join screen with the invite. */
-  link: string;
-}
-
-export function toInvite(item: InviteItem): InviteView {
+export function toInvite(item: InviteItem): Invite {
   return {
     uuid: item.uuid,
     is_valid: item.isValid,
@@ -26,20 +18,20 @@ export function toInvite(item: InviteItem): InviteView {
   };
 }
 
-export async function createInvite(inviterId: string): Promise<InviteView> {
+export async function createInvite(inviterId: string): Promise<Invite> {
   const { data } = await db().entities.invite.create({ uuid: randomUUID(), inviterId }).go();
   return toInvite(data);
 }
 
 /** The inviter's invites, newest first: one Query per page. */
-export async function invitesOf(inviterId: string, cursorId: string | undefined): Promise<Page<InviteView>> {
+export async function invitesOf(inviterId: string, cursorId: string | undefined): Promise<Page<Invite>> {
   const page = await onePage(cursorId, { field: 'gsi1pk', value: `invites#${inviterId}` }, (cursor) =>
     db().entities.invite.query.byInviter({ inviterId }).go({ cursor, limit: PAGE_SIZE, order: 'desc' }),
   );
   return { items: page.items.map(toInvite), cursorId: page.cursorId };
 }
 
-export async function setInviteValidity(uuid: string, isValid: boolean): Promise<InviteView> {
+export async function setInviteValidity(uuid: string, isValid: boolean): Promise<Invite> {
   try {
     const { data } = await db().entities.invite.patch({ uuid }).set({ isValid }).go({ response: 'all_new' });
     return toInvite(data);

@@ -3,7 +3,7 @@
  * cell and its neighbours queried in parallel (≤ 9 Queries), then true distances. Others only
  * ever see a rounded distance, never a member's coordinates.
  */
-import type { PublicUser } from '../../shared/schemas/identity';
+import type { NearbyUser, PublicUser } from '../../shared/answers/users';
 import { cellSizeKm, coarsen, coveringCells, distanceKm, precisionForRadius, type GeoIndexPrecision } from '../../shared/geohash';
 import type { GeoPoint } from '../../shared/site';
 import type { UserItem } from '../db/entities/user';
@@ -11,8 +11,6 @@ import { db } from '../db/service';
 import { toPublicUser } from './users';
 
 export const NEARBY_MAX_RESULTS = 100;
-
-export type NearbyUser = PublicUser & { distance_km: number };
 
 /** The precision to query and the radius it can serve (the coarsest cells cap very large radii near the poles). */
 export function searchPlan(point: GeoPoint, radiusKm: number): { precision: GeoIndexPrecision; radiusKm: number } {

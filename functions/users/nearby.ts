@@ -5,7 +5,7 @@ import { usersNear } from './nearby-users';
 import { readSettings } from './settings';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
-  const wanted = input.radiusKm ?? (await readSettings(session!.userId)).nearby_radius_km;
-  const { users, radiusKm } = await usersNear({ latitude: input.latitude, longitude: input.longitude }, wanted, session!.userId);
+  const wanted = input.radiusKm ?? (await readSettings(session.userId)).nearby_radius_km;
+  const { users, radiusKm } = await usersNear({ latitude: input.latitude, longitude: input.longitude }, wanted, session.userId);
   return { users, radius_km: radiusKm };
 };

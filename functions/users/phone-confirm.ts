@@ -7,7 +7,7 @@ import { confirmPhone } from './phone';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   assertSelf(session, input.userId);
-  await assertLive(session!);
+  await assertLive(session);
   await confirmPhone(input.userId, input.phoneNo, input.recordId, input.code);
   return { phone_verified: true };
 };

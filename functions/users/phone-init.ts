@@ -7,6 +7,6 @@ import { startPhoneCheck } from './phone';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   assertSelf(session, input.userId);
-  await assertLive(session!);
+  await assertLive(session);
   return startPhoneCheck(input.userId, input.phoneNo);
 };

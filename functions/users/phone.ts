@@ -4,6 +4,7 @@
  */
 import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import type { PhoneCheckStarted } from '../../shared/answers/users';
 import type { PhoneCheckItem } from '../db/entities/phone-check';
 import { db } from '../db/service';
 import { sha256 } from '../lib/crypto';
@@ -32,19 +33,14 @@ export function phoneCodeHash(recordId: string, code: string): string {
   return sha256(`${recordId}:${code}`);
 }
 
-export interface PhoneCheckStart {
-  unverifiable: boolean;
-  recordId: string;
-}
-
-const UNVERIFIABLE: PhoneCheckStart = { unverifiable: true, recordId: '' };
+const UNVERIFIABLE: PhoneCheckStarted = { unverifiable: true, recordId: '' };
 
 /**
  * Sends a code to the number; an invalid or unsendable number is "unverifiable" (not an error).
  * Texts cost money, so (SMS pumping) only an account with a verified e-mail may ask, only for a
  * number of an allowed country, within its own limits and the site's daily budget.
  */
-export async function startPhoneCheck(userId: string, phoneNo: string): Promise<PhoneCheckStart> {
+export async function startPhoneCheck(userId: string, phoneNo: string): Promise<PhoneCheckStarted> {
   const [user, settings] = await Promise.all([getUser(userId), loadSmsSettings()]);
   if (!user) throw unauthorized('Your account no longer exists');
   if (!user.emailVerified) throw new HttpError(403, 'email_unverified', 'Verify your e-mail address before adding a phone number');

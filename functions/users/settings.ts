@@ -3,7 +3,8 @@
  * Two of them decide where the user is listed, so the user item mirrors them (nearbyVisible,
  * directoryVisible) and the sparse indexes drop or add the user in the same transaction.
  */
-import { DEFAULT_USER_SETTINGS, type UserSettings } from '../../shared/schemas/identity';
+import type { UserSettings } from '../../shared/answers/users';
+import { DEFAULT_USER_SETTINGS } from '../../shared/schemas/identity';
 import type { UserItem } from '../db/entities/user';
 import type { UserSettingsItem } from '../db/entities/user-settings';
 import { db } from '../db/service';

@@ -6,7 +6,7 @@ import { updateSettings } from './settings';
 import { getUser } from './users';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
-  const user = await getUser(session!.userId);
+  const user = await getUser(session.userId);
   if (!user) throw unauthorized('Your account no longer exists');
   return updateSettings(user, input);
 };

@@ -7,9 +7,9 @@ import { readSettings } from './settings';
 
 export const main: Main<typeof route> = async ({ session }) => {
   try {
-    return await readSettings(session!.userId);
+    return await readSettings(session.userId);
   } catch (err) {
-    logger.error('Could not load user settings', { error: err as Error, userId: session!.userId });
+    logger.error('Could not load user settings', { error: err as Error, userId: session.userId });
     throw serviceUnavailable('Could not load your settings; try again');
   }
 };

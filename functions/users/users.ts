@@ -4,7 +4,9 @@
  * state, "without a location", nearby) is recomputed from the whole item and never drifts.
  */
 import { randomUUID } from 'node:crypto';
-import type { Profile, PublicUser } from '../../shared/schemas/identity';
+import type { Motivation, Profile } from '../../shared/answers/identity';
+import type { PublicUser } from '../../shared/answers/users';
+import { MOTIVATIONS } from '../../shared/schemas/identity';
 import { encodeGeohash } from '../../shared/geohash';
 import { db } from '../db/service';
 import type { UserItem } from '../db/entities/user';
@@ -40,6 +42,10 @@ export function claimsFor(user: UserItem, familyId: string, csrfToken: string): 
   };
 }
 
+const KNOWN_MOTIVATIONS: ReadonlySet<string> = new Set(MOTIVATIONS);
+/** Registration and profile updates store only known motivations; the answer names no other. */
+const isMotivation = (m: string): m is Motivation => KNOWN_MOTIVATIONS.has(m);
+
 export function toProfile(user: UserItem, csrfToken: string): Profile {
   return {
     uuid: user.uuid,
@@ -48,7 +54,7 @@ export function toProfile(user: UserItem, csrfToken: string): Profile {
     first_name: user.firstName ?? null,
     last_name: user.lastName ?? null,
     bio: user.bio ?? null,
-    motivations: user.motivations ?? [],
+    motivations: (user.motivations ?? []).filter(isMotivation),
     avatar: user.avatar ?? null,
     csrf_token: csrfToken,
     email_verified: user.emailVerified,

@@ -1,112 +1,112 @@
 /** The auth routes' contract. */
-import * as z from 'zod';
+import { accountDeleted, authenticationState, emailVerification, loggedOut, mailSent, passwordUpdated, profile as profileAnswer, resetTokenValid, sessionList, sessionRefreshed, sessionsRevoked } from '../answers/identity';
 import { deleteAccountInput, emailOnlyInput, emptyInput, loginInput, logoutInput, passwordResetInput, profileUpdateInput, registerInput, sessionIdParam, signupInput, tokenInput } from '../schemas/identity';
 import { defineRoute } from './route';
 
 export const signup = defineRoute({
   method: 'POST', path: '/api/iam/authn/signup', access: 'public', csrfExempt: true,
-  input: signupInput, output: z.unknown(),
+  input: signupInput, output: mailSent,
   summary: 'Create an account (registration incomplete) and e-mail a verification link; the same answer, and no session, for a known address (whose owner is told, at most once a day). Rate limited per IP (an IPv6 /64).',
 });
 
 export const login = defineRoute({
   method: 'POST', path: '/api/iam/authn/login', access: 'public', csrfExempt: true,
-  input: loginInput, output: z.unknown(),
+  input: loginInput, output: profileAnswer,
   summary: 'Sign in: session cookies and the profile (with csrf_token). Wrong password and unknown address answer alike. Rate limited per IP (an IPv6 /64) and per address from one IP.',
 });
 
 export const logout = defineRoute({
   method: 'POST', path: '/api/iam/authn/logout', access: 'public', csrfExempt: true,
-  input: logoutInput, output: z.unknown(),
+  input: logoutInput, output: loggedOut,
   summary: 'Revoke this session\'s refresh token and clear the cookies; always 200.',
 });
 
 export const isAuthenticated = defineRoute({
   method: 'GET', path: '/api/iam/authn/isauthenticated', access: 'public',
-  input: emptyInput, output: z.unknown(),
+  input: emptyInput, output: authenticationState,
   summary: '{ loggedIn }: whether the request carries a valid access token.',
 });
 
 export const refresh = defineRoute({
   method: 'POST', path: '/api/iam/authn/refresh', access: 'public', csrfExempt: true,
-  input: emptyInput, output: z.unknown(),
+  input: emptyInput, output: sessionRefreshed,
   summary: 'Rotate the refresh token and re-issue the access token; reuse of a rotated token revokes the family.',
 });
 
 export const profile = defineRoute({
   method: 'GET', path: '/api/iam/authn/profile', access: 'user',
-  input: emptyInput, output: z.unknown(),
+  input: emptyInput, output: profileAnswer,
   summary: 'The signed-in user (spec §3) with the session\'s csrf_token.',
 });
 
 export const updateProfile = defineRoute({
   method: 'PUT', path: '/api/iam/authn/update', access: 'user',
-  input: profileUpdateInput, output: z.unknown(),
+  input: profileUpdateInput, output: profileAnswer,
   summary: 'Change one\'s own profile: names, bio, motivations, location, avatar (a pending upload, checked after upload; the replaced one is deleted). A change of place moves one\'s plant listings.',
 });
 
 export const deleteAccount = defineRoute({
   method: 'DELETE', path: '/api/iam/authn/delete', access: 'self',
-  input: deleteAccountInput, output: z.unknown(),
+  input: deleteAccountInput, output: accountDeleted,
   summary: 'Delete one\'s account: conversations first, then the account (handle and e-mail freed), then the avatar and every other avatar upload; an e-mail confirms.',
 });
 
 export const register = defineRoute({
   method: 'POST', path: '/api/iam/authn/register', access: 'user',
-  input: registerInput, output: z.unknown(),
+  input: registerInput, output: profileAnswer,
   summary: 'Complete registration (verified e-mail needed): username, names, motivations, location.',
 });
 
 export const resetRequest = defineRoute({
   method: 'POST', path: '/api/iam/authn/reset', access: 'public', csrfExempt: true,
-  input: emailOnlyInput, output: z.unknown(),
+  input: emailOnlyInput, output: mailSent,
   summary: 'E-mail a password-reset link (1 h); the same answer, and the same work, whether or not the address exists. Rate limited.',
 });
 
 export const resetUpdate = defineRoute({
   method: 'PUT', path: '/api/iam/pwreset/update', access: 'public', csrfExempt: true,
-  input: passwordResetInput, output: z.unknown(),
+  input: passwordResetInput, output: passwordUpdated,
   summary: 'Set a new password with a reset token (single use); every session of the account is signed out.',
 });
 
 export const resetVerify = defineRoute({
   method: 'POST', path: '/api/iam/pwreset/verify', access: 'public', csrfExempt: true,
-  input: tokenInput, output: z.unknown(),
+  input: tokenInput, output: resetTokenValid,
   summary: 'Whether a reset token is still valid (it is not used up).',
 });
 
 export const verifyReset = defineRoute({
   method: 'POST', path: '/api/iam/authn/verifyreset', access: 'public', csrfExempt: true,
-  input: tokenInput, output: z.unknown(),
+  input: tokenInput, output: resetTokenValid,
   summary: 'Same as /api/iam/pwreset/verify.',
 });
 
 export const verifyEmailRequest = defineRoute({
   method: 'POST', path: '/api/iam/authn/verifyemail', access: 'public', csrfExempt: true,
-  input: emailOnlyInput, output: z.unknown(),
+  input: emailOnlyInput, output: mailSent,
   summary: 'E-mail a new verification link (24 h); the same answer, and the same work, whether or not the address is known. Rate limited.',
 });
 
 export const verifyEmailToken = defineRoute({
   method: 'POST', path: '/api/iam/authn/verifyemailtoken', access: 'public', csrfExempt: true,
-  input: tokenInput, output: z.unknown(),
+  input: tokenInput, output: emailVerification,
   summary: 'Use a verification token up: the e-mail address is verified.',
 });
 
 export const sessionsList = defineRoute({
   method: 'GET', path: '/api/iam/refresh-tokens', access: 'user',
-  input: emptyInput, output: z.unknown(),
+  input: emptyInput, output: sessionList,
   summary: 'The user\'s sessions: device, created, last used, which one is this.',
 });
 
 export const sessionsRevokeOthers = defineRoute({
   method: 'DELETE', path: '/api/iam/refresh-tokens', access: 'user',
-  input: emptyInput, output: z.unknown(),
+  input: emptyInput, output: sessionsRevoked,
   summary: 'Sign out every other session.',
 });
 
 export const sessionRevoke = defineRoute({
   method: 'DELETE', path: '/api/iam/refresh-tokens/{id}', access: 'self',
-  input: sessionIdParam, output: z.unknown(),
+  input: sessionIdParam, output: sessionsRevoked,
   summary: 'Sign out one of one\'s own sessions (404 for anyone else\'s).',
 });

@@ -1,10 +1,10 @@
 /** The forms routes' contract. */
-import * as z from 'zod';
+import { formReceipt } from '../answers/forms';
 import { newFormInput } from '../schemas/forms';
 import { defineRoute } from './route';
 
 export const newForm = defineRoute({
   method: 'POST', path: '/api/iam/forms/new', access: 'registered', status: 201, idempotent: true,
-  input: newFormInput, output: z.unknown(),
+  input: newFormInput, output: formReceipt,
   summary: 'Send a contact or report form to the admins; the client id makes retries idempotent; 429 after 5 forms in an hour.',
 });

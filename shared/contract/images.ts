@@ -1,17 +1,17 @@
 /** The images routes' contract. */
-import * as z from 'zod';
+import { presignedUpload } from '../answers/images';
 import { avatarUploadInput } from '../schemas/identity';
 import { photoUploadInput } from '../schemas/content';
 import { defineRoute } from './route';
 
 export const avatarUpload = defineRoute({
   method: 'POST', path: '/api/iam/images/avatar-upload', access: 'user',
-  input: avatarUploadInput, output: z.unknown(),
+  input: avatarUploadInput, output: presignedUpload,
   summary: 'A presigned PUT (5 min; JPEG, PNG or WebP; content type and length signed; at most 5 MB) for a new avatar: { url, key, headers, expires_in }; save the key with PUT /api/iam/authn/update. The upload stays pending until saved; unused ones are removed after a day. 403 for suspended members; 429 after 30 in an hour.',
 });
 
 export const photoUpload = defineRoute({
   method: 'POST', path: '/api/iam/images/upload-url', access: 'registered',
-  input: photoUploadInput, output: z.unknown(),
+  input: photoUploadInput, output: presignedUpload,
   summary: 'A presigned PUT (5 min; JPEG, PNG or WebP; at most 10 MB) for a post or plant photo: { url, key, headers, expires_in }. The key stays pending until a post uses it; unused uploads are removed after a day. 429 after 150 in an hour.',
 });

@@ -1,5 +1,5 @@
 /** The notifications routes' contract. */
-import * as z from 'zod';
+import { announcementSent, notificationPage, notificationTally, notified } from '../answers/notifications';
 import { noInput } from '../schemas/common';
 import { cursorQuery } from '../schemas/identity';
 import { markAsSeenInput, newImmutableInput } from '../schemas/notifications';
@@ -8,36 +8,36 @@ import { defineRoute } from './route';
 
 export const unreadTally = defineRoute({
   method: 'GET', path: '/api/iam/notifications/unread-tally', access: 'user',
-  input: noInput, output: z.unknown(),
+  input: noInput, output: notificationTally,
   summary: '{ tally }: how many of the caller\'s notifications are unseen (a counter kept with every write).',
 });
 
 export const all = defineRoute({
   method: 'GET', path: '/api/iam/notifications/all', access: 'user',
-  input: cursorQuery, output: z.unknown(),
+  input: cursorQuery, output: notificationPage,
   summary: 'The caller\'s notifications, newest first, cursor paged: { notifications, cursorId }.',
 });
 
 export const markAsSeen = defineRoute({
   method: 'PUT', path: '/api/iam/notifications/mark-as-seen', access: 'user',
-  input: markAsSeenInput, output: z.unknown(),
+  input: markAsSeenInput, output: notificationTally,
   summary: 'Mark the caller\'s notifications notifIds (at most 100; an empty list = every unseen one) seen; the tally drops by exactly the number that changed: { tally }. Ids that are not the caller\'s change nothing.',
 });
 
 export const newImmutable = defineRoute({
   method: 'POST', path: '/api/iam/notifications/new-immutable', access: 'admin',
-  input: newImmutableInput, output: z.unknown(),
+  input: newImmutableInput, output: announcementSent,
   summary: 'An announcement (text, 1-500 characters) the recipient cannot delete, to recipientId or, without it, to every registered user: { sent }.',
 });
 
 export const newReactionNotif = defineRoute({
   method: 'POST', path: '/api/iam/notifications/new-reaction-notif', access: 'user',
-  input: reactionNotifInput, output: z.unknown(),
+  input: reactionNotifInput, output: notified,
   summary: 'Compatibility: a reaction\'s notification is written with the reaction. Accepts only the caller\'s own reaction (reactionId) and answers { notified } without writing again (idempotent); 404 for any other.',
 });
 
 export const newCommentNotif = defineRoute({
   method: 'POST', path: '/api/iam/notifications/new-comment-notif', access: 'user',
-  input: commentNotifInput, output: z.unknown(),
+  input: commentNotifInput, output: notified,
   summary: 'Compatibility: a comment\'s or reply\'s notification is written with it. Accepts only the caller\'s own comment (commentId) and answers { notified } without writing again (idempotent); 404 for any other.',
 });

@@ -1,16 +1,16 @@
 /** The reactions routes' contract. */
-import * as z from 'zod';
+import { reactionAdded, reactionRemoved } from '../answers/content';
 import { deleteReactionInput, newReactionInput } from '../schemas/content';
 import { defineRoute } from './route';
 
 export const newReaction = defineRoute({
   method: 'POST', path: '/api/iam/posts/reaction/new', access: 'registered', status: 201, idempotent: true,
-  input: newReactionInput, output: z.unknown(),
+  input: newReactionInput, output: reactionAdded,
   summary: 'React to a post (post_id) or a comment (comment_id): one per user and target, a second call answers the same reaction (200); the author is notified in the same transaction, once per member and target (reacting again after an undo notifies nobody): 201 { reaction }; 429 after 300 in an hour.',
 });
 
 export const deleteReaction = defineRoute({
   method: 'DELETE', path: '/api/iam/posts/reaction', access: 'self',
-  input: deleteReactionInput, output: z.unknown(),
+  input: deleteReactionInput, output: reactionRemoved,
   summary: 'Undo the caller\'s reaction (id from reaction/new): { reactionCount }.',
 });

@@ -1,10 +1,10 @@
 /** The search routes' contract. */
-import * as z from 'zod';
+import { handleAvailability } from '../answers/users';
 import { handleAvailabilityInput } from '../schemas/users';
 import { defineRoute } from './route';
 
 export const usernamePageHandle = defineRoute({
   method: 'GET', path: '/api/iam/search/username-page-handle/{handle}', access: 'public',
-  input: handleAvailabilityInput, output: z.unknown(),
+  input: handleAvailabilityInput, output: handleAvailability,
   summary: '{ available, reason? }: whether a username or page handle (one namespace) can be taken; malformed and reserved handles cannot.',
 });

@@ -1,10 +1,10 @@
 /** The system routes' contract. */
-import * as z from 'zod';
+import { health as healthAnswer } from '../answers/system';
 import { noInput } from '../schemas/common';
 import { defineRoute } from './route';
 
 export const health = defineRoute({
   method: 'GET', path: '/api/health', access: 'public',
-  input: noInput, output: z.unknown(),
+  input: noInput, output: healthAnswer,
   summary: 'Liveness: answers with the server time.',
 });

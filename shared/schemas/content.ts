@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import { FEED_FILTERS } from '../constants';
-import { MAX_COMMENT_LEVEL, MAX_PHOTOS_PER_POST, MAX_TAGS_PER_POST, PHOTO_DESCRIPTION_MAX, PHOTO_KEY_PATTERN, PHOTO_MAX_BYTES, PHOTO_TYPES, POST_TEXT_MAX, COMMENT_MAX, PRIVACIES, REACTION_ID_PATTERN, TAKE_MAX, type Privacy } from '../content-rules';
+import { MAX_COMMENT_LEVEL, MAX_PHOTOS_PER_POST, MAX_TAGS_PER_POST, PHOTO_DESCRIPTION_MAX, PHOTO_KEY_PATTERN, PHOTO_MAX_BYTES, PHOTO_TYPES, POST_TEXT_MAX, COMMENT_MAX, PRIVACIES, REACTION_ID_PATTERN, TAKE_MAX } from '../content-rules';
 import { clientId, text } from './common';
 import { handle } from './identity';
 import { tagName } from './tags';
@@ -166,83 +166,6 @@ export const photoUploadInput = z
   })
   .strict();
 
-// ── Answers ────────────────────────────────────────────────────────────────────────────────
-
-export type PostKind = 'post' | 'plant';
-
-/** Who a post belongs to (a user now; a page once pages exist) as cards show it. */
-export interface OwnerCard {
-  type: 'user' | 'page';
-  id: string;
-  handle: string | null;
-  name: string;
-  avatar: string | null;
-}
-
-export interface PhotoView {
-  key: string;
-  description: string | null;
-}
-
-export interface PostView {
-  id: string;
-  kind: PostKind;
-  /** The spec's type: text/image for posts, plant/image for plant posts. */
-  type: 'text/image' | 'plant/image';
-  privacy: Privacy;
-  text: string;
-  tags: string[];
-  photos: PhotoView[];
-  plant: PlantDetails | null;
-  /** Plant posts only: the availability does not contain "Not available". */
-  available: boolean;
-  owner: OwnerCard;
-  authorId: string;
-  reactionCount: number;
-  commentCount: number;
-  /** The viewer's reaction to the post (for undo), null when none or a guest. */
-  myReactionId: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface Responder {
-  uuid: string;
-  username: string;
-  avatar: string | null;
-}
-
-export interface CommentView {
-  id: string;
-  postId: string;
-  parentId: string | null;
-  level: number;
-  content: string;
-  author: Responder;
-  reactionCount: number;
-  myReactionId: string | null;
-  createdAt: string;
-}
-
-/** A single post or plant: comments in thread order (each reply right after its parent's subtree start). */
-export interface PostDetail {
-  post: PostView;
-  comments: CommentView[];
-  responders: Responder[];
-  /** More of the thread follows: pass it back as ?commentsCursor= (null at the end). */
-  commentsCursor?: string | null;
-}
-
-export interface FeedCounts {
-  postsAll: number;
-  plantsAll: number;
-  plantsAvail: number;
-  news: number;
-}
-
-export interface ReactionView {
-  id: string;
-  postId: string;
-  commentId: string | null;
-  reactionCount: number;
-}
+// The answers (post, comment and reaction views, threads, counts) are schemas of shared/answers/.
+export type { CommentView, OwnerCard, PhotoView, PostKind, PostView, ReactionView, Responder } from '../answers/content';
+export type { FeedCounts, PostDetail } from '../answers/feeds';

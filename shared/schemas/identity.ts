@@ -147,60 +147,7 @@ export const avatarUploadInput = z
   .object({ contentType: z.enum(['image/jpeg', 'image/png', 'image/webp'], { message: 'must be JPEG, PNG or WebP' }), size: z.number().int().positive().max(5 * 1024 * 1024, { message: 'must be at most 5 MB' }) })
   .strict();
 
-/** The signed-in user as GET /api/iam/authn/profile answers it (spec §3 User, plus account state). */
-export interface Profile {
-  uuid: string;
-  email: string;
-  username: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  bio: string | null;
-  motivations: string[];
-  avatar: string | null;
-  csrf_token: string;
-  email_verified: boolean;
-  registration_complete: boolean;
-  is_admin: boolean;
-  suspended: boolean;
-  phone_verified: boolean;
-  location: { latitude: number; longitude: number } | null;
-  suburb_city: string | null;
-  state: string | null;
-  country: string | null;
-  created_at: string;
-}
-
-/** What anyone may see of a user. */
-export interface PublicUser {
-  uuid: string;
-  username: string;
-  first_name: string;
-  last_name: string;
-  avatar: string | null;
-  bio: string | null;
-  suburb_city: string | null;
-  state: string | null;
-  country: string | null;
-}
-
-/** A user as the admin screens list them. */
-export interface AdminUser {
-  uuid: string;
-  email: string;
-  username: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  created_at: string;
-  suspended: boolean;
-  is_admin: boolean;
-  email_verified: boolean;
-  registration_complete: boolean;
-}
-
-export interface SessionInfo {
-  id: string;
-  device: string;
-  created_at: string;
-  last_used_at: string;
-  current: boolean;
-}
+// The answers (profile, public user, admin user, session) are schemas of shared/answers/.
+export type { AdminUser } from '../answers/admin';
+export type { Profile, SessionInfo } from '../answers/identity';
+export type { PublicUser } from '../answers/users';

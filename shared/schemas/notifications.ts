@@ -25,16 +25,4 @@ export const newImmutableInput = z
   })
   .strict();
 
-export interface NotificationView {
-  id: string;
-  kind: NotificationKind;
-  actorId: string | null;
-  /** Who caused it, as a card (username and avatar), null for announcements. */
-  actor: { uuid: string; username: string; avatar: string | null } | null;
-  targetType: string | null;
-  targetId: string | null;
-  text: string | null;
-  seen: boolean;
-  immutable: boolean;
-  createdAt: string;
-}
+export type { NotificationView } from '../answers/notifications';

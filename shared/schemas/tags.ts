@@ -51,12 +51,4 @@ export const checkIfLastInput = z
   })
   .strict();
 
-/** A tag as the routes answer it; its id is its normalised name. */
-export interface TagView {
-  id: string;
-  name: string;
-  isParent: boolean;
-  parentName: string | null;
-  usageCount: number;
-  createdAt: string;
-}
+export type { TagView } from '../answers/tags';

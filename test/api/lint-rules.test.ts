@@ -29,6 +29,13 @@ describe('import directions', () => {
     expect(await ruleIds('infra/aws/x.ts', "import { startHost } from '../local/host';\nexport const s = startHost;\n")).toContain('import-x/no-restricted-paths');
   });
 
+  it('the SPA calls routes by contract key, not through the untyped transport', async () => {
+    const untyped = "import { api } from '@/lib/api';\nexport const get = () => api.get<{ x: number }>('/api/health');\n";
+    expect(await ruleIds('web/src/features/x/api.ts', untyped)).toContain('no-restricted-syntax');
+    const typed = "import { api } from '@/lib/api';\nexport const get = () => api.call('GET /api/health');\n";
+    expect(await ruleIds('web/src/features/x/api.ts', typed)).toEqual([]);
+  });
+
   it('allowed directions pass', async () => {
     expect(await ruleIds('functions/x.ts', "import { TABLE } from './db/table';\nexport const t = TABLE;\n")).toEqual([]);
   });

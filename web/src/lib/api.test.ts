@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient, newClientId, REFRESH_LOCK_NAME, REFRESH_PATH, type ApiClientOptions } from './api';
+import { ApiError, createApiClient, newClientId, REFRESH_LOCK_NAME, REFRESH_PATH, routeRequest, type ApiClientOptions } from './api';
 
 type FetchArgs = [input: string, init: RequestInit];
 
@@ -67,6 +67,34 @@ function client(overrides: ApiClientOptions = {}) {
   });
   return { api, onSessionExpired };
 }
+
+describe('API client: typed calls by route key', () => {
+  it('puts {path} parameters in the path (percent-encoded), the rest of a GET in the query string', async () => {
+    const fetchMock = stubFetch(ok({ tags: [] }));
+    const { api } = client();
+    await api.call('GET /api/iam/tags/prefix/{prefix}/{flag}', { prefix: 'mon stera/x', flag: 'false' });
+    expect(calls(fetchMock)).toEqual(['GET /api/iam/tags/prefix/mon%20stera%2Fx/false']);
+    expect(routeRequest('GET /api/iam/posts/tag/{tag}', { tag: 'ferns', cursorId: 'c1' })).toEqual({ method: 'GET', path: '/api/iam/posts/tag/ferns', rest: { cursorId: 'c1' } });
+  });
+
+  it('sends the rest of a mutating call as the JSON body with csrf_token, never the path parameters', async () => {
+    const fetchMock = stubFetch(ok({ uuid: 'u1' }));
+    const { api } = client();
+    await api.call('PUT /api/iam/users/{uuid}', { uuid: 'u1', suspended: true });
+    expect(calls(fetchMock)).toEqual(['PUT /api/iam/users/u1']);
+    expect(bodyOf(fetchMock, 0)).toEqual({ suspended: true, csrf_token: 'csrf-abc' });
+  });
+
+  it('refuses to call a route whose path parameter is missing', () => {
+    expect(() => routeRequest('GET /api/post/{id}', {})).toThrow(/path parameter id is missing/);
+  });
+
+  it('resolves to the data of the success envelope', async () => {
+    stubFetch(ok({ loggedIn: true }));
+    const { api } = client();
+    await expect(api.call('GET /api/iam/authn/isauthenticated')).resolves.toEqual({ loggedIn: true });
+  });
+});
 
 describe('API client: requests', () => {
   it('sends client-platform: browser on every method, same-origin', async () => {

@@ -3,13 +3,9 @@
  * headers }); the browser PUTs the file with XMLHttpRequest, which (unlike fetch) reports upload
  * progress. Used by avatars and post photos alike.
  */
+import type { PresignedUpload } from '@shared/answers/images';
 
-export interface PresignedUpload {
-  url: string;
-  key: string;
-  headers: Record<string, string>;
-  expires_in?: number;
-}
+export type { PresignedUpload };
 
 export class UploadError extends Error {
   override readonly name = 'UploadError';
@@ -24,7 +20,7 @@ const FORBIDDEN_HEADERS = new Set(['host', 'content-length', 'connection', 'acce
  * PUTs the file to the presigned URL; onProgress gets 0–99 while it travels and 100 once the
  * bucket accepted it. Rejects with UploadError, or an AbortError when aborted.
  */
-export function putFile(upload: PresignedUpload, file: Blob, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<void> {
+export function putFile(upload: Pick<PresignedUpload, 'url' | 'headers'>, file: Blob, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(new DOMException('The upload was cancelled', 'AbortError'));

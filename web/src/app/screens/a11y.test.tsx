@@ -49,7 +49,7 @@ describe('accessibility of the identity screens', () => {
       'GET /api/iam/refresh-tokens': () =>
         success([{ id: '11111111-1111-4111-8111-111111111111', device: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/127.0', created_at: '2025-01-01T00:00:00Z', last_used_at: '2025-01-02T00:00:00Z', current: true }]),
       'GET /api/iam/users/user-settings': () => success(DEFAULT_USER_SETTINGS),
-      'GET /api/iam/users/invites': () => success([{ uuid: '0b6f2f8e-8a4c-4c1e-9f57-2d8c1c7f3a10', is_valid: true, created_at: '2025-01-01T00:00:00Z', link: '/join?invite=x' }]),
+      'GET /api/iam/users/invites': () => success({ invites: [{ uuid: '0b6f2f8e-8a4c-4c1e-9f57-2d8c1c7f3a10', is_valid: true, created_at: '2025-01-01T00:00:00Z', accepted_count: 0, link: '/join?invite=x' }], cursorId: null }),
       'GET /api/iam/users/all/complete': () => success(USERS),
       'GET /api/iam/admin/users-without-location': () => success(USERS),
       'GET /api/location/from-ip': () => success({ latitude: 1, longitude: 2, suburb_city: 'A', state: 'B', country: 'C' }),

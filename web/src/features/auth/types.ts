@@ -1,5 +1,5 @@
-/** The auth state of the SPA; the signed-in user is the shared `Profile` the API answers. */
-import type { Profile } from '@shared/schemas/identity';
+/** The auth state of the SPA; the signed-in user is the `Profile` the API answers (shared/answers). */
+import type { Profile } from '@shared/answers/identity';
 
 export type { Profile };
 

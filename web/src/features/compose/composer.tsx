@@ -12,9 +12,9 @@ import {
   newPlantInput,
   newPostInput,
   POST_TEXT_MAX,
-  type PostView,
   type Privacy,
 } from '@shared/schemas/content';
+import type { PostView } from '@shared/answers/content';
 import { SelectField, TextArea } from '@/components/form/fields';
 import { FormAlert, Notice, SubmitButton } from '@/components/form/feedback';
 import { checkInput, failureMessage, type FieldErrors } from '@/components/form/messages';

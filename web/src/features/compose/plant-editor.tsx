@@ -12,9 +12,10 @@ import {
   plantUpdateInput,
   POST_TEXT_MAX,
   textAndTagsInput,
-  type PostView,
   type Privacy,
 } from '@shared/schemas/content';
+import type { PostView } from '@shared/answers/content';
+import type { PlantDetail } from '@shared/answers/feeds';
 import { hasFormChanged } from '@shared/format';
 import { Dialog } from '@/components/dialog';
 import { SelectField, TextArea, TextField } from '@/components/form/fields';
@@ -23,7 +24,7 @@ import { checkInput, failureMessage, type Labels } from '@/components/form/messa
 import { onSubmit, useForm } from '@/components/form/use-form';
 import { ApiError } from '@/lib/api';
 import { imageUrl } from '@/lib/images';
-import { deletePost, plantEditQueryKey, updatePhotoDescriptions, updatePlantDetails, updateTextAndTags, type PlantDetail } from './api/content';
+import { deletePost, plantEditQueryKey, updatePhotoDescriptions, updatePlantDetails, updateTextAndTags } from './api/content';
 import { checkPlant, PLANT_LABELS, PlantFields, plantErrorField, plantInput, plantServerMessage, plantValues, type PlantValues } from './plant-fields';
 import { isPrivacy, PRIVACY_OPTIONS } from './privacy';
 import { TagInput } from './tag-input';

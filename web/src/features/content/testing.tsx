@@ -4,7 +4,8 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import type { CommentView, FeedCounts, PostDetail, PostView, Responder } from '@shared/schemas/content';
+import type { CommentView, PostView, Responder } from '@shared/answers/content';
+import type { FeedCounts, PostDetail } from '@shared/answers/feeds';
 import { wireSession } from '@/app/session-wiring';
 import { authStore } from '@/features/auth/auth-store';
 import type { AuthState } from '@/features/auth/types';
@@ -86,7 +87,7 @@ export const feedAnswer = (list: 'contentItems' | 'posts' | 'plants', items: Pos
 export const responder = (n: number, username: string): Responder => ({ uuid: uuid(n, '5'), username, avatar: null });
 
 export function makeDetail(overrides: Partial<PostDetail> = {}): PostDetail {
-  return { post: makePost(), comments: [], responders: [], ...overrides };
+  return { post: makePost(), comments: [], responders: [], commentsCursor: null, ...overrides };
 }
 
 /** Renders a component inside a router and a fresh query client, signed in as asked. */

@@ -1,25 +1,20 @@
 /** The signed-in user's notifications: the unread tally, the list (cursor paged), marking them seen. */
-import type { NotificationView } from '@shared/schemas/notifications';
+import type { NotificationPage } from '@shared/answers/notifications';
 import { api } from '@/lib/api';
-
-export interface NotificationsPage {
-  notifications: NotificationView[];
-  cursorId?: string | null;
-}
 
 export const notificationsQueryKey = ['notifications', 'list'] as const;
 
 /** The tally, or 0 when the answer holds none. */
 export async function getUnreadTally(signal?: AbortSignal): Promise<number> {
-  const data = await api.get<{ tally?: unknown } | null>('/api/iam/notifications/unread-tally', { signal });
+  const data = await api.call('GET /api/iam/notifications/unread-tally', {}, { signal });
   const tally = Number(data?.tally);
   return Number.isFinite(tally) && tally > 0 ? Math.floor(tally) : 0;
 }
 
-export async function getNotifications(cursorId?: string, signal?: AbortSignal): Promise<NotificationsPage> {
-  const data = await api.get<NotificationsPage>('/api/iam/notifications/all', { query: { cursorId }, signal });
+export async function getNotifications(cursorId?: string, signal?: AbortSignal): Promise<NotificationPage> {
+  const data = await api.call('GET /api/iam/notifications/all', { cursorId }, { signal });
   return { notifications: Array.isArray(data?.notifications) ? data.notifications : [], cursorId: data?.cursorId ?? null };
 }
 
 /** An empty list marks every unseen notification seen; answers the new tally. */
-export const markAllSeen = () => api.put<{ tally: number }>('/api/iam/notifications/mark-as-seen', { notifIds: [] });
+export const markAllSeen = () => api.call('PUT /api/iam/notifications/mark-as-seen', { notifIds: [] });

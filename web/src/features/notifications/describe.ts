@@ -1,8 +1,8 @@
 /** What a notification says, and where it leads. */
-import type { NotificationView } from '@shared/schemas/notifications';
+import type { NotificationView } from '@shared/answers/notifications';
 import { plantHref, postHref } from '@/config/paths';
 
-const what = (targetType: string | null) => (targetType === 'plant' ? 'your plant' : targetType === 'comment' ? 'your comment' : 'your post');
+const what = (targetType: NotificationView['targetType']) => (targetType === 'plant' ? 'your plant' : targetType === 'comment' ? 'your comment' : 'your post');
 
 /** The sentence for a notification; `actor` is the name of who did it (or "Someone"). */
 export function notificationText(n: NotificationView, actor: string): string {

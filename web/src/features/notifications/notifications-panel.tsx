@@ -5,13 +5,13 @@
 import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
-import type { NotificationView } from '@shared/schemas/notifications';
+import type { NotificationPage, NotificationView } from '@shared/answers/notifications';
 import { Button } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
 import { CloseIcon } from '@/components/icons';
 import { Loading } from '@/components/loading';
 import { formatDateTime, formatRelative } from '@/lib/format-date';
-import { getNotifications, markAllSeen, notificationsQueryKey, type NotificationsPage } from './api';
+import { getNotifications, markAllSeen, notificationsQueryKey } from './api';
 import { actorName, notificationHref, notificationText } from './describe';
 import { PANEL_CLASS } from './panel-class';
 import type { TallyTracker } from './tally';
@@ -76,7 +76,7 @@ export default function NotificationsPanel({
   const mark = useMutation({
     mutationFn: markAllSeen,
     onSuccess: (answer) => {
-      queryClient.setQueryData<InfiniteData<NotificationsPage>>(notificationsQueryKey, (old) =>
+      queryClient.setQueryData<InfiniteData<NotificationPage>>(notificationsQueryKey, (old) =>
         old ? { ...old, pages: old.pages.map((page) => ({ ...page, notifications: page.notifications.map((n) => ({ ...n, seen: true })) })) } : old,
       );
       if (typeof answer?.tally === 'number') tracker.set(answer.tally);

@@ -80,12 +80,12 @@ describe('/admin/users/registered', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Suspend First1 Grower' }));
     expect((await screen.findByRole('status')).textContent).toContain('First1 Grower is suspended.');
-    expect(api.to(`PUT /api/iam/users/${user(1).uuid}`)[0]?.body).toEqual({ uuid: user(1).uuid, suspended: true, csrf_token: 'csrf-123' });
+    expect(api.to(`PUT /api/iam/users/${user(1).uuid}`)[0]?.body).toEqual({ suspended: true, csrf_token: 'csrf-123' });
     expect(screen.getByRole('button', { name: 'Unsuspend First1 Grower' })).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Make admin First1 Grower' }));
     await screen.findByRole('button', { name: 'Remove admin from First1 Grower' });
-    expect(api.to(`PUT /api/iam/users/${user(1).uuid}`)[1]?.body).toEqual({ uuid: user(1).uuid, is_admin: true, csrf_token: 'csrf-123' });
+    expect(api.to(`PUT /api/iam/users/${user(1).uuid}`)[1]?.body).toEqual({ is_admin: true, csrf_token: 'csrf-123' });
 
     // One's own row cannot be acted on.
     expect((screen.getByRole('button', { name: 'Delete Me Grower' }) as HTMLButtonElement).disabled).toBe(true);

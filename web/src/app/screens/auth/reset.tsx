@@ -117,7 +117,7 @@ function ChooseNewPassword({ token }: { token: string }) {
     onError: (err) => (isDeadToken(err) ? setDead(true) : form.fail(err)),
   });
 
-  if (!wellFormed || dead || (check.isError && isDeadLink(check.error)) || check.data?.valid === false) return <ExpiredLink />;
+  if (!wellFormed || dead || (check.isError && isDeadLink(check.error))) return <ExpiredLink />;
   if (check.isError) {
     return (
       <AuthCard title={TITLE}>

@@ -7,7 +7,8 @@ import { Loading } from '@/components/loading';
 import { PageShell } from '@/components/page-shell';
 import { useAuth } from '@/features/auth/auth-store';
 import { RegistrationGate } from '@/features/auth/components/registration-gate';
-import { inviteLink, useCreateInvite, useInvites, type Invite } from '@/features/invites/api/invites';
+import type { Invite } from '@shared/answers/users';
+import { inviteLink, useCreateInvite, useInvites } from '@/features/invites/api/invites';
 import { formatDate } from '@/lib/format-date';
 
 export default function InvitesScreen() {

@@ -5,7 +5,5 @@
 import type * as z from 'zod';
 import type { avatarUploadInput } from '@shared/schemas/identity';
 import { api } from '@/lib/api';
-import type { PresignedUpload } from '@/lib/upload';
 
-export const requestAvatarUpload = (input: z.output<typeof avatarUploadInput>) =>
-  api.post<PresignedUpload>('/api/iam/images/avatar-upload', { ...input });
+export const requestAvatarUpload = (input: z.output<typeof avatarUploadInput>) => api.call('POST /api/iam/images/avatar-upload', input);

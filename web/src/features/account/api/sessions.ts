@@ -1,13 +1,13 @@
 /** The signed-in devices (refresh-token families): list, revoke one, revoke all others. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SessionInfo } from '@shared/schemas/identity';
+import type { SessionInfo } from '@shared/answers/identity';
 import { api } from '@/lib/api';
 
 export const sessionsQueryKey = ['account', 'sessions'] as const;
 
-export const listSessions = (signal?: AbortSignal) => api.get<SessionInfo[]>('/api/iam/refresh-tokens', { signal });
-export const revokeSession = (id: string) => api.delete<{ revoked: number }>(`/api/iam/refresh-tokens/${encodeURIComponent(id)}`, {});
-export const revokeOtherSessions = () => api.delete<{ revoked: number }>('/api/iam/refresh-tokens', {});
+export const listSessions = (signal?: AbortSignal) => api.call('GET /api/iam/refresh-tokens', {}, { signal });
+export const revokeSession = (id: string) => api.call('DELETE /api/iam/refresh-tokens/{id}', { id });
+export const revokeOtherSessions = () => api.call('DELETE /api/iam/refresh-tokens');
 
 export function useSessions() {
   return useQuery({ queryKey: sessionsQueryKey, queryFn: ({ signal }) => listSessions(signal), staleTime: 0 });

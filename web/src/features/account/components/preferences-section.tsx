@@ -1,6 +1,7 @@
 /** Notifications, privacy, nearby radius and units (GET user-settings; PUT only what changed). */
 import { useState } from 'react';
-import { NEARBY_RADII_KM, userSettingsInput, type UserSettings } from '@shared/schemas/identity';
+import type { UserSettings } from '@shared/answers/users';
+import { NEARBY_RADII_KM, userSettingsInput } from '@shared/schemas/identity';
 import { Checkbox, Fieldset, SelectField } from '@/components/form/fields';
 import { Button, FormAlert, Notice, SubmitButton } from '@/components/form/feedback';
 import { checkInput, describeFailure, failureMessage } from '@/components/form/messages';

@@ -11,9 +11,10 @@ import { failureMessage } from '@/components/form/messages';
 import { Loading } from '@/components/loading';
 import { useAuth } from '@/features/auth/auth-store';
 import { formatDate } from '@/lib/format-date';
-import { adminUsersQueryKey, deleteUser, listUsers, updateUser, type AdminUser, type UserListKind, type UsersPage } from '../api/admin';
+import type { AdminUser, AdminUserPage } from '@shared/answers/admin';
+import { adminUsersQueryKey, deleteUser, listUsers, updateUser, type UserListKind } from '../api/admin';
 
-type Pages = InfiniteData<UsersPage, string | undefined>;
+type Pages = InfiniteData<AdminUserPage, string | undefined>;
 
 export const countUsers = (data: Pages | undefined) => data?.pages.reduce((n, p) => n + p.users.length, 0) ?? 0;
 

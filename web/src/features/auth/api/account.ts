@@ -21,7 +21,7 @@ import { isProfile, type Profile } from '../types';
 type In<S extends z.ZodType> = z.output<S>;
 
 /** Answers of calls that change the profile must carry it. */
-function asProfile(data: unknown): Profile {
+function asProfile(data: Profile): Profile {
   if (!isProfile(data)) throw new ApiError(200, 'bad_response', 'The answer lacks the profile');
   return data;
 }
@@ -30,41 +30,34 @@ function asProfile(data: unknown): Profile {
 const asGuest = { refreshOn401: false, endSessionOn401: false } as const;
 
 /** The same answer whether or not the address is known. */
-export const signup = (input: In<typeof signupInput>) => api.post<{ sent: boolean }>('/api/iam/authn/signup', { ...input }, asGuest);
+export const signup = (input: In<typeof signupInput>) => api.call('POST /api/iam/authn/signup', input, asGuest);
 
-export const resendVerification = (input: In<typeof emailOnlyInput>) =>
-  api.post<{ sent: boolean }>('/api/iam/authn/verifyemail', { ...input }, asGuest);
+export const resendVerification = (input: In<typeof emailOnlyInput>) => api.call('POST /api/iam/authn/verifyemail', input, asGuest);
 
-export const verifyEmailToken = (input: In<typeof tokenInput>) =>
-  api.post<{ verified: boolean }>('/api/iam/authn/verifyemailtoken', { ...input }, asGuest);
+export const verifyEmailToken = (input: In<typeof tokenInput>) => api.call('POST /api/iam/authn/verifyemailtoken', input, asGuest);
 
 /** The same answer whether or not the address exists. */
-export const requestPasswordReset = (input: In<typeof emailOnlyInput>) =>
-  api.post<{ sent: boolean }>('/api/iam/authn/reset', { ...input }, asGuest);
+export const requestPasswordReset = (input: In<typeof emailOnlyInput>) => api.call('POST /api/iam/authn/reset', input, asGuest);
 
 export const checkResetToken = (input: In<typeof tokenInput>, signal?: AbortSignal) =>
-  api.post<{ valid: boolean }>('/api/iam/pwreset/verify', { ...input }, { ...asGuest, signal });
+  api.call('POST /api/iam/pwreset/verify', input, { ...asGuest, signal });
 
-export const setNewPassword = (input: In<typeof passwordResetInput>) =>
-  api.put<{ updated: boolean }>('/api/iam/pwreset/update', { ...input }, asGuest);
+export const setNewPassword = (input: In<typeof passwordResetInput>) => api.call('PUT /api/iam/pwreset/update', input, asGuest);
 
-export const register = async (input: In<typeof registerInput>) => asProfile(await api.post<unknown>('/api/iam/authn/register', { ...input }));
+export const register = async (input: In<typeof registerInput>) => asProfile(await api.call('POST /api/iam/authn/register', input));
 
-export const updateProfile = async (input: In<typeof profileUpdateInput>) => asProfile(await api.put<unknown>('/api/iam/authn/update', { ...input }));
+export const updateProfile = async (input: In<typeof profileUpdateInput>) => asProfile(await api.call('PUT /api/iam/authn/update', input));
 
-export const deleteAccount = (input: In<typeof deleteAccountInput>) => api.delete<{ deleted: boolean }>('/api/iam/authn/delete', { ...input });
+export const deleteAccount = (input: In<typeof deleteAccountInput>) => api.call('DELETE /api/iam/authn/delete', input);
 
-export const startPhoneCheck = (input: In<typeof phoneCheckInput>) =>
-  api.post<{ unverifiable: boolean; recordId: string }>('/api/iam/authn/init-phone-and-check', { ...input });
+export const startPhoneCheck = (input: In<typeof phoneCheckInput>) => api.call('POST /api/iam/authn/init-phone-and-check', input);
 
-export const confirmPhone = (input: In<typeof phoneConfirmInput>) =>
-  api.put<{ phone_verified: boolean }>('/api/iam/authn/confirm-phone-and-record', { ...input });
+export const confirmPhone = (input: In<typeof phoneConfirmInput>) => api.call('PUT /api/iam/authn/confirm-phone-and-record', input);
 
 /** Whether a username (or page handle) is free; null when the search route is not there (yet). */
 export async function usernameAvailability(handle: string, signal?: AbortSignal): Promise<boolean | null> {
   try {
-    const data = await api.get<{ available: boolean }>(`/api/iam/search/username-page-handle/${encodeURIComponent(handle)}`, { signal });
-    return typeof data?.available === 'boolean' ? data.available : null;
+    return (await api.call('GET /api/iam/search/username-page-handle/{handle}', { handle }, { signal })).available;
   } catch (err) {
     if (err instanceof ApiError && (err.status === 404 || err.status === 405 || err.status === 501)) return null;
     throw err;

@@ -9,7 +9,6 @@ export interface LoginInput {
 
 /** The profile when the answer carries one (it should), else null and the caller loads it. */
 export async function postLogin(input: LoginInput): Promise<Profile | null> {
-  const data = await api.post<unknown>('/api/iam/authn/login', { ...input }, { refreshOn401: false, endSessionOn401: false });
-  const profile = (data as { user?: unknown } | null)?.user ?? data;
-  return isProfile(profile) ? profile : null;
+  const data = await api.call('POST /api/iam/authn/login', input, { refreshOn401: false, endSessionOn401: false });
+  return isProfile(data) ? data : null;
 }

@@ -2,5 +2,5 @@
 import { api } from '@/lib/api';
 
 export async function postLogout(): Promise<void> {
-  await api.post<unknown>('/api/iam/authn/logout', {}, { refreshOn401: false, endSessionOn401: false });
+  await api.call('POST /api/iam/authn/logout', {}, { refreshOn401: false, endSessionOn401: false });
 }

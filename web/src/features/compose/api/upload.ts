@@ -4,7 +4,6 @@
  */
 import type { PhotoType } from '../scale-image';
 import { api } from '@/lib/api';
-import type { PresignedUpload } from '@/lib/upload';
 
 export const requestPhotoUpload = (input: { contentType: PhotoType; size: number }, signal?: AbortSignal) =>
-  api.post<PresignedUpload>('/api/iam/images/upload-url', { ...input }, { signal });
+  api.call('POST /api/iam/images/upload-url', { ...input }, { signal });

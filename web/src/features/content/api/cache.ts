@@ -5,7 +5,8 @@
  */
 import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { FeedFilter } from '@shared/constants';
-import type { FeedCounts, PostDetail, PostView } from '@shared/schemas/content';
+import type { PostView } from '@shared/answers/content';
+import type { FeedCounts, PostDetail } from '@shared/answers/feeds';
 import { contentFeed, contentKeys, handleFeed, myPlantsFeed, myPostsFeed, recentPlantsFeed, type FeedPage } from './content';
 
 export type FeedData = InfiniteData<FeedPage, string | null>;

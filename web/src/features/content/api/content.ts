@@ -4,7 +4,8 @@
  * through the app's API client, which adds the csrf token and the client header.
  */
 import type { FeedFilter } from '@shared/constants';
-import type { CommentView, FeedCounts, OwnerCard, PostDetail, PostView, ReactionView, Responder } from '@shared/schemas/content';
+import type { OwnerCard, PostView, ReactionView } from '@shared/answers/content';
+import type { ContentPage, FeedCounts, OwnerPlantsPage, OwnerPostsPage, PlantsPage, PostDetail, PostsPage } from '@shared/answers/feeds';
 import { api } from '@/lib/api';
 
 export type PlantFilter = 'plantsAll' | 'plantsAvail';
@@ -23,29 +24,22 @@ export interface FeedPage {
   owner: OwnerCard | null;
 }
 
-interface RawFeed {
-  contentItems?: PostView[];
-  posts?: PostView[];
-  plants?: PostView[];
-  counts?: FeedCounts;
-  cursorId?: string | null;
-  owner?: OwnerCard;
-}
+/** What the feed routes the screens read answer. */
+type RawFeed = ContentPage | PostsPage | PlantsPage | OwnerPostsPage | OwnerPlantsPage;
 
 /** Feeds name their list contentItems, posts or plants: one shape for the screens. */
 export function toFeedPage(raw: RawFeed): FeedPage {
+  const items = 'contentItems' in raw ? raw.contentItems : 'posts' in raw ? raw.posts : 'plants' in raw ? raw.plants : undefined;
   return {
-    items: raw.contentItems ?? raw.posts ?? raw.plants ?? [],
+    items: items ?? [],
     counts: raw.counts ?? null,
     cursorId: raw.cursorId ?? null,
-    owner: raw.owner ?? null,
+    owner: 'owner' in raw ? (raw.owner ?? null) : null,
   };
 }
 
-const seg = (value: string) => encodeURIComponent(value);
-
-async function feed(path: string, query: Record<string, string | undefined>, signal?: AbortSignal): Promise<FeedPage> {
-  return toFeedPage(await api.get<RawFeed>(path, { query, signal }));
+async function feed(answer: Promise<RawFeed>): Promise<FeedPage> {
+  return toFeedPage(await answer);
 }
 
 /** A feed as the Feed component reads it: a cache key and a page loader per filter. */
@@ -72,8 +66,8 @@ export function contentFeed(viewer: string): FeedSource {
     key: contentKeys.feed(viewer, 'recent'),
     load: (filter, cursor, signal) =>
       cursor
-        ? feed(`/api/content-items/more/${seg(cursor)}`, { filter }, signal)
-        : feed('/api/content-items/recent', { filter }, signal),
+        ? feed(api.call('GET /api/content-items/more/{arg}', { arg: cursor, filter }, { signal }))
+        : feed(api.call('GET /api/content-items/recent', { filter }, { signal })),
   };
 }
 
@@ -81,22 +75,23 @@ export function contentFeed(viewer: string): FeedSource {
 export function tagFeed(viewer: string, tag: string): FeedSource {
   return {
     key: contentKeys.feed(viewer, 'tag', tag),
-    load: (_filter, cursor, signal) => feed(`/api/posts/tag/${seg(tag)}`, { cursorId: cursor ?? undefined }, signal),
+    load: (_filter, cursor, signal) => feed(api.call('GET /api/posts/tag/{tag}', { tag, cursorId: cursor ?? undefined }, { signal })),
   };
 }
 
 /** A user's posts (postsAll) and plants (plantsAll, plantsAvail) by handle, with their card. */
 export function handleFeed(viewer: string, handle: string): FeedSource {
-  const h = seg(handle);
   return {
     key: contentKeys.feed(viewer, 'handle', handle.toLowerCase()),
     load: (filter, cursor, signal) => {
       if (filter === 'plantsAll' || filter === 'plantsAvail') {
         return cursor
-          ? feed(`/api/plants/by-user/more/${h}`, { filter, cursorId: cursor }, signal)
-          : feed(`/api/plants/by-user/${h}`, { filter }, signal);
+          ? feed(api.call('GET /api/plants/by-user/more/{user}', { user: handle, filter, cursorId: cursor }, { signal }))
+          : feed(api.call('GET /api/plants/by-user/{user}', { user: handle, filter }, { signal }));
       }
-      return cursor ? feed(`/api/posts/more/by-user/${h}`, { cursorId: cursor }, signal) : feed(`/api/posts/${h}`, {}, signal);
+      return cursor
+        ? feed(api.call('GET /api/posts/more/by-user/{arg}', { arg: handle, cursorId: cursor }, { signal }))
+        : feed(api.call('GET /api/posts/{username}', { username: handle }, { signal }));
     },
   };
 }
@@ -107,7 +102,9 @@ export function recentPlantsFeed(viewer: string): FeedSource {
     key: contentKeys.feed(viewer, 'recent-plants'),
     load: (filter, cursor, signal) => {
       const arg = plantFilter(filter);
-      return cursor ? feed(`/api/plants/recent/more/${arg}`, { cursorId: cursor }, signal) : feed(`/api/plants/recent/${arg}`, {}, signal);
+      return cursor
+        ? feed(api.call('GET /api/plants/recent/more/{arg}', { arg, cursorId: cursor }, { signal }))
+        : feed(api.call('GET /api/plants/recent/{arg}', { arg }, { signal }));
     },
   };
 }
@@ -116,20 +113,19 @@ export function recentPlantsFeed(viewer: string): FeedSource {
 export function myPostsFeed(viewer: string): FeedSource {
   return {
     key: contentKeys.feed(viewer, 'mine', 'posts'),
-    load: (_filter, cursor, signal) => feed(`/api/iam/posts/bymyuser/${seg(cursor ?? FIRST)}`, {}, signal),
+    load: (_filter, cursor, signal) => feed(api.call('GET /api/iam/posts/bymyuser/{cursor}', { cursor: cursor ?? FIRST }, { signal })),
   };
 }
 
 /** The signed-in user's own plants, all or available, private ones included. */
 export function myPlantsFeed(viewer: string, userId: string): FeedSource {
-  const u = seg(userId);
   return {
     key: contentKeys.feed(viewer, 'mine', 'plants'),
     load: (filter, cursor, signal) => {
       const f = plantFilter(filter);
       return cursor
-        ? feed(`/api/iam/moreplantsbyuser/${u}/${f}/${PAGE_SIZE}/${seg(cursor)}`, {}, signal)
-        : feed(`/api/iam/plantsbyuser/${u}/${f}/${PAGE_SIZE}`, {}, signal);
+        ? feed(api.call('GET /api/iam/moreplantsbyuser/{userId}/{filter}/{take}/{cursor}', { userId, filter: f, take: PAGE_SIZE, cursor }, { signal }))
+        : feed(api.call('GET /api/iam/plantsbyuser/{userId}/{filter}/{take}', { userId, filter: f, take: PAGE_SIZE }, { signal }));
     },
   };
 }
@@ -139,24 +135,22 @@ function plantFilter(filter: FeedFilter): PlantFilter {
 }
 
 export const userCounts = async (userId: string, signal?: AbortSignal): Promise<FeedCounts> =>
-  (await api.get<{ counts: FeedCounts }>(`/api/iam/usercounts/byuser/${seg(userId)}`, { signal })).counts;
+  (await api.call('GET /api/iam/usercounts/byuser/{id}', { id: userId }, { signal })).counts;
 
 // ── Single items ────────────────────────────────────────────────────────────────────────────
 
 /** A post with the first page of its thread, or the next page after `commentsCursor`. */
-export const getPost = (id: string, signal?: AbortSignal, commentsCursor?: string) =>
-  api.get<PostDetail>(`/api/post/${seg(id)}`, { signal, ...(commentsCursor ? { query: { commentsCursor } } : {}) });
+export const getPost = (id: string, signal?: AbortSignal, commentsCursor?: string): Promise<PostDetail> =>
+  api.call('GET /api/post/{id}', { id, ...(commentsCursor ? { commentsCursor } : {}) }, { signal });
 
+/** A plant with a page of its thread, as the detail screen reads a post (`post` for `plant`). */
 export async function getPlant(id: string, signal?: AbortSignal, commentsCursor?: string): Promise<PostDetail> {
-  const { plant, comments, responders, commentsCursor: next } = await api.get<{ plant: PostView; comments: CommentView[]; responders: Responder[]; commentsCursor?: string | null }>(
-    `/api/plant/${seg(id)}`,
-    { signal, ...(commentsCursor ? { query: { commentsCursor } } : {}) },
-  );
+  const { plant, comments, responders, commentsCursor: next } = await api.call('GET /api/plant/{id}', { id, ...(commentsCursor ? { commentsCursor } : {}) }, { signal });
   return { post: plant, comments, responders, commentsCursor: next ?? null };
 }
 
 /** Deletes the caller's post or plant with its comments, reactions and photos. */
-export const deletePost = (postId: string, userId: string) => api.delete<{ deleted: true }>('/api/iam/posts', { postId, userId });
+export const deletePost = (postId: string, userId: string) => api.call('DELETE /api/iam/posts', { postId, userId });
 
 // ── Comments and reactions ──────────────────────────────────────────────────────────────────
 
@@ -169,7 +163,7 @@ export interface NewComment {
 }
 
 export const addComment = ({ id, postId, content, parent }: NewComment) =>
-  api.post<{ comment: CommentView; commentCount: number }>('/api/iam/posts/comment/new', {
+  api.call('POST /api/iam/posts/comment/new', {
     id,
     post_id: postId,
     content,
@@ -178,11 +172,11 @@ export const addComment = ({ id, postId, content, parent }: NewComment) =>
 
 /** Deletes the caller's comment with all its replies. */
 export const deleteComment = (id: string, userId: string) =>
-  api.delete<{ deleted: number | boolean; commentCount: number }>('/api/iam/posts/comment', { id, uuid: userId });
+  api.call('DELETE /api/iam/posts/comment', { id, uuid: userId });
 
 export type ReactionTarget = { post_id: string } | { comment_id: string };
 
 export const addReaction = async (target: ReactionTarget): Promise<ReactionView> =>
-  (await api.post<{ reaction: ReactionView }>('/api/iam/posts/reaction/new', { ...target })).reaction;
+  (await api.call('POST /api/iam/posts/reaction/new', { ...target })).reaction;
 
-export const removeReaction = (id: string) => api.delete<{ reactionCount: number }>('/api/iam/posts/reaction', { id });
+export const removeReaction = (id: string) => api.call('DELETE /api/iam/posts/reaction', { id });

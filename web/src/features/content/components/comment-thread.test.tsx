@@ -1,7 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { MAX_COMMENT_LEVEL, type CommentView, type PostDetail } from '@shared/schemas/content';
+import type { CommentView } from '@shared/answers/content';
+import type { PostDetail } from '@shared/answers/feeds';
+import { MAX_COMMENT_LEVEL } from '@shared/schemas/content';
 import { AUTH } from '@/testing/render-route';
 import { success } from '@/testing/responses';
 import { serve } from '@/testing/serve';

@@ -3,7 +3,7 @@
  * holds. On a post's own page: every photo with its description below it.
  */
 import { Link } from 'react-router';
-import type { PhotoView } from '@shared/schemas/content';
+import type { PhotoView } from '@shared/answers/content';
 import { imageUrl } from '@/lib/images';
 
 const CARD_MAX = 4;

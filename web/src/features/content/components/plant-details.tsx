@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toSentenceCase, toTitleCase } from '@shared/format';
-import type { PlantDetails, PostView } from '@shared/schemas/content';
+import type { PlantDetailsView, PostView } from '@shared/answers/content';
 import { plantHref } from '@/config/paths';
 
 /** Green with the availability ("Available to swap") when available, grey "Not available" otherwise. */
@@ -16,7 +16,7 @@ export function AvailabilityBadge({ available, availability }: { available: bool
   );
 }
 
-export const plantName = (plant: PlantDetails) => toTitleCase(plant.commonName);
+export const plantName = (plant: PlantDetailsView) => toTitleCase(plant.commonName);
 
 export function PlantHeading({ post, as: Heading = 'h3', link = true }: { post: PostView; as?: 'h1' | 'h2' | 'h3'; link?: boolean }) {
   const plant = post.plant;
@@ -43,7 +43,7 @@ export function PlantHeading({ post, as: Heading = 'h3', link = true }: { post: 
 }
 
 /** Size, price and swap terms (and the care notes on the plant's own page). */
-export function PlantFacts({ plant, full = false }: { plant: PlantDetails; full?: boolean }) {
+export function PlantFacts({ plant, full = false }: { plant: PlantDetailsView; full?: boolean }) {
   const facts: Array<[string, ReactNode]> = [];
   if (plant.size) facts.push(['Size', plant.size]);
   if (plant.price) facts.push(['Price', plant.price]);

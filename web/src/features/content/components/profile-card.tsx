@@ -1,7 +1,7 @@
 /** A member's card above their posts: photo, name in title case, handle, and how much they have shared. */
 import type { ReactNode } from 'react';
 import { formatNumber, toTitleCase } from '@shared/format';
-import type { FeedCounts } from '@shared/schemas/content';
+import type { FeedCounts } from '@shared/answers/feeds';
 import { Avatar } from './avatar';
 
 const plural = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`;

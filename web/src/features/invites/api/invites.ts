@@ -1,32 +1,16 @@
 /** The user's invites: list them (newest first, cursor paged), create one (its link opens /join?invite=UUID). */
 import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import type { Invite, InvitePage } from '@shared/answers/users';
 import { api } from '@/lib/api';
 
-export interface Invite {
-  uuid: string;
-  is_valid: boolean;
-  created_at: string;
-  link: string;
-  /** How many people signed up with it (when the server says). */
-  accepted_count?: number;
-}
-
-export interface InvitesPage {
-  invites: Invite[];
-  cursorId: string | null;
-}
-
-type Pages = InfiniteData<InvitesPage, string | undefined>;
+type Pages = InfiniteData<InvitePage, string | undefined>;
 
 export const invitesQueryKey = ['invites', 'mine'] as const;
 
-/** One page; a plain array (an older answer shape) counts as the only page. */
-export async function listInvites(cursorId: string | undefined, signal?: AbortSignal): Promise<InvitesPage> {
-  const data = await api.get<InvitesPage | Invite[]>('/api/iam/users/invites', { query: { cursorId }, signal });
-  return Array.isArray(data) ? { invites: data, cursorId: null } : { invites: data.invites ?? [], cursorId: data.cursorId ?? null };
-}
+/** One page of the caller's invites, newest first. */
+export const listInvites = (cursorId: string | undefined, signal?: AbortSignal) => api.call('GET /api/iam/users/invites', { cursorId }, { signal });
 
-export const createInvite = () => api.post<Invite>('/api/iam/users/invites/new', {});
+export const createInvite = () => api.call('POST /api/iam/users/invites/new');
 
 export function useInvites(enabled = true) {
   return useInfiniteQuery({

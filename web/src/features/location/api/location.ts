@@ -1,12 +1,10 @@
 /** Where the user is: a guess from the connection (GET /api/location/from-ip) or the device's own position. */
-import type { SiteLocation } from '@shared/site';
+import type { PlaceGuess } from '@shared/answers/users';
 import { api } from '@/lib/api';
 
 /** `source`: 'ip' from the connection's location, 'site' when the server fell back to the site's default place. */
-export type PlaceGuess = SiteLocation & { source?: 'ip' | 'site' };
-
 export function locationFromIp(signal?: AbortSignal): Promise<PlaceGuess> {
-  return api.get<PlaceGuess>('/api/location/from-ip', { signal });
+  return api.call('GET /api/location/from-ip', {}, { signal });
 }
 
 export class GeolocationFailure extends Error {

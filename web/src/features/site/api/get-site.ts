@@ -1,13 +1,13 @@
 /** GET /api/site-settings/get-site: the public site settings (name, tagline, default location…). */
 import { useQuery } from '@tanstack/react-query';
-import type { PublicSite } from '@shared/site';
+import type { PublicSite } from '@shared/answers/site';
 import { DEFAULT_SITE } from '@shared/site';
 import { api } from '@/lib/api';
 
 export const siteQueryKey = ['site-settings', 'public'] as const;
 
 export function getSite(signal?: AbortSignal): Promise<PublicSite> {
-  return api.get<PublicSite>('/api/site-settings/get-site', { signal });
+  return api.call('GET /api/site-settings/get-site', {}, { signal });
 }
 
 const siteQuery = {

@@ -1,0 +1,123 @@
+/**
+ * What the content routes answer (the `data` of the success envelope): posts and plant posts,
+ * comments and reactions, and the answers of the routes that write them. Feeds and a post with
+ * its thread are in ./feeds.ts.
+ */
+import * as z from 'zod';
+import { PRIVACIES } from '../content-rules';
+
+export const POST_KINDS = ['post', 'plant'] as const;
+export type PostKind = (typeof POST_KINDS)[number];
+
+const count = () => z.number().int().nonnegative();
+
+/** Who a post belongs to (a user now; a page once pages exist) as cards show it. */
+export const ownerCard = z.strictObject({
+  type: z.enum(['user', 'page']),
+  id: z.string(),
+  handle: z.string().nullable().describe('null for a deleted account'),
+  name: z.string().describe('The display name; "Former member" for a deleted account'),
+  avatar: z.string().nullable().describe('The avatar\'s image key, null without one'),
+});
+export type OwnerCard = z.output<typeof ownerCard>;
+
+export const photoView = z.strictObject({
+  key: z.string().describe('The photo\'s image key'),
+  description: z.string().nullable(),
+});
+export type PhotoView = z.output<typeof photoView>;
+
+/** A plant post's details, as its owner wrote them (trimmed; optional fields may be absent). */
+export const plantDetailsView = z.strictObject({
+  commonName: z.string(),
+  botanicalName: z.string().optional(),
+  careNotes: z.string().optional(),
+  size: z.string().optional(),
+  price: z.string().optional(),
+  swapTerms: z.string().optional(),
+  availability: z.string(),
+});
+export type PlantDetailsView = z.output<typeof plantDetailsView>;
+
+/** A post or plant post as every route answers it (lists, a single item, writes). */
+export const postView = z.strictObject({
+  id: z.string(),
+  kind: z.enum(POST_KINDS),
+  type: z.enum(['text/image', 'plant/image']).describe('text/image for posts, plant/image for plant posts'),
+  privacy: z.enum(PRIVACIES),
+  text: z.string(),
+  tags: z.array(z.string()),
+  photos: z.array(photoView),
+  plant: plantDetailsView.nullable().describe('Plant posts\' details; null for posts'),
+  available: z.boolean().describe('Plant posts only: the availability does not contain "Not available"'),
+  owner: ownerCard,
+  authorId: z.string().describe('The user who wrote it (the owner, or a member acting for a page)'),
+  reactionCount: count(),
+  commentCount: count(),
+  myReactionId: z.string().nullable().describe('The viewer\'s reaction to the post (for undo); null when none or a guest'),
+  createdAt: z.string(),
+  updatedAt: z.string().describe('The last edit (lists sort by it)'),
+});
+export type PostView = z.output<typeof postView>;
+
+/** A user as a small card (who commented, who reacted); a deleted account shows as former-member. */
+export const responder = z.strictObject({
+  uuid: z.string(),
+  username: z.string(),
+  avatar: z.string().nullable().describe('The avatar\'s image key, null without one'),
+});
+export type Responder = z.output<typeof responder>;
+
+export const commentView = z.strictObject({
+  id: z.string(),
+  postId: z.string(),
+  parentId: z.string().nullable().describe('The comment replied to; null for a top-level comment'),
+  level: z.number().int().nonnegative().describe('0 for a comment, the parent\'s level + 1 for a reply'),
+  content: z.string(),
+  author: responder,
+  reactionCount: count(),
+  myReactionId: z.string().nullable().describe('The viewer\'s reaction to the comment (for undo); null when none or a guest'),
+  createdAt: z.string(),
+});
+export type CommentView = z.output<typeof commentView>;
+
+export const reactionView = z.strictObject({
+  id: z.string().describe('p.<postId>.<userId> or c.<commentId>.<userId>: pass it to undo'),
+  postId: z.string().describe('The post reacted to, or the post the comment is on'),
+  commentId: z.string().nullable().describe('The comment reacted to; null for a reaction to a post'),
+  reactionCount: count().describe('The target\'s reactions now'),
+});
+export type ReactionView = z.output<typeof reactionView>;
+
+// ── Answers of the writing routes ────────────────────────────────────────────────────────────
+
+/** A post created or edited. */
+export const postAnswer = z.strictObject({ post: postView });
+export type PostAnswer = z.output<typeof postAnswer>;
+
+/** A plant post created or edited. */
+export const plantAnswer = z.strictObject({ plant: postView });
+export type PlantAnswer = z.output<typeof plantAnswer>;
+
+export const postDeleted = z.strictObject({ deleted: z.literal(true) });
+export type PostDeleted = z.output<typeof postDeleted>;
+
+export const commentAdded = z.strictObject({
+  comment: commentView,
+  commentCount: count().describe('The post\'s comments now'),
+});
+export type CommentAdded = z.output<typeof commentAdded>;
+
+export const commentDeleted = z.strictObject({
+  deleted: z.number().int().positive().describe('How many comments were removed: the comment and all its replies'),
+  commentCount: count().describe('The post\'s comments now'),
+});
+export type CommentDeleted = z.output<typeof commentDeleted>;
+
+export const reactionAdded = z.strictObject({ reaction: reactionView });
+export type ReactionAdded = z.output<typeof reactionAdded>;
+
+export const reactionRemoved = z.strictObject({
+  reactionCount: count().describe('The target\'s reactions now'),
+});
+export type ReactionRemoved = z.output<typeof reactionRemoved>;

@@ -1,0 +1,30 @@
+/** What the site routes answer (the `data` of the success envelope): the public site settings and places. */
+import * as z from 'zod';
+
+/** A point on the map. */
+export const geoPoint = z.strictObject({
+  latitude: z.number(),
+  longitude: z.number(),
+});
+export type GeoPoint = z.output<typeof geoPoint>;
+
+/** A named place: its point with suburb or city, state and country. */
+export const siteLocation = geoPoint.extend({
+  suburb_city: z.string(),
+  state: z.string(),
+  country: z.string(),
+});
+export type SiteLocation = z.output<typeof siteLocation>;
+
+/** A public setting's value, typed by its dataType (a json setting is an object or an array). */
+export const siteSettingValue = z.union([z.string(), z.number(), z.boolean(), z.record(z.string(), z.unknown()), z.array(z.unknown())]);
+export type SiteSettingValue = z.output<typeof siteSettingValue>;
+
+/** The settings flagged public; defaults fill the three well-known ones until an admin sets them. */
+export const publicSite = z.strictObject({
+  name: z.string(),
+  tagline: z.string(),
+  defaultLocation: siteLocation.describe('Where maps and nearby searches start when the user has no place of their own'),
+  settings: z.record(z.string(), siteSettingValue).describe('Every setting flagged public, by its stored name (site_name, site_tagline and default_location included when set)'),
+});
+export type PublicSite = z.output<typeof publicSite>;
