@@ -4,11 +4,18 @@
  * `lambda.Code.fromAsset(dir)` takes exactly one bundle. Minified, tree-shaken ESM for Node 22
  * with the AWS SDK v3 bundled (the runtime's copy is not pinned to our versions).
  *
- * Entries are virtual modules (an esbuild plugin): no stub files to keep in sync. A route's entry is
- *   import { routes } from '<root>/functions/routes'; import { main } from '<root>/functions/<handler>';
- *   import { wrap } from '<root>/functions/lib/wrap'; export const handler = wrap(routes[<index>], main);
+ * Entries are virtual modules (an esbuild plugin): no stub files to keep in sync. A route's entry
+ * imports only what its Lambda runs: its handler, `wrap`, and its own input schema by name; the
+ * rest of its route definition (method, path, access, flags, status, raw content type) is written
+ * into the entry as a literal. The answer schemas, the other routes' contracts and the route table
+ * stay out of the bundle:
+ *   import { loginInput as input } from '<root>/shared/schemas/identity';
+ *   import { main } from '<root>/functions/auth/login'; import { wrap } from '<root>/functions/lib/wrap';
+ *   export const handler = wrap({ method: "POST", path: "/api/iam/authn/login", …, input, output: null }, main);
  *   (admin routes also import `assertLiveAdmin` and hand it to `wrap`)
- * with a load-time check that `routes[<index>]` is still the route the bundle was built for.
+ * The schema modules (shared/schemas/) only declare values; the `pure-declarations` plugin marks
+ * each of their top-level declarations side-effect free, so esbuild drops the schemas of other
+ * routes that the entry's module also declares.
  * Jobs (infra/aws/jobs.ts: scheduled and stream jobs) are built in the same call,
  * `export { handler } from '<module>'` into `job-<name>/`, and listed apart from the routes (`jobs`).
  *
@@ -26,8 +33,18 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/p
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, version as esbuildVersion, type Metafile, type Plugin } from 'esbuild';
+import ts from 'typescript';
 import { CATCH_ALL, routes } from '../../functions/routes';
-import { routeKey } from '../../functions/lib/route-types';
+import { routeKey, type RouteDef } from '../../functions/lib/route-types';
+import { isRaw } from '../../shared/contract/route';
+import * as commonSchemas from '../../shared/schemas/common';
+import * as contentSchemas from '../../shared/schemas/content';
+import * as formsSchemas from '../../shared/schemas/forms';
+import * as identitySchemas from '../../shared/schemas/identity';
+import * as notificationsSchemas from '../../shared/schemas/notifications';
+import * as siteSettingsSchemas from '../../shared/schemas/site-settings';
+import * as tagsSchemas from '../../shared/schemas/tags';
+import * as usersSchemas from '../../shared/schemas/users';
 import { ALL_JOBS, jobFolder } from './jobs';
 import { DEFAULT_ROUTE_FOLDER, DEFAULT_ROUTE_KEY, routeFolder } from './naming';
 
@@ -103,22 +120,47 @@ interface PlannedJob {
   source: string;
 }
 
+/** The modules that declare input schemas (shared/schemas/<name>.ts), searched for each route's input. */
+const SCHEMA_MODULES: Record<string, Record<string, unknown>> = {
+  common: commonSchemas,
+  content: contentSchemas,
+  forms: formsSchemas,
+  identity: identitySchemas,
+  notifications: notificationsSchemas,
+  'site-settings': siteSettingsSchemas,
+  tags: tagsSchemas,
+  users: usersSchemas,
+};
+
+/** Where a route's input schema is exported: the entry imports it by name, and nothing else of the contract. */
+export function inputExport(route: RouteDef): { module: string; name: string } {
+  for (const [module, exports] of Object.entries(SCHEMA_MODULES)) {
+    for (const [name, value] of Object.entries(exports)) if (value === route.input) return { module, name };
+  }
+  throw new Error(`${routeKey(route)}: its input schema is not exported by a module of shared/schemas/ (list new modules in SCHEMA_MODULES)`);
+}
+
+/** The route definition a Lambda needs at run time, minus the input schema (imported) and the answer schema (the compiler's and the tests'). */
+function runtimeRoute(route: RouteDef): Record<string, unknown> {
+  const { input: _input, output, summary: _summary, grants: _grants, memoryMb: _memory, timeoutSeconds: _timeout, ...rest } = route;
+  return { ...rest, output: isRaw(output) ? { contentType: output.contentType } : null };
+}
+
 /** One virtual entry module per route, plus the catch-all. */
 export function planEntries(rootDir: string = REPO_ROOT): PlannedEntry[] {
   const abs = (modulePath: string) => JSON.stringify(join(rootDir, 'functions', modulePath));
-  const planned: PlannedEntry[] = routes.map((route, index) => {
+  const planned: PlannedEntry[] = (routes as readonly RouteDef[]).map((route) => {
     const key = routeKey(route);
+    const input = inputExport(route);
+    const literal = JSON.stringify(runtimeRoute(route)).replace(/}$/, ', input }');
     return {
       routeKey: key,
       folder: routeFolder(route),
       source: [
-        `import { routes } from ${abs('routes')};`,
+        `import { ${input.name} as input } from ${JSON.stringify(join(rootDir, 'shared', 'schemas', input.module))};`,
         `import { main } from ${abs(route.handler)};`,
         `import { wrap } from ${abs('lib/wrap')};`,
-        `const route = routes[${index}];`,
-        `if (!route || route.method + ' ' + route.path !== ${JSON.stringify(key)}) {`,
-        `  throw new Error(${JSON.stringify(`route table changed since this bundle was built for ${key}`)});`,
-        `}`,
+        `const route = ${literal};`,
         ...(route.access === 'admin'
           ? [`import { assertLiveAdmin } from ${abs('lib/session/live')};`, `export const handler = wrap(route, main, { liveAdmin: assertLiveAdmin });`]
           : [`export const handler = wrap(route, main);`]),
@@ -197,6 +239,44 @@ function virtualEntries(planned: { folder: string; source: string }[], rootDir: 
         const entry = byFolder.get(args.path);
         if (!entry) return { errors: [{ text: `no Lambda entry named ${args.path}` }] };
         return { contents: entry.source, loader: 'js', resolveDir: rootDir };
+      });
+    },
+  };
+}
+
+/**
+ * shared/schemas/ modules declare schemas and constants and do nothing else when loaded. esbuild
+ * cannot know that a call such as `z.object(…)` is free of side effects, so it would keep every
+ * schema of a module the entry imports one schema from. This plugin wraps each top-level `const`
+ * initializer that makes a call in a pure IIFE (`/* @__PURE__ *\/ (() => …)()`): the same value,
+ * evaluated at the same point, but dropped when nothing uses it.
+ */
+export function markPureDeclarations(source: string, fileName: string): string {
+  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const edits: { at: number; text: string }[] = [];
+  const makesCall = (node: ts.Node): boolean =>
+    ts.isCallExpression(node) || ts.isNewExpression(node) || (!ts.isFunctionLike(node) && ts.forEachChild(node, makesCall) === true);
+  for (const statement of file.statements) {
+    if (!ts.isVariableStatement(statement) || !(statement.declarationList.flags & ts.NodeFlags.Const)) continue;
+    for (const decl of statement.declarationList.declarations) {
+      const init = decl.initializer;
+      if (!init || !makesCall(init)) continue;
+      edits.push({ at: init.getStart(file), text: '/* @__PURE__ */ (() => (' }, { at: init.getEnd(), text: '))()' });
+    }
+  }
+  let out = source;
+  for (const edit of edits.sort((a, b) => b.at - a.at)) out = out.slice(0, edit.at) + edit.text + out.slice(edit.at);
+  return out;
+}
+
+function pureDeclarations(rootDir: string): Plugin {
+  const dir = join(rootDir, 'shared', 'schemas');
+  return {
+    name: 'pure-declarations',
+    setup(b) {
+      b.onLoad({ filter: /\/shared\/schemas\/[^/]+\.ts$/ }, async (args) => {
+        if (dirname(args.path) !== dir || args.path.endsWith('.test.ts')) return undefined;
+        return { contents: markPureDeclarations(await readFile(args.path, 'utf8'), args.path), loader: 'ts' };
       });
     },
   };
@@ -283,7 +363,7 @@ export async function buildBundles(opts: BuildBundlesOptions = {}): Promise<Bund
       banner: { js: ESM_REQUIRE_BANNER },
       metafile: true,
       logLevel: 'error',
-      plugins: [virtualEntries([...planned, ...jobs], rootDir)],
+      plugins: [virtualEntries([...planned, ...jobs], rootDir), pureDeclarations(rootDir)],
     });
 
     const entries: Manifest['entries'] = [];

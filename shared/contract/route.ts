@@ -50,8 +50,9 @@ export function rawAnswer(contentType: string): RawAnswer {
   return { contentType };
 }
 
-export function isRaw(output: RouteContract['output']): output is RawAnswer {
-  return typeof (output as Partial<RawAnswer>).contentType === 'string';
+/** Whether a route answers raw. A Lambda's route carries `output: null` for JSON (its schema is the compiler's and the tests'). */
+export function isRaw(output: RouteContract['output'] | null): output is RawAnswer {
+  return typeof output === 'object' && output !== null && typeof (output as Partial<RawAnswer>).contentType === 'string';
 }
 
 /** What a client sends: the input schema's input (defaults may be left out). */

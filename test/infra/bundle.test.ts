@@ -73,6 +73,20 @@ describe('bundles', () => {
     expect(inputsOf('GET /api/health').filter((i) => i.includes('node_modules/@aws-sdk/') || i.includes('node_modules/@smithy/'))).toEqual([]);
   });
 
+  it('gives each route only its own route: no route table, no contracts or answer schemas, no other route\'s input schema', () => {
+    const meta = JSON.parse(readFileSync(result.metafile, 'utf8')) as Metafile;
+    for (const entry of result.entries) {
+      const inputs = Object.keys(meta.outputs[`${entry.folder}/index.mjs`]!.inputs);
+      const foreign = inputs.filter((i) => /^functions\/([\w-]+\/)?routes\.ts$/.test(i) || i.startsWith('shared/answers/') || (i.startsWith('shared/contract/') && i !== 'shared/contract/route.ts'));
+      expect(foreign, entry.routeKey).toEqual([]);
+    }
+    const code = (key: string) => readFileSync(join(result.entries.find((e) => e.routeKey === key)!.dir, 'index.mjs'), 'utf8');
+    // Sign-in validates an address and a password: the settings schema of the same module stays out.
+    expect(code('POST /api/iam/authn/login')).not.toContain('must be metric or imperial');
+    expect(code('PUT /api/iam/users/update-user-settings')).toContain('must be metric or imperial');
+    expect(code('GET /api/site-settings/get-site')).not.toMatch(/must be metric or imperial|must be a list of tag names/);
+  });
+
   it('carries no Secrets Manager client in any bundle: the functions read secrets from the extension', () => {
     const meta = JSON.parse(readFileSync(result.metafile, 'utf8')) as Metafile;
     for (const entry of [...result.entries, ...result.jobs]) {
