@@ -14,7 +14,7 @@ const pending: GuardResult = { kind: 'pending' };
 const notFound: GuardResult = { kind: 'not-found' };
 const to = (path: string): GuardResult => ({ kind: 'redirect', to: path });
 
-// The architecture's guard table, row by row, for each kind of visitor.
+// What each guard does, row by row, for each kind of visitor: the rule the guards must keep.
 const TABLE: Record<string, Record<keyof typeof AUTH, GuardResult>> = {
   none: { pending: allow, guest: allow, unverified: allow, unregistered: allow, member: allow, admin: allow },
   'guest-or-authd': { pending: allow, guest: allow, unverified: allow, unregistered: allow, member: allow, admin: allow },
@@ -32,7 +32,7 @@ const TABLE: Record<string, Record<keyof typeof AUTH, GuardResult>> = {
 };
 
 describe('route guards', () => {
-  it('are exactly the guards of the architecture table', () => {
+  it('are exactly the guards of this table', () => {
     expect([...GUARD_NAMES].sort()).toEqual(Object.keys(TABLE).sort());
     expect(Object.keys(GUARDS).sort()).toEqual(Object.keys(TABLE).sort());
   });

@@ -1,7 +1,8 @@
 /**
- * The route guards of spec §2 as the architecture's guard table defines them, looked up by
- * name. Each takes the auth state and the current place and says: render, redirect, show the
- * not-found page, or wait (the session is still being checked).
+ * The route guards, looked up by name (routes.ts gives each route one; guards.test.ts holds the
+ * table of whom each one lets through, redirects or turns away). Each takes the auth state and
+ * the current place and says: render, redirect, show the not-found page, or wait (the session
+ * is still being checked).
  */
 import type { AuthState } from '@/features/auth/types';
 import { loginHref, paths, type Place } from '@/config/paths';
@@ -68,7 +69,7 @@ export const GUARDS: Readonly<Record<GuardName, Guard>> = {
   },
 };
 
-/** The guard of that name; any other name throws 'Unknown route middleware' (spec §8). */
+/** The guard of that name; any other name throws 'Unknown route middleware' (a typo in routes.ts fails loudly). */
 export function resolveGuard(name: string): Guard {
   if (!Object.hasOwn(GUARDS, name)) throw new Error('Unknown route middleware');
   return GUARDS[name as GuardName];

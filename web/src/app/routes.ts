@@ -1,5 +1,5 @@
 /**
- * Every screen of spec §2: its path, guard (by name, see guards.ts), layout (3-col unless
+ * Every screen of the app: its path, guard (by name, see guards.ts), layout (3-col unless
  * noted) and lazily loaded screen module, so each screen is its own chunk. router.tsx turns
  * this array into the data router; an unknown guard name throws 'Unknown route middleware'
  * when it does.
@@ -20,7 +20,7 @@ export type RouteCheck = { kind: 'ok' } | { kind: 'not-found' } | { kind: 'redir
 export interface AppRoute {
   path: string;
   guard: GuardName;
-  /** 3-col when left out (spec §2). */
+  /** 3-col when left out. */
   layout?: LayoutName;
   screen: () => Promise<{ default: ComponentType }>;
   /** A check of the path parameters made before the guard. */
@@ -37,7 +37,7 @@ export function checkHandle(params: Params): RouteCheck {
   return isValidHandle(params.handle ?? '') ? ok : notFound;
 }
 
-/** `/:handle` itself: also `/{username}-old` → `/{username}` (spec §2). */
+/** `/:handle` itself: also `/{username}-old` → `/{username}` (old links to a profile keep working). */
 export function checkHandleOrOld(params: Params): RouteCheck {
   const handle = params.handle ?? '';
   if (handle.toLowerCase().endsWith(OLD_HANDLE_SUFFIX)) {

@@ -1,4 +1,4 @@
-/** On every navigation: scroll to the element the hash names, else to the top (spec §2). */
+/** On every navigation: scroll to the element the hash names, else to the top. */
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 

@@ -1,6 +1,7 @@
 /**
  * Connects the API client to the auth state: the csrf token comes from the profile, and a 401
- * that one refresh cannot cure ends the session and goes to /auth/login (spec §7, §8).
+ * that one refresh cannot cure ends the session and goes to /auth/login (endSession in
+ * features/auth/session.ts).
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { loginHref, paths } from '@/config/paths';

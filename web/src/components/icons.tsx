@@ -1,6 +1,6 @@
 /**
- * Bundled icons (the architecture replaces the spec's icon server: nothing to time out or fall
- * back from). Outline style, 24×24, stroke = currentColor. Decorative by default (aria-hidden);
+ * Bundled icons, inlined in the bundle rather than fetched from an icon server: nothing to time
+ * out or fall back from. Outline style, 24×24, stroke = currentColor. Decorative by default (aria-hidden);
  * give the surrounding control its accessible name.
  */
 import type { ReactNode, SVGProps } from 'react';

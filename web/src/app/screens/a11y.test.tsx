@@ -13,7 +13,7 @@ import { success } from '@/testing/responses';
 import { serve } from '@/testing/serve';
 
 // The composer is checked with its own feature; here it only takes its place above the feed.
-vi.mock('@/features/compose/composer', () => ({ Composer: () => <p>Composer</p> }));
+vi.mock('@/features/compose/components/composer', () => ({ Composer: () => <p>Composer</p> }));
 
 async function violations() {
   const result = await axe.run(document.body, {

@@ -6,7 +6,7 @@ import { AUTH, renderRoute } from '@/testing/render-route';
 import { serve } from '@/testing/serve';
 
 // The composer is its own feature: here it only has to hand over what it created.
-vi.mock('@/features/compose/composer', async () => {
+vi.mock('@/features/compose/components/composer', async () => {
   const { mine, makePost: post, uuid: id } = await import('@/features/content/testing');
   return {
     Composer: ({ onCreated }: { onCreated?: (p: ReturnType<typeof post>) => void }) => (

@@ -14,7 +14,7 @@ import { Loading } from '@/components/loading';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-store';
 import { addCreatedPost, filtersOf } from '@/features/content/api/cache';
-import { contentFeed } from '@/features/content/api/content';
+import { contentFeed } from '@/features/content/api/get-content-feed';
 import { Feed } from '@/features/content/components/feed';
 import { viewerOf } from '@/features/content/lib/ids';
 import { useSite } from '@/features/site/api/get-site';
@@ -22,7 +22,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { DEFAULT_SITE } from '@shared/site';
 
 // Only members write: guests never load the composer.
-const Composer = lazy(() => import('@/features/compose/composer').then((m) => ({ default: m.Composer })));
+const Composer = lazy(() => import('@/features/compose/components/composer').then((m) => ({ default: m.Composer })));
 
 export default function HomeScreen() {
   const site = useSite();

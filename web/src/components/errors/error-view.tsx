@@ -1,6 +1,7 @@
 /**
- * The error page (spec §2): status, message and description; title 'Page Not Found' for a 404,
- * 'Internal Server Error' otherwise. Crawlers get a minimal text instead of the page.
+ * The error page (each route's errorElement, and the root's in root-error.tsx): status, message
+ * and description; title 'Page Not Found' for a 404, 'Internal Server Error' otherwise.
+ * Crawlers get a minimal text instead of the page.
  */
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { paths } from '@/config/paths';

@@ -1,4 +1,7 @@
-/** The not-found page (spec §2, §8): 'Page not found' followed by the path; title 'Page Not Found'. */
+/**
+ * The not-found page, for unknown paths, bad or reserved handles, missing items and the admin
+ * area seen by non-admins: 'Page not found' followed by the path; title 'Page Not Found'.
+ */
 import { Link, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';

@@ -1,5 +1,5 @@
 /**
- * The three layouts of spec §2. 3-col (the default): sections on the left, the screen in the
+ * The three layouts a route can ask for (AppRoute.layout in app/routes.ts). 3-col (the default): sections on the left, the screen in the
  * middle, "around you" on the right; on a phone one column (the top bar's menu replaces the
  * left column, the right column follows the screen). `default`: one centred column.
  * `no-margin`: the screen edge to edge.

@@ -8,7 +8,7 @@ import { CloseIcon, LeafIcon, MenuIcon } from '@/components/icons';
 import { loginHref, paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-store';
 import { useLogout } from '@/features/auth/use-logout';
-import { NotificationBell } from '@/features/notifications/notification-bell';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { useSite } from '@/features/site/api/get-site';
 import { DEFAULT_SITE } from '@shared/site';
 import { mainNavItems } from './nav-items';

@@ -1,5 +1,5 @@
 /**
- * The session's life in the SPA (spec §4): the first check at start-up, login, the check every
+ * The session's life in the SPA: the first check at start-up, login, the check every
  * SESSION_CHECK_INTERVAL_MS, the end of a session the server refused, and logout.
  */
 import type { QueryClient } from '@tanstack/react-query';
@@ -121,8 +121,8 @@ export interface LogoutOptions {
 }
 
 /**
- * Logout in the spec's order: clear the user, reset all stores, call the server, clear the
- * stored location and uploaded image, then navigate. `signingOut` keeps the guard of the
+ * Logout, in this order: clear the user, reset all stores, call the server, clear the stored
+ * location and uploaded image, then navigate (so nothing of the old session shows meanwhile). `signingOut` keeps the guard of the
  * current (protected) screen from bouncing to /auth/login meanwhile.
  */
 export async function logout({ navigate, queryClient = appQueryClient, target = '/', notice }: LogoutOptions): Promise<void> {

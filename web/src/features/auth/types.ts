@@ -4,7 +4,7 @@ import type { Profile } from '@shared/answers/identity';
 export type { Profile };
 
 /**
- * loggedIn is undefined until the first check answers, then true or false (spec §4).
+ * loggedIn is undefined until the first check answers, then true or false (see session.ts).
  * profileError: the profile (or the check that precedes it) could not be loaded.
  * signingOut: a logout is on its way to its target; guards wait instead of redirecting to login.
  */

@@ -40,7 +40,7 @@ describe('/admin/users/registered', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
-  it('does not reload a list of more than one entry on return, unless Refresh forces it (spec §9)', async () => {
+  it('does not reload a list of more than one entry on return, unless Refresh forces it', async () => {
     let answers = 0;
     const api = serve({
       'GET /api/iam/users/all/complete': () => {

@@ -50,7 +50,7 @@ describe('/auth/sms', () => {
     expect(screen.queryByLabelText('Code from the SMS')).toBeNull();
   });
 
-  it('treats a failed check as unverifiable (spec §4), but shows field errors beside the field', async () => {
+  it('treats a failed check as unverifiable, but shows field errors beside the field', async () => {
     let answer = () => failure(500, 'server_error', 'Internal error');
     serve({ 'POST /api/iam/authn/init-phone-and-check': () => answer() });
     renderRoute('/auth/sms', { auth: AUTH.member });

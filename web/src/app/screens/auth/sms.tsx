@@ -1,7 +1,8 @@
 /**
  * /auth/sms: verify a phone number. Step 1 sends a code (init-phone-and-check); a number that
- * cannot receive one is "unverifiable". Step 2 confirms the 6-digit code. Spec §4: a failed
- * check counts as unverifiable (its field errors and rate limits are still shown as such).
+ * cannot receive one is "unverifiable". Step 2 confirms the 6-digit code. A check that fails
+ * counts as unverifiable too, except the failures the person can act on (isActionable below:
+ * field errors, rate limits), which are shown as they are.
  */
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';

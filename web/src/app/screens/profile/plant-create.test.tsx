@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { nextXhr, photoFile, pickPhotos, stubPhotoPlatform } from '@/features/compose/test-helpers';
+import { nextXhr, photoFile, pickPhotos, stubPhotoPlatform } from '@/features/compose/testing';
 import { errorOf, press, type } from '@/testing/forms';
 import { AUTH, renderRoute } from '@/testing/render-route';
 import { failure, success } from '@/testing/responses';

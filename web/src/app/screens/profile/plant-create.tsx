@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { PageShell } from '@/components/page-shell';
 import { plantHref } from '@/config/paths';
 import { RegistrationGate } from '@/features/auth/components/registration-gate';
-import { Composer } from '@/features/compose/composer';
+import { Composer } from '@/features/compose/components/composer';
 
 export default function PlantCreateScreen() {
   const navigate = useNavigate();

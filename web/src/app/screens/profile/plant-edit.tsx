@@ -9,7 +9,7 @@ import { PageShell } from '@/components/page-shell';
 import { plantHref } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-store';
 import { usePlantForEdit } from '@/features/compose/api/content';
-import { MY_PLANTS_PATH, PlantEditor } from '@/features/compose/plant-editor';
+import { MY_PLANTS_PATH, PlantEditor } from '@/features/compose/components/plant-editor';
 import { ApiError } from '@/lib/api';
 
 const TITLE = 'Edit plant listing';

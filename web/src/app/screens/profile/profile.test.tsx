@@ -5,7 +5,7 @@ import { AUTH, renderRoute } from '@/testing/render-route';
 import { success } from '@/testing/responses';
 import { serve } from '@/testing/serve';
 
-vi.mock('@/features/compose/composer', async () => {
+vi.mock('@/features/compose/components/composer', async () => {
   const { mine: own, makePost: post, uuid: id } = await import('@/features/content/testing');
   return {
     Composer: ({ onCreated }: { onCreated?: (p: ReturnType<typeof post>) => void }) => (

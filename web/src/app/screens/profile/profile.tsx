@@ -2,16 +2,17 @@
  * /profile: the signed-in member's own page: their card with counts (private items included),
  * the composer, and all their posts, private ones too.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { PostView } from '@shared/schemas/content';
 import { Notice } from '@/components/form/feedback';
 import { handleHref, paths } from '@/config/paths';
-import { Composer } from '@/features/compose/composer';
+import { Composer } from '@/features/compose/components/composer';
 import { useAuth } from '@/features/auth/auth-store';
 import { addCreatedPost } from '@/features/content/api/cache';
-import { contentKeys, myPostsFeed, userCounts } from '@/features/content/api/content';
+import { myPostsFeed } from '@/features/content/api/get-my-posts-feed';
+import { useUserCounts } from '@/features/content/api/get-user-counts';
 import { Feed } from '@/features/content/components/feed';
 import { ProfileCard } from '@/features/content/components/profile-card';
 import { viewerOf } from '@/features/content/lib/ids';
@@ -27,10 +28,7 @@ export default function ProfileScreen() {
   const viewer = viewerOf(auth);
   const source = useMemo(() => myPostsFeed(viewer), [viewer]);
   const [plantNote, setPlantNote] = useState(false);
-  const counts = useQuery({
-    queryKey: contentKeys.counts(viewer, user.uuid),
-    queryFn: ({ signal }) => userCounts(user.uuid, signal),
-  });
+  const counts = useUserCounts(viewer, user.uuid);
   const name = [user.first_name, user.last_name].filter(Boolean).join(' ');
 
   const onCreated = (post: PostView) => {

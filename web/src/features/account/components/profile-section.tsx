@@ -40,7 +40,7 @@ function valuesOf(user: Profile): Values {
   };
 }
 
-/** The fields that differ from the saved profile (trimmed comparison, spec §5). */
+/** The fields that differ from the saved profile (compared trimmed: spaces alone are no change). */
 export function profileChanges(initial: Values, current: Values): Record<string, unknown> {
   const changes: Record<string, unknown> = {};
   for (const key of ['first_name', 'last_name', 'bio', 'suburb_city', 'state', 'country', 'motivations'] as const) {

@@ -1,7 +1,8 @@
 /**
  * An admin list of users (complete or incomplete registrations): a table on wide screens, cards
- * on phones (one markup, restyled), "Load more" by cursorId. Spec §9: a list already holding more
- * than one entry is not reloaded on return; the Refresh button forces a reload.
+ * on phones (one markup, restyled), "Load more" by cursorId. A list already holding more than
+ * one entry is not reloaded on return (as the feeds, useFeed in features/content/api/feed.ts);
+ * the Refresh button forces a reload.
  */
 import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -25,7 +26,7 @@ export function useAdminUsers(kind: UserListKind) {
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.cursorId ?? undefined,
     staleTime: Infinity,
-    // Spec §9: load again only when the list holds one entry or none, unless forced (Refresh).
+    // Load again only when the list holds one entry or none, unless forced (Refresh).
     refetchOnMount: (query) => (countUsers(query.state.data as Pages | undefined) <= 1 ? 'always' : false),
   });
 }

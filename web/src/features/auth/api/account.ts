@@ -1,5 +1,5 @@
 /**
- * The account calls of the identity API (spec §7): signup, e-mail verification, password reset,
+ * The account calls of the identity API (shared/contract): signup, e-mail verification, password reset,
  * registration, profile updates, phone verification and deletion. Inputs are the shared schemas'
  * outputs; answers are what the routes return in `data`.
  */

@@ -1,4 +1,4 @@
-/** Why someone joins (spec: user motivations): a group of checkboxes over the shared list. */
+/** Why someone joins: a group of checkboxes over the shared list (MOTIVATIONS). */
 import { MOTIVATIONS } from '@shared/schemas/identity';
 import { Checkbox, Fieldset } from '@/components/form/fields';
 

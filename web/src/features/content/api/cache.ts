@@ -7,7 +7,13 @@ import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query'
 import type { FeedFilter } from '@shared/constants';
 import type { PostView } from '@shared/answers/content';
 import type { FeedCounts, PostDetail } from '@shared/answers/feeds';
-import { contentFeed, contentKeys, handleFeed, myPlantsFeed, myPostsFeed, recentPlantsFeed, type FeedPage } from './content';
+import type { FeedPage } from './feed';
+import { contentFeed } from './get-content-feed';
+import { handleFeed } from './get-handle-feed';
+import { myPlantsFeed } from './get-my-plants-feed';
+import { myPostsFeed } from './get-my-posts-feed';
+import { recentPlantsFeed } from './get-recent-plants-feed';
+import { contentKeys } from './keys';
 
 export type FeedData = InfiniteData<FeedPage, string | null>;
 

@@ -4,7 +4,6 @@
  * comments deletable (with their replies, after a confirmation), and for guests a prompt to
  * sign in. A reply whose parent is not in the list is not shown.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { formatNumber } from '@shared/format';
@@ -19,8 +18,8 @@ import { handleHref, loginHref, paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-store';
 import { newClientId } from '@/lib/api';
 import { formatDateTime, formatRelative } from '@/lib/format-date';
-import { patchPost } from '../api/cache';
-import { addComment, deleteComment } from '../api/content';
+import { useAddComment } from '../api/add-comment';
+import { useDeleteComment } from '../api/delete-comment';
 import { buildThread, insertComment, removeSubtree, subtreeIds, visibleComments, type ThreadNode } from '../lib/thread';
 import { Avatar } from './avatar';
 import { ReplyIcon, TrashIcon } from './icons';
@@ -43,7 +42,6 @@ interface ThreadContext {
 export function CommentThread({ detail, onUpdate }: { detail: PostDetail; onUpdate: DetailUpdate }) {
   const auth = useAuth();
   const location = useLocation();
-  const queryClient = useQueryClient();
   const headingId = useId();
   const { post, comments } = detail;
   const [replyingTo, setReplyingTo] = useState<string | null>(null);
@@ -56,8 +54,6 @@ export function CommentThread({ detail, onUpdate }: { detail: PostDetail; onUpda
   const shown = useMemo(() => visibleComments(comments, MAX_COMMENT_LEVEL), [comments]);
   const thread = useMemo(() => buildThread(shown), [shown]);
 
-  const setCount = (commentCount: number) => patchPost(queryClient, post.id, { commentCount });
-
   const ctx: ThreadContext = {
     postId: post.id,
     noun,
@@ -67,7 +63,6 @@ export function CommentThread({ detail, onUpdate }: { detail: PostDetail; onUpda
     setReplyingTo,
     added: (comment, commentCount) => {
       onUpdate((d) => ({ ...d, comments: insertComment(d.comments, comment), post: { ...d.post, commentCount } }));
-      setCount(commentCount);
       setReplyingTo(null);
       setNote(null);
     },
@@ -79,14 +74,11 @@ export function CommentThread({ detail, onUpdate }: { detail: PostDetail; onUpda
       onUpdate((d) => ({ ...d, comments: d.comments.map((c) => (c.id === commentId ? { ...c, reactionCount, myReactionId } : c)) })),
   };
 
-  const remove = useMutation({
-    mutationFn: (comment: CommentView) => deleteComment(comment.id, userId ?? ''),
-    onSuccess: ({ commentCount }, comment) => {
-      onUpdate((d) => ({ ...d, comments: removeSubtree(d.comments, comment.id), post: { ...d.post, commentCount } }));
-      setCount(commentCount);
-      setDeleting(null);
-      setNote('Your comment was deleted.');
-    },
+  // The post's comment count in the cached feeds is set by the mutation hooks; this page's copy here.
+  const remove = useDeleteComment(post.id, userId ?? '', ({ commentCount }, comment) => {
+    onUpdate((d) => ({ ...d, comments: removeSubtree(d.comments, comment.id), post: { ...d.post, commentCount } }));
+    setDeleting(null);
+    setNote('Your comment was deleted.');
   });
 
   const replies = deleting ? subtreeIds(shown, deleting.id).size - 1 : 0;
@@ -259,8 +251,7 @@ function CommentForm({
   // One id per comment being written: a retry after a lost answer cannot post it twice.
   const clientId = useRef(newClientId());
 
-  const send = useMutation({
-    mutationFn: (text: string) => addComment({ id: clientId.current, postId, content: text, parent: parent ? { id: parent.id, level: parent.level } : undefined }),
+  const send = useAddComment({
     onSuccess: ({ comment, commentCount }) => {
       clientId.current = newClientId();
       setContent('');
@@ -282,7 +273,7 @@ function CommentForm({
       return;
     }
     setError(undefined);
-    send.mutate(text);
+    send.mutate({ id: clientId.current, postId, content: text, parent: parent ? { id: parent.id, level: parent.level } : undefined });
   };
 
   return (

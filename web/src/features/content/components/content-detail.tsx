@@ -14,7 +14,8 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-store';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { ApiError } from '@/lib/api';
-import { contentKeys, getPlant, getPost } from '../api/content';
+import { getPlant, plantQuery } from '../api/get-plant';
+import { getPost, postQuery } from '../api/get-post';
 import { isUuid, viewerOf } from '../lib/ids';
 import { CommentThread, type DetailUpdate } from './comment-thread';
 import { FeedSkeleton } from './feed';
@@ -28,13 +29,9 @@ export function useContentDetail(kind: Kind, id: string) {
   const auth = useAuth();
   const viewer = viewerOf(auth);
   const valid = isUuid(id);
-  const key = contentKeys.detail(viewer, kind, id.toLowerCase());
-  const query = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => (kind === 'plant' ? getPlant(id, signal) : getPost(id, signal)),
-    enabled: valid && auth.loggedIn !== undefined,
-  });
-  return { query, key, valid };
+  const detail = kind === 'plant' ? plantQuery(viewer, id) : postQuery(viewer, id);
+  const query = useQuery({ ...detail, enabled: valid && auth.loggedIn !== undefined });
+  return { query, key: detail.queryKey, valid };
 }
 
 const isMissing = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);

@@ -5,7 +5,7 @@ import { FEED_FILTERS, FEED_MORE_PAUSE_MS, type FeedFilter } from '@shared/const
 import { AUTH } from '@/testing/render-route';
 import { failure, success } from '@/testing/responses';
 import { serve } from '@/testing/serve';
-import { contentFeed } from '../api/content';
+import { contentFeed } from '../api/get-content-feed';
 import { COUNTS, feedAnswer, makePlant, makePost, renderContent, uuid } from '../testing';
 import { Feed } from './feed';
 
@@ -115,7 +115,7 @@ describe('Feed', () => {
     expect(observed.length).toBe(count);
   });
 
-  it('does not reload a list of more than one item on return, unless a change elsewhere marked it out of date (spec §9)', async () => {
+  it('does not reload a list of more than one item on return, unless a change elsewhere marked it out of date', async () => {
     const api = serve({ [`GET ${RECENT}?filter=postsAll`]: () => success(feedAnswer('contentItems', posts(1, 2))) });
     function Toggle() {
       const [shown, setShown] = useState(true);

@@ -1,11 +1,10 @@
 /**
  * A feed: filter tabs with their counts, the cards, and paging. More items load by themselves
  * when the end of the list comes into view (IntersectionObserver), or with the "Load more"
- * button; after each page the feed pauses FEED_MORE_PAUSE_MS before it loads again. Spec §9: a
- * list already holding more than one item is not reloaded when the reader comes back to it
- * (unless a change made elsewhere marked it out of date).
+ * button; after each page the feed pauses FEED_MORE_PAUSE_MS before it loads again. A list
+ * already holding more than one item is not reloaded when the reader comes back to it, unless a
+ * change made elsewhere marked it out of date (useFeed, in ../api/feed.ts).
  */
-import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { FEED_MORE_PAUSE_MS, type FeedFilter } from '@shared/constants';
 import { formatNumber } from '@shared/format';
@@ -13,8 +12,8 @@ import type { PostView } from '@shared/answers/content';
 import type { FeedCounts } from '@shared/answers/feeds';
 import { Button, FormAlert, Notice } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
-import type { FeedPage, FeedSource } from '../api/content';
-import { ContentCard } from './plant-card';
+import { useFeed, type FeedSource } from '../api/feed';
+import { PostCard } from './post-card';
 
 export const FILTER_LABELS: Record<FeedFilter, string> = {
   postsAll: 'Posts',
@@ -29,26 +28,6 @@ export const DEFAULT_EMPTY: Record<FeedFilter, string> = {
   plantsAvail: 'No plants are available right now.',
   news: 'No news from pages yet.',
 };
-
-type Pages = InfiniteData<FeedPage, string | null>;
-
-const countItems = (data: Pages | undefined) => data?.pages.reduce((n, p) => n + p.items.length, 0) ?? 0;
-
-/** One filter of a feed, paged by cursorId. */
-export function useFeed(source: FeedSource, filter: FeedFilter, enabled = true) {
-  return useInfiniteQuery({
-    queryKey: [...source.key, filter],
-    queryFn: ({ pageParam, signal }) => source.load(filter, pageParam, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last: FeedPage) => last.cursorId ?? undefined,
-    enabled,
-    staleTime: Infinity,
-    // Reload on return only a list of one item or none, or one marked out of date by a change
-    // made elsewhere (an edit); a second reader of a list already shown never reloads it.
-    refetchOnMount: (query) =>
-      query.getObserversCount() <= 1 && (query.state.isInvalidated || countItems(query.state.data as Pages | undefined) <= 1) ? 'always' : false,
-  });
-}
 
 export interface FeedProps {
   source: FeedSource;
@@ -206,7 +185,7 @@ export function Feed({ source, filters = [], filter, onFilterChange, title, hide
           <ul role="list" aria-label={tabs.length > 0 ? FILTER_LABELS[filter] : title} aria-busy={isFetchingNextPage} className="space-y-4">
             {items.map((post) => (
               <li key={post.id}>
-                <ContentCard post={post} onDeleted={(p) => setNote(`Your ${p.kind === 'plant' ? 'plant' : 'post'} was deleted.`)} />
+                <PostCard post={post} onDeleted={(p) => setNote(`Your ${p.kind === 'plant' ? 'plant' : 'post'} was deleted.`)} />
               </li>
             ))}
           </ul>

@@ -4,7 +4,6 @@ import { AUTH } from '@/testing/render-route';
 import { failure, success } from '@/testing/responses';
 import { serve } from '@/testing/serve';
 import { makePlant, makePost, MEMBER_ID, mine, renderContent, uuid } from '../testing';
-import { PlantCard } from './plant-card';
 import { PostCard } from './post-card';
 
 const later = <T,>(value: T, ms = 30) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
@@ -127,10 +126,10 @@ describe('PostCard', () => {
   });
 });
 
-describe('PlantCard', () => {
+describe('PostCard of a plant listing', () => {
   it('shows the names, a green availability badge and the facts', () => {
     const plant = makePlant();
-    renderContent(<PlantCard post={plant} />);
+    renderContent(<PostCard post={plant} />);
     const card = screen.getByRole('article', { name: 'Swiss Cheese Plant, listed by Mary-Jane Moss' });
     expect(within(card).getByRole('link', { name: 'Swiss Cheese Plant' }).getAttribute('href')).toBe(`/plant/${plant.id}`);
     expect(within(card).getByText('Monstera deliciosa')).toBeTruthy();
@@ -142,7 +141,7 @@ describe('PlantCard', () => {
 
   it('says "Not available" in grey when the plant is not available', () => {
     const plant = makePlant({ available: false, plant: { commonName: 'ZZ plant', availability: 'Not available right now' } });
-    renderContent(<PlantCard post={plant} />);
+    renderContent(<PostCard post={plant} />);
     const badge = screen.getByText('Not available');
     expect(badge.className).toContain('bg-gray-200');
     expect(screen.queryByText('Not available right now')).toBeNull();
@@ -150,7 +149,7 @@ describe('PlantCard', () => {
 
   it('offers its owner Edit (to the plant editor) and Delete', () => {
     const plant = mine(makePlant());
-    renderContent(<PlantCard post={plant} />);
+    renderContent(<PostCard post={plant} />);
     fireEvent.click(screen.getByRole('button', { name: 'Actions for this plant' }));
     expect(screen.getByRole('menuitem', { name: 'Edit' }).getAttribute('href')).toBe(`/profile/plants/edit/${plant.id}`);
     fireEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));

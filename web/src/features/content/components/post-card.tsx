@@ -1,13 +1,16 @@
 /**
- * A post or plant post as a card in a feed (variant "card") or on its own page ("full"): owner,
- * date, privacy, text, photos, tags, likes and comments, and for its owner a menu to edit (plants)
- * or delete it.
+ * The one card for posts and plant listings alike, in a feed (variant "card") or on the item's
+ * own page ("full"): owner, date, privacy, text, photos, tags, likes and comments, and for its
+ * owner a menu to delete it (and to edit it, where its kind can be edited). What differs by
+ * `post.kind` is in KINDS below (its word, its page, its accessible name, its editor) and in
+ * PlantParts (names, availability badge and facts, from plant-details.tsx), shown above the
+ * text for plant listings only.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatNumber, toTitleCase } from '@shared/format';
-import type { OwnerCard, PostView } from '@shared/answers/content';
+import type { OwnerCard, PostKind, PostView } from '@shared/answers/content';
 import type { Privacy } from '@shared/content-rules';
 import { Dialog } from '@/components/dialog';
 import { Button, FormAlert } from '@/components/form/feedback';
@@ -15,8 +18,8 @@ import { failureMessage } from '@/components/form/messages';
 import { handleHref, plantHref, postHref, tagHref } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-store';
 import { formatDateTime, formatRelative } from '@/lib/format-date';
-import { patchPost, removePost } from '../api/cache';
-import { deletePost } from '../api/content';
+import { patchPost } from '../api/cache';
+import { useDeletePost } from '../api/delete-post';
 import { Avatar } from './avatar';
 import { CommentIcon, GlobeIcon, LockIcon, MembersIcon } from './icons';
 import { OwnerMenu } from './owner-menu';
@@ -27,11 +30,33 @@ import { ReactionButton } from './reaction-button';
 /** Cards show this much of a long text, then "Read more". */
 export const CARD_TEXT_MAX = 600;
 
-export const permalink = (post: Pick<PostView, 'id' | 'kind'>) => (post.kind === 'plant' ? plantHref(post.id) : postHref(post.id));
-
 export const ownerName = (owner: OwnerCard) => (owner.name.trim() ? toTitleCase(owner.name) : owner.handle ? `@${owner.handle}` : 'Someone');
 
 export const editPlantHref = (id: string) => `/profile/plants/edit/${encodeURIComponent(id)}`;
+
+/** What a card says and links differently for each kind of post. */
+interface KindParts {
+  /** Its word in labels and messages ("Delete this plant?"). */
+  noun: string;
+  /** Its own page. */
+  href: (id: string) => string;
+  /** The card's accessible name; `owner` is the owner's name as shown. */
+  label: (post: PostView, owner: string) => string;
+  /** Where its owner edits it; null when it cannot be edited. */
+  editHref: ((id: string) => string) | null;
+}
+
+const KINDS: Record<PostKind, KindParts> = {
+  post: { noun: 'post', href: postHref, label: (_post, owner) => `Post by ${owner}`, editHref: null },
+  plant: {
+    noun: 'plant',
+    href: plantHref,
+    label: (post, owner) => (post.plant ? `${plantName(post.plant)}, listed by ${owner}` : `Post by ${owner}`),
+    editHref: editPlantHref,
+  },
+};
+
+export const permalink = (post: Pick<PostView, 'id' | 'kind'>) => KINDS[post.kind].href(post.id);
 
 const PRIVACY: Record<Privacy, { label: string; Icon: typeof GlobeIcon }> = {
   public: { label: 'Public', Icon: GlobeIcon },
@@ -60,7 +85,7 @@ export function shorten(text: string, max = CARD_TEXT_MAX): string {
 export interface PostCardProps {
   post: PostView;
   variant?: 'card' | 'full';
-  /** The heading level of a plant's name. */
+  /** The heading level of a plant's name (plants only). */
   titleAs?: 'h1' | 'h2' | 'h3';
   /** After the owner deleted it (the cached feeds are already updated). */
   onDeleted?: (post: PostView) => void;
@@ -70,22 +95,19 @@ export function PostCard({ post, variant = 'card', titleAs = 'h3', onDeleted }: 
   const auth = useAuth();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
+  const kind = KINDS[post.kind];
   const full = variant === 'full';
-  const href = permalink(post);
-  const noun = post.kind === 'plant' ? 'plant' : 'post';
+  const href = kind.href(post.id);
+  const noun = kind.noun;
   const name = ownerName(post.owner);
   const mine = auth.loggedIn === true && !!auth.user && auth.user.uuid === post.authorId;
   const ownerHref = post.owner.handle ? handleHref(post.owner.handle) : null;
   const shortened = full ? post.text : shorten(post.text);
-  const label = post.kind === 'plant' && post.plant ? `${plantName(post.plant)}, listed by ${name}` : `Post by ${name}`;
 
-  const remove = useMutation({
-    mutationFn: () => deletePost(post.id, auth.user!.uuid),
-    onSuccess: () => {
-      setConfirming(false);
-      removePost(queryClient, post);
-      onDeleted?.(post);
-    },
+  // The hook takes it out of the cached feeds first.
+  const remove = useDeletePost((deleted) => {
+    setConfirming(false);
+    onDeleted?.(deleted);
   });
 
   const comments = post.commentCount;
@@ -100,7 +122,7 @@ export function PostCard({ post, variant = 'card', titleAs = 'h3', onDeleted }: 
   const commentClass = 'inline-flex min-h-11 items-center gap-1.5 rounded-md px-2 text-sm font-medium text-gray-700 hover:bg-gray-100 hover:text-gray-900';
 
   return (
-    <article aria-label={label} className={`space-y-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5 ${full ? 'sm:p-6' : ''}`}>
+    <article aria-label={kind.label(post, name)} className={`space-y-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5 ${full ? 'sm:p-6' : ''}`}>
       <header className="flex items-start gap-3">
         {ownerHref ? (
           <Link to={ownerHref} tabIndex={-1} aria-hidden="true">
@@ -140,7 +162,7 @@ export function PostCard({ post, variant = 'card', titleAs = 'h3', onDeleted }: 
           <OwnerMenu
             label={`Actions for this ${noun}`}
             actions={[
-              ...(post.kind === 'plant' ? [{ label: 'Edit', to: editPlantHref(post.id) }] : []),
+              ...(kind.editHref ? [{ label: 'Edit', to: kind.editHref(post.id) }] : []),
               {
                 label: 'Delete',
                 danger: true,
@@ -154,8 +176,7 @@ export function PostCard({ post, variant = 'card', titleAs = 'h3', onDeleted }: 
         ) : null}
       </header>
 
-      {post.kind === 'plant' ? <PlantHeading post={post} as={titleAs} link={!full} /> : null}
-      {post.kind === 'plant' && post.plant ? <PlantFacts plant={post.plant} full={full} /> : null}
+      {post.kind === 'plant' ? <PlantParts post={post} titleAs={titleAs} full={full} /> : null}
 
       {post.text ? (
         <div className="text-gray-900">
@@ -212,11 +233,22 @@ export function PostCard({ post, variant = 'card', titleAs = 'h3', onDeleted }: 
           <Button variant="secondary" onClick={() => setConfirming(false)} disabled={remove.isPending}>
             Cancel
           </Button>
-          <Button variant="danger" onClick={() => remove.mutate()} pending={remove.isPending} pendingLabel="Deleting…">
+          <Button variant="danger" onClick={() => remove.mutate({ post, userId: auth.user!.uuid })} pending={remove.isPending} pendingLabel="Deleting…">
             {`Delete ${noun}`}
           </Button>
         </div>
       </Dialog>
     </article>
+  );
+}
+
+/** A plant listing's own parts: its names and availability badge, then its facts. */
+function PlantParts({ post, titleAs, full }: { post: PostView; titleAs: 'h1' | 'h2' | 'h3'; full: boolean }) {
+  if (!post.plant) return null;
+  return (
+    <>
+      <PlantHeading post={post} as={titleAs} link={!full} />
+      <PlantFacts plant={post.plant} full={full} />
+    </>
   );
 }

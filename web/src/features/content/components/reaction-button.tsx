@@ -8,7 +8,8 @@ import { formatNumber } from '@shared/format';
 import { failureMessage } from '@/components/form/messages';
 import { loginHref, paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-store';
-import { addReaction, removeReaction, type ReactionTarget } from '../api/content';
+import { addReaction, type ReactionTarget } from '../api/add-reaction';
+import { removeReaction } from '../api/remove-reaction';
 import { HeartIcon } from './icons';
 
 interface Mine {

@@ -24,9 +24,9 @@ import { checkInput, failureMessage, type Labels } from '@/components/form/messa
 import { onSubmit, useForm } from '@/components/form/use-form';
 import { ApiError } from '@/lib/api';
 import { imageUrl } from '@/lib/images';
-import { deletePost, plantEditQueryKey, updatePhotoDescriptions, updatePlantDetails, updateTextAndTags } from './api/content';
+import { deletePost, plantEditQueryKey, updatePhotoDescriptions, updatePlantDetails, updateTextAndTags } from '../api/content';
 import { checkPlant, PLANT_LABELS, PlantFields, plantErrorField, plantInput, plantServerMessage, plantValues, type PlantValues } from './plant-fields';
-import { isPrivacy, PRIVACY_OPTIONS } from './privacy';
+import { isPrivacy, PRIVACY_OPTIONS } from '../lib/privacy';
 import { TagInput } from './tag-input';
 
 export const PLANT_DELETED_NOTICE = 'Your plant listing was deleted.';

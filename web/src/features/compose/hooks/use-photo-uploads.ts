@@ -8,8 +8,8 @@ import { MAX_PHOTOS_PER_POST } from '@shared/content-rules';
 import { failureMessage } from '@/components/form/messages';
 import { ApiError, newClientId } from '@/lib/api';
 import { isAbort, putFile, UploadError, type PresignedUpload } from '@/lib/upload';
-import { requestPhotoUpload } from './api/upload';
-import { PhotoProblem, preparePhoto, type PhotoType, type PreparedPhoto } from './scale-image';
+import { requestPhotoUpload } from '../api/upload';
+import { PhotoProblem, preparePhoto, type PhotoType, type PreparedPhoto } from '../lib/scale-image';
 
 export type PhotoStatus = 'preparing' | 'uploading' | 'done' | 'failed';
 

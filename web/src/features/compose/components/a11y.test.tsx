@@ -6,7 +6,7 @@ import { press } from '@/testing/forms';
 import { AUTH, renderRoute } from '@/testing/render-route';
 import { success } from '@/testing/responses';
 import { serve } from '@/testing/serve';
-import { nextXhr, photoFile, pickPhotos, stubPhotoPlatform } from './test-helpers';
+import { nextXhr, photoFile, pickPhotos, stubPhotoPlatform } from '../testing';
 
 async function violations() {
   const result = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } }, resultTypes: ['violations'] });

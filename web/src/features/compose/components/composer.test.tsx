@@ -10,7 +10,7 @@ import { AUTH } from '@/testing/render-route';
 import { failure, success } from '@/testing/responses';
 import { serve } from '@/testing/serve';
 import { Composer } from './composer';
-import { FakeXHR, nextXhr, photoFile, pickPhotos, stubPhotoPlatform } from './test-helpers';
+import { FakeXHR, nextXhr, photoFile, pickPhotos, stubPhotoPlatform } from '../testing';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const KEY = 'images/posts/6f1c1f7e-3c1b-4a7e-9d55-0c9f0c2d4a11/00000000-0000-4000-8000-000000000001.jpg';

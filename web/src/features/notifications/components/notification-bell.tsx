@@ -7,9 +7,9 @@ import { lazy, Suspense, useEffect, useId, useRef, useState, useSyncExternalStor
 import { useLocation } from 'react-router';
 import { formatNumber } from '@shared/format';
 import { Loading } from '@/components/loading';
-import { getUnreadTally } from './api';
+import { getUnreadTally } from '../api/get-unread-tally';
+import { badgeText, createTallyTracker } from '../lib/tally';
 import { PANEL_CLASS } from './panel-class';
-import { badgeText, createTallyTracker } from './tally';
 
 const NotificationsPanel = lazy(() => import('./notifications-panel'));
 

@@ -2,19 +2,19 @@
  * The list behind the bell (loaded on first open): newest first with "Load more", each one in
  * words with a link to what it is about, and "Mark all as seen".
  */
-import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
-import type { NotificationPage, NotificationView } from '@shared/answers/notifications';
+import type { NotificationView } from '@shared/answers/notifications';
 import { Button } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
 import { CloseIcon } from '@/components/icons';
 import { Loading } from '@/components/loading';
 import { formatDateTime, formatRelative } from '@/lib/format-date';
-import { getNotifications, markAllSeen, notificationsQueryKey } from './api';
-import { actorName, notificationHref, notificationText } from './describe';
+import { useNotifications } from '../api/get-notifications';
+import { useMarkAllSeen } from '../api/mark-all-seen';
+import { actorName, notificationHref, notificationText } from '../lib/describe';
+import type { TallyTracker } from '../lib/tally';
 import { PANEL_CLASS } from './panel-class';
-import type { TallyTracker } from './tally';
 
 function NotificationItem({ n, onFollow }: { n: NotificationView; onFollow: () => void }) {
   const text = notificationText(n, actorName(n));
@@ -61,28 +61,12 @@ export default function NotificationsPanel({
 }) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
-  const queryClient = useQueryClient();
   const tally = useSyncExternalStore(tracker.subscribe, tracker.get, tracker.get) ?? 0;
 
-  const list = useInfiniteQuery({
-    queryKey: notificationsQueryKey,
-    queryFn: ({ pageParam, signal }) => getNotifications(pageParam, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.cursorId || undefined,
-    staleTime: 0,
-  });
+  const list = useNotifications();
   const items = list.data?.pages.flatMap((page) => page.notifications) ?? [];
 
-  const mark = useMutation({
-    mutationFn: markAllSeen,
-    onSuccess: (answer) => {
-      queryClient.setQueryData<InfiniteData<NotificationPage>>(notificationsQueryKey, (old) =>
-        old ? { ...old, pages: old.pages.map((page) => ({ ...page, notifications: page.notifications.map((n) => ({ ...n, seen: true })) })) } : old,
-      );
-      if (typeof answer?.tally === 'number') tracker.set(answer.tally);
-      void tracker.refresh(true);
-    },
-  });
+  const mark = useMarkAllSeen(tracker);
 
   useEffect(() => {
     panel.current?.focus();

@@ -22,12 +22,12 @@ import { onSubmit, useForm } from '@/components/form/use-form';
 import { paths, plantHref, postHref } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-store';
 import { ApiError, newClientId } from '@/lib/api';
-import { createPlant, createPost, type NewPlantBody, type NewPostBody } from './api/content';
+import { createPlant, createPost, type NewPlantBody, type NewPostBody } from '../api/content';
 import { PhotoPicker } from './photo-picker';
 import { checkPlant, EMPTY_PLANT, PLANT_LABELS, PlantFields, plantErrorField, plantInput, plantServerMessage, type PlantValues } from './plant-fields';
-import { DEFAULT_PRIVACY, isPrivacy, PRIVACY_OPTIONS } from './privacy';
+import { DEFAULT_PRIVACY, isPrivacy, PRIVACY_OPTIONS } from '../lib/privacy';
 import { TagInput } from './tag-input';
-import { needsRegistrationError, usePhotoUploads, type PhotoUploads } from './use-photo-uploads';
+import { needsRegistrationError, usePhotoUploads, type PhotoUploads } from '../hooks/use-photo-uploads';
 
 type Kind = 'post' | 'plant';
 

@@ -1,0 +1,14 @@
+/** The home feed: posts and plants of everyone, newest first (guests and members alike). */
+import { api } from '@/lib/api';
+import { feedPage, type FeedSource } from './feed';
+import { contentKeys } from './keys';
+
+export function contentFeed(viewer: string): FeedSource {
+  return {
+    key: contentKeys.feed(viewer, 'recent'),
+    load: (filter, cursor, signal) =>
+      cursor
+        ? feedPage(api.call('GET /api/content-items/more/{arg}', { arg: cursor, filter }, { signal }))
+        : feedPage(api.call('GET /api/content-items/recent', { filter }, { signal })),
+  };
+}

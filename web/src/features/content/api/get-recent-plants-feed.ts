@@ -1,0 +1,16 @@
+/** Recent plants of everyone: all of them, or the available ones. */
+import { api } from '@/lib/api';
+import { feedPage, plantFilter, type FeedSource } from './feed';
+import { contentKeys } from './keys';
+
+export function recentPlantsFeed(viewer: string): FeedSource {
+  return {
+    key: contentKeys.feed(viewer, 'recent-plants'),
+    load: (filter, cursor, signal) => {
+      const arg = plantFilter(filter);
+      return cursor
+        ? feedPage(api.call('GET /api/plants/recent/more/{arg}', { arg, cursorId: cursor }, { signal }))
+        : feedPage(api.call('GET /api/plants/recent/{arg}', { arg }, { signal }));
+    },
+  };
+}

@@ -1,0 +1,11 @@
+/** Posts and plants with a tag (one list: the route takes no filter). */
+import { api } from '@/lib/api';
+import { feedPage, type FeedSource } from './feed';
+import { contentKeys } from './keys';
+
+export function tagFeed(viewer: string, tag: string): FeedSource {
+  return {
+    key: contentKeys.feed(viewer, 'tag', tag),
+    load: (_filter, cursor, signal) => feedPage(api.call('GET /api/posts/tag/{tag}', { tag, cursorId: cursor ?? undefined }, { signal })),
+  };
+}

@@ -1,0 +1,24 @@
+/** Marking every unseen notification seen. */
+import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import type { NotificationPage } from '@shared/answers/notifications';
+import { api } from '@/lib/api';
+import type { TallyTracker } from '../lib/tally';
+import { notificationsQueryKey } from './get-notifications';
+
+/** An empty list marks every unseen notification seen; answers the new tally. */
+export const markAllSeen = () => api.call('PUT /api/iam/notifications/mark-as-seen', { notifIds: [] });
+
+/** Marks them all seen in the cached list too, and gives the tally store the new tally (then checks it). */
+export function useMarkAllSeen(tracker: TallyTracker) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markAllSeen,
+    onSuccess: (answer) => {
+      queryClient.setQueryData<InfiniteData<NotificationPage>>(notificationsQueryKey, (old) =>
+        old ? { ...old, pages: old.pages.map((page) => ({ ...page, notifications: page.notifications.map((n) => ({ ...n, seen: true })) })) } : old,
+      );
+      if (typeof answer?.tally === 'number') tracker.set(answer.tally);
+      void tracker.refresh(true);
+    },
+  });
+}
