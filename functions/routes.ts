@@ -8,11 +8,14 @@
  */
 import { adminRoutes } from './admin/routes';
 import { authRoutes } from './auth/routes';
+import { commentsRoutes } from './comments/routes';
+import { feedsRoutes } from './feeds/routes';
 import { formsRoutes } from './forms/routes';
 import { imagesRoutes } from './images/routes';
 import type { RouteDef } from './lib/route-types';
 import { notificationsRoutes } from './notifications/routes';
 import { postsRoutes } from './posts/routes';
+import { reactionsRoutes } from './reactions/routes';
 import { searchRoutes } from './search/routes';
 import { siteSettingsRoutes } from './site-settings/routes';
 import { systemRoutes } from './system/routes';
@@ -30,6 +33,9 @@ export const routes = [
   ...tagsRoutes,
   ...notificationsRoutes,
   ...postsRoutes,
+  ...commentsRoutes,
+  ...reactionsRoutes,
+  ...feedsRoutes,
   ...imagesRoutes,
 ] as const satisfies readonly RouteDef[];
 

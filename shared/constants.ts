@@ -1,10 +1,13 @@
-/** Business constants of the product (spec §9) shared by the server and the SPA. */
+/** Business constants of the product (list sizes, timings, session names) shared by the server and the SPA. */
 
 export const ATTENDANCE_STATUSES = ['MAYBE', 'GOING', 'NOT_GOING'] as const;
 export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
 
 export const FEED_FILTERS = ['postsAll', 'plantsAll', 'plantsAvail', 'news'] as const;
 export type FeedFilter = (typeof FEED_FILTERS)[number];
+
+/** Items on one page of a list (feeds, tags, notifications, members) unless a route takes its own size. */
+export const PAGE_SIZE = 20;
 
 /** Pause after loading more feed items, in milliseconds. */
 export const FEED_MORE_PAUSE_MS = 250;

@@ -1,5 +1,6 @@
 /**
- * The rules of content (spec §9 and the data model's limits), without zod, so the SPA's reading
+ * The rules of content (sizes and counts of posts, comments, tags and photos; some bound a post's
+ * transaction, see docs/data-model.md), without zod, so the SPA's reading
  * screens can use them without loading the validation chunk. shared/schemas/content.ts builds
  * the input schemas from these and re-exports them.
  */
@@ -23,7 +24,7 @@ export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 /** Feed pages hold at most this many items (the default page is 20). */
 export const TAKE_MAX = 50;
 
-/** An availability containing this text means the plant is not available (spec §4). */
+/** An availability containing this text (in any case) means the plant is not available: it leaves the available-plants lists. */
 export const NOT_AVAILABLE = 'Not available';
 /** The choices the composer offers; any text of 1-60 characters is accepted. */
 export const AVAILABILITY_CHOICES = ['Available to swap', 'Available for sale', 'Free to a good home', NOT_AVAILABLE] as const;

@@ -1,4 +1,4 @@
-/** The display rules of spec §5 that live in shared/format.ts (used by the SPA and the server). */
+/** The display and normalisation rules in shared/format.ts (used by the SPA and the server). */
 import { describe, expect, it } from 'vitest';
 import { formatNumber, hasFormChanged, toSentenceCase, toTitleCase, withHttps } from './format';
 

@@ -1,7 +1,7 @@
 /**
- * Display and normalisation rules of spec §5, used by the SPA and the server alike: names in
- * title or sentence case, numbers with thousands separators, links given a scheme, and the
- * trimmed comparison that decides whether a form has changed.
+ * Display and normalisation rules, used by the SPA and the server alike: names in title or
+ * sentence case, numbers with thousands separators, links given a scheme, and the trimmed
+ * comparison that decides whether a form has changed.
  */
 
 /** Separators inside a name after which a new word starts ("mary-jane o'neil" → "Mary-Jane O'Neil"). */

@@ -1,4 +1,4 @@
-/** The validation rules of spec §5 that live in shared/validation.ts. */
+/** The validation rules of what members type (e-mail, letters-and-spaces text, URLs, handles), in shared/validation.ts. */
 import { describe, expect, it } from 'vitest';
 import { isEmail, isLettersAndSpaces, isUrl, isValidHandle } from './validation';
 

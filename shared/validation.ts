@@ -1,7 +1,7 @@
 /**
- * Validation rules of spec §5 as plain predicates, shared by the SPA's forms and the server's
- * schemas: e-mail, letters-and-spaces text, URLs, and handles (users and pages share one
- * namespace; see docs/api.md).
+ * The validation rules of what members type, as plain predicates shared by the SPA's forms and
+ * the server's schemas: e-mail, letters-and-spaces text, URLs, and handles (users and pages share
+ * one namespace; see docs/api.md).
  */
 import { withHttps } from './format';
 

@@ -4,7 +4,7 @@ import { assertSelf } from '../lib/middleware/access';
 import { reply } from '../lib/http';
 import type { Main } from '../lib/route-types';
 import { clearedSessionCookies } from '../lib/session/cookies';
-import { deleteAccount } from '../users/delete-account';
+import { deleteAccount } from '../users/account-deletion';
 import { assertLive } from './sessions';
 
 export const main: Main<typeof route> = async ({ input, session }) => {

@@ -4,6 +4,7 @@
  * saying someone tried to sign up (at most one a day). Rate limited per IP (an IPv6 /64).
  */
 import type { signup as route } from '../../shared/contract/auth';
+import { rateLimitKey } from '../db/entities/rate-limit';
 import { db } from '../db/service';
 import { takeToday } from '../lib/daily-count';
 import { badRequest } from '../lib/errors';
@@ -17,7 +18,7 @@ import { hashPassword, passwordProblem } from './passwords';
 
 /** Tells a known address's owner of sign-up attempts, once a UTC day at most: nobody can flood them by signing up again and again. */
 async function noticeSignupAttempt(email: string): Promise<void> {
-  if ((await takeToday(`SIGNUP_NOTICE#${email}`, 1)).taken) await sendSignupAttempt(email);
+  if ((await takeToday(rateLimitKey('SIGNUP_NOTICE', email), 1)).taken) await sendSignupAttempt(email);
 }
 
 export const main: Main<typeof route> = async ({ input, clientIp }) => {

@@ -4,7 +4,7 @@
  * written first, so every avatar object that can reach the bucket has a record that leads the
  * sweep to it until PUT /api/iam/authn/update saves it (functions/images/avatars.ts), reading the
  * object back to check its size and type.
- * The URL signs the content type and length (upload-url.ts). Suspended members and unverified
+ * The URL signs the content type and length (presigned-upload.ts). Suspended members and unverified
  * sign-ups get no URL, and each member gets a few dozen an hour.
  */
 import type { avatarUpload as route } from '../../shared/contract/images';
@@ -13,7 +13,7 @@ import { forbidden } from '../lib/errors';
 import { hitRateLimit } from '../lib/rate-limit';
 import type { Main } from '../lib/route-types';
 import { avatarKeyFor } from './avatars';
-import { EXTENSIONS, pendingUploadUrl } from './upload-url';
+import { EXTENSIONS, pendingUploadUrl } from './presigned-upload';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   if (session.suspended) throw forbidden('Your account is suspended: your photo cannot be changed');

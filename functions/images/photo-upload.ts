@@ -4,7 +4,7 @@
  * first, so every object that can reach the bucket has a record that leads the sweep to it; the
  * post that uses the photo claims it (functions/images/pending.ts), reading the object back to
  * check its size and type.
- * The URL signs the content type and length (upload-url.ts), so the browser sends exactly the
+ * The URL signs the content type and length (presigned-upload.ts), so the browser sends exactly the
  * scaled file it measured.
  */
 import type { photoUpload as route } from '../../shared/contract/images';
@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { hitRateLimit } from '../lib/rate-limit';
 import type { Main } from '../lib/route-types';
 import { photoKeyFor } from './pending';
-import { EXTENSIONS, pendingUploadUrl } from './upload-url';
+import { EXTENSIONS, pendingUploadUrl } from './presigned-upload';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   const userId = session.userId;

@@ -3,6 +3,7 @@
  * per key and day, raised by an atomic conditional ADD, expiring by TTL at the day's end. The day
  * is part of the key, so an item the emulator never expires is simply never read again.
  */
+import { dailyCountKey } from '../db/entities/rate-limit';
 import { db } from '../db/service';
 import { isConditionFailure } from '../db/transact';
 
@@ -27,7 +28,7 @@ export async function takeToday(key: string, max: number, nowMs = Date.now()): P
   if (max <= 0) return { taken: false, secondsLeft };
   try {
     await db()
-      .entities.rateLimit.update({ key: `DAY#${key}`, windowStart: dayStart })
+      .entities.rateLimit.update({ key: dailyCountKey(key), windowStart: dayStart })
       .add({ count: 1 })
       .set({ expiresAt: dayStart + DAY_SECONDS })
       .where((a, op) => `${op.notExists(a.count)} OR ${op.lt(a.count, max)}`)

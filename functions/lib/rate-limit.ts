@@ -3,6 +3,7 @@
  * by ADD, expiring by TTL. The window is also checked in code, since the emulator never expires
  * items. Limits are configurable: RATE_LIMIT_<NAME> = "<max>/<seconds>".
  */
+import { rateLimitKey } from '../db/entities/rate-limit';
 import { db } from '../db/service';
 import { tooManyRequests } from './errors';
 
@@ -37,13 +38,16 @@ export function limitFor(name: LimitName, env: NodeJS.ProcessEnv = process.env):
   return m ? { max: Number(m[1]), seconds: Number(m[2]) } : DEFAULT_LIMITS[name];
 }
 
-/** Counts one attempt for `key`; throws 429 with Retry-After when the window's limit is passed. */
-export async function hitRateLimit(name: LimitName, key: string): Promise<void> {
+/**
+ * Counts one attempt on `subject` (a user, an IP, an address, or several of them together); throws
+ * 429 with Retry-After when the window's limit is passed.
+ */
+export async function hitRateLimit(name: LimitName, ...subject: [string, ...string[]]): Promise<void> {
   const { max, seconds } = limitFor(name);
   const now = Math.floor(Date.now() / 1000);
   const windowStart = now - (now % seconds);
   const { data } = await db()
-    .entities.rateLimit.update({ key: `${name}#${key}`, windowStart })
+    .entities.rateLimit.update({ key: rateLimitKey(name, ...subject), windowStart })
     .add({ count: 1 })
     .set({ expiresAt: windowStart + seconds })
     .go({ response: 'all_new' });

@@ -6,10 +6,11 @@
 import { randomUUID } from 'node:crypto';
 import type { NotificationTargetType, NotificationView } from '../../shared/answers/notifications';
 import type { NotificationKind } from '../../shared/schemas/notifications';
-import type { NotificationItem } from '../db/entities/notification';
+import { notificationsPartition, type NotificationItem } from '../db/entities/notification';
 import { db } from '../db/service';
 import { conditionFailed, transact, txEntities } from '../db/transact';
-import { onePage, PAGE_SIZE, type Page } from '../lib/paging';
+import { PAGE_SIZE } from '../../shared/constants';
+import { onePage, type Page } from '../lib/paging';
 import { responderOf, usersAnd } from '../users/cards';
 
 export interface NotificationFields {
@@ -48,7 +49,8 @@ export function toNotification(item: NotificationItem): NotificationView {
 
 /**
  * The transaction items of one notification: its put and the recipient's tally +1. Empty when
- * the actor is the recipient (nobody is notified of their own action, spec §4).
+ * the actor is the recipient: nobody is notified of their own action (reacting to or commenting on
+ * one's own post notifies no one).
  */
 export function notificationWrite(recipientId: string, fields: NotificationFields) {
   if (fields.actorId !== undefined && fields.actorId === recipientId) return [];
@@ -82,7 +84,7 @@ export async function unreadTally(userId: string): Promise<number> {
 
 /** The user's notifications, newest first: one Query per page. */
 export async function notificationsOf(userId: string, cursorId: string | undefined): Promise<Page<NotificationView>> {
-  const page = await onePage(cursorId, { field: 'pk', value: `user#${userId}` }, (cursor) =>
+  const page = await onePage(cursorId, notificationsPartition(userId), (cursor) =>
     db().entities.notification.query.byRecipient({ recipientId: userId }).go({ cursor, limit: PAGE_SIZE, order: 'desc' }),
   );
   const { users } = await usersAnd(page.items.flatMap((n) => (n.actorId ? [n.actorId] : [])));

@@ -1,16 +1,19 @@
 /**
- * Feed counts kept on write (DATA-MODEL "Counters, precisely"): counter items
- * `counter#<scope>` / `<audience>[#shard]` holding postsAll, plantsAll, plantsAvail and news.
- * A post's write computes what the post counted for before and after, and `ADD`s the difference
- * to each counter in the post's own transaction. Scopes: global (8 shards: every post touches
- * it), the owner (`user#<id>` or `page#<id>`) and each tag; audiences: public (guests), members
- * (public + members-only) and owner (the author's own view, private included; owner scope only).
+ * Feed counts kept on write (C1 in docs/data-model.md): counter items (keys:
+ * functions/db/entities/counter.ts) holding postsAll, plantsAll, plantsAvail and news. A post's
+ * write computes what the post counted for before and after, and `ADD`s the difference to each
+ * counter in the post's own transaction, so a count always equals what its list holds. Scopes:
+ * global (8 shards: every post touches it), the owner and each tag; audiences: public (guests),
+ * members (public + members-only) and owner (the author's own view, private included; owner
+ * scope only).
  */
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { FeedCounts } from '../../shared/answers/feeds';
 import type { Privacy } from '../../shared/content-rules';
 import { FEED_FILTERS } from '../../shared/constants';
+import { addItem } from '../db/add';
 import { documentClient, tableName } from '../db/client';
+import { counterKey, counterPk, GLOBAL_SCOPE, ownerScope, shardsOf, tagScope } from '../db/entities/counter';
 import type { TxItem } from '../db/transact';
 
 export const GLOBAL_SHARDS = 8;
@@ -52,15 +55,15 @@ function contributions(p: Countable | null): Map<string, FeedCounts> {
   const add = (scope: string, audiences: Audience[]) => {
     for (const a of audiences) if (sees(a, p.privacy)) out.set(`${scope}|${a}`, v);
   };
-  add('global', ['public', 'members']);
-  add(`${p.ownerType}#${p.ownerId}`, ['public', 'members', 'owner']);
-  for (const tag of new Set(p.tags)) add(`tag#${tag}`, ['public', 'members']);
+  add(GLOBAL_SCOPE, ['public', 'members']);
+  add(ownerScope(p.ownerType, p.ownerId), ['public', 'members', 'owner']);
+  for (const tag of new Set(p.tags)) add(tagScope(tag), ['public', 'members']);
   return out;
 }
 
-function counterKey(scope: string, audience: Audience): { pk: string; sk: string } {
-  const shard = scope === 'global' ? `#${Math.floor(Math.random() * GLOBAL_SHARDS)}` : '';
-  return { pk: `counter#${scope}`, sk: `${audience}${shard}` };
+/** The item a change of the counter lands on: one of the global scope's shards, at random. */
+function counterItemKey(scope: string, audience: Audience): { pk: string; sk: string } {
+  return counterKey(scope, audience, scope === GLOBAL_SCOPE ? Math.floor(Math.random() * GLOBAL_SHARDS) : undefined);
 }
 
 /** The `ADD` items that take the counters from `before` to `after` (nothing for unchanged ones). */
@@ -72,15 +75,7 @@ export function counterItems(before: Countable | null, after: Countable | null):
     const delta = FEED_FILTERS.map((f) => [f, (now.get(key)?.[f] ?? 0) - (was.get(key)?.[f] ?? 0)] as const).filter(([, d]) => d !== 0);
     if (!delta.length) continue;
     const [scope, audience] = key.split('|') as [string, Audience];
-    items.push({
-      Update: {
-        TableName: tableName(),
-        Key: counterKey(scope, audience),
-        UpdateExpression: `ADD ${delta.map(([f]) => `#${f} :${f}`).join(', ')}`,
-        ExpressionAttributeNames: Object.fromEntries(delta.map(([f]) => [`#${f}`, f])),
-        ExpressionAttributeValues: Object.fromEntries(delta.map(([f, d]) => [`:${f}`, d])),
-      },
-    });
+    items.push(addItem(counterItemKey(scope, audience), Object.fromEntries(delta)));
   }
   return items;
 }
@@ -93,16 +88,16 @@ function countsOf(items: Record<string, unknown>[]): FeedCounts {
 
 /** The counts an audience sees in a scope: one GetItem, or one Query over the global shards. */
 export async function readCounts(scope: string, audience: Audience): Promise<FeedCounts> {
-  if (scope === 'global') {
+  if (scope === GLOBAL_SCOPE) {
     const { Items = [] } = await documentClient().send(
       new QueryCommand({
         TableName: tableName(),
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :a)',
-        ExpressionAttributeValues: { ':pk': 'counter#global', ':a': `${audience}#` },
+        ExpressionAttributeValues: { ':pk': counterPk(GLOBAL_SCOPE), ':a': shardsOf(audience) },
       }),
     );
     return countsOf(Items);
   }
-  const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { pk: `counter#${scope}`, sk: audience } }));
+  const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: counterKey(scope, audience) }));
   return countsOf(Item ? [Item] : []);
 }

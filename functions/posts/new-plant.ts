@@ -2,7 +2,8 @@
 import type { newPlant as route } from '../../shared/contract/posts';
 import { reply } from '../lib/http';
 import { hitRateLimit } from '../lib/rate-limit';
-import { hydrateOne, viewerOf } from './views';
+import { hydrateOne } from './post-views';
+import { viewerOf } from './viewer';
 import { createPost } from './write';
 import type { Main } from '../lib/route-types';
 

@@ -8,7 +8,8 @@
 import type { PlantDetails, Privacy } from '../../shared/schemas/content';
 import { isAvailable } from '../../shared/schemas/content';
 import { batchDelete, partitionItems, type TableKey } from '../db/batch';
-import type { PostItem } from '../db/entities/post';
+import { commentClaimKey } from '../db/entities/comment';
+import { postKey, postPk, type PostItem } from '../db/entities/post';
 import { db } from '../db/service';
 import { conditionFailed, txEntities, writeItems, type TxItem, type TxOutcome } from '../db/transact';
 import { sweepsDeferred } from '../lib/deferred';
@@ -17,12 +18,13 @@ import { logger } from '../lib/logger';
 import { claimUploads, deletePhotos } from '../images/pending';
 import { copyToFreshKeys, discardCopies, narrows, removeOldKeys } from '../images/rekey';
 import { ensureTags, tagUsageItems } from '../tags/tags';
-import { hasPermission, loadPermissionSettings } from '../users/permissions';
+import { hasPermission, loadPermissionSettings } from '../users/permission-rules';
 import { accountGone, assertAuthorWasLive, authorLiveCheck } from '../users/author-live';
 import { getUser } from '../users/users';
 import { counterItems, sees, type Countable } from './counters';
+import { getPostItem } from './post-item';
 import { listingPosition, ownerUnchanged } from './relist';
-import { canSee, isOwner, type Viewer } from './views';
+import { canSee, isOwner, type Viewer } from './viewer';
 
 const ATTEMPTS = 5;
 
@@ -85,11 +87,6 @@ function tagChanges(before: PostItem | null, after: PostItem | null): TxItem[] {
   const added = [...now].filter((t) => !was.has(t));
   const removed = [...was].filter((t) => !now.has(t));
   return [...(added.length ? tagUsageItems(added, 1) : []), ...(removed.length ? tagUsageItems(removed, -1) : [])];
-}
-
-export async function getPostItem(id: string): Promise<PostItem | null> {
-  const { data } = await db().entities.post.get({ id }).go({ consistent: true });
-  return (data as PostItem | null) ?? null;
 }
 
 /** The answer to a creating call whose id already exists: the same post for its author's retry, else 409. */
@@ -257,13 +254,9 @@ export async function editPost(postId: string, claimedUserId: string, viewer: Vi
 
 /** Removes what is left under a deleted post: comments with their claims and reactions, photos, then the post. */
 export async function sweepPost(post: PostItem): Promise<void> {
-  const keys: TableKey[] = [];
-  const claims: TableKey[] = [];
-  for (const item of await partitionItems(`post#${post.id}`)) {
-    if (item.sk === 'post') continue;
-    keys.push({ pk: item.pk, sk: item.sk });
-    if (item.__edb_e__ === 'comment' && typeof item.id === 'string') claims.push({ pk: `comment#${item.id}`, sk: 'comment' });
-  }
+  const items = await partitionItems(postPk(post.id));
+  const keys: TableKey[] = items.filter((item) => item.sk !== postKey(post.id).sk).map((item) => ({ pk: item.pk, sk: item.sk }));
+  const claims = db().entities.comment.parse({ Items: items }, { ignoreOwnership: false }).data.map((c) => commentClaimKey(c.id));
   await batchDelete([...claims, ...keys]);
   await deletePhotos(post.photos.map((p) => p.key));
   await db().entities.post.delete({ id: post.id }).go();

@@ -1,6 +1,6 @@
 /**
  * The cloud's sweeper of big deletions. A route marks the root deleted in one transaction
- * (functions/posts/write.ts `deletePost`, functions/users/delete-account.ts `deleteAccount`) and,
+ * (functions/posts/write.ts `deletePost`, functions/users/account-deletion.ts `deleteAccount`) and,
  * with `SWEEPS=stream` (functions/lib/deferred.ts), stops there. The table's stream (new images)
  * brings this Lambda every change whose new image is a post or a user with `deletedAt` (the event
  * source mapping filters on it), and it removes what is left:
@@ -14,8 +14,9 @@ import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEven
 import type { PostItem } from '../db/entities/post';
 import { db } from '../db/service';
 import { logger } from '../lib/logger';
-import { deletePostsOf, getPostItem, sweepPost } from '../posts/write';
-import { sweepUser } from '../users/delete-account';
+import { getPostItem } from '../posts/post-item';
+import { deletePostsOf, sweepPost } from '../posts/write';
+import { sweepUser } from '../users/account-deletion';
 import { handleRecords, newImageOf } from './stream-records';
 
 /** A record is not started with less time than this left; it is answered as failed and retried. */

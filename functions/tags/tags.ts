@@ -6,14 +6,14 @@
  */
 import type { TagView } from '../../shared/answers/tags';
 import { normaliseTagName } from '../../shared/schemas/tags';
-import type { TagItem } from '../db/entities/tag';
+import { allTagsPartition, parentTagsPartition, TAG_PARENTS_PK, tagChildrenPk, type TagItem } from '../db/entities/tag';
 import { db } from '../db/service';
 import { transact, txEntities, isConditionFailure } from '../db/transact';
-import { onePage, PAGE_SIZE, type Page } from '../lib/paging';
+import { PAGE_SIZE } from '../../shared/constants';
+import { onePage, type Page } from '../lib/paging';
 
 /** Autocomplete answers at most this many tags. */
 export const PREFIX_LIMIT = 20;
-const PARENTS = 'tags#parents';
 
 
 export function toTag(item: TagItem): TagView {
@@ -55,7 +55,7 @@ export async function createTag(name: string, isParent: boolean): Promise<{ tag:
 export async function tagsByPrefix(prefix: string, parentsOnly: boolean): Promise<TagView[]> {
   const tag = db().entities.tag;
   const { data } = parentsOnly
-    ? await tag.query.parents({ parentsOf: PARENTS }).begins({ name: prefix }).go({ limit: PREFIX_LIMIT })
+    ? await tag.query.parents({ parentsOf: TAG_PARENTS_PK }).begins({ name: prefix }).go({ limit: PREFIX_LIMIT })
     : await tag.query.byName({}).begins({ name: prefix }).go({ limit: PREFIX_LIMIT });
   return data.map(toTag);
 }
@@ -65,14 +65,14 @@ export async function allTags(which: 'all' | 'parents', cursorId: string | undef
   const tag = db().entities.tag;
   const page =
     which === 'parents'
-      ? await onePage(cursorId, { field: 'gsi2pk', value: PARENTS }, (cursor) => tag.query.parents({ parentsOf: PARENTS }).go({ cursor, limit: PAGE_SIZE }))
-      : await onePage(cursorId, { field: 'pk', value: 'tags' }, (cursor) => tag.query.byName({}).go({ cursor, limit: PAGE_SIZE }));
+      ? await onePage(cursorId, parentTagsPartition(), (cursor) => tag.query.parents({ parentsOf: TAG_PARENTS_PK }).go({ cursor, limit: PAGE_SIZE }))
+      : await onePage(cursorId, allTagsPartition(), (cursor) => tag.query.byName({}).go({ cursor, limit: PAGE_SIZE }));
   return { items: page.items.map(toTag), cursorId: page.cursorId };
 }
 
 /** A parent's children by name (T1b), first page; for the tag-and-children routes. */
 export async function tagChildren(parentName: string): Promise<TagView[]> {
-  const { data } = await db().entities.tag.query.children({ childOf: `tagchildren#${parentName}` }).go({ limit: PAGE_SIZE });
+  const { data } = await db().entities.tag.query.children({ childOf: tagChildrenPk(parentName) }).go({ limit: PAGE_SIZE });
   return data.map(toTag);
 }
 

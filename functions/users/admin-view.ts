@@ -1,8 +1,9 @@
 /** Users as the admin screens list them, and the pages of those lists (U4, U6). */
 import type { AdminUser } from '../../shared/answers/admin';
-import type { UserItem } from '../db/entities/user';
+import { regStatePartition, withoutLocationPartition, type UserItem } from '../db/entities/user';
 import { db } from '../db/service';
-import { onePage, PAGE_SIZE, type Page } from '../lib/paging';
+import { PAGE_SIZE } from '../../shared/constants';
+import { onePage, type Page } from '../lib/paging';
 import { holdsAdmin } from '../lib/admins';
 
 export function toAdminUser(user: UserItem): AdminUser {
@@ -23,7 +24,7 @@ export function toAdminUser(user: UserItem): AdminUser {
 
 /** Users by registration state, newest first: one Query per page. */
 export async function usersByRegState(regState: 'complete' | 'incomplete', cursorId: string | undefined): Promise<Page<AdminUser>> {
-  const page = await onePage(cursorId, { field: 'gsi1pk', value: `users#${regState}` }, (cursor) =>
+  const page = await onePage(cursorId, regStatePartition(regState), (cursor) =>
     db().entities.user.query.byRegState({ regState }).go({ cursor, limit: PAGE_SIZE, order: 'desc' }),
   );
   return { items: page.items.map(toAdminUser), cursorId: page.cursorId };
@@ -31,7 +32,7 @@ export async function usersByRegState(regState: 'complete' | 'incomplete', curso
 
 /** Registered users without a location (the sparse index), newest first: one Query per page. */
 export async function usersWithoutLocation(cursorId: string | undefined): Promise<Page<AdminUser>> {
-  const page = await onePage(cursorId, { field: 'gsi2pk', value: 'users#nolocation' }, (cursor) =>
+  const page = await onePage(cursorId, withoutLocationPartition(), (cursor) =>
     db().entities.user.query.withoutLocation({}).go({ cursor, limit: PAGE_SIZE, order: 'desc' }),
   );
   return { items: page.items.map(toAdminUser), cursorId: page.cursorId };

@@ -5,6 +5,7 @@
  * transaction: no extra round trip, and no window between a read and the write.
  */
 import { tableName } from '../db/client';
+import { userKey } from '../db/entities/user';
 import { conditionFailed, type TxItem, type TxOutcome } from '../db/transact';
 import { unauthorized } from '../lib/errors';
 
@@ -13,7 +14,7 @@ export function authorLiveCheck(userId: string): TxItem {
   return {
     ConditionCheck: {
       TableName: tableName(),
-      Key: { pk: `user#${userId}`, sk: 'profile' },
+      Key: userKey(userId),
       ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deletedAt)',
     },
   };

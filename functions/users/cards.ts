@@ -4,7 +4,7 @@
  */
 import type { Responder } from '../../shared/schemas/content';
 import { batchGet, type TableKey } from '../db/batch';
-import type { UserItem } from '../db/entities/user';
+import { userKey, type UserItem } from '../db/entities/user';
 import { db } from '../db/service';
 
 export function responderOf(user: UserItem | undefined, id: string): Responder {
@@ -12,8 +12,6 @@ export function responderOf(user: UserItem | undefined, id: string): Responder {
     ? { uuid: id, username: user.username, avatar: user.avatar ?? null }
     : { uuid: id, username: 'former-member', avatar: null };
 }
-
-const userKey = (uuid: string): TableKey => ({ pk: `user#${uuid}`, sk: 'profile' });
 
 /**
  * Users by id, with any extra keys fetched in the same BatchGet: those come back as `raw` (the

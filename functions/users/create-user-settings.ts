@@ -3,7 +3,7 @@ import type { createUserSettings as route } from '../../shared/contract/users';
 import { unauthorized } from '../lib/errors';
 import { reply } from '../lib/http';
 import type { Main } from '../lib/route-types';
-import { createSettings } from './settings';
+import { createSettings } from './settings-store';
 import { getUser } from './users';
 
 export const main: Main<typeof route> = async ({ session }) => {

@@ -4,7 +4,7 @@ import { forbidden, unauthorized } from '../lib/errors';
 import { reply } from '../lib/http';
 import type { Main } from '../lib/route-types';
 import { createInvite } from './invites';
-import { hasPermission, loadPermissionSettings } from './permissions';
+import { hasPermission, loadPermissionSettings } from './permission-rules';
 import { getUser } from './users';
 
 export const main: Main<typeof route> = async ({ session }) => {

@@ -1,10 +1,11 @@
 /** Invites (U9): a registered member's link that lets someone sign up; admins can switch its validity. */
 import { randomUUID } from 'node:crypto';
 import type { Invite } from '../../shared/answers/users';
-import type { InviteItem } from '../db/entities/invite';
+import { invitesOfPartition, type InviteItem } from '../db/entities/invite';
 import { db } from '../db/service';
 import { notFound } from '../lib/errors';
-import { onePage, PAGE_SIZE, type Page } from '../lib/paging';
+import { PAGE_SIZE } from '../../shared/constants';
+import { onePage, type Page } from '../lib/paging';
 import { siteOrigin } from '../lib/site-origin';
 import { isConditionFailure } from '../db/transact';
 
@@ -25,7 +26,7 @@ export async function createInvite(inviterId: string): Promise<Invite> {
 
 /** The inviter's invites, newest first: one Query per page. */
 export async function invitesOf(inviterId: string, cursorId: string | undefined): Promise<Page<Invite>> {
-  const page = await onePage(cursorId, { field: 'gsi1pk', value: `invites#${inviterId}` }, (cursor) =>
+  const page = await onePage(cursorId, invitesOfPartition(inviterId), (cursor) =>
     db().entities.invite.query.byInviter({ inviterId }).go({ cursor, limit: PAGE_SIZE, order: 'desc' }),
   );
   return { items: page.items.map(toInvite), cursorId: page.cursorId };

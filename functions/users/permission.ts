@@ -3,7 +3,7 @@ import type { permission as route } from '../../shared/contract/users';
 import { notFound } from '../lib/errors';
 import { assertSelf } from '../lib/middleware/access';
 import type { Main } from '../lib/route-types';
-import { hasPermission, loadPermissionSettings } from './permissions';
+import { hasPermission, loadPermissionSettings } from './permission-rules';
 import { getUser } from './users';
 
 export const main: Main<typeof route> = async ({ input, session }) => {

@@ -1,6 +1,8 @@
 /**
- * Phone verification (spec §4): a 6-digit code by SMS, stored hashed, 10 minutes, 5 tries, single
- * use. Confirming first marks the phone verified on the user, then records the confirmation.
+ * Phone verification, how a member proves they hold a number (the site may require it to post
+ * plants: `post-plants` in permission-rules.ts): a 6-digit code by SMS, stored hashed, 10 minutes,
+ * 5 tries, single use. Confirming first marks the phone verified on the user, then records the
+ * confirmation.
  */
 import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';

@@ -2,7 +2,7 @@
 import type { updateUserSettings as route } from '../../shared/contract/users';
 import { unauthorized } from '../lib/errors';
 import type { Main } from '../lib/route-types';
-import { updateSettings } from './settings';
+import { updateSettings } from './settings-store';
 import { getUser } from './users';
 
 export const main: Main<typeof route> = async ({ input, session }) => {

@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { logger } from '../lib/logger';
 import type { Session } from '../lib/session/token';
 
-vi.mock('./settings', () => ({ readSettings: vi.fn() }));
-const { readSettings } = await import('./settings');
+vi.mock('./settings-store', () => ({ readSettings: vi.fn() }));
+const { readSettings } = await import('./settings-store');
 const { main } = await import('./user-settings');
 
 const session = { userId: 'u-1' } as Session;

@@ -3,7 +3,7 @@ import type { userSettings as route } from '../../shared/contract/users';
 import { serviceUnavailable } from '../lib/errors';
 import { logger } from '../lib/logger';
 import type { Main } from '../lib/route-types';
-import { readSettings } from './settings';
+import { readSettings } from './settings-store';
 
 export const main: Main<typeof route> = async ({ session }) => {
   try {

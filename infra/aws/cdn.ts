@@ -1,5 +1,5 @@
 /**
- * The one CloudFront distribution (architecture: "CloudFront, precisely"):
+ * The one CloudFront distribution:
  * - default `/*` → the SPA bucket (OAC) with a viewer-request CloudFront Function that rewrites
  *   extension-less paths to /index.html. No distribution-wide custom error responses: they would
  *   turn the API's 403/404 and missing images into 200 HTML.

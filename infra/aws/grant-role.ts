@@ -32,7 +32,7 @@ export function grantSetKey(grants: Iterable<Grant>): string {
   return [...new Set(grants)].sort().join(',');
 }
 
-/** DynamoDB actions per grant. No Scan: no request path may scan the table (architecture: Data). */
+/** DynamoDB actions per grant. No Scan: no request path may scan the table (every read is a Query or GetItem, docs/data-model.md). */
 export const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
 export const TABLE_WRITE_ACTIONS = [
   'dynamodb:PutItem',

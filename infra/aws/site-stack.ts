@@ -1,8 +1,8 @@
 /**
- * One stage of the product in the cloud (see the architecture notes): the table, the images,
- * SPA and log buckets, the two secrets, the HTTP API and its stage, the CloudFront
- * distribution, one nested stack per domain holding that domain's routes, the scheduled
- * jobs (infra/aws/jobs.ts) with their rules, and the stream jobs on the table's stream.
+ * One stage of the product in the cloud: the table, the images, SPA and log buckets, the two
+ * secrets, the HTTP API and its stage, the CloudFront distribution, one nested stack per domain
+ * holding that domain's routes, the scheduled jobs (infra/aws/jobs.ts) with their rules, and the
+ * stream jobs on the table's stream.
  *
  * Stages whose name starts with `dev` are disposable (no deletion protection, buckets emptied
  * and deleted with the stack); every other stage keeps its table, images and logs.

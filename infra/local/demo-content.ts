@@ -31,7 +31,8 @@ export async function seedDemoContent(doc: DynamoDBDocumentClient, table: string
   const { recordPendingUpload, photoKeyFor } = await import('../../functions/images/pending');
   const { imagesBucket, s3 } = await import('../../functions/lib/images');
   const { createPost } = await import('../../functions/posts/write');
-  const { addComment, react } = await import('../../functions/posts/thread');
+  const { addComment } = await import('../../functions/comments/comments');
+  const { react } = await import('../../functions/reactions/reactions');
 
   const ids = await Promise.all(DEMO_USERS.map((u) => userIdByEmail(u.email)));
   if (ids.some((id) => !id)) return false;

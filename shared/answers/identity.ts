@@ -6,7 +6,7 @@ import * as z from 'zod';
 import { MOTIVATIONS } from '../schemas/identity';
 import { geoPoint } from './site';
 
-/** The signed-in user (spec §3 User, plus account state) with the session's csrf token. */
+/** The signed-in user: their own profile fields and their account state (verification, registration, role), with the session's csrf token. */
 export const profile = z.strictObject({
   uuid: z.string(),
   email: z.string(),

@@ -36,7 +36,7 @@ export const refresh = defineRoute({
 export const profile = defineRoute({
   method: 'GET', path: '/api/iam/authn/profile', access: 'user',
   input: emptyInput, output: profileAnswer,
-  summary: 'The signed-in user (spec §3) with the session\'s csrf_token.',
+  summary: 'The signed-in user\'s own profile and account state, with the session\'s csrf_token.',
 });
 
 export const updateProfile = defineRoute({

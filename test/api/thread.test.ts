@@ -109,8 +109,8 @@ describe('comment counts under concurrent replies and deletions', () => {
 describe('a long thread', () => {
   it('comes in bounded pages, in thread order, every comment exactly once', async () => {
     useHostTable();
-    const { addComment } = await import('../../functions/posts/thread');
-    const { THREAD_PAGE_ITEMS } = await import('../../functions/posts/feeds');
+    const { addComment } = await import('../../functions/comments/comments');
+    const { THREAD_PAGE_ITEMS } = await import('../../functions/feeds/post-detail');
     const post = await newPost(a);
     const writer = { userId: b.uuid, admin: false, member: true, suspended: false };
     const made: string[] = [];

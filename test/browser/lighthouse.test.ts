@@ -1,6 +1,6 @@
 /**
  * Lighthouse (desktop, no throttling) on the main screens: performance and accessibility ≥ 90,
- * as QUALITY.md budgets. Chromium is Debian's, started by chrome-launcher with its own profile.
+ * as docs/budgets.md holds. Chromium is Debian's, started by chrome-launcher with its own profile.
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';

@@ -1,7 +1,7 @@
 /**
  * The cloud host, asserted on the synthesised templates (one synth for the whole file): every
  * route of the route table becomes a Lambda and an API route, the table matches table.ts,
- * CloudFront follows ARCHITECTURE.md ("CloudFront, precisely"), each grant becomes exactly its
+ * CloudFront is the distribution infra/aws/cdn.ts describes, each grant becomes exactly its
  * permissions (per route: least-privilege.test.ts), every template stays under 450 resources,
  * and cdk-nag has nothing unacknowledged.
  */
@@ -25,7 +25,7 @@ import { actionsOf, expectedRoutes, fromParent, lambdaOf, ofType, type Resource,
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- CloudFormation JSON is untyped */
 
-/** The ten headers of ARCHITECTURE.md, written out here so a change to the stack's list is caught. */
+/** The ten headers the API reads (API_FORWARDED_HEADERS in infra/aws/cdn.ts), written out here so a change to the stack's list is caught. */
 const EXPECTED_API_HEADERS = [
   'client-platform',
   'content-type',

@@ -1,6 +1,6 @@
 /**
- * Least privilege per route (ARCHITECTURE.md: "each function holds exactly the grants its route
- * declares"). For every route of the table, and `$default`, the synthesised policy of its function
+ * Least privilege per route: each function holds exactly the grants its route declares in the
+ * route table (functions/<domain>/routes.ts), nothing more. For every route of the table, and `$default`, the synthesised policy of its function
  * allows exactly the actions its `grants` imply — written out below, so a change to the stack's
  * mapping is caught — plus what every function needs (its logs, its secrets). Roles are shared
  * only by routes of one domain with the same grant set, in the template of their functions; a

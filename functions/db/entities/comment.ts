@@ -13,12 +13,18 @@
  * is exactly the comment, its reactions and all its descendants with theirs (P6): "!" sorts
  * before "/", and no segment is a prefix of another.
  *
+ * Comments and their reactions form the collection `thread` (a clustered index, sorted by the
+ * shared `comment#<path>` prefix): `db().collections.thread({ postId, path })` reads the comments
+ * and reactions whose path starts with `path` (all of the thread for `path: ''`) in one Query,
+ * each typed by its entity.
+ *
  * A comment's id is the client-generated UUID of its creating call; its claim item
  * `comment#<id>` (written in the same transaction with `attribute_not_exists`) makes a retry
  * answer the first comment, and maps the id to its post and path for the delete route.
  */
 import { Entity, type EntityItem } from 'electrodb';
 import { SERVICE } from '../service-name';
+import { postPk } from './post';
 
 export const Comment = new Entity({
   model: { entity: 'comment', version: '1', service: SERVICE },
@@ -37,6 +43,8 @@ export const Comment = new Entity({
   },
   indexes: {
     byPath: {
+      collection: 'thread',
+      type: 'clustered',
       pk: { field: 'pk', composite: ['postId'], template: 'post#${postId}', casing: 'none' },
       sk: { field: 'sk', composite: ['path'], template: 'comment#${path}', casing: 'none' },
     },
@@ -86,6 +94,8 @@ export const CommentReaction = new Entity({
   },
   indexes: {
     byComment: {
+      collection: 'thread',
+      type: 'clustered',
       pk: { field: 'pk', composite: ['postId'], template: 'post#${postId}', casing: 'none' },
       sk: { field: 'sk', composite: ['path', 'userId'], template: 'comment#${path}!r#${userId}', casing: 'none' },
     },
@@ -121,3 +131,21 @@ export type CommentItem = EntityItem<typeof Comment>;
 export type CommentClaimItem = EntityItem<typeof CommentClaim>;
 export type PostReactionItem = EntityItem<typeof PostReaction>;
 export type CommentReactionItem = EntityItem<typeof CommentReaction>;
+
+/**
+ * Keys spelled out for what ElectroDB does not write or read itself (count `ADD`s, sweeps,
+ * BatchGets across entities, thread cursors): the templates above, held to them by content-keys.test.ts.
+ */
+export const commentSk = (path: string): string => `comment#${path}`;
+export const commentKey = (postId: string, path: string): { pk: string; sk: string } => ({ pk: postPk(postId), sk: commentSk(path) });
+export const commentReactionKey = (postId: string, path: string, userId: string): { pk: string; sk: string } => ({
+  pk: postPk(postId),
+  sk: `${commentSk(path)}!r#${userId}`,
+});
+export const commentClaimKey = (id: string): { pk: string; sk: string } => ({ pk: `comment#${id}`, sk: 'comment' });
+export const postReactionKey = (postId: string, userId: string): { pk: string; sk: string } => ({ pk: postPk(postId), sk: `reaction#${userId}` });
+
+const THREAD_SK = /^comment#[0-9a-z]{9}\.[0-9a-f-]{36}(\/[0-9a-z]{9}\.[0-9a-f-]{36})*(!r#[0-9a-f-]{36})?$/;
+
+/** Whether a sort key is a comment's or a comment reaction's: where a page of a thread can end. */
+export const isThreadSk = (sk: string): boolean => THREAD_SK.test(sk);

@@ -1,6 +1,6 @@
 /**
  * Conversations (minimal for now; the messages feature builds on it): the conversation item and
- * one membership item per participant under the participant (M1), so "all of a user's
+ * one membership item per participant under the participant (M1a), so "all of a user's
  * conversations" is one Query.
  */
 import { Entity, type EntityItem } from 'electrodb';

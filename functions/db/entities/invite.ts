@@ -25,3 +25,8 @@ export const Invite = new Entity({
 });
 
 export type InviteItem = EntityItem<typeof Invite>;
+
+/** The partition of `byInviter` (gsi1): one inviter's invites, for the list's cursor check. */
+export function invitesOfPartition(inviterId: string): { field: string; value: string } {
+  return { field: 'gsi1pk', value: `invites#${inviterId}` };
+}

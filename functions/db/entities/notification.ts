@@ -7,6 +7,7 @@
 import { Entity, type EntityItem } from 'electrodb';
 import { NOTIFICATION_KINDS } from '../../../shared/schemas/notifications';
 import { SERVICE } from '../service-name';
+import { userPk } from './user';
 
 export const Notification = new Entity({
   model: { entity: 'notification', version: '1', service: SERVICE },
@@ -47,3 +48,8 @@ export const NotificationTally = new Entity({
 });
 
 export type NotificationItem = EntityItem<typeof Notification>;
+
+/** The partition of `byRecipient`: the recipient's own partition (userPk), for the list's cursor check. */
+export function notificationsPartition(recipientId: string): { field: string; value: string } {
+  return { field: 'pk', value: userPk(recipientId) };
+}

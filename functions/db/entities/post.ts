@@ -7,8 +7,8 @@
  * of them in the same write.
  *
  * The item is always written whole (put, guarded on `version`); reaction and comment counts are
- * changed by `ADD` (see functions/posts/counters.ts), which also bumps `version`, so an edit that
- * read an older count retries instead of overwriting it.
+ * changed by `ADD` (functions/posts/post-item.ts `postCountItem`), which also bumps `version`, so
+ * an edit that read an older count retries instead of overwriting it.
  */
 import { Entity, type EntityItem } from 'electrodb';
 import { SERVICE } from '../service-name';
@@ -163,6 +163,30 @@ export const Post = new Entity({
 });
 
 export type PostItem = EntityItem<typeof Post>;
+
+/**
+ * Keys spelled out for what ElectroDB does not write or read itself (count `ADD`s, condition
+ * checks, BatchGets across entities, sweeps): the templates above, held to them by content-keys.test.ts.
+ */
+export const postPk = (id: string): string => `post#${id}`;
+export const postKey = (id: string): { pk: string; sk: string } => ({ pk: postPk(id), sk: 'post' });
+
+/** The position of a post in every list (`byTime` above), the bound a list is paged by. */
+export interface ListPosition {
+  updatedAt: string;
+  id: string;
+}
+
+/** A post's sort key in its lists: `<updatedAt>#<id>`. */
+export const listSortKey = (p: ListPosition): string => `${p.updatedAt}#${p.id}`;
+
+const LIST_SORT_KEY = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)#([0-9a-f-]{36})$/;
+
+/** The position a list sort key names; null when the text is not one. */
+export function parseListSortKey(text: string): ListPosition | null {
+  const m = LIST_SORT_KEY.exec(text);
+  return m ? { updatedAt: m[1]!, id: m[2]! } : null;
+}
 
 /**
  * A post in a tag's list (P4): one link item per tag and audience, rewritten in the post's own

@@ -17,3 +17,17 @@ export const RateLimit = new Entity({
     },
   },
 });
+
+/**
+ * The `key` of a rate-limit window (functions/lib/rate-limit.ts), spelled here like the template
+ * above (key-builders.test.ts): the limit's name, then what it counts (a user, an IP, an address,
+ * or several of them).
+ */
+export function rateLimitKey(name: string, ...subject: string[]): string {
+  return [name, ...subject].join('#');
+}
+
+/** The `key` of a daily allowance (functions/lib/daily-count.ts): `DAY#` keeps them apart from the windows. */
+export function dailyCountKey(key: string): string {
+  return `DAY#${key}`;
+}

@@ -10,6 +10,16 @@
 import { Entity, type EntityItem } from 'electrodb';
 import { SERVICE } from '../service-name';
 
+/** The one partition of every tag (byName). */
+export const TAGS_PK = 'tags';
+/** The partition of the parents index (gsi2): every parent tag. */
+export const TAG_PARENTS_PK = 'tags#parents';
+
+/** The partition of the children index (gsi1): a parent's children. */
+export function tagChildrenPk(parentName: string): string {
+  return `tagchildren#${parentName}`;
+}
+
 export const Tag = new Entity({
   model: { entity: 'tag', version: '1', service: SERVICE },
   attributes: {
@@ -23,13 +33,13 @@ export const Tag = new Entity({
       type: 'string',
       hidden: true,
       watch: ['parentName'],
-      set: (_: unknown, item: { parentName?: string }) => (item.parentName ? `tagchildren#${item.parentName}` : undefined),
+      set: (_: unknown, item: { parentName?: string }) => (item.parentName ? tagChildrenPk(item.parentName) : undefined),
     },
     parentsOf: {
       type: 'string',
       hidden: true,
       watch: ['isParent'],
-      set: (_: unknown, item: { isParent?: boolean }) => (item.isParent ? 'tags#parents' : undefined),
+      set: (_: unknown, item: { isParent?: boolean }) => (item.isParent ? TAG_PARENTS_PK : undefined),
     },
   },
   indexes: {
@@ -53,3 +63,13 @@ export const Tag = new Entity({
 });
 
 export type TagItem = EntityItem<typeof Tag>;
+
+/** The partition of `byName`, for the list's cursor check (functions/lib/paging.ts). */
+export function allTagsPartition(): { field: string; value: string } {
+  return { field: 'pk', value: TAGS_PK };
+}
+
+/** The partition of `parents` (gsi2), for the list's cursor check. */
+export function parentTagsPartition(): { field: string; value: string } {
+  return { field: 'gsi2pk', value: TAG_PARENTS_PK };
+}

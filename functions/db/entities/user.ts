@@ -102,3 +102,15 @@ export const User = new Entity({
 });
 
 export type UserItem = EntityItem<typeof User>;
+
+/**
+ * The partitions of the user lists, as their cursors are checked (functions/lib/paging.ts): the
+ * index's key attribute and value, spelled as the templates above (key-builders.test.ts).
+ */
+export const regStatePartition = (regState: 'complete' | 'incomplete'): { field: string; value: string } => ({ field: 'gsi1pk', value: `users#${regState}` });
+export const withoutLocationPartition = (): { field: string; value: string } => ({ field: 'gsi2pk', value: 'users#nolocation' });
+export const directoryPartition = (): { field: string; value: string } => ({ field: 'pubpk', value: 'users#directory' });
+
+/** The user item's key, spelled out for what ElectroDB does not read or write itself (condition checks, BatchGets, sweeps); held to the template above by key-builders.test.ts. */
+export const userPk = (uuid: string): string => `user#${uuid}`;
+export const userKey = (uuid: string): { pk: string; sk: string } => ({ pk: userPk(uuid), sk: 'profile' });

@@ -1,0 +1,190 @@
+/**
+ * Comments and replies (P5, P6, P6b). Adding or deleting one is one transaction with the counts it
+ * changes (`ADD` on the post, which also bumps the post's version, and on every ancestor's
+ * `replyCount`) and the notification it causes, so none is lost and none can be forged. Keys and
+ * thread order: functions/db/entities/comment.ts.
+ */
+import type { CommentAdded, CommentDeleted, CommentView } from '../../shared/answers/content';
+import { addItem } from '../db/add';
+import { batchDelete, type TableKey } from '../db/batch';
+import { tableName } from '../db/client';
+import { commentClaimKey, commentKey, commentReactionKey, type CommentClaimItem, type CommentItem } from '../db/entities/comment';
+import { db } from '../db/service';
+import { conditionFailed, txEntities, writeItems, type TxItem } from '../db/transact';
+import { badRequest, conflict, forbidden, notFound, serviceUnavailable } from '../lib/errors';
+import { notificationWrite } from '../notifications/notifications';
+import { getPostItem, postCountItem, visiblePost } from '../posts/post-item';
+import { canSee, type Viewer } from '../posts/viewer';
+import { assertAuthorWasLive, authorLiveCheck } from '../users/author-live';
+import { responderOf, usersAnd } from '../users/cards';
+import { getUser } from '../users/users';
+
+const NOTIFY_SNIPPET = 140;
+
+/** The paths of a comment's ancestors, nearest last: `a/b/c` → [`a`, `a/b`]. */
+export function ancestorPaths(path: string): string[] {
+  const parts = path.split('/');
+  return parts.slice(0, -1).map((_, i) => parts.slice(0, i + 1).join('/'));
+}
+
+/**
+ * `ADD` to an ancestor's `replyCount` (every descendant, at any depth), on the condition that it
+ * still exists: a reply cannot land under a comment being deleted, and a deletion whose read of
+ * the subtree is out of date fails on its own condition (deleteComment) and reads again.
+ */
+function replyCountItem(postId: string, path: string, delta: number): TxItem {
+  return addItem(commentKey(postId, path), { replyCount: delta }, 'attribute_exists(pk)');
+}
+
+/** Whether a member can still be notified (a deleted account's partition is swept). */
+export async function notifiable(userId: string): Promise<boolean> {
+  const user = await getUser(userId);
+  return !!user && !user.deletedAt;
+}
+
+/** The claim of a comment id: its post and path (P6b). */
+export async function claimOf(commentId: string): Promise<CommentClaimItem | null> {
+  const { data } = await db().entities.commentClaim.get({ id: commentId }).go({ consistent: true });
+  return data ?? null;
+}
+
+export async function commentAt(postId: string, path: string): Promise<CommentItem | null> {
+  const { data } = await db().entities.comment.get({ postId, path }).go({ consistent: true });
+  return data ?? null;
+}
+
+/** A path segment: the creation time in ms, base 36, 9 characters, then the id, so a thread sorts in reading order. */
+function segment(createdMs: number, id: string): string {
+  return `${createdMs.toString(36).padStart(9, '0')}.${id}`;
+}
+
+export function toCommentView(c: CommentItem, author: CommentView['author'], myReactionId: string | null): CommentView {
+  return {
+    id: c.id,
+    postId: c.postId,
+    parentId: c.parentId ?? null,
+    level: c.level,
+    content: c.content,
+    author,
+    reactionCount: Math.max(0, c.reactionCount ?? 0),
+    myReactionId,
+    createdAt: c.createdAt,
+  };
+}
+
+async function commentAnswer(c: CommentItem): Promise<CommentAdded> {
+  const [{ users }, post] = await Promise.all([usersAnd([c.authorId]), getPostItem(c.postId)]);
+  return { comment: toCommentView(c, responderOf(users.get(c.authorId), c.authorId), null), commentCount: Math.max(0, post?.commentCount ?? 0) };
+}
+
+export interface NewComment {
+  id: string;
+  post_id: string;
+  content: string;
+  parent_id?: string;
+  level: number;
+}
+
+/** Comments or replies; a retry with the same id answers the first comment (`created: false`). */
+export async function addComment(viewer: Viewer, input: NewComment): Promise<CommentAdded & { created: boolean }> {
+  const userId = viewer.userId!;
+  const post = await visiblePost(input.post_id, viewer, 'post_id');
+  for (let attempt = 1; ; attempt++) {
+    const earlier = await claimOf(input.id);
+    if (earlier) {
+      if (earlier.authorId !== userId || earlier.postId !== input.post_id) throw conflict('This id belongs to another comment; generate a new one', 'id');
+      const first = await commentAt(earlier.postId, earlier.path);
+      if (!first) throw notFound('Comment not found');
+      return { ...(await commentAnswer(first)), created: false };
+    }
+    let parent: CommentItem | null = null;
+    if (input.parent_id) {
+      const parentClaim = await claimOf(input.parent_id);
+      parent = parentClaim && parentClaim.postId === post.id ? await commentAt(post.id, parentClaim.path) : null;
+      if (!parent) throw notFound('The comment replied to does not exist', 'parent_id');
+      if (input.level !== parent.level + 1) throw badRequest(`must be ${parent.level + 1}: the parent's level + 1`, 'level');
+    }
+    const nowMs = Date.now();
+    const path = parent ? `${parent.path}/${segment(nowMs, input.id)}` : segment(nowMs, input.id);
+    const comment: CommentItem = {
+      postId: post.id, path, id: input.id, level: input.level, content: input.content, authorId: userId,
+      reactionCount: 0, replyCount: 0, createdAt: new Date(nowMs).toISOString(), ...(parent ? { parentId: parent.id } : {}),
+    };
+    const { comment: commentEntity, commentClaim } = txEntities();
+    const recipient = parent ? parent.authorId : post.authorId;
+    const ancestors = parent ? ancestorPaths(path) : [];
+    const notify = recipient === post.authorId || (await notifiable(recipient))
+      ? notificationWrite(recipient, {
+          kind: parent ? 'reply' : 'comment', actorId: userId, targetType: post.kind, targetId: post.id, text: input.content.slice(0, NOTIFY_SNIPPET),
+        })
+      : [];
+    const items: TxItem[] = [
+      commentClaim.create({ id: input.id, postId: post.id, path, authorId: userId }).commit(),
+      commentEntity.create(comment).commit(),
+      postCountItem(post.id, 'commentCount', 1),
+      ...ancestors.map((a) => replyCountItem(post.id, a, 1)),
+      ...notify,
+      authorLiveCheck(userId),
+    ];
+    const out = await writeItems(items);
+    if (!out.canceled) return { ...(await commentAnswer(comment)), created: true };
+    assertAuthorWasLive(out, items.length - 1);
+    if (conditionFailed(out, 0) && attempt < 3) continue; // the same id landed meanwhile: answer it
+    if (conditionFailed(out, 2)) throw notFound('Post not found');
+    if (ancestors.some((_, i) => conditionFailed(out, 3 + i))) throw notFound('The comment replied to was deleted', 'parent_id');
+    if (attempt >= 3) throw serviceUnavailable('The conversation is busy; please try again');
+  }
+}
+
+/** Deletes the viewer's comment with every reply under it and their reactions; the count drops by the comments removed. */
+export async function deleteComment(viewer: Viewer, commentId: string, claimedUserId: string): Promise<CommentDeleted> {
+  if (claimedUserId !== viewer.userId && !viewer.admin) throw forbidden('You can only delete your own comments');
+  const claim = await claimOf(commentId);
+  const post = claim ? await getPostItem(claim.postId) : null;
+  if (!claim || !post || !canSee(post, viewer)) throw notFound('Comment not found');
+  if (claim.authorId !== viewer.userId && !viewer.admin) throw forbidden('You can only delete your own comments');
+
+  // The root's delete is conditioned on its replyCount matching the subtree read, so a reply or
+  // another deletion inside the subtree since the read makes it fail, and it reads again.
+  let subtree: { comment: CommentItem[]; commentReaction: { path: string; userId: string }[] } = { comment: [], commentReaction: [] };
+  for (let attempt = 1; ; attempt++) {
+    ({ data: subtree } = await db().collections.thread({ postId: post.id, path: claim.path }).go({ pages: 'all' }));
+    if (!subtree.comment.some((c) => c.path === claim.path)) throw notFound('Comment not found');
+    const replies = subtree.comment.length - 1;
+    const ancestors = ancestorPaths(claim.path);
+    const out = await writeItems([
+      {
+        Delete: {
+          TableName: tableName(),
+          Key: commentKey(post.id, claim.path),
+          ConditionExpression: replies === 0 ? 'attribute_exists(pk) AND (attribute_not_exists(replyCount) OR replyCount = :n)' : 'attribute_exists(pk) AND replyCount = :n',
+          ExpressionAttributeValues: { ':n': replies },
+        },
+      },
+      txEntities().commentClaim.delete({ id: commentId }).commit(),
+      postCountItem(post.id, 'commentCount', -subtree.comment.length),
+      ...ancestors.map((a) => replyCountItem(post.id, a, -subtree.comment.length)),
+    ]);
+    if (!out.canceled) break;
+    if (conditionFailed(out, 2)) throw notFound('Post not found');
+    // An ancestor is gone: the thread above was deleted, and its sweep takes this comment too.
+    if (ancestors.some((_, i) => conditionFailed(out, 3 + i))) throw notFound('Comment not found: its thread was deleted');
+    if (attempt >= 5) throw serviceUnavailable('The conversation is busy; please try again');
+  }
+  const replies = subtree.comment.filter((c) => c.path !== claim.path);
+  const rest: TableKey[] = [
+    ...replies.map((c) => commentKey(post.id, c.path)),
+    ...subtree.commentReaction.map((r) => commentReactionKey(post.id, r.path, r.userId)),
+  ];
+  const claims: TableKey[] = replies.map((c) => commentClaimKey(c.id));
+  // Claims first: a claim without its comment would still answer for a deleted comment.
+  await batchDelete([...claims, ...rest]);
+  const after = await getPostItem(post.id);
+  return { deleted: subtree.comment.length, commentCount: Math.max(0, after?.commentCount ?? 0) };
+}
+
+/** Whether the comment exists and the caller wrote it (for new-comment-notif). */
+export async function ownCommentExists(viewer: Viewer, commentId: string): Promise<boolean> {
+  const claim = await claimOf(commentId);
+  return !!claim && claim.authorId === viewer.userId;
+}

@@ -1,0 +1,8 @@
+/** The comments routes: each contract entry with its handler and grants. */
+import * as comments from '../../shared/contract/comments';
+import type { RouteDef } from '../lib/route-types';
+
+export const commentsRoutes = [
+  { ...comments.newComment, handler: 'comments/new-comment', grants: ['table:read', 'table:write'] },
+  { ...comments.deleteComment, handler: 'comments/delete-comment', grants: ['table:read', 'table:write'] },
+] as const satisfies readonly RouteDef[];

@@ -1,0 +1,17 @@
+/** The feed counts a list answers with (C1): the whole site's, an owner's or a tag's, as the viewer may see them. */
+import type { FeedCounts } from '../../shared/answers/feeds';
+import { GLOBAL_SCOPE, ownerScope, tagScope } from '../db/entities/counter';
+import { readCounts } from '../posts/counters';
+import { ownerAudience, type Viewer } from '../posts/viewer';
+
+export function globalCounts(audience: 'public' | 'members'): Promise<FeedCounts> {
+  return readCounts(GLOBAL_SCOPE, audience);
+}
+
+export function userCounts(ownerId: string, viewer: Viewer): Promise<FeedCounts> {
+  return readCounts(ownerScope('user', ownerId), ownerAudience(ownerId, viewer));
+}
+
+export function tagCounts(tag: string, audience: 'public' | 'members'): Promise<FeedCounts> {
+  return readCounts(tagScope(tag), audience);
+}

@@ -1,0 +1,97 @@
+/**
+ * Posts as the routes answer them. A page of a list is hydrated with one BatchGet: the owners'
+ * current cards (so a new avatar or name shows everywhere at once) and the viewer's own reactions
+ * (so each card knows whether to show "undo"). A list source that read them already (a tag's page
+ * reads posts, owners and reactions in one BatchGet) hands its cards over with its items.
+ */
+import type { OwnerCard, PostView } from '../../shared/answers/content';
+import type { TableKey } from '../db/batch';
+import { postReactionKey } from '../db/entities/comment';
+import type { PostItem } from '../db/entities/post';
+import type { UserItem } from '../db/entities/user';
+import { db } from '../db/service';
+import { reactionIdOf } from '../reactions/reaction-id';
+import { usersAnd } from '../users/cards';
+import type { Viewer } from './viewer';
+
+const DELETED_OWNER = (id: string): OwnerCard => ({ type: 'user', id, handle: null, name: 'Former member', avatar: null });
+
+export function ownerCard(user: UserItem | undefined, id: string): OwnerCard {
+  if (!user || user.deletedAt || !user.username) return DELETED_OWNER(id);
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
+  return { type: 'user', id, handle: user.username, name, avatar: user.avatar ?? null };
+}
+
+export function toPostView(item: PostItem, owner: OwnerCard, myReactionId: string | null): PostView {
+  return {
+    id: item.id,
+    kind: item.kind,
+    type: item.kind === 'plant' ? 'plant/image' : 'text/image',
+    privacy: item.privacy,
+    text: item.text ?? '',
+    tags: item.tags ?? [],
+    photos: (item.photos ?? []).map((p) => ({ key: p.key, description: p.description ?? null })),
+    plant: item.kind === 'plant' ? (item.plant as PostView['plant']) ?? null : null,
+    available: item.kind === 'plant' && item.available,
+    owner,
+    authorId: item.authorId,
+    reactionCount: Math.max(0, item.reactionCount ?? 0),
+    commentCount: Math.max(0, item.commentCount ?? 0),
+    myReactionId,
+    createdAt: item.createdAt,
+    updatedAt: item.updatedAt,
+  };
+}
+
+/** What a post shows beside itself: its owner's current card and the viewer's own reaction. */
+export interface PostCard {
+  owner: OwnerCard;
+  myReactionId: string | null;
+}
+
+/** Cards by post id. */
+export type PostCards = Map<string, PostCard>;
+
+/** The BatchGet keys of posts' owners and of the viewer's reactions to them. */
+export function cardKeys(posts: { id: string; ownerId: string }[], viewer: Viewer): { users: string[]; extra: TableKey[] } {
+  const userId = viewer.userId;
+  return {
+    users: posts.map((p) => p.ownerId),
+    extra: userId ? posts.map((p) => postReactionKey(p.id, userId)) : [],
+  };
+}
+
+/** The cards of posts whose owners (`users`) and the viewer's reactions (among `others`) came in one BatchGet. */
+export function cardsOf(posts: { id: string; ownerId: string }[], users: Map<string, UserItem>, others: Record<string, unknown>[], viewer: Viewer): PostCards {
+  const userId = viewer.userId;
+  const reacted = new Set(
+    userId ? db().entities.postReaction.parse({ Items: others }, { ignoreOwnership: false }).data.filter((r) => r.userId === userId).map((r) => r.postId) : [],
+  );
+  return new Map(
+    posts.map((p) => [
+      p.id,
+      { owner: ownerCard(users.get(p.ownerId), p.ownerId), myReactionId: userId && reacted.has(p.id) ? reactionIdOf('p', p.id, userId) : null },
+    ]),
+  );
+}
+
+/** Posts as a page of a list shows them; the cards not in `known` are read in one BatchGet. */
+export async function hydrate(items: PostItem[], viewer: Viewer, known: PostCards = new Map()): Promise<PostView[]> {
+  const missing = items.filter((p) => !known.has(p.id));
+  let cards = known;
+  if (missing.length) {
+    const keys = cardKeys(missing.filter((p) => p.ownerType === 'user'), viewer);
+    const { users, others } = await usersAnd(keys.users, keys.extra);
+    cards = new Map([...known, ...cardsOf(missing, users, others, viewer)]);
+  }
+  return items.map((p) => {
+    const { owner, myReactionId } = cards.get(p.id)!;
+    return toPostView(p, owner, myReactionId);
+  });
+}
+
+/** One post as the routes that write it answer it. */
+export async function hydrateOne(item: PostItem, viewer: Viewer): Promise<PostView> {
+  const [view] = await hydrate([item], viewer);
+  return view!;
+}

@@ -1,0 +1,47 @@
+/**
+ * The viewer of content, and what they may see: a post's privacy against who is asking, and the
+ * audience whose lists (and counts) a viewer reads.
+ */
+import type { Session } from '../lib/session/token';
+import type { PostItem } from '../db/entities/post';
+import type { Audience } from './counters';
+
+export interface Viewer {
+  userId: string | null;
+  admin: boolean;
+  /** A member reads members-only posts: signed in, registration complete, not suspended. */
+  member: boolean;
+  suspended: boolean;
+}
+
+export function viewerOf(session: Session | null): Viewer {
+  return {
+    userId: session?.userId ?? null,
+    admin: session?.role === 'admin',
+    member: !!session && session.registered && !session.suspended,
+    suspended: session?.suspended ?? false,
+  };
+}
+
+/** The audience whose lists a viewer reads: members when a member, else the public. */
+export function audienceOf(viewer: Viewer): Exclude<Audience, 'owner'> {
+  return viewer.member ? 'members' : 'public';
+}
+
+/** The audience a viewer reads an owner's lists as: their own view on their own profile. */
+export function ownerAudience(ownerId: string, viewer: Viewer): Audience {
+  if (viewer.userId === ownerId) return 'owner';
+  return viewer.member ? 'members' : 'public';
+}
+
+export function isOwner(post: Pick<PostItem, 'ownerId' | 'authorId'>, viewer: Viewer): boolean {
+  return viewer.userId !== null && (post.ownerId === viewer.userId || post.authorId === viewer.userId);
+}
+
+/** Whether the viewer may see the post at all; a deleted post is seen by nobody. */
+export function canSee(post: PostItem, viewer: Viewer): boolean {
+  if (post.deletedAt) return false;
+  if (post.privacy === 'public') return true;
+  if (post.privacy === 'members') return viewer.member || isOwner(post, viewer) || viewer.admin;
+  return isOwner(post, viewer) || viewer.admin;
+}

@@ -1,0 +1,8 @@
+/** The reactions routes: each contract entry with its handler and grants. */
+import * as reactions from '../../shared/contract/reactions';
+import type { RouteDef } from '../lib/route-types';
+
+export const reactionsRoutes = [
+  { ...reactions.newReaction, handler: 'reactions/new-reaction', grants: ['table:read', 'table:write'] },
+  { ...reactions.deleteReaction, handler: 'reactions/delete-reaction', grants: ['table:read', 'table:write'] },
+] as const satisfies readonly RouteDef[];

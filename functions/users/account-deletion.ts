@@ -1,0 +1,97 @@
+/**
+ * Account deletion, in an order that never leaves a half-deleted account: the user's
+ * conversations first (on failure: log 'Cannot delete user conversations, user not deleted' and
+ * stop, with nothing of the account removed), then one transaction marks
+ * the account deleted and frees the handle and e-mail, then the rest of what is theirs is swept,
+ * with their posts and plants (each leaving every list and count), then the avatar objects (the
+ * avatar and any other upload under the member's avatar prefix); an e-mail confirms it. Their
+ * comments and reactions on others' posts stay, shown as a former member's.
+ */
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { batchDelete, type TableKey } from '../db/batch';
+import { documentClient, tableName } from '../db/client';
+import { userPk } from '../db/entities/user';
+import { db } from '../db/service';
+import { conditionFailed, transact } from '../db/transact';
+import { sweepsDeferred } from '../lib/deferred';
+import { conflict, HttpError, notFound } from '../lib/errors';
+import { deleteImage } from '../lib/images';
+import { deleteAvatarsOf } from '../images/avatars';
+import { logger } from '../lib/logger';
+import { deleteAllConversationsOf } from '../messages/conversations';
+import { sendAccountDeleted } from '../auth/mails';
+import { deletePostsOf } from '../posts/write';
+import { getUser } from './users';
+
+export interface DeletionSteps {
+  deleteConversations: (userId: string) => Promise<unknown>;
+  /** Removes the member's avatar objects: the saved one and every upload under their prefix. */
+  deleteAvatar: (userId: string, key: string | undefined) => Promise<void>;
+  confirm: (email: string) => Promise<void>;
+}
+
+async function deleteAvatars(userId: string, key: string | undefined): Promise<void> {
+  if (key) await deleteImage(key);
+  await deleteAvatarsOf(userId);
+}
+
+const defaultSteps: DeletionSteps = { deleteConversations: deleteAllConversationsOf, deleteAvatar: deleteAvatars, confirm: sendAccountDeleted };
+
+/** Removes every remaining item under the user's partition (sessions, settings, checks…); safe to run again. */
+export async function sweepUser(userId: string): Promise<void> {
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': userPk(userId) },
+        ProjectionExpression: 'pk, sk',
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    await batchDelete((page.Items ?? []) as TableKey[]);
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+}
+
+export async function deleteAccount(userId: string, steps: DeletionSteps = defaultSteps): Promise<void> {
+  const user = await getUser(userId);
+  if (!user) throw notFound('No such user');
+
+  try {
+    await steps.deleteConversations(userId);
+  } catch (err) {
+    logger.error('Cannot delete user conversations, user not deleted', { error: err as Error, userId });
+    throw new HttpError(500, 'deletion_failed', 'Could not delete the account; nothing was removed. Try again later');
+  }
+
+  const { uuid, updatedAt: previous, ...rest } = user;
+  const out = await transact(() =>
+    db()
+      .transaction.write(({ user: u, emailClaim, handleClaim }) => [
+        u.put({ uuid, ...rest, deletedAt: new Date().toISOString() }).where((a, op) => op.eq(a.updatedAt, previous)).commit(),
+        emailClaim.delete({ email: user.email }).commit(),
+        ...(user.username ? [handleClaim.delete({ handle: user.username }).where((a, op) => op.eq(a.ownerId, uuid)).commit()] : []),
+      ])
+      .go(),
+  );
+  if (conditionFailed(out, 0)) throw conflict('The account changed meanwhile; try again');
+  if (out.canceled) {
+    logger.error('Could not delete user', { userId, reasons: out.data });
+    throw new HttpError(500, 'deletion_failed', 'Could not delete the account; try again later');
+  }
+
+  // In the cloud the table's stream hands the marked account to the sweeper (its posts, then its partition).
+  if (!sweepsDeferred()) {
+    try {
+      await deletePostsOf(userId);
+      await sweepUser(userId);
+    } catch (err) {
+      // The account is marked deleted (readers treat it as gone); the sweep can run again.
+      logger.error('sweep of a deleted user failed; it can be resumed', { error: err as Error, userId });
+    }
+  }
+  await steps.deleteAvatar(userId, user.avatar).catch((err: unknown) => logger.error('Could not delete user avatar', { error: err as Error, userId }));
+  await steps.confirm(user.email).catch((err: unknown) => logger.error('Could not send the deletion e-mail', { error: err as Error, userId }));
+}
