@@ -64,6 +64,21 @@ export default tseslint.config(
     },
   },
   {
+    // What Lambdas bundle validates with zod's functional API (zod/mini), which tree-shakes; classic
+    // zod does not (~70 KiB in every bundle). Classic zod is for the answers (shared/answers/) and tests.
+    files: ['shared/schemas/**/*.ts', 'functions/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[source.value='zod'][importKind!='type']",
+          message: "Import zod/mini (import * as z from 'zod/mini'): classic zod does not tree-shake out of the Lambda bundles.",
+        },
+      ],
+    },
+  },
+  {
     files: ['functions/db/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['@middy/*', 'aws-lambda'], message: 'functions/db knows no HTTP' }] }],

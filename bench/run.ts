@@ -2,7 +2,9 @@
  * `npm run bench`: prints a table and writes bench/results.json. Timings on shared machines are
  * noisy, so each is reported as a ratio against a baseline measured in the same run:
  * - Lambda bundles: size, and cold-load time in a fresh Node process vs an empty handler and vs
- *   a bundle holding only the DynamoDB client;
+ *   a bundle holding only the DynamoDB client; and cold start (import plus a first call of the
+ *   handler against DynamoDB Local) vs that bundle's import plus one GetItem. The summary line
+ *   gives the median and the max of both against the budgets of docs/budgets.md;
  * - the SPA: initial JS and CSS gzipped, first contentful paint vs a blank page;
  * - the gateway: requests/s and p99 of GET /api/site-settings/get-site vs a bare node:http server
  *   answering the same JSON;
@@ -34,6 +36,47 @@ function coldLoadMs(file: string, runs = 7): number {
   return median(times);
 }
 
+/**
+ * Median time (ms) of import plus a first call of the handler with `event`, in a fresh Node
+ * process that inherits this one's environment (the local host's table, bucket and secret).
+ * Work a bundle defers from import to its first call (a lazily made client) shows up here.
+ */
+function coldStartMs(file: string, event: unknown, runs = 3): number {
+  const script = [
+    `const t=performance.now();const m=await import(${JSON.stringify(file)});`,
+    `const r=await m.handler(JSON.parse(process.argv[1]),{awsRequestId:'bench',functionName:'bench',getRemainingTimeInMillis:()=>10000});`,
+    `if(!r||typeof r.statusCode!=='number'||r.statusCode>=500)throw new Error('answered '+JSON.stringify(r).slice(0,300));`,
+    `process.stdout.write(String(performance.now()-t))`,
+  ].join('');
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    times.push(Number(execFileSync(process.execPath, ['--input-type=module', '-e', script, JSON.stringify(event)], { encoding: 'utf8', env: { ...process.env, LOG_LEVEL: 'SILENT' } })));
+  }
+  return median(times);
+}
+
+/** What a bundle's first call sends: its route with sample path values, the bench member's session, and (mutating) an empty body. */
+export interface Sample {
+  cookie: string;
+  csrf: string;
+  params: Record<string, string>;
+}
+
+function sampleEvent(key: string, sample: Sample): unknown {
+  const [method, path] = key.split(' ') as [string, string];
+  const rawPath = path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(sample.params[name] ?? 'sample'));
+  const pathParameters = Object.fromEntries([...path.matchAll(/\{([^}]+)\}/g)].map((m) => [m[1]!, sample.params[m[1]!] ?? 'sample']));
+  const mutating = method !== 'GET';
+  return {
+    version: '2.0', routeKey: key, rawPath, rawQueryString: '', isBase64Encoded: false,
+    headers: { 'client-platform': 'browser', 'user-agent': 'bench', ...(mutating ? { 'content-type': 'application/json' } : {}) },
+    cookies: [sample.cookie],
+    ...(Object.keys(pathParameters).length ? { pathParameters } : {}),
+    ...(mutating ? { body: JSON.stringify({ csrf_token: sample.csrf }) } : {}),
+    requestContext: { http: { method, path: rawPath, sourceIp: '127.0.0.1', protocol: 'HTTP/1.1', userAgent: 'bench' }, requestId: 'bench', routeKey: key, stage: '$default', timeEpoch: Date.now() },
+  };
+}
+
 async function baselineBundle(name: string, source: string): Promise<string> {
   const dir = join(WORK, name);
   mkdirSync(dir, { recursive: true });
@@ -48,28 +91,53 @@ async function baselineBundle(name: string, source: string): Promise<string> {
   return outfile;
 }
 
-async function benchBundles() {
+async function benchBundles(sample: Sample) {
   const empty = await baselineBundle('empty', 'export const handler = async () => ({ statusCode: 200, body: "{}" });');
   const ddbOnly = await baselineBundle(
     'ddb-only',
-    "import { DynamoDBClient } from '@aws-sdk/client-dynamodb';\nimport { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';\nconst c = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1' }));\nexport const handler = async () => ({ statusCode: 200, body: String(typeof c) });",
+    [
+      "import { DynamoDBClient } from '@aws-sdk/client-dynamodb';",
+      "import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';",
+      "const c = DynamoDBDocumentClient.from(new DynamoDBClient({ region: process.env.AWS_REGION ?? 'us-east-1', ...(process.env.DYNAMODB_ENDPOINT ? { endpoint: process.env.DYNAMODB_ENDPOINT } : {}) }));",
+      "export const handler = async () => ({ statusCode: 200, body: JSON.stringify((await c.send(new GetCommand({ TableName: process.env.TABLE_NAME, Key: { pk: 'bench#baseline', sk: 'none' } }))).Item ?? null) });",
+    ].join('\n'),
   );
   const emptyMs = coldLoadMs(empty);
   const ddbMs = coldLoadMs(ddbOnly);
+  const ddbStartMs = coldStartMs(ddbOnly, {}, 5);
   const { entries } = await buildBundles();
   const rows = entries.map((e) => {
     const file = join(e.dir, 'index.mjs');
     const ms = coldLoadMs(file, 5);
+    const startMs = e.routeKey === '$default' ? NaN : coldStartMs(file, sampleEvent(e.routeKey, sample));
     return {
       route: e.routeKey,
       kib: round(statSync(file).size / 1024, 1),
       gzipKib: round(gzipSync(readFileSync(file)).length / 1024, 1),
       coldLoadVsEmpty: round(ms / emptyMs),
       coldLoadVsDynamoClientOnly: round(ms / ddbMs),
+      coldStartVsDynamoGetItem: round(startMs / ddbStartMs),
     };
   });
+  const routeRows = rows.filter((r) => r.route !== '$default');
+  const spread = (pick: (r: (typeof rows)[number]) => number) => {
+    const values = routeRows.map(pick).filter(Number.isFinite);
+    const max = routeRows.reduce((a, b) => (pick(b) > pick(a) ? b : a));
+    return { median: median(values), max: pick(max), maxRoute: max.route };
+  };
   return {
-    baselines: { emptyKib: round(statSync(empty).size / 1024, 1), dynamoClientOnlyKib: round(statSync(ddbOnly).size / 1024, 1), dynamoClientOnlyVsEmpty: round(ddbMs / emptyMs) },
+    baselines: {
+      emptyKib: round(statSync(empty).size / 1024, 1),
+      dynamoClientOnlyKib: round(statSync(ddbOnly).size / 1024, 1),
+      dynamoClientOnlyVsEmpty: round(ddbMs / emptyMs),
+      dynamoClientOnlyLoadMs: round(ddbMs, 1),
+      dynamoGetItemStartMs: round(ddbStartMs, 1),
+    },
+    summary: {
+      coldLoadVsDynamoClientOnly: spread((r) => r.coldLoadVsDynamoClientOnly),
+      coldStartVsDynamoGetItem: spread((r) => r.coldStartVsDynamoGetItem),
+      budgets: { coldLoadMedian: 1.5, coldLoadMax: 2 },
+    },
     bundles: rows,
   };
 }
@@ -125,8 +193,8 @@ async function main(): Promise<void> {
   process.env.DDB_METRICS = 'true';
   const results: Record<string, unknown> = { at: new Date().toISOString(), node: process.version };
 
-  console.log('bundles…');
-  results.lambda = await benchBundles();
+  console.log('SPA build…');
+  execFileSync('npm', ['run', 'build:web'], { cwd: REPO_ROOT, stdio: 'inherit' });
   results.spa = benchSpa();
 
   const dataDir = mkdtempSync(join(WORK, 'host-'));
@@ -173,7 +241,8 @@ async function main(): Promise<void> {
     await measure('GET /api/users', 20, () => fetch(`${host.url}/api/users`, { headers: h }));
     // Content: a feed of 40 posts and plants, a post with a thread, creating a post.
     const { createPost } = await import('../functions/posts/write');
-    const { addComment, react } = await import('../functions/posts/thread');
+    const { addComment } = await import('../functions/comments/comments');
+    const { react } = await import('../functions/reactions/reactions');
     const tag = `bench${randomUUID().slice(0, 6)}`;
     let samplePost = '';
     for (let i = 0; i < 40; i++) {
@@ -210,6 +279,17 @@ async function main(): Promise<void> {
     );
     results.dynamodb = perRoute;
     delete process.env.DDB_METRICS;
+
+    // Bundles: cold load, and cold start with a first call against this host's table.
+    console.log('bundles…');
+    results.lambda = await benchBundles({
+      cookie: memberCookie.split('; ').find((c) => c.startsWith('__Host-access=')) ?? memberCookie,
+      csrf: issued.session.csrfToken,
+      params: {
+        id: samplePost, uuid: member.uuid, userId: member.uuid, user: member.username!, username: member.username!, handle: member.username!,
+        tag, prefix: tag.slice(0, 3), flag: 'false', filter: 'all', take: '10', x: 'all', type: 'name', data: tag, name: 'posts', arg: 'all',
+      },
+    });
 
     // Gateway throughput vs a bare node:http server answering the same JSON.
     console.log('throughput…');
@@ -261,8 +341,14 @@ async function main(): Promise<void> {
 
   writeFileSync(OUT, `${JSON.stringify(results, null, 2)}\n`);
   const lambda = results.lambda as Awaited<ReturnType<typeof benchBundles>>;
-  console.log('\nLambda bundles (cold load as a ratio):');
+  console.log('\nLambda bundles (cold load and cold start as ratios):');
   console.table(lambda.bundles);
+  const { coldLoadVsDynamoClientOnly: coldLoad, coldStartVsDynamoGetItem: coldStart } = lambda.summary;
+  const spa = results.spa as { initialJsGzipKib: number };
+  console.log(
+    `\nSummary: cold load vs DynamoDB client only: median ${coldLoad.median}× (budget 1.5×), max ${coldLoad.max}× (${coldLoad.maxRoute}; budget 2×) · ` +
+      `cold start vs import + GetItem: median ${coldStart.median}×, max ${coldStart.max}× (${coldStart.maxRoute}) · SPA initial JS ${spa.initialJsGzipKib} KiB gzip (budget 110)`,
+  );
   console.log('SPA:', results.spa);
   console.log('DynamoDB per request:');
   console.table(Object.fromEntries(Object.entries(results.dynamodb as Record<string, { callsPerRequest: number; capacityUnitsPerRequest: number }>).map(([k, v]) => [k, { calls: v.callsPerRequest, capacityUnits: v.capacityUnitsPerRequest }])));

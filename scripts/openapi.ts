@@ -22,9 +22,14 @@ export interface NamedRoute {
   name: string;
 }
 
+/** A zod schema of either API: the input schemas are `zod/mini` ones, which are no `z.ZodType` instances. */
+function isSchema(value: unknown): value is z.core.$ZodType {
+  return typeof value === 'object' && value !== null && '_zod' in value;
+}
+
 function isRoute(value: unknown): value is RouteContract {
   const v = value as Partial<RouteContract> | null;
-  return typeof v === 'object' && v !== null && typeof v.method === 'string' && typeof v.path === 'string' && v.input instanceof z.ZodType;
+  return typeof v === 'object' && v !== null && typeof v.method === 'string' && typeof v.path === 'string' && isSchema(v.input);
 }
 
 async function modulesIn(dir: string, skip: string[] = []): Promise<[string, Record<string, unknown>][]> {

@@ -245,7 +245,8 @@ function virtualEntries(planned: { folder: string; source: string }[], rootDir: 
 }
 
 /**
- * shared/schemas/ modules declare schemas and constants and do nothing else when loaded. esbuild
+ * shared/schemas/ modules declare schemas and constants and do nothing else when loaded (but for
+ * ./locale.ts, which each imports: it installs zod's English messages, as `zod/mini` has none). esbuild
  * cannot know that a call such as `z.object(…)` is free of side effects, so it would keep every
  * schema of a module the entry imports one schema from. This plugin wraps each top-level `const`
  * initializer that makes a call in a pure IIFE (`/* @__PURE__ *\/ (() => …)()`): the same value,

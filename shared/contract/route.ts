@@ -16,8 +16,12 @@ export interface RouteContract {
   /** The full path as API Gateway spells it, `{name}` for parameters, never a trailing slash. */
   readonly path: string;
   readonly access: AccessLevel;
-  /** Validates the merged path parameters and query string (GET) or JSON body (others). */
-  readonly input: z.ZodType;
+  /**
+   * Validates the merged path parameters and query string (GET) or JSON body (others). Input
+   * schemas are `zod/mini` schemas (shared/schemas/: they tree-shake in the Lambda bundles), so
+   * this is zod's core type, which classic and mini schemas share: parse with `z.safeParse(schema, …)`.
+   */
+  readonly input: z.core.$ZodType;
   /** The `data` of the success envelope, or a raw answer's content type. */
   readonly output: z.ZodType | RawAnswer;
   /** The success status; 200 when absent. */

@@ -2,56 +2,59 @@
  * Inputs and answers of the identity routes (accounts, sessions, verification, settings,
  * invites, admin users), used by the server's validation and the web's forms alike.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, HANDLE_PATTERN, RESERVED_HANDLES } from '../validation';
 import { text } from './common';
+import './locale';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
-export const email = z
-  .string({ message: 'must be text' })
-  .trim()
-  .max(EMAIL_MAX_LENGTH, { message: `must be at most ${EMAIL_MAX_LENGTH} characters` })
-  .regex(EMAIL_PATTERN, { message: 'must be an e-mail address such as name@example.com' })
-  .transform((s) => s.toLowerCase());
+export const email = z.pipe(
+  z.string({ message: 'must be text' }).check(
+    z.trim(),
+    z.maxLength(EMAIL_MAX_LENGTH, { message: `must be at most ${EMAIL_MAX_LENGTH} characters` }),
+    z.regex(EMAIL_PATTERN, { message: 'must be an e-mail address such as name@example.com' }),
+  ),
+  z.transform((s: string) => s.toLowerCase()),
+);
 
 /** Length only here; the common-password check runs on the server (the list stays out of the SPA). */
-export const newPassword = z
-  .string({ message: 'must be text' })
-  .min(PASSWORD_MIN, { message: `must be at least ${PASSWORD_MIN} characters` })
-  .max(PASSWORD_MAX, { message: `must be at most ${PASSWORD_MAX} characters` });
+export const newPassword = z.string({ message: 'must be text' }).check(
+  z.minLength(PASSWORD_MIN, { message: `must be at least ${PASSWORD_MIN} characters` }),
+  z.maxLength(PASSWORD_MAX, { message: `must be at most ${PASSWORD_MAX} characters` }),
+);
 
 /** A password being checked, not set: any length up to the maximum, so old rules never lock anyone out. */
-const givenPassword = z.string({ message: 'must be text' }).min(1, { message: 'is required' }).max(PASSWORD_MAX * 4, { message: 'is too long' });
+const givenPassword = z.string({ message: 'must be text' }).check(z.minLength(1, { message: 'is required' }), z.maxLength(PASSWORD_MAX * 4, { message: 'is too long' }));
 
 export const handle = z
-  .string({ message: 'must be text' })
-  .trim()
-  .regex(HANDLE_PATTERN, { message: 'must be 3-30 characters of letters, digits and _' })
-  .transform((s) => s.toLowerCase())
-  .refine((s) => !RESERVED_HANDLES.has(s), { message: 'is reserved; choose another' });
+  .pipe(
+    z.string({ message: 'must be text' }).check(z.trim(), z.regex(HANDLE_PATTERN, { message: 'must be 3-30 characters of letters, digits and _' })),
+    z.transform((s: string) => s.toLowerCase()),
+  )
+  .check(z.refine((s) => !RESERVED_HANDLES.has(s), { message: 'is reserved; choose another' }));
 
-export const uuidParam = z.uuid({ message: 'must be a UUID' }).transform((s) => s.toLowerCase());
+export const uuidParam = z.pipe(z.uuid({ message: 'must be a UUID' }), z.transform((s: string) => s.toLowerCase()));
 
 /** Single-use tokens from e-mails: 43 base64url characters (256 bits). */
-export const emailToken = z.string({ message: 'must be text' }).regex(/^[A-Za-z0-9_-]{43}$/, { message: 'is not a valid link token' });
+export const emailToken = z.string({ message: 'must be text' }).check(z.regex(/^[A-Za-z0-9_-]{43}$/, { message: 'is not a valid link token' }));
 
-export const signupInput = z.object({ email, password: newPassword, invite: uuidParam.optional() }).strict();
-export const loginInput = z.object({ email, password: givenPassword }).strict();
-export const emailOnlyInput = z.object({ email }).strict();
-export const tokenInput = z.object({ token: emailToken }).strict();
-export const passwordResetInput = z.object({ token: emailToken, password: newPassword }).strict();
-export const emptyInput = z.object({}).strict();
+export const signupInput = z.strictObject({ email, password: newPassword, invite: z.optional(uuidParam) });
+export const loginInput = z.strictObject({ email, password: givenPassword });
+export const emailOnlyInput = z.strictObject({ email });
+export const tokenInput = z.strictObject({ token: emailToken });
+export const passwordResetInput = z.strictObject({ token: emailToken, password: newPassword });
+export const emptyInput = z.strictObject({});
 /** Logout always answers 200, whatever the body holds. */
-export const logoutInput = z.object({}).loose();
+export const logoutInput = z.looseObject({});
 
-export const latitude = z.number({ message: 'must be a number' }).min(-90, { message: 'must be between -90 and 90' }).max(90, { message: 'must be between -90 and 90' });
-export const longitude = z.number({ message: 'must be a number' }).min(-180, { message: 'must be between -180 and 180' }).max(180, { message: 'must be between -180 and 180' });
+export const latitude = z.number({ message: 'must be a number' }).check(z.gte(-90, { message: 'must be between -90 and 90' }), z.lte(90, { message: 'must be between -90 and 90' }));
+export const longitude = z.number({ message: 'must be a number' }).check(z.gte(-180, { message: 'must be between -180 and 180' }), z.lte(180, { message: 'must be between -180 and 180' }));
 
 export const MOTIVATIONS = ['swap', 'sell', 'give-away', 'learn', 'meet', 'organise'] as const;
 
-const personName = text(1, 60).refine((s) => /^[\p{L}][\p{L}' .-]*$/u.test(s), { message: 'must be letters, spaces, apostrophes or hyphens' });
+const personName = text(1, 60).check(z.refine((s) => /^[\p{L}][\p{L}' .-]*$/u.test(s), { message: 'must be letters, spaces, apostrophes or hyphens' }));
 
 export const locationFields = {
   suburb_city: text(1, 100),
@@ -61,48 +64,47 @@ export const locationFields = {
   longitude,
 };
 
-export const registerInput = z
-  .object({
-    username: handle,
-    first_name: personName,
-    last_name: personName,
-    motivations: z.array(z.enum(MOTIVATIONS, { message: `must be among ${MOTIVATIONS.join(', ')}` })).max(MOTIVATIONS.length).default([]),
-    ...locationFields,
-  })
-  .strict();
+export const registerInput = z.strictObject({
+  username: handle,
+  first_name: personName,
+  last_name: personName,
+  motivations: z._default(z.array(z.enum(MOTIVATIONS, { message: `must be among ${MOTIVATIONS.join(', ')}` })).check(z.maxLength(MOTIVATIONS.length)), []),
+  ...locationFields,
+});
 
 export const profileUpdateInput = z
-  .object({
-    first_name: personName.optional(),
-    last_name: personName.optional(),
-    bio: text(0, 500).optional(),
-    motivations: z.array(z.enum(MOTIVATIONS)).max(MOTIVATIONS.length).optional(),
-    suburb_city: text(1, 100).optional(),
-    state: text(1, 100).optional(),
-    country: text(1, 100).optional(),
-    latitude: latitude.optional(),
-    longitude: longitude.optional(),
+  .strictObject({
+    first_name: z.optional(personName),
+    last_name: z.optional(personName),
+    bio: z.optional(text(0, 500)),
+    motivations: z.optional(z.array(z.enum(MOTIVATIONS)).check(z.maxLength(MOTIVATIONS.length))),
+    suburb_city: z.optional(text(1, 100)),
+    state: z.optional(text(1, 100)),
+    country: z.optional(text(1, 100)),
+    latitude: z.optional(latitude),
+    longitude: z.optional(longitude),
     /** An object key returned by the avatar upload route, or null to remove the avatar. */
-    avatar: z.string().regex(/^images\/avatars\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.(jpg|png|webp)$/, { message: 'must be a key from the avatar upload' }).nullable().optional(),
+    avatar: z.optional(z.nullable(z.string().check(z.regex(/^images\/avatars\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.(jpg|png|webp)$/, { message: 'must be a key from the avatar upload' })))),
   })
-  .strict()
-  .refine((u) => (u.latitude === undefined) === (u.longitude === undefined), { message: 'latitude and longitude go together', path: ['longitude'] });
+  .check(z.refine((u) => (u.latitude === undefined) === (u.longitude === undefined), { message: 'latitude and longitude go together', path: ['longitude'] }));
 
-export const deleteAccountInput = z.object({ uuid: uuidParam }).strict();
-export const sessionIdParam = z.object({ id: uuidParam }).strict();
-export const permissionParams = z
-  .object({ uuid: uuidParam, name: z.enum(['admin', 'moderate', 'create-page', 'create-event', 'post-plants', 'send-messages', 'invite'], { message: 'is not a known permission' }) })
-  .strict();
+export const deleteAccountInput = z.strictObject({ uuid: uuidParam });
+export const sessionIdParam = z.strictObject({ id: uuidParam });
+export const permissionParams = z.strictObject({
+  uuid: uuidParam,
+  name: z.enum(['admin', 'moderate', 'create-page', 'create-event', 'post-plants', 'send-messages', 'invite'], { message: 'is not a known permission' }),
+});
 
-export const phoneCheckInput = z.object({ phoneNo: z.string({ message: 'must be text' }).trim().min(4, { message: 'is too short' }).max(24, { message: 'is too long' }), userId: uuidParam }).strict();
-export const phoneConfirmInput = z
-  .object({
-    phoneNo: z.string({ message: 'must be text' }).trim().min(4).max(24),
-    userId: uuidParam,
-    recordId: uuidParam,
-    code: z.string({ message: 'must be text' }).regex(/^\d{6}$/, { message: 'must be the 6-digit code' }),
-  })
-  .strict();
+export const phoneCheckInput = z.strictObject({
+  phoneNo: z.string({ message: 'must be text' }).check(z.trim(), z.minLength(4, { message: 'is too short' }), z.maxLength(24, { message: 'is too long' })),
+  userId: uuidParam,
+});
+export const phoneConfirmInput = z.strictObject({
+  phoneNo: z.string({ message: 'must be text' }).check(z.trim(), z.minLength(4), z.maxLength(24)),
+  userId: uuidParam,
+  recordId: uuidParam,
+  code: z.string({ message: 'must be text' }).check(z.regex(/^\d{6}$/, { message: 'must be the 6-digit code' })),
+});
 
 export const UNITS = ['metric', 'imperial'] as const;
 export const NEARBY_RADII_KM = [5, 10, 25, 50, 100] as const;
@@ -116,7 +118,7 @@ export const userSettingsFields = {
   nearby_radius_km: z.literal(NEARBY_RADII_KM, { message: `must be one of ${NEARBY_RADII_KM.join(', ')}` }),
   units: z.enum(UNITS, { message: 'must be metric or imperial' }),
 };
-export const userSettingsInput = z.object(userSettingsFields).partial().strict();
+export const userSettingsInput = z.partial(z.strictObject(userSettingsFields));
 export type UserSettings = { [K in keyof typeof userSettingsFields]: z.output<(typeof userSettingsFields)[K]> };
 export const DEFAULT_USER_SETTINGS: UserSettings = {
   notify_email_messages: true,
@@ -128,24 +130,30 @@ export const DEFAULT_USER_SETTINGS: UserSettings = {
   units: 'metric',
 };
 
-export const inviteValidityInput = z.object({ uuid: uuidParam, is_valid: z.boolean({ message: 'must be true or false' }) }).strict();
-export const usersListParams = z.object({ arg: z.enum(['complete', 'incomplete'], { message: 'must be complete or incomplete' }), cursorId: z.string().max(1024).optional() }).strict();
-export const adminUserUpdateInput = z
-  .object({
-    uuid: uuidParam,
-    first_name: personName.optional(),
-    last_name: personName.optional(),
-    suspended: z.boolean({ message: 'must be true or false' }).optional(),
-    is_admin: z.boolean({ message: 'must be true or false' }).optional(),
-  })
-  .strict();
-export const uuidPathInput = z.object({ uuid: uuidParam }).strict();
-export const cursorQuery = z.object({ cursorId: z.string().max(1024).optional() }).strict();
+export const inviteValidityInput = z.strictObject({ uuid: uuidParam, is_valid: z.boolean({ message: 'must be true or false' }) });
+export const usersListParams = z.strictObject({
+  arg: z.enum(['complete', 'incomplete'], { message: 'must be complete or incomplete' }),
+  cursorId: z.optional(z.string().check(z.maxLength(1024))),
+});
+export const adminUserUpdateInput = z.strictObject({
+  uuid: uuidParam,
+  first_name: z.optional(personName),
+  last_name: z.optional(personName),
+  suspended: z.optional(z.boolean({ message: 'must be true or false' })),
+  is_admin: z.optional(z.boolean({ message: 'must be true or false' })),
+});
+export const uuidPathInput = z.strictObject({ uuid: uuidParam });
+export const cursorQuery = z.strictObject({ cursorId: z.optional(z.string().check(z.maxLength(1024))) });
 /** Whole kilometres: with positions shared only to ~1 km, finer radii would tell nothing more. */
-export const nearbyUsersInput = z.object({ latitude, longitude, radiusKm: z.number().int({ message: 'must be a whole number of kilometres' }).positive().max(150).optional() }).strict();
-export const avatarUploadInput = z
-  .object({ contentType: z.enum(['image/jpeg', 'image/png', 'image/webp'], { message: 'must be JPEG, PNG or WebP' }), size: z.number().int().positive().max(5 * 1024 * 1024, { message: 'must be at most 5 MB' }) })
-  .strict();
+export const nearbyUsersInput = z.strictObject({
+  latitude,
+  longitude,
+  radiusKm: z.optional(z.number().check(z.int({ message: 'must be a whole number of kilometres' }), z.positive(), z.lte(150))),
+});
+export const avatarUploadInput = z.strictObject({
+  contentType: z.enum(['image/jpeg', 'image/png', 'image/webp'], { message: 'must be JPEG, PNG or WebP' }),
+  size: z.number().check(z.int(), z.positive(), z.lte(5 * 1024 * 1024, { message: 'must be at most 5 MB' })),
+});
 
 // The answers (profile, public user, admin user, session) are schemas of shared/answers/.
 export type { AdminUser } from '../answers/admin';

@@ -1,6 +1,7 @@
 /** Inputs and answers of the notification routes, used by the server's validation and the web alike. */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { text } from './common';
+import './locale';
 
 export const NOTIFICATION_KINDS = ['reaction', 'comment', 'reply', 'attendance', 'announcement'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -9,20 +10,16 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NOTIF_ID_PATTERN = /^\d{13}-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const MARK_SEEN_MAX = 100;
 
-const notifId = z.string({ message: 'must be text' }).regex(NOTIF_ID_PATTERN, { message: 'must be a notification id' });
+const notifId = z.string({ message: 'must be text' }).check(z.regex(NOTIF_ID_PATTERN, { message: 'must be a notification id' }));
 
-export const markAsSeenInput = z
-  .object({
-    /** The caller's notifications to mark seen; an empty list marks every unseen one. */
-    notifIds: z.array(notifId, { message: 'must be a list of notification ids' }).max(MARK_SEEN_MAX, { message: `must hold at most ${MARK_SEEN_MAX} ids` }),
-  })
-  .strict();
+export const markAsSeenInput = z.strictObject({
+  /** The caller's notifications to mark seen; an empty list marks every unseen one. */
+  notifIds: z.array(notifId, { message: 'must be a list of notification ids' }).check(z.maxLength(MARK_SEEN_MAX, { message: `must hold at most ${MARK_SEEN_MAX} ids` })),
+});
 
-export const newImmutableInput = z
-  .object({
-    recipientId: z.uuid({ message: 'must be a UUID' }).optional(),
-    text: text(1, 500),
-  })
-  .strict();
+export const newImmutableInput = z.strictObject({
+  recipientId: z.optional(z.uuid({ message: 'must be a UUID' })),
+  text: text(1, 500),
+});
 
 export type { NotificationView } from '../answers/notifications';

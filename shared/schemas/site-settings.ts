@@ -1,29 +1,31 @@
 /** Site settings: name, value, data type (default string) and whether guests may read it. */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { smsSettingProblem } from '../sms-settings';
+import './locale';
 
 export const SETTING_DATA_TYPES = ['string', 'number', 'boolean', 'json'] as const;
 export type SettingDataType = (typeof SETTING_DATA_TYPES)[number];
 
 export const settingName = z
   .string({ message: 'must be text' })
-  .regex(/^[a-z][a-z0-9_]{1,63}$/, { message: 'must be 2-64 characters of a-z, 0-9 and _, starting with a letter' });
+  .check(z.regex(/^[a-z][a-z0-9_]{1,63}$/, { message: 'must be 2-64 characters of a-z, 0-9 and _, starting with a letter' }));
 
 export const updateSiteSettingInput = z
-  .object({
+  .strictObject({
     name: settingName,
-    value: z.string({ message: 'must be text' }).max(10_000, { message: 'must be at most 10000 characters' }),
-    dataType: z.enum(SETTING_DATA_TYPES, { message: `must be one of ${SETTING_DATA_TYPES.join(', ')}` }).default('string'),
-    isPublic: z.boolean({ message: 'must be true or false' }).default(false),
+    value: z.string({ message: 'must be text' }).check(z.maxLength(10_000, { message: 'must be at most 10000 characters' })),
+    dataType: z._default(z.enum(SETTING_DATA_TYPES, { message: `must be one of ${SETTING_DATA_TYPES.join(', ')}` }), 'string'),
+    isPublic: z._default(z.boolean({ message: 'must be true or false' }), false),
   })
-  .strict()
-  .superRefine((s, ctx) => {
-    if (parseSettingValue(s.value, s.dataType) === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['value'], message: `is not a valid ${s.dataType}` });
-    }
-    const sms = smsSettingProblem(s.name, s.value, s.dataType);
-    if (sms) ctx.addIssue({ code: 'custom', path: [sms.field], message: sms.message });
-  });
+  .check(
+    z.superRefine((s, ctx) => {
+      if (parseSettingValue(s.value, s.dataType) === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['value'], message: `is not a valid ${s.dataType}` });
+      }
+      const sms = smsSettingProblem(s.name, s.value, s.dataType);
+      if (sms) ctx.addIssue({ code: 'custom', path: [sms.field], message: sms.message });
+    }),
+  );
 export type UpdateSiteSettingInput = z.infer<typeof updateSiteSettingInput>;
 
 /** The typed value of a stored setting, or undefined when the text does not fit its type. */

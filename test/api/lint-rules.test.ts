@@ -29,6 +29,13 @@ describe('import directions', () => {
     expect(await ruleIds('infra/aws/x.ts', "import { startHost } from '../local/host';\nexport const s = startHost;\n")).toContain('import-x/no-restricted-paths');
   });
 
+  it('what Lambdas bundle validates with zod/mini, not classic zod (which does not tree-shake)', async () => {
+    expect(await ruleIds('shared/schemas/x.ts', "import * as z from 'zod';\nexport const s = z.string();\n")).toContain('no-restricted-syntax');
+    expect(await ruleIds('functions/x.ts', "import * as z from 'zod';\nexport const s = z.string();\n")).toContain('no-restricted-syntax');
+    expect(await ruleIds('shared/schemas/x.ts', "import * as z from 'zod/mini';\nexport const s = z.string();\n")).toEqual([]);
+    expect(await ruleIds('functions/x.ts', "import type * as z from 'zod';\nexport type S = z.ZodType;\n")).toEqual([]);
+  });
+
   it('the SPA calls routes by contract key, not through the untyped transport', async () => {
     const untyped = "import { api } from '@/lib/api';\nexport const get = () => api.get<{ x: number }>('/api/health');\n";
     expect(await ruleIds('web/src/features/x/api.ts', untyped)).toContain('no-restricted-syntax');

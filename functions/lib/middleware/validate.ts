@@ -3,7 +3,7 @@
  * body otherwise) against its zod schema; the first failure answers 400 naming the field. A
  * field given both in the path and in the body (or query) must hold the same value, else 400.
  */
-import type * as z from 'zod';
+import * as z from 'zod/mini';
 import { badRequest } from '../errors';
 import type { Middleware } from './types';
 
@@ -29,7 +29,7 @@ export function describeIssue(issue: z.core.$ZodIssue, raw: unknown): { field: s
   return { field, message: `${field} ${issue.message}` };
 }
 
-export function validateInput(schema: z.ZodType): Middleware {
+export function validateInput(schema: z.core.$ZodType): Middleware {
   return {
     before: (request) => {
       const { event } = request;
@@ -44,7 +44,7 @@ export function validateInput(schema: z.ZodType): Middleware {
         if (Object.hasOwn(source, key) && source[key] !== value) throw badRequest(`${key} must match the ${key} in the path`, key);
       }
       const raw = { ...source, ...params };
-      const result = schema.safeParse(raw);
+      const result = z.safeParse(schema, raw);
       if (!result.success) {
         const first = result.error.issues[0];
         const { field, message } = first ? describeIssue(first, raw) : { field: 'body', message: 'is not valid' };

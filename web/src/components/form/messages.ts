@@ -3,7 +3,7 @@
  * side) and the API's `{code, message, field}` (server side), each placed beside its field when
  * the form has that field, and in the form's alert otherwise.
  */
-import type * as z from 'zod';
+import * as z from 'zod/mini';
 import { ApiError } from '@/lib/api';
 
 /** Field name → message. */
@@ -23,8 +23,8 @@ const baseField = (path: string) => path.split('.')[0] ?? path;
  * be at least 8 characters"; an empty required field reads "<Label> is required". The first
  * issue of each field wins.
  */
-export function checkInput<S extends z.ZodType>(schema: S, input: Record<string, unknown>, labels: Labels): Checked<z.output<S>> {
-  const result = schema.safeParse(input);
+export function checkInput<S extends z.core.$ZodType>(schema: S, input: Record<string, unknown>, labels: Labels): Checked<z.output<S>> {
+  const result = z.safeParse(schema, input);
   if (result.success) return { ok: true, data: result.data };
   const errors: FieldErrors = {};
   for (const issue of result.error.issues) {

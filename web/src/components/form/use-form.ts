@@ -4,7 +4,7 @@
  * (describeFailure). After a failed submit, focus moves to the alert or the first invalid field.
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { checkInput, describeFailure, type FieldErrors, type Labels } from './messages';
 
 export interface FormApi<V extends object> {
@@ -14,7 +14,7 @@ export interface FormApi<V extends object> {
   errors: FieldErrors;
   alert: string | null;
   /** Validates input with the schema; on failure shows the errors and answers null. */
-  check: <S extends z.ZodType>(schema: S, input: Record<string, unknown>) => z.output<S> | null;
+  check: <S extends z.core.$ZodType>(schema: S, input: Record<string, unknown>) => z.output<S> | null;
   /** Shows a failed call: beside its field, or in the alert. */
   fail: (error: unknown) => void;
   setErrors: (fields: FieldErrors, alert?: string | null) => void;
@@ -61,7 +61,7 @@ export function useForm<V extends object>(initial: V, labels: Labels): FormApi<V
   const setValues = useCallback((patch: Partial<V>) => setValuesState((v) => ({ ...v, ...patch })), []);
 
   const check = useCallback(
-    <S extends z.ZodType>(schema: S, input: Record<string, unknown>): z.output<S> | null => {
+    <S extends z.core.$ZodType>(schema: S, input: Record<string, unknown>): z.output<S> | null => {
       const result = checkInput(schema, input, labels);
       if (result.ok) {
         setErrorsState({});

@@ -6,6 +6,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import * as z from 'zod/mini';
 import { emailOnlyInput, emailToken, PASSWORD_MIN, passwordResetInput } from '@shared/schemas/identity';
 import { AuthCard, linkClass } from '@/components/auth-card';
 import { Button, buttonClass, FormAlert, Notice, SubmitButton } from '@/components/form/feedback';
@@ -98,7 +99,7 @@ const NEW_LABELS = { password: 'New password', confirm: 'Repeat the new password
 
 function ChooseNewPassword({ token }: { token: string }) {
   const queryClient = useQueryClient();
-  const wellFormed = emailToken.safeParse(token).success;
+  const wellFormed = z.safeParse(emailToken, token).success;
   const check = useQuery({
     queryKey: ['password-reset', 'token', token],
     queryFn: ({ signal }) => checkResetToken({ token }, signal),

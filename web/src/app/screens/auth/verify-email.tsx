@@ -6,6 +6,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import * as z from 'zod/mini';
 import { emailToken } from '@shared/schemas/identity';
 import { AuthCard } from '@/components/auth-card';
 import { Button, FormAlert } from '@/components/form/feedback';
@@ -41,7 +42,7 @@ export default function VerifyEmailScreen() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    if (!emailToken.safeParse(token).success) {
+    if (!z.safeParse(emailToken, token).success) {
       void navigate(FAILED, { replace: true });
       return;
     }

@@ -2,7 +2,7 @@
  * Avatar upload: ask for a presigned PUT (POST avatar-upload {contentType, size}), PUT the file
  * straight to the bucket (lib/upload.ts), then point the profile at the new key (PUT update {avatar}).
  */
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { avatarUploadInput } from '@shared/schemas/identity';
 import { api } from '@/lib/api';
 

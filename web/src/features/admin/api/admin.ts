@@ -1,5 +1,5 @@
 /** The admin calls of the identity API: users (lists, update, delete), site settings, test e-mail. */
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { UpdateSiteSettingInput } from '@shared/schemas/site-settings';
 import type { adminUserUpdateInput } from '@shared/schemas/identity';
 import { api } from '@/lib/api';

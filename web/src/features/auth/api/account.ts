@@ -3,7 +3,7 @@
  * registration, profile updates, phone verification and deletion. Inputs are the shared schemas'
  * outputs; answers are what the routes return in `data`.
  */
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type {
   deleteAccountInput,
   emailOnlyInput,
@@ -18,7 +18,7 @@ import type {
 import { api, ApiError } from '@/lib/api';
 import { isProfile, type Profile } from '../types';
 
-type In<S extends z.ZodType> = z.output<S>;
+type In<S extends z.core.$ZodType> = z.output<S>;
 
 /** Answers of calls that change the profile must carry it. */
 function asProfile(data: Profile): Profile {

@@ -4,6 +4,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
+import * as z from 'zod/mini';
 import { handle as handleSchema } from '@shared/schemas/identity';
 import { TextField } from '@/components/form/fields';
 import { useDebounced } from '@/hooks/use-debounced';
@@ -14,7 +15,7 @@ export const USERNAME_CHECK_DELAY_MS = 400;
 export function UsernameField({ value, onValueChange, error, label }: { value: string; onValueChange: (v: string) => void; error?: string; label: string }) {
   const statusId = useId();
   const settled = useDebounced(value, USERNAME_CHECK_DELAY_MS);
-  const parsed = handleSchema.safeParse(settled);
+  const parsed = z.safeParse(handleSchema, settled);
   const handle = parsed.success ? parsed.data : null;
   const availability = useQuery({
     queryKey: ['username-availability', handle],
