@@ -4,4 +4,5 @@ import type { RouteDef } from '../lib/route-types';
 
 export const siteSettingsRoutes = [
   { ...siteSettings.getSite, handler: 'site-settings/get-site', grants: ['table:read'] },
+  { ...siteSettings.manifest, handler: 'site-settings/manifest', grants: ['table:read'] },
 ] as const satisfies readonly RouteDef[];

@@ -11,7 +11,7 @@ import * as z from 'zod';
 import { routes } from '../../functions/routes';
 import { routeKey, type RouteDef } from '../../functions/lib/route-types';
 import { REPO_ROOT } from '../../infra/local/host';
-import { defineRoute, pathParams, rawAnswer } from '../../shared/contract/route';
+import { defineRoute, isRaw, pathParams, rawAnswer } from '../../shared/contract/route';
 import { buildOpenApi, contractRoutes } from '../../scripts/openapi';
 import { hostUrl } from '../support/api';
 
@@ -65,12 +65,18 @@ describe('docs/openapi.json', () => {
     for (const route of table) {
       const op = byKey.get(routeKey(route))!;
       const key = routeKey(route);
-      expect(op.parameters, key).toContainEqual({ $ref: '#/components/parameters/ClientPlatform' });
+      const platform = { $ref: '#/components/parameters/ClientPlatform' };
+      if (route.platformExempt) expect(op.parameters, key).not.toContainEqual(platform);
+      else expect(op.parameters, key).toContainEqual(platform);
       const inPath = op.parameters.filter((p): p is { name: string; in: string; required: boolean } => 'in' in p && p.in === 'path');
       expect(inPath.map((p) => p.name), key).toEqual(pathParams(route.path));
       const status = String(route.status ?? 200);
-      const success = op.responses[status]?.content?.['application/json']?.schema;
-      expect(success, `${key} answers ${status}`).toMatchObject({ properties: { status: { const: 'success' }, data: {} }, required: ['status', 'data'] });
+      if (isRaw(route.output)) {
+        expect(op.responses[status]?.content, key).toEqual({ [route.output.contentType]: { schema: { type: 'string' } } });
+      } else {
+        const success = op.responses[status]?.content?.['application/json']?.schema;
+        expect(success, `${key} answers ${status}`).toMatchObject({ properties: { status: { const: 'success' }, data: {} }, required: ['status', 'data'] });
+      }
       expect(op.responses.default, key).toEqual({ $ref: '#/components/responses/Error' });
       if (route.method === 'GET') expect(op.requestBody, key).toBeUndefined();
       else {
@@ -79,6 +85,10 @@ describe('docs/openapi.json', () => {
         expect('csrf_token' in body.properties, `${key} csrf_token`).toBe(!route.csrfExempt);
       }
     }
+  });
+
+  it('holds a real raw route exempt from client-platform (the web app manifest)', () => {
+    expect(table.some((r) => r.platformExempt && isRaw(r.output))).toBe(true);
   });
 
   it('describes a raw route (a calendar file) by its content type, without the client-platform header', async () => {

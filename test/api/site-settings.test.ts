@@ -16,6 +16,25 @@ describe('GET /api/site-settings/get-site', () => {
   });
 });
 
+describe('GET /api/site-settings/manifest', () => {
+  it('answers the web app manifest to a browser that sends no client-platform header', async () => {
+    const res = await call('GET', '/api/site-settings/manifest', { noPlatform: true });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/manifest+json');
+    const manifest = JSON.parse(res.text) as Record<string, unknown>;
+    expect(manifest).toMatchObject({ name: 'Leafline', start_url: '/', display: 'standalone' });
+    expect(manifest.description).toMatch(/plant/i);
+    expect(manifest.icons).toEqual([expect.objectContaining({ src: '/favicon.svg' })]);
+  });
+
+  it('keeps the JSON error envelope for a request it refuses', async () => {
+    const res = await call('GET', '/api/site-settings/manifest?unexpected=1', { noPlatform: true });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(res.json).toMatchObject({ status: 'error', error: { field: 'unexpected' } });
+  });
+});
+
 describe('PUT /api/iam/admin/update/site-setting', () => {
   it('lets an admin change the site name, which guests then read', async () => {
     const a = await admin();
@@ -26,6 +45,8 @@ describe('PUT /api/iam/admin/update/site-setting', () => {
     expect(stored).toMatchObject({ value: 'Grow together', dataType: 'string', isPublic: true });
     const site = await call<PublicSite>('GET', '/api/site-settings/get-site');
     expect(site.data.tagline).toBe('Grow together');
+    const manifest = await call('GET', '/api/site-settings/manifest', { noPlatform: true });
+    expect(JSON.parse(manifest.text)).toMatchObject({ description: 'Grow together' });
     // Put the seeded tagline back: other suites share this host.
     const restore = await as(a.browser, 'PUT', '/api/iam/admin/update/site-setting', { name: 'site_tagline', value: DEFAULT_SITE.tagline, isPublic: true });
     expect(restore.status).toBe(200);
