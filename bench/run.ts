@@ -148,7 +148,7 @@ function benchSpa() {
   const refs = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
   const size = (ext: string) =>
     refs.filter((r) => r.endsWith(ext)).reduce((sum, r) => sum + gzipSync(readFileSync(join(dist, r))).length, 0) / 1024;
-  return { initialJsGzipKib: round(size('.js'), 1), initialCssGzipKib: round(size('.css'), 1), budgetJsKib: 150 };
+  return { initialJsGzipKib: round(size('.js'), 1), initialCssGzipKib: round(size('.css'), 1), budgetJsKib: 110 };
 }
 
 /** Runs the load generator in its own process; asynchronously, since the servers under test live in this one. */

@@ -1,6 +1,7 @@
 /**
  * Turns a route table entry and its handler's `main` into a Lambda handler. The middleware runs
- * the checks in the order of docs/api.md: client-platform header (400) → body parses (400/415)
+ * the checks in the order of docs/api.md: in the cloud the origin secret (403) → client-platform
+ * header (400, unless the route is exempt) → body parses (400/415, 413 when too large)
  * → session where required (401) → csrf_token on mutating calls with a session (403) → access
  * level (403) → on admin routes, the live admin check (401 for an ended session, 403 for an
  * account suspended or demoted since its token was issued) → input schema (400); ownership is the

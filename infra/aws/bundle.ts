@@ -20,7 +20,7 @@
  * `export { handler } from '<module>'` into `job-<name>/`, and listed apart from the routes (`jobs`).
  *
  * Cached: the output lives under `.tmp/lambda-bundles/<hash>/`, where the hash covers the sources
- * of functions/ and shared/, the lockfile, this file and esbuild's version. An unchanged hash
+ * of functions/ and shared/, the lockfile, this file, naming.ts, jobs.ts and esbuild's version. An unchanged hash
  * skips the build (the CDK app and the tests call this on every synth). Builds go to a private
  * folder renamed into place, so concurrent callers (test workers, a synth) never see half a build.
  *

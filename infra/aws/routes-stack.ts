@@ -1,7 +1,7 @@
 /**
  * One nested stack per domain: one execution role per distinct grant set of the domain's routes
  * (a role and its policy: 2 resources each) and, per route, its Lambda, log group, integration,
- * API route and invoke permission (5 resources). ~150 routes over a dozen domains keep every
+ * API route and invoke permission (5 resources). Some 200 routes over a dozen domains would keep every
  * template far below CloudFormation's 500 resources; the stack refuses to reach 450 (a test
  * holds that too).
  *

@@ -1,6 +1,6 @@
 /**
  * The layout of functions/, so that a file's name tells what it is:
- *   - a module that exports `main` is a handler: the route table (functions/routes.ts) names it for
+ *   - a module that exports `main` is a handler: the route table (functions/<domain>/routes.ts) names it for
  *     at least one route, and it is named for one of its routes (the kebab case of the route's name
  *     in shared/contract, e.g. `users.userSettings` → users/user-settings.ts);
  *   - every route's `handler` is a module under functions/ that exports `main`;

@@ -1,5 +1,5 @@
 /**
- * A route's `grants` (functions/routes.ts) are what its Lambda's role allows, and the local host
+ * A route's `grants` (its domain's functions/<domain>/routes.ts) are what its Lambda's role allows, and the local host
  * enforces no IAM: a grant missing from the table fails only in the cloud (AccessDenied), and a
  * grant the code never uses is privilege for nothing. This reads each bundle's code with the
  * TypeScript checker (test/infra/handler-effects.ts: from the entry module the bundler builds,

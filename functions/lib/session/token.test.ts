@@ -69,6 +69,9 @@ describe('access tokens', () => {
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
     const edit = (over: Record<string, unknown>) => Buffer.from(JSON.stringify({ ...claims, ...over })).toString('base64url');
     expect(await verifyAccessToken(`${header}.${edit({ role: 'admin' })}.${signature}`)).toBeNull();
+    // The same signature spelled otherwise (padding, base64 instead of base64url) is not the token.
+    expect(await verifyAccessToken(`${header}.${payload}.${signature}=`)).toBeNull();
+    expect(await verifyAccessToken(`${header}.${payload}.${signature.slice(0, 10)}!${signature.slice(10)}`)).toBeNull();
     const hs512 = Buffer.from('{"alg":"HS512","typ":"JWT"}').toString('base64url');
     expect(await verifyAccessToken(`${hs512}.${payload}.${signature}`)).toBeNull();
     const sign = (over: Record<string, unknown>) =>

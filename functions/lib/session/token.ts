@@ -67,6 +67,8 @@ export async function verifyAccessToken(token: string): Promise<Session | null> 
   const [header, body, signature] = parts as [string, string, string];
   const head = parseJson(header);
   if (!head || head.alg !== 'HS256' || (head.typ !== undefined && head.typ !== 'JWT') || head.crit !== undefined) return null;
+  // One spelling per token: base64url without padding, 32 bytes (Buffer's decoder would accept others).
+  if (!/^[A-Za-z0-9_-]{43}$/.test(signature)) return null;
   const expected = mac(await signingSecret(), `${header}.${body}`);
   const given = Buffer.from(signature, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;

@@ -85,8 +85,10 @@ describe('API client: typed calls by route key', () => {
     expect(bodyOf(fetchMock, 0)).toEqual({ suspended: true, csrf_token: 'csrf-abc' });
   });
 
-  it('refuses to call a route whose path parameter is missing', () => {
+  it('refuses to call a route whose path parameter is missing, or a dot segment that would climb the path', () => {
     expect(() => routeRequest('GET /api/post/{id}', {})).toThrow(/path parameter id is missing/);
+    expect(() => routeRequest('DELETE /api/iam/users/{uuid}', { uuid: '..' })).toThrow(/cannot be \.\./);
+    expect(() => routeRequest('GET /api/post/{id}', { id: '.' })).toThrow(/cannot be \./);
   });
 
   it('resolves to the data of the success envelope', async () => {

@@ -62,6 +62,8 @@ export function routeRequest(key: string, input: Record<string, unknown> = {}): 
   const path = key.slice(space + 1).replace(/\{([^}]+)\}/g, (_, name: string) => {
     const value = rest[name];
     if (value === undefined || value === null || value === '') throw new Error(`${key}: the path parameter ${name} is missing`);
+    // encodeURIComponent leaves dots alone, and fetch would resolve a . or .. segment to another path.
+    if (value === '.' || value === '..') throw new Error(`${key}: the path parameter ${name} cannot be ${String(value)}`);
     delete rest[name];
     return encodeURIComponent(String(value as string | number | boolean));
   });
@@ -330,7 +332,7 @@ export function newClientId(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** The app's client. The auth feature wires its hooks at start-up (see app/provider.tsx). */
+/** The app's client. The auth feature wires its hooks at start-up (see app/session-wiring.ts). */
 export const api = createApiClient({
   onSessionExpired: () => window.location.assign('/auth/login'),
 });
