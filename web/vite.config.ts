@@ -52,7 +52,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: false,
+    sourcemap: process.env.SPA_SOURCEMAP === '1',
     target: 'es2022',
   },
   server: {

@@ -1,8 +1,12 @@
 /**
- * All entities grouped in one ElectroDB Service over the shared clients, so that collections can
- * fetch related items in one Query. Handlers and domain modules import `db()` from here.
+ * The entities over the shared clients. Handlers and domain modules import `db()` from here.
+ *
+ * Each entity module exports a factory, and `db().entities.<name>` builds its entity on first
+ * use: ElectroDB checks a model against its JSON schema when the entity is made (a few ms each),
+ * so a route pays for the entities it touches, not for all of them at import time. The `thread`
+ * collection is a Service of the two entities it joins, made on first use too.
  */
-import { Service } from 'electrodb';
+import { Service, type ServiceConfiguration } from 'electrodb';
 import { documentClient, tableName } from './client';
 import { EmailClaim, HandleClaim } from './entities/claims';
 import { Comment, CommentClaim, CommentReaction, PostReaction, ReactionNotice } from './entities/comment';
@@ -22,7 +26,7 @@ import { Tag } from './entities/tag';
 import { User } from './entities/user';
 import { UserSettingsEntity } from './entities/user-settings';
 
-export const entities = {
+const factories = {
   siteSetting: SiteSetting,
   formSubmission: FormSubmission,
   user: User,
@@ -50,11 +54,48 @@ export const entities = {
   reactionNotice: ReactionNotice,
 };
 
+export type Entities = { [K in keyof typeof factories]: ReturnType<(typeof factories)[K]> };
+type EntityName = keyof Entities;
+
+/** An object whose properties build their entity (with the shared client and table) when first read. */
+function lazyEntities(): Entities {
+  const made: Partial<Record<EntityName, Entities[EntityName]>> = {};
+  const out = {} as Entities;
+  for (const name of Object.keys(factories) as EntityName[]) {
+    Object.defineProperty(out, name, {
+      enumerable: true,
+      get() {
+        let entity = made[name];
+        if (!entity) {
+          entity = factories[name]();
+          entity.setClient(documentClient());
+          entity.setTableName(tableName());
+          made[name] = entity;
+        }
+        return entity;
+      },
+    });
+  }
+  return out;
+}
+
+/** The Service of the `thread` collection: a post's comments and their reactions, in path order (see entities/comment.ts). */
+export function threadService(e: Pick<Entities, 'comment' | 'commentReaction'>, config: ServiceConfiguration) {
+  return new Service({ comment: e.comment, commentReaction: e.commentReaction }, config);
+}
+
 function build() {
-  return new Service(
+  const entities = lazyEntities();
+  let thread: ReturnType<typeof threadService> | undefined;
+  return {
     entities,
-    { client: documentClient(), table: tableName() },
-  );
+    collections: {
+      get thread() {
+        thread ??= threadService(entities, { client: documentClient(), table: tableName() });
+        return thread.collections.thread;
+      },
+    },
+  };
 }
 
 let service: ReturnType<typeof build> | undefined;

@@ -6,15 +6,17 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { serviceUnavailable } from '../lib/errors';
+import type { Service } from 'electrodb';
 import { documentClient } from './client';
-import { db } from './service';
+import { db, type Entities } from './service';
 
-/** The entities as a write transaction's callback receives them: their chains end in `.commit()`. */
-export type TxEntities = Parameters<Parameters<ReturnType<typeof db>['transaction']['write']>[0]>[0];
+/** The entities as an ElectroDB write transaction's callback receives them: their chains end in `.commit()`. */
+export type TxEntities = Parameters<Parameters<Service<Entities>['transaction']['write']>[0]>[0];
 
 /**
- * The same entities for building transaction items outside a callback (ElectroDB hands the
- * callback exactly `db().entities`), so domain functions can return items for others' transactions.
+ * The entities for building transaction items (ElectroDB hands a transaction's callback exactly
+ * the entities), so domain functions can return items for others' transactions; `writeItems`
+ * runs them.
  */
 export function txEntities(): TxEntities {
   return db().entities as unknown as TxEntities;
@@ -28,7 +30,7 @@ export interface TxOutcome {
 const ATTEMPTS = 5;
 const BASE_MS = 20;
 
-export async function transact<T extends TxOutcome>(run: () => Promise<T>): Promise<T> {
+async function transact<T extends TxOutcome>(run: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     const out = await run();
     const conflicted = out.canceled && out.data.some((d) => d.code === 'TransactionConflict');
@@ -65,7 +67,8 @@ export const TX_MAX_ITEMS = 100;
  * Runs a write transaction of plain items (ElectroDB commits mixed with raw counter updates),
  * retried on conflicts like `transact`; a cancellation is returned with each item's reason.
  */
-export function writeItems(items: TxItem[]): Promise<TxOutcome> {
+export async function writeItems(items: TxItem[]): Promise<TxOutcome> {
+  if (!items.length) return { canceled: false, data: [] };
   if (items.length > TX_MAX_ITEMS) throw new Error(`a transaction of ${items.length} items is over the limit of ${TX_MAX_ITEMS}`);
   return transact(async () => {
     try {
@@ -80,4 +83,9 @@ export function writeItems(items: TxItem[]): Promise<TxOutcome> {
       };
     }
   });
+}
+
+/** Builds a transaction's items from the entities, as ElectroDB's `transaction.write` callback does, and runs them with `writeItems`. */
+export function writeTx(build: (entities: TxEntities) => TxItem[]): Promise<TxOutcome> {
+  return writeItems(build(txEntities()));
 }

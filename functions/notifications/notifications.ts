@@ -8,7 +8,7 @@ import type { NotificationTargetType, NotificationView } from '../../shared/answ
 import type { NotificationKind } from '../../shared/schemas/notifications';
 import { notificationsPartition, type NotificationItem } from '../db/entities/notification';
 import { db } from '../db/service';
-import { conditionFailed, transact, txEntities } from '../db/transact';
+import { conditionFailed, txEntities, writeItems } from '../db/transact';
 import { PAGE_SIZE } from '../../shared/constants';
 import { onePage, type Page } from '../lib/paging';
 import { responderOf, usersAnd } from '../users/cards';
@@ -72,7 +72,7 @@ export function notificationWrite(recipientId: string, fields: NotificationField
 export async function writeNotification(recipientId: string, fields: NotificationFields): Promise<boolean> {
   const items = notificationWrite(recipientId, fields);
   if (!items.length) return false;
-  const out = await transact(() => db().transaction.write(() => items).go());
+  const out = await writeItems(items);
   if (out.canceled) throw new Error(`notification write cancelled: ${JSON.stringify(out.data)}`);
   return true;
 }
@@ -127,18 +127,14 @@ async function markChunk(userId: string, chunk: NotificationItem[]): Promise<voi
           .where((a, op) => op.eq(a.seen, false))
           .commit(),
       );
-    const out = await transact(() =>
-      db()
-        .transaction.write(({ notificationTally }) => [
-          ...patches(),
-          notificationTally.update({ recipientId: userId }).subtract({ unread: items.length }).where((a, op) => op.gte(a.unread, items.length)).commit(),
-        ])
-        .go(),
-    );
+    const out = await writeItems([
+      ...patches(),
+      txEntities().notificationTally.update({ recipientId: userId }).subtract({ unread: items.length }).where((a, op) => op.gte(a.unread, items.length)).commit(),
+    ]);
     if (!out.canceled) return;
     const someSeenMeanwhile = items.some((_, i) => conditionFailed(out, i));
     if (!someSeenMeanwhile && conditionFailed(out, items.length)) {
-      await transact(() => db().transaction.write(() => patches()).go());
+      await writeItems(patches());
       await recountTally(userId);
       return;
     }

@@ -8,7 +8,7 @@ import type { TagView } from '../../shared/answers/tags';
 import { normaliseTagName } from '../../shared/schemas/tags';
 import { allTagsPartition, parentTagsPartition, TAG_PARENTS_PK, tagChildrenPk, type TagItem } from '../db/entities/tag';
 import { db } from '../db/service';
-import { transact, txEntities, isConditionFailure } from '../db/transact';
+import { isConditionFailure, txEntities, writeItems } from '../db/transact';
 import { PAGE_SIZE } from '../../shared/constants';
 import { onePage, type Page } from '../lib/paging';
 
@@ -100,7 +100,7 @@ export async function useTags(names: string[]): Promise<void> {
   if (!names.length) return;
   for (let attempt = 0; ; attempt++) {
     await ensureTags(names);
-    const out = await transact(() => db().transaction.write(() => tagUsageItems(names, 1)).go());
+    const out = await writeItems(tagUsageItems(names, 1));
     if (!out.canceled) return;
     // A tag was removed as unused between ensure and use: make it again (a few times at most).
     if (attempt >= 3) throw new Error(`tag use cancelled: ${JSON.stringify(out.data)}`);
@@ -110,7 +110,7 @@ export async function useTags(names: string[]): Promise<void> {
 /** Content no longer uses these tags: each count -1 (never below 0), in one transaction. */
 export async function releaseTags(names: string[]): Promise<void> {
   if (!names.length) return;
-  const out = await transact(() => db().transaction.write(() => tagUsageItems(names, -1)).go());
+  const out = await writeItems(tagUsageItems(names, -1));
   if (out.canceled) throw new Error(`tag release cancelled: ${JSON.stringify(out.data)}`);
 }
 

@@ -11,8 +11,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { batchDelete, type TableKey } from '../db/batch';
 import { documentClient, tableName } from '../db/client';
 import { userPk } from '../db/entities/user';
-import { db } from '../db/service';
-import { conditionFailed, transact } from '../db/transact';
+import { conditionFailed, writeTx } from '../db/transact';
 import { sweepsDeferred } from '../lib/deferred';
 import { conflict, HttpError, notFound } from '../lib/errors';
 import { deleteImage } from '../lib/images';
@@ -67,15 +66,11 @@ export async function deleteAccount(userId: string, steps: DeletionSteps = defau
   }
 
   const { uuid, updatedAt: previous, ...rest } = user;
-  const out = await transact(() =>
-    db()
-      .transaction.write(({ user: u, emailClaim, handleClaim }) => [
+  const out = await writeTx(({ user: u, emailClaim, handleClaim }) => [
         u.put({ uuid, ...rest, deletedAt: new Date().toISOString() }).where((a, op) => op.eq(a.updatedAt, previous)).commit(),
         emailClaim.delete({ email: user.email }).commit(),
         ...(user.username ? [handleClaim.delete({ handle: user.username }).where((a, op) => op.eq(a.ownerId, uuid)).commit()] : []),
-      ])
-      .go(),
-  );
+      ]);
   if (conditionFailed(out, 0)) throw conflict('The account changed meanwhile; try again');
   if (out.canceled) {
     logger.error('Could not delete user', { userId, reasons: out.data });

@@ -5,7 +5,6 @@
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { Service } from 'electrodb';
 import { SiteSetting } from '../../functions/db/entities/site-setting';
 import { DEFAULT_SITE, SITE_SETTING_NAMES } from '../../shared/site';
 
@@ -14,8 +13,10 @@ const MARKER = { pk: 'seed', sk: 'demo#v1' };
 export async function seedDemoData(doc: DynamoDBDocumentClient, table: string): Promise<boolean> {
   const marker = await doc.send(new GetCommand({ TableName: table, Key: MARKER }));
   if (marker.Item) return false;
-  const svc = new Service({ siteSetting: SiteSetting }, { client: doc, table });
-  await svc.entities.siteSetting
+  const siteSetting = SiteSetting();
+  siteSetting.setClient(doc);
+  siteSetting.setTableName(table);
+  await siteSetting
     .put([
       { name: SITE_SETTING_NAMES.name, value: DEFAULT_SITE.name, dataType: 'string', isPublic: true },
       { name: SITE_SETTING_NAMES.tagline, value: DEFAULT_SITE.tagline, dataType: 'string', isPublic: true },

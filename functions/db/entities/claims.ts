@@ -5,7 +5,7 @@
 import { Entity, type EntityItem } from 'electrodb';
 import { SERVICE } from '../service-name';
 
-export const EmailClaim = new Entity({
+export const EmailClaim = () => new Entity({
   model: { entity: 'emailClaim', version: '1', service: SERVICE },
   attributes: {
     email: { type: 'string', required: true, readOnly: true },
@@ -19,7 +19,7 @@ export const EmailClaim = new Entity({
   },
 });
 
-export const HandleClaim = new Entity({
+export const HandleClaim = () => new Entity({
   model: { entity: 'handleClaim', version: '1', service: SERVICE },
   attributes: {
     handle: { type: 'string', required: true, readOnly: true },
@@ -34,4 +34,4 @@ export const HandleClaim = new Entity({
   },
 });
 
-export type HandleClaimItem = EntityItem<typeof HandleClaim>;
+export type HandleClaimItem = EntityItem<ReturnType<typeof HandleClaim>>;

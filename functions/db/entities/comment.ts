@@ -26,7 +26,7 @@ import { Entity, type EntityItem } from 'electrodb';
 import { SERVICE } from '../service-name';
 import { postPk } from './post';
 
-export const Comment = new Entity({
+export const Comment = () => new Entity({
   model: { entity: 'comment', version: '1', service: SERVICE },
   attributes: {
     postId: { type: 'string', required: true, readOnly: true },
@@ -51,7 +51,7 @@ export const Comment = new Entity({
   },
 });
 
-export const CommentClaim = new Entity({
+export const CommentClaim = () => new Entity({
   model: { entity: 'commentClaim', version: '1', service: SERVICE },
   attributes: {
     id: { type: 'string', required: true, readOnly: true },
@@ -68,7 +68,7 @@ export const CommentClaim = new Entity({
 });
 
 /** Who reacted, as responders lists show them, is read from the users; the item keeps ids only. */
-export const PostReaction = new Entity({
+export const PostReaction = () => new Entity({
   model: { entity: 'postReaction', version: '1', service: SERVICE },
   attributes: {
     postId: { type: 'string', required: true, readOnly: true },
@@ -83,7 +83,7 @@ export const PostReaction = new Entity({
   },
 });
 
-export const CommentReaction = new Entity({
+export const CommentReaction = () => new Entity({
   model: { entity: 'commentReaction', version: '1', service: SERVICE },
   attributes: {
     postId: { type: 'string', required: true, readOnly: true },
@@ -111,7 +111,7 @@ export const CommentReaction = new Entity({
  * `reaction#` and `comment#` ranges, so thread and responder reads never see it; the post's
  * sweep removes it with everything else under the post.
  */
-export const ReactionNotice = new Entity({
+export const ReactionNotice = () => new Entity({
   model: { entity: 'reactionNotice', version: '1', service: SERVICE },
   attributes: {
     postId: { type: 'string', required: true, readOnly: true },
@@ -127,10 +127,10 @@ export const ReactionNotice = new Entity({
   },
 });
 
-export type CommentItem = EntityItem<typeof Comment>;
-export type CommentClaimItem = EntityItem<typeof CommentClaim>;
-export type PostReactionItem = EntityItem<typeof PostReaction>;
-export type CommentReactionItem = EntityItem<typeof CommentReaction>;
+export type CommentItem = EntityItem<ReturnType<typeof Comment>>;
+export type CommentClaimItem = EntityItem<ReturnType<typeof CommentClaim>>;
+export type PostReactionItem = EntityItem<ReturnType<typeof PostReaction>>;
+export type CommentReactionItem = EntityItem<ReturnType<typeof CommentReaction>>;
 
 /**
  * Keys spelled out for what ElectroDB does not write or read itself (count `ADD`s, sweeps,

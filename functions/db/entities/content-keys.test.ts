@@ -2,9 +2,8 @@
  * The content key builders (posts, comments, reactions, feed counters) spell the keys exactly as
  * the entities' templates do, and the `thread` collection reads exactly a thread (or a subtree).
  */
-import { Service } from 'electrodb';
 import { describe, expect, it } from 'vitest';
-import { entities } from '../service';
+import { threadService } from '../service';
 import {
   Comment,
   CommentClaim,
@@ -31,9 +30,9 @@ const SEGMENT = `00lq5x3k0.${COMMENT}`;
 
 describe('content key builders', () => {
   it('post: the item key and the sort key of its lists', () => {
-    expect(key(Post.get({ id: POST }).params(T))).toEqual(postKey(POST));
+    expect(key(Post().get({ id: POST }).params(T))).toEqual(postKey(POST));
     expect(postPk(POST)).toBe(postKey(POST).pk);
-    const item = Post.put({
+    const item = Post().put({
       id: POST, kind: 'post', ownerType: 'user', ownerId: USER, authorId: USER, privacy: 'public', createdAt: '2026-01-02T03:04:05.678Z', updatedAt: '2026-01-02T03:04:05.678Z',
     }).params<{ Item: Record<string, unknown> }>(T).Item;
     const position = { updatedAt: '2026-01-02T03:04:05.678Z', id: POST };
@@ -44,11 +43,11 @@ describe('content key builders', () => {
   });
 
   it('comments, their claims and reactions, and reactions to posts', () => {
-    expect(key(Comment.get({ postId: POST, path: SEGMENT }).params(T))).toEqual(commentKey(POST, SEGMENT));
+    expect(key(Comment().get({ postId: POST, path: SEGMENT }).params(T))).toEqual(commentKey(POST, SEGMENT));
     expect(commentKey(POST, SEGMENT).sk).toBe(commentSk(SEGMENT));
-    expect(key(CommentReaction.get({ postId: POST, path: SEGMENT, userId: USER }).params(T))).toEqual(commentReactionKey(POST, SEGMENT, USER));
-    expect(key(CommentClaim.get({ id: COMMENT }).params(T))).toEqual(commentClaimKey(COMMENT));
-    expect(key(PostReaction.get({ postId: POST, userId: USER }).params(T))).toEqual(postReactionKey(POST, USER));
+    expect(key(CommentReaction().get({ postId: POST, path: SEGMENT, userId: USER }).params(T))).toEqual(commentReactionKey(POST, SEGMENT, USER));
+    expect(key(CommentClaim().get({ id: COMMENT }).params(T))).toEqual(commentClaimKey(COMMENT));
+    expect(key(PostReaction().get({ postId: POST, userId: USER }).params(T))).toEqual(postReactionKey(POST, USER));
   });
 
   it('a thread cursor may end on a comment or a comment reaction only', () => {
@@ -61,7 +60,7 @@ describe('content key builders', () => {
   });
 
   it('the thread collection reads a thread, or a subtree, and nothing else of the partition', () => {
-    const service = new Service(entities, T);
+    const service = threadService({ comment: Comment(), commentReaction: CommentReaction() }, T);
     const params = (path: string) =>
       service.collections.thread({ postId: POST, path }).params<{ KeyConditionExpression: string; ExpressionAttributeValues: Record<string, unknown> }>();
     const all = params('');

@@ -6,7 +6,7 @@
 import { Entity, type EntityItem } from 'electrodb';
 import { SERVICE } from '../service-name';
 
-export const Conversation = new Entity({
+export const Conversation = () => new Entity({
   model: { entity: 'conversation', version: '1', service: SERVICE },
   attributes: {
     id: { type: 'string', required: true, readOnly: true },
@@ -23,7 +23,7 @@ export const Conversation = new Entity({
   },
 });
 
-export const ConversationMember = new Entity({
+export const ConversationMember = () => new Entity({
   model: { entity: 'conversationMember', version: '1', service: SERVICE },
   attributes: {
     userId: { type: 'string', required: true, readOnly: true },
@@ -39,4 +39,4 @@ export const ConversationMember = new Entity({
   },
 });
 
-export type ConversationItem = EntityItem<typeof Conversation>;
+export type ConversationItem = EntityItem<ReturnType<typeof Conversation>>;

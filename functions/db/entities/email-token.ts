@@ -2,7 +2,7 @@
 import { Entity, type EntityItem } from 'electrodb';
 import { SERVICE } from '../service-name';
 
-export const EmailToken = new Entity({
+export const EmailToken = () => new Entity({
   model: { entity: 'emailToken', version: '1', service: SERVICE },
   attributes: {
     tokenHash: { type: 'string', required: true, readOnly: true },
@@ -20,4 +20,4 @@ export const EmailToken = new Entity({
   },
 });
 
-export type EmailTokenItem = EntityItem<typeof EmailToken>;
+export type EmailTokenItem = EntityItem<ReturnType<typeof EmailToken>>;

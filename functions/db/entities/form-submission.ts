@@ -3,7 +3,7 @@ import { Entity, type EntityItem } from 'electrodb';
 import { FORM_KINDS } from '../../../shared/schemas/forms';
 import { SERVICE } from '../service-name';
 
-export const FormSubmission = new Entity({
+export const FormSubmission = () => new Entity({
   model: { entity: 'formSubmission', version: '1', service: SERVICE },
   attributes: {
     /** Client-generated id: a retried submission finds the first one instead of creating twice. */
@@ -29,4 +29,4 @@ export const FormSubmission = new Entity({
   },
 });
 
-export type FormSubmissionItem = EntityItem<typeof FormSubmission>;
+export type FormSubmissionItem = EntityItem<ReturnType<typeof FormSubmission>>;

@@ -2,7 +2,7 @@
 import { Entity, type EntityItem } from 'electrodb';
 import { SERVICE } from '../service-name';
 
-export const Invite = new Entity({
+export const Invite = () => new Entity({
   model: { entity: 'invite', version: '1', service: SERVICE },
   attributes: {
     uuid: { type: 'string', required: true, readOnly: true },
@@ -24,7 +24,7 @@ export const Invite = new Entity({
   },
 });
 
-export type InviteItem = EntityItem<typeof Invite>;
+export type InviteItem = EntityItem<ReturnType<typeof Invite>>;
 
 /** The partition of `byInviter` (gsi1): one inviter's invites, for the list's cursor check. */
 export function invitesOfPartition(inviterId: string): { field: string; value: string } {

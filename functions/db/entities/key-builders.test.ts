@@ -26,27 +26,27 @@ function partitionOf(params: QueryParams): { field: string; value: string } {
 
 describe('key builders', () => {
   it('user: the profile key and the list partitions', () => {
-    expect(User.get({ uuid: 'u-1' }).params<{ Key: unknown }>(T).Key).toEqual(userKey('u-1'));
+    expect(User().get({ uuid: 'u-1' }).params<{ Key: unknown }>(T).Key).toEqual(userKey('u-1'));
     expect(userPk('u-1')).toBe(userKey('u-1').pk);
-    expect(partitionOf(User.query.byRegState({ regState: 'complete' }).params(T))).toEqual(regStatePartition('complete'));
-    expect(partitionOf(User.query.byRegState({ regState: 'incomplete' }).params(T))).toEqual(regStatePartition('incomplete'));
-    expect(partitionOf(User.query.withoutLocation({}).params(T))).toEqual(withoutLocationPartition());
-    expect(partitionOf(User.query.directory({}).params(T))).toEqual(directoryPartition());
+    expect(partitionOf(User().query.byRegState({ regState: 'complete' }).params(T))).toEqual(regStatePartition('complete'));
+    expect(partitionOf(User().query.byRegState({ regState: 'incomplete' }).params(T))).toEqual(regStatePartition('incomplete'));
+    expect(partitionOf(User().query.withoutLocation({}).params(T))).toEqual(withoutLocationPartition());
+    expect(partitionOf(User().query.directory({}).params(T))).toEqual(directoryPartition());
   });
 
   it("notifications live in the recipient's partition", () => {
-    expect(partitionOf(Notification.query.byRecipient({ recipientId: 'u-1' }).params(T))).toEqual(notificationsPartition('u-1'));
+    expect(partitionOf(Notification().query.byRecipient({ recipientId: 'u-1' }).params(T))).toEqual(notificationsPartition('u-1'));
     expect(notificationsPartition('u-1').value).toBe(userPk('u-1'));
   });
 
   it("invites: the inviter's list", () => {
-    expect(partitionOf(Invite.query.byInviter({ inviterId: 'u-1' }).params(T))).toEqual(invitesOfPartition('u-1'));
+    expect(partitionOf(Invite().query.byInviter({ inviterId: 'u-1' }).params(T))).toEqual(invitesOfPartition('u-1'));
   });
 
   it("tags: all, parents and a parent's children", () => {
-    expect(partitionOf(Tag.query.byName({}).params(T))).toEqual(allTagsPartition());
-    expect(partitionOf(Tag.query.parents({ parentsOf: TAG_PARENTS_PK }).params(T))).toEqual(parentTagsPartition());
-    const put = Tag.put({ name: 'fern', parentName: 'ferns', isParent: true }).params<{ Item: Record<string, unknown> }>(T).Item;
+    expect(partitionOf(Tag().query.byName({}).params(T))).toEqual(allTagsPartition());
+    expect(partitionOf(Tag().query.parents({ parentsOf: TAG_PARENTS_PK }).params(T))).toEqual(parentTagsPartition());
+    const put = Tag().put({ name: 'fern', parentName: 'ferns', isParent: true }).params<{ Item: Record<string, unknown> }>(T).Item;
     expect(put.gsi1pk).toBe(tagChildrenPk('ferns'));
     expect(put.gsi2pk).toBe(TAG_PARENTS_PK);
   });
@@ -54,7 +54,7 @@ describe('key builders', () => {
   it('rate limits and daily allowances keep apart', () => {
     expect(rateLimitKey('LOGIN_EMAIL', '203.0.113.9', 'a@b.c')).toBe('LOGIN_EMAIL#203.0.113.9#a@b.c');
     expect(dailyCountKey(rateLimitKey('SIGNUP_NOTICE', 'a@b.c'))).toBe('DAY#SIGNUP_NOTICE#a@b.c');
-    const key = RateLimit.get({ key: rateLimitKey('SMS_USER', 'u-1'), windowStart: 60 }).params<{ Key: { pk: string } }>(T).Key;
+    const key = RateLimit().get({ key: rateLimitKey('SMS_USER', 'u-1'), windowStart: 60 }).params<{ Key: { pk: string } }>(T).Key;
     expect(key.pk).toBe('rate#SMS_USER#u-1#60');
   });
 });

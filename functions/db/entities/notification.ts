@@ -9,7 +9,7 @@ import { NOTIFICATION_KINDS } from '../../../shared/schemas/notifications';
 import { SERVICE } from '../service-name';
 import { userPk } from './user';
 
-export const Notification = new Entity({
+export const Notification = () => new Entity({
   model: { entity: 'notification', version: '1', service: SERVICE },
   attributes: {
     recipientId: { type: 'string', required: true, readOnly: true },
@@ -33,7 +33,7 @@ export const Notification = new Entity({
 });
 
 /** The recipient's unread count: changed only by `ADD`, in the transaction of the change it counts. */
-export const NotificationTally = new Entity({
+export const NotificationTally = () => new Entity({
   model: { entity: 'notificationTally', version: '1', service: SERVICE },
   attributes: {
     recipientId: { type: 'string', required: true, readOnly: true },
@@ -47,7 +47,7 @@ export const NotificationTally = new Entity({
   },
 });
 
-export type NotificationItem = EntityItem<typeof Notification>;
+export type NotificationItem = EntityItem<ReturnType<typeof Notification>>;
 
 /** The partition of `byRecipient`: the recipient's own partition (userPk), for the list's cursor check. */
 export function notificationsPartition(recipientId: string): { field: string; value: string } {

@@ -9,7 +9,7 @@ import { Entity, type EntityItem } from 'electrodb';
 import { PHOTO_TYPES } from '../../../shared/schemas/content';
 import { SERVICE } from '../service-name';
 
-export const PendingUpload = new Entity({
+export const PendingUpload = () => new Entity({
   model: { entity: 'pendingUpload', version: '1', service: SERVICE },
   attributes: {
     /** `images/posts/<userId>/<uuid>.<ext>`: the object's key is the record's id. */
@@ -36,4 +36,4 @@ export const PendingUpload = new Entity({
   },
 });
 
-export type PendingUploadItem = EntityItem<typeof PendingUpload>;
+export type PendingUploadItem = EntityItem<ReturnType<typeof PendingUpload>>;

@@ -2,7 +2,7 @@
 import { Entity, type EntityItem } from 'electrodb';
 import { SERVICE } from '../service-name';
 
-export const PhoneCheck = new Entity({
+export const PhoneCheck = () => new Entity({
   model: { entity: 'phoneCheck', version: '1', service: SERVICE },
   attributes: {
     userId: { type: 'string', required: true, readOnly: true },
@@ -21,4 +21,4 @@ export const PhoneCheck = new Entity({
   },
 });
 
-export type PhoneCheckItem = EntityItem<typeof PhoneCheck>;
+export type PhoneCheckItem = EntityItem<ReturnType<typeof PhoneCheck>>;

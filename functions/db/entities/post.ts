@@ -40,7 +40,7 @@ const cell = (precision: number) => ({
   set: (_: unknown, item: { geohash?: string }) => item.geohash?.slice(0, precision),
 });
 
-export const Post = new Entity({
+export const Post = () => new Entity({
   model: { entity: 'post', version: '1', service: SERVICE },
   attributes: {
     id: { type: 'string', required: true, readOnly: true },
@@ -162,7 +162,7 @@ export const Post = new Entity({
   },
 });
 
-export type PostItem = EntityItem<typeof Post>;
+export type PostItem = EntityItem<ReturnType<typeof Post>>;
 
 /**
  * Keys spelled out for what ElectroDB does not write or read itself (count `ADD`s, condition
@@ -193,7 +193,7 @@ export function parseListSortKey(text: string): ListPosition | null {
  * transaction (a new `updatedAt` is a new sort key). It carries the post's id and owner, so a
  * page of a tag is one Query and one BatchGet of the posts and their owners.
  */
-export const TagLink = new Entity({
+export const TagLink = () => new Entity({
   model: { entity: 'tagLink', version: '1', service: SERVICE },
   attributes: {
     tag: { type: 'string', required: true, readOnly: true },
@@ -211,4 +211,4 @@ export const TagLink = new Entity({
   },
 });
 
-export type TagLinkItem = EntityItem<typeof TagLink>;
+export type TagLinkItem = EntityItem<ReturnType<typeof TagLink>>;

@@ -2,7 +2,7 @@
 import { Entity } from 'electrodb';
 import { SERVICE } from '../service-name';
 
-export const RateLimit = new Entity({
+export const RateLimit = () => new Entity({
   model: { entity: 'rateLimit', version: '1', service: SERVICE },
   attributes: {
     key: { type: 'string', required: true, readOnly: true },

@@ -10,7 +10,7 @@
 import { Entity, type EntityItem } from 'electrodb';
 import { SERVICE } from '../service-name';
 
-export const RelistJob = new Entity({
+export const RelistJob = () => new Entity({
   model: { entity: 'relistJob', version: '1', service: SERVICE },
   attributes: {
     userId: { type: 'string', required: true, readOnly: true },
@@ -31,4 +31,4 @@ export const RelistJob = new Entity({
   },
 });
 
-export type RelistJobItem = EntityItem<typeof RelistJob>;
+export type RelistJobItem = EntityItem<ReturnType<typeof RelistJob>>;

@@ -6,7 +6,7 @@
 import { Entity, type EntityItem } from 'electrodb';
 import { SERVICE } from '../service-name';
 
-export const Session = new Entity({
+export const Session = () => new Entity({
   model: { entity: 'session', version: '1', service: SERVICE },
   attributes: {
     userId: { type: 'string', required: true, readOnly: true },
@@ -30,4 +30,4 @@ export const Session = new Entity({
   },
 });
 
-export type SessionItem = EntityItem<typeof Session>;
+export type SessionItem = EntityItem<ReturnType<typeof Session>>;

@@ -3,7 +3,7 @@ import { Entity, type EntityItem } from 'electrodb';
 import { SETTING_DATA_TYPES } from '../../../shared/schemas/site-settings';
 import { SERVICE } from '../service-name';
 
-export const SiteSetting = new Entity(
+export const SiteSetting = () => new Entity(
   {
     model: { entity: 'siteSetting', version: '1', service: SERVICE },
     attributes: {
@@ -22,4 +22,4 @@ export const SiteSetting = new Entity(
   },
 );
 
-export type SiteSettingItem = EntityItem<typeof SiteSetting>;
+export type SiteSettingItem = EntityItem<ReturnType<typeof SiteSetting>>;

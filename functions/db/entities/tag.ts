@@ -20,7 +20,7 @@ export function tagChildrenPk(parentName: string): string {
   return `tagchildren#${parentName}`;
 }
 
-export const Tag = new Entity({
+export const Tag = () => new Entity({
   model: { entity: 'tag', version: '1', service: SERVICE },
   attributes: {
     /** Normalised (trimmed, spaces collapsed, lower case): it is also the tag's id. */
@@ -62,7 +62,7 @@ export const Tag = new Entity({
   },
 });
 
-export type TagItem = EntityItem<typeof Tag>;
+export type TagItem = EntityItem<ReturnType<typeof Tag>>;
 
 /** The partition of `byName`, for the list's cursor check (functions/lib/paging.ts). */
 export function allTagsPartition(): { field: string; value: string } {

@@ -3,7 +3,7 @@ import { Entity, type EntityItem } from 'electrodb';
 import { NEARBY_RADII_KM, UNITS } from '../../../shared/schemas/identity';
 import { SERVICE } from '../service-name';
 
-export const UserSettingsEntity = new Entity({
+export const UserSettingsEntity = () => new Entity({
   model: { entity: 'userSettings', version: '1', service: SERVICE },
   attributes: {
     userId: { type: 'string', required: true, readOnly: true },
@@ -24,4 +24,4 @@ export const UserSettingsEntity = new Entity({
   },
 });
 
-export type UserSettingsItem = EntityItem<typeof UserSettingsEntity>;
+export type UserSettingsItem = EntityItem<ReturnType<typeof UserSettingsEntity>>;

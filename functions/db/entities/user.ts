@@ -18,7 +18,7 @@ const cell = (precision: number) => ({
   set: (_: unknown, item: { geohash?: string }) => item.geohash?.slice(0, precision),
 });
 
-export const User = new Entity({
+export const User = () => new Entity({
   model: { entity: 'user', version: '1', service: SERVICE },
   attributes: {
     uuid: { type: 'string', required: true, readOnly: true },
@@ -101,7 +101,7 @@ export const User = new Entity({
   },
 });
 
-export type UserItem = EntityItem<typeof User>;
+export type UserItem = EntityItem<ReturnType<typeof User>>;
 
 /**
  * The partitions of the user lists, as their cursors are checked (functions/lib/paging.ts): the
