@@ -19,7 +19,7 @@ export interface FormApi<V extends object> {
   fail: (error: unknown) => void;
   setErrors: (fields: FieldErrors, alert?: string | null) => void;
   clear: () => void;
-  formRef: RefObject<HTMLFormElement | null>;
+  formRef: RefObject<HTMLFormElement>;
   /** Props for a <TextField> and friends: name, value, onChange, error. */
   field: <K extends keyof V & string>(name: K) => { name: K; value: V[K]; onValueChange: (value: V[K]) => void; error?: string };
 }
