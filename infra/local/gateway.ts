@@ -4,6 +4,7 @@
  * matching the route table and invoking the real handler modules with payload 2.0 events.
  */
 import { createReadStream } from 'node:fs';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
@@ -22,6 +23,9 @@ import { IMAGE_CACHE_SECONDS } from '../../shared/constants';
 
 /** API Gateway's own payload limit. */
 const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
+
+/** The SPA's text files, which the host compresses as CloudFront does. */
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.webmanifest', '.txt']);
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
@@ -171,6 +175,32 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
     }
   }
 
+  /** Compressed text files of the SPA, by path, encoding and modification time (the build replaces files; they never change in place). */
+  const compressed = new Map<string, Buffer>();
+
+  /** The body of a text file in the best encoding the browser accepts, as CloudFront sends it (brotli, else gzip); null for none or a binary file. */
+  async function encodedBody(file: string, mtimeMs: number, acceptEncoding: string): Promise<{ encoding: 'br' | 'gzip'; body: Buffer } | null> {
+    if (!COMPRESSIBLE.has(extname(file))) return null;
+    const accepted = new Set(
+      acceptEncoding
+        .split(',')
+        .map((part) => part.trim().split(';'))
+        .filter(([, q]) => !q || Number(q.trim().replace(/^q=/, '')) > 0)
+        .map(([name]) => name!.trim().toLowerCase()),
+    );
+    const accepts = (name: string) => accepted.has(name);
+    const encoding = accepts('br') ? 'br' : accepts('gzip') ? 'gzip' : null;
+    if (!encoding) return null;
+    const key = `${file}\0${encoding}\0${mtimeMs}`;
+    let body = compressed.get(key);
+    if (!body) {
+      const raw = await readFile(file);
+      body = encoding === 'br' ? brotliCompressSync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } }) : gzipSync(raw, { level: 9 });
+      compressed.set(key, body);
+    }
+    return { encoding, body };
+  }
+
   async function handleSpa(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
     if (!opts.spaDir) {
       res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
@@ -189,13 +219,17 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
       const info = await stat(file);
       if (!info.isFile()) throw Object.assign(new Error('not a file'), { code: 'ENOENT' });
       const immutable = path.startsWith('/assets/');
+      const encoded = await encodedBody(file, info.mtimeMs, String(req.headers['accept-encoding'] ?? ''));
       res.writeHead(200, {
         'content-type': MIME[extname(file)] ?? 'application/octet-stream',
-        'content-length': String(info.size),
+        'content-length': String(encoded ? encoded.body.length : info.size),
         'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
         'x-content-type-options': 'nosniff',
+        ...(COMPRESSIBLE.has(extname(file)) ? { vary: 'accept-encoding' } : {}),
+        ...(encoded ? { 'content-encoding': encoded.encoding } : {}),
       });
       if (req.method === 'HEAD') res.end();
+      else if (encoded) res.end(encoded.body);
       else createReadStream(file).pipe(res);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;

@@ -1,3 +1,5 @@
+import { request } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { hostUrl } from '../support/api';
 import { storeObject } from '../support/bucket';
@@ -8,6 +10,37 @@ describe('local gateway', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/text\/html/);
     expect(await res.text()).toMatch(/<div id="root">/);
+  });
+
+  it('compresses the SPA\'s scripts as CloudFront does: brotli, else gzip, else as they are', async () => {
+    const html = await (await fetch(`${hostUrl()}/`)).text();
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    const raw = async (encoding: string) => {
+      // node's fetch decodes bodies itself: ask with node:http to see the bytes on the wire.
+      return new Promise<{ headers: Record<string, unknown>; body: Buffer }>((done, fail) => {
+        const req = request(`${hostUrl()}${script}`, { headers: encoding ? { 'accept-encoding': encoding } : {} }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => done({ headers: res.headers, body: Buffer.concat(chunks) }));
+        });
+        req.on('error', fail);
+        req.end();
+      });
+    };
+    const plain = await raw('');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('accept-encoding');
+
+    const br = await raw('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(Number(br.headers['content-length'])).toBe(br.body.length);
+    expect(br.body.length).toBeLessThan(plain.body.length / 2);
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+
+    const gz = await raw('gzip;q=1.0, br;q=0');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
   });
 
   it('answers 404 for a missing asset instead of the SPA', async () => {
