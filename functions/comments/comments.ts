@@ -9,7 +9,7 @@ import { addItem } from '../db/add';
 import { batchDelete, type TableKey } from '../db/batch';
 import { tableName } from '../db/client';
 import { commentClaimKey, commentKey, commentReactionKey, type CommentClaimItem, type CommentItem } from '../db/entities/comment';
-import { db } from '../db/service';
+import { db, threadCollection } from '../db/service';
 import { conditionFailed, txEntities, writeItems, type TxItem } from '../db/transact';
 import { badRequest, conflict, forbidden, notFound, serviceUnavailable } from '../lib/errors';
 import { notificationWrite } from '../notifications/notifications';
@@ -148,7 +148,7 @@ export async function deleteComment(viewer: Viewer, commentId: string, claimedUs
   // another deletion inside the subtree since the read makes it fail, and it reads again.
   let subtree: { comment: CommentItem[]; commentReaction: { path: string; userId: string }[] } = { comment: [], commentReaction: [] };
   for (let attempt = 1; ; attempt++) {
-    ({ data: subtree } = await db().collections.thread({ postId: post.id, path: claim.path }).go({ pages: 'all' }));
+    ({ data: subtree } = await threadCollection()({ postId: post.id, path: claim.path }).go({ pages: 'all' }));
     if (!subtree.comment.some((c) => c.path === claim.path)) throw notFound('Comment not found');
     const replies = subtree.comment.length - 1;
     const ancestors = ancestorPaths(claim.path);

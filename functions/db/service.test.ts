@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { documentClient } from './client';
-import { db } from './service';
+import { db, threadCollection } from './service';
 
 describe('db()', () => {
   beforeAll(() => {
@@ -30,7 +30,7 @@ describe('db()', () => {
   });
 
   it('reads a thread through the thread collection over the same entities', () => {
-    const params = db().collections.thread({ postId: 'p-1', path: '' }).params<{ TableName: string; KeyConditionExpression: string }>();
+    const params = threadCollection()({ postId: 'p-1', path: '' }).params<{ TableName: string; KeyConditionExpression: string }>();
     expect(params.TableName).toBe(process.env.TABLE_NAME);
     expect(params.KeyConditionExpression).toBe('#pk = :pk and begins_with(#sk1, :sk1)');
   });

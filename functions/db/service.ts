@@ -4,7 +4,7 @@
  * Each entity module exports a factory, and `db().entities.<name>` builds its entity on first
  * use: ElectroDB checks a model against its JSON schema when the entity is made (a few ms each),
  * so a route pays for the entities it touches, not for all of them at import time. The `thread`
- * collection is a Service of the two entities it joins, made on first use too.
+ * collection (`threadCollection()`) is a Service of the two entities it joins, made on first use too.
  */
 import { Service, type ServiceConfiguration } from 'electrodb';
 import { documentClient, tableName } from './client';
@@ -85,17 +85,7 @@ export function threadService(e: Pick<Entities, 'comment' | 'commentReaction'>, 
 }
 
 function build() {
-  const entities = lazyEntities();
-  let thread: ReturnType<typeof threadService> | undefined;
-  return {
-    entities,
-    collections: {
-      get thread() {
-        thread ??= threadService(entities, { client: documentClient(), table: tableName() });
-        return thread.collections.thread;
-      },
-    },
-  };
+  return { entities: lazyEntities() };
 }
 
 let service: ReturnType<typeof build> | undefined;
@@ -103,4 +93,12 @@ let service: ReturnType<typeof build> | undefined;
 export function db(): ReturnType<typeof build> {
   service ??= build();
   return service;
+}
+
+let thread: ReturnType<typeof threadService> | undefined;
+
+/** The `thread` collection's query: `threadCollection()({ postId, path })` reads a post's comments (or a subtree) with their reactions. */
+export function threadCollection() {
+  thread ??= threadService(db().entities, { client: documentClient(), table: tableName() });
+  return thread.collections.thread;
 }

@@ -7,7 +7,7 @@ import type { CommentView, Responder } from '../../shared/answers/content';
 import type { PostDetail } from '../../shared/answers/feeds';
 import { commentSk, isThreadSk, postReactionKey, type PostReactionItem } from '../db/entities/comment';
 import { postPk } from '../db/entities/post';
-import { db } from '../db/service';
+import { db, threadCollection } from '../db/service';
 import { notFound } from '../lib/errors';
 import { cursorKey, onePage, type ListPartition } from '../lib/paging';
 import { toCommentView } from '../comments/comments';
@@ -36,7 +36,7 @@ export async function postDetail(id: string, viewer: Viewer, kind?: 'post' | 'pl
   const startSk = cursorKey(commentsCursor, thread, 'commentsCursor')?.sk;
   const [head, page, postReactions] = await Promise.all([
     getPostItem(id),
-    onePage(commentsCursor, thread, (cursor) => db().collections.thread({ postId: id, path: '' }).go({ cursor, limit: THREAD_PAGE_ITEMS }), 'commentsCursor'),
+    onePage(commentsCursor, thread, (cursor) => threadCollection()({ postId: id, path: '' }).go({ cursor, limit: THREAD_PAGE_ITEMS }), 'commentsCursor'),
     startSk ? Promise.resolve([] as PostReactionItem[]) : db().entities.postReaction.query.byPost({ postId: id }).go({ limit: RESPONDERS_MAX }).then((r) => r.data),
   ]);
   if (!head || !canSee(head, viewer) || (kind && head.kind !== kind)) throw notFound(kind === 'plant' ? 'Plant not found' : 'Post not found');

@@ -14,7 +14,7 @@
  * before "/", and no segment is a prefix of another.
  *
  * Comments and their reactions form the collection `thread` (a clustered index, sorted by the
- * shared `comment#<path>` prefix): `db().collections.thread({ postId, path })` reads the comments
+ * shared `comment#<path>` prefix): `threadCollection()({ postId, path })` reads the comments
  * and reactions whose path starts with `path` (all of the thread for `path: ''`) in one Query,
  * each typed by its entity.
  *
