@@ -35,5 +35,17 @@ export function isAvailable(availability: string | null | undefined): boolean {
 
 /** An uploaded photo's object key, as the upload URL route hands it out. */
 export const PHOTO_KEY_PATTERN = /^images\/posts\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.(jpg|png|webp)$/;
+
+/**
+ * Cards show a photo's small rendition, at most this wide, never the original. The browser makes
+ * it when it scales the photo and uploads it beside the original (one upload URL, one pending
+ * record, two objects).
+ */
+export const PHOTO_SMALL_WIDTH_PX = 640;
+
+/** The key of a photo's small rendition: `…/<id>.<ext>` → `…/<id>.w640.<ext>` (not a photo key itself, so no post can claim it as a photo). */
+export function smallPhotoKey(key: string): string {
+  return key.replace(/\.(jpg|png|webp)$/, `.w${PHOTO_SMALL_WIDTH_PX}.$1`);
+}
 /** `p.<postId>.<userId>` or `c.<commentId>.<userId>`: one reaction per user and target. */
 export const REACTION_ID_PATTERN = /^[pc]\.[0-9a-f-]{36}\.[0-9a-f-]{36}$/;

@@ -8,6 +8,10 @@
  * claims is removed by `sweepExpiredUploads` (hourly in the cloud, every 10 minutes locally).
  * Avatars go the same way (functions/images/avatars.ts): the profile that saves one claims its
  * record, and the avatar it replaces gets a record due at once, so the sweep removes it too.
+ * A post photo may have a small rendition beside it, under `smallPhotoKey(key)`, uploaded with the
+ * same URL request: it has no record of its own. The original's record stands for both, so every
+ * removal of a post photo's object (the sweep, a retired photo, a deleted post) removes the small
+ * one with it, and a post's claim reads both objects back.
  *
  * Timeline of a record (epoch seconds in `expiresAt`, issued + 24 h, also the table's TTL):
  *   0 h ─ URL handed out ─ … ─ 21 h: last moment a post may claim it ─ 22 h: the sweep may take it
@@ -17,7 +21,7 @@
  * the sweep and the TTL give the hourly sweep two runs to remove the object before the record that
  * points at it can disappear on its own.
  */
-import { PHOTO_KEY_PATTERN, PHOTO_MAX_BYTES, type PHOTO_TYPES } from '../../shared/schemas/content';
+import { PHOTO_KEY_PATTERN, PHOTO_MAX_BYTES, smallPhotoKey, type PHOTO_TYPES } from '../../shared/schemas/content';
 import type { PendingUploadItem } from '../db/entities/pending-upload';
 import { db } from '../db/service';
 import { txEntities } from '../db/transact';
@@ -79,6 +83,14 @@ function claimItem(objectKey: string, userId: string, mustExpireAfter: number) {
 /** A transaction item as `claimUploads` returns it, for the caller's own write transaction. */
 export type TxItem = ReturnType<typeof claimItem>;
 
+/** What `claimUploads` answers: one claim item per photo, and which photos have a small rendition. */
+export interface ClaimedUploads {
+  /** The deletes of the pending records, one per photo, for the post's transaction. */
+  items: TxItem[];
+  /** Per photo, in order: whether its small rendition is in the bucket. */
+  small: boolean[];
+}
+
 async function pendingRecords(keys: string[]): Promise<Map<string, PendingUploadItem>> {
   const found = new Map<string, PendingUploadItem>();
   if (!keys.length) return found;
@@ -95,13 +107,14 @@ async function pendingRecords(keys: string[]): Promise<Map<string, PendingUpload
 /**
  * Checks that each key is a pending upload of `userId` that may still be used, and that the
  * object in the bucket is an image of at most 10 MB (HEAD: size and type; a presigned URL cannot
- * be trusted to have been used as asked). Throws 400 naming `field` and the photo (1-based) at
- * the first problem. Returns the deletes of the pending records, each conditioned on the record
- * still existing, to be written in the same transaction as the post: if another post claimed one
+ * be trusted to have been used as asked); its small rendition, when there is one, too (none is
+ * fine: the photo then has none). Throws 400 naming `field` and the photo (1-based) at the first
+ * problem. Returns the deletes of the pending records, each conditioned on the record still
+ * existing, to be written in the same transaction as the post: if another post claimed one
  * meanwhile, that item fails its condition and the post is not written.
  */
-export async function claimUploads(userId: string, keys: string[], field: string, nowMs = Date.now()): Promise<TxItem[]> {
-  if (!keys.length) return [];
+export async function claimUploads(userId: string, keys: string[], field: string, nowMs = Date.now()): Promise<ClaimedUploads> {
+  if (!keys.length) return { items: [], small: [] };
   const refuse = (index: number, problem: string) => badRequest(`photo ${index + 1} ${problem}`, field);
   const notYours = 'is not one of your uploads';
 
@@ -120,14 +133,20 @@ export async function claimUploads(userId: string, keys: string[], field: string
     if (record.expiresAt <= mustExpireAfter) throw refuse(i, 'was uploaded too long ago; upload it again');
   });
 
-  const checks = await Promise.all(keys.map((key) => verifyUploadedImage(key, PHOTO_MAX_BYTES)));
-  checks.forEach((check, i) => {
+  const checks = await Promise.all(
+    keys.map((key) => Promise.all([verifyUploadedImage(key, PHOTO_MAX_BYTES), verifyUploadedImage(smallPhotoKey(key), PHOTO_MAX_BYTES)])),
+  );
+  checks.forEach(([check], i) => {
     if (check === 'missing') throw refuse(i, 'was not uploaded');
     if (check === 'too-large') throw refuse(i, `is larger than ${MAX_MB} MB`);
     if (check === 'wrong-type') throw refuse(i, 'is not a JPEG, PNG or WebP image');
   });
+  checks.forEach(([, small], i) => {
+    if (small === 'too-large') throw refuse(i, `has a small rendition larger than ${MAX_MB} MB`);
+    if (small === 'wrong-type') throw refuse(i, 'has a small rendition that is not a JPEG, PNG or WebP image');
+  });
 
-  return keys.map((key) => claimItem(key, userId, mustExpireAfter));
+  return { items: keys.map((key) => claimItem(key, userId, mustExpireAfter)), small: checks.map(([, small]) => small === 'ok') };
 }
 
 /** Runs `work` over `items`, at most PARALLEL at a time; answers each outcome in order. */
@@ -181,19 +200,21 @@ export async function removeRetiredUpload(key: string): Promise<void> {
   }
 }
 
-/** Deletes a post photo's object, and nothing else. */
+/** Deletes a post photo's objects, the original and its small rendition (either may be missing), and nothing else. */
 async function deletePhotoObject(key: string): Promise<void> {
   if (!PHOTO_KEY_PATTERN.test(key)) throw new Error(`refusing to delete ${key}: not a post photo`);
   await deleteObject(key);
+  await deleteObject(smallPhotoKey(key));
 }
 
-/** Deletes the object of a pending record: a post photo or an avatar, and nothing else. */
+/** Deletes the objects of a pending record: a post photo (with its small rendition) or an avatar, and nothing else. */
 async function deleteUploadObject(key: string): Promise<void> {
-  if (!PHOTO_KEY_PATTERN.test(key) && !AVATAR_KEY_PATTERN.test(key)) throw new Error(`refusing to delete ${key}: not an upload`);
+  if (PHOTO_KEY_PATTERN.test(key)) return deletePhotoObject(key);
+  if (!AVATAR_KEY_PATTERN.test(key)) throw new Error(`refusing to delete ${key}: not an upload`);
   await deleteObject(key);
 }
 
-/** Removes post photos' objects (a deleted post's photos); missing objects are fine. Throws when any other delete failed. */
+/** Removes post photos' objects (a deleted post's photos, small renditions included); missing objects are fine. Throws when any other delete failed. */
 export async function deletePhotos(keys: string[]): Promise<void> {
   const outcomes = await settleInBatches([...new Set(keys)], deletePhotoObject);
   const failures = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason as unknown] : []));
@@ -208,10 +229,11 @@ export interface SweepOptions {
 
 /**
  * Removes the uploads no post claimed: a Query of the `uploads#pending` partition from the oldest
- * expiry up to now + SWEEP_LEAD_SECONDS, page by page; for each, the object and then its record
- * (so a failure leaves the record, and the next run tries again). Idempotent: a record or object
- * already gone is fine. Resumable: every run starts from the front of the partition, so a run cut
- * short (deadline, timeout, error on one item) leaves the rest for the next one.
+ * expiry up to now + SWEEP_LEAD_SECONDS, page by page; for each, the object (a post photo's small
+ * rendition too) and then its record (so a failure leaves the record, and the next run tries
+ * again). Idempotent: a record or object already gone is fine. Resumable: every run starts from
+ * the front of the partition, so a run cut short (deadline, timeout, error on one item) leaves the
+ * rest for the next one.
  */
 export async function sweepExpiredUploads(nowMs: number = Date.now(), opts: SweepOptions = {}): Promise<{ removed: number }> {
   const limit = opts.pageSize ?? SWEEP_PAGE;

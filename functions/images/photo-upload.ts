@@ -5,17 +5,18 @@
  * post that uses the photo claims it (functions/images/pending.ts), reading the object back to
  * check its size and type.
  * The URL signs the content type and length (presigned-upload.ts), so the browser sends exactly the
- * scaled file it measured.
+ * scaled file it measured. With `smallSize` the answer holds a second PUT, for the photo's small
+ * rendition (what cards show), under the same pending record.
  */
 import type { photoUpload as route } from '../../shared/contract/images';
 import { randomUUID } from 'node:crypto';
 import { hitRateLimit } from '../lib/rate-limit';
 import type { Main } from '../lib/route-types';
 import { photoKeyFor } from './pending';
-import { EXTENSIONS, pendingUploadUrl } from './presigned-upload';
+import { EXTENSIONS, photoUploadUrl } from './presigned-upload';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   const userId = session.userId;
   await hitRateLimit('UPLOAD_USER', userId);
-  return pendingUploadUrl(userId, photoKeyFor(userId, randomUUID(), EXTENSIONS[input.contentType]), input.contentType, input.size);
+  return photoUploadUrl(userId, photoKeyFor(userId, randomUUID(), EXTENSIONS[input.contentType]), input.contentType, input.size, input.smallSize);
 };

@@ -4,11 +4,13 @@
  * photos move to new, unguessable keys in the same write: the objects are copied first, the post
  * is written with the new keys and records retiring the old ones (due for the sweep at once), and
  * the old objects are deleted right after. An old URL then works only while a cache still holds
- * it (IMAGE_CACHE_SECONDS). If the write fails, the copies are deleted again.
+ * it (IMAGE_CACHE_SECONDS). If the write fails, the copies are deleted again. A photo's small
+ * rendition moves with it, to the small key of the new one; the old small object goes with the old
+ * original (its retirement record stands for both).
  */
 import { randomUUID } from 'node:crypto';
 import { CopyObjectCommand } from '@aws-sdk/client-s3';
-import type { Privacy } from '../../shared/schemas/content';
+import { smallPhotoKey, type Privacy } from '../../shared/schemas/content';
 import type { TxItem } from '../db/transact';
 import { deleteImage, imagesBucket, s3 } from '../lib/images';
 import { logger } from '../lib/logger';
@@ -29,25 +31,33 @@ export function freshKey(key: string): string {
 export interface Rekeying {
   /** old key → new key, for each photo that moved. */
   moves: Map<string, string>;
+  /** The new keys whose small rendition was copied too. */
+  withSmall: Set<string>;
   /** The retirement records of the old keys, for the post's own transaction. */
   items: TxItem[];
 }
 
-/** Copies each photo to a fresh key; on any failure the copies made are removed and the error thrown. */
-export async function copyToFreshKeys(userId: string, keys: string[], nowMs = Date.now()): Promise<Rekeying> {
-  const moves = new Map(keys.map((key) => [key, freshKey(key)] as const));
+/**
+ * Copies each photo to a fresh key, and its small rendition (when it has one) to the fresh key's
+ * small key; on any failure the copies made are removed and the error thrown.
+ */
+export async function copyToFreshKeys(userId: string, photos: { key: string; small?: boolean }[], nowMs = Date.now()): Promise<Rekeying> {
+  const moves = new Map(photos.map((p) => [p.key, freshKey(p.key)] as const));
+  const withSmall = new Set(photos.filter((p) => p.small).map((p) => moves.get(p.key)!));
   const bucket = imagesBucket();
+  const copy = (from: string, to: string) =>
+    s3().send(new CopyObjectCommand({ Bucket: bucket, Key: to, CopySource: `${bucket}/${encodeURI(from)}`, MetadataDirective: 'COPY' }));
   const copied = await Promise.allSettled(
-    [...moves].map(([from, to]) => s3().send(new CopyObjectCommand({ Bucket: bucket, Key: to, CopySource: `${bucket}/${encodeURI(from)}`, MetadataDirective: 'COPY' }))),
+    [...moves].flatMap(([from, to]) => [copy(from, to), ...(withSmall.has(to) ? [copy(smallPhotoKey(from), smallPhotoKey(to))] : [])]),
   );
   if (copied.some((c) => c.status === 'rejected')) {
-    await discardCopies({ moves, items: [] });
+    await discardCopies({ moves, withSmall, items: [] });
     throw (copied.find((c) => c.status === 'rejected') as PromiseRejectedResult).reason;
   }
-  return { moves, items: [...moves.keys()].map((from) => retireUpload(userId, from, nowMs)) };
+  return { moves, withSmall, items: [...moves.keys()].map((from) => retireUpload(userId, from, nowMs)) };
 }
 
-/** After the post's write: the old objects go now (the sweep takes any that fail). */
+/** After the post's write: the old objects (small renditions included) go now (the sweep takes any that fail). */
 export async function removeOldKeys(r: Rekeying): Promise<void> {
   await Promise.all([...r.moves.keys()].map((from) => removeRetiredUpload(from)));
 }
@@ -57,7 +67,8 @@ export async function removeOldKeys(r: Rekeying): Promise<void> {
  * deleted now is left under its unguessable key, shown to no one (logged for the operators).
  */
 export async function discardCopies(r: Rekeying): Promise<void> {
+  const copies = [...r.moves.values()].flatMap((to) => (r.withSmall.has(to) ? [to, smallPhotoKey(to)] : [to]));
   await Promise.all(
-    [...r.moves.values()].map((to) => deleteImage(to).catch((err: unknown) => logger.error('could not discard an unused photo copy', { key: to, error: err as Error }))),
+    copies.map((key) => deleteImage(key).catch((err: unknown) => logger.error('could not discard an unused photo copy', { key, error: err as Error }))),
   );
 }

@@ -14,9 +14,10 @@ export const main: Main<typeof route> = async ({ input, session }) => {
     if (unknown >= 0) throw badRequest(`photo ${unknown + 1} is not a photo of this plant`, 'plantPhotos');
     const described = new Map(input.plantPhotos.map((ph) => [ph.key, ph.description]));
     return {
-      photos: p.photos.map((ph) => {
-        const description = described.has(ph.key) ? described.get(ph.key)! : ph.description;
-        return description ? { key: ph.key, description } : { key: ph.key };
+      // Each photo keeps what else it has (its small rendition, its size).
+      photos: p.photos.map(({ description: before, ...photo }) => {
+        const description = described.has(photo.key) ? described.get(photo.key)! : before;
+        return description ? { ...photo, description } : photo;
       }),
     };
   }, 'plant');

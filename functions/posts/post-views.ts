@@ -5,6 +5,7 @@
  * reads posts, owners and reactions in one BatchGet) hands its cards over with its items.
  */
 import type { OwnerCard, PostView } from '../../shared/answers/content';
+import { smallPhotoKey } from '../../shared/content-rules';
 import type { TableKey } from '../db/batch';
 import { postReactionKey } from '../db/entities/comment';
 import type { PostItem } from '../db/entities/post';
@@ -30,7 +31,13 @@ export function toPostView(item: PostItem, owner: OwnerCard, myReactionId: strin
     privacy: item.privacy,
     text: item.text ?? '',
     tags: item.tags ?? [],
-    photos: (item.photos ?? []).map((p) => ({ key: p.key, description: p.description ?? null })),
+    photos: (item.photos ?? []).map((p) => ({
+      key: p.key,
+      small: p.small ? smallPhotoKey(p.key) : null,
+      width: p.width ?? null,
+      height: p.height ?? null,
+      description: p.description ?? null,
+    })),
     plant: item.kind === 'plant' ? (item.plant as PostView['plant']) ?? null : null,
     available: item.kind === 'plant' && item.available,
     owner,

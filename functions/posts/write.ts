@@ -33,10 +33,23 @@ export interface NewPost {
   kind: 'post' | 'plant';
   text: string;
   tags: string[];
-  photos: { key: string; description?: string }[];
+  /** Each photo's key, description, and the original's pixels as the browser measured them. */
+  photos: { key: string; description?: string; width?: number; height?: number }[];
   privacy: Privacy;
   plant?: PlantDetails;
   pageId?: string;
+}
+
+type StoredPhoto = PostItem['photos'][number];
+
+/** A new post's photo as stored: its key, and its description and measured size when given. */
+function storedPhoto(p: NewPost['photos'][number]): StoredPhoto {
+  return {
+    key: p.key,
+    ...(p.description ? { description: p.description } : {}),
+    ...(p.width !== undefined ? { width: p.width } : {}),
+    ...(p.height !== undefined ? { height: p.height } : {}),
+  };
 }
 
 /** A time strictly after `previous`, so a moved post always gets a new, later sort key. */
@@ -119,7 +132,7 @@ export async function createPost(authorId: string, input: NewPost): Promise<{ po
     privacy: input.privacy,
     text: input.text,
     tags: input.tags,
-    photos: input.photos.map((p) => (p.description ? { key: p.key, description: p.description } : { key: p.key })),
+    photos: input.photos.map(storedPhoto),
     ...(input.plant ? { plant: input.plant } : {}),
     available: input.kind === 'plant' && isAvailable(input.plant?.availability),
     ...listingPosition(author),
@@ -129,7 +142,10 @@ export async function createPost(authorId: string, input: NewPost): Promise<{ po
     createdAt: now,
     updatedAt: now,
   };
-  const claims = await claimUploads(authorId, post.photos.map((p) => p.key), photoField);
+  const claimed = await claimUploads(authorId, post.photos.map((p) => p.key), photoField);
+  const claims = claimed.items;
+  // Whether each photo's small rendition arrived: cards show it, or the original when there is none.
+  post = { ...post, photos: post.photos.map((p, i) => ({ ...p, small: claimed.small[i] === true })) };
 
   for (let attempt = 1; ; attempt++) {
     const tags = tagChanges(null, post);
@@ -195,7 +211,8 @@ export interface PostChange {
   text?: string;
   tags?: string[];
   plant?: PlantDetails;
-  photos?: { key: string; description?: string }[];
+  /** The photos as stored (a change keeps each kept photo's small rendition and size). */
+  photos?: StoredPhoto[];
 }
 
 /**
@@ -222,8 +239,8 @@ export async function editPost(postId: string, claimedUserId: string, viewer: Vi
       updatedAt: moves ? nextTime(post.updatedAt) : post.updatedAt,
     };
     // A narrower audience: the photos those who saw them before hold URLs of move to new keys.
-    const stored = new Set(post.photos.map((p) => p.key));
-    const kept = next.photos.map((p) => p.key).filter((key) => stored.has(key));
+    const keeps = new Set(next.photos.map((p) => p.key));
+    const kept = post.photos.filter((p) => keeps.has(p.key));
     const rekeying = wanted.privacy !== undefined && narrows(post.privacy, wanted.privacy) && kept.length ? await copyToFreshKeys(post.authorId, kept) : null;
     if (rekeying) next.photos = next.photos.map((p) => ({ ...p, key: rekeying.moves.get(p.key) ?? p.key }));
     const { id, ...rest } = next;

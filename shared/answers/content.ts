@@ -22,7 +22,10 @@ export const ownerCard = z.strictObject({
 export type OwnerCard = z.output<typeof ownerCard>;
 
 export const photoView = z.strictObject({
-  key: z.string().describe('The photo\'s image key'),
+  key: z.string().describe('The photo\'s image key (the original, at most 2,048 px on its longest side)'),
+  small: z.string().nullable().describe('The key of its small rendition (at most 640 px wide), for cards; null for a photo uploaded without one'),
+  width: z.number().int().nullable().describe('The original\'s width in pixels, as the uploading browser measured it; null when unknown'),
+  height: z.number().int().nullable().describe('The original\'s height in pixels; null when unknown'),
   description: z.string().nullable(),
 });
 export type PhotoView = z.output<typeof photoView>;

@@ -10,3 +10,12 @@ export const presignedUpload = z.strictObject({
   expires_in: z.number().int().describe('Seconds the URL stays valid'),
 });
 export type PresignedUpload = z.output<typeof presignedUpload>;
+
+/** A post photo's upload: the original's PUT, and the small rendition's when the request gave its size. */
+export const photoUpload = presignedUpload.extend({
+  small: z
+    .strictObject({ url: z.string(), key: z.string(), headers: z.strictObject({ 'content-type': z.enum(PHOTO_TYPES) }) })
+    .nullable()
+    .describe('The presigned PUT of the small rendition (same type, same lifetime); null without smallSize'),
+});
+export type PhotoUpload = z.output<typeof photoUpload>;

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { FEED_FILTERS } from '../constants';
-import { MAX_COMMENT_LEVEL, MAX_PHOTOS_PER_POST, MAX_TAGS_PER_POST, PHOTO_DESCRIPTION_MAX, PHOTO_KEY_PATTERN, PHOTO_MAX_BYTES, PHOTO_TYPES, POST_TEXT_MAX, COMMENT_MAX, PRIVACIES, REACTION_ID_PATTERN, TAKE_MAX } from '../content-rules';
+import { MAX_COMMENT_LEVEL, MAX_PHOTOS_PER_POST, MAX_TAGS_PER_POST, PHOTO_DESCRIPTION_MAX, PHOTO_KEY_PATTERN, PHOTO_MAX_BYTES, PHOTO_MAX_SIDE_PX, PHOTO_TYPES, POST_TEXT_MAX, COMMENT_MAX, PRIVACIES, REACTION_ID_PATTERN, TAKE_MAX } from '../content-rules';
 import { clientId, text } from './common';
 import { handle } from './identity';
 import './locale';
@@ -28,7 +28,17 @@ const tags = z.pipe(
   z.transform((names: string[]) => [...new Set(names)]),
 );
 
-const photo = z.strictObject({ key: photoKey, description: z.optional(text(0, PHOTO_DESCRIPTION_MAX)) });
+/** A side of an uploaded photo in pixels, as the browser measured it (a layout hint: the space a card keeps for the photo). */
+const photoSide = z
+  .number({ message: 'must be a number' })
+  .check(z.int({ message: 'must be a whole number of pixels' }), z.gte(1, { message: 'must be at least 1' }), z.lte(PHOTO_MAX_SIDE_PX, { message: `must be at most ${PHOTO_MAX_SIDE_PX}` }));
+
+const photo = z.strictObject({
+  key: photoKey,
+  description: z.optional(text(0, PHOTO_DESCRIPTION_MAX)),
+  width: z.optional(photoSide),
+  height: z.optional(photoSide),
+});
 const photos = (min: number) =>
   z.array(photo, { message: 'must be a list of photos' }).check(
     z.minLength(min, { message: `must hold at least ${min} photo` }),
@@ -158,11 +168,15 @@ export const availNearbyInput = z.strictObject({
   ),
 });
 
+const uploadSize = z
+  .number({ message: 'must be a number' })
+  .check(z.int({ message: 'must be a whole number' }), z.gte(1, { message: 'must be at least 1 byte' }), z.lte(PHOTO_MAX_BYTES, { message: 'must be at most 10 MB' }));
+
 export const photoUploadInput = z.strictObject({
   contentType: z.enum(PHOTO_TYPES, { message: 'must be image/jpeg, image/png or image/webp' }),
-  size: z
-    .number({ message: 'must be a number' })
-    .check(z.int({ message: 'must be a whole number' }), z.gte(1, { message: 'must be at least 1 byte' }), z.lte(PHOTO_MAX_BYTES, { message: 'must be at most 10 MB' })),
+  size: uploadSize,
+  /** The bytes of the photo's small rendition (at most PHOTO_SMALL_WIDTH_PX wide, same type), when the browser made one. */
+  smallSize: z.optional(uploadSize),
 });
 
 // The answers (post, comment and reaction views, threads, counts) are schemas of shared/answers/.

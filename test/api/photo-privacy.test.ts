@@ -3,11 +3,13 @@
  * the old URLs stop working; images are cached an hour at most.
  */
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { describe, expect, inject, it } from 'vitest';
 import { IMAGE_CACHE_SECONDS } from '../../shared/constants';
-import type { PostView } from '../../shared/schemas/content';
+import { smallPhotoKey, type PostView } from '../../shared/schemas/content';
 import { as, member, type Member } from '../support/accounts';
 import { hostUrl } from '../support/api';
+import { bucketClient } from '../support/bucket';
 import { TINY_JPEG, newPlant, uploadPhoto } from '../support/content';
 import { getItem } from '../support/db';
 import { useHostTableAndBucket } from '../support/host-env';
@@ -56,6 +58,31 @@ describe('photos when a post\'s audience narrows', () => {
     expect((stored!.photos as { key: string }[]).map((p) => p.key)).toEqual(moved.map((p) => p.key));
   });
 
+  it('moves each photo\'s small rendition with it, to the new key\'s small key; the old ones go, and a photo without one gets none', async () => {
+    const m = await member();
+    const keys = [await uploadPhoto(author(m), TINY_JPEG, 'image/jpeg', { body: TINY_JPEG }), await uploadPhoto(author(m))];
+    const made = await as<{ post: PostView }>(m.browser, 'POST', '/api/iam/posts/new', {
+      id: randomUUID(), text: 'Seedlings', tags: [], privacy: 'public', photos: keys.map((key) => ({ key, width: 800, height: 600 })),
+    });
+    expect(made.status).toBe(201);
+    const oldSmall = smallPhotoKey(keys[0]!);
+    expect(made.data.post.photos.map((p) => p.small)).toEqual([oldSmall, null]);
+    expect((await image(oldSmall)).status).toBe(200);
+
+    const res = await as<{ post: PostView }>(m.browser, 'PUT', '/api/iam/posts/privacy', { id: made.data.post.id, uuid: m.profile.uuid, privacy: 'private' });
+    expect(res.status).toBe(200);
+    const [first, second] = res.data.post.photos;
+    expect(first!.key).not.toBe(keys[0]);
+    expect(first).toMatchObject({ small: smallPhotoKey(first!.key), width: 800, height: 600 });
+    expect(second).toMatchObject({ small: null, width: 800, height: 600 });
+    const fresh = await image(first!.small!);
+    expect(fresh.status).toBe(200);
+    expect(Buffer.from(await fresh.arrayBuffer())).toEqual(TINY_JPEG);
+    expect((await image(smallPhotoKey(second!.key))).status).toBe(404);
+    for (const key of [...keys, oldSmall]) expect((await image(key)).status, key).toBe(404);
+    expect(await getItem(`post#${made.data.post.id}`, 'post')).toMatchObject({ photos: [{ key: first!.key, small: true }, { key: second!.key, small: false }] });
+  });
+
   it('moves them again from members to private, and keeps the keys when the audience widens', async () => {
     const m = await member();
     const post = await postWithPhotos(m, 'members');
@@ -89,7 +116,7 @@ describe('photo copies whose post write fails', () => {
     const { copyToFreshKeys, discardCopies } = await import('../../functions/images/rekey');
     const m = await member();
     const keys = [await uploadPhoto(author(m)), await uploadPhoto(author(m))];
-    const rekeying = await copyToFreshKeys(m.profile.uuid, keys);
+    const rekeying = await copyToFreshKeys(m.profile.uuid, keys.map((key) => ({ key })));
     const copies = [...rekeying.moves.values()];
     expect(copies).toHaveLength(2);
     for (const key of copies) expect((await image(key)).status).toBe(200);
@@ -97,5 +124,36 @@ describe('photo copies whose post write fails', () => {
     await discardCopies(rekeying);
     for (const key of copies) expect((await image(key)).status).toBe(404);
     for (const key of keys) expect((await image(key)).status).toBe(200);
+  });
+
+  it('small renditions copied with them are removed too', async () => {
+    useHostTableAndBucket();
+    const { copyToFreshKeys, discardCopies } = await import('../../functions/images/rekey');
+    const m = await member();
+    const key = await uploadPhoto(author(m), TINY_JPEG, 'image/jpeg', { body: TINY_JPEG });
+    const rekeying = await copyToFreshKeys(m.profile.uuid, [{ key, small: true }]);
+    const copy = rekeying.moves.get(key)!;
+    expect((await image(copy)).status).toBe(200);
+    expect((await image(smallPhotoKey(copy))).status).toBe(200);
+    await discardCopies(rekeying);
+    expect((await image(copy)).status).toBe(404);
+    expect((await image(smallPhotoKey(copy))).status).toBe(404);
+    expect((await image(key)).status).toBe(200);
+    expect((await image(smallPhotoKey(key))).status).toBe(200);
+  });
+
+  it('a small rendition that cannot be copied leaves no copies behind', async () => {
+    useHostTableAndBucket();
+    const { copyToFreshKeys } = await import('../../functions/images/rekey');
+    const m = await member();
+    const keys = [await uploadPhoto(author(m)), await uploadPhoto(author(m))];
+    const objects = async () => {
+      const page = await bucketClient().send(new ListObjectsV2Command({ Bucket: inject('bucket'), Prefix: `images/posts/${m.profile.uuid}/` }));
+      return (page.Contents ?? []).map((o) => o.Key).sort();
+    };
+    expect(await objects()).toEqual([...keys].sort());
+    // The second is said to have a small rendition it does not have: that copy fails.
+    await expect(copyToFreshKeys(m.profile.uuid, [{ key: keys[0]! }, { key: keys[1]!, small: true }])).rejects.toBeDefined();
+    expect(await objects()).toEqual([...keys].sort());
   });
 });

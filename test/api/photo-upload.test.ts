@@ -2,11 +2,12 @@
  * Post photo uploads: the upload URL route over real HTTP (a real JPEG PUT to s3rver through the
  * presigned URL), then the domain functions the posts code calls, run in this worker against the
  * host's table and bucket: claiming uploads for a post's transaction, the sweep of unused
- * uploads, and deleting a post's photos.
+ * uploads, and deleting a post's photos. A photo's small rendition (for cards) rides on its
+ * original's upload URL and pending record, and goes wherever the original goes.
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { PHOTO_KEY_PATTERN, PHOTO_MAX_BYTES } from '../../shared/schemas/content';
+import { PHOTO_KEY_PATTERN, PHOTO_MAX_BYTES, smallPhotoKey } from '../../shared/schemas/content';
 import { db } from '../../functions/db/service';
 import { writeItems } from '../../functions/db/transact';
 import {
@@ -16,11 +17,14 @@ import {
   PENDING_UPLOAD_TTL_SECONDS,
   photoKeyFor,
   recordPendingUpload,
+  removeRetiredUpload,
+  retireUpload,
   sweepExpiredUploads,
   SWEEP_LEAD_SECONDS,
 } from '../../functions/images/pending';
 import { handler as sweepHandler } from '../../functions/images/sweep-uploads';
 import { as } from '../support/accounts';
+import { TINY_JPEG } from '../support/content';
 import { hostUrl } from '../support/api';
 import { objectExists, storeObject } from '../support/bucket';
 import { getItem } from '../support/db';
@@ -32,6 +36,7 @@ interface Upload {
   key: string;
   headers: Record<string, string>;
   expires_in: number;
+  small: { url: string; key: string; headers: Record<string, string> } | null;
 }
 
 /** An 8×8 leaf-green baseline JPEG (614 bytes). */
@@ -39,23 +44,33 @@ const JPEG = Buffer.from(
   '/9j/4AAQSkZJRgABAQAAAQABAAD/2wCEAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDIBCQkJDAsMGA0NGDIhHCEyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMv/AABEIAAgACAMBEQACEQEDEQH/xAGiAAABBQEBAQEBAQAAAAAAAAAAAQIDBAUGBwgJCgsQAAIBAwMCBAMFBQQEAAABfQECAwAEEQUSITFBBhNRYQcicRQygZGhCCNCscEVUtHwJDNicoIJChYXGBkaJSYnKCkqNDU2Nzg5OkNERUZHSElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6g4SFhoeIiYqSk5SVlpeYmZqio6Slpqeoqaqys7S1tre4ubrCw8TFxsfIycrS09TV1tfY2drh4uPk5ebn6Onq8fLz9PX29/j5+gEAAwEBAQEBAQEBAQAAAAAAAAECAwQFBgcICQoLEQACAQIEBAMEBwUEBAABAncAAQIDEQQFITEGEkFRB2FxEyIygQgUQpGhscEJIzNS8BVictEKFiQ04SXxFxgZGiYnKCkqNTY3ODk6Q0RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqCg4SFhoeIiYqSk5SVlpeYmZqio6Slpqeoqaqys7S1tre4ubrCw8TFxsfIycrS09TV1tfY2dri4+Tl5ufo6ery8/T19vf4+fr/2gAMAwEAAhEDEQA/AMGuA8U//9k=',
   'base64',
 );
+/** The small rendition's bytes: another valid JPEG (the 1×1 one the content helpers upload). */
+const SMALL_JPEG = TINY_JPEG;
 const HOUR_MS = 60 * 60 * 1000;
 
 /** Points this worker's own copy of the domain code at the test host's table and bucket, as the host does for handlers. */
 beforeAll(() => useHostTableAndBucket());
 
-async function presign(u: TestUser, contentType = 'image/jpeg', size = JPEG.length): Promise<Upload> {
-  const res = await as<Upload>(u.browser, 'POST', '/api/iam/images/upload-url', { contentType, size });
+async function presign(u: TestUser, contentType = 'image/jpeg', size = JPEG.length, smallSize?: number): Promise<Upload> {
+  const res = await as<Upload>(u.browser, 'POST', '/api/iam/images/upload-url', { contentType, size, ...(smallSize !== undefined ? { smallSize } : {}) });
   expect(res.status, JSON.stringify(res.json)).toBe(200);
   return res.data;
 }
 
-const put = (upload: Upload, body: Buffer, headers = upload.headers) => fetch(upload.url, { method: 'PUT', headers, body: new Uint8Array(body) });
+const put = (upload: Pick<Upload, 'url' | 'headers'>, body: Buffer, headers = upload.headers) => fetch(upload.url, { method: 'PUT', headers, body: new Uint8Array(body) });
 
 /** A presigned, uploaded JPEG of `u`. */
 async function uploaded(u: TestUser): Promise<Upload> {
   const upload = await presign(u);
   expect((await put(upload, JPEG)).status).toBe(200);
+  return upload;
+}
+
+/** A presigned JPEG of `u` uploaded with its small rendition (`small`, sent as `smallType`). */
+async function uploadedWithSmall(u: TestUser, small = SMALL_JPEG, smallType?: string): Promise<Upload> {
+  const upload = await presign(u, 'image/jpeg', JPEG.length, small.length);
+  expect((await put(upload, JPEG)).status).toBe(200);
+  expect((await put(upload.small!, small, smallType ? { 'content-type': smallType } : upload.small!.headers)).status).toBe(200);
   return upload;
 }
 
@@ -70,6 +85,7 @@ describe('POST /api/iam/images/upload-url', () => {
     expect(upload.key).toMatch(new RegExp(`^images/posts/${u.uuid}/[0-9a-f-]{36}\\.jpg$`));
     expect(upload.headers).toEqual({ 'content-type': 'image/jpeg' });
     expect(upload.expires_in).toBe(300);
+    expect(upload.small).toBeNull(); // no smallSize asked, no second PUT
     const url = new URL(upload.url);
     expect(url.origin).toBe(new URL(inject('s3Endpoint')).origin);
     expect(url.searchParams.get('X-Amz-Expires')).toBe('300');
@@ -95,6 +111,54 @@ describe('POST /api/iam/images/upload-url', () => {
     const served = await fetch(`${hostUrl()}/${upload.key}`);
     expect(served.headers.get('content-type')).toBe('image/jpeg');
     expect(Buffer.from(await served.arrayBuffer()).equals(JPEG)).toBe(true);
+  });
+
+  it('with smallSize, also hands out a PUT for the small rendition under its small key, signed for the same type and its own length, under one pending record', async () => {
+    const u = await registeredUser();
+    const upload = await presign(u, 'image/jpeg', JPEG.length, SMALL_JPEG.length);
+    expect(upload.key).toMatch(PHOTO_KEY_PATTERN);
+    expect(upload.small).not.toBeNull();
+    const small = upload.small!;
+    expect(small.key).toBe(smallPhotoKey(upload.key));
+    expect(small.key).toMatch(new RegExp(`^images/posts/${u.uuid}/[0-9a-f-]{36}\\.w640\\.jpg$`));
+    expect(small.key).not.toMatch(PHOTO_KEY_PATTERN);
+    expect(small.headers).toEqual({ 'content-type': 'image/jpeg' });
+    const url = new URL(small.url);
+    expect(url.origin).toBe(new URL(inject('s3Endpoint')).origin);
+    expect(url.pathname.endsWith(`/${small.key}`)).toBe(true);
+    expect(url.searchParams.get('X-Amz-Expires')).toBe('300');
+    expect(url.searchParams.get('X-Amz-SignedHeaders')?.split(';')).toEqual(['content-length', 'content-type', 'host']);
+    expect(small.url).not.toBe(upload.url);
+
+    // One pending record, the original's: it leads the sweep to both objects.
+    expect(await pending(upload.key)).toMatchObject({ objectKey: upload.key, size: JPEG.length });
+    expect(await pending(small.key)).toBeUndefined();
+
+    expect((await put(upload, JPEG)).status).toBe(200);
+    expect((await put(small, SMALL_JPEG)).status).toBe(200);
+    const served = await fetch(`${hostUrl()}/${small.key}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/jpeg');
+    expect(Buffer.from(await served.arrayBuffer()).equals(SMALL_JPEG)).toBe(true);
+
+    // The same type as the original, whatever it is.
+    const png = await presign(u, 'image/png', 100, 40);
+    expect(png.small).toMatchObject({ key: smallPhotoKey(png.key), headers: { 'content-type': 'image/png' } });
+    expect(png.small!.key).toMatch(/\.w640\.png$/);
+  });
+
+  it('refuses a smallSize that is not a whole number of bytes up to 10 MB, naming smallSize', async () => {
+    const u = await registeredUser();
+    for (const [smallSize, message] of [
+      [0, 'smallSize must be at least 1 byte'],
+      [1.5, 'smallSize must be a whole number'],
+      [PHOTO_MAX_BYTES + 1, 'smallSize must be at most 10 MB'],
+      ['100', 'smallSize must be a number'],
+    ] as const) {
+      const res = await as(u.browser, 'POST', '/api/iam/images/upload-url', { contentType: 'image/jpeg', size: 100, smallSize });
+      expect(res.status, String(smallSize)).toBe(400);
+      expect(res.json).toMatchObject({ error: { field: 'smallSize', message } });
+    }
   });
 
   it('gives each request its own key, with the png and webp extensions', async () => {
@@ -124,10 +188,11 @@ describe('claimUploads (a post using its photos)', () => {
     const u = await registeredUser();
     const first = await uploaded(u);
     const second = await uploaded(u);
-    expect(await claimUploads(u.uuid, [], 'photos')).toEqual([]);
+    expect(await claimUploads(u.uuid, [], 'photos')).toEqual({ items: [], small: [] });
 
-    const items = await claimUploads(u.uuid, [first.key, second.key], 'photos');
+    const { items, small } = await claimUploads(u.uuid, [first.key, second.key], 'photos');
     expect(items).toHaveLength(2);
+    expect(small).toEqual([false, false]);
     expect(items[0]).toMatchObject({ Delete: { Key: { pk: `upload#${first.key}`, sk: 'upload' } } });
     expect((items[0] as unknown as { Delete: { ConditionExpression: string } }).Delete.ConditionExpression).toMatch(/userId/);
 
@@ -145,6 +210,39 @@ describe('claimUploads (a post using its photos)', () => {
     await expect(claimUploads(u.uuid, [first.key], 'photos')).rejects.toMatchObject({
       status: 400, field: 'photos', message: 'photo 1 is not one of your uploads',
     });
+  });
+
+  it('reads each photo\'s small rendition back: one there is claimed with the photo, one never sent is no problem', async () => {
+    const u = await registeredUser();
+    const withSmall = await uploadedWithSmall(u);
+    const smallAsked = await presign(u, 'image/jpeg', JPEG.length, SMALL_JPEG.length);
+    expect((await put(smallAsked, JPEG)).status).toBe(200); // the small one never sent
+    const plain = await uploaded(u);
+    const { items, small } = await claimUploads(u.uuid, [withSmall.key, smallAsked.key, plain.key], 'photos');
+    expect(small).toEqual([true, false, false]);
+    // One claim item per photo, the original's record.
+    expect(items).toHaveLength(3);
+    expect(items[0]).toMatchObject({ Delete: { Key: { pk: `upload#${withSmall.key}`, sk: 'upload' } } });
+    expect((await writeItems(items)).canceled).toBe(false);
+    expect(await objectExists(withSmall.small!.key)).toBe(true);
+  });
+
+  it('refuses a photo whose small rendition is not an image or is over 10 MB, naming the field and the photo', async () => {
+    const u = await registeredUser();
+    const ok = await uploadedWithSmall(u);
+    const html = await uploadedWithSmall(u, Buffer.from('<html></html>'), 'text/html');
+    await expect(claimUploads(u.uuid, [ok.key, html.key], 'plant_photos')).rejects.toMatchObject({
+      status: 400, field: 'plant_photos', message: 'photo 2 has a small rendition that is not a JPEG, PNG or WebP image',
+    });
+    // s3rver does not enforce the signed length; S3 does, and the claim holds in both.
+    const big = await presign(u, 'image/jpeg', JPEG.length, 1000);
+    expect((await put(big, JPEG)).status).toBe(200);
+    expect((await put(big.small!, Buffer.alloc(PHOTO_MAX_BYTES + 1, 0xff))).status).toBe(200);
+    await expect(claimUploads(u.uuid, [big.key], 'photos')).rejects.toMatchObject({
+      status: 400, field: 'photos', message: 'photo 1 has a small rendition larger than 10 MB',
+    });
+    // Nothing was claimed by the refusals.
+    for (const key of [ok.key, html.key, big.key]) expect(await pending(key)).toBeDefined();
   });
 
   it('refuses another member\'s upload and keys that were never handed out', async () => {
@@ -235,11 +333,28 @@ describe('sweepExpiredUploads (the scheduled job)', () => {
       expect(await objectExists(key), key).toBe(true);
     }
     // Still claimable afterwards.
-    expect(await claimUploads(u.uuid, [fresh.key], 'photos')).toHaveLength(1);
+    expect((await claimUploads(u.uuid, [fresh.key], 'photos')).items).toHaveLength(1);
 
     // Idempotent: running again finds nothing of these and fails on nothing.
     await expect(sweepExpiredUploads()).resolves.toMatchObject({ removed: expect.any(Number) });
     for (const key of stale) expect(await pending(key)).toBeUndefined();
+  });
+
+  it('removes a post photo\'s small rendition with it, whether or not it was ever sent', async () => {
+    const u = await registeredUser();
+    const withSmall = await old(u, 23);
+    await storeObject(smallPhotoKey(withSmall), SMALL_JPEG);
+    const withoutSmall = await old(u, 23);
+    const young = await old(u, 20);
+    await storeObject(smallPhotoKey(young), SMALL_JPEG);
+
+    await sweepExpiredUploads();
+    for (const key of [withSmall, smallPhotoKey(withSmall), withoutSmall]) expect(await objectExists(key), key).toBe(false);
+    expect(await pending(withSmall)).toBeUndefined();
+    expect(await pending(withoutSmall)).toBeUndefined();
+    // A fresh upload keeps both.
+    expect(await objectExists(young)).toBe(true);
+    expect(await objectExists(smallPhotoKey(young))).toBe(true);
   });
 
   it('runs as the scheduled Lambda handler, stopping before its deadline', async () => {
@@ -280,5 +395,29 @@ describe('deletePhotos (a deleted post\'s photos)', () => {
     await storeObject(avatar, JPEG, 'image/png');
     await expect(deletePhotos([avatar])).rejects.toThrow(/could not delete 1 of 1 photos/);
     expect(await objectExists(avatar)).toBe(true);
+  });
+
+  it('removes each photo\'s small rendition with it, and refuses a small key given as a photo', async () => {
+    const u = await registeredUser();
+    const a = await uploadedWithSmall(u);
+    const b = await uploaded(u);
+    await deletePhotos([a.key, b.key]);
+    for (const key of [a.key, a.small!.key, b.key]) expect(await objectExists(key), key).toBe(false);
+
+    const c = await uploadedWithSmall(u);
+    await expect(deletePhotos([c.small!.key])).rejects.toThrow(/could not delete 1 of 1 photos/);
+    expect(await objectExists(c.small!.key)).toBe(true);
+  });
+});
+
+describe('removeRetiredUpload (a photo no longer used)', () => {
+  it('removes the photo, its small rendition and the record', async () => {
+    const u = await registeredUser();
+    const upload = await uploadedWithSmall(u);
+    expect((await writeItems([retireUpload(u.uuid, upload.key)])).canceled).toBe(false);
+    await removeRetiredUpload(upload.key);
+    expect(await objectExists(upload.key)).toBe(false);
+    expect(await objectExists(upload.small!.key)).toBe(false);
+    expect(await pending(upload.key)).toBeUndefined();
   });
 });

@@ -1,10 +1,10 @@
 /** Posts and plant posts over HTTP: creating (idempotent), privacy on every read route, editing, deleting. */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { PostDetail, PostView } from '../../shared/schemas/content';
+import { smallPhotoKey, type PostDetail, type PostView } from '../../shared/schemas/content';
 import { as } from '../support/accounts';
-import { call } from '../support/api';
-import { ids, newPlant, newPost, uniqueTag, uploadPhoto, type FeedAnswer } from '../support/content';
+import { call, hostUrl } from '../support/api';
+import { ids, newPlant, newPost, TINY_JPEG, uniqueTag, uploadPhoto, type FeedAnswer } from '../support/content';
 import { getItem, queryPartition } from '../support/db';
 import { registeredUser, unregisteredUser, type TestUser } from '../support/users';
 
@@ -72,11 +72,69 @@ describe('creating', () => {
     expect(bad.status).toBe(400);
     expect(bad.json).toMatchObject({ error: { field: 'photos' } });
     const post = await newPost(a, { photos: [{ key, description: 'new growth' }] });
-    expect(post.photos).toEqual([{ key, description: 'new growth' }]);
+    expect(post.photos).toEqual([{ key, small: null, width: null, height: null, description: 'new growth' }]);
     const again = await as(a.browser, 'POST', '/api/iam/posts/new', { id: randomUUID(), text: 'twice', tags: [], photos: [{ key }], privacy: 'public' });
     expect(again.status).toBe(400);
     const served = await fetch(new URL(`/${key}`, (await import('../support/api')).hostUrl()));
     expect(served.status).toBe(200);
+  });
+
+  it('answers each photo\'s small rendition (for cards) and the size the browser measured; a photo without them answers null', async () => {
+    const withSmall = await uploadPhoto(a, TINY_JPEG, 'image/jpeg', { body: TINY_JPEG });
+    const asked = await uploadPhoto(a); // no small rendition asked for
+    const post = await newPost(a, { photos: [{ key: withSmall, width: 2048, height: 1536, description: 'the whole bed' }, { key: asked }] });
+    expect(post.photos).toEqual([
+      { key: withSmall, small: smallPhotoKey(withSmall), width: 2048, height: 1536, description: 'the whole bed' },
+      { key: asked, small: null, width: null, height: null, description: null },
+    ]);
+    const served = await fetch(`${hostUrl()}/${smallPhotoKey(withSmall)}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/jpeg');
+    expect(Buffer.from(await served.arrayBuffer()).equals(TINY_JPEG)).toBe(true);
+    // Every read answers the same.
+    const read = await guest<PostDetail & { post: PostView }>(`/api/post/${post.id}`);
+    expect(read.status).toBe(200);
+    expect(read.data.post.photos).toEqual(post.photos);
+    expect(await getItem(`post#${post.id}`, 'post')).toMatchObject({
+      photos: [{ key: withSmall, small: true, width: 2048, height: 1536, description: 'the whole bed' }, { key: asked, small: false }],
+    });
+
+    // A plant too, under plant_photos; a small rendition asked for but never sent answers null.
+    const plantKey = await uploadPhoto(a);
+    const res = await as<{ plant: PostView }>(a.browser, 'POST', '/api/iam/plant/new', {
+      id: randomUUID(), text: '', tags: [], privacy: 'public', plant: { commonName: 'Monstera', availability: 'Not available' },
+      plant_photos: [{ key: plantKey, width: 640, height: 480 }],
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    expect(res.data.plant.photos).toEqual([{ key: plantKey, small: null, width: 640, height: 480, description: null }]);
+  });
+
+  it('refuses a small rendition\'s key given as a photo, and a small rendition that is not an image', async () => {
+    const key = await uploadPhoto(a, TINY_JPEG, 'image/jpeg', { body: TINY_JPEG });
+    const smallAsPhoto = await as(a.browser, 'POST', '/api/iam/posts/new', { id: randomUUID(), text: 'small', tags: [], photos: [{ key: smallPhotoKey(key) }], privacy: 'public' });
+    expect(smallAsPhoto.status).toBe(400);
+    expect(smallAsPhoto.json).toMatchObject({ error: { field: 'photos.0.key' } });
+
+    const html = await uploadPhoto(a, TINY_JPEG, 'image/jpeg', { body: Buffer.from('<html></html>'), contentType: 'text/html' });
+    const wrongType = await as(a.browser, 'POST', '/api/iam/posts/new', { id: randomUUID(), text: 'html', tags: [], photos: [{ key }, { key: html }], privacy: 'public' });
+    expect(wrongType.status).toBe(400);
+    expect(wrongType.json).toMatchObject({ error: { field: 'photos', message: 'photo 2 has a small rendition that is not a JPEG, PNG or WebP image' } });
+    // The refusal claimed nothing: the good photo can still be used.
+    expect((await newPost(a, { photos: [{ key }] })).photos[0]!.small).toBe(smallPhotoKey(key));
+  });
+
+  it('refuses a photo width or height that is not a whole number of pixels from 1 to 2048, naming the field', async () => {
+    const key = await uploadPhoto(a);
+    for (const [size, message] of [
+      [{ width: 0 }, 'photos.0.width must be at least 1'],
+      [{ width: 2049 }, 'photos.0.width must be at most 2048'],
+      [{ height: 10.5 }, 'photos.0.height must be a whole number of pixels'],
+      [{ height: '480' }, 'photos.0.height must be a number'],
+    ] as const) {
+      const res = await as(a.browser, 'POST', '/api/iam/posts/new', { id: randomUUID(), text: 'sized', tags: [], photos: [{ key, ...size }], privacy: 'public' });
+      expect(res.status, message).toBe(400);
+      expect(res.json).toMatchObject({ error: { field: message.split(' ')[0], message } });
+    }
   });
 
   it('creates a plant post with its details, photos and availability', async () => {
@@ -237,10 +295,37 @@ describe('editing', () => {
     const [p1, p2] = plant.photos;
     const res = await as<{ plant: PostView }>(u.browser, 'PUT', '/api/iam/plant/update/photo-descriptions', { id: plant.id, uuid: u.uuid, plantPhotos: [{ key: p2!.key, description: 'the roots' }] });
     expect(res.status).toBe(200);
-    expect(res.data.plant.photos).toEqual([{ key: p1!.key, description: 'photo 1' }, { key: p2!.key, description: 'the roots' }]);
+    expect(res.data.plant.photos).toEqual([
+      { key: p1!.key, small: null, width: null, height: null, description: 'photo 1' },
+      { key: p2!.key, small: null, width: null, height: null, description: 'the roots' },
+    ]);
     const other = await uploadPhoto(u);
     const bad = await as(u.browser, 'PUT', '/api/iam/plant/update/photo-descriptions', { id: plant.id, uuid: u.uuid, plantPhotos: [{ key: other, description: 'x' }] });
     expect(bad.status).toBe(400);
+  });
+
+  it('editing descriptions, text or details keeps each photo\'s small rendition and size', async () => {
+    const u = await registeredUser();
+    const key = await uploadPhoto(u, TINY_JPEG, 'image/jpeg', { body: TINY_JPEG });
+    const made = await as<{ plant: PostView }>(u.browser, 'POST', '/api/iam/plant/new', {
+      id: randomUUID(), text: '', tags: [], privacy: 'public', plant: { commonName: 'Hoya', availability: 'Not available' },
+      plant_photos: [{ key, width: 1200, height: 1600, description: 'before' }],
+    });
+    expect(made.status).toBe(201);
+    const id = made.data.plant.id;
+    const photo = { key, small: smallPhotoKey(key), width: 1200, height: 1600 };
+
+    const described = await as<{ plant: PostView }>(u.browser, 'PUT', '/api/iam/plant/update/photo-descriptions', { id, uuid: u.uuid, plantPhotos: [{ key, description: '' }] });
+    expect(described.status).toBe(200);
+    expect(described.data.plant.photos).toEqual([{ ...photo, description: null }]);
+    const details = await as<{ plant: PostView }>(u.browser, 'PUT', '/api/iam/plant/update/details', {
+      postId: id, userId: u.uuid, privacy: 'public', plant: { commonName: 'Hoya carnosa', availability: 'Available to swap' },
+    });
+    expect(details.status).toBe(200);
+    expect(details.data.plant.photos).toEqual([{ ...photo, description: null }]);
+    const texted = await as<{ post: PostView }>(u.browser, 'PUT', '/api/iam/posts/update/textandtags', { postId: id, userId: u.uuid, text: 'rooted', tags: [] });
+    expect(texted.status, JSON.stringify(texted.json)).toBe(200);
+    expect(await getItem(`post#${id}`, 'post')).toMatchObject({ photos: [{ key, small: true, width: 1200, height: 1600 }] });
   });
 
   it('another member can neither edit nor delete, and the post stays as it was', async () => {
@@ -274,5 +359,16 @@ describe('deleting', () => {
     const { hostUrl } = await import('../support/api');
     for (const photo of plant.photos) expect((await fetch(new URL(`/${photo.key}`, hostUrl()))).status).toBe(404);
     expect((await as(u.browser, 'PUT', '/api/iam/tags/check-if-last', { tagIdArr: [tag] })).data).toEqual({ removed: [tag] });
+  });
+
+  it('removes each photo\'s small rendition with it', async () => {
+    const u = await registeredUser();
+    const key = await uploadPhoto(u, TINY_JPEG, 'image/jpeg', { body: TINY_JPEG });
+    const post = await newPost(u, { photos: [{ key }] });
+    const small = post.photos[0]!.small!;
+    expect((await fetch(`${hostUrl()}/${small}`)).status).toBe(200);
+    expect((await as(u.browser, 'DELETE', '/api/iam/posts', { postId: post.id, userId: u.uuid })).status).toBe(200);
+    expect((await fetch(`${hostUrl()}/${key}`)).status).toBe(404);
+    expect((await fetch(`${hostUrl()}/${small}`)).status).toBe(404);
   });
 });

@@ -8,7 +8,8 @@
 import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { call } from '../support/api';
 import { objectExists } from '../support/bucket';
-import { comment, newPlant, newPost, reactTo, uniqueTag, uploadPhoto, type Author } from '../support/content';
+import { smallPhotoKey } from '../../shared/content-rules';
+import { comment, newPlant, newPost, reactTo, TINY_JPEG, uniqueTag, uploadPhoto, type Author } from '../support/content';
 import { getItem, queryPartition, setAttributes } from '../support/db';
 import { useHostTableAndBucket } from '../support/host-env';
 import { eventOf, sequenceOf, streamRecords } from '../support/stream';
@@ -41,15 +42,15 @@ const recordOf = streamRecords(1_000_000, 'MODIFY');
 
 const author = (u: TestUser): Author => ({ uuid: u.uuid, browser: u.browser });
 
-/** A post with two photos, a thread of two comments, and reactions on the post and on a comment. */
+/** A post with two photos (the first with its small rendition), a thread of two comments, and reactions on the post and on a comment. */
 async function postWithThread(owner: TestUser, reader: TestUser, tag: string) {
-  const photos = [await uploadPhoto(author(owner)), await uploadPhoto(author(owner))];
+  const photos = [await uploadPhoto(author(owner), TINY_JPEG, 'image/jpeg', { body: TINY_JPEG }), await uploadPhoto(author(owner))];
   const post = await newPost(author(owner), { tags: [tag], photos: [{ key: photos[0]! }, { key: photos[1]!, description: 'the new leaf' }] });
   const top = await comment(author(reader), post.id, 'Where did you find it?');
   const reply = await comment(author(owner), post.id, 'At a swap meet', top);
   await reactTo(author(reader), { post_id: post.id });
   await reactTo(author(owner), { comment_id: top.id });
-  return { post, photos, comments: [top, reply] };
+  return { post, photos, small: smallPhotoKey(photos[0]!), comments: [top, reply] };
 }
 
 /** Marks the post deleted as DELETE /api/iam/posts does in the cloud: nothing is swept in the request. */
@@ -73,7 +74,7 @@ beforeAll(async () => {
 describe('a deleted post', () => {
   it('is only marked by the request; its record sweeps comments, claims, reactions, photos and the post, and a second delivery changes nothing', async () => {
     const tag = uniqueTag();
-    const { post, photos, comments } = await postWithThread(owner, reader, tag);
+    const { post, photos, small, comments } = await postWithThread(owner, reader, tag);
     const before = await queryPartition(`post#${post.id}`);
     expect(before.length).toBeGreaterThanOrEqual(5); // the post, 2 comments, 2 reactions
 
@@ -84,6 +85,7 @@ describe('a deleted post', () => {
     expect((await queryPartition(`post#${post.id}`)).length).toBe(before.length);
     expect(await getItem(`comment#${comments[0]!.id}`, 'comment')).toBeDefined();
     expect(await objectExists(photos[0]!)).toBe(true);
+    expect(await objectExists(small)).toBe(true);
     expect((await call('GET', `/api/post/${post.id}`)).status).toBe(404);
 
     const { handler } = await sweeper();
@@ -92,7 +94,7 @@ describe('a deleted post', () => {
 
     expect(await queryPartition(`post#${post.id}`)).toEqual([]);
     for (const c of comments) expect(await getItem(`comment#${c.id}`, 'comment')).toBeUndefined();
-    for (const key of photos) expect(await objectExists(key)).toBe(false);
+    for (const key of [...photos, small]) expect(await objectExists(key), key).toBe(false);
 
     // The same record again (streams deliver at least once): nothing left, nothing changed.
     const after = await snapshot(owner.uuid, tag);
@@ -116,7 +118,7 @@ describe('a deleted account', () => {
   it('is only marked by the request; its record deletes the member\'s posts and plants, then their partition', async () => {
     const member = await registeredUser();
     const tag = uniqueTag();
-    const { post, photos } = await postWithThread(member, reader, tag);
+    const { post, photos, small } = await postWithThread(member, reader, tag);
     const plant = await newPlant(author(member), { tags: [tag], privacy: 'members' });
     const plantPhotos = ((await getItem(`post#${plant.id}`, 'post'))?.photos as { key: string }[]).map((p) => p.key);
     expect(plantPhotos.length).toBeGreaterThan(0);
@@ -136,7 +138,7 @@ describe('a deleted account', () => {
     expect(await queryPartition(`user#${member.uuid}`)).toEqual([]);
     expect(await queryPartition(`post#${post.id}`)).toEqual([]);
     expect(await queryPartition(`post#${plant.id}`)).toEqual([]);
-    for (const key of [...photos, ...plantPhotos]) expect(await objectExists(key)).toBe(false);
+    for (const key of [...photos, small, ...plantPhotos]) expect(await objectExists(key), key).toBe(false);
     expect(await queryPartition(`counter#user#${member.uuid}`)).toEqual(
       expect.arrayContaining([expect.objectContaining({ sk: 'owner', postsAll: 0, plantsAll: 0, plantsAvail: 0 })]),
     );

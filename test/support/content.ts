@@ -18,11 +18,33 @@ export interface Author {
   browser: Browser;
 }
 
-export async function uploadPhoto(u: Author, body: Buffer = TINY_JPEG, contentType = 'image/jpeg'): Promise<string> {
-  const res = await as<{ url: string; key: string; headers: Record<string, string> }>(u.browser, 'POST', '/api/iam/images/upload-url', { contentType, size: body.length });
+/** A photo's small rendition to upload beside it; `contentType` overrides the type the URL was signed for. */
+export interface SmallRendition {
+  body: Buffer;
+  contentType?: string;
+}
+
+interface PhotoUploadAnswer {
+  url: string;
+  key: string;
+  headers: Record<string, string>;
+  small: { url: string; key: string; headers: Record<string, string> } | null;
+}
+
+/** Uploads a photo (and its small rendition when given) through one upload URL request; answers the photo's key. */
+export async function uploadPhoto(u: Author, body: Buffer = TINY_JPEG, contentType = 'image/jpeg', small?: SmallRendition): Promise<string> {
+  const res = await as<PhotoUploadAnswer>(u.browser, 'POST', '/api/iam/images/upload-url', {
+    contentType, size: body.length, ...(small ? { smallSize: small.body.length } : {}),
+  });
   expect(res.status, JSON.stringify(res.json)).toBeLessThan(300);
   const put = await fetch(res.data.url, { method: 'PUT', headers: res.data.headers, body: new Uint8Array(body) });
   expect(put.status).toBeLessThan(300);
+  if (small) {
+    expect(res.data.small).not.toBeNull();
+    const headers = small.contentType ? { 'content-type': small.contentType } : res.data.small!.headers;
+    const smallPut = await fetch(res.data.small!.url, { method: 'PUT', headers, body: new Uint8Array(small.body) });
+    expect(smallPut.status).toBeLessThan(300);
+  }
   return res.data.key;
 }
 
@@ -31,7 +53,7 @@ export interface PostOptions {
   text?: string;
   tags?: string[];
   privacy?: 'public' | 'members' | 'private';
-  photos?: { key: string; description?: string }[];
+  photos?: { key: string; description?: string; width?: number; height?: number }[];
 }
 
 export async function newPost(u: Author, o: PostOptions = {}): Promise<PostView> {

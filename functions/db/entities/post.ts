@@ -52,12 +52,25 @@ export const Post = () => new Entity({
     privacy: { type: ['public', 'members', 'private'] as const, required: true },
     text: { type: 'string', required: true, default: '' },
     tags: { type: 'list', items: { type: 'string' }, required: true, default: () => [] },
-    /** Object keys (and descriptions) only; URLs are made by the reader. */
+    /**
+     * Object keys (and descriptions) only; URLs are made by the reader. `small`: the photo's small
+     * rendition is stored under `smallPhotoKey(key)`; `width` and `height`: the original's pixels as
+     * the uploading browser measured them (a layout hint).
+     */
     photos: {
       type: 'list',
       required: true,
       default: () => [],
-      items: { type: 'map', properties: { key: { type: 'string', required: true }, description: { type: 'string' } } },
+      items: {
+        type: 'map',
+        properties: {
+          key: { type: 'string', required: true },
+          description: { type: 'string' },
+          small: { type: 'boolean' },
+          width: { type: 'number' },
+          height: { type: 'number' },
+        },
+      },
     },
     /** Plant posts: the plant's details (names, care notes, size, price, swap terms, availability). */
     plant: { type: 'any' },

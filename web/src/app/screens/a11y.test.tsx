@@ -79,11 +79,11 @@ describe('accessibility of the identity screens', () => {
 
 describe('accessibility of the content screens', () => {
   const photos = [
-    { key: `images/posts/${uuid(1)}/${uuid(1, 'a')}.jpg`, description: 'A new frond' },
-    { key: `images/posts/${uuid(1)}/${uuid(2, 'a')}.jpg`, description: null },
-    { key: `images/posts/${uuid(1)}/${uuid(3, 'a')}.jpg`, description: 'Spores' },
-    { key: `images/posts/${uuid(1)}/${uuid(4, 'a')}.jpg`, description: null },
-    { key: `images/posts/${uuid(1)}/${uuid(5, 'a')}.jpg`, description: null },
+    { key: `images/posts/${uuid(1)}/${uuid(1, 'a')}.jpg`, small: null, width: null, height: null, description: 'A new frond' },
+    { key: `images/posts/${uuid(1)}/${uuid(2, 'a')}.jpg`, small: null, width: null, height: null, description: null },
+    { key: `images/posts/${uuid(1)}/${uuid(3, 'a')}.jpg`, small: null, width: null, height: null, description: 'Spores' },
+    { key: `images/posts/${uuid(1)}/${uuid(4, 'a')}.jpg`, small: null, width: null, height: null, description: null },
+    { key: `images/posts/${uuid(1)}/${uuid(5, 'a')}.jpg`, small: null, width: null, height: null, description: null },
   ];
   const owner = { type: 'user' as const, id: uuid(7), handle: 'moss_lover', name: 'Mary-Jane Moss', avatar: null };
   const items = [makePost({ photos }), makePlant(), mine(makePost({ id: uuid(3), privacy: 'members' }))];

@@ -47,7 +47,7 @@ export function makePlant(overrides: Partial<PostView> = {}): PostView {
     type: 'plant/image',
     text: 'Cuttings from my big one.',
     tags: ['monstera'],
-    photos: [{ key: `images/posts/${uuid(2)}/${uuid(9, 'a')}.jpg`, description: 'A rooted cutting in water' }],
+    photos: [{ key: `images/posts/${uuid(2)}/${uuid(9, 'a')}.jpg`, small: null, width: null, height: null, description: 'A rooted cutting in water' }],
     plant: { commonName: 'swiss cheese plant', botanicalName: 'MONSTERA DELICIOSA', availability: 'Available to swap', size: 'Small', price: '$10' },
     available: true,
     ...overrides,

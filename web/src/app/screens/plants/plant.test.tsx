@@ -10,11 +10,11 @@ const ID = uuid(2);
 describe('/plant/:plantId', () => {
   it('shows the plant in full: names, availability, details and every photo with its description', async () => {
     const photos = [
-      { key: `images/posts/${ID}/${uuid(1, 'a')}.jpg`, description: 'Rooted cutting' },
-      { key: `images/posts/${ID}/${uuid(2, 'a')}.webp`, description: 'The mother plant' },
-      { key: `images/posts/${ID}/${uuid(3, 'a')}.png`, description: null },
-      { key: `images/posts/${ID}/${uuid(4, 'a')}.jpg`, description: 'Leaf detail' },
-      { key: `images/posts/${ID}/${uuid(5, 'a')}.jpg`, description: 'Pot size' },
+      { key: `images/posts/${ID}/${uuid(1, 'a')}.jpg`, small: null, width: null, height: null, description: 'Rooted cutting' },
+      { key: `images/posts/${ID}/${uuid(2, 'a')}.webp`, small: null, width: null, height: null, description: 'The mother plant' },
+      { key: `images/posts/${ID}/${uuid(3, 'a')}.png`, small: null, width: null, height: null, description: null },
+      { key: `images/posts/${ID}/${uuid(4, 'a')}.jpg`, small: null, width: null, height: null, description: 'Leaf detail' },
+      { key: `images/posts/${ID}/${uuid(5, 'a')}.jpg`, small: null, width: null, height: null, description: 'Pot size' },
     ];
     const plant = makePlant({
       photos,

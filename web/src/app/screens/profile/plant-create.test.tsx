@@ -57,7 +57,7 @@ describe('list a plant', () => {
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       text: 'Grown from a node',
       plant: { commonName: 'Monstera', botanicalName: 'Monstera deliciosa', swapTerms: 'A cutting of anything variegated', availability: 'Available to swap' },
-      plant_photos: [{ key: KEY, description: 'Leaf with fenestrations' }],
+      plant_photos: [{ key: KEY, description: 'Leaf with fenestrations', width: 800, height: 600 }],
       privacy: 'private',
       tags: ['aroids'],
       csrf_token: 'csrf-123',

@@ -20,8 +20,8 @@ function plant(overrides: Partial<PostView> = {}): PostView {
     text: 'Grown from a node',
     tags: ['aroids'],
     photos: [
-      { key: PHOTO_1, description: 'Whole plant' },
-      { key: PHOTO_2, description: null },
+      { key: PHOTO_1, small: null, width: null, height: null, description: 'Whole plant' },
+      { key: PHOTO_2, small: null, width: null, height: null, description: null },
     ],
     plant: { commonName: 'Monstera', botanicalName: 'Monstera deliciosa', availability: 'Available to swap', price: '$20' },
     available: true,
@@ -98,7 +98,7 @@ describe('edit a plant listing', () => {
   it('saves the photo descriptions', async () => {
     const { api } = open({
       'PUT /api/iam/plant/update/photo-descriptions': (call) =>
-        success({ plant: plant({ photos: (call.body!.plantPhotos as Array<{ key: string; description: string }>).map((p) => ({ key: p.key, description: p.description || null })) }) }),
+        success({ plant: plant({ photos: (call.body!.plantPhotos as Array<{ key: string; description: string }>).map((p) => ({ key: p.key, small: null, width: null, height: null, description: p.description || null })) }) }),
     });
     await screen.findByRole('button', { name: 'Save descriptions' });
     const photos = section('Photos');

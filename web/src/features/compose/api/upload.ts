@@ -1,9 +1,11 @@
 /**
- * Photo upload: ask for a presigned PUT (POST upload-url {contentType, size}), then PUT the
- * blob straight to the bucket (lib/upload.ts). The key the server handed out is what a post then carries.
+ * Photo upload: ask for presigned PUTs (POST upload-url {contentType, size, smallSize}: the
+ * original's, and the small rendition's when there is one), then PUT the blobs straight to the
+ * bucket (lib/upload.ts). The key the server handed out is what a post then carries.
  */
-import type { PhotoType } from '../lib/scale-image';
+import type { RouteInput } from '@shared/contract';
 import { api } from '@/lib/api';
 
-export const requestPhotoUpload = (input: { contentType: PhotoType; size: number }, signal?: AbortSignal) =>
-  api.call('POST /api/iam/images/upload-url', { ...input }, { signal });
+export type PhotoUploadRequest = RouteInput<'POST /api/iam/images/upload-url'>;
+
+export const requestPhotoUpload = (input: PhotoUploadRequest, signal?: AbortSignal) => api.call('POST /api/iam/images/upload-url', { ...input }, { signal });

@@ -50,7 +50,7 @@ const FAILED_PHOTOS = 'Remove or retry the photos that did not upload.';
 
 /** Client-side check of a post draft: the body to send, or the errors to show. */
 function checkPost(id: string, values: ComposerValues, uploads: PhotoUploads): { body: NewPostBody } | { errors: FieldErrors } {
-  const photos = uploads.uploaded.map(({ key, description }) => (description.trim() ? { key, description: description.trim() } : { key }));
+  const photos = uploads.uploaded.map(({ description, ...photo }) => (description.trim() ? { ...photo, description: description.trim() } : photo));
   const checked = checkInput(newPostInput, { id, text: values.text, tags: values.tags, photos, privacy: values.privacy }, LABELS.post);
   if (!checked.ok) {
     const errors = { ...checked.errors };
@@ -62,7 +62,7 @@ function checkPost(id: string, values: ComposerValues, uploads: PhotoUploads): {
 
 function checkPlantDraft(id: string, values: ComposerValues, uploads: PhotoUploads): { body: NewPlantBody } | { errors: FieldErrors } {
   const plant = checkPlant(values);
-  const photos = uploads.uploaded.map(({ key, description }) => ({ key, description: description.trim() }));
+  const photos = uploads.uploaded.map(({ description, ...photo }) => ({ ...photo, description: description.trim() }));
   const text = values.text.trim();
   const checked = checkInput(
     newPlantInput,

@@ -6,12 +6,14 @@ import { failure, success } from '@/testing/responses';
 import { serve } from '@/testing/serve';
 import { PhotoPicker } from './photo-picker';
 import { FakeXHR, nextXhr, photoFile, pickPhotos, stubPhotoPlatform } from '../testing';
-import { usePhotoUploads } from '../hooks/use-photo-uploads';
+import { usePhotoUploads, type UploadDeps } from '../hooks/use-photo-uploads';
+import { requestPhotoUpload } from '../api/upload';
+import { putFile } from '@/lib/upload';
 
 const KEY = (n: number) => `images/posts/6f1c1f7e-3c1b-4a7e-9d55-0c9f0c2d4a11/00000000-0000-4000-8000-00000000000${n}.jpg`;
 
-function Harness({ max = 10 }: { max?: number }) {
-  const uploads = usePhotoUploads({ max });
+function Harness({ max = 10, deps }: { max?: number; deps?: UploadDeps }) {
+  const uploads = usePhotoUploads({ max, ...(deps ? { deps } : {}) });
   return (
     <>
       <PhotoPicker uploads={uploads} max={max} descriptions />
@@ -21,10 +23,10 @@ function Harness({ max = 10 }: { max?: number }) {
   );
 }
 
-function renderPicker(max?: number) {
+function renderPicker(max?: number, deps?: UploadDeps) {
   return render(
     <QueryClientProvider client={createQueryClient()}>
-      <Harness max={max} />
+      <Harness max={max} deps={deps} />
     </QueryClientProvider>,
   );
 }
@@ -62,11 +64,11 @@ describe('photo picker', () => {
     xhr.respond(200);
     expect(await screen.findByText('Uploaded')).toBeTruthy();
     expect(screen.queryByRole('progressbar')).toBeNull();
-    expect(uploaded()).toEqual([{ key: KEY(1), description: '' }]);
+    expect(uploaded()).toEqual([{ key: KEY(1), description: '', width: 800, height: 600 }]);
     expect(screen.getByTestId('busy').textContent).toBe('false');
 
     fireEvent.change(screen.getByLabelText(/Description of photo 1/), { target: { value: 'New leaf unfurling' } });
-    expect(uploaded()).toEqual([{ key: KEY(1), description: 'New leaf unfurling' }]);
+    expect(uploaded()).toEqual([{ key: KEY(1), description: 'New leaf unfurling', width: 800, height: 600 }]);
     expect(screen.getByAltText('New leaf unfurling')).toBeTruthy();
   });
 
@@ -95,12 +97,72 @@ describe('photo picker', () => {
     expect(screen.getByText('Uploading… 10%')).toBeTruthy();
     again.respond(204);
     await screen.findByText('Uploaded');
-    expect(uploaded()).toEqual([{ key: KEY(3), description: '' }]);
+    expect(uploaded()).toEqual([{ key: KEY(3), description: '', width: 800, height: 600 }]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Remove photo 2' }));
     expect(screen.queryByText('Upload failed')).toBeNull();
     expect(platform.revokeObjectURL).toHaveBeenCalledWith('blob:preview-2');
     expect(screen.getByText(/1 of 10 added/)).toBeTruthy();
+  });
+
+  it('uploads the small rendition after the original, to its own URL, with one progress bar for both', async () => {
+    const original = new Blob([new Uint8Array(3000)], { type: 'image/jpeg' });
+    const small = new Blob([new Uint8Array(1000)], { type: 'image/jpeg' });
+    const deps: UploadDeps = {
+      prepare: async () => ({ blob: original, type: 'image/jpeg', width: 2048, height: 1536, scaled: true, small }),
+      request: requestPhotoUpload,
+      put: putFile,
+    };
+    const api = serve({
+      'POST /api/iam/images/upload-url': () =>
+        success({
+          url: 'https://bucket.example/original', key: KEY(1), headers: { 'content-type': 'image/jpeg' }, expires_in: 300,
+          small: { url: 'https://bucket.example/small', key: KEY(1).replace('.jpg', '.w640.jpg'), headers: { 'content-type': 'image/jpeg' } },
+        }),
+    });
+    renderPicker(10, deps);
+    pickPhotos([photoFile('fern.jpg', 'image/jpeg', 4096)]);
+
+    const first = await nextXhr(0);
+    expect(api.to('POST /api/iam/images/upload-url')[0]!.body).toMatchObject({ contentType: 'image/jpeg', size: 3000, smallSize: 1000 });
+    expect(first.url).toBe('https://bucket.example/original');
+    expect(first.body).toBe(original);
+    first.progress(1500, 3000);
+    expect(screen.getByText('Uploading… 38%')).toBeTruthy();
+    first.respond(200);
+
+    const second = await nextXhr(1);
+    expect(second.url).toBe('https://bucket.example/small');
+    expect(second.body).toBe(small);
+    expect(second.headers).toEqual({ 'content-type': 'image/jpeg' });
+    second.progress(500, 1000);
+    expect(screen.getByText('Uploading… 88%')).toBeTruthy();
+    expect(uploaded()).toEqual([]);
+    second.respond(200);
+    expect(await screen.findByText('Uploaded')).toBeTruthy();
+    expect(uploaded()).toEqual([{ key: KEY(1), description: '', width: 2048, height: 1536 }]);
+  });
+
+  it('fails the photo, to be retried, when its small rendition does not upload', async () => {
+    const small = new Blob([new Uint8Array(10)], { type: 'image/jpeg' });
+    const deps: UploadDeps = {
+      prepare: async () => ({ blob: new Blob([new Uint8Array(30)], { type: 'image/jpeg' }), type: 'image/jpeg', width: 900, height: 900, scaled: false, small }),
+      request: requestPhotoUpload,
+      put: putFile,
+    };
+    let n = 0;
+    serve({
+      'POST /api/iam/images/upload-url': () =>
+        success({ url: `https://bucket.example/o${++n}`, key: KEY(n), headers: { 'content-type': 'image/jpeg' }, expires_in: 300, small: { url: `https://bucket.example/s${n}`, key: KEY(n).replace('.jpg', '.w640.jpg'), headers: { 'content-type': 'image/jpeg' } } }),
+    });
+    renderPicker(10, deps);
+    pickPhotos([photoFile('a.jpg')]);
+    (await nextXhr(0)).respond(200);
+    (await nextXhr(1)).respond(403);
+    expect(await screen.findByText('Upload failed')).toBeTruthy();
+    expect(uploaded()).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Retry photo 1' }));
+    expect((await nextXhr(2)).url).toBe('https://bucket.example/o2');
   });
 
   it('aborts an upload that is removed, and frees previews on unmount', async () => {

@@ -7,9 +7,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { MAX_PHOTOS_PER_POST } from '@shared/content-rules';
 import { failureMessage } from '@/components/form/messages';
 import { ApiError, newClientId } from '@/lib/api';
+import type { PhotoUpload as PhotoUploadUrls } from '@shared/answers/images';
 import { isAbort, putFile, UploadError, type PresignedUpload } from '@/lib/upload';
-import { requestPhotoUpload } from '../api/upload';
-import { PhotoProblem, preparePhoto, type PhotoType, type PreparedPhoto } from '../lib/scale-image';
+import { requestPhotoUpload, type PhotoUploadRequest } from '../api/upload';
+import { PhotoProblem, preparePhoto, type PreparedPhoto } from '../lib/scale-image';
 
 export type PhotoStatus = 'preparing' | 'uploading' | 'done' | 'failed';
 
@@ -22,6 +23,9 @@ export interface PhotoUpload {
   progress: number;
   /** The uploaded object's key, once done. */
   key: string | null;
+  /** The uploaded photo's size in pixels (0 when the browser could not measure it). */
+  width: number;
+  height: number;
   error: string | null;
   /** False when trying again cannot help (not an image, too large, not allowed). */
   retryable: boolean;
@@ -32,8 +36,8 @@ export interface PhotoUpload {
 
 export interface UploadDeps {
   prepare: (file: File) => Promise<PreparedPhoto>;
-  request: (input: { contentType: PhotoType; size: number }, signal?: AbortSignal) => Promise<PresignedUpload>;
-  put: (upload: PresignedUpload, blob: Blob, onProgress: (percent: number) => void, signal?: AbortSignal) => Promise<void>;
+  request: (input: PhotoUploadRequest, signal?: AbortSignal) => Promise<PhotoUploadUrls>;
+  put: (upload: Pick<PresignedUpload, 'url' | 'headers'>, blob: Blob, onProgress: (percent: number) => void, signal?: AbortSignal) => Promise<void>;
 }
 
 const defaultDeps: UploadDeps = { prepare: (file) => preparePhoto(file), request: requestPhotoUpload, put: putFile };
@@ -81,8 +85,8 @@ export interface PhotoUploads {
   clear: () => void;
   /** Some photo is still being scaled or uploaded. */
   busy: boolean;
-  /** The uploaded photos, in order, with their descriptions as typed. */
-  uploaded: Array<{ key: string; description: string }>;
+  /** The uploaded photos, in order, with their descriptions as typed and their size when known. */
+  uploaded: Array<{ key: string; description: string; width?: number; height?: number }>;
 }
 
 export function usePhotoUploads({ max = MAX_PHOTOS_PER_POST, deps = defaultDeps }: { max?: number; deps?: UploadDeps } = {}): PhotoUploads {
@@ -111,12 +115,17 @@ export function usePhotoUploads({ max = MAX_PHOTOS_PER_POST, deps = defaultDeps 
         const { prepare, request, put } = depsRef.current;
         const prepared = await prepare(file);
         if (signal.aborted) return;
-        const presigned = await request({ contentType: prepared.type, size: prepared.blob.size }, signal);
+        const { small } = prepared;
+        const presigned = await request({ contentType: prepared.type, size: prepared.blob.size, ...(small ? { smallSize: small.size } : {}) }, signal);
         if (signal.aborted) return;
         update(id, { status: 'uploading' });
-        await put(presigned, prepared.blob, (progress) => update(id, { progress }), signal);
+        // One bar for both files, in proportion to their bytes: the original, then the small rendition.
+        const total = prepared.blob.size + (presigned.small && small ? small.size : 0);
+        const share = (done: number, blob: Blob) => (progress: number) => update(id, { progress: Math.min(99, Math.round(((done + (blob.size * progress) / 100) / total) * 100)) });
+        await put(presigned, prepared.blob, share(0, prepared.blob), signal);
+        if (presigned.small && small) await put(presigned.small, small, share(prepared.blob.size, small), signal);
         if (signal.aborted) return;
-        update(id, { status: 'done', progress: 100, key: presigned.key });
+        update(id, { status: 'done', progress: 100, key: presigned.key, width: prepared.width, height: prepared.height });
       } catch (error) {
         if (signal.aborted || isAbort(error)) return;
         update(id, { status: 'failed', ...describeError(error) });
@@ -137,7 +146,7 @@ export function usePhotoUploads({ max = MAX_PHOTOS_PER_POST, deps = defaultDeps 
         const previewUrl = previewOf(file);
         files.current.set(id, file);
         if (previewUrl) previews.current.set(id, previewUrl);
-        return { id, name: file.name || 'Photo', previewUrl, status: 'preparing', progress: 0, key: null, error: null, retryable: false, forbidden: false, description: '' };
+        return { id, name: file.name || 'Photo', previewUrl, status: 'preparing', progress: 0, key: null, width: 0, height: 0, error: null, retryable: false, forbidden: false, description: '' };
       });
       count.current += fresh.length;
       if (fresh.length) setItems((current) => [...current, ...fresh]);
@@ -188,6 +197,8 @@ export function usePhotoUploads({ max = MAX_PHOTOS_PER_POST, deps = defaultDeps 
   }, []);
 
   const busy = items.some((item) => item.status === 'preparing' || item.status === 'uploading');
-  const uploaded = items.filter((item) => item.status === 'done' && item.key).map((item) => ({ key: item.key!, description: item.description }));
+  const uploaded = items
+    .filter((item) => item.status === 'done' && item.key)
+    .map((item) => ({ key: item.key!, description: item.description, ...(item.width > 0 && item.height > 0 ? { width: item.width, height: item.height } : {}) }));
   return { items, add, retry, remove, setDescription, clear, busy, uploaded };
 }

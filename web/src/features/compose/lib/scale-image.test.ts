@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { PHOTO_MAX_BYTES, PHOTO_MAX_SIDE_PX } from '@shared/schemas/content';
-import { fitWithin, PHOTO_FALLBACK_QUALITY, PHOTO_QUALITY, PhotoProblem, planScale, preparePhoto, type ImageCodec } from './scale-image';
+import { fitWithin, PHOTO_FALLBACK_QUALITY, PHOTO_QUALITY, PhotoProblem, planScale, preparePhoto, smallSize, type ImageCodec } from './scale-image';
 
 const MB = 1024 * 1024;
 
@@ -65,21 +65,49 @@ describe('planScale', () => {
   });
 });
 
+describe('smallSize', () => {
+  it('is 640 px wide with the aspect ratio kept, and none for a photo no wider', () => {
+    expect(smallSize(2048, 1536)).toEqual({ width: 640, height: 480 });
+    expect(smallSize(1536, 2048)).toEqual({ width: 640, height: 853 });
+    expect(smallSize(2048, 1)).toEqual({ width: 640, height: 1 });
+    expect(smallSize(640, 480)).toBeNull();
+    expect(smallSize(300, 2000)).toBeNull();
+  });
+});
+
 describe('preparePhoto', () => {
-  it('uploads a small photo as it is, and frees the decoded image', async () => {
-    const { codec, close } = fakeCodec(1600, 1200);
+  it('uploads a photo that fits as it is, with a small rendition of the same type, and frees the decoded image', async () => {
+    const { codec, close } = fakeCodec(1600, 1200, { encodedSize: 90_000 });
     const file = fileOf('image/png', 3 * MB);
     const prepared = await preparePhoto(file, codec);
-    expect(prepared).toEqual({ blob: file, type: 'image/png', width: 1600, height: 1200, scaled: false });
-    expect(codec.encode).not.toHaveBeenCalled();
+    expect(prepared).toMatchObject({ blob: file, type: 'image/png', width: 1600, height: 1200, scaled: false });
+    expect(codec.encode.mock.calls.map((c) => c.slice(1))).toEqual([[640, 480, 'image/png', PHOTO_QUALITY]]);
+    expect(prepared.small?.type).toBe('image/png');
+    expect(prepared.small?.size).toBe(90_000);
     expect(close).toHaveBeenCalledTimes(1);
+  });
+
+  it('makes no small rendition of a photo 640 px wide or less', async () => {
+    const { codec } = fakeCodec(640, 900);
+    const file = fileOf('image/jpeg', 200_000);
+    expect(await preparePhoto(file, codec)).toEqual({ blob: file, type: 'image/jpeg', width: 640, height: 900, scaled: false, small: null });
+    expect(codec.encode).not.toHaveBeenCalled();
+  });
+
+  it('uploads without a small rendition when the browser cannot encode its type', async () => {
+    // A browser without a WebP encoder answers PNG: the small one would not match the original's type.
+    const { codec } = fakeCodec(1600, 1200, { answers: (type) => (type === 'image/webp' ? 'image/png' : type) });
+    const prepared = await preparePhoto(fileOf('image/webp', 2 * MB), codec);
+    expect(prepared).toMatchObject({ type: 'image/webp', scaled: false, small: null });
   });
 
   it('scales a large photo to 2048 px at quality 0.85', async () => {
     const { codec, close } = fakeCodec(4032, 3024, { encodedSize: 900_000 });
     const prepared = await preparePhoto(fileOf('image/jpeg', 6 * MB), codec);
     expect(codec.encode).toHaveBeenCalledWith(expect.anything(), 2048, 1536, 'image/jpeg', PHOTO_QUALITY);
+    expect(codec.encode).toHaveBeenLastCalledWith(expect.anything(), 640, 480, 'image/jpeg', PHOTO_QUALITY);
     expect(prepared).toMatchObject({ type: 'image/jpeg', width: 2048, height: 1536, scaled: true });
+    expect(prepared.small?.type).toBe('image/jpeg');
     expect(prepared.blob.size).toBe(900_000);
     expect(close).toHaveBeenCalledTimes(1);
   });
@@ -88,14 +116,15 @@ describe('preparePhoto', () => {
     // Browsers without a WebP encoder answer PNG.
     const { codec } = fakeCodec(5000, 5000, { answers: (type) => (type === 'image/webp' ? 'image/png' : type) });
     const prepared = await preparePhoto(fileOf('image/png', 8 * MB), codec);
-    expect(codec.encode.mock.calls.map((c) => c[3])).toEqual(['image/webp', 'image/jpeg']);
+    expect(codec.encode.mock.calls.map((c) => c[3])).toEqual(['image/webp', 'image/jpeg', 'image/jpeg']);
     expect(prepared.type).toBe('image/jpeg');
+    expect(prepared.small?.type).toBe('image/jpeg');
   });
 
   it('tries a lower quality when the result is still too large, then gives up', async () => {
     const { codec } = fakeCodec(3000, 3000, { encodedSize: (q) => (q === PHOTO_QUALITY ? PHOTO_MAX_BYTES + 1 : 5 * MB) });
     const prepared = await preparePhoto(fileOf('image/jpeg', 12 * MB), codec);
-    expect(codec.encode.mock.calls.map((c) => c[4])).toEqual([PHOTO_QUALITY, PHOTO_FALLBACK_QUALITY]);
+    expect(codec.encode.mock.calls.map((c) => c[4])).toEqual([PHOTO_QUALITY, PHOTO_FALLBACK_QUALITY, PHOTO_QUALITY]);
     expect(prepared.blob.size).toBe(5 * MB);
 
     const huge = fakeCodec(3000, 3000, { encodedSize: PHOTO_MAX_BYTES + 1 });

@@ -1,15 +1,19 @@
 /**
  * Photos are scaled down in the browser before they are uploaded: the longest side at most
  * PHOTO_MAX_SIDE_PX, re-encoded as JPEG or WebP. A photo that is already small enough, of an
- * accepted type and under the size limit is uploaded as it is.
+ * accepted type and under the size limit is uploaded as it is. A photo wider than
+ * PHOTO_SMALL_WIDTH_PX also gets a small rendition of that width, in the same type, which cards
+ * show instead of the original.
  *
  * The decision (planScale) is pure; the pixels go through an ImageCodec, so the whole flow can be
  * exercised with a fake codec where there is no canvas.
  */
-import { PHOTO_MAX_BYTES, PHOTO_MAX_SIDE_PX, PHOTO_TYPES } from '@shared/content-rules';
+import { PHOTO_MAX_BYTES, PHOTO_MAX_SIDE_PX, PHOTO_SMALL_WIDTH_PX, PHOTO_TYPES } from '@shared/content-rules';
 
 export type PhotoType = (typeof PHOTO_TYPES)[number];
 export type EncodedType = 'image/jpeg' | 'image/webp';
+/** What a codec may be asked for: the photo's encodings, and PNG for the small rendition of a PNG. */
+export type CodecType = EncodedType | 'image/png';
 
 export const PHOTO_QUALITY = 0.85;
 /** A second, lower quality for the rare re-encoded photo that is still over the size limit. */
@@ -43,6 +47,12 @@ export function fitWithin(width: number, height: number, maxSide: number = PHOTO
   return { width: Math.max(1, Math.round(width * ratio)), height: Math.max(1, Math.round(height * ratio)) };
 }
 
+/** The small rendition's size: PHOTO_SMALL_WIDTH_PX wide, the aspect ratio kept; null when the photo is not wider than that. */
+export function smallSize(width: number, height: number, maxWidth: number = PHOTO_SMALL_WIDTH_PX): { width: number; height: number } | null {
+  if (width <= maxWidth) return null;
+  return { width: maxWidth, height: Math.max(1, Math.round((height * maxWidth) / width)) };
+}
+
 /**
  * Keep the file when it is of an accepted type, small enough on both counts (pixels and bytes);
  * otherwise re-encode it at the fitted size. JPEG stays JPEG; anything else (PNG, WebP, and
@@ -67,7 +77,7 @@ export interface ImageCodec {
   /** Rejects when the browser cannot read the file as an image. */
   decode(file: Blob): Promise<DecodedImage>;
   /** The image drawn at width × height, encoded as type (a browser may answer another type when it cannot encode this one). */
-  encode(image: DecodedImage, width: number, height: number, type: EncodedType, quality: number): Promise<Blob>;
+  encode(image: DecodedImage, width: number, height: number, type: CodecType, quality: number): Promise<Blob>;
 }
 
 export interface PreparedPhoto {
@@ -77,6 +87,8 @@ export interface PreparedPhoto {
   height: number;
   /** False when the original file is uploaded as it is. */
   scaled: boolean;
+  /** The small rendition (same type, PHOTO_SMALL_WIDTH_PX wide); null for a photo no wider than that, or when the browser could not make it. */
+  small: Blob | null;
 }
 
 const NOT_AN_IMAGE = 'This file is not a photo we can use. Choose a JPEG, PNG or WebP image.';
@@ -90,7 +102,7 @@ export async function preparePhoto(file: File, codec: ImageCodec | null = browse
 
   if (!codec) {
     // No way to read pixels here: the original goes when the server would take it.
-    if (isPhotoType(file.type) && file.size <= PHOTO_MAX_BYTES) return { blob: file, type: file.type, width: 0, height: 0, scaled: false };
+    if (isPhotoType(file.type) && file.size <= PHOTO_MAX_BYTES) return { blob: file, type: file.type, width: 0, height: 0, scaled: false, small: null };
     throw new PhotoProblem(isPhotoType(file.type) ? TOO_LARGE : NOT_AN_IMAGE);
   }
 
@@ -102,14 +114,34 @@ export async function preparePhoto(file: File, codec: ImageCodec | null = browse
   }
   try {
     const plan = planScale({ width: image.width, height: image.height, type: file.type, size: file.size });
-    if (plan.action === 'keep') return { blob: file, type: file.type as PhotoType, width: image.width, height: image.height, scaled: false };
+    if (plan.action === 'keep') {
+      const type = file.type as PhotoType;
+      return { blob: file, type, width: image.width, height: image.height, scaled: false, small: await smallRendition(codec, image, image.width, image.height, type) };
+    }
 
     let blob = await encodeAs(codec, image, plan.width, plan.height, plan.type, PHOTO_QUALITY);
     if (blob.size > PHOTO_MAX_BYTES) blob = await encodeAs(codec, image, plan.width, plan.height, 'image/jpeg', PHOTO_FALLBACK_QUALITY);
     if (blob.size > PHOTO_MAX_BYTES) throw new PhotoProblem(TOO_LARGE);
-    return { blob, type: blob.type as PhotoType, width: plan.width, height: plan.height, scaled: true };
+    const type = blob.type as PhotoType;
+    return { blob, type, width: plan.width, height: plan.height, scaled: true, small: await smallRendition(codec, image, plan.width, plan.height, type) };
   } finally {
     image.close();
+  }
+}
+
+/**
+ * The small rendition of a photo whose upload is `width` × `height` of `type`, drawn from the
+ * decoded image; null when the photo is narrow enough already, or when the browser cannot encode
+ * that type (the card then shows the original: a missing rendition never stops an upload).
+ */
+async function smallRendition(codec: ImageCodec, image: DecodedImage, width: number, height: number, type: PhotoType): Promise<Blob | null> {
+  const size = smallSize(width, height);
+  if (!size) return null;
+  try {
+    const blob = await codec.encode(image, size.width, size.height, type, PHOTO_QUALITY);
+    return blob.type === type && blob.size > 0 && blob.size <= PHOTO_MAX_BYTES ? blob : null;
+  } catch {
+    return null;
   }
 }
 

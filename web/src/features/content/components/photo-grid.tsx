@@ -1,12 +1,34 @@
 /**
  * A post's photos. On a card: a grid of up to four, the last one saying how many more the post
- * holds. On a post's own page: every photo with its description below it.
+ * holds, each its small rendition (never the original, when the photo has one). On a post's own
+ * page: every photo with its description below it, the browser choosing between the small
+ * rendition and the original (srcset). Every photo keeps its box before it loads (its measured
+ * aspect ratio, within limits, or 4:3), so nothing below it moves when it arrives.
  */
 import { Link } from 'react-router';
 import type { PhotoView } from '@shared/answers/content';
+import { PHOTO_MAX_SIDE_PX, PHOTO_SMALL_WIDTH_PX } from '@shared/content-rules';
 import { imageUrl } from '@/lib/images';
 
 const CARD_MAX = 4;
+/** A lone photo on a card keeps its own shape between these (portrait 4:5 to panorama 16:9), cropped beyond them. */
+const CARD_RATIO_MIN = 4 / 5;
+const CARD_RATIO_MAX = 16 / 9;
+const DEFAULT_RATIO = 4 / 3;
+
+/** The photo's width / height when the uploading browser measured it, else 4:3. */
+export function photoRatio(photo: PhotoView): number {
+  return photo.width && photo.height ? photo.width / photo.height : DEFAULT_RATIO;
+}
+
+/** What a card loads: the small rendition when there is one. */
+export const cardSrc = (photo: PhotoView) => imageUrl(photo.small ?? photo.key);
+
+/** The candidates of a full-size photo: the small rendition and the original, by width. */
+export function fullSrcSet(photo: PhotoView): string | undefined {
+  if (!photo.small) return undefined;
+  return `${imageUrl(photo.small)} ${PHOTO_SMALL_WIDTH_PX}w, ${imageUrl(photo.key)} ${photo.width ?? PHOTO_MAX_SIDE_PX}w`;
+}
 
 export function photoAlt(photo: PhotoView, index: number, total: number): string {
   const description = photo.description?.trim();
@@ -24,9 +46,12 @@ export function PhotoGrid({ photos, href, full = false }: { photos: readonly Pho
           <figure key={photo.key} className="overflow-hidden rounded-lg bg-gray-100">
             <img
               src={imageUrl(photo.key)}
+              srcSet={fullSrcSet(photo)}
+              sizes="(min-width: 1024px) 42rem, 100vw"
               alt={photoAlt(photo, i, total)}
               loading={i < 2 ? 'eager' : 'lazy'}
               decoding="async"
+              style={{ aspectRatio: photoRatio(photo) }}
               className="max-h-[32rem] w-full object-contain"
             />
             {photo.description?.trim() ? (
@@ -48,11 +73,12 @@ export function PhotoGrid({ photos, href, full = false }: { photos: readonly Pho
         return (
           <li key={photo.key} className={`relative bg-gray-100 ${tall ? 'row-span-2' : ''}`}>
             <img
-              src={imageUrl(photo.key)}
+              src={cardSrc(photo)}
               alt={photoAlt(photo, i, total)}
               loading="lazy"
               decoding="async"
-              className={`h-full w-full object-cover ${shown.length === 1 ? 'max-h-[28rem]' : 'aspect-square'}`}
+              style={shown.length === 1 ? { aspectRatio: Math.min(CARD_RATIO_MAX, Math.max(CARD_RATIO_MIN, photoRatio(photo))) } : undefined}
+              className={`h-full w-full object-cover ${shown.length === 1 ? '' : 'aspect-square'}`}
             />
             {more > 0 && i === shown.length - 1 ? (
               <Link

@@ -4,6 +4,7 @@ import { AUTH } from '@/testing/render-route';
 import { failure, success } from '@/testing/responses';
 import { serve } from '@/testing/serve';
 import { makePlant, makePost, MEMBER_ID, mine, renderContent, uuid } from '../testing';
+import { PhotoGrid } from './photo-grid';
 import { PostCard } from './post-card';
 
 const later = <T,>(value: T, ms = 30) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
@@ -26,14 +27,42 @@ describe('PostCard', () => {
 
   it('uses photo descriptions as alt text and marks private posts', () => {
     const photos = [
-      { key: `images/posts/${uuid(1)}/${uuid(1, 'a')}.jpg`, description: 'A fiddlehead' },
-      { key: `images/posts/${uuid(1)}/${uuid(2, 'a')}.jpg`, description: null },
+      { key: `images/posts/${uuid(1)}/${uuid(1, 'a')}.jpg`, small: null, width: null, height: null, description: 'A fiddlehead' },
+      { key: `images/posts/${uuid(1)}/${uuid(2, 'a')}.jpg`, small: null, width: null, height: null, description: null },
     ];
     renderContent(<PostCard post={makePost({ photos, privacy: 'private' })} />);
     const images = screen.getAllByRole('img');
     expect(images.map((i) => i.getAttribute('alt'))).toEqual(['A fiddlehead', 'Photo 2 of 2']);
     expect(images[0]!.getAttribute('src')).toBe(`/${photos[0]!.key}`);
     expect(screen.getByText('Private: only you')).toBeTruthy();
+  });
+
+  it('shows cards the small rendition, never the original, and keeps each photo its box before it loads', () => {
+    const key = `images/posts/${uuid(1)}/${uuid(1, 'a')}.jpg`;
+    const small = key.replace('.jpg', '.w640.jpg');
+    const tall = { key, small, width: 1000, height: 2000, description: 'A tall fern' };
+    const { unmount } = renderContent(<PostCard post={makePost({ photos: [tall] })} />);
+    const img = screen.getByRole('img', { name: 'A tall fern' });
+    expect(img.getAttribute('src')).toBe(`/${small}`);
+    expect(img.getAttribute('srcset')).toBeNull();
+    // A lone photo keeps its shape within 4:5 and 16:9 (this one is 1:2, so 4:5).
+    expect(img.style.aspectRatio).toBe(`${4 / 5} / 1`);
+    unmount();
+
+    renderContent(<PostCard post={makePost({ photos: [{ ...tall, small: null, width: null, height: null }] })} />);
+    const old = screen.getByRole('img', { name: 'A tall fern' });
+    expect(old.getAttribute('src')).toBe(`/${key}`);
+    expect(old.style.aspectRatio).toBe(`${4 / 3} / 1`);
+  });
+
+  it('offers the full view both sizes, with the photo\'s own shape reserved', () => {
+    const key = `images/posts/${uuid(1)}/${uuid(1, 'a')}.jpg`;
+    const small = key.replace('.jpg', '.w640.jpg');
+    renderContent(<PhotoGrid full href="/post/x" photos={[{ key, small, width: 1600, height: 1200, description: 'Pots' }]} />);
+    const img = screen.getByRole('img', { name: 'Pots' });
+    expect(img.getAttribute('src')).toBe(`/${key}`);
+    expect(img.getAttribute('srcset')).toBe(`/${small} 640w, /${key} 1600w`);
+    expect(img.style.aspectRatio).toBe(`${1600 / 1200} / 1`);
   });
 
   it('likes at once, then keeps what the server says', async () => {
