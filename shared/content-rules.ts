@@ -42,10 +42,16 @@ export const PHOTO_KEY_PATTERN = /^images\/posts\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.
  * record, two objects).
  */
 export const PHOTO_SMALL_WIDTH_PX = 640;
+/** Largest small rendition accepted, in bytes (a 640 px JPEG or WebP is ~50–150 KB; a PNG photo can reach ~1 MB). */
+export const PHOTO_SMALL_MAX_BYTES = 2 * 1024 * 1024;
 
-/** The key of a photo's small rendition: `…/<id>.<ext>` → `…/<id>.w640.<ext>` (not a photo key itself, so no post can claim it as a photo). */
+/**
+ * The key of a photo's small rendition: `…/<id>.<ext>` → `…/<id>.w640.<ext>` (not a photo key
+ * itself, so no post can claim it as a photo). Stored posts derive their small keys with it, so
+ * the suffix is fixed, whatever the rendition's width becomes.
+ */
 export function smallPhotoKey(key: string): string {
-  return key.replace(/\.(jpg|png|webp)$/, `.w${PHOTO_SMALL_WIDTH_PX}.$1`);
+  return key.replace(/\.(jpg|png|webp)$/, '.w640.$1');
 }
 /** `p.<postId>.<userId>` or `c.<commentId>.<userId>`: one reaction per user and target. */
 export const REACTION_ID_PATTERN = /^[pc]\.[0-9a-f-]{36}\.[0-9a-f-]{36}$/;

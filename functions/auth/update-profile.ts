@@ -49,14 +49,16 @@ export const main: Main<typeof route> = async ({ input, session }) => {
   next = withLocation(next, input.latitude, input.longitude);
   const relisting = relistItems(user, next, nowMs);
 
-  const items = [userPut(next), ...claim, ...(retired ? [retireUpload(user.uuid, retired, nowMs)] : []), ...relisting.items];
+  // A replaced avatar's upload URL may still work (we keep no record of when it was handed out), so
+  // its retirement record waits for the sweep past the URL's life: whatever is PUT again is removed.
+  const items = [userPut(next), ...claim, ...(retired ? [retireUpload(user.uuid, retired, nowMs, true)] : []), ...relisting.items];
   if (items.length === 1) return toProfile(await saveUser(next), session.csrfToken);
 
   const out = await writeItems(items);
   if (conditionFailed(out, 0)) throw conflict('Your account changed meanwhile; reload and try again');
   if (claim.length && conditionFailed(out, 1)) throw badRequest(CLAIM_LOST, 'avatar');
   if (out.canceled) throw serviceUnavailable('Could not save your profile; try again');
-  if (retired) await removeRetiredUpload(retired);
+  if (retired) await removeRetiredUpload(retired, true);
   await afterRelisting(user.uuid, relisting);
   const { data: saved } = await db().entities.user.get({ uuid: user.uuid }).go({ consistent: true });
   return toProfile((saved as UserItem | null) ?? next, session.csrfToken);

@@ -1,7 +1,10 @@
 /**
- * Runs an ElectroDB write transaction, retrying TransactionConflict (two writers touching the
- * same item, e.g. a shared counter) with exponential backoff and full jitter; after the last
- * attempt the caller answers 503. Condition failures are returned for the caller to map.
+ * Write transactions, one way: build the items with `txEntities()` (each ElectroDB chain ends in
+ * `.commit()`) or by hand (counter updates), and run them with `writeItems`. It sends one
+ * TransactWriteItems, retries TransactionConflict (two writers touching the same item, e.g. a
+ * shared counter) with exponential backoff and full jitter, and after the last attempt the caller
+ * answers 503. Condition failures come back, item by item, for the caller to map
+ * (`conditionFailed(out, i)`).
  */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
@@ -10,13 +13,16 @@ import type { Service } from 'electrodb';
 import { documentClient } from './client';
 import { db, type Entities } from './service';
 
-/** The entities as an ElectroDB write transaction's callback receives them: their chains end in `.commit()`. */
+/**
+ * The entities as ElectroDB types them inside a write transaction (their chains end in
+ * `.commit()`). Only the type is taken from a Service of all entities; none is built.
+ */
 export type TxEntities = Parameters<Parameters<Service<Entities>['transaction']['write']>[0]>[0];
 
 /**
- * The entities for building transaction items (ElectroDB hands a transaction's callback exactly
- * the entities), so domain functions can return items for others' transactions; `writeItems`
- * runs them.
+ * The entities for building transaction items: at run time the same lazily built entities as
+ * `db().entities` (ElectroDB hands a transaction's callback exactly those), so domain functions
+ * can return items for others' transactions.
  */
 export function txEntities(): TxEntities {
   return db().entities as unknown as TxEntities;
@@ -64,8 +70,8 @@ type SdkTxItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number]
 export const TX_MAX_ITEMS = 100;
 
 /**
- * Runs a write transaction of plain items (ElectroDB commits mixed with raw counter updates),
- * retried on conflicts like `transact`; a cancellation is returned with each item's reason.
+ * Runs a write transaction of items (ElectroDB commits mixed with raw counter updates), retried
+ * on conflicts; a cancellation is returned with each item's reason. No items: nothing is sent.
  */
 export async function writeItems(items: TxItem[]): Promise<TxOutcome> {
   if (!items.length) return { canceled: false, data: [] };
@@ -85,7 +91,3 @@ export async function writeItems(items: TxItem[]): Promise<TxOutcome> {
   });
 }
 
-/** Builds a transaction's items from the entities, as ElectroDB's `transaction.write` callback does, and runs them with `writeItems`. */
-export function writeTx(build: (entities: TxEntities) => TxItem[]): Promise<TxOutcome> {
-  return writeItems(build(txEntities()));
-}

@@ -20,8 +20,18 @@
  * cut-off in its condition, can never commit a photo the sweep is deleting. The two hours between
  * the sweep and the TTL give the hourly sweep two runs to remove the object before the record that
  * points at it can disappear on its own.
+ *
+ * An upload URL keeps working for its 5 minutes after the post claimed it: whoever holds it can
+ * PUT the object again after the post is deleted or the photo moved to a new key. So a photo
+ * whose objects are deleted while its URLs may still work gets a record the sweep takes only once
+ * they have expired (`watchForReuploads`, `retireUpload` with `urlsMayBeLive`): whatever lands
+ * through them meanwhile is removed then. Photos only join a post when it is created (an audience
+ * narrowing copies them server-side, with no URL), so their URLs may work only within
+ * URL_LIVE_AFTER_POST_SECONDS of the post's creation, and only such posts need these records. The
+ * records are never claimable (they expire before the claim cut-off), and their keys are never
+ * used again (each a fresh UUID), so the sweep removes nothing a post shows.
  */
-import { PHOTO_KEY_PATTERN, PHOTO_MAX_BYTES, smallPhotoKey, type PHOTO_TYPES } from '../../shared/schemas/content';
+import { PHOTO_KEY_PATTERN, PHOTO_MAX_BYTES, PHOTO_SMALL_MAX_BYTES, smallPhotoKey, type PHOTO_TYPES } from '../../shared/schemas/content';
 import type { PendingUploadItem } from '../db/entities/pending-upload';
 import { db } from '../db/service';
 import { txEntities } from '../db/transact';
@@ -36,6 +46,15 @@ export const CLAIM_CUTOFF_SECONDS = 3 * 60 * 60;
 /** The sweep takes records from this long before they expire (22 h after the URL). */
 export const SWEEP_LEAD_SECONDS = 2 * 60 * 60;
 
+/** How long an upload URL works once handed out (presigned-upload.ts signs it for this). */
+export const UPLOAD_URL_TTL_SECONDS = 300;
+/**
+ * How long after a post's creation an upload URL of one of its photos may still work: the URL was
+ * handed out before the post was created and works UPLOAD_URL_TTL_SECONDS, plus a minute for
+ * clocks that disagree and an upload that started just before the URL expired.
+ */
+export const URL_LIVE_AFTER_POST_SECONDS = UPLOAD_URL_TTL_SECONDS + 60;
+
 const SWEEP_PAGE = 50;
 /** Objects and records removed at once (S3 DeleteObject and DynamoDB DeleteItem calls in flight). */
 const PARALLEL = 10;
@@ -44,6 +63,7 @@ const POSTS_PREFIX = 'images/posts/';
 /** Avatar objects: `images/avatars/<userId>/<uuid>.<ext>` (pending until saved, and once replaced). */
 export const AVATAR_KEY_PATTERN = /^images\/avatars\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.(jpg|png|webp)$/;
 const MAX_MB = PHOTO_MAX_BYTES / 1024 / 1024;
+const SMALL_MAX_MB = PHOTO_SMALL_MAX_BYTES / 1024 / 1024;
 
 const seconds = (ms: number) => Math.floor(ms / 1000);
 
@@ -107,11 +127,11 @@ async function pendingRecords(keys: string[]): Promise<Map<string, PendingUpload
 /**
  * Checks that each key is a pending upload of `userId` that may still be used, and that the
  * object in the bucket is an image of at most 10 MB (HEAD: size and type; a presigned URL cannot
- * be trusted to have been used as asked); its small rendition, when there is one, too (none is
- * fine: the photo then has none). Throws 400 naming `field` and the photo (1-based) at the first
- * problem. Returns the deletes of the pending records, each conditioned on the record still
- * existing, to be written in the same transaction as the post: if another post claimed one
- * meanwhile, that item fails its condition and the post is not written.
+ * be trusted to have been used as asked); its small rendition, when there is one, an image of at
+ * most 2 MB (none is fine: the photo then has none). Throws 400 naming `field` and the photo
+ * (1-based) at the first problem. Returns the deletes of the pending records, each conditioned
+ * on the record still existing, to be written in the same transaction as the post: if another
+ * post claimed one meanwhile, that item fails its condition and the post is not written.
  */
 export async function claimUploads(userId: string, keys: string[], field: string, nowMs = Date.now()): Promise<ClaimedUploads> {
   if (!keys.length) return { items: [], small: [] };
@@ -134,7 +154,7 @@ export async function claimUploads(userId: string, keys: string[], field: string
   });
 
   const checks = await Promise.all(
-    keys.map((key) => Promise.all([verifyUploadedImage(key, PHOTO_MAX_BYTES), verifyUploadedImage(smallPhotoKey(key), PHOTO_MAX_BYTES)])),
+    keys.map((key) => Promise.all([verifyUploadedImage(key, PHOTO_MAX_BYTES), verifyUploadedImage(smallPhotoKey(key), PHOTO_SMALL_MAX_BYTES)])),
   );
   checks.forEach(([check], i) => {
     if (check === 'missing') throw refuse(i, 'was not uploaded');
@@ -142,7 +162,7 @@ export async function claimUploads(userId: string, keys: string[], field: string
     if (check === 'wrong-type') throw refuse(i, 'is not a JPEG, PNG or WebP image');
   });
   checks.forEach(([, small], i) => {
-    if (small === 'too-large') throw refuse(i, `has a small rendition larger than ${MAX_MB} MB`);
+    if (small === 'too-large') throw refuse(i, `has a small rendition larger than ${SMALL_MAX_MB} MB`);
     if (small === 'wrong-type') throw refuse(i, 'has a small rendition that is not a JPEG, PNG or WebP image');
   });
 
@@ -170,34 +190,75 @@ async function deleteObject(key: string): Promise<void> {
 
 const RETIRED_TYPES: Record<string, (typeof PHOTO_TYPES)[number]> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
 
-/**
- * A record for an upload no longer used (a replaced avatar, a photo moved to a new key), due for
- * the sweep at once (its TTL two hours later leaves the hourly sweep two runs), to be written in
- * the transaction that stops using the object. The caller deletes the object right after the
- * write (`removeRetiredUpload`); if that fails, the sweep does.
- */
-export function retireUpload(userId: string, key: string, nowMs = Date.now()): TxItem {
-  return txEntities()
-    .pendingUpload.put({
-      objectKey: key,
-      userId,
-      contentType: RETIRED_TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'image/jpeg',
-      // Unknown and unneeded: the record only leads the sweep to the object.
-      size: 0,
-      createdAt: new Date(nowMs).toISOString(),
-      expiresAt: seconds(nowMs) + SWEEP_LEAD_SECONDS,
-    })
-    .commit();
+/** Whether an upload URL of a photo of a post created at `createdAt` may still work at `nowMs`. */
+export function uploadUrlsMayBeLive(createdAt: string, nowMs = Date.now()): boolean {
+  const created = Date.parse(createdAt);
+  // An unreadable date: assume the worst, the record costs little.
+  return Number.isNaN(created) || nowMs < created + URL_LIVE_AFTER_POST_SECONDS * 1000;
 }
 
-/** Deletes a retired upload now (object, then record); on failure the sweep does it later. */
-export async function removeRetiredUpload(key: string): Promise<void> {
+/**
+ * When the sweep may take the record of an object no longer used: at once, or, while its upload
+ * URLs may still work, only after they have expired (the sweep takes records SWEEP_LEAD_SECONDS
+ * before their expiry, so that lead is added). Either way before the claim cut-off, so no post can
+ * claim the record.
+ */
+function retiredExpiry(nowMs: number, urlsMayBeLive: boolean): number {
+  return seconds(nowMs) + SWEEP_LEAD_SECONDS + (urlsMayBeLive ? URL_LIVE_AFTER_POST_SECONDS : 0);
+}
+
+/** The record of an object no longer used: it only leads the sweep to the object. */
+function retiredRecord(userId: string, key: string, nowMs: number, urlsMayBeLive: boolean) {
+  return {
+    objectKey: key,
+    userId,
+    contentType: RETIRED_TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'image/jpeg',
+    // Unknown and unneeded: the record only leads the sweep to the object.
+    size: 0,
+    createdAt: new Date(nowMs).toISOString(),
+    expiresAt: retiredExpiry(nowMs, urlsMayBeLive),
+  };
+}
+
+/**
+ * A record for an upload no longer used (a replaced avatar, a photo moved to a new key), to be
+ * written in the transaction that stops using the object. Due for the sweep at once (its TTL two
+ * hours later leaves the hourly sweep two runs); with `urlsMayBeLive` (a photo of a post created
+ * within URL_LIVE_AFTER_POST_SECONDS) only once its upload URLs have expired, so the sweep also
+ * removes what is PUT through them meanwhile. The caller deletes the object right after the write
+ * (`removeRetiredUpload`); if that fails, the sweep does.
+ */
+export function retireUpload(userId: string, key: string, nowMs = Date.now(), urlsMayBeLive = false): TxItem {
+  return txEntities().pendingUpload.put(retiredRecord(userId, key, nowMs, urlsMayBeLive)).commit();
+}
+
+/**
+ * Deletes a retired upload's objects now, then its record unless `keepRecord` (its upload URLs may
+ * still work: the record waits for the sweep, which removes whatever was uploaded again); on
+ * failure the sweep does it later.
+ */
+export async function removeRetiredUpload(key: string, keepRecord = false): Promise<void> {
   try {
     await deleteUploadObject(key);
-    await db().entities.pendingUpload.delete({ objectKey: key }).go();
+    if (!keepRecord) await db().entities.pendingUpload.delete({ objectKey: key }).go();
   } catch (err) {
     logger.warn('could not delete a retired upload now; the sweep of unused uploads will', { key, error: err as Error });
   }
+}
+
+/**
+ * Before a deleted post's photos are removed while their upload URLs may still work: a record per
+ * photo that the sweep takes only after the URLs have expired, so an object PUT again through one
+ * (the original or its small rendition) is removed then. Safe to write again (a put). Throws when
+ * a record could not be written; the caller then deletes nothing yet and tries again later.
+ */
+export async function watchForReuploads(userId: string, keys: string[], nowMs = Date.now()): Promise<void> {
+  const photos = [...new Set(keys)].filter((key) => PHOTO_KEY_PATTERN.test(key));
+  const outcomes = await settleInBatches(photos, async (key) => {
+    await db().entities.pendingUpload.put(retiredRecord(userId, key, nowMs, true)).go();
+  });
+  const failures = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason as unknown] : []));
+  if (failures.length) throw new AggregateError(failures, `could not record ${failures.length} of ${photos.length} photos for the sweep`);
 }
 
 /** Deletes a post photo's objects, the original and its small rendition (either may be missing), and nothing else. */

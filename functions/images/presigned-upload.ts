@@ -12,9 +12,9 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { PhotoUpload, PresignedUpload } from '../../shared/answers/images';
 import { smallPhotoKey, type PHOTO_TYPES } from '../../shared/schemas/content';
 import { imagesBucket, s3 } from '../lib/images';
-import { recordPendingUpload } from './pending';
+import { recordPendingUpload, UPLOAD_URL_TTL_SECONDS } from './pending';
 
-export const UPLOAD_URL_TTL_SECONDS = 300;
+export { UPLOAD_URL_TTL_SECONDS };
 export const EXTENSIONS = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' } as const;
 
 type PhotoType = (typeof PHOTO_TYPES)[number];

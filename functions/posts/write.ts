@@ -15,7 +15,7 @@ import { conditionFailed, txEntities, writeItems, type TxItem, type TxOutcome } 
 import { sweepsDeferred } from '../lib/deferred';
 import { badRequest, conflict, forbidden, notFound, serviceUnavailable } from '../lib/errors';
 import { logger } from '../lib/logger';
-import { claimUploads, deletePhotos } from '../images/pending';
+import { claimUploads, deletePhotos, uploadUrlsMayBeLive, watchForReuploads } from '../images/pending';
 import { copyToFreshKeys, discardCopies, narrows, removeOldKeys } from '../images/rekey';
 import { ensureTags, tagUsageItems } from '../tags/tags';
 import { hasPermission, loadPermissionSettings } from '../users/permission-rules';
@@ -241,7 +241,8 @@ export async function editPost(postId: string, claimedUserId: string, viewer: Vi
     // A narrower audience: the photos those who saw them before hold URLs of move to new keys.
     const keeps = new Set(next.photos.map((p) => p.key));
     const kept = post.photos.filter((p) => keeps.has(p.key));
-    const rekeying = wanted.privacy !== undefined && narrows(post.privacy, wanted.privacy) && kept.length ? await copyToFreshKeys(post.authorId, kept) : null;
+    const rekeying =
+      wanted.privacy !== undefined && narrows(post.privacy, wanted.privacy) && kept.length ? await copyToFreshKeys(post.authorId, kept, post.createdAt) : null;
     if (rekeying) next.photos = next.photos.map((p) => ({ ...p, key: rekeying.moves.get(p.key) ?? p.key }));
     const { id, ...rest } = next;
     const before: TxItem[] = [
@@ -275,7 +276,11 @@ export async function sweepPost(post: PostItem): Promise<void> {
   const keys: TableKey[] = items.filter((item) => item.sk !== postKey(post.id).sk).map((item) => ({ pk: item.pk, sk: item.sk }));
   const claims = db().entities.comment.parse({ Items: items }, { ignoreOwnership: false }).data.map((c) => commentClaimKey(c.id));
   await batchDelete([...claims, ...keys]);
-  await deletePhotos(post.photos.map((p) => p.key));
+  const photos = post.photos.map((p) => p.key);
+  // Shortly after the post's creation its photos' upload URLs may still work: records for the
+  // sweep first, so whatever is PUT through them after the delete is removed too.
+  if (uploadUrlsMayBeLive(post.createdAt)) await watchForReuploads(post.authorId, photos);
+  await deletePhotos(photos);
   await db().entities.post.delete({ id: post.id }).go();
 }
 

@@ -10,7 +10,7 @@ import { MOTIVATIONS } from '../../shared/schemas/identity';
 import { encodeGeohash } from '../../shared/geohash';
 import { db } from '../db/service';
 import type { UserItem } from '../db/entities/user';
-import { conditionFailed, isConditionFailure, writeTx } from '../db/transact';
+import { conditionFailed, isConditionFailure, txEntities, writeItems } from '../db/transact';
 import { holdsAdmin } from '../lib/admins';
 import { conflict, HttpError } from '../lib/errors';
 import type { Session } from '../lib/session/token';
@@ -99,7 +99,8 @@ export function withLocation<T extends Partial<UserItem>>(user: T, latitude: num
 export async function createAccount(email: string, passwordHash: string, invitedBy?: string): Promise<UserItem | null> {
   const uuid = randomUUID();
   const user = { uuid, email, passwordHash, ...(invitedBy ? { invitedBy } : {}) };
-  const out = await writeTx(({ user: u, emailClaim }) => [u.create(user).commit(), emailClaim.create({ email, userId: uuid }).commit()]);
+  const { user: u, emailClaim } = txEntities();
+  const out = await writeItems([u.create(user).commit(), emailClaim.create({ email, userId: uuid }).commit()]);
   if (conditionFailed(out, 1)) return null;
   if (out.canceled) throw new Error(`account creation cancelled: ${JSON.stringify(out.data)}`);
   return (await getUser(uuid))!;
@@ -129,10 +130,11 @@ export async function saveUser(next: UserItem): Promise<UserItem> {
 export async function completeRegistration(user: UserItem, changes: Partial<UserItem> & { username: string }): Promise<UserItem> {
   const next = { ...user, ...changes, regState: 'complete' as const };
   const { uuid, updatedAt: previous, ...rest } = next;
-  const out = await writeTx(({ user: u, handleClaim }) => [
-        handleClaim.create({ handle: changes.username, ownerType: 'user', ownerId: uuid }).commit(),
-        u.put({ uuid, ...rest }).where((a, op) => op.eq(a.updatedAt, previous)).commit(),
-      ]);
+  const { user: u, handleClaim } = txEntities();
+  const out = await writeItems([
+    handleClaim.create({ handle: changes.username, ownerType: 'user', ownerId: uuid }).commit(),
+    u.put({ uuid, ...rest }).where((a, op) => op.eq(a.updatedAt, previous)).commit(),
+  ]);
   if (conditionFailed(out, 0)) throw conflict('This username is taken; choose another', 'username');
   if (conditionFailed(out, 1)) throw conflict('Your account changed meanwhile; reload and try again');
   if (out.canceled) throw new HttpError(503, 'unavailable', 'Could not complete registration; try again');

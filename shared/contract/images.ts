@@ -13,5 +13,5 @@ export const avatarUpload = defineRoute({
 export const photoUpload = defineRoute({
   method: 'POST', path: '/api/iam/images/upload-url', access: 'registered',
   input: photoUploadInput, output: photoUploadAnswer,
-  summary: 'A presigned PUT (5 min; JPEG, PNG or WebP; at most 10 MB) for a post or plant photo: { url, key, headers, expires_in, small }. With smallSize, small is a second PUT for the photo\'s small rendition (at most 640 px wide, same type), which cards show; else null. The key stays pending until a post uses it; unused uploads (both objects) are removed after a day. 429 after 150 in an hour.',
+  summary: 'A presigned PUT (5 min; JPEG, PNG or WebP; at most 10 MB) for a post or plant photo: { url, key, headers, expires_in, small }. With smallSize (at most 2 MB), small is a second PUT for the photo\'s small rendition (at most 640 px wide, same type), which cards show; else null. The key stays pending until a post uses it; unused uploads (both objects) are removed after a day. 429 after 150 in an hour.',
 });

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { FEED_FILTERS } from '../constants';
-import { MAX_COMMENT_LEVEL, MAX_PHOTOS_PER_POST, MAX_TAGS_PER_POST, PHOTO_DESCRIPTION_MAX, PHOTO_KEY_PATTERN, PHOTO_MAX_BYTES, PHOTO_MAX_SIDE_PX, PHOTO_TYPES, POST_TEXT_MAX, COMMENT_MAX, PRIVACIES, REACTION_ID_PATTERN, TAKE_MAX } from '../content-rules';
+import { MAX_COMMENT_LEVEL, MAX_PHOTOS_PER_POST, MAX_TAGS_PER_POST, PHOTO_DESCRIPTION_MAX, PHOTO_KEY_PATTERN, PHOTO_MAX_BYTES, PHOTO_MAX_SIDE_PX, PHOTO_SMALL_MAX_BYTES, PHOTO_TYPES, POST_TEXT_MAX, COMMENT_MAX, PRIVACIES, REACTION_ID_PATTERN, TAKE_MAX } from '../content-rules';
 import { clientId, text } from './common';
 import { handle } from './identity';
 import './locale';
@@ -176,7 +176,11 @@ export const photoUploadInput = z.strictObject({
   contentType: z.enum(PHOTO_TYPES, { message: 'must be image/jpeg, image/png or image/webp' }),
   size: uploadSize,
   /** The bytes of the photo's small rendition (at most PHOTO_SMALL_WIDTH_PX wide, same type), when the browser made one. */
-  smallSize: z.optional(uploadSize),
+  smallSize: z.optional(
+    z
+      .number({ message: 'must be a number' })
+      .check(z.int({ message: 'must be a whole number' }), z.gte(1, { message: 'must be at least 1 byte' }), z.lte(PHOTO_SMALL_MAX_BYTES, { message: 'must be at most 2 MB' })),
+  ),
 });
 
 // The answers (post, comment and reaction views, threads, counts) are schemas of shared/answers/.

@@ -1,6 +1,7 @@
 /**
  * Photos are public bearer URLs. When a post's audience narrows, its photos move to new keys and
- * the old URLs stop working; images are cached an hour at most.
+ * the old URLs stop working; images are cached an hour at most. Right after the post's creation
+ * the old keys' upload URLs may still work: what is PUT again through them is removed by the sweep.
  */
 import { randomUUID } from 'node:crypto';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
@@ -10,8 +11,8 @@ import { smallPhotoKey, type PostView } from '../../shared/schemas/content';
 import { as, member, type Member } from '../support/accounts';
 import { hostUrl } from '../support/api';
 import { bucketClient } from '../support/bucket';
-import { TINY_JPEG, newPlant, uploadPhoto } from '../support/content';
-import { getItem } from '../support/db';
+import { TINY_JPEG, newPlant, uploadPhoto, uploadPhotoWithUrls } from '../support/content';
+import { getItem, setAttributes } from '../support/db';
 import { useHostTableAndBucket } from '../support/host-env';
 
 const image = (key: string) => fetch(`${hostUrl()}/${key}`);
@@ -52,7 +53,8 @@ describe('photos when a post\'s audience narrows', () => {
     }
     for (const key of old) {
       expect((await image(key)).status).toBe(404);
-      expect(await getItem(`upload#${key}`, 'upload')).toBeUndefined();
+      // Their upload URLs may still work: a record leads the sweep to the keys once they have expired.
+      expect(await getItem(`upload#${key}`, 'upload')).toMatchObject({ userId: m.profile.uuid, size: 0 });
     }
     const stored = await getItem(`post#${post.id}`, 'post');
     expect((stored!.photos as { key: string }[]).map((p) => p.key)).toEqual(moved.map((p) => p.key));
@@ -110,13 +112,69 @@ describe('photos when a post\'s audience narrows', () => {
   });
 });
 
+describe('the old keys\' upload URLs after a narrowing', () => {
+  const narrow = (m: Member, id: string) => as<{ post: PostView }>(m.browser, 'PUT', '/api/iam/posts/privacy', { id, uuid: m.profile.uuid, privacy: 'members' });
+
+  it('right after the post\'s creation: what is PUT again through them is removed by the first sweep after they expire, and the moved photos stay', async () => {
+    useHostTableAndBucket();
+    const { sweepExpiredUploads, SWEEP_LEAD_SECONDS, UPLOAD_URL_TTL_SECONDS, URL_LIVE_AFTER_POST_SECONDS } = await import('../../functions/images/pending');
+    const m = await member();
+    const issuedMs = Date.now();
+    const upload = await uploadPhotoWithUrls(author(m), TINY_JPEG, 'image/jpeg', { body: TINY_JPEG });
+    const made = await as<{ post: PostView }>(m.browser, 'POST', '/api/iam/posts/new', {
+      id: randomUUID(), text: 'Fresh cutting', tags: [], privacy: 'public', photos: [{ key: upload.key }],
+    });
+    expect(made.status).toBe(201);
+    const narrowedMs = Date.now();
+    const res = await narrow(m, made.data.post.id);
+    expect(res.status).toBe(200);
+    const moved = res.data.post.photos[0]!;
+    expect(moved.key).not.toBe(upload.key);
+    for (const key of [upload.key, upload.small!.key]) expect((await image(key)).status, key).toBe(404);
+
+    const record = await getItem(`upload#${upload.key}`, 'upload');
+    const expiresAt = record!.expiresAt as number;
+    expect(expiresAt).toBeGreaterThanOrEqual(Math.floor(narrowedMs / 1000) + SWEEP_LEAD_SECONDS + URL_LIVE_AFTER_POST_SECONDS);
+
+    // The old URLs still work: both objects are back under the old keys.
+    for (const put of [upload, upload.small!]) {
+      expect((await fetch(put.url, { method: 'PUT', headers: put.headers, body: new Uint8Array(TINY_JPEG) })).status).toBe(200);
+    }
+    for (const key of [upload.key, upload.small!.key]) expect((await image(key)).status, key).toBe(200);
+
+    // A sweep before the URLs expire leaves the record; the first one after takes it with both objects.
+    await sweepExpiredUploads(Date.now());
+    expect(await getItem(`upload#${upload.key}`, 'upload')).toBeDefined();
+    const dueMs = (expiresAt - SWEEP_LEAD_SECONDS) * 1000;
+    expect(dueMs).toBeGreaterThan(issuedMs + UPLOAD_URL_TTL_SECONDS * 1000);
+    await sweepExpiredUploads(dueMs);
+    expect(await getItem(`upload#${upload.key}`, 'upload')).toBeUndefined();
+    for (const key of [upload.key, upload.small!.key]) expect((await image(key)).status, key).toBe(404);
+    // The post's photos, under their new keys, stay.
+    for (const key of [moved.key, moved.small!]) expect((await image(key)).status, key).toBe(200);
+  });
+
+  it('later on: the old keys\' records go with their objects', async () => {
+    useHostTableAndBucket();
+    const { URL_LIVE_AFTER_POST_SECONDS } = await import('../../functions/images/pending');
+    const m = await member();
+    const post = await postWithPhotos(m, 'public');
+    await setAttributes(`post#${post.id}`, 'post', { createdAt: new Date(Date.now() - (URL_LIVE_AFTER_POST_SECONDS + 1) * 1000).toISOString() });
+    expect((await narrow(m, post.id)).status).toBe(200);
+    for (const { key } of post.photos) {
+      expect((await image(key)).status).toBe(404);
+      expect(await getItem(`upload#${key}`, 'upload')).toBeUndefined();
+    }
+  });
+});
+
 describe('photo copies whose post write fails', () => {
   it('are removed again, and the originals stay', async () => {
     useHostTableAndBucket();
     const { copyToFreshKeys, discardCopies } = await import('../../functions/images/rekey');
     const m = await member();
     const keys = [await uploadPhoto(author(m)), await uploadPhoto(author(m))];
-    const rekeying = await copyToFreshKeys(m.profile.uuid, keys.map((key) => ({ key })));
+    const rekeying = await copyToFreshKeys(m.profile.uuid, keys.map((key) => ({ key })), new Date().toISOString());
     const copies = [...rekeying.moves.values()];
     expect(copies).toHaveLength(2);
     for (const key of copies) expect((await image(key)).status).toBe(200);
@@ -131,7 +189,7 @@ describe('photo copies whose post write fails', () => {
     const { copyToFreshKeys, discardCopies } = await import('../../functions/images/rekey');
     const m = await member();
     const key = await uploadPhoto(author(m), TINY_JPEG, 'image/jpeg', { body: TINY_JPEG });
-    const rekeying = await copyToFreshKeys(m.profile.uuid, [{ key, small: true }]);
+    const rekeying = await copyToFreshKeys(m.profile.uuid, [{ key, small: true }], new Date().toISOString());
     const copy = rekeying.moves.get(key)!;
     expect((await image(copy)).status).toBe(200);
     expect((await image(smallPhotoKey(copy))).status).toBe(200);
@@ -153,7 +211,7 @@ describe('photo copies whose post write fails', () => {
     };
     expect(await objects()).toEqual([...keys].sort());
     // The second is said to have a small rendition it does not have: that copy fails.
-    await expect(copyToFreshKeys(m.profile.uuid, [{ key: keys[0]! }, { key: keys[1]!, small: true }])).rejects.toBeDefined();
+    await expect(copyToFreshKeys(m.profile.uuid, [{ key: keys[0]! }, { key: keys[1]!, small: true }], new Date().toISOString())).rejects.toBeDefined();
     expect(await objects()).toEqual([...keys].sort());
   });
 });

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { PHOTO_KEY_PATTERN, PHOTO_MAX_BYTES, smallPhotoKey } from '../../shared/schemas/content';
+import { PHOTO_KEY_PATTERN, PHOTO_MAX_BYTES, PHOTO_SMALL_MAX_BYTES, smallPhotoKey } from '../../shared/schemas/content';
 import { db } from '../../functions/db/service';
 import { writeItems } from '../../functions/db/transact';
 import {
@@ -21,13 +21,15 @@ import {
   retireUpload,
   sweepExpiredUploads,
   SWEEP_LEAD_SECONDS,
+  UPLOAD_URL_TTL_SECONDS,
+  URL_LIVE_AFTER_POST_SECONDS,
 } from '../../functions/images/pending';
 import { handler as sweepHandler } from '../../functions/images/sweep-uploads';
 import { as } from '../support/accounts';
-import { TINY_JPEG } from '../support/content';
+import { newPost, TINY_JPEG } from '../support/content';
 import { hostUrl } from '../support/api';
 import { objectExists, storeObject } from '../support/bucket';
-import { getItem } from '../support/db';
+import { getItem, setAttributes } from '../support/db';
 import { useHostTableAndBucket } from '../support/host-env';
 import { registeredUser, unregisteredUser, type TestUser } from '../support/users';
 
@@ -147,18 +149,21 @@ describe('POST /api/iam/images/upload-url', () => {
     expect(png.small!.key).toMatch(/\.w640\.png$/);
   });
 
-  it('refuses a smallSize that is not a whole number of bytes up to 10 MB, naming smallSize', async () => {
+  it('refuses a smallSize that is not a whole number of bytes up to 2 MB, naming smallSize', async () => {
     const u = await registeredUser();
     for (const [smallSize, message] of [
       [0, 'smallSize must be at least 1 byte'],
       [1.5, 'smallSize must be a whole number'],
-      [PHOTO_MAX_BYTES + 1, 'smallSize must be at most 10 MB'],
+      [PHOTO_SMALL_MAX_BYTES + 1, 'smallSize must be at most 2 MB'],
+      [PHOTO_MAX_BYTES, 'smallSize must be at most 2 MB'],
       ['100', 'smallSize must be a number'],
     ] as const) {
-      const res = await as(u.browser, 'POST', '/api/iam/images/upload-url', { contentType: 'image/jpeg', size: 100, smallSize });
+      const res = await as(u.browser, 'POST', '/api/iam/images/upload-url', { contentType: 'image/jpeg', size: PHOTO_MAX_BYTES, smallSize });
       expect(res.status, String(smallSize)).toBe(400);
       expect(res.json).toMatchObject({ error: { field: 'smallSize', message } });
     }
+    // Exactly 2 MB is a small rendition still.
+    expect((await presign(u, 'image/jpeg', PHOTO_MAX_BYTES, PHOTO_SMALL_MAX_BYTES)).small).not.toBeNull();
   });
 
   it('gives each request its own key, with the png and webp extensions', async () => {
@@ -227,7 +232,7 @@ describe('claimUploads (a post using its photos)', () => {
     expect(await objectExists(withSmall.small!.key)).toBe(true);
   });
 
-  it('refuses a photo whose small rendition is not an image or is over 10 MB, naming the field and the photo', async () => {
+  it('refuses a photo whose small rendition is not an image or is over 2 MB, naming the field and the photo', async () => {
     const u = await registeredUser();
     const ok = await uploadedWithSmall(u);
     const html = await uploadedWithSmall(u, Buffer.from('<html></html>'), 'text/html');
@@ -237,12 +242,16 @@ describe('claimUploads (a post using its photos)', () => {
     // s3rver does not enforce the signed length; S3 does, and the claim holds in both.
     const big = await presign(u, 'image/jpeg', JPEG.length, 1000);
     expect((await put(big, JPEG)).status).toBe(200);
-    expect((await put(big.small!, Buffer.alloc(PHOTO_MAX_BYTES + 1, 0xff))).status).toBe(200);
-    await expect(claimUploads(u.uuid, [big.key], 'photos')).rejects.toMatchObject({
-      status: 400, field: 'photos', message: 'photo 1 has a small rendition larger than 10 MB',
+    expect((await put(big.small!, Buffer.alloc(PHOTO_SMALL_MAX_BYTES + 1, 0xff))).status).toBe(200);
+    await expect(claimUploads(u.uuid, [ok.key, big.key], 'photos')).rejects.toMatchObject({
+      status: 400, field: 'photos', message: 'photo 2 has a small rendition larger than 2 MB',
     });
     // Nothing was claimed by the refusals.
     for (const key of [ok.key, html.key, big.key]) expect(await pending(key)).toBeDefined();
+
+    // Exactly 2 MB is accepted.
+    const limit = await uploadedWithSmall(u, Buffer.alloc(PHOTO_SMALL_MAX_BYTES, 0xff));
+    expect((await claimUploads(u.uuid, [limit.key], 'photos')).small).toEqual([true]);
   });
 
   it('refuses another member\'s upload and keys that were never handed out', async () => {
@@ -418,6 +427,75 @@ describe('removeRetiredUpload (a photo no longer used)', () => {
     await removeRetiredUpload(upload.key);
     expect(await objectExists(upload.key)).toBe(false);
     expect(await objectExists(upload.small!.key)).toBe(false);
+    expect(await pending(upload.key)).toBeUndefined();
+  });
+
+  it('while its upload URLs may still work, keeps the record, due only once they have expired', async () => {
+    const u = await registeredUser();
+    const upload = await uploadedWithSmall(u);
+    const nowMs = Date.now();
+    expect((await writeItems([retireUpload(u.uuid, upload.key, nowMs, true)])).canceled).toBe(false);
+    await removeRetiredUpload(upload.key, true);
+    expect(await objectExists(upload.key)).toBe(false);
+    expect(await objectExists(upload.small!.key)).toBe(false);
+    expect(await pending(upload.key)).toMatchObject({
+      userId: u.uuid, size: 0, expiresAt: Math.floor(nowMs / 1000) + SWEEP_LEAD_SECONDS + URL_LIVE_AFTER_POST_SECONDS,
+    });
+  });
+});
+
+describe('a post deleted while its photos\' upload URLs still work', () => {
+  const deletePost = (u: TestUser, postId: string) => as(u.browser, 'DELETE', '/api/iam/posts', { postId, userId: u.uuid });
+
+  it('leaves a record that no sweep takes before the URLs expire, and the sweep after removes what was PUT again through them', async () => {
+    const u = await registeredUser();
+    const issuedMs = Date.now();
+    const upload = await uploadedWithSmall(u);
+    const post = await newPost(u, { photos: [{ key: upload.key }] });
+    expect(post.photos[0]!.small).toBe(upload.small!.key);
+    expect(await pending(upload.key)).toBeUndefined(); // claimed by the post
+
+    const deletedMs = Date.now();
+    expect((await deletePost(u, post.id)).status).toBe(200);
+    for (const key of [upload.key, upload.small!.key]) expect(await objectExists(key), key).toBe(false);
+    // A record for the sweep, due only after the URLs have expired, and never claimable.
+    const record = await pending(upload.key);
+    expect(record).toMatchObject({ userId: u.uuid, size: 0 });
+    const expiresAt = record!.expiresAt as number;
+    expect(expiresAt).toBeGreaterThanOrEqual(Math.floor(deletedMs / 1000) + SWEEP_LEAD_SECONDS + URL_LIVE_AFTER_POST_SECONDS);
+    expect(expiresAt).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000) + SWEEP_LEAD_SECONDS + URL_LIVE_AFTER_POST_SECONDS);
+    expect(expiresAt).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + CLAIM_CUTOFF_SECONDS);
+    const reuse = await as(u.browser, 'POST', '/api/iam/posts/new', { id: randomUUID(), text: 'again', tags: [], photos: [{ key: upload.key }], privacy: 'public' });
+    expect(reuse.status).toBe(400);
+    expect(reuse.json).toMatchObject({ error: { field: 'photos' } });
+
+    // The URLs still work: both objects are back.
+    expect((await put(upload, JPEG)).status).toBe(200);
+    expect((await put(upload.small!, SMALL_JPEG)).status).toBe(200);
+    for (const key of [upload.key, upload.small!.key]) expect(await objectExists(key), key).toBe(true);
+
+    // The next sweep, before the URLs expire, leaves the record (an upload after it is still caught).
+    await sweepExpiredUploads(Date.now());
+    expect(await pending(upload.key)).toBeDefined();
+
+    // The first sweep due to take it runs after the URLs have expired, and removes both objects.
+    const dueMs = (expiresAt - SWEEP_LEAD_SECONDS) * 1000;
+    expect(dueMs).toBeGreaterThan(issuedMs + UPLOAD_URL_TTL_SECONDS * 1000);
+    await sweepExpiredUploads(dueMs - 1000);
+    expect(await pending(upload.key)).toBeDefined();
+    await sweepExpiredUploads(dueMs);
+    for (const key of [upload.key, upload.small!.key]) expect(await objectExists(key), key).toBe(false);
+    expect(await pending(upload.key)).toBeUndefined();
+  });
+
+  it('leaves no record when the post is older than its photos\' upload URLs could work', async () => {
+    const u = await registeredUser();
+    const upload = await uploadedWithSmall(u);
+    const post = await newPost(u, { photos: [{ key: upload.key }] });
+    const createdAt = new Date(Date.now() - (URL_LIVE_AFTER_POST_SECONDS + 1) * 1000).toISOString();
+    await setAttributes(`post#${post.id}`, 'post', { createdAt });
+    expect((await deletePost(u, post.id)).status).toBe(200);
+    for (const key of [upload.key, upload.small!.key]) expect(await objectExists(key), key).toBe(false);
     expect(await pending(upload.key)).toBeUndefined();
   });
 });

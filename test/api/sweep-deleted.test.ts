@@ -95,6 +95,10 @@ describe('a deleted post', () => {
     expect(await queryPartition(`post#${post.id}`)).toEqual([]);
     for (const c of comments) expect(await getItem(`comment#${c.id}`, 'comment')).toBeUndefined();
     for (const key of [...photos, small]) expect(await objectExists(key), key).toBe(false);
+    // Made moments ago, its photos' upload URLs may still work: a record each (the original's
+    // stands for its small rendition) leads the sweep of unused uploads to them once they expire.
+    for (const key of photos) expect(await getItem(`upload#${key}`, 'upload'), key).toMatchObject({ userId: owner.uuid, size: 0 });
+    expect(await getItem(`upload#${small}`, 'upload')).toBeUndefined();
 
     // The same record again (streams deliver at least once): nothing left, nothing changed.
     const after = await snapshot(owner.uuid, tag);

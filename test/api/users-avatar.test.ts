@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Profile, PublicUser } from '../../shared/schemas/identity';
-import { PENDING_UPLOAD_TTL_SECONDS, sweepExpiredUploads } from '../../functions/images/pending';
+import { PENDING_UPLOAD_TTL_SECONDS, SWEEP_LEAD_SECONDS, sweepExpiredUploads, UPLOAD_URL_TTL_SECONDS } from '../../functions/images/pending';
 import { as } from '../support/accounts';
 import { call, hostUrl } from '../support/api';
 import { objectExists, storeObject } from '../support/bucket';
@@ -200,6 +200,32 @@ describe('saving an uploaded avatar (PUT /api/iam/authn/update)', () => {
     expect((await saveAvatar(u, null)).data.avatar).toBeNull();
     expect(await objectExists(second.key)).toBe(false);
     expect(await getItem(`user#${u.uuid}`, 'profile')).not.toHaveProperty('avatar');
+  });
+
+  it('removes what is PUT again through a replaced avatar\'s URL while it still works, once the URL has expired', async () => {
+    const u = await registeredUser();
+    const first = await presign(u, 'image/png', PNG.length);
+    await put(first, PNG);
+    expect((await saveAvatar(u, first.key)).status).toBe(200);
+    const second = await presign(u, 'image/png', PNG.length);
+    await put(second, PNG);
+    expect((await saveAvatar(u, second.key)).status).toBe(200);
+    expect(await objectExists(first.key)).toBe(false);
+
+    // The first URL still works: the object comes back, with no avatar pointing at it.
+    await put(first, PNG);
+    expect(await objectExists(first.key)).toBe(true);
+    const record = await pending(first.key);
+    const due = record!.expiresAt as number;
+    // The sweep leaves it while the URL may still work (it takes records due within SWEEP_LEAD_SECONDS)…
+    expect(due - SWEEP_LEAD_SECONDS).toBeGreaterThan(Math.floor(Date.now() / 1000) + UPLOAD_URL_TTL_SECONDS);
+    await sweepExpiredUploads();
+    expect(await objectExists(first.key)).toBe(true);
+    // …and removes it, record and object, once the URL has expired.
+    await sweepExpiredUploads((due - SWEEP_LEAD_SECONDS) * 1000);
+    expect(await objectExists(first.key)).toBe(false);
+    expect(await pending(first.key)).toBeUndefined();
+    expect(await objectExists(second.key)).toBe(true);
   });
 
   it('saving the same avatar again, or other fields, keeps its object', async () => {

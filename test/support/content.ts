@@ -24,7 +24,8 @@ export interface SmallRendition {
   contentType?: string;
 }
 
-interface PhotoUploadAnswer {
+/** What POST /api/iam/images/upload-url answers: the photo's PUT, and its small rendition's when one was asked for. */
+export interface PhotoUploadAnswer {
   url: string;
   key: string;
   headers: Record<string, string>;
@@ -33,6 +34,11 @@ interface PhotoUploadAnswer {
 
 /** Uploads a photo (and its small rendition when given) through one upload URL request; answers the photo's key. */
 export async function uploadPhoto(u: Author, body: Buffer = TINY_JPEG, contentType = 'image/jpeg', small?: SmallRendition): Promise<string> {
+  return (await uploadPhotoWithUrls(u, body, contentType, small)).key;
+}
+
+/** As `uploadPhoto`, answering the upload URLs too (they keep working for their 5 minutes). */
+export async function uploadPhotoWithUrls(u: Author, body: Buffer = TINY_JPEG, contentType = 'image/jpeg', small?: SmallRendition): Promise<PhotoUploadAnswer> {
   const res = await as<PhotoUploadAnswer>(u.browser, 'POST', '/api/iam/images/upload-url', {
     contentType, size: body.length, ...(small ? { smallSize: small.body.length } : {}),
   });
@@ -45,7 +51,7 @@ export async function uploadPhoto(u: Author, body: Buffer = TINY_JPEG, contentTy
     const smallPut = await fetch(res.data.small!.url, { method: 'PUT', headers, body: new Uint8Array(small.body) });
     expect(smallPut.status).toBeLessThan(300);
   }
-  return res.data.key;
+  return res.data;
 }
 
 export interface PostOptions {

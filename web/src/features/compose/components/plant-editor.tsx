@@ -23,7 +23,7 @@ import { Button, FormAlert, Notice, SubmitButton } from '@/components/form/feedb
 import { checkInput, failureMessage, type Labels } from '@/components/form/messages';
 import { onSubmit, useForm } from '@/components/form/use-form';
 import { ApiError } from '@/lib/api';
-import { imageUrl } from '@/lib/images';
+import { cardImageUrl } from '@/lib/images';
 import { deletePost, plantEditQueryKey, updatePhotoDescriptions, updatePlantDetails, updateTextAndTags } from '../api/content';
 import { checkPlant, PLANT_LABELS, PlantFields, plantErrorField, plantInput, plantServerMessage, plantValues, type PlantValues } from './plant-fields';
 import { isPrivacy, PRIVACY_OPTIONS } from '../lib/privacy';
@@ -182,7 +182,7 @@ function PhotoDescriptionsSection({ plant, userId }: { plant: PostView; userId: 
             {plant.photos.map((photo, index) => (
               <li key={photo.key} className="space-y-2">
                 <img
-                  src={imageUrl(photo.key)}
+                  src={cardImageUrl(photo)}
                   alt={(saved[photo.key] ?? '').trim() || `Photo ${index + 1} of ${name}`}
                   className="aspect-[4/3] w-full rounded-lg bg-gray-100 object-cover"
                   loading="lazy"

@@ -8,7 +8,7 @@
  * The decision (planScale) is pure; the pixels go through an ImageCodec, so the whole flow can be
  * exercised with a fake codec where there is no canvas.
  */
-import { PHOTO_MAX_BYTES, PHOTO_MAX_SIDE_PX, PHOTO_SMALL_WIDTH_PX, PHOTO_TYPES } from '@shared/content-rules';
+import { PHOTO_MAX_BYTES, PHOTO_MAX_SIDE_PX, PHOTO_SMALL_MAX_BYTES, PHOTO_SMALL_WIDTH_PX, PHOTO_TYPES } from '@shared/content-rules';
 
 export type PhotoType = (typeof PHOTO_TYPES)[number];
 export type EncodedType = 'image/jpeg' | 'image/webp';
@@ -139,7 +139,7 @@ async function smallRendition(codec: ImageCodec, image: DecodedImage, width: num
   if (!size) return null;
   try {
     const blob = await codec.encode(image, size.width, size.height, type, PHOTO_QUALITY);
-    return blob.type === type && blob.size > 0 && blob.size <= PHOTO_MAX_BYTES ? blob : null;
+    return blob.type === type && blob.size > 0 && blob.size <= PHOTO_SMALL_MAX_BYTES ? blob : null;
   } catch {
     return null;
   }

@@ -8,7 +8,7 @@
 import { Link } from 'react-router';
 import type { PhotoView } from '@shared/answers/content';
 import { PHOTO_MAX_SIDE_PX, PHOTO_SMALL_WIDTH_PX } from '@shared/content-rules';
-import { imageUrl } from '@/lib/images';
+import { cardImageUrl, imageUrl } from '@/lib/images';
 
 const CARD_MAX = 4;
 /** A lone photo on a card keeps its own shape between these (portrait 4:5 to panorama 16:9), cropped beyond them. */
@@ -21,8 +21,6 @@ export function photoRatio(photo: PhotoView): number {
   return photo.width && photo.height ? photo.width / photo.height : DEFAULT_RATIO;
 }
 
-/** What a card loads: the small rendition when there is one. */
-export const cardSrc = (photo: PhotoView) => imageUrl(photo.small ?? photo.key);
 
 /** The candidates of a full-size photo: the small rendition and the original, by width. */
 export function fullSrcSet(photo: PhotoView): string | undefined {
@@ -73,7 +71,7 @@ export function PhotoGrid({ photos, href, full = false }: { photos: readonly Pho
         return (
           <li key={photo.key} className={`relative bg-gray-100 ${tall ? 'row-span-2' : ''}`}>
             <img
-              src={cardSrc(photo)}
+              src={cardImageUrl(photo)}
               alt={photoAlt(photo, i, total)}
               loading="lazy"
               decoding="async"
