@@ -52,6 +52,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // SPA_SOURCEMAP=1 adds source maps, to see what each chunk holds (e.g. when the first load grows).
     sourcemap: process.env.SPA_SOURCEMAP === '1',
     target: 'es2022',
   },

@@ -6,6 +6,7 @@
  * so a route pays for the entities it touches, not for all of them at import time. The `thread`
  * collection (`threadCollection()`) is a Service of the two entities it joins, made on first use too.
  */
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { Service, type ServiceConfiguration } from 'electrodb';
 import { documentClient, tableName } from './client';
 import { EmailClaim, HandleClaim } from './entities/claims';
@@ -57,6 +58,18 @@ const factories = {
 export type Entities = { [K in keyof typeof factories]: ReturnType<(typeof factories)[K]> };
 type EntityName = keyof Entities;
 
+/** The entity a factory makes, over `client` and `table` (the local seed passes its own client). */
+export function entityOver<E extends { setClient(client: DynamoDBDocumentClient): void; setTableName(name: string): void }>(
+  factory: () => E,
+  client: DynamoDBDocumentClient,
+  table: string,
+): E {
+  const entity = factory();
+  entity.setClient(client);
+  entity.setTableName(table);
+  return entity;
+}
+
 /** An object whose properties build their entity (with the shared client and table) when first read. */
 function lazyEntities(): Entities {
   const made: Partial<Record<EntityName, Entities[EntityName]>> = {};
@@ -65,14 +78,8 @@ function lazyEntities(): Entities {
     Object.defineProperty(out, name, {
       enumerable: true,
       get() {
-        let entity = made[name];
-        if (!entity) {
-          entity = factories[name]();
-          entity.setClient(documentClient());
-          entity.setTableName(tableName());
-          made[name] = entity;
-        }
-        return entity;
+        // One factory per name: the union of factories is called as the plain function each is.
+        return (made[name] ??= entityOver(factories[name] as () => Entities[EntityName], documentClient(), tableName()));
       },
     });
   }

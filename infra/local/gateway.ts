@@ -175,11 +175,11 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
     }
   }
 
-  /** Compressed text files of the SPA, by path, encoding and modification time (the build replaces files; they never change in place). */
-  const compressed = new Map<string, Buffer>();
+  /** The compressed body of each SPA text file and encoding, with the size and time of the file it was made from (a rebuild replaces it). */
+  const compressed = new Map<string, { stamp: string; body: Buffer }>();
 
-  /** The body of a text file in the best encoding the browser accepts, as CloudFront sends it (brotli, else gzip); null for none or a binary file. */
-  async function encodedBody(file: string, mtimeMs: number, acceptEncoding: string): Promise<{ encoding: 'br' | 'gzip'; body: Buffer } | null> {
+  /** The body of a text file in an encoding the browser accepts, as CloudFront sends it (brotli, else gzip); null for none or a binary file. */
+  async function encodedBody(file: string, info: { size: number; mtimeMs: number }, acceptEncoding: string): Promise<{ encoding: 'br' | 'gzip'; body: Buffer } | null> {
     if (!COMPRESSIBLE.has(extname(file))) return null;
     const accepted = new Set(
       acceptEncoding
@@ -188,16 +188,16 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
         .filter(([, q]) => !q || Number(q.trim().replace(/^q=/, '')) > 0)
         .map(([name]) => name!.trim().toLowerCase()),
     );
-    const accepts = (name: string) => accepted.has(name);
-    const encoding = accepts('br') ? 'br' : accepts('gzip') ? 'gzip' : null;
+    const encoding = accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
     if (!encoding) return null;
-    const key = `${file}\0${encoding}\0${mtimeMs}`;
-    let body = compressed.get(key);
-    if (!body) {
-      const raw = await readFile(file);
-      body = encoding === 'br' ? brotliCompressSync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } }) : gzipSync(raw, { level: 9 });
-      compressed.set(key, body);
-    }
+    const key = `${file}\0${encoding}`;
+    const stamp = `${info.size}:${info.mtimeMs}`;
+    const cached = compressed.get(key);
+    if (cached?.stamp === stamp) return { encoding, body: cached.body };
+    const raw = await readFile(file);
+    const body = encoding === 'br' ? brotliCompressSync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } }) : gzipSync(raw, { level: 9 });
+    // A file read while a build rewrites it is served once but not kept.
+    if (raw.length === info.size) compressed.set(key, { stamp, body });
     return { encoding, body };
   }
 
@@ -219,7 +219,7 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
       const info = await stat(file);
       if (!info.isFile()) throw Object.assign(new Error('not a file'), { code: 'ENOENT' });
       const immutable = path.startsWith('/assets/');
-      const encoded = await encodedBody(file, info.mtimeMs, String(req.headers['accept-encoding'] ?? ''));
+      const encoded = await encodedBody(file, info, String(req.headers['accept-encoding'] ?? ''));
       res.writeHead(200, {
         'content-type': MIME[extname(file)] ?? 'application/octet-stream',
         'content-length': String(encoded ? encoded.body.length : info.size),

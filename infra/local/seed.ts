@@ -6,6 +6,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { SiteSetting } from '../../functions/db/entities/site-setting';
+import { entityOver } from '../../functions/db/service';
 import { DEFAULT_SITE, SITE_SETTING_NAMES } from '../../shared/site';
 
 const MARKER = { pk: 'seed', sk: 'demo#v1' };
@@ -13,9 +14,7 @@ const MARKER = { pk: 'seed', sk: 'demo#v1' };
 export async function seedDemoData(doc: DynamoDBDocumentClient, table: string): Promise<boolean> {
   const marker = await doc.send(new GetCommand({ TableName: table, Key: MARKER }));
   if (marker.Item) return false;
-  const siteSetting = SiteSetting();
-  siteSetting.setClient(doc);
-  siteSetting.setTableName(table);
+  const siteSetting = entityOver(SiteSetting, doc, table);
   await siteSetting
     .put([
       { name: SITE_SETTING_NAMES.name, value: DEFAULT_SITE.name, dataType: 'string', isPublic: true },

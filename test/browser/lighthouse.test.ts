@@ -39,6 +39,8 @@ interface Audit {
   shifted: string[];
   timings: Record<string, number>;
   scripts: string[];
+  /** The paths of the images the page loaded. */
+  images: string[];
   error?: string;
 }
 
@@ -51,6 +53,10 @@ describe.runIf(browserAvailable)('Lighthouse budgets', () => {
     ['sign up', '/auth/signup'],
     ['not found', '/no/such/page'],
   ]);
+  /** The photos of the post the feeds and the profile show first: its originals and their renditions. */
+  const postPhotos = { originals: [] as string[], smalls: [] as string[] };
+  /** Screens whose cards show that post. */
+  const CARD_SCREENS = new Set(['home', 'a profile']);
 
   beforeAll(async () => {
     chrome = await chromeLauncher.launch({
@@ -65,11 +71,15 @@ describe.runIf(browserAvailable)('Lighthouse budgets', () => {
       width: 1600,
       height: 1200,
     });
+    await newPlant(author, { commonName: 'Maidenhair fern' });
+    // Posted last, so it is the first card of the feeds and the profile.
     const post = await newPost(author, {
       text: 'Repotted the whole balcony this weekend.',
       photos: [{ ...(await photo(20)), description: 'Pots on the balcony' }, { ...(await photo(200)), description: 'Seedlings' }],
     });
-    await newPlant(author, { commonName: 'Maidenhair fern' });
+    postPhotos.originals = post.photos.map((p) => `/${p.key}`);
+    postPhotos.smalls = post.photos.map((p) => `/${p.small}`);
+    expect(post.photos.every((p) => p.small)).toBe(true);
     screens.set('a post', `/post/${post.id}`);
     screens.set('a profile', `/${author.profile.username}`);
   }, 120_000);
@@ -100,6 +110,7 @@ describe.runIf(browserAvailable)('Lighthouse budgets', () => {
         ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'speed-index'].map((id) => [id, Math.round(audits[id]?.numericValue ?? Number.NaN)]),
       ),
       scripts: requests.filter((r) => r.resourceType === 'Script').map((r) => r.url),
+      images: requests.filter((r) => r.resourceType === 'Image').map((r) => new URL(r.url).pathname),
       ...(runtimeError ? { error: runtimeError.code } : {}),
     };
   }
@@ -134,6 +145,11 @@ describe.runIf(browserAvailable)('Lighthouse budgets', () => {
         expect(run.cls, summary).toBeLessThanOrEqual(CLS_MAX);
       }
       expect(await gzipKib(best.scripts), best.scripts.join(' ')).toBeLessThanOrEqual(INITIAL_JS_MAX_KIB);
+      if (CARD_SCREENS.has(name)) {
+        // Cards load the small renditions, never the originals.
+        expect(best.images, 'the post\'s card images').toEqual(expect.arrayContaining(postPhotos.smalls));
+        expect(best.images.filter((path) => postPhotos.originals.includes(path))).toEqual([]);
+      }
     }, 240_000);
   });
 });
