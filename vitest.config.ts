@@ -1,5 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Lighthouse measures time on the main thread, so it runs on its own, after the rest
+ * (`LIGHTHOUSE=1 vitest run --project browser`, the last step of `npm test`): run beside the
+ * other test files, the 2 cores it shares would be what it measures.
+ */
+const LIGHTHOUSE_TEST = 'test/browser/lighthouse.test.ts';
+const lighthouseOnly = process.env.LIGHTHOUSE === '1';
+
 export default defineConfig({
   test: {
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
@@ -38,7 +46,8 @@ export default defineConfig({
         test: {
           name: 'browser',
           environment: 'node',
-          include: ['test/browser/**/*.test.ts'],
+          include: lighthouseOnly ? [LIGHTHOUSE_TEST] : ['test/browser/**/*.test.ts'],
+          exclude: lighthouseOnly ? [] : [LIGHTHOUSE_TEST],
           globalSetup: ['test/support/global-host.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

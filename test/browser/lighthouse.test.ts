@@ -133,14 +133,17 @@ describe.runIf(browserAvailable)('Lighthouse budgets', () => {
       const runs: Audit[] = [];
       for (let attempt = 0; attempt < 3; attempt++) {
         runs.push(await audit(path, mode));
-        if (runs.at(-1)!.performance >= min) break;
+        const last = runs.at(-1)!;
+        if (!last.error && last.performance >= min) break;
       }
-      const summary = JSON.stringify(runs.map(({ scripts: _, ...r }) => r));
-      const best = runs.reduce((a, b) => (b.performance > a.performance ? b : a));
+      const summary = JSON.stringify(runs.map(({ scripts: _s, images: _i, ...r }) => r));
+      // A run Lighthouse could not complete (NO_NAVSTART and the like, now and then) measured nothing: it is retried, and left out.
+      const measured = runs.filter((r) => !r.error);
+      expect(measured.length, summary).toBeGreaterThan(0);
+      const best = measured.reduce((a, b) => (b.performance > a.performance ? b : a));
       if (process.env.LIGHTHOUSE_REPORT) console.info(mode, path, summary, (await gzipKib(best.scripts)).toFixed(1));
-      expect(best.error, summary).toBeUndefined();
       expect(best.performance, summary).toBeGreaterThanOrEqual(min);
-      for (const run of runs) {
+      for (const run of measured) {
         expect(run.accessibility, summary).toBeGreaterThanOrEqual(ACCESSIBILITY_MIN);
         expect(run.cls, summary).toBeLessThanOrEqual(CLS_MAX);
       }

@@ -73,10 +73,8 @@ function DetailView({ kind, query, queryKey }: { kind: Kind; query: UseQueryResu
   }
 
   if (!detail) {
-    // A screen tall while the item loads: what follows the screen (the "around you" column on a
-    // phone) starts below the fold, so the item arriving moves nothing in view.
     return (
-      <article className="min-h-screen space-y-4">
+      <article className="space-y-4">
         <h1 className="sr-only">{heading}</h1>
         <FeedSkeleton label={`Loading the ${kind}…`} cards={1} />
       </article>
