@@ -1,15 +1,14 @@
 /**
- * Available plants near a point (P8): the geo index whose cells are at least the radius wide,
- * the centre cell and its neighbours queried in parallel (≤ 9 Queries), then true distances.
+ * Available plants near a point (P8), through the one geo search (functions/lib/geo-search.ts).
  * The index holds public and members-only listings; a guest's answer drops the members-only
  * ones (the one place a read filters, as every nearby search over-reads by nature).
  */
 import type { NearbyPlant } from '../../shared/answers/feeds';
-import { coveringCells, distanceKm, type GeoIndexPrecision } from '../../shared/geohash';
+import type { GeoIndexPrecision } from '../../shared/geohash';
 import type { GeoPoint } from '../../shared/site';
 import type { PostItem } from '../db/entities/post';
 import { db } from '../db/service';
-import { searchPlan } from '../users/proximity-search';
+import { nearest } from '../lib/geo-search';
 import { hydrate } from '../posts/post-views';
 import { canSee, type Viewer } from '../posts/viewer';
 
@@ -32,16 +31,15 @@ async function plantsInCell(precision: GeoIndexPrecision, cell: string): Promise
 }
 
 export async function plantsNear(point: GeoPoint, wantedKm: number, viewer: Viewer): Promise<{ plants: NearbyPlant[]; radiusKm: number }> {
-  const { precision, radiusKm } = searchPlan(point, wantedKm);
-  const cells = await Promise.all(coveringCells(point, precision).map((cell) => plantsInCell(precision, cell)));
-  const found: { item: PostItem; km: number }[] = [];
-  for (const item of cells.flat()) {
-    if (!canSee(item, viewer) || item.latitude === undefined || item.longitude === undefined) continue;
-    const km = distanceKm(point, { latitude: item.latitude, longitude: item.longitude });
-    if (km <= radiusKm) found.push({ item, km });
-  }
-  found.sort((a, b) => a.km - b.km);
-  const shown = found.slice(0, NEARBY_PLANTS_MAX);
-  const views = await hydrate(shown.map((f) => f.item), viewer);
-  return { plants: views.map((v, i) => ({ ...v, distance_km: Math.round(shown[i]!.km) })), radiusKm };
+  const { found, radiusKm } = await nearest<PostItem>(
+    {
+      readCell: plantsInCell,
+      positionOf: (item) => (!canSee(item, viewer) || item.latitude === undefined || item.longitude === undefined ? null : { latitude: item.latitude, longitude: item.longitude }),
+    },
+    point,
+    wantedKm,
+    NEARBY_PLANTS_MAX,
+  );
+  const views = await hydrate(found.map((f) => f.item), viewer);
+  return { plants: views.map((v, i) => ({ ...v, distance_km: Math.round(found[i]!.km) })), radiusKm };
 }

@@ -1,26 +1,18 @@
 /**
- * Members near a point (U5): the geo index whose cells are at least the radius wide, the centre
- * cell and its neighbours queried in parallel (≤ 9 Queries), then true distances. Others only
- * ever see a rounded distance, never a member's coordinates.
+ * Members near a point (U5), through the one geo search (functions/lib/geo-search.ts). Others only
+ * ever see a rounded distance from the centre of a member's ~1 km cell, never their coordinates.
  */
-import type { NearbyUser, PublicUser } from '../../shared/answers/users';
-import { cellSizeKm, coarsen, coveringCells, distanceKm, precisionForRadius, type GeoIndexPrecision } from '../../shared/geohash';
+import type { NearbyUser } from '../../shared/answers/users';
+import { coarsen, type GeoIndexPrecision } from '../../shared/geohash';
 import type { GeoPoint } from '../../shared/site';
 import type { UserItem } from '../db/entities/user';
 import { db } from '../db/service';
+import { nearest } from '../lib/geo-search';
 import { toPublicUser } from './users';
 
 export const NEARBY_MAX_RESULTS = 100;
 
-/** The precision to query and the radius it can serve (the coarsest cells cap very large radii near the poles). */
-export function searchPlan(point: GeoPoint, radiusKm: number): { precision: GeoIndexPrecision; radiusKm: number } {
-  const precision = precisionForRadius(radiusKm, point.latitude);
-  if (precision !== null) return { precision, radiusKm };
-  const { heightKm, widthKm } = cellSizeKm(3, point.latitude);
-  return { precision: 3, radiusKm: Math.min(radiusKm, heightKm, widthKm) };
-}
-
-/** One Query of one cell of the geo index at this precision. */
+/** One Query of one cell of the members' geo index (U5). */
 async function usersInCell(precision: GeoIndexPrecision, cell: string): Promise<UserItem[]> {
   const users = db().entities.user.query;
   const query = precision === 5 ? users.nearby5({ geoCell5: cell }) : precision === 4 ? users.nearby4({ geoCell4: cell }) : users.nearby3({ geoCell3: cell });
@@ -29,19 +21,24 @@ async function usersInCell(precision: GeoIndexPrecision, cell: string): Promise<
 }
 
 export async function usersNear(point: GeoPoint, wantedKm: number, excludeId: string): Promise<{ users: NearbyUser[]; radiusKm: number }> {
-  const { precision, radiusKm } = searchPlan(point, wantedKm);
-  const cells = await Promise.all(coveringCells(point, precision).map((cell) => usersInCell(precision, cell)));
-  const found: { user: PublicUser; km: number }[] = [];
-  for (const item of cells.flat()) {
-    if (item.uuid === excludeId || item.suspended || item.latitude === undefined || item.longitude === undefined) continue;
-    // From the centre of the member's ~1 km cell: no search can narrow their home down further.
-    const km = distanceKm(point, coarsen({ latitude: item.latitude, longitude: item.longitude }));
-    const user = km <= radiusKm ? toPublicUser(item) : null;
-    if (user) found.push({ user, km });
+  const { found, radiusKm } = await nearest<UserItem>(
+    {
+      readCell: usersInCell,
+      // From the centre of the member's ~1 km cell: no search can narrow their home down further.
+      positionOf: (item) =>
+        item.uuid === excludeId || item.suspended || item.latitude === undefined || item.longitude === undefined
+          ? null
+          : coarsen({ latitude: item.latitude, longitude: item.longitude }),
+    },
+    point,
+    wantedKm,
+    Number.POSITIVE_INFINITY,
+  );
+  const users: NearbyUser[] = [];
+  for (const { item, km } of found) {
+    const user = toPublicUser(item);
+    if (user) users.push({ ...user, distance_km: Math.round(km) });
+    if (users.length === NEARBY_MAX_RESULTS) break;
   }
-  found.sort((a, b) => a.km - b.km);
-  return {
-    users: found.slice(0, NEARBY_MAX_RESULTS).map(({ user, km }) => ({ ...user, distance_km: Math.round(km) })),
-    radiusKm,
-  };
+  return { users, radiusKm };
 }

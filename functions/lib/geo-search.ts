@@ -1,0 +1,43 @@
+/**
+ * "Near a point", one way for every kind of item with the geo indexes (members, plant listings;
+ * pages and events next): the index whose cells are at least the radius wide, the centre cell and
+ * its neighbours queried in parallel (at most 9 Queries), then the true distance of each item,
+ * nearest first. What a kind adds is how to read one cell and where an item is as others may see it.
+ */
+import { cellSizeKm, coveringCells, distanceKm, precisionForRadius, type GeoIndexPrecision } from '../../shared/geohash';
+import type { GeoPoint } from '../../shared/site';
+
+/** The precision to query and the radius it can serve (the coarsest cells cap very large radii near the poles). */
+export function searchPlan(point: GeoPoint, radiusKm: number): { precision: GeoIndexPrecision; radiusKm: number } {
+  const precision = precisionForRadius(radiusKm, point.latitude);
+  if (precision !== null) return { precision, radiusKm };
+  const { heightKm, widthKm } = cellSizeKm(3, point.latitude);
+  return { precision: 3, radiusKm: Math.min(radiusKm, heightKm, widthKm) };
+}
+
+export interface GeoKind<T> {
+  /** One Query of one cell of the kind's geo index at this precision. */
+  readCell: (precision: GeoIndexPrecision, cell: string) => Promise<T[]>;
+  /** Where the item is as the searcher may know it (a member's ~1 km cell, say); null leaves it out. */
+  positionOf: (item: T) => GeoPoint | null;
+}
+
+export interface Found<T> {
+  item: T;
+  km: number;
+}
+
+/** The items of a kind within `wantedKm` of `point`, nearest first, at most `max`; and the radius searched. */
+export async function nearest<T>(kind: GeoKind<T>, point: GeoPoint, wantedKm: number, max: number): Promise<{ found: Found<T>[]; radiusKm: number }> {
+  const { precision, radiusKm } = searchPlan(point, wantedKm);
+  const cells = await Promise.all(coveringCells(point, precision).map((cell) => kind.readCell(precision, cell)));
+  const found: Found<T>[] = [];
+  for (const item of cells.flat()) {
+    const at = kind.positionOf(item);
+    if (!at) continue;
+    const km = distanceKm(point, at);
+    if (km <= radiusKm) found.push({ item, km });
+  }
+  found.sort((a, b) => a.km - b.km);
+  return { found: found.slice(0, max), radiusKm };
+}
