@@ -169,6 +169,12 @@ export async function claimUploads(userId: string, keys: string[], field: string
   return { items: keys.map((key) => claimItem(key, userId, mustExpireAfter)), small: checks.map(([, small]) => small === 'ok') };
 }
 
+/** Throws one error holding every failure among `outcomes` ("could not <verb> 2 of 5 <what>"), when any failed. */
+function throwFailures(outcomes: PromiseSettledResult<void>[], verb: string, what: string): void {
+  const failures = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason as unknown] : []));
+  if (failures.length) throw new AggregateError(failures, `could not ${verb} ${failures.length} of ${outcomes.length} ${what}`);
+}
+
 /** Runs `work` over `items`, at most PARALLEL at a time; answers each outcome in order. */
 async function settleInBatches<T>(items: T[], work: (item: T) => Promise<void>): Promise<PromiseSettledResult<void>[]> {
   const out: PromiseSettledResult<void>[] = [];
@@ -257,8 +263,7 @@ export async function watchForReuploads(userId: string, keys: string[], nowMs = 
   const outcomes = await settleInBatches(photos, async (key) => {
     await db().entities.pendingUpload.put(retiredRecord(userId, key, nowMs, true)).go();
   });
-  const failures = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason as unknown] : []));
-  if (failures.length) throw new AggregateError(failures, `could not record ${failures.length} of ${photos.length} photos for the sweep`);
+  throwFailures(outcomes, 'record', 'photos for the sweep');
 }
 
 /** Deletes a post photo's objects, the original and its small rendition (either may be missing), and nothing else. */
@@ -278,8 +283,7 @@ async function deleteUploadObject(key: string): Promise<void> {
 /** Removes post photos' objects (a deleted post's photos, small renditions included); missing objects are fine. Throws when any other delete failed. */
 export async function deletePhotos(keys: string[]): Promise<void> {
   const outcomes = await settleInBatches([...new Set(keys)], deletePhotoObject);
-  const failures = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason as unknown] : []));
-  if (failures.length) throw new AggregateError(failures, `could not delete ${failures.length} of ${keys.length} photos`);
+  throwFailures(outcomes, 'delete', 'photos');
 }
 
 export interface SweepOptions {
