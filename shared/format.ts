@@ -79,3 +79,13 @@ function normalise(value: unknown): unknown {
   if (value === undefined || value === null) return '';
   return typeof value === 'string' ? value.trim() : value;
 }
+
+/** Text as lists sort and prefix-search it: lower case, no accents, words separated by one space. */
+export function normaliseSearchText(value: string): string {
+  return value
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}

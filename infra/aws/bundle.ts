@@ -19,8 +19,13 @@
  * Jobs (infra/aws/jobs.ts: scheduled and stream jobs) are built in the same call,
  * `export { handler } from '<module>'` into `job-<name>/`, and listed apart from the routes (`jobs`).
  *
+ * A bundle whose inputs (esbuild's metafile) include a module of BUNDLE_ASSETS, and whose code
+ * still reads that module's data file, also gets the file in its folder: the gazetteer's index
+ * (`places.tsv`) for every Lambda that searches places, found from the build, not a list of routes.
+ *
  * Cached: the output lives under `.tmp/lambda-bundles/<hash>/`, where the hash covers the sources
- * of functions/ and shared/, the lockfile, this file, naming.ts, jobs.ts and esbuild's version. An unchanged hash
+ * of functions/ and shared/, the lockfile, this file, naming.ts, jobs.ts, the asset builders
+ * (scripts/build-places.ts) and esbuild's version. An unchanged hash
  * skips the build (the CDK app and the tests call this on every synth). Builds go to a private
  * folder renamed into place, so concurrent callers (test workers, a synth) never see half a build.
  *
@@ -28,8 +33,8 @@
  * esbuild's metafile (output keys relative to outDir) for the benchmark.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, version as esbuildVersion, type Metafile, type Plugin } from 'esbuild';
@@ -42,9 +47,11 @@ import * as contentSchemas from '../../shared/schemas/content';
 import * as formsSchemas from '../../shared/schemas/forms';
 import * as identitySchemas from '../../shared/schemas/identity';
 import * as notificationsSchemas from '../../shared/schemas/notifications';
+import * as pagesSchemas from '../../shared/schemas/pages';
 import * as siteSettingsSchemas from '../../shared/schemas/site-settings';
 import * as tagsSchemas from '../../shared/schemas/tags';
 import * as usersSchemas from '../../shared/schemas/users';
+import { cachedPlacesIndex, PLACES_BUILD_SCRIPT } from '../../scripts/build-places';
 import { ALL_JOBS, jobFolder } from './jobs';
 import { DEFAULT_ROUTE_FOLDER, DEFAULT_ROUTE_KEY, routeFolder } from './naming';
 
@@ -71,6 +78,8 @@ export interface BundleEntry {
   dir: string;
   /** Size of index.mjs in bytes. */
   bytes: number;
+  /** Data files beside index.mjs (BUNDLE_ASSETS), if any. */
+  assets?: string[];
 }
 
 /** A job's bundle (scheduled or stream job). */
@@ -80,6 +89,7 @@ export interface JobBundle {
   folder: string;
   dir: string;
   bytes: number;
+  assets?: string[];
 }
 
 export interface BundleResult {
@@ -110,8 +120,42 @@ interface PlannedEntry {
 
 interface Manifest {
   hash: string;
-  entries: { routeKey: string; folder: string; bytes: number }[];
-  jobs?: { name: string; folder: string; bytes: number }[];
+  entries: { routeKey: string; folder: string; bytes: number; assets?: string[] }[];
+  jobs?: { name: string; folder: string; bytes: number; assets?: string[] }[];
+}
+
+/** A data file a module reads from beside its bundle, copied into the folder of every bundle that includes the module. */
+export interface BundleAsset {
+  /** The module, as esbuild's metafile names inputs (relative to the root). */
+  input: string;
+  /** The file's name in the bundle folder, where the module looks for it. */
+  name: string;
+  /** Builds (or finds cached) the file; returns its path. Its builder's source must be in sourceHash. */
+  file: () => Promise<string>;
+}
+
+export const BUNDLE_ASSETS: readonly BundleAsset[] = [
+  // The gazetteer's index (~14 MB, ~5.5 MB zipped), read from `new URL('./places.tsv', import.meta.url)`.
+  { input: 'functions/location/gazetteer.ts', name: 'places.tsv', file: () => cachedPlacesIndex() },
+];
+
+/**
+ * The assets each bundle folder gets (outputs keyed `<folder>/index.mjs`): those whose module is
+ * among the inputs of its bundle and whose file name its code still holds. A bundle that imports
+ * the module for something else keeps it as an input even when tree-shaking left only its imports
+ * (`import "node:fs"`), and needs no file then.
+ */
+export function assetsByFolder(meta: Metafile, codeOf: (folder: string) => string, assets: readonly BundleAsset[] = BUNDLE_ASSETS): Map<string, BundleAsset[]> {
+  const byFolder = new Map<string, BundleAsset[]>();
+  for (const [key, output] of Object.entries(meta.outputs)) {
+    if (!key.endsWith(`/${BUNDLE_FILE}`)) continue;
+    const folder = key.slice(0, -BUNDLE_FILE.length - 1);
+    const candidates = assets.filter((asset) => asset.input in output.inputs);
+    const code = candidates.length ? codeOf(folder) : '';
+    const wanted = candidates.filter((asset) => code.includes(asset.name));
+    if (wanted.length) byFolder.set(folder, wanted);
+  }
+  return byFolder;
 }
 
 interface PlannedJob {
@@ -127,6 +171,7 @@ const SCHEMA_MODULES: Record<string, Record<string, unknown>> = {
   forms: formsSchemas,
   identity: identitySchemas,
   notifications: notificationsSchemas,
+  pages: pagesSchemas,
   'site-settings': siteSettingsSchemas,
   tags: tagsSchemas,
   users: usersSchemas,
@@ -215,6 +260,7 @@ export async function sourceHash(rootDir: string = REPO_ROOT): Promise<string> {
     fileURLToPath(import.meta.url),
     join(HERE, 'naming.ts'),
     join(HERE, 'jobs.ts'),
+    PLACES_BUILD_SCRIPT,
   ].sort();
   const hash = createHash('sha256').update(`esbuild ${esbuildVersion}\n`);
   for (const file of files) {
@@ -306,13 +352,14 @@ function toResult(outDir: string, manifest: Manifest, cached: boolean): BundleRe
 function usable(outDir: string, manifest: Manifest | undefined, hash: string, planned: PlannedEntry[], jobs: PlannedJob[]): manifest is Manifest {
   if (!manifest || manifest.hash !== hash || manifest.entries.length !== planned.length) return false;
   if ((manifest.jobs ?? []).length !== jobs.length) return false;
+  const filesThere = (folder: string, assets: string[] = []) => [BUNDLE_FILE, ...assets].every((name) => existsSync(join(outDir, folder, name)));
   const routesThere = planned.every((p, i) => {
     const m = manifest.entries[i];
-    return m?.routeKey === p.routeKey && m.folder === p.folder && existsSync(join(outDir, p.folder, BUNDLE_FILE));
+    return m?.routeKey === p.routeKey && m.folder === p.folder && filesThere(p.folder, m.assets);
   });
   return routesThere && jobs.every((p, i) => {
     const m = manifest.jobs?.[i];
-    return m?.name === p.name && m.folder === p.folder && existsSync(join(outDir, p.folder, BUNDLE_FILE));
+    return m?.name === p.name && m.folder === p.folder && filesThere(p.folder, m.assets);
   });
 }
 
@@ -367,18 +414,27 @@ export async function buildBundles(opts: BuildBundlesOptions = {}): Promise<Bund
       plugins: [virtualEntries([...planned, ...jobs], rootDir), pureDeclarations(rootDir)],
     });
 
+    const meta = relativeOutputs(result.metafile, rootDir, workDir);
+    const assets = assetsByFolder(meta, (folder) => readFileSync(join(workDir, folder, BUNDLE_FILE), 'utf8'));
+    for (const [folder, wanted] of assets) {
+      for (const asset of wanted) await copyFile(await asset.file(), join(workDir, folder, asset.name));
+    }
+    const assetNames = (folder: string) => {
+      const names = (assets.get(folder) ?? []).map((asset) => asset.name);
+      return names.length ? { assets: names } : {};
+    };
     const entries: Manifest['entries'] = [];
     for (const entry of planned) {
       const info = await stat(join(workDir, entry.folder, BUNDLE_FILE));
-      entries.push({ routeKey: entry.routeKey, folder: entry.folder, bytes: info.size });
+      entries.push({ routeKey: entry.routeKey, folder: entry.folder, bytes: info.size, ...assetNames(entry.folder) });
     }
     const jobEntries: NonNullable<Manifest['jobs']> = [];
     for (const job of jobs) {
       const info = await stat(join(workDir, job.folder, BUNDLE_FILE));
-      jobEntries.push({ name: job.name, folder: job.folder, bytes: info.size });
+      jobEntries.push({ name: job.name, folder: job.folder, bytes: info.size, ...assetNames(job.folder) });
     }
     const manifest: Manifest = { hash, entries, jobs: jobEntries };
-    await writeFile(join(workDir, METAFILE), JSON.stringify(relativeOutputs(result.metafile, rootDir, workDir)));
+    await writeFile(join(workDir, METAFILE), JSON.stringify(meta));
     await writeFile(join(workDir, MANIFEST), JSON.stringify(manifest, null, 2));
 
     if (opts.force) await rm(outDir, { recursive: true, force: true });

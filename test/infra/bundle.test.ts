@@ -37,7 +37,7 @@ describe('bundles', () => {
     expect(new Set(result.entries.map((e) => e.folder)).size).toBe(expected.length);
     for (const entry of result.entries) {
       // Code.fromAsset(dir) ships the folder as is: index.mjs and nothing else.
-      expect(readdirSync(entry.dir)).toEqual(['index.mjs']);
+      expect(readdirSync(entry.dir).sort()).toEqual(['index.mjs', ...(entry.assets ?? [])].sort());
       expect(statSync(join(entry.dir, 'index.mjs')).size).toBe(entry.bytes);
       expect(readFileSync(join(entry.dir, 'index.mjs'), 'utf8').startsWith(ESM_REQUIRE_BANNER)).toBe(true);
     }
