@@ -14,6 +14,7 @@ import { formsRoutes } from './forms/routes';
 import { imagesRoutes } from './images/routes';
 import type { RouteDef } from './lib/route-types';
 import { notificationsRoutes } from './notifications/routes';
+import { locationRoutes, pagesRoutes } from './pages/routes';
 import { postsRoutes } from './posts/routes';
 import { reactionsRoutes } from './reactions/routes';
 import { searchRoutes } from './search/routes';
@@ -37,6 +38,8 @@ export const routes = [
   ...reactionsRoutes,
   ...feedsRoutes,
   ...imagesRoutes,
+  ...pagesRoutes,
+  ...locationRoutes,
 ] as const satisfies readonly RouteDef[];
 
 export type RouteTable = typeof routes;

@@ -4,6 +4,7 @@
  * `replyCount`) and the notification it causes, so none is lost and none can be forged. Keys and
  * thread order: functions/db/entities/comment.ts.
  */
+import { isPageStaff, membershipOf, roleOf } from '../pages/pages';
 import type { CommentAdded, CommentDeleted, CommentView } from '../../shared/answers/content';
 import { addItem } from '../db/add';
 import { batchDelete, type TableKey } from '../db/batch';
@@ -13,6 +14,7 @@ import { db, threadCollection } from '../db/service';
 import { conditionFailed, txEntities, writeItems, type TxItem } from '../db/transact';
 import { badRequest, conflict, forbidden, notFound, serviceUnavailable } from '../lib/errors';
 import { notificationWrite } from '../notifications/notifications';
+import type { PostItem } from '../db/entities/post';
 import { getPostItem, postCountItem, visiblePost } from '../posts/post-item';
 import { canSee, type Viewer } from '../posts/viewer';
 import { assertAuthorWasLive, authorLiveCheck } from '../users/author-live';
@@ -137,12 +139,18 @@ export async function addComment(viewer: Viewer, input: NewComment): Promise<Com
 }
 
 /** Deletes the viewer's comment with every reply under it and their reactions; the count drops by the comments removed. */
+/** Whether the viewer is an admin or moderator of the page that owns the post (they remove comments on its posts). */
+async function moderatesPage(post: PostItem, viewer: Viewer): Promise<boolean> {
+  if (post.ownerType !== 'page' || !viewer.userId) return false;
+  return isPageStaff(roleOf(await membershipOf(post.ownerId, viewer.userId, true)));
+}
+
 export async function deleteComment(viewer: Viewer, commentId: string, claimedUserId: string): Promise<CommentDeleted> {
   if (claimedUserId !== viewer.userId && !viewer.admin) throw forbidden('You can only delete your own comments');
   const claim = await claimOf(commentId);
   const post = claim ? await getPostItem(claim.postId) : null;
   if (!claim || !post || !canSee(post, viewer)) throw notFound('Comment not found');
-  if (claim.authorId !== viewer.userId && !viewer.admin) throw forbidden('You can only delete your own comments');
+  if (claim.authorId !== viewer.userId && !viewer.admin && !(await moderatesPage(post, viewer))) throw forbidden('You can only delete your own comments');
 
   // The root's delete is conditioned on its replyCount matching the subtree read, so a reply or
   // another deletion inside the subtree since the read makes it fail, and it reads again.

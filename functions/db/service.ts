@@ -16,6 +16,7 @@ import { EmailToken } from './entities/email-token';
 import { FormSubmission } from './entities/form-submission';
 import { Invite } from './entities/invite';
 import { Notification, NotificationTally } from './entities/notification';
+import { Page, PageMember, PageTagLink } from './entities/page';
 import { PendingUpload } from './entities/pending-upload';
 import { PhoneCheck } from './entities/phone-check';
 import { Post, TagLink } from './entities/post';
@@ -53,6 +54,9 @@ const factories = {
   postReaction: PostReaction,
   commentReaction: CommentReaction,
   reactionNotice: ReactionNotice,
+  page: Page,
+  pageMember: PageMember,
+  pageTagLink: PageTagLink,
 };
 
 export type Entities = { [K in keyof typeof factories]: ReturnType<(typeof factories)[K]> };

@@ -15,3 +15,13 @@ export function userCounts(ownerId: string, viewer: Viewer): Promise<FeedCounts>
 export function tagCounts(tag: string, audience: 'public' | 'members'): Promise<FeedCounts> {
   return readCounts(tagScope(tag), audience);
 }
+
+/** A page's counts: its staff see its private posts too (the owner audience). */
+export function pageCounts(pageId: string, audience: 'public' | 'members' | 'owner'): Promise<FeedCounts> {
+  return readCounts(ownerScope('page', pageId), audience);
+}
+
+/** The counts of a list's owner (a user or a page) as the viewer may see them. */
+export function ownerCounts(owner: { type: 'user' | 'page'; id: string }, viewer: Viewer): Promise<FeedCounts> {
+  return owner.type === 'page' ? pageCounts(owner.id, viewer.member ? 'members' : 'public') : userCounts(owner.id, viewer);
+}

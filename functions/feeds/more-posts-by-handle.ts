@@ -1,6 +1,6 @@
 /** GET /api/posts/more/by-user/{arg}?cursorId: the next page of a user's posts. */
 import type { morePostsByHandle as route } from '../../shared/contract/feeds';
-import { userCounts } from './counts';
+import { ownerCounts } from './counts';
 import { listPage } from './list-page';
 import { ownerByHandle } from './owners';
 import { ownerSource } from './sources';
@@ -10,6 +10,6 @@ import type { Main } from '../lib/route-types';
 export const main: Main<typeof route> = async ({ input, session }) => {
   const viewer = viewerOf(session);
   const owner = await ownerByHandle(input.arg, 'arg');
-  const page = await listPage([ownerSource(owner.id, 'post', ownerAudience(owner.id, viewer))], userCounts(owner.id, viewer), viewer, input.cursorId);
+  const page = await listPage([ownerSource(owner.id, 'post', ownerAudience(owner.id, viewer))], ownerCounts(owner, viewer), viewer, input.cursorId);
   return { posts: page.items, counts: page.counts, cursorId: page.cursorId, owner };
 };

@@ -30,7 +30,7 @@ async function plantsInCell(precision: GeoIndexPrecision, cell: string): Promise
   return data;
 }
 
-export async function plantsNear(point: GeoPoint, wantedKm: number, viewer: Viewer): Promise<{ plants: NearbyPlant[]; radiusKm: number }> {
+export async function plantsNear(point: GeoPoint, wantedKm: number, viewer: Viewer, max = NEARBY_PLANTS_MAX): Promise<{ plants: NearbyPlant[]; radiusKm: number }> {
   const { found, radiusKm } = await nearest<PostItem>(
     {
       readCell: plantsInCell,
@@ -38,8 +38,9 @@ export async function plantsNear(point: GeoPoint, wantedKm: number, viewer: View
     },
     point,
     wantedKm,
-    NEARBY_PLANTS_MAX,
+    max,
   );
   const views = await hydrate(found.map((f) => f.item), viewer);
-  return { plants: views.map((v, i) => ({ ...v, distance_km: Math.round(found[i]!.km) })), radiusKm };
+  const cellOf = (p: PostItem) => ({ latitude: p.latitude!, longitude: p.longitude! });
+  return { plants: views.map((v, i) => ({ ...v, distance_km: Math.round(found[i]!.km), cell: cellOf(found[i]!.item) })), radiusKm };
 }

@@ -1,9 +1,10 @@
 /**
- * Owners of posts as cards: a user today, a page once pages exist (the handle namespace is
- * shared, so a handle names either). One GetItem for the handle claim, one for the owner.
+ * Owners of posts as cards: a user or a page (the handle namespace is shared, so a handle names
+ * either). One GetItem for the handle claim, one for the owner.
  */
 import type { OwnerCard } from '../../shared/answers/content';
 import { notFound } from '../lib/errors';
+import { getPage } from '../pages/pages';
 import { getUser, handleOwner } from '../users/users';
 import { ownerCard } from '../posts/post-views';
 
@@ -15,14 +16,24 @@ async function userCard(id: string, field: string): Promise<OwnerCard> {
   return ownerCard(user, id);
 }
 
+async function pageCard(id: string, field: string): Promise<OwnerCard> {
+  const page = await getPage(id);
+  if (!page || page.deletedAt) throw notFound('No such page', field);
+  return { type: 'page', id, handle: page.handle, name: page.name, avatar: page.avatar ?? null };
+}
+
 /** The owner a handle names; 404 naming `field` when nobody has it. */
 export async function ownerByHandle(handle: string, field = 'username'): Promise<OwnerCard> {
   const owner = await handleOwner(handle);
-  if (!owner || owner.ownerType !== 'user') throw notFound('No member or page has this handle', field);
-  return userCard(owner.ownerId, field);
+  if (!owner) throw notFound('No member or page has this handle', field);
+  return owner.ownerType === 'page' ? pageCard(owner.ownerId, field) : userCard(owner.ownerId, field);
 }
 
-/** A user's (or, later, a page's) card by id or handle. */
+/** A user's or a page's card by id or handle (an id is a member's, else a page's). */
 export async function ownerCardOf(idOrHandle: string): Promise<OwnerCard> {
-  return UUID.test(idOrHandle) ? userCard(idOrHandle.toLowerCase(), 'x') : ownerByHandle(idOrHandle, 'x');
+  if (!UUID.test(idOrHandle)) return ownerByHandle(idOrHandle, 'x');
+  const id = idOrHandle.toLowerCase();
+  const user = await getUser(id);
+  if (user) return userCard(id, 'x');
+  return pageCard(id, 'x');
 }

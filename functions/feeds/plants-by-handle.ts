@@ -1,6 +1,6 @@
 /** GET /api/plants/by-user/{user} and /api/plants/by-user/more/{user}: a user's plants (filter plantsAll | plantsAvail). */
 import type { plantsByHandle as route } from '../../shared/contract/feeds';
-import { userCounts } from './counts';
+import { ownerCounts } from './counts';
 import { listPage } from './list-page';
 import { ownerByHandle } from './owners';
 import { plantSource } from './sources';
@@ -10,6 +10,6 @@ import type { Main } from '../lib/route-types';
 export const main: Main<typeof route> = async ({ input, session }) => {
   const viewer = viewerOf(session);
   const owner = await ownerByHandle(input.user, 'user');
-  const page = await listPage([plantSource(owner.id, input.filter ?? 'plantsAll', viewer)], userCounts(owner.id, viewer), viewer, input.cursorId);
+  const page = await listPage([plantSource(owner.id, input.filter ?? 'plantsAll', viewer)], ownerCounts(owner, viewer), viewer, input.cursorId);
   return { plants: page.items, counts: page.counts, cursorId: page.cursorId, owner };
 };

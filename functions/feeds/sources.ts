@@ -94,9 +94,9 @@ export function tagSource(tag: string, audience: 'public' | 'members', viewer: V
   return async (bound, limit) => {
     const links = await before(db().entities.tagLink.query.byTag({ tag, audience }), bound, limit);
     if (!links.length) return { items: [] };
-    const cards = cardKeys(links.map((l) => ({ id: l.id, ownerId: l.ownerId })), viewer);
+    const cards = cardKeys(links.map((l) => ({ id: l.id, ownerId: l.ownerId, ownerType: l.ownerType ?? 'user' })), viewer);
     const { users, others } = await usersAnd(cards.users, [...links.map((l) => postKey(l.id)), ...cards.extra]);
-    const posts = new Map(db().entities.post.parse({ Items: others }, { ignoreOwnership: false }).data.map((p) => [p.id, p]));
+    const posts = new Map(db().entities.post.parse({ Items: others.filter((i) => i.__edb_e__ === 'post') }, { ignoreOwnership: false }).data.map((p) => [p.id, p]));
     // A post changed between the two reads (now private, or moved) is left out, not shown stale.
     const found = links
       .filter((l) => {

@@ -38,33 +38,59 @@ export function avatarKeyFor(userId: string, id: string, extension: AvatarExtens
   return `${PREFIX}${userId}/${id}.${extension}`;
 }
 
+/** What a claim checks of an upload, and the field its errors name. */
+export interface ImageRule {
+  /** The key must match this and start with `prefix`. */
+  pattern: RegExp;
+  prefix: string;
+  maxBytes: number;
+  field: string;
+}
+
+/** The problems of a claimed image, as answered (400 naming the rule's field). */
+function problem(rule: ImageRule, what: keyof typeof PROBLEMS): string {
+  const message: string = PROBLEMS[what];
+  return rule.field === 'avatar' ? message : message.replace(/^avatar/, rule.field).replace('5 MB', `${rule.maxBytes / 1024 / 1024} MB`);
+}
+
 /**
- * Checks that `key` is a pending avatar upload of `userId` that may still be used, and that the
- * object is an image of at most 5 MB (HEAD: the URL signs the length, which S3 enforces and the
- * local bucket does not). Throws 400 on `avatar`. Returns the delete of the pending record,
- * conditioned on it still being there, the member's and claimable, for the profile's transaction.
+ * Checks that `key` is a pending upload of `userId` under the rule's prefix that may still be
+ * used, and that the object is an image within the rule's size (HEAD: the URL signs the length,
+ * which S3 enforces and the local bucket does not). Throws 400 on the rule's field. Returns the
+ * delete of the pending record, conditioned on it still being there, the member's and claimable,
+ * for the saving write's own transaction.
  */
-export async function claimAvatar(userId: string, key: string, nowMs = Date.now()): Promise<TxItem> {
-  if (!AVATAR_KEY_PATTERN.test(key) || !key.startsWith(`${PREFIX}${userId}/`)) throw badRequest(PROBLEMS.notYours, 'avatar');
+export async function claimImage(userId: string, key: string, rule: ImageRule, nowMs = Date.now()): Promise<TxItem> {
+  if (!rule.pattern.test(key) || !key.startsWith(rule.prefix)) throw badRequest(problem(rule, 'notYours'), rule.field);
   const mustExpireAfter = seconds(nowMs) + CLAIM_CUTOFF_SECONDS;
   const { data: record } = await db().entities.pendingUpload.get({ objectKey: key }).go({ consistent: true });
   // Absent: never handed out, already saved (and since replaced), or removed by the sweep.
-  if (!record || record.userId !== userId) throw badRequest(PROBLEMS.notYours, 'avatar');
-  if (record.expiresAt <= mustExpireAfter) throw badRequest(PROBLEMS.tooOld, 'avatar');
-  const check = await verifyUploadedImage(key, AVATAR_MAX_BYTES);
-  if (check !== 'ok') throw badRequest(PROBLEMS[check], 'avatar');
+  if (!record || record.userId !== userId) throw badRequest(problem(rule, 'notYours'), rule.field);
+  if (record.expiresAt <= mustExpireAfter) throw badRequest(problem(rule, 'tooOld'), rule.field);
+  const check = await verifyUploadedImage(key, rule.maxBytes);
+  if (check !== 'ok') throw badRequest(problem(rule, check), rule.field);
   return txEntities()
     .pendingUpload.delete({ objectKey: key })
     .where((a, op) => `${op.eq(a.userId, userId)} AND ${op.gt(a.expiresAt, mustExpireAfter)}`)
     .commit();
 }
 
+/** A member's avatar upload, claimed for their profile (400 on `avatar`). */
+export function claimAvatar(userId: string, key: string, nowMs = Date.now()): Promise<TxItem> {
+  return claimImage(userId, key, { pattern: AVATAR_KEY_PATTERN, prefix: `${PREFIX}${userId}/`, maxBytes: AVATAR_MAX_BYTES, field: 'avatar' }, nowMs);
+}
+
 /** The message when the claim's condition failed in the transaction (another save used it, or it aged meanwhile). */
 export const CLAIM_LOST = PROBLEMS.missing;
 
 /** Deletes every object under the member's avatar prefix (the avatar and uploads never saved); safe to run again. */
-export async function deleteAvatarsOf(userId: string): Promise<number> {
-  const prefix = `${PREFIX}${userId}/`;
+export function deleteAvatarsOf(userId: string): Promise<number> {
+  return deleteImagesUnder(`${PREFIX}${userId}/`);
+}
+
+/** Deletes every object under an images prefix (a member's avatars, a page's images); safe to run again. */
+export async function deleteImagesUnder(prefix: string): Promise<number> {
+  if (!/^images\/(avatars|pages)\/[0-9a-f-]{36}\/$/.test(prefix)) throw new Error(`refusing to delete under ${prefix}`);
   let removed = 0;
   let token: string | undefined;
   do {

@@ -28,6 +28,10 @@ export const DEFAULT_LIMITS = {
   AVATAR_USER: { max: 30, seconds: 60 * 60 },
   /** Likes: a few hundred an hour is a busy afternoon of scrolling; a script meets the wall. */
   REACTION_USER: { max: 300, seconds: 60 * 60 },
+  /** Pages: a person starts a few; scripts squatting handles meet the wall. */
+  PAGE_USER: { max: 5, seconds: 24 * 60 * 60 },
+  /** Joining, leaving and requests notify a page's staff: plenty for a person, a wall for a loop. */
+  PAGE_JOIN_USER: { max: 60, seconds: 60 * 60 },
   /** Contact and report forms e-mail every admin: a handful an hour. */
   FORM_USER: { max: 5, seconds: 60 * 60 },
 } as const;

@@ -8,6 +8,7 @@ import type { OwnerCard, PostView } from '../../shared/answers/content';
 import { smallPhotoKey } from '../../shared/content-rules';
 import type { TableKey } from '../db/batch';
 import { postReactionKey } from '../db/entities/comment';
+import { pageKey, type PageItem } from '../db/entities/page';
 import type { PostItem } from '../db/entities/post';
 import type { UserItem } from '../db/entities/user';
 import { db } from '../db/service';
@@ -59,25 +60,46 @@ export interface PostCard {
 /** Cards by post id. */
 export type PostCards = Map<string, PostCard>;
 
-/** The BatchGet keys of posts' owners and of the viewer's reactions to them. */
-export function cardKeys(posts: { id: string; ownerId: string }[], viewer: Viewer): { users: string[]; extra: TableKey[] } {
+/** A post as its card is looked up: a page's posts name their page, the rest a user. */
+export interface CardOwner {
+  id: string;
+  ownerId: string;
+  ownerType?: 'user' | 'page';
+}
+
+/** The BatchGet keys of posts' owners (users, and pages for page posts) and of the viewer's reactions to them. */
+export function cardKeys(posts: CardOwner[], viewer: Viewer): { users: string[]; extra: TableKey[] } {
   const userId = viewer.userId;
+  const pages = [...new Set(posts.filter((p) => p.ownerType === 'page').map((p) => p.ownerId))];
   return {
-    users: posts.map((p) => p.ownerId),
-    extra: userId ? posts.map((p) => postReactionKey(p.id, userId)) : [],
+    users: posts.filter((p) => p.ownerType !== 'page').map((p) => p.ownerId),
+    extra: [...pages.map(pageKey), ...(userId ? posts.map((p) => postReactionKey(p.id, userId)) : [])],
   };
 }
 
-/** The cards of posts whose owners (`users`) and the viewer's reactions (among `others`) came in one BatchGet. */
-export function cardsOf(posts: { id: string; ownerId: string }[], users: Map<string, UserItem>, others: Record<string, unknown>[], viewer: Viewer): PostCards {
+const DELETED_PAGE = (id: string): OwnerCard => ({ type: 'page', id, handle: null, name: 'Deleted page', avatar: null });
+
+function pageOwnerCard(page: PageItem | undefined, id: string): OwnerCard {
+  if (!page || page.deletedAt) return DELETED_PAGE(id);
+  return { type: 'page', id, handle: page.handle, name: page.name, avatar: page.avatar ?? null };
+}
+
+/** The cards of posts whose owners (`users`, pages among `others`) and the viewer's reactions (among `others`) came in one BatchGet. */
+export function cardsOf(posts: CardOwner[], users: Map<string, UserItem>, others: Record<string, unknown>[], viewer: Viewer): PostCards {
   const userId = viewer.userId;
+  const pages = new Map<string, PageItem>();
+  for (const item of others) {
+    if (item.__edb_e__ !== 'page') continue;
+    const { data } = db().entities.page.parse({ Item: item });
+    if (data) pages.set(data.id, data as PageItem);
+  }
   const reacted = new Set(
-    userId ? db().entities.postReaction.parse({ Items: others }, { ignoreOwnership: false }).data.filter((r) => r.userId === userId).map((r) => r.postId) : [],
+    userId ? db().entities.postReaction.parse({ Items: others.filter((i) => i.__edb_e__ === 'postReaction') }, { ignoreOwnership: false }).data.filter((r) => r.userId === userId).map((r) => r.postId) : [],
   );
   return new Map(
     posts.map((p) => [
       p.id,
-      { owner: ownerCard(users.get(p.ownerId), p.ownerId), myReactionId: userId && reacted.has(p.id) ? reactionIdOf('p', p.id, userId) : null },
+      { owner: p.ownerType === 'page' ? pageOwnerCard(pages.get(p.ownerId), p.ownerId) : ownerCard(users.get(p.ownerId), p.ownerId), myReactionId: userId && reacted.has(p.id) ? reactionIdOf('p', p.id, userId) : null },
     ]),
   );
 }
@@ -87,7 +109,7 @@ export async function hydrate(items: PostItem[], viewer: Viewer, known: PostCard
   const missing = items.filter((p) => !known.has(p.id));
   let cards = known;
   if (missing.length) {
-    const keys = cardKeys(missing.filter((p) => p.ownerType === 'user'), viewer);
+    const keys = cardKeys(missing, viewer);
     const { users, others } = await usersAnd(keys.users, keys.extra);
     cards = new Map([...known, ...cardsOf(missing, users, others, viewer)]);
   }

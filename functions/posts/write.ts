@@ -23,6 +23,8 @@ import { accountGone, assertAuthorWasLive, authorLiveCheck } from '../users/auth
 import { getUser } from '../users/users';
 import { counterItems, sees, type Countable } from './counters';
 import { getPostItem } from './post-item';
+import { isPageStaff, membershipOf, roleOf } from '../pages/pages';
+import { pagePoster, posterCheck } from './page-poster';
 import { listingPosition, ownerUnchanged } from './relist';
 import { canSee, isOwner, type Viewer } from './viewer';
 
@@ -73,7 +75,7 @@ function linkPuts(p: PostItem): TxItem[] {
   const { tagLink } = txEntities();
   return p.tags.flatMap((tag) =>
     linkAudiences(p.privacy).map((audience) =>
-      tagLink.put({ tag, audience, updatedAt: p.updatedAt, id: p.id, kind: p.kind, ownerId: p.ownerId }).commit(),
+      tagLink.put({ tag, audience, updatedAt: p.updatedAt, id: p.id, kind: p.kind, ownerId: p.ownerId, ownerType: p.ownerType }).commit(),
     ),
   );
 }
@@ -112,7 +114,7 @@ function existingAnswer(existing: PostItem, authorId: string, kind: 'post' | 'pl
 
 /** Creates a post or plant post; a retry with the same id answers the first (`created: false`). */
 export async function createPost(authorId: string, input: NewPost): Promise<{ post: PostItem; created: boolean }> {
-  if (input.pageId) throw notFound('There is no page with this pageId', 'pageId');
+  const asPage = input.pageId ? await pagePoster(authorId, input.pageId, input.kind) : null;
   const photoField = input.kind === 'plant' ? 'plant_photos' : 'photos';
   const earlier = await getPostItem(input.id);
   if (earlier) return { post: existingAnswer(earlier, authorId, input.kind), created: false };
@@ -126,8 +128,8 @@ export async function createPost(authorId: string, input: NewPost): Promise<{ po
   let post: PostItem = {
     id: input.id,
     kind: input.kind,
-    ownerType: 'user',
-    ownerId: authorId,
+    ownerType: asPage ? 'page' : 'user',
+    ownerId: asPage ? asPage.page.id : authorId,
     authorId,
     privacy: input.privacy,
     text: input.text,
@@ -154,7 +156,9 @@ export async function createPost(authorId: string, input: NewPost): Promise<{ po
     // minutes). A listing's place is the author's as read: if they move meanwhile, read them again
     // and retry (a relisting that started before this write would not see this listing).
     const authorCheck = author ? ownerUnchanged(author) : authorLiveCheck(authorId);
-    const items: TxItem[] = [...before, ...tags, ...linkPuts(post), authorCheck, ...claims];
+    // Posting as a page: the author still holds a role that may (a demotion meanwhile cancels it).
+    const pageCheck = asPage ? posterCheck(asPage.page, authorId) : [];
+    const items: TxItem[] = [...before, ...tags, ...linkPuts(post), ...pageCheck, authorCheck, ...claims];
     const out = await writeItems(items);
     if (!out.canceled) return { post, created: true };
     if (!author) assertAuthorWasLive(out, items.length - claims.length - 1);
@@ -162,6 +166,7 @@ export async function createPost(authorId: string, input: NewPost): Promise<{ po
       const raced = await getPostItem(input.id);
       if (raced) return { post: existingAnswer(raced, authorId, input.kind), created: false };
     }
+    if (pageCheck.length && conditionFailed(out, items.length - claims.length - 2)) throw forbidden('Your role in this page no longer lets you post as it');
     const claimStart = items.length - claims.length;
     if (out.data.some((d, i) => i >= claimStart && d.code === 'ConditionalCheckFailed')) {
       throw badRequest('A photo was already used by another post; upload it again', photoField);
@@ -204,6 +209,17 @@ function mustOwn(post: PostItem | null, viewer: Viewer, kind?: 'post' | 'plant')
   if (!post || (kind && post.kind !== kind) || !canSee(post, viewer)) throw notFound(kind === 'plant' ? 'Plant not found' : 'Post not found');
   if (!isOwner(post, viewer) && !viewer.admin) throw forbidden('You can only change your own posts');
   return post;
+}
+
+/**
+ * The post, if the viewer may delete it: its author or owner, a site admin, or, for a page's post,
+ * the page's admins and moderators (they remove what is posted as their page).
+ */
+async function mustOwnOrModerate(post: PostItem | null, viewer: Viewer): Promise<PostItem> {
+  if (post && post.ownerType === 'page' && viewer.userId && !isOwner(post, viewer) && !viewer.admin && canSee(post, viewer)) {
+    if (isPageStaff(roleOf(await membershipOf(post.ownerId, viewer.userId, true)))) return post;
+  }
+  return mustOwn(post, viewer);
 }
 
 export interface PostChange {
@@ -296,7 +312,7 @@ export async function deletePost(postId: string, claimedUserId: string, viewer: 
       marked = post;
       break;
     }
-    const live = mustOwn(post, viewer);
+    const live = await mustOwnOrModerate(post, viewer);
     marked = { ...live, deletedAt: new Date().toISOString(), version: live.version + 1 };
     const { id, ...rest } = marked;
     const out = await writeItems([

@@ -5,7 +5,8 @@
  * brings this Lambda every change whose new image is a post or a user with `deletedAt` (the event
  * source mapping filters on it), and it removes what is left:
  *   - a post: its comments, claims, reactions, photos, then the post item (`sweepPost`);
- *   - a user: each of their posts and plants (`deletePostsOf`), then their partition (`sweepUser`).
+ *   - a user: each of their posts and plants (`deletePostsOf`), then their partition (`sweepUser`);
+ *   - a page: its posts, then its partition (the page and its memberships: `sweepPage`).
  *
  * Every step is idempotent, so a second delivery finds nothing left and succeeds. The record
  * loop, its retries and failures: stream-records.ts.
@@ -16,13 +17,14 @@ import { db } from '../db/service';
 import { logger } from '../lib/logger';
 import { getPostItem } from '../posts/post-item';
 import { deletePostsOf, sweepPost } from '../posts/write';
+import { sweepPage } from '../pages/write';
 import { sweepUser } from '../users/account-deletion';
 import { handleRecords, newImageOf } from './stream-records';
 
 /** A record is not started with less time than this left; it is answered as failed and retried. */
 const SAFETY_MS = 60_000;
 
-type Sweep = { kind: 'post'; post: PostItem } | { kind: 'user'; uuid: string };
+type Sweep = { kind: 'post'; post: PostItem } | { kind: 'user'; uuid: string } | { kind: 'page'; id: string };
 
 /** What a record asks to sweep; null for a record that is not a marked post or user. */
 function sweepOf(record: DynamoDBRecord): Sweep | null {
@@ -31,6 +33,10 @@ function sweepOf(record: DynamoDBRecord): Sweep | null {
   if (item.__edb_e__ === 'post') {
     const { data } = db().entities.post.parse({ Item: item });
     return data ? { kind: 'post', post: data as PostItem } : null;
+  }
+  if (item.__edb_e__ === 'page') {
+    const { data } = db().entities.page.parse({ Item: item });
+    return data?.id ? { kind: 'page', id: data.id } : null;
   }
   if (item.__edb_e__ === 'user') {
     const { data } = db().entities.user.parse({ Item: item });
@@ -54,6 +60,10 @@ async function run(sweep: Sweep): Promise<void> {
     await sweepMarkedPost(sweep.post);
     return;
   }
+  if (sweep.kind === 'page') {
+    await sweepPage(sweep.id);
+    return;
+  }
   const posts = await deletePostsOf(sweep.uuid);
   await sweepUser(sweep.uuid);
   logger.info('swept a deleted account', { userId: sweep.uuid, posts });
@@ -67,7 +77,7 @@ export async function handler(
   return handleRecords(event, () => Date.now() >= deadlineMs, {
     workOf: sweepOf,
     run,
-    describe: (sweep) => (sweep.kind === 'post' ? { postId: sweep.post.id } : { userId: sweep.uuid }),
+    describe: (sweep) => (sweep.kind === 'post' ? { postId: sweep.post.id } : sweep.kind === 'page' ? { pageId: sweep.id } : { userId: sweep.uuid }),
     failure: 'sweep of a deleted item failed; the record will be retried',
   });
 }

@@ -37,7 +37,7 @@ export async function usersNear(point: GeoPoint, wantedKm: number, excludeId: st
   const users: NearbyUser[] = [];
   for (const { item, km } of found) {
     const user = toPublicUser(item);
-    if (user) users.push({ ...user, distance_km: Math.round(km) });
+    if (user) users.push({ ...user, distance_km: Math.round(km), cell: coarsen({ latitude: item.latitude!, longitude: item.longitude! }) });
     if (users.length === NEARBY_MAX_RESULTS) break;
   }
   return { users, radiusKm };

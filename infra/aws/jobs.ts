@@ -70,11 +70,11 @@ export const JOBS = [
   {
     name: 'sweep-uploads',
     handler: 'images/sweep-uploads',
-    description: 'Removes post photo and avatar uploads never used within a day, and replaced avatars: the object, then its pending record',
+    description: 'Removes post photo, avatar and page image uploads never used within a day, and replaced ones: the object, then its pending record',
     everyMinutes: 60,
     memoryMb: 256,
     timeoutSeconds: 300,
-    access: { queryIndexes: ['gsi2'], deleteItems: true, deleteImages: ['images/posts/*', 'images/avatars/*'] },
+    access: { queryIndexes: ['gsi2'], deleteItems: true, deleteImages: ['images/posts/*', 'images/avatars/*', 'images/pages/*'] },
   },
 ] as const satisfies readonly JobDef[];
 
@@ -86,7 +86,7 @@ export const STREAM_JOBS = [
   {
     name: 'sweep-deleted',
     handler: 'system/sweep-deleted',
-    description: 'Removes what is left under a post or account marked deleted: comments, claims, reactions, photos, the account\'s posts and partition',
+    description: 'Removes what is left under a post, account or page marked deleted: comments, claims, reactions, photos, the owner\'s posts and partition',
     memoryMb: 512,
     timeoutSeconds: 900,
     // deletePostsOf reads gsi1 (ownerAll) and marks each post as deletePost does: GetItem, then a
@@ -99,7 +99,7 @@ export const STREAM_JOBS = [
       itemActions: ['GetItem', 'PutItem', 'UpdateItem', 'BatchWriteItem'],
       deleteImages: ['images/posts/*'],
     },
-    trigger: { events: ['MODIFY'], entities: ['post', 'user'], newImageHas: ['deletedAt'], batchSize: 10, retryAttempts: 4, maxRecordAgeHours: 12 },
+    trigger: { events: ['MODIFY'], entities: ['post', 'user', 'page'], newImageHas: ['deletedAt'], batchSize: 10, retryAttempts: 4, maxRecordAgeHours: 12 },
   },
   {
     name: 'relist-plants',

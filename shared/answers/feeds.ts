@@ -44,7 +44,11 @@ export const latestPlants = z.strictObject({ plants: items, cursorId });
 export type LatestPlants = z.output<typeof latestPlants>;
 
 /** A plant post near a point, with its distance. */
-export const nearbyPlant = z.strictObject({ ...postView.shape, distance_km: z.number().int().nonnegative().describe('The distance from the point, rounded to 1 km') });
+export const nearbyPlant = z.strictObject({
+  ...postView.shape,
+  distance_km: z.number().int().nonnegative().describe('The distance from the point, rounded to 1 km'),
+  cell: z.strictObject({ latitude: z.number(), longitude: z.number() }).describe('Where the listing is found: the centre of its owner\'s ~1 km cell, for a map'),
+});
 export type NearbyPlant = z.output<typeof nearbyPlant>;
 
 /** Available plants near a point, nearest first. */

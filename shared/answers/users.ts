@@ -30,6 +30,7 @@ export type DirectoryPage = z.output<typeof directoryPage>;
 /** A member near a point: never their coordinates, only a rounded distance. */
 export const nearbyUser = publicUser.extend({
   distance_km: z.number().int().describe('From the point to the centre of the member\'s ~1 km cell, rounded to whole kilometres'),
+  cell: z.strictObject({ latitude: z.number(), longitude: z.number() }).describe('The centre of the member\'s ~1 km cell (geohash 6), for a map: never their exact place'),
 });
 export type NearbyUser = z.output<typeof nearbyUser>;
 

@@ -10,6 +10,7 @@ import type * as feeds from './feeds';
 import type * as forms from './forms';
 import type * as images from './images';
 import type * as notifications from './notifications';
+import type * as pages from './pages';
 import type * as posts from './posts';
 import type * as reactions from './reactions';
 import type { DataOf, InputOf, KeyOf, RouteContract } from './route';
@@ -21,7 +22,7 @@ import type * as users from './users';
 
 type Domains = [
   typeof admin, typeof auth, typeof comments, typeof feeds, typeof forms, typeof images, typeof notifications,
-  typeof posts, typeof reactions, typeof search, typeof siteSettings, typeof system, typeof tags, typeof users,
+  typeof pages, typeof posts, typeof reactions, typeof search, typeof siteSettings, typeof system, typeof tags, typeof users,
 ];
 
 /** The routes one contract module exports (distributed over the union of modules). */

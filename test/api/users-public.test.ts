@@ -83,9 +83,9 @@ describe('GET /api/user/get-user-by-uuid/{uuid}', () => {
 });
 
 describe('PUT /api/users/nearby', () => {
-  type Near = PublicUser & { distance_km: number };
+  type Near = PublicUser & { distance_km: number; cell: { latitude: number; longitude: number } };
 
-  it('answers members within the radius, nearest first, with rounded distances and never coordinates; not the caller', async () => {
+  it('answers members within the radius, nearest first, with rounded distances and only their ~1 km cell, never their place; not the caller', async () => {
     const centre = randomPlace();
     const viewer = await registeredUser(centre);
     const near = await registeredUser(offset(centre, 3.2));
@@ -102,10 +102,12 @@ describe('PUT /api/users/nearby', () => {
     expect(res.data.users[0]!.distance_km).toBe(Math.round(distanceKm(centre, coarsen(offset(centre, 3.2)))));
     expect(res.data.users[1]!.distance_km).toBe(Math.round(distanceKm(centre, coarsen(offset(centre, -14, 9)))));
     for (const u of res.data.users) {
-      expect(Object.keys(u).sort()).toEqual([...PUBLIC_FIELDS, 'distance_km'].sort());
+      expect(Object.keys(u).sort()).toEqual([...PUBLIC_FIELDS, 'distance_km', 'cell'].sort());
       expect(Number.isInteger(u.distance_km)).toBe(true);
     }
-    expect(JSON.stringify(res.data)).not.toMatch(/latitude|longitude|geohash|email/);
+    // A map shows each member at the centre of their ~1 km cell: the only position answered.
+    expect(res.data.users[0]!.cell).toEqual(coarsen(offset(centre, 3.2)));
+    expect(JSON.stringify(res.data.users.map(({ cell: _, ...rest }) => rest))).not.toMatch(/latitude|longitude|geohash|email/);
   });
 
   it('finds members across cell edges: every member within the radius, none beyond it', async () => {

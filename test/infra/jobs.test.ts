@@ -218,7 +218,7 @@ describe('the sweep-deleted stream job', () => {
     }
   });
 
-  it('is invoked only for posts and users marked deleted, reports failed records, splits, retries and gives up old records', () => {
+  it('is invoked only for posts, users and pages marked deleted, reports failed records, splits, retries and gives up old records', () => {
     for (const { resources } of stages) {
       const [fnId, fn] = jobFunction(resources, SWEEP_DELETED.name);
       expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Handler: 'index.handler', Timeout: 900, MemorySize: 512 });
@@ -241,7 +241,7 @@ describe('the sweep-deleted stream job', () => {
       expect(filters).toHaveLength(1);
       expect(JSON.parse(filters[0]!.Pattern)).toEqual({
         eventName: ['MODIFY'],
-        dynamodb: { NewImage: { __edb_e__: { S: ['post', 'user'] }, deletedAt: { S: [{ exists: true }] } } },
+        dynamodb: { NewImage: { __edb_e__: { S: ['post', 'user', 'page'] }, deletedAt: { S: [{ exists: true }] } } },
       });
       // No retries of its own beyond the mapping's (it is never invoked asynchronously).
       expect(ofType(resources, 'AWS::Lambda::EventInvokeConfig').some(([, c]) => c.Properties.FunctionName.Ref === fnId)).toBe(false);

@@ -215,6 +215,8 @@ export const TagLink = () => new Entity({
     id: { type: 'string', required: true, readOnly: true },
     kind: { type: ['post', 'plant'] as const, required: true, readOnly: true },
     ownerId: { type: 'string', required: true, readOnly: true },
+    /** Absent on links written before pages existed: those owners are users. */
+    ownerType: { type: ['user', 'page'] as const, readOnly: true },
   },
   indexes: {
     byTag: {

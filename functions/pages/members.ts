@@ -1,0 +1,205 @@
+/**
+ * Who belongs to a page: joining, leaving, requests, invitations, roles and removal. Each change
+ * is one transaction: the membership item (a put or delete guarded on the state it was read in),
+ * the page's counts (`ADD` to memberCount, adminCount, requestCount and version, conditioned on
+ * the page being live, and on adminCount staying at least 1 when an admin goes), the actor's role
+ * as a condition, and the notification it causes.
+ */
+import type { MembershipAnswer } from '../../shared/answers/pages';
+import type { NotificationKind } from '../../shared/schemas/notifications';
+import { addItem } from '../db/add';
+import { pageKey, type PageItem, type PageMemberItem, type PageRole } from '../db/entities/page';
+import { db } from '../db/service';
+import { conditionFailed, txEntities, writeItems, type TxItem } from '../db/transact';
+import { badRequest, conflict, forbidden, notFound, serviceUnavailable } from '../lib/errors';
+import type { Session } from '../lib/session/token';
+import { notificationWrite } from '../notifications/notifications';
+import { assertAuthorWasLive, authorLiveCheck } from '../users/author-live';
+import { getUser } from '../users/users';
+import { actOnPage, assertMayWrite, isPageAdmin, livePage, membershipOf, membershipView, roleCheck, roleOf, type PageActor } from './pages';
+
+type Counts = Partial<Record<'memberCount' | 'adminCount' | 'requestCount', number>>;
+
+const LIVE = 'attribute_exists(pk) AND attribute_not_exists(deletedAt)';
+
+/** The page's counts moved by `deltas` (and its version, so a whole-page put retries). */
+function countsItem(pageId: string, deltas: Counts): TxItem {
+  const keepsAdmin = (deltas.adminCount ?? 0) < 0;
+  const condition = keepsAdmin ? `${LIVE} AND adminCount > :one` : LIVE;
+  const item = addItem(pageKey(pageId), { ...deltas, version: 1 }, condition) as { Update: { ExpressionAttributeValues: Record<string, unknown> } };
+  if (keepsAdmin) item.Update.ExpressionAttributeValues[':one'] = 1;
+  return item as TxItem;
+}
+
+const adminDelta = (before: PageRole | null, after: PageRole | null): number => Number(isPageAdmin(after)) - Number(isPageAdmin(before));
+
+/** The membership's put (a new state), guarded on the state it was read in. */
+function membershipPut(before: PageMemberItem | null, after: Omit<PageMemberItem, 'updatedAt'>): TxItem {
+  const { pageMember } = txEntities();
+  const next = { ...after, updatedAt: new Date().toISOString() };
+  if (!before) return pageMember.create(next).commit();
+  return pageMember.put(next).where((a, op) => op.eq(a.updatedAt, before.updatedAt)).commit();
+}
+
+function membershipDelete(before: PageMemberItem): TxItem {
+  const { pageMember } = txEntities();
+  return pageMember.delete({ pageId: before.pageId, userId: before.userId }).where((a, op) => op.eq(a.updatedAt, before.updatedAt)).commit() as TxItem;
+}
+
+function notify(recipientId: string, kind: NotificationKind, page: PageItem, actorId: string): TxItem[] {
+  return notificationWrite(recipientId, { kind, actorId, targetType: 'page', targetId: page.id, text: page.name }) as TxItem[];
+}
+
+function answer(page: PageItem, userId: string, m: PageMemberItem | null, memberDelta: number): MembershipAnswer {
+  return { pageId: page.id, userId, membership: membershipView(m), memberCount: Math.max(0, page.memberCount + memberDelta) };
+}
+
+interface Step {
+  /** The membership after the change; null when it is removed. */
+  after: PageMemberItem | null;
+  counts: Counts;
+  /** Further items (notifications, the actor's role check), after the membership and the counts. */
+  extra: TxItem[];
+  /** The member acting on their own membership: their account must still exist (an old cookie outlives a deletion). */
+  selfId?: string;
+}
+
+/**
+ * Runs one membership change: the membership write at 0, the page's counts at 1, then `extra`.
+ * A membership or page that changed meanwhile cancels it: 409, try again.
+ */
+async function apply(page: PageItem, before: PageMemberItem | null, step: Step, messages: { lastAdmin?: string } = {}): Promise<void> {
+  const membership = step.after ? membershipPut(before, step.after) : membershipDelete(before!);
+  const hasCounts = Object.values(step.counts).some((d) => d !== 0);
+  const live = step.selfId ? [authorLiveCheck(step.selfId)] : [];
+  const items = [membership, ...(hasCounts ? [countsItem(page.id, step.counts)] : []), ...live, ...step.extra];
+  const out = await writeItems(items);
+  if (!out.canceled) return;
+  if (live.length) assertAuthorWasLive(out, hasCounts ? 2 : 1);
+  if (hasCounts && conditionFailed(out, 1)) {
+    if ((step.counts.adminCount ?? 0) < 0) {
+      const fresh = await livePage(page.id);
+      if (fresh.adminCount <= 1) throw conflict(messages.lastAdmin ?? 'A page must keep at least one admin');
+    }
+    throw conflict('The page changed meanwhile; try again');
+  }
+  if (conditionFailed(out, 0)) throw conflict('This membership changed meanwhile; reload and try again');
+  if (out.data.some((d) => d.code === 'ConditionalCheckFailed')) throw forbidden('Your role in this page changed; reload and try again');
+  throw serviceUnavailable('The site is busy; please try again');
+}
+
+const now = () => new Date().toISOString();
+
+/** Joins (open page), asks to join (moderated) or accepts an invitation (any page). */
+export async function joinPage(session: Session, pageId: string): Promise<MembershipAnswer> {
+  assertMayWrite(session);
+  const userId = session.userId;
+  const [page, before] = await Promise.all([livePage(pageId), membershipOf(pageId, userId, true)]);
+  if (before?.status === 'member') return answer(page, userId, before, 0);
+  if (before?.status === 'invited' || page.openness === 'open') {
+    // An invitation is an approval; an open page (or one opened since a request) needs none.
+    const after: PageMemberItem = { pageId, userId, status: 'member', role: 'member', since: now(), updatedAt: '' };
+    const counts = { memberCount: 1, ...(before?.status === 'requested' ? { requestCount: -1 } : {}) };
+    await apply(page, before, { after, counts, extra: [], selfId: userId });
+    return answer(page, userId, after, 1);
+  }
+  if (page.openness === 'invite') throw forbidden('This page is invite-only: ask one of its admins for an invitation');
+  if (before?.status === 'requested') return answer(page, userId, before, 0);
+  const after: PageMemberItem = { pageId, userId, status: 'requested', role: 'member', since: now(), updatedAt: '' };
+  // The page's creator hears of each request (its staff see them all under join requests).
+  await apply(page, before, { after, counts: { requestCount: 1 }, extra: notify(page.createdBy, 'page-request', page, userId), selfId: userId });
+  return answer(page, userId, after, 0);
+}
+
+/** Leaves a page, withdraws a request or declines an invitation; the last admin may not leave. */
+export async function leavePage(session: Session, pageId: string): Promise<MembershipAnswer> {
+  const userId = session.userId;
+  const [page, before] = await Promise.all([livePage(pageId), membershipOf(pageId, userId, true)]);
+  if (!before) return answer(page, userId, null, 0);
+  const counts: Counts =
+    before.status === 'member'
+      ? { memberCount: -1, adminCount: -adminDelta(null, before.role) }
+      : before.status === 'requested'
+        ? { requestCount: -1 }
+        : {};
+  if (counts.adminCount === 0) delete counts.adminCount;
+  await apply(page, before, { after: null, counts, extra: [] }, { lastAdmin: 'You are the page\'s only admin: make another member an admin, or delete the page' });
+  return answer(page, userId, null, before.status === 'member' ? -1 : 0);
+}
+
+/** The target's membership for a staff action; 404 naming userId when it is not in `statuses`. */
+async function targetOf(pageId: string, userId: string, statuses: PageMemberItem['status'][], message: string): Promise<PageMemberItem> {
+  const m = await membershipOf(pageId, userId, true);
+  if (!m || !statuses.includes(m.status)) throw notFound(message, 'userId');
+  return m;
+}
+
+export async function approveRequest(session: Session, pageId: string, userId: string): Promise<MembershipAnswer> {
+  const { page, actor } = await actOnPage(session, pageId, 'moderator', 'Only the page\'s admins and moderators may approve requests');
+  const before = await targetOf(pageId, userId, ['requested'], 'There is no join request from this member');
+  const after: PageMemberItem = { ...before, status: 'member', role: 'member', since: now(), by: actor.userId };
+  await apply(page, before, {
+    after,
+    counts: { memberCount: 1, requestCount: -1 },
+    extra: [...roleCheck(pageId, actor, 'moderator'), ...notify(userId, 'page-approved', page, actor.userId)],
+  });
+  return answer(page, userId, after, 1);
+}
+
+export async function declineRequest(session: Session, pageId: string, userId: string): Promise<MembershipAnswer> {
+  const { page, actor } = await actOnPage(session, pageId, 'moderator', 'Only the page\'s admins and moderators may decline requests');
+  const before = await targetOf(pageId, userId, ['requested'], 'There is no join request from this member');
+  await apply(page, before, { after: null, counts: { requestCount: -1 }, extra: roleCheck(pageId, actor, 'moderator') });
+  return answer(page, userId, null, 0);
+}
+
+export async function inviteMember(session: Session, pageId: string, userId: string): Promise<MembershipAnswer> {
+  const { page, actor } = await actOnPage(session, pageId, 'moderator', 'Only the page\'s admins and moderators may invite');
+  const user = await getUser(userId);
+  if (!user || user.deletedAt || user.regState !== 'complete' || user.suspended) throw notFound('There is no member with this id', 'userId');
+  const before = await membershipOf(pageId, userId, true);
+  if (before?.status === 'member') throw conflict('This member already belongs to the page', 'userId');
+  if (before?.status === 'invited') return answer(page, userId, before, 0);
+  if (before?.status === 'requested') return approveRequest(session, pageId, userId);
+  const after: PageMemberItem = { pageId, userId, status: 'invited', role: 'member', since: now(), by: actor.userId, updatedAt: '' };
+  await apply(page, null, { after, counts: {}, extra: [...roleCheck(pageId, actor, 'moderator'), ...notify(userId, 'page-invite', page, actor.userId)] });
+  return answer(page, userId, after, 0);
+}
+
+export async function changeRole(session: Session, pageId: string, userId: string, role: Exclude<PageRole, 'creator'>): Promise<MembershipAnswer> {
+  const { page, actor } = await actOnPage(session, pageId, 'admin', 'Only the page\'s admins may change roles');
+  const before = await targetOf(pageId, userId, ['member'], 'This member does not belong to the page');
+  if (before.role === 'creator') throw forbidden('The page\'s creator keeps their role');
+  if (before.role === role) return answer(page, userId, before, 0);
+  const after: PageMemberItem = { ...before, role, by: actor.userId };
+  const delta = adminDelta(before.role, role);
+  await apply(
+    page,
+    before,
+    { after, counts: delta ? { adminCount: delta } : {}, extra: roleCheck(pageId, actor, 'admin') },
+    { lastAdmin: 'A page must keep at least one admin' },
+  );
+  return answer(page, userId, after, 0);
+}
+
+export async function removeMember(session: Session, pageId: string, userId: string): Promise<MembershipAnswer> {
+  if (userId === session.userId) throw badRequest('To leave a page yourself, use leave', 'userId');
+  const { page, actor } = await actOnPage(session, pageId, 'moderator', 'Only the page\'s admins and moderators may remove members');
+  const before = await targetOf(pageId, userId, ['member', 'invited'], 'This member does not belong to the page');
+  const targetRole = roleOf(before);
+  if (targetRole === 'creator') throw forbidden('The page\'s creator cannot be removed');
+  const needed: PageRole = targetRole && targetRole !== 'member' ? 'admin' : 'moderator';
+  if (!actor.siteAdmin && !isRoleAtLeast(actor, needed)) throw forbidden('Moderators may remove members only; ask an admin');
+  const counts: Counts = before.status === 'member' ? { memberCount: -1, ...(isPageAdmin(targetRole) ? { adminCount: -1 } : {}) } : {};
+  await apply(page, before, { after: null, counts, extra: roleCheck(pageId, actor, needed) });
+  return answer(page, userId, null, before.status === 'member' ? -1 : 0);
+}
+
+function isRoleAtLeast(actor: PageActor, needed: PageRole): boolean {
+  return needed === 'admin' ? isPageAdmin(actor.role) : !!actor.role && actor.role !== 'member';
+}
+
+/** A page's members by role then join time, one Query per page of the list. */
+export function membersQuery(pageId: string) {
+  return db().entities.pageMember.query.members({ pageId });
+}

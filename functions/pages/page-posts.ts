@@ -1,0 +1,25 @@
+/** A page's posts of one kind as the viewer may see them (its staff: all of them), one page of the list. */
+import type { FeedCounts } from '../../shared/answers/feeds';
+import { listPage, type ListPage } from '../feeds/list-page';
+import { ownerSource } from '../feeds/sources';
+import { notFound } from '../lib/errors';
+import type { Session } from '../lib/session/token';
+import { viewerOf } from '../posts/viewer';
+import { getPage, isPageStaff, membershipOf, roleOf } from './pages';
+
+/** These routes answer no counts (all-details does): nothing is read for them. */
+const NO_COUNTS: FeedCounts = { postsAll: 0, plantsAll: 0, plantsAvail: 0, news: 0 };
+
+export async function pagePostsPage(
+  session: Session | null,
+  pageId: string,
+  kind: 'post' | 'plant',
+  cursor: string | undefined,
+  fields: { page: string; cursor: string },
+): Promise<ListPage> {
+  const viewer = viewerOf(session);
+  const [page, membership] = await Promise.all([getPage(pageId), membershipOf(pageId, viewer.userId)]);
+  if (!page || page.deletedAt) throw notFound('There is no page with this id', fields.page);
+  const audience = isPageStaff(roleOf(membership)) || viewer.admin ? 'owner' : viewer.member ? 'members' : 'public';
+  return listPage([ownerSource(page.id, kind, audience)], Promise.resolve(NO_COUNTS), viewer, cursor, fields.cursor);
+}

@@ -1,0 +1,208 @@
+/**
+ * Pages as they are read: by id and by handle (G1), the viewer's relation to them, who may do
+ * what (roles), and the cards and views the routes answer. Writes are in ./write.ts (the page)
+ * and ./members.ts (memberships).
+ */
+import type { PageCard, PageMembership, PagePlace, PageView } from '../../shared/answers/pages';
+import { coarsen } from '../../shared/geohash';
+import { batchGet } from '../db/batch';
+import { pageMemberKey, type PageItem, type PageMemberItem, type PageRole } from '../db/entities/page';
+import { tableName } from '../db/client';
+import { db } from '../db/service';
+import type { TxItem } from '../db/transact';
+import { forbidden, notFound } from '../lib/errors';
+import type { Session } from '../lib/session/token';
+import { handleOwner } from '../users/users';
+
+/** Roles from the highest: a role may do what every lower one may. */
+const RANK: Record<PageRole, number> = { creator: 0, admin: 1, moderator: 2, member: 3 };
+
+/** Whether `role` is at least `needed` (creator ≥ admin ≥ moderator ≥ member). */
+export function atLeast(role: PageRole | null | undefined, needed: PageRole): boolean {
+  return !!role && RANK[role] <= RANK[needed];
+}
+
+export const isPageAdmin = (role: PageRole | null | undefined): boolean => atLeast(role, 'admin');
+export const isPageStaff = (role: PageRole | null | undefined): boolean => atLeast(role, 'moderator');
+
+export async function getPage(id: string, consistent = false): Promise<PageItem | null> {
+  const { data } = await db().entities.page.get({ id }).go({ consistent });
+  return (data as PageItem | null) ?? null;
+}
+
+/** A live page, or 404 naming `field`. */
+export async function livePage(id: string, field = 'pageId'): Promise<PageItem> {
+  const page = await getPage(id, true);
+  if (!page || page.deletedAt) throw notFound('There is no page with this id', field);
+  return page;
+}
+
+export async function pageIdByHandle(handle: string): Promise<string | null> {
+  const owner = await handleOwner(handle);
+  return owner?.ownerType === 'page' ? owner.ownerId : null;
+}
+
+export async function membershipOf(pageId: string, userId: string | null, consistent = false): Promise<PageMemberItem | null> {
+  if (!userId) return null;
+  const { data } = await db().entities.pageMember.get({ pageId, userId }).go({ consistent });
+  return (data as PageMemberItem | null) ?? null;
+}
+
+/** A member's role in the page; null when not a member (a request or an invitation is no role). */
+export function roleOf(m: PageMemberItem | null): PageRole | null {
+  return m && m.status === 'member' ? m.role : null;
+}
+
+export function membershipView(m: PageMemberItem | null): PageMembership {
+  if (!m) return { status: 'none', role: null };
+  return { status: m.status, role: m.status === 'member' ? m.role : null };
+}
+
+/**
+ * Who is acting on a page, and as what: their membership, and whether the site's admin powers
+ * stand in for a role. Writes refuse suspended members and unfinished sign-ups (403).
+ */
+export interface PageActor {
+  userId: string;
+  siteAdmin: boolean;
+  membership: PageMemberItem | null;
+  role: PageRole | null;
+}
+
+export function assertMayWrite(session: Session): void {
+  if (session.suspended) throw forbidden('Your account is suspended');
+  if (!session.registered) throw forbidden('Complete your registration first');
+}
+
+/**
+ * The page and the actor, when the actor holds at least `needed` (a site admin always does);
+ * 404 when the page does not exist, 403 when the role falls short.
+ */
+export async function actOnPage(session: Session, pageId: string, needed: PageRole, message: string): Promise<{ page: PageItem; actor: PageActor }> {
+  assertMayWrite(session);
+  const [page, membership] = await Promise.all([livePage(pageId), membershipOf(pageId, session.userId, true)]);
+  const actor: PageActor = { userId: session.userId, siteAdmin: session.role === 'admin', membership, role: roleOf(membership) };
+  if (!actor.siteAdmin && !atLeast(actor.role, needed)) throw forbidden(message);
+  return { page, actor };
+}
+
+/**
+ * The actor's role as a condition of the write's transaction: a demotion or removal that lands
+ * between the read and the write cancels it. A site admin acting without a role needs none.
+ */
+export function roleCheck(pageId: string, actor: PageActor, needed: PageRole): TxItem[] {
+  if (actor.siteAdmin && !atLeast(actor.role, needed)) return [];
+  const allowed = (Object.keys(RANK) as PageRole[]).filter((r) => atLeast(r, needed));
+  return [
+    {
+      ConditionCheck: {
+        TableName: tableName(),
+        Key: pageMemberKey(pageId, actor.userId),
+        ConditionExpression: `#s = :member AND #r IN (${allowed.map((_, i) => `:r${i}`).join(', ')})`,
+        ExpressionAttributeNames: { '#s': 'status', '#r': 'role' },
+        ExpressionAttributeValues: { ':member': 'member', ...Object.fromEntries(allowed.map((r, i) => [`:r${i}`, r])) },
+      },
+    },
+  ];
+}
+
+/** The page's label: "Newtown, New South Wales, Australia". */
+export function placeLabel(p: Pick<PageItem, 'suburbCity' | 'state' | 'country'>): string | null {
+  if (!p.suburbCity) return null;
+  return [p.suburbCity, p.state, p.country].filter(Boolean).join(', ');
+}
+
+/** Where others see the page: exact when its address is public (or for its staff), else its ~1 km cell. */
+export function shownPosition(p: PageItem, staff: boolean): { latitude: number; longitude: number; exact: boolean } | null {
+  if (p.latitude === undefined || p.longitude === undefined) return null;
+  if (p.addressPublic || staff) return { latitude: p.latitude, longitude: p.longitude, exact: true };
+  return { ...coarsen({ latitude: p.latitude, longitude: p.longitude }), exact: false };
+}
+
+function locationOf(p: PageItem, staff: boolean): PagePlace | null {
+  const at = shownPosition(p, staff);
+  const label = placeLabel(p);
+  if (!at || !label) return null;
+  return {
+    label,
+    suburbCity: p.suburbCity!,
+    state: p.state ?? null,
+    country: p.country ?? '',
+    timeZone: p.timeZone ?? null,
+    ...at,
+    address: p.address && (p.addressPublic || staff) ? p.address : null,
+  };
+}
+
+export function pageCardOf(p: PageItem, m: PageMemberItem | null): PageCard {
+  return {
+    id: p.id,
+    handle: p.handle,
+    name: p.name,
+    category: p.category,
+    avatar: p.avatar ?? null,
+    place: placeLabel(p),
+    memberCount: Math.max(0, p.memberCount),
+    openness: p.openness,
+    my: membershipView(m),
+  };
+}
+
+/** A page in full, as the viewer may see it (staff see the exact place, the address and the request count). */
+export function pageViewOf(p: PageItem, m: PageMemberItem | null, siteAdmin = false): PageView {
+  const staff = siteAdmin || isPageStaff(roleOf(m));
+  return {
+    ...pageCardOf(p, m),
+    about: p.about,
+    cover: p.cover ?? null,
+    tags: p.tags,
+    location: locationOf(p, staff),
+    addressPublic: p.addressPublic,
+    postingRole: p.postingRole,
+    requestCount: staff ? Math.max(0, p.requestCount) : null,
+    createdAt: p.createdAt,
+  };
+}
+
+/**
+ * Pages by id with the viewer's membership of each, in one BatchGet; missing and deleted pages
+ * are left out, the order kept.
+ */
+export async function pagesWithMembership(ids: string[], userId: string | null): Promise<{ page: PageItem; membership: PageMemberItem | null }[]> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return [];
+  const keys = unique.flatMap((id) => [{ pk: `page#${id}`, sk: 'page' }, ...(userId ? [pageMemberKey(id, userId)] : [])]);
+  const items = await batchGet(keys);
+  const pages = new Map<string, PageItem>();
+  const members = new Map<string, PageMemberItem>();
+  for (const item of items) {
+    if (item.__edb_e__ === 'page') {
+      const { data } = db().entities.page.parse({ Item: item });
+      if (data) pages.set(data.id, data as PageItem);
+    } else if (item.__edb_e__ === 'pageMember') {
+      const { data } = db().entities.pageMember.parse({ Item: item });
+      if (data) members.set(data.pageId, data as PageMemberItem);
+    }
+  }
+  return unique.flatMap((id) => {
+    const page = pages.get(id);
+    return page && !page.deletedAt ? [{ page, membership: members.get(id) ?? null }] : [];
+  });
+}
+
+/** Cards of pages by id, with the viewer's relation to each (one BatchGet). */
+export async function pageCards(ids: string[], userId: string | null): Promise<PageCard[]> {
+  return (await pagesWithMembership(ids, userId)).map(({ page, membership }) => pageCardOf(page, membership));
+}
+
+/** The viewer's memberships of these pages, by page id (one BatchGet; none for a guest). */
+export async function myMemberships(pageIds: string[], userId: string | null): Promise<Map<string, PageMemberItem>> {
+  const out = new Map<string, PageMemberItem>();
+  if (!userId || !pageIds.length) return out;
+  const items = await batchGet([...new Set(pageIds)].map((id) => pageMemberKey(id, userId)));
+  for (const item of items) {
+    const { data } = db().entities.pageMember.parse({ Item: item });
+    if (data) out.set(data.pageId, data as PageMemberItem);
+  }
+  return out;
+}

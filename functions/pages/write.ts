@@ -1,0 +1,324 @@
+/**
+ * Creating, changing and deleting pages. Every write is one transaction: the page (a whole-item
+ * put guarded on `version`; membership changes `ADD` to its counts and its version, so a put
+ * that read an older page retries instead of overwriting a count), the handle claims, the tag
+ * links and tag usage counts, the actor's role as a condition, and the claims of new images.
+ * Deleting removes the stored images first (spec order), then marks the page in one transaction
+ * (its handle freed, its tag links and tag uses gone); the sweep removes its posts and members.
+ */
+import { normaliseSearchText } from '../../shared/format';
+import type { PlaceInput } from '../../shared/schemas/pages';
+import { batchDelete, partitionItems } from '../db/batch';
+import { pagePk, type PageItem } from '../db/entities/page';
+import { db } from '../db/service';
+import { conditionFailed, txEntities, writeItems, type TxItem, type TxOutcome } from '../db/transact';
+import { deleteImagesUnder } from '../images/avatars';
+import { sweepsDeferred } from '../lib/deferred';
+import { badRequest, conflict, forbidden, serviceUnavailable } from '../lib/errors';
+import { logger } from '../lib/logger';
+import { deletePostsOf } from '../posts/write';
+import { ensureTags, tagUsageItems } from '../tags/tags';
+import { accountGone, assertAuthorWasLive, authorLiveCheck } from '../users/author-live';
+import { hasPermission, loadPermissionSettings } from '../users/permission-rules';
+import { getUser } from '../users/users';
+import { claimPageImage, pageImagesPrefix, type PageImageOps } from './page-images';
+import { getPage, roleCheck, type PageActor } from './pages';
+import { resolvePlace, type StoredPlace } from './place';
+
+const ATTEMPTS = 5;
+
+
+/** The key the directory and tag lists sort and prefix-search a name by. */
+export function nameKeyOf(name: string): string {
+  return normaliseSearchText(name).slice(0, 80) || '-';
+}
+
+function placeFields(place: StoredPlace | null): Partial<PageItem> {
+  return place ?? {};
+}
+
+function withoutPlace(page: PageItem): PageItem {
+  const next = { ...page };
+  for (const k of ['suburbCity', 'state', 'country', 'placeId', 'timeZone', 'latitude', 'longitude', 'geohash', 'address'] as const) delete next[k];
+  return next;
+}
+
+function linkPuts(p: PageItem): TxItem[] {
+  if (p.deletedAt) return [];
+  const { pageTagLink } = txEntities();
+  return p.tags.map((tag) => pageTagLink.put({ tag, nameKey: p.nameKey, pageId: p.id }).commit());
+}
+
+function linkDeletes(p: PageItem): TxItem[] {
+  if (p.deletedAt) return [];
+  const { pageTagLink } = txEntities();
+  return p.tags.map((tag) => pageTagLink.delete({ tag, nameKey: p.nameKey, pageId: p.id }).commit() as TxItem);
+}
+
+/** Tag links and tag uses to change between two states of a page. */
+function tagWrites(before: PageItem | null, after: PageItem): { links: TxItem[]; uses: TxItem[] } {
+  const was = new Set(before && !before.deletedAt ? before.tags : []);
+  const now = new Set(after.deletedAt ? [] : after.tags);
+  const added = [...now].filter((t) => !was.has(t));
+  const removed = [...was].filter((t) => !now.has(t));
+  const sameLinks = before && before.nameKey === after.nameKey && !added.length && !removed.length && !!before.deletedAt === !!after.deletedAt;
+  const links = sameLinks ? [] : [...(before ? linkDeletes(before) : []), ...linkPuts(after)];
+  const uses = [...(added.length ? tagUsageItems(added, 1) : []), ...(removed.length ? tagUsageItems(removed, -1) : [])];
+  return { links, uses };
+}
+
+/** The page's put, guarded on the version it was read at (a new page: on not existing). */
+function pagePut(before: PageItem | null, after: PageItem): TxItem {
+  const { page } = txEntities();
+  if (!before) return page.create(after).commit();
+  const { id, version: _, ...rest } = after;
+  return page.put({ id, ...rest, version: before.version + 1 }).where((a, op) => op.eq(a.version, before.version)).commit();
+}
+
+export interface NewPage {
+  id: string;
+  handle: string;
+  name: string;
+  category?: 'group' | 'organisation';
+  about?: string;
+  avatar?: string;
+  cover?: string;
+  place?: PlaceInput;
+  address?: string;
+  tags?: string[];
+  openness?: 'open' | 'moderated' | 'invite';
+  addressPublic?: boolean;
+}
+
+/** Creates a page with its creator as its first admin; a retry with the same id answers the first (`created: false`). */
+export async function createPage(userId: string, input: NewPage, beforeCreate: () => Promise<void> = async () => {}): Promise<{ page: PageItem; created: boolean }> {
+  const earlier = await getPage(input.id, true);
+  if (earlier) {
+    if (earlier.createdBy !== userId || earlier.deletedAt) throw conflict('This id belongs to another page; generate a new one', 'id');
+    return { page: earlier, created: false };
+  }
+  await beforeCreate();
+  const user = await getUser(userId);
+  if (!user || user.deletedAt) throw accountGone();
+  if (!hasPermission(user, 'create-page', await loadPermissionSettings())) throw forbidden('You may not create pages');
+  const place = input.place ? await resolvePlace(input.place) : null;
+  const claims = [
+    ...(input.avatar ? [await claimPageImage(userId, input.id, input.avatar, 'avatar')] : []),
+    ...(input.cover ? [await claimPageImage(userId, input.id, input.cover, 'cover')] : []),
+  ];
+  const now = new Date().toISOString();
+  const page: PageItem = {
+    id: input.id,
+    handle: input.handle,
+    name: input.name,
+    nameKey: nameKeyOf(input.name),
+    category: input.category ?? 'group',
+    about: input.about ?? '',
+    ...(input.avatar ? { avatar: input.avatar } : {}),
+    ...(input.cover ? { cover: input.cover } : {}),
+    tags: input.tags ?? [],
+    ...placeFields(place),
+    ...(place && input.address ? { address: input.address } : {}),
+    openness: input.openness ?? 'open',
+    addressPublic: input.addressPublic ?? false,
+    postingRole: 'moderator',
+    memberCount: 1,
+    adminCount: 1,
+    requestCount: 0,
+    createdBy: userId,
+    version: 0,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const { handleClaim, pageMember } = txEntities();
+  for (let attempt = 1; ; attempt++) {
+    const { links, uses } = tagWrites(null, page);
+    const items: TxItem[] = [
+      pagePut(null, page),
+      handleClaim.create({ handle: page.handle, ownerType: 'page', ownerId: page.id }).commit(),
+      pageMember.create({ pageId: page.id, userId, status: 'member', role: 'creator', since: now, updatedAt: now }).commit(),
+      authorLiveCheck(userId),
+      ...uses,
+      ...links,
+      ...claims,
+    ];
+    const out = await writeItems(items);
+    if (!out.canceled) return { page, created: true };
+    if (conditionFailed(out, 0)) {
+      const raced = await getPage(input.id, true);
+      if (raced && raced.createdBy === userId && !raced.deletedAt) return { page: raced, created: false };
+      throw conflict('This id belongs to another page; generate a new one', 'id');
+    }
+    if (conditionFailed(out, 1)) throw conflict('This handle is taken; choose another', 'handle');
+    assertAuthorWasLive(out, 3);
+    if (claims.length && out.data.slice(items.length - claims.length).some((d) => d.code === 'ConditionalCheckFailed')) {
+      throw badRequest('An image was already used; upload it again', input.avatar ? 'avatar' : 'cover');
+    }
+    if (attempt >= ATTEMPTS) throw serviceUnavailable('The site is busy; please try again');
+    await ensureMissingTags(out, 4, uses.length, page.tags);
+  }
+}
+
+async function ensureMissingTags(out: TxOutcome, start: number, count: number, names: string[]): Promise<void> {
+  if (out.data.slice(start, start + count).some((d) => d.code === 'ConditionalCheckFailed')) await ensureTags(names);
+}
+
+export interface PageChange {
+  handle?: string;
+  name?: string;
+  category?: 'group' | 'organisation';
+  about?: string;
+  avatar?: string | null;
+  cover?: string | null;
+  place?: PlaceInput | null;
+  address?: string | null;
+  openness?: 'open' | 'moderated' | 'invite';
+  addressPublic?: boolean;
+  postingRole?: 'admin' | 'moderator' | 'member';
+  addTags?: string[];
+  removeTags?: string[];
+}
+
+const MAX_TAGS = 12;
+
+/**
+ * What only some changes need, handed in by the routes that make them: the images (a bucket
+ * grant) and the gazetteer (a 14 MB index), so settings and tags routes carry neither.
+ */
+export interface ChangeDeps {
+  imageOps?: PageImageOps;
+  places?: (input: PlaceInput) => Promise<StoredPlace>;
+}
+
+/**
+ * Applies a change to a page as `actor` (an admin, checked again in the transaction). Re-reads
+ * and retries when the page changed meanwhile (a join moved its counts). A change of images
+ * or place needs its `deps`.
+ */
+export async function changePage(first: PageItem, actor: PageActor, change: PageChange, deps: ChangeDeps = {}): Promise<PageItem> {
+  const { imageOps, places } = deps;
+  if (change.place && !places) throw new Error('changePage: a change of place needs places');
+  const place = change.place ? await places!(change.place) : null;
+  const claims: TxItem[] = [];
+  const images = (['avatar', 'cover'] as const).filter((f) => typeof change[f] === 'string' && change[f] !== first[f]);
+  const touchesImages = (['avatar', 'cover'] as const).some((f) => change[f] !== undefined);
+  if (touchesImages && !imageOps) throw new Error('changePage: a change of images needs imageOps');
+  for (const field of images) claims.push(await imageOps!.claim(actor.userId, first.id, change[field]!, field));
+  let before = first;
+  for (let attempt = 1; ; attempt++) {
+    let after: PageItem = { ...before, updatedAt: new Date().toISOString() };
+    if (change.name !== undefined) after = { ...after, name: change.name, nameKey: nameKeyOf(change.name) };
+    if (change.handle !== undefined) after.handle = change.handle;
+    if (change.category !== undefined) after.category = change.category;
+    if (change.about !== undefined) after.about = change.about;
+    for (const f of ['avatar', 'cover'] as const) {
+      if (change[f] === null) delete after[f];
+      else if (change[f] !== undefined) after[f] = change[f]!;
+    }
+    if (change.place === null) after = withoutPlace(after);
+    else if (place) after = { ...withoutPlace(after), ...place, ...(before.address ? { address: before.address } : {}) };
+    if (change.address === null || (change.address === '' && after.address)) delete after.address;
+    else if (change.address !== undefined && after.geohash) after.address = change.address;
+    if (change.openness !== undefined) after.openness = change.openness;
+    if (change.addressPublic !== undefined) after.addressPublic = change.addressPublic;
+    if (change.postingRole !== undefined) after.postingRole = change.postingRole;
+    if (change.addTags || change.removeTags) {
+      const drop = new Set(change.removeTags ?? []);
+      const tags = [...new Set([...after.tags, ...(change.addTags ?? [])])].filter((t) => !drop.has(t));
+      if (tags.length > MAX_TAGS) throw badRequest(`a page holds at most ${MAX_TAGS} tags`, 'tagIdArr');
+      after.tags = tags;
+    }
+    const { handleClaim } = txEntities();
+    const handleMoves = after.handle !== before.handle;
+    const { links, uses } = tagWrites(before, after);
+    const retired = (['avatar', 'cover'] as const).flatMap((f) => (before[f] && before[f] !== after[f] ? [before[f]!] : []));
+    const items: TxItem[] = [
+      pagePut(before, after),
+      ...(handleMoves
+        ? [
+            handleClaim.create({ handle: after.handle, ownerType: 'page', ownerId: after.id }).commit(),
+            handleClaim.delete({ handle: before.handle }).where((a, op) => op.eq(a.ownerId, before.id)).commit() as TxItem,
+          ]
+        : []),
+      ...roleCheck(before.id, actor, 'admin'),
+      ...uses,
+      ...links,
+      ...retired.map((key) => imageOps!.retire(actor.userId, key)),
+      ...claims,
+    ];
+    const out = await writeItems(items);
+    if (!out.canceled) {
+      await Promise.all(retired.map((key) => imageOps!.remove(key)));
+      return after;
+    }
+    if (handleMoves && conditionFailed(out, 1)) throw conflict('This handle is taken; choose another', 'handle');
+    const roleAt = handleMoves ? 3 : 1;
+    if (roleCheck(before.id, actor, 'admin').length && conditionFailed(out, roleAt)) throw forbidden('Only the page\'s admins may change it');
+    if (claims.length && out.data.slice(items.length - claims.length).some((d) => d.code === 'ConditionalCheckFailed')) {
+      throw badRequest('An image was already used; upload it again', images[0]);
+    }
+    if (attempt >= ATTEMPTS) throw serviceUnavailable('The site is busy; please try again');
+    const usesAt = roleAt + roleCheck(before.id, actor, 'admin').length;
+    if (out.data.slice(usesAt, usesAt + uses.length).some((d) => d.code === 'ConditionalCheckFailed')) await ensureTags(after.tags);
+    const fresh = await getPage(before.id, true);
+    if (!fresh || fresh.deletedAt) throw forbidden('The page was deleted');
+    before = fresh;
+  }
+}
+
+/**
+ * Deletes a page: its stored images first (a failure stops here, nothing else changed; deleting
+ * again continues), then one transaction marks it deleted, frees its handle and drops its tag
+ * links and tag uses. Its posts and memberships are swept (in the stream job in the cloud).
+ */
+export async function deletePage(page: PageItem, actor: PageActor): Promise<void> {
+  await deleteImagesUnder(pageImagesPrefix(page.id));
+  let before = page;
+  for (let attempt = 1; ; attempt++) {
+    const now = new Date().toISOString();
+    const after: PageItem = { ...before, deletedAt: now, updatedAt: now };
+    delete after.avatar;
+    delete after.cover;
+    const { handleClaim } = txEntities();
+    const items: TxItem[] = [
+      pagePut(before, after),
+      handleClaim.delete({ handle: before.handle }).where((a, op) => op.eq(a.ownerId, before.id)).commit() as TxItem,
+      ...roleCheck(before.id, actor, 'admin'),
+      ...(before.tags.length ? tagUsageItems(before.tags, -1) : []),
+      ...linkDeletes(before),
+    ];
+    const out = await writeItems(items);
+    if (!out.canceled) break;
+    if (roleCheck(before.id, actor, 'admin').length && conditionFailed(out, 2)) throw forbidden('Only the page\'s admins may delete it');
+    if (attempt >= ATTEMPTS) throw serviceUnavailable('The site is busy; please try again');
+    const fresh = await getPage(before.id, true);
+    if (!fresh || fresh.deletedAt) return;
+    before = fresh;
+  }
+  if (!sweepsDeferred()) await sweepPage(page.id);
+}
+
+/** Removes what is left of a deleted page: its posts (as deleting each would), then its partition (the page and its members). Idempotent. */
+export async function sweepPage(pageId: string): Promise<void> {
+  const posts = await deletePostsOf(pageId);
+  const items = await partitionItems(pagePk(pageId));
+  await batchDelete(items.map(({ pk, sk }) => ({ pk, sk })));
+  logger.info('swept a deleted page', { pageId, posts, items: items.length });
+}
+
+/** Marks that the site's admins were told about the page; false when they already were. */
+export async function markAdminsTold(pageId: string): Promise<boolean> {
+  try {
+    await db()
+      .entities.page.patch({ id: pageId })
+      .set({ adminsToldAt: new Date().toISOString() })
+      // A whole-page put that read the page before this must retry, not drop the mark.
+      .add({ version: 1 })
+      .where((a, op) => `${op.notExists(a.adminsToldAt)} AND ${op.notExists(a.deletedAt)}`)
+      .go();
+    return true;
+  } catch (err) {
+    if ((err as { cause?: { name?: string } }).cause?.name === 'ConditionalCheckFailedException') return false;
+    throw err;
+  }
+}

@@ -1,0 +1,349 @@
+/**
+ * Pages: creation with the handle claimed in one namespace with usernames, places from the
+ * gazetteer, the position shown at a ~1 km cell unless the address is public, roles (creator,
+ * admin, moderator, member) and openness (open, moderated, invite-only), counts kept on write,
+ * tags and the directory, posting as the page (news), moderation, deletion and its sweep.
+ */
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { PostView } from '../../shared/answers/content';
+import type { JoinRequests, MembershipAnswer, NearbyPages, NearYou, PageCards, PageDetails, PageMembers, PageView, PlaceList } from '../../shared/answers/pages';
+import { as } from '../support/accounts';
+import { call } from '../support/api';
+import { objectExists } from '../support/bucket';
+import { comment, newPost, uniqueTag } from '../support/content';
+import { getItem, queryPartition } from '../support/db';
+import { useHostTableAndBucket } from '../support/host-env';
+import { outbox } from '../support/outbox';
+import { join, newPage, uniqueHandle, withRole } from '../support/pages';
+import { admin, registeredUser, signInAgain, unregisteredUser, type TestUser } from '../support/users';
+
+beforeAll(() => useHostTableAndBucket());
+
+const page = (who: TestUser, id: string) => as<{ page: PageView }>(who.browser, 'GET', `/api/iam/pages/single-page/${id}`);
+const stored = (id: string) => getItem(`page#${id}`, 'page');
+
+/** A 1×1 transparent PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+
+async function uploadPageImage(who: TestUser, pageId: string): Promise<string> {
+  const res = await as<{ url: string; key: string; headers: Record<string, string> }>(who.browser, 'POST', '/api/iam/pages/image-upload', { pageId, contentType: 'image/png', size: PNG.length });
+  expect(res.status, JSON.stringify(res.json)).toBe(200);
+  expect(res.data.key).toMatch(new RegExp(`^images/pages/${pageId}/[0-9a-f-]{36}\\.png$`));
+  expect((await fetch(res.data.url, { method: 'PUT', headers: res.data.headers, body: new Uint8Array(PNG) })).status).toBe(200);
+  return res.data.key;
+}
+
+describe('GET /api/location/places and place-at', () => {
+  it('finds places by the start of their name with their time zone, for guests, with the attribution', async () => {
+    const res = await call<PlaceList>('GET', '/api/location/places?q=newtown%2C%20new%20south');
+    expect(res.status).toBe(200);
+    expect(res.data.places[0]).toMatchObject({ name: 'Newtown', admin1: 'New South Wales', country: 'AU', countryName: 'Australia', timeZone: 'Australia/Sydney' });
+    expect(res.data.attribution).toMatch(/GeoNames/);
+    expect((await call<PlaceList>('GET', '/api/location/places?q=n')).data.places).toEqual([]);
+  });
+
+  it('names a position after the nearest place, and refuses a position off the globe naming the field', async () => {
+    const res = await call<{ place: { name: string; timeZone: string } }>('GET', '/api/location/place-at?lat=-33.8978&long=151.1785');
+    expect(res.data.place).toMatchObject({ name: 'Newtown', timeZone: 'Australia/Sydney' });
+    const bad = await call('GET', '/api/location/place-at?lat=91&long=0');
+    expect(bad.status).toBe(400);
+    expect(bad.json).toMatchObject({ error: { field: 'lat' } });
+  });
+});
+
+describe('POST /api/iam/pages/new', () => {
+  it('creates the page with its creator as first admin, its handle claimed, its place from the gazetteer; a retry answers the same page', async () => {
+    const a = await registeredUser();
+    const id = randomUUID();
+    const handle = uniqueHandle();
+    const body = { id, handle, name: 'Crème Swap Club', about: 'Cuttings every Saturday', place: { placeId: '2155386' }, category: 'group' };
+    const res = await as<{ page: PageView }>(a.browser, 'POST', '/api/iam/pages/new', body);
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    expect(res.data.page).toMatchObject({
+      id, handle, name: 'Crème Swap Club', memberCount: 1, openness: 'open', my: { status: 'member', role: 'creator' },
+      location: { label: 'Newtown, New South Wales, Australia', timeZone: 'Australia/Sydney', exact: true },
+    });
+    expect(await getItem(`handle#${handle}`, 'handle')).toMatchObject({ ownerType: 'page', ownerId: id });
+    expect(await getItem(`page#${id}`, `member#${a.uuid}`)).toMatchObject({ status: 'member', role: 'creator' });
+    expect(await stored(id)).toMatchObject({ nameKey: 'creme swap club', adminCount: 1, memberCount: 1, timeZone: 'Australia/Sydney' });
+    const again = await as<{ page: PageView }>(a.browser, 'POST', '/api/iam/pages/new', body);
+    expect(again.status).toBe(200);
+    expect(again.data.page.id).toBe(id);
+    expect((await queryPartition(`page#${id}`)).length).toBe(2);
+  });
+
+  it('shares the handle namespace with usernames: a member\'s username or another page\'s handle is 409, a reserved word 400', async () => {
+    const a = await registeredUser();
+    const taken = await as(a.browser, 'POST', '/api/iam/pages/new', { id: randomUUID(), handle: a.profile.username, name: 'Mine' });
+    expect(taken.status).toBe(409);
+    expect(taken.json).toMatchObject({ error: { field: 'handle' } });
+    const first = await newPage(a);
+    expect((await as(a.browser, 'POST', '/api/iam/pages/new', { id: randomUUID(), handle: first.handle.toUpperCase(), name: 'Copy' })).status).toBe(409);
+    for (const reserved of ['pages', 'nearby', 'events', 'messages']) {
+      const res = await as(a.browser, 'POST', '/api/iam/pages/new', { id: randomUUID(), handle: reserved, name: 'Squat' });
+      expect(res.status).toBe(400);
+      expect(res.json).toMatchObject({ error: { field: 'handle' } });
+    }
+  });
+
+  it('refuses another member\'s id (409), an unknown place id (400 naming place), unfinished sign-ups and suspended members (403)', async () => {
+    const [a, b] = await Promise.all([registeredUser(), registeredUser()]);
+    const p = await newPage(a);
+    expect((await as(b.browser, 'POST', '/api/iam/pages/new', { id: p.id, handle: uniqueHandle(), name: 'Hijack' })).status).toBe(409);
+    const nowhere = await as(a.browser, 'POST', '/api/iam/pages/new', { id: randomUUID(), handle: uniqueHandle(), name: 'Nowhere', place: { placeId: '999999999999' } });
+    expect(nowhere.status).toBe(400);
+    expect(nowhere.json).toMatchObject({ error: { field: 'place' } });
+    const incomplete = await unregisteredUser();
+    expect((await as(incomplete.browser, 'POST', '/api/iam/pages/new', { id: randomUUID(), handle: uniqueHandle(), name: 'X' })).status).toBe(403);
+    const suspended = await registeredUser();
+    expect((await as((await admin()).browser, 'PUT', `/api/iam/users/${suspended.uuid}`, { suspended: true })).status).toBe(200);
+    const id = randomUUID();
+    expect((await as((await signInAgain(suspended)).browser, 'POST', '/api/iam/pages/new', { id, handle: uniqueHandle(), name: 'X' })).status).toBe(403);
+    expect(await stored(id)).toBeUndefined();
+  });
+
+  it('takes an avatar uploaded for the new page\'s id; another member\'s upload is refused naming avatar', async () => {
+    const [a, b] = await Promise.all([registeredUser(), registeredUser()]);
+    const id = randomUUID();
+    const avatar = await uploadPageImage(a, id);
+    const theirs = await as(b.browser, 'POST', '/api/iam/pages/new', { id, handle: uniqueHandle(), name: 'Thief', avatar });
+    expect(theirs.status).toBe(400);
+    expect(theirs.json).toMatchObject({ error: { field: 'avatar' } });
+    const p = await newPage(a, { id, avatar });
+    expect(p.avatar).toBe(avatar);
+    expect(await getItem(`upload#${avatar}`, 'upload')).toBeUndefined();
+  });
+});
+
+describe('who sees what of a page\'s place', () => {
+  it('shows the ~1 km cell to others unless the address is public; the page\'s staff see the exact place and the address', async () => {
+    const [a, b] = await Promise.all([registeredUser(), registeredUser()]);
+    const p = await newPage(a, { place: { latitude: -33.89123, longitude: 151.17456 }, address: '12 Garden Lane' });
+    const mine = (await page(a, p.id)).data.page.location!;
+    expect(mine).toMatchObject({ latitude: -33.89123, longitude: 151.17456, exact: true, address: '12 Garden Lane' });
+    const theirs = (await page(b, p.id)).data.page.location!;
+    expect(theirs.exact).toBe(false);
+    expect(theirs.address).toBeNull();
+    expect(theirs.latitude).not.toBe(-33.89123);
+    expect(Math.abs(theirs.latitude - -33.89123)).toBeLessThan(0.01);
+    expect((await as(a.browser, 'PUT', '/api/iam/pages/update-page-settings', { pageId: p.id, addressPublic: true })).status).toBe(200);
+    expect((await page(b, p.id)).data.page.location).toMatchObject({ latitude: -33.89123, exact: true, address: '12 Garden Lane' });
+  });
+});
+
+describe('roles: who may change, post as and delete a page', () => {
+  it('lets admins edit; members and moderators get 403 and change nothing', async () => {
+    const [a, mod, plain] = await Promise.all([registeredUser(), registeredUser(), registeredUser()]);
+    const p = await newPage(a);
+    await withRole(a, mod, p.id, 'moderator');
+    await withRole(a, plain, p.id, 'member');
+    for (const who of [mod, plain]) {
+      expect((await as(who.browser, 'PUT', '/api/iam/pages/update', { pageId: p.id, name: 'Taken over' })).status).toBe(403);
+      expect((await as(who.browser, 'PUT', '/api/iam/pages/update-page-settings', { pageId: p.id, openness: 'invite' })).status).toBe(403);
+      expect((await as(who.browser, 'DELETE', '/api/iam/pages/page', { pageId: p.id })).status).toBe(403);
+      expect((await as(who.browser, 'PUT', '/api/iam/pages/member-role', { pageId: p.id, userId: who.uuid, role: 'admin' })).status).toBe(403);
+    }
+    expect(await stored(p.id)).toMatchObject({ name: 'Newtown Community Garden', openness: 'open', adminCount: 1, memberCount: 3 });
+    const renamed = await as<{ page: PageView }>(a.browser, 'PUT', '/api/iam/pages/update', { pageId: p.id, name: 'Newtown Growers', about: 'Grow together' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.data.page).toMatchObject({ name: 'Newtown Growers', about: 'Grow together', memberCount: 3 });
+  });
+
+  it('moves the handle in one transaction: the old one is free again, the new one names the page', async () => {
+    const a = await registeredUser();
+    const p = await newPage(a);
+    const handle = uniqueHandle();
+    expect((await as(a.browser, 'PUT', '/api/iam/pages/update', { pageId: p.id, handle })).status).toBe(200);
+    expect(await getItem(`handle#${p.handle}`, 'handle')).toBeUndefined();
+    expect(await getItem(`handle#${handle}`, 'handle')).toMatchObject({ ownerId: p.id });
+    expect((await call<PageDetails>('GET', `/api/page/all-details/${handle}`)).data.page.id).toBe(p.id);
+  });
+
+  it('posts news as the page for moderators and up; plain members and strangers get 403 and nothing is posted', async () => {
+    const [a, mod, plain, stranger] = await Promise.all([registeredUser(), registeredUser(), registeredUser(), registeredUser()]);
+    const p = await newPage(a);
+    await withRole(a, mod, p.id, 'moderator');
+    await withRole(a, plain, p.id, 'member');
+    for (const who of [plain, stranger]) {
+      const id = randomUUID();
+      const res = await as(who.browser, 'POST', '/api/iam/posts/new', { id, text: 'as the page', tags: [], photos: [], privacy: 'public', pageId: p.id });
+      expect(res.status).toBe(403);
+      expect(await getItem(`post#${id}`, 'post')).toBeUndefined();
+    }
+    const res = await as<{ post: PostView }>(mod.browser, 'POST', '/api/iam/posts/new', { id: randomUUID(), text: 'Working bee on Sunday', tags: [], photos: [], privacy: 'public', pageId: p.id });
+    expect(res.status).toBe(201);
+    expect(res.data.post).toMatchObject({ owner: { type: 'page', id: p.id, handle: p.handle, name: p.name }, authorId: mod.uuid });
+    // The page's profile lists it with its counts; a plant listing as the page is refused naming pageId.
+    const details = await call<PageDetails>('GET', `/api/page/all-details/${p.handle}`);
+    expect(details.data.posts.map((x) => x.id)).toEqual([res.data.post.id]);
+    expect(details.data.counts.news).toBe(1);
+    const plant = await as(a.browser, 'POST', '/api/iam/plant/new', { id: randomUUID(), plant: { commonName: 'Fern', availability: 'Available' }, plant_photos: [], tags: [], privacy: 'public', pageId: p.id });
+    expect(plant.status).toBe(400);
+  });
+
+  it('lets moderators remove the page\'s posts and comments on them, not other members\' posts', async () => {
+    const [a, mod, visitor] = await Promise.all([registeredUser(), registeredUser(), registeredUser()]);
+    const p = await newPage(a);
+    await withRole(a, mod, p.id, 'moderator');
+    const news = await as<{ post: PostView }>(a.browser, 'POST', '/api/iam/posts/new', { id: randomUUID(), text: 'news', tags: [], photos: [], privacy: 'public', pageId: p.id });
+    const remark = await comment({ uuid: visitor.uuid, browser: visitor.browser }, news.data.post.id, 'rude words');
+    expect((await as(mod.browser, 'DELETE', '/api/iam/posts/comment', { id: remark.id, uuid: mod.uuid })).status).toBe(200);
+    expect(await getItem(`post#${news.data.post.id}`, 'post')).toMatchObject({ commentCount: 0 });
+    const own = await newPost({ uuid: visitor.uuid, browser: visitor.browser });
+    expect((await as(mod.browser, 'DELETE', '/api/iam/posts', { postId: own.id, userId: mod.uuid })).status).toBe(403);
+    expect((await as(mod.browser, 'DELETE', '/api/iam/posts', { postId: news.data.post.id, userId: mod.uuid })).status).toBe(200);
+    expect(await getItem(`post#${news.data.post.id}`, 'post')).toBeUndefined();
+  });
+
+  it('keeps at least one admin: the last admin can neither leave nor be demoted; with a second admin they can', async () => {
+    const [a, b] = await Promise.all([registeredUser(), registeredUser()]);
+    const p = await newPage(a);
+    const leave = await as(a.browser, 'POST', '/api/iam/pages/leave', { pageId: p.id });
+    expect(leave.status).toBe(409);
+    expect(await stored(p.id)).toMatchObject({ adminCount: 1, memberCount: 1 });
+    await withRole(a, b, p.id, 'admin');
+    expect(await stored(p.id)).toMatchObject({ adminCount: 2, memberCount: 2 });
+    expect((await as(b.browser, 'PUT', '/api/iam/pages/member-role', { pageId: p.id, userId: a.uuid, role: 'member' })).status).toBe(403);
+    expect((await as(a.browser, 'POST', '/api/iam/pages/leave', { pageId: p.id })).status).toBe(200);
+    expect(await stored(p.id)).toMatchObject({ adminCount: 1, memberCount: 1 });
+    const demote = await as(b.browser, 'PUT', '/api/iam/pages/member-role', { pageId: p.id, userId: b.uuid, role: 'member' });
+    expect(demote.status).toBe(409);
+    expect(await stored(p.id)).toMatchObject({ adminCount: 1 });
+  });
+});
+
+describe('joining: open, moderated and invite-only pages', () => {
+  it('joins an open page at once and leaves it, the count following', async () => {
+    const [a, b] = await Promise.all([registeredUser(), registeredUser()]);
+    const p = await newPage(a);
+    expect(await join(b, p.id)).toMatchObject({ membership: { status: 'member', role: 'member' }, memberCount: 2 });
+    expect(await join(b, p.id)).toMatchObject({ memberCount: 2 });
+    expect(await stored(p.id)).toMatchObject({ memberCount: 2 });
+    const left = await as<MembershipAnswer>(b.browser, 'POST', '/api/iam/pages/leave', { pageId: p.id });
+    expect(left.data).toMatchObject({ membership: { status: 'none' }, memberCount: 1 });
+    expect(await stored(p.id)).toMatchObject({ memberCount: 1 });
+  });
+
+  it('records a request on a moderated page; a moderator sees and approves it, the member is notified', async () => {
+    const [a, mod, b, c] = await Promise.all([registeredUser(), registeredUser(), registeredUser(), registeredUser()]);
+    const p = await newPage(a);
+    await withRole(a, mod, p.id, 'moderator');
+    expect((await as(a.browser, 'PUT', '/api/iam/pages/update-page-settings', { pageId: p.id, openness: 'moderated' })).status).toBe(200);
+    expect(await join(b, p.id)).toMatchObject({ membership: { status: 'requested', role: null }, memberCount: 2 });
+    await join(c, p.id);
+    expect(await stored(p.id)).toMatchObject({ requestCount: 2, memberCount: 2 });
+    // Only staff see requests.
+    expect((await as(b.browser, 'GET', `/api/iam/pages/join-requests/${p.id}`)).status).toBe(403);
+    const requests = await as<JoinRequests>(mod.browser, 'GET', `/api/iam/pages/join-requests/${p.id}`);
+    expect(requests.data.requests.map((r) => r.user.uuid)).toEqual([b.uuid, c.uuid]);
+    const approved = await as<MembershipAnswer>(mod.browser, 'POST', '/api/iam/pages/approve-request', { pageId: p.id, userId: b.uuid });
+    expect(approved.data).toMatchObject({ membership: { status: 'member', role: 'member' }, memberCount: 3 });
+    expect((await as(mod.browser, 'POST', '/api/iam/pages/decline-request', { pageId: p.id, userId: c.uuid })).status).toBe(200);
+    expect(await stored(p.id)).toMatchObject({ requestCount: 0, memberCount: 3 });
+    expect((await as(mod.browser, 'POST', '/api/iam/pages/approve-request', { pageId: p.id, userId: c.uuid })).status).toBe(404);
+    const notes = await as<{ notifications: { kind: string; targetId: string }[] }>(b.browser, 'GET', '/api/iam/notifications/all');
+    expect(notes.data.notifications.some((n) => n.kind === 'page-approved' && n.targetId === p.id)).toBe(true);
+  });
+
+  it('refuses joining an invite-only page without an invitation; an invited member joins', async () => {
+    const [a, b] = await Promise.all([registeredUser(), registeredUser()]);
+    const p = await newPage(a, { openness: 'invite' });
+    const refused = await as(b.browser, 'POST', '/api/iam/pages/join', { pageId: p.id });
+    expect(refused.status).toBe(403);
+    expect(await getItem(`page#${p.id}`, `member#${b.uuid}`)).toBeUndefined();
+    expect((await as(a.browser, 'POST', '/api/iam/pages/invite', { pageId: p.id, userId: b.uuid })).status).toBe(200);
+    expect(await join(b, p.id)).toMatchObject({ membership: { status: 'member' }, memberCount: 2 });
+    expect((await as(a.browser, 'POST', '/api/iam/pages/invite', { pageId: p.id, userId: b.uuid })).status).toBe(409);
+  });
+
+  it('lists members by role for members, and a member\'s pages; moderators remove plain members only', async () => {
+    const [a, mod, m1, m2] = await Promise.all([registeredUser(), registeredUser(), registeredUser(), registeredUser()]);
+    const p = await newPage(a);
+    await withRole(a, mod, p.id, 'moderator');
+    await withRole(a, m1, p.id, 'member');
+    await withRole(a, m2, p.id, 'admin');
+    const members = await as<PageMembers>(m1.browser, 'GET', `/api/iam/pages/members/${p.id}`);
+    expect(members.data.members.map((m) => [m.user.uuid, m.role])).toEqual([[a.uuid, 'creator'], [m2.uuid, 'admin'], [mod.uuid, 'moderator'], [m1.uuid, 'member']]);
+    expect((await call('GET', `/api/iam/pages/members/${p.id}`)).status).toBe(401);
+    expect((await as(mod.browser, 'DELETE', '/api/iam/pages/member', { pageId: p.id, userId: m2.uuid })).status).toBe(403);
+    expect((await as(mod.browser, 'DELETE', '/api/iam/pages/member', { pageId: p.id, userId: a.uuid })).status).toBe(403);
+    expect((await as(mod.browser, 'DELETE', '/api/iam/pages/member', { pageId: p.id, userId: m1.uuid })).status).toBe(200);
+    expect(await stored(p.id)).toMatchObject({ memberCount: 3, adminCount: 2 });
+    const mine = await as<PageCards>(m2.browser, 'GET', `/api/iam/pages/get-all-by-user/${m2.uuid}`);
+    expect(mine.data.pages.map((x) => [x.id, x.my.role])).toEqual([[p.id, 'admin']]);
+  });
+});
+
+describe('tags, the directory and pages nearby', () => {
+  it('links tags in the page\'s transaction: pages by tag and by name prefix are one Query each', async () => {
+    const a = await registeredUser();
+    const tag = uniqueTag();
+    const p = await newPage(a, { name: 'Zebra Fern Society' });
+    const q = await newPage(a, { name: 'Zucchini Growers' });
+    expect((await as(a.browser, 'POST', '/api/iam/pages/connect-tags', { pageId: p.id, tagIdArr: [tag] })).status).toBe(200);
+    expect((await as(a.browser, 'POST', '/api/iam/pages/connect-tags', { pageId: q.id, tagIdArr: [tag] })).status).toBe(200);
+    expect(await getItem('tags', `tag#${tag}`)).toMatchObject({ usageCount: 2 });
+    const byTag = await call<PageCards>('GET', `/api/page/get-all/${tag}`);
+    expect(byTag.data.pages.map((x) => x.id)).toEqual([p.id, q.id]);
+    expect((await call<PageCards>('GET', `/api/page/get-all/${tag}?q=zuc`)).data.pages.map((x) => x.id)).toEqual([q.id]);
+    expect((await call<PageCards>('GET', '/api/page/get-all/all?q=zebra%20fern%20soc')).data.pages.map((x) => x.id)).toContain(p.id);
+    expect((await as(a.browser, 'POST', '/api/iam/pages/disconnect-tags', { pageId: p.id, tagIdArr: [tag] })).status).toBe(200);
+    expect((await call<PageCards>('GET', `/api/page/get-all/${tag}`)).data.pages.map((x) => x.id)).toEqual([q.id]);
+    expect(await getItem('tags', `tag#${tag}`)).toMatchObject({ usageCount: 1 });
+  });
+
+  it('finds pages near a point, nearest first, at their cell, with rounded distances; the panel answers plants and pages at once', async () => {
+    const a = await registeredUser();
+    // Somewhere of this test's own (the Chatham Islands), so other tests' pages are not near.
+    const here = { latitude: -43.95, longitude: -176.56 };
+    const near = await newPage(a, { place: { latitude: -43.951, longitude: -176.561 } });
+    const far = await newPage(a, { place: { latitude: -44.05, longitude: -176.4 } });
+    const res = await call<NearbyPages>('GET', `/api/page/location/nearby-pages?lat=${here.latitude}&long=${here.longitude}&radiusKm=5`);
+    expect(res.status).toBe(200);
+    expect(res.data.pages.map((p) => p.id)).toEqual([near.id]);
+    expect(res.data.pages[0]!.distance_km).toBeLessThanOrEqual(1);
+    const wide = await call<NearbyPages>('GET', `/api/page/location/nearby-pages?lat=${here.latitude}&long=${here.longitude}&radiusKm=50`);
+    expect(wide.data.pages.map((p) => p.id)).toEqual([near.id, far.id]);
+    const panel = await call<NearYou>('GET', `/api/nearby/near-you?lat=${here.latitude}&long=${here.longitude}`);
+    expect(panel.data.origin).toMatchObject({ source: 'query' });
+    expect(panel.data.pages.map((p) => p.id)).toEqual([near.id, far.id]);
+    expect(panel.data.plants).toEqual([]);
+    const guest = await call<NearYou>('GET', '/api/nearby/near-you');
+    expect(guest.data.origin.source).toBe('site');
+  });
+});
+
+describe('deleting a page', () => {
+  it('removes its images first, then frees its handle, drops its tag links, and sweeps its posts and members', async () => {
+    const [a, b] = await Promise.all([registeredUser(), registeredUser()]);
+    const id = randomUUID();
+    const avatar = await uploadPageImage(a, id);
+    const tag = uniqueTag();
+    const p = await newPage(a, { id, avatar, tags: [tag] });
+    await join(b, p.id);
+    const news = await as<{ post: PostView }>(a.browser, 'POST', '/api/iam/posts/new', { id: randomUUID(), text: 'bye', tags: [], photos: [], privacy: 'public', pageId: p.id });
+    expect((await as(b.browser, 'DELETE', '/api/iam/pages/page', { pageId: p.id })).status).toBe(403);
+    const res = await as(a.browser, 'DELETE', '/api/iam/pages/page', { pageId: p.id });
+    expect(res.status).toBe(200);
+    expect(await objectExists(avatar)).toBe(false);
+    expect(await getItem(`handle#${p.handle}`, 'handle')).toBeUndefined();
+    expect(await queryPartition(`tagpages#${tag}`)).toEqual([]);
+    expect(await getItem('tags', `tag#${tag}`)).toMatchObject({ usageCount: 0 });
+    expect(await queryPartition(`page#${p.id}`)).toEqual([]);
+    expect(await getItem(`post#${news.data.post.id}`, 'post')).toBeUndefined();
+    expect((await call('GET', `/api/page/all-details/${p.handle}`)).status).toBe(404);
+    expect((await as<PageCards>(b.browser, 'GET', `/api/iam/pages/get-all-by-user/${b.uuid}`)).data.pages).toEqual([]);
+  });
+});
+
+describe('POST /api/iam/emails/new-page', () => {
+  it('tells the site\'s admins once per page, and only when a page admin asks', async () => {
+    const [a, b] = await Promise.all([registeredUser(), registeredUser()]);
+    const p = await newPage(a, { name: `Mail test ${randomUUID().slice(0, 8)}` });
+    expect((await as(b.browser, 'POST', '/api/iam/emails/new-page', { pageId: p.id })).status).toBe(403);
+    expect((await as(a.browser, 'POST', '/api/iam/emails/new-page', { pageId: p.id })).data).toEqual({ sent: true });
+    expect((await as(a.browser, 'POST', '/api/iam/emails/new-page', { pageId: p.id })).data).toEqual({ sent: false });
+    expect((await outbox()).filter((m) => m.subject === `New page: ${p.name}`).length).toBeGreaterThanOrEqual(1);
+  });
+});
