@@ -21,8 +21,11 @@ export const paths = {
   recentPlants: '/_recent-plants',
   nearbyPlants: '/nearby/plants',
   pages: '/pages',
+  nearbyPages: '/pages/nearby',
+  newPage: '/pages/new',
   events: '/events',
   users: '/users',
+  nearbyUsers: '/users/nearby',
   messages: '/messages',
   interests: '/user/interests',
   admin: '/admin',
@@ -41,3 +44,4 @@ export const plantHref = (plantId: string) => `/plant/${encodeURIComponent(plant
 export const eventHref = (randomId: string) => `/event/${encodeURIComponent(randomId)}`;
 export const postHref = (randomId: string) => `/post/${encodeURIComponent(randomId)}`;
 export const tagHref = (name: string) => `/tag/${encodeURIComponent(name)}`;
+export const pageEditHref = (handle: string) => `/${encodeURIComponent(handle)}/edit`;

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { PinIcon } from '@/components/icons';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-store';
+import { NearYouPanel } from '@/features/places/components/near-you-panel';
 
 export function RightRail({ className = '' }: { className?: string }) {
   const auth = useAuth();
@@ -16,9 +17,7 @@ export function RightRail({ className = '' }: { className?: string }) {
           <PinIcon className="size-5 text-primary-700" />
           Near you
         </h2>
-        <p className="mt-2 text-sm text-gray-600">
-          Plants, pages and events close to you will show here once your location is known.
-        </p>
+        <NearYouPanel />
       </section>
       {auth.loggedIn === false ? (
         <section aria-labelledby={joinId} className="rounded-xl border border-primary-200 bg-primary-50 p-4">

@@ -1,8 +1,9 @@
 /**
- * /:handle: a member's public profile: their card and what they have shared (posts, plants,
- * available plants), as the viewer may see it. An unknown handle is the not-found page.
+ * /:handle: a member's public profile (their card and what they have shared: posts, plants,
+ * available plants, as the viewer may see them), or a page's profile. An unknown handle is the
+ * not-found page.
  */
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { FeedFilter } from '@shared/constants';
 import { toTitleCase } from '@shared/format';
@@ -19,6 +20,9 @@ import { Feed, FeedSkeleton } from '@/features/content/components/feed';
 import { ProfileCard } from '@/features/content/components/profile-card';
 import { viewerOf } from '@/features/content/lib/ids';
 import { ApiError } from '@/lib/api';
+
+/** A page's profile is its own chunk: members' profiles do not load it. */
+const PageProfile = lazy(() => import('@/features/pages/components/page-profile').then((m) => ({ default: m.PageProfile })));
 
 const FILTERS: readonly FeedFilter[] = ['postsAll', 'plantsAll', 'plantsAvail'];
 const link = 'font-semibold text-primary-800 underline underline-offset-2 hover:text-primary-900';
@@ -40,6 +44,14 @@ function HandleProfile({ handle }: { handle: string }) {
   const name = owner?.name ? toTitleCase(owner.name) : `@${handle}`;
 
   if (posts.isError && posts.error instanceof ApiError && (posts.error.status === 404 || posts.error.status === 400)) return <NotFoundScreen />;
+  // Pages share the handle namespace: the same answer says which one this is.
+  if (owner?.type === 'page') {
+    return (
+      <Suspense fallback={<FeedSkeleton label={`Loading @${handle}…`} cards={2} />}>
+        <PageProfile handle={handle} source={source} />
+      </Suspense>
+    );
+  }
   return (
     <>
       <DocumentTitle title={owner ? `${name} (@${owner.handle ?? handle})` : `@${handle}`} />

@@ -1,12 +1,42 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { makePlant, uuid } from '@/features/content/testing';
 import { AUTH, renderRoute } from '@/testing/render-route';
+import { success } from '@/testing/responses';
+import { serve } from '@/testing/serve';
+
+const ORIGIN = { latitude: -33.8978, longitude: 151.1785, suburb_city: 'Newtown', state: 'New South Wales', country: 'Australia', source: 'profile' };
+const nearYou = (plants: unknown[] = []) => success({ origin: ORIGIN, radius_km: 20, plants, pages: [] });
+const nearby = (n: number, name: string, km: number) => ({
+  ...makePlant({ id: uuid(n), plant: { commonName: name, availability: 'Available to swap' } }),
+  distance_km: km,
+  cell: { latitude: -33.9 + n / 100, longitude: 151.18 },
+});
 
 describe('/nearby/plants', () => {
-  it('says plants near you come with the nearby feature and points to recent plants', async () => {
+  it('lists available plants nearest first around the member\'s place, draws them on a map, and searches again at another radius', async () => {
+    const api = serve({
+      'GET /api/nearby/near-you': () => nearYou(),
+      'PUT /api/plants/avail-nearby': (call) =>
+        success({ plants: call.body?.radiusKm === 5 ? [nearby(1, 'fern', 2)] : [nearby(1, 'fern', 2), nearby(2, 'cactus', 12)], radius_km: call.body?.radiusKm }),
+    });
     renderRoute('/nearby/plants', { auth: AUTH.member });
     expect(await screen.findByRole('heading', { level: 1, name: 'Plants near you' })).toBeTruthy();
-    expect(screen.getByText('Plants near you arrive with the nearby feature.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Browse recent plants' }).getAttribute('href')).toBe('/_recent-plants');
+    const list = await screen.findByRole('region', { name: 'plants by distance' });
+    await waitFor(() => expect(within(list).getAllByRole('link').map((a) => a.textContent)).toEqual([expect.stringContaining('fern'), expect.stringContaining('cactus')]));
+    const from = screen.getByRole('region', { name: 'Where to search from' });
+    expect(from.textContent).toContain('Near Newtown, New South Wales (from your place in your profile)');
+    expect(await screen.findByRole('img', { name: 'Map of 2 plants within 20 km of Newtown, New South Wales' })).toBeTruthy();
+    expect(api.to('PUT /api/plants/avail-nearby')[0]!.body).toMatchObject({ latitude: ORIGIN.latitude, longitude: ORIGIN.longitude, radiusKm: 20 });
+    fireEvent.click(screen.getByRole('radio', { name: '5 km' }));
+    await waitFor(() => expect(within(list).getAllByRole('link')).toHaveLength(1));
+    expect(api.to('PUT /api/plants/avail-nearby').at(-1)!.body).toMatchObject({ radiusKm: 5 });
+  });
+
+  it('says so when nothing is near, and points to recent plants', async () => {
+    serve({ 'GET /api/nearby/near-you': () => nearYou(), 'PUT /api/plants/avail-nearby': () => success({ plants: [], radius_km: 20 }) });
+    renderRoute('/nearby/plants', { auth: AUTH.member });
+    expect(await screen.findByText(/No available plants within 20 km yet/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'browse recent plants' }).getAttribute('href')).toBe('/_recent-plants');
   });
 });

@@ -1,19 +1,52 @@
-/** /nearby/plants: plants near the member. Arrives with the nearby feature; until then, recent plants. */
+/** /nearby/plants: available plants near the member, by distance, on a list and a map. */
 import { Link } from 'react-router';
 import { PageShell } from '@/components/page-shell';
-import { paths } from '@/config/paths';
+import { paths, plantHref } from '@/config/paths';
+import { useAuth } from '@/features/auth/auth-store';
+import { viewerOf } from '@/features/content/lib/ids';
+import { distanceText, useNearbyPlants } from '@/features/places/api/places';
+import { NearbyView, useNearbySearch } from '@/features/places/components/nearby-view';
+import { cardImageUrl } from '@/lib/images';
 
 export default function NearbyPlantsScreen() {
+  const auth = useAuth();
+  const search = useNearbySearch(20);
+  const plants = useNearbyPlants(viewerOf(auth), search.origin, search.radiusKm);
   return (
-    <PageShell title="Plants near you" description="Plant listings from growers close to you.">
-      <section className="rounded-xl border border-dashed border-gray-300 bg-white p-5 shadow-sm">
-        <p className="text-gray-800">Plants near you arrive with the nearby feature.</p>
-        <p className="mt-3">
-          <Link to={paths.recentPlants} className="font-semibold text-primary-800 underline underline-offset-2 hover:text-primary-900">
-            Browse recent plants
-          </Link>
-        </p>
-      </section>
+    <PageShell title="Plants near you" description="Plants up for swap, sale or giving away, nearest first.">
+      <NearbyView
+        search={search}
+        noun="plants"
+        result={{ ...plants, items: plants.data?.plants }}
+        pointOf={(p) => ({ id: p.id, latitude: p.cell.latitude, longitude: p.cell.longitude, label: p.plant?.commonName ?? 'A plant', href: plantHref(p.id) })}
+        empty={
+          <p className="rounded-xl border border-dashed border-gray-300 bg-white p-5 text-gray-700">
+            No available plants within {search.radiusKm} km yet. Try a wider distance, or{' '}
+            <Link to={paths.recentPlants} className="font-semibold text-primary-800 underline underline-offset-2">
+              browse recent plants
+            </Link>
+            .
+          </p>
+        }
+        renderItem={(p, i) => {
+          const photo = p.photos[0];
+          return (
+            <Link to={plantHref(p.id)} className="flex gap-3 rounded-xl border border-gray-200 bg-white p-3 shadow-sm hover:border-primary-300">
+              <span aria-hidden="true" className="mt-1 inline-flex size-6 shrink-0 items-center justify-center rounded-full bg-primary-700 text-xs font-semibold text-white">
+                {i + 1}
+              </span>
+              {photo ? <img src={cardImageUrl(photo)} alt="" className="size-16 shrink-0 rounded-lg bg-gray-100 object-cover" loading="lazy" decoding="async" width={64} height={64} /> : null}
+              <span className="min-w-0">
+                <span className="block truncate font-semibold text-gray-900">{p.plant?.commonName ?? 'A plant'}</span>
+                <span className="block text-sm text-gray-700">{p.plant?.availability}</span>
+                <span className="block text-sm text-gray-600">
+                  {distanceText(p.distance_km)} · {p.owner.name}
+                </span>
+              </span>
+            </Link>
+          );
+        }}
+      />
     </PageShell>
   );
 }

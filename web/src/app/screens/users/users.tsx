@@ -1,12 +1,73 @@
-/** /users: People. A shell until its feature lands. */
+/** /users: the members directory (those who list themselves), newest first, a page at a time. */
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { toTitleCase } from '@shared/format';
+import { Button, FormAlert } from '@/components/form/feedback';
+import { failureMessage } from '@/components/form/messages';
 import { PageShell } from '@/components/page-shell';
+import { handleHref, paths } from '@/config/paths';
+import { useAuth } from '@/features/auth/auth-store';
+import { Avatar } from '@/features/content/components/avatar';
+import { api } from '@/lib/api';
 
 export default function UsersScreen() {
+  const auth = useAuth();
+  const list = useInfiniteQuery({
+    queryKey: ['users', 'directory'],
+    queryFn: ({ pageParam, signal }) => api.call('GET /api/users', pageParam ? { cursorId: pageParam } : {}, { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.cursorId,
+  });
+  const users = list.data?.pages.flatMap((p) => p.users) ?? [];
   return (
-    <PageShell
-      title="People"
-      description="Growers on the site."
-      upcoming={['Member directory']}
-    />
+    <PageShell title="People" description="Growers on the site who list themselves in the directory, newest first.">
+      {auth.loggedIn ? (
+        <Link to={paths.nearbyUsers} className="font-semibold text-primary-800 underline underline-offset-2 hover:text-primary-900">
+          People near you
+        </Link>
+      ) : null}
+      {list.isError && !list.data ? (
+        <FormAlert message={failureMessage(list.error)} title="Could not load the directory">
+          <Button className="mt-3" variant="secondary" onClick={() => void list.refetch()}>
+            Try again
+          </Button>
+        </FormAlert>
+      ) : list.isPending ? (
+        <div role="status" aria-busy="true" aria-label="Loading people" className="grid gap-3 sm:grid-cols-2">
+          {[0, 1, 2, 3].map((i) => (
+            <div key={i} className="h-20 animate-pulse rounded-xl bg-gray-100" />
+          ))}
+        </div>
+      ) : users.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-gray-300 bg-white p-5 text-gray-700">Nobody is listed yet.</p>
+      ) : (
+        <>
+          <ul className="grid gap-3 sm:grid-cols-2">
+            {users.map((u) => {
+              const name = toTitleCase([u.first_name, u.last_name].filter(Boolean).join(' ')) || u.username;
+              return (
+                <li key={u.uuid}>
+                  <Link to={handleHref(u.username)} className="flex items-center gap-3 rounded-xl border border-gray-200 bg-white p-3 shadow-sm hover:border-primary-300">
+                    <Avatar src={u.avatar} name={name} />
+                    <span className="min-w-0">
+                      <span className="block truncate font-semibold text-gray-900">{name}</span>
+                      <span className="block truncate text-sm text-gray-600">
+                        @{u.username}
+                        {u.suburb_city ? ` · ${u.suburb_city}` : ''}
+                      </span>
+                    </span>
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+          {list.hasNextPage ? (
+            <Button variant="secondary" onClick={() => void list.fetchNextPage()} pending={list.isFetchingNextPage} pendingLabel="Loading…">
+              Show more people
+            </Button>
+          ) : null}
+        </>
+      )}
+    </PageShell>
   );
 }

@@ -80,7 +80,8 @@ function checkPlantDraft(id: string, values: ComposerValues, uploads: PhotoUploa
   return { body: checked.data as NewPlantBody };
 }
 
-export function Composer({ kind = 'post', onCreated }: { kind?: 'post' | 'plant'; onCreated?: (post: PostView) => void }): JSX.Element {
+/** `asPage`: post as this page (its news); the server checks the member's role there. */
+export function Composer({ kind = 'post', onCreated, asPage }: { kind?: 'post' | 'plant'; onCreated?: (post: PostView) => void; asPage?: { id: string; name: string } }): JSX.Element {
   const headingId = useId();
   const { user } = useAuth();
   const queryClient = useQueryClient();
@@ -151,10 +152,10 @@ export function Composer({ kind = 'post', onCreated }: { kind?: 'post' | 'plant'
       return;
     }
     form.clear();
-    send.mutate(checked.body);
+    send.mutate(asPage && kind === 'post' ? { ...(checked.body as NewPostBody), pageId: asPage.id } : checked.body);
   });
 
-  const title = kind === 'plant' ? 'List a plant' : 'Share a post';
+  const title = kind === 'plant' ? 'List a plant' : asPage ? `Post news as ${asPage.name}` : 'Share a post';
   const submitLabel = kind === 'plant' ? 'List plant' : 'Post';
   const createdHref = created ? (created.kind === 'plant' ? plantHref(created.id) : postHref(created.id)) : null;
 

@@ -1,0 +1,104 @@
+/** Pages: a page's profile, membership (join, leave, requests, roles), creating and changing pages, the directory. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MembershipAnswer, PageView } from '@shared/answers/pages';
+import type { RouteInput } from '@shared/contract';
+import { api } from '@/lib/api';
+
+export const pagesKeys = {
+  all: ['pages'] as const,
+  details: (viewer: string, handle: string) => ['pages', 'details', viewer, handle.toLowerCase()] as const,
+  byId: (viewer: string, id: string) => ['pages', 'id', viewer, id] as const,
+  members: (id: string) => ['pages', 'members', id] as const,
+  requests: (id: string) => ['pages', 'requests', id] as const,
+  directory: (viewer: string, arg: string, q: string) => ['pages', 'directory', viewer, arg, q] as const,
+  mine: (viewer: string) => ['pages', 'mine', viewer] as const,
+};
+
+export function usePageDetails(viewer: string, handle: string, enabled = true) {
+  return useQuery({
+    queryKey: pagesKeys.details(viewer, handle),
+    queryFn: ({ signal }) => api.call('GET /api/page/all-details/{handle}', { handle }, { signal }),
+    enabled,
+  });
+}
+
+export function usePageMembers(pageId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: pagesKeys.members(pageId),
+    queryFn: ({ signal }) => api.call('GET /api/iam/pages/members/{pageId}', { pageId }, { signal }),
+    enabled,
+  });
+}
+
+export function useJoinRequests(pageId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: pagesKeys.requests(pageId),
+    queryFn: ({ signal }) => api.call('GET /api/iam/pages/join-requests/{pageId}', { pageId }, { signal }),
+    enabled,
+  });
+}
+
+/** After a membership change every page list and profile is out of date (counts, buttons). */
+function useRefreshPages() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'pages' || q.queryKey[0] === 'nearby' || q.queryKey[0] === 'near-you' });
+}
+
+export function useMembership() {
+  const refresh = useRefreshPages();
+  return useMutation({
+    mutationFn: ({ pageId, action }: { pageId: string; action: 'join' | 'leave' }): Promise<MembershipAnswer> =>
+      action === 'join' ? api.call('POST /api/iam/pages/join', { pageId }) : api.call('POST /api/iam/pages/leave', { pageId }),
+    onSuccess: () => void refresh(),
+  });
+}
+
+type StaffAction =
+  | { action: 'approve' | 'decline' | 'invite' | 'remove'; pageId: string; userId: string }
+  | { action: 'role'; pageId: string; userId: string; role: 'admin' | 'moderator' | 'member' };
+
+export function useStaffAction() {
+  const refresh = useRefreshPages();
+  return useMutation({
+    mutationFn: (a: StaffAction): Promise<MembershipAnswer> => {
+      const who = { pageId: a.pageId, userId: a.userId };
+      switch (a.action) {
+        case 'approve':
+          return api.call('POST /api/iam/pages/approve-request', who);
+        case 'decline':
+          return api.call('POST /api/iam/pages/decline-request', who);
+        case 'invite':
+          return api.call('POST /api/iam/pages/invite', who);
+        case 'remove':
+          return api.call('DELETE /api/iam/pages/member', who);
+        case 'role':
+          return api.call('PUT /api/iam/pages/member-role', { ...who, role: a.role });
+      }
+    },
+    onSuccess: () => void refresh(),
+  });
+}
+
+export type NewPageBody = RouteInput<'POST /api/iam/pages/new'>;
+export type PageUpdateBody = RouteInput<'PUT /api/iam/pages/update'>;
+export type PageSettingsBody = RouteInput<'PUT /api/iam/pages/update-page-settings'>;
+
+export const createPage = async (body: NewPageBody): Promise<PageView> => (await api.call('POST /api/iam/pages/new', body)).page;
+export const updatePage = async (body: PageUpdateBody): Promise<PageView> => (await api.call('PUT /api/iam/pages/update', body)).page;
+export const updatePageSettings = async (body: PageSettingsBody): Promise<PageView> => (await api.call('PUT /api/iam/pages/update-page-settings', body)).page;
+export const changePageTags = async (pageId: string, add: string[], remove: string[]): Promise<PageView | null> => {
+  let page: PageView | null = null;
+  if (add.length) page = (await api.call('POST /api/iam/pages/connect-tags', { pageId, tagIdArr: add })).page;
+  if (remove.length) page = (await api.call('POST /api/iam/pages/disconnect-tags', { pageId, tagIdArr: remove })).page;
+  return page;
+};
+export const deletePage = (pageId: string) => api.call('DELETE /api/iam/pages/page', { pageId });
+export const tellAdminsAboutPage = (pageId: string) => api.call('POST /api/iam/emails/new-page', { pageId });
+export const requestPageImageUpload = (input: RouteInput<'POST /api/iam/pages/image-upload'>) => api.call('POST /api/iam/pages/image-upload', input);
+
+export function usePageDirectory(viewer: string, arg: string, q: string) {
+  return useQuery({
+    queryKey: pagesKeys.directory(viewer, arg, q),
+    queryFn: ({ signal }) => api.call('GET /api/page/get-all/{arg}', q ? { arg, q } : { arg }, { signal }),
+  });
+}

@@ -1,0 +1,35 @@
+/** A page as lists show it: avatar, name, handle, place, distance, member count and a join button. */
+import { Link } from 'react-router';
+import type { PageCard as PageCardData } from '@shared/answers/pages';
+import { handleHref } from '@/config/paths';
+import { Avatar } from '@/features/content/components/avatar';
+import { distanceText } from '@/features/places/api/places';
+import { JoinButton } from './join-button';
+
+export function PageCard({ page, distanceKm, index }: { page: PageCardData; distanceKm?: number; index?: number }) {
+  const members = `${page.memberCount} ${page.memberCount === 1 ? 'member' : 'members'}`;
+  return (
+    <article className="flex items-start gap-3 rounded-xl border border-gray-200 bg-white p-3 shadow-sm">
+      {index !== undefined ? (
+        <span aria-hidden="true" className="mt-1 inline-flex size-6 shrink-0 items-center justify-center rounded-full bg-primary-700 text-xs font-semibold text-white">
+          {index + 1}
+        </span>
+      ) : null}
+      <Avatar src={page.avatar} name={page.name} />
+      <div className="min-w-0 flex-1">
+        <h3 className="truncate font-semibold text-gray-900">
+          <Link to={handleHref(page.handle)} className="hover:underline">
+            {page.name}
+          </Link>
+        </h3>
+        <p className="truncate text-sm text-gray-600">@{page.handle}</p>
+        <p className="text-sm text-gray-700">
+          {[page.place, distanceKm !== undefined ? distanceText(distanceKm) : null, members].filter(Boolean).join(' · ')}
+        </p>
+      </div>
+      <div className="shrink-0">
+        <JoinButton page={page} compact />
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,296 @@
+/**
+ * /:handle/edit for a page, for its admins (moderators see join requests and members only):
+ * details, place, tags, members and roles, join requests, settings, and deleting the page after
+ * typing its handle.
+ */
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { PageView } from '@shared/answers/pages';
+import { Checkbox, SelectField, TextArea, TextField } from '@/components/form/fields';
+import { Button, FormAlert, Notice, SubmitButton } from '@/components/form/feedback';
+import { failureMessage } from '@/components/form/messages';
+import { handleHref, pageEditHref, paths } from '@/config/paths';
+import { AVATAR_TYPES, avatarFileProblem } from '@/features/account/components/avatar-section';
+import { Avatar } from '@/features/content/components/avatar';
+import { PlaceSearch } from '@/features/places/components/place-search';
+import { putFile } from '@/lib/upload';
+import { changePageTags, deletePage, requestPageImageUpload, updatePage, updatePageSettings, useJoinRequests, usePageMembers, useStaffAction } from '../api/pages';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-label={title} className="space-y-4 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5">
+      <h2 className="text-lg font-semibold text-gray-900">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+export function PageEditor({ page, onChanged }: { page: PageView; onChanged: () => void }) {
+  const admin = page.my.role === 'creator' || page.my.role === 'admin';
+  return (
+    <div className="space-y-6">
+      <p>
+        <Link to={handleHref(page.handle)} className="font-semibold text-primary-800 underline underline-offset-2">
+          Back to {page.name}
+        </Link>
+      </p>
+      {admin ? <DetailsSection page={page} onChanged={onChanged} /> : null}
+      {admin ? <TagsSection page={page} onChanged={onChanged} /> : null}
+      <RequestsSection page={page} />
+      <MembersSection page={page} admin={admin} />
+      {admin ? <SettingsSection page={page} onChanged={onChanged} /> : null}
+      {admin ? <DeleteSection page={page} /> : null}
+    </div>
+  );
+}
+
+function DetailsSection({ page, onChanged }: { page: PageView; onChanged: () => void }) {
+  const navigate = useNavigate();
+  const [name, setName] = useState(page.name);
+  const [handle, setHandle] = useState(page.handle);
+  const [about, setAbout] = useState(page.about);
+  const [address, setAddress] = useState(page.location?.address ?? '');
+  const [placeId, setPlaceId] = useState<string | null>(null);
+  const [placeLabel, setPlaceLabel] = useState(page.location?.label ?? '');
+  const [avatar, setAvatar] = useState<File | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const save = useMutation({
+    mutationFn: async () => {
+      let key: string | undefined;
+      if (avatar) {
+        const upload = await requestPageImageUpload({ pageId: page.id, contentType: avatar.type as (typeof AVATAR_TYPES)[number], size: avatar.size });
+        await putFile(upload, avatar, () => undefined);
+        key = upload.key;
+      }
+      return updatePage({
+        pageId: page.id, name, about,
+        ...(handle !== page.handle ? { handle } : {}),
+        ...(key ? { avatar: key } : {}),
+        ...(placeId ? { place: { placeId } } : {}),
+        ...((placeId || page.location) ? { address: address.trim() || null } : {}),
+      });
+    },
+    onSuccess: (next) => {
+      setSaved(true);
+      setAvatar(null);
+      onChanged();
+      if (next.handle !== page.handle) navigate(pageEditHref(next.handle), { replace: true });
+    },
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setSaved(false);
+    if (!problem) save.mutate();
+  };
+  return (
+    <Section title="Details">
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <FormAlert message={save.isError ? failureMessage(save.error) : null} title="Could not save" />
+        {saved ? <Notice>Saved.</Notice> : null}
+        <div className="flex items-center gap-3">
+          <Avatar src={page.avatar} name={page.name} size="lg" />
+          <label className="block text-sm font-medium text-gray-800">
+            New avatar (JPEG, PNG or WebP, at most 5 MB)
+            <input
+              type="file"
+              accept={AVATAR_TYPES.join(',')}
+              onChange={(e) => {
+                const f = e.target.files?.[0] ?? null;
+                const why = f ? avatarFileProblem(f) : null;
+                setProblem(why);
+                setAvatar(why ? null : f);
+              }}
+              className="mt-1 block w-full text-sm"
+            />
+          </label>
+        </div>
+        {problem ? <p className="text-sm text-red-700">{problem}</p> : null}
+        <TextField label="Name" name="name" value={name} onValueChange={setName} maxLength={80} required />
+        <TextField label="Handle" name="handle" value={handle} onValueChange={(v) => setHandle(v.toLowerCase())} maxLength={30} hint="Changing it changes the page's address; the old one becomes free for others." />
+        <TextArea label="About" name="about" value={about} onValueChange={setAbout} maxLength={2000} rows={4} optional />
+        <p className="text-sm text-gray-800">
+          Place: <strong>{placeLabel || 'not set'}</strong>
+        </p>
+        <PlaceSearch label="Move to another suburb or city" onPick={(p) => { setPlaceId(p.id); setPlaceLabel(p.label); }} />
+        <TextField label="Street address" name="address" value={address} onValueChange={setAddress} maxLength={200} optional />
+        <SubmitButton pending={save.isPending} pendingLabel="Saving…">
+          Save details
+        </SubmitButton>
+      </form>
+    </Section>
+  );
+}
+
+function TagsSection({ page, onChanged }: { page: PageView; onChanged: () => void }) {
+  const [text, setText] = useState('');
+  const change = useMutation({
+    mutationFn: ({ add, remove }: { add: string[]; remove: string[] }) => changePageTags(page.id, add, remove),
+    onSuccess: () => {
+      setText('');
+      onChanged();
+    },
+  });
+  return (
+    <Section title="Tags">
+      <FormAlert message={change.isError ? failureMessage(change.error) : null} title="Could not change the tags" />
+      <ul className="flex flex-wrap gap-2">
+        {page.tags.map((t) => (
+          <li key={t} className="flex items-center gap-1 rounded-full bg-primary-50 px-3 py-1 text-sm text-primary-900">
+            #{t}
+            <button type="button" aria-label={`Remove tag ${t}`} className="ml-1 font-bold" onClick={() => change.mutate({ add: [], remove: [t] })}>
+              ×
+            </button>
+          </li>
+        ))}
+        {page.tags.length === 0 ? <li className="text-sm text-gray-600">No tags yet: they help people find the page.</li> : null}
+      </ul>
+      <form
+        className="flex gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const add = text.split(',').map((t) => t.trim().toLowerCase()).filter(Boolean);
+          if (add.length) change.mutate({ add, remove: [] });
+        }}
+      >
+        <TextField label="Add tags (comma-separated)" name="tags" value={text} onValueChange={setText} className="flex-1" />
+        <Button type="submit" className="self-end" pending={change.isPending} pendingLabel="Saving…">
+          Add
+        </Button>
+      </form>
+    </Section>
+  );
+}
+
+function RequestsSection({ page }: { page: PageView }) {
+  const requests = useJoinRequests(page.id, true);
+  const act = useStaffAction();
+  const list = requests.data?.requests ?? [];
+  return (
+    <Section title="Join requests">
+      <FormAlert message={act.isError ? failureMessage(act.error) : requests.isError ? failureMessage(requests.error) : null} title="That did not work" />
+      {requests.isPending ? <p className="text-gray-600">Loading…</p> : list.length === 0 ? <p className="text-gray-600">Nobody is waiting.</p> : null}
+      <ul className="space-y-2">
+        {list.map((r) => (
+          <li key={r.user.uuid} className="flex flex-wrap items-center gap-3">
+            <Avatar src={r.user.avatar} name={r.user.username} size="sm" />
+            <span className="flex-1 font-medium">@{r.user.username}</span>
+            <Button onClick={() => act.mutate({ action: 'approve', pageId: page.id, userId: r.user.uuid })}>Approve</Button>
+            <Button variant="secondary" onClick={() => act.mutate({ action: 'decline', pageId: page.id, userId: r.user.uuid })}>
+              Decline
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+function MembersSection({ page, admin }: { page: PageView; admin: boolean }) {
+  const members = usePageMembers(page.id, true);
+  const act = useStaffAction();
+  return (
+    <Section title="Members and roles">
+      <FormAlert message={act.isError ? failureMessage(act.error) : null} title="That did not work" />
+      <ul className="space-y-2">
+        {(members.data?.members ?? []).map((m) => (
+          <li key={m.user.uuid} className="flex flex-wrap items-center gap-3">
+            <Avatar src={m.user.avatar} name={m.user.username} size="sm" />
+            <span className="flex-1 font-medium">@{m.user.username}</span>
+            {m.role === 'creator' ? (
+              <span className="text-sm text-gray-600">Founder</span>
+            ) : admin ? (
+              <>
+                <SelectField
+                  label={`Role of @${m.user.username}`}
+                  name={`role-${m.user.uuid}`}
+                  value={m.role}
+                  onValueChange={(role) => act.mutate({ action: 'role', pageId: page.id, userId: m.user.uuid, role: role as 'admin' | 'moderator' | 'member' })}
+                  options={[
+                    { value: 'admin', label: 'Admin' },
+                    { value: 'moderator', label: 'Moderator' },
+                    { value: 'member', label: 'Member' },
+                  ]}
+                />
+                <Button
+                  variant="secondary"
+                  onClick={() => {
+                    if (window.confirm(`Remove @${m.user.username} from ${page.name}?`)) act.mutate({ action: 'remove', pageId: page.id, userId: m.user.uuid });
+                  }}
+                >
+                  Remove
+                </Button>
+              </>
+            ) : (
+              <span className="text-sm text-gray-600">{m.role}</span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+function SettingsSection({ page, onChanged }: { page: PageView; onChanged: () => void }) {
+  const [openness, setOpenness] = useState(page.openness);
+  const [postingRole, setPostingRole] = useState(page.postingRole);
+  const [addressPublic, setAddressPublic] = useState(page.addressPublic);
+  const save = useMutation({ mutationFn: () => updatePageSettings({ pageId: page.id, openness, postingRole, addressPublic }), onSuccess: onChanged });
+  return (
+    <Section title="Settings">
+      <form
+        className="space-y-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          save.mutate();
+        }}
+      >
+        <FormAlert message={save.isError ? failureMessage(save.error) : null} title="Could not save the settings" />
+        {save.isSuccess ? <Notice>Settings saved.</Notice> : null}
+        <SelectField
+          label="Who can join"
+          name="openness"
+          value={openness}
+          onValueChange={(v) => setOpenness(v as PageView['openness'])}
+          options={[
+            { value: 'open', label: 'Anyone can join' },
+            { value: 'moderated', label: 'People ask; admins and moderators approve' },
+            { value: 'invite', label: 'Invitation only' },
+          ]}
+        />
+        <SelectField
+          label="Who can post news as the page"
+          name="postingRole"
+          value={postingRole}
+          onValueChange={(v) => setPostingRole(v as PageView['postingRole'])}
+          options={[
+            { value: 'admin', label: 'Admins' },
+            { value: 'moderator', label: 'Admins and moderators' },
+            { value: 'member', label: 'Every member' },
+          ]}
+        />
+        <Checkbox name="addressPublic" checked={addressPublic} onCheckedChange={setAddressPublic} label="Show the street address and exact spot to everyone" hint="Otherwise people see the suburb and the page's ~1 km area only." />
+        <SubmitButton pending={save.isPending} pendingLabel="Saving…">
+          Save settings
+        </SubmitButton>
+      </form>
+    </Section>
+  );
+}
+
+function DeleteSection({ page }: { page: PageView }) {
+  const navigate = useNavigate();
+  const [typed, setTyped] = useState('');
+  const remove = useMutation({ mutationFn: () => deletePage(page.id), onSuccess: () => navigate(paths.pages, { replace: true }) });
+  return (
+    <Section title="Delete the page">
+      <p className="text-gray-700">Deleting removes the page, its images, its news and its memberships. It cannot be undone.</p>
+      <FormAlert message={remove.isError ? failureMessage(remove.error) : null} title="Could not delete the page" />
+      <TextField label={`Type ${page.handle} to confirm`} name="confirm" value={typed} onValueChange={setTyped} autoComplete="off" />
+      <Button variant="danger" disabled={typed.trim().toLowerCase() !== page.handle} pending={remove.isPending} pendingLabel="Deleting…" onClick={() => remove.mutate()}>
+        Delete {page.name}
+      </Button>
+    </Section>
+  );
+}

@@ -1,0 +1,131 @@
+/**
+ * A page's profile at /:handle (the same route as members'): cover, avatar, name, place, member
+ * count and the join button; its about text and tags; its news (posted by its staff as the page,
+ * with a composer for those whose role may); and its members for signed-in readers.
+ */
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Button, FormAlert } from '@/components/form/feedback';
+import { failureMessage } from '@/components/form/messages';
+import { pageEditHref, tagHref } from '@/config/paths';
+import { useAuth } from '@/features/auth/auth-store';
+import { Composer } from '@/features/compose/components/composer';
+import type { FeedSource } from '@/features/content/api/feed';
+import { Avatar } from '@/features/content/components/avatar';
+import { DocumentTitle } from '@/features/content/components/document-title';
+import { Feed } from '@/features/content/components/feed';
+import { viewerOf } from '@/features/content/lib/ids';
+import { imageUrl } from '@/lib/images';
+import { usePageDetails, usePageMembers } from '../api/pages';
+import { JoinButton } from './join-button';
+
+const RANK = { creator: 0, admin: 1, moderator: 2, member: 3 } as const;
+const ROLE_NAME = { creator: 'Founder', admin: 'Admin', moderator: 'Moderator', member: 'Member' } as const;
+const link = 'font-semibold text-primary-800 underline underline-offset-2 hover:text-primary-900';
+
+export function PageProfile({ handle, source }: { handle: string; source: FeedSource }) {
+  const auth = useAuth();
+  const viewer = viewerOf(auth);
+  const details = usePageDetails(viewer, handle, auth.loggedIn !== undefined);
+  const [tab, setTab] = useState<'news' | 'members'>('news');
+  if (details.isError) {
+    return (
+      <FormAlert message={failureMessage(details.error)} title="Could not load this page">
+        <Button className="mt-3" variant="secondary" onClick={() => void details.refetch()}>
+          Try again
+        </Button>
+      </FormAlert>
+    );
+  }
+  if (!details.data) return <div role="status" aria-busy="true" aria-label={`Loading @${handle}…`} className="h-48 animate-pulse rounded-xl bg-gray-100" />;
+  const { page } = details.data;
+  const role = page.my.role;
+  const admin = role === 'creator' || role === 'admin';
+  const mayPost = !!role && RANK[role] <= RANK[page.postingRole];
+  const members = `${page.memberCount} ${page.memberCount === 1 ? 'member' : 'members'}`;
+  return (
+    <article className="space-y-6">
+      <DocumentTitle title={`${page.name} (@${page.handle})`} />
+      <header className="overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm">
+        {page.cover ? <img src={imageUrl(page.cover)} alt="" className="aspect-[3/1] w-full object-cover" /> : <div aria-hidden="true" className="h-16 bg-gradient-to-r from-primary-100 to-primary-50" />}
+        <div className="flex flex-col gap-4 p-4 sm:flex-row sm:items-end sm:p-5">
+          <Avatar src={page.avatar} name={page.name} size="lg" />
+          <div className="min-w-0 flex-1">
+            <h1 className="text-2xl font-semibold tracking-tight text-gray-900">{page.name}</h1>
+            <p className="text-gray-600">
+              @{page.handle} · {page.category === 'organisation' ? 'Organisation' : 'Group'}
+            </p>
+            <p className="text-gray-700">{[page.location?.label, members].filter(Boolean).join(' · ')}</p>
+            {page.location?.address ? <p className="text-sm text-gray-700">{page.location.address}</p> : null}
+          </div>
+          <div className="flex flex-wrap items-center gap-3">
+            <JoinButton page={page} />
+            {admin || auth.user?.is_admin ? (
+              <Link to={pageEditHref(page.handle)} className={link}>
+                Edit page{page.requestCount ? ` (${page.requestCount} waiting)` : ''}
+              </Link>
+            ) : null}
+          </div>
+        </div>
+      </header>
+      {page.about || page.tags.length ? (
+        <section aria-label="About" className="space-y-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5">
+          {page.about ? <p className="whitespace-pre-line text-gray-800">{page.about}</p> : null}
+          {page.tags.length ? (
+            <ul className="flex flex-wrap gap-2" aria-label="Tags">
+              {page.tags.map((t) => (
+                <li key={t}>
+                  <Link to={tagHref(t)} className="rounded-full bg-primary-50 px-3 py-1 text-sm text-primary-900 hover:bg-primary-100">
+                    #{t}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+      ) : null}
+      {mayPost ? <Composer asPage={{ id: page.id, name: page.name }} onCreated={() => void details.refetch()} /> : null}
+      <div role="tablist" aria-label="Page sections" className="flex gap-2 border-b border-gray-200">
+        {(['news', 'members'] as const).map((t) => (
+          <button
+            key={t}
+            role="tab"
+            type="button"
+            aria-selected={tab === t}
+            onClick={() => setTab(t)}
+            className={`-mb-px border-b-2 px-3 py-2 font-medium ${tab === t ? 'border-primary-700 text-primary-900' : 'border-transparent text-gray-600 hover:text-gray-900'}`}
+          >
+            {t === 'news' ? 'News' : `Members (${page.memberCount})`}
+          </button>
+        ))}
+      </div>
+      {tab === 'news' ? (
+        <Feed source={source} filter="postsAll" title={`News from ${page.name}`} hideTitle empty={{ postsAll: `${page.name} has not posted news yet.` }} />
+      ) : (
+        <MemberList pageId={page.id} signedIn={auth.loggedIn === true} />
+      )}
+    </article>
+  );
+}
+
+function MemberList({ pageId, signedIn }: { pageId: string; signedIn: boolean }) {
+  const members = usePageMembers(pageId, signedIn);
+  if (!signedIn) return <p className="text-gray-700">Sign in to see who belongs to this page.</p>;
+  if (members.isError) return <FormAlert message={failureMessage(members.error)} title="Could not load the members" />;
+  if (!members.data) return <div role="status" aria-busy="true" aria-label="Loading members" className="h-24 animate-pulse rounded-xl bg-gray-100" />;
+  return (
+    <ul className="grid gap-3 sm:grid-cols-2">
+      {members.data.members.map((m) => (
+        <li key={m.user.uuid} className="flex items-center gap-3 rounded-xl border border-gray-200 bg-white p-3">
+          <Avatar src={m.user.avatar} name={m.user.username} />
+          <span className="min-w-0">
+            <Link to={`/${encodeURIComponent(m.user.username)}`} className="block truncate font-semibold text-gray-900 hover:underline">
+              @{m.user.username}
+            </Link>
+            <span className="text-sm text-gray-600">{ROLE_NAME[m.role]}</span>
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,101 @@
+/**
+ * The "Near you" panel of the 3-col layout: the three nearest available plants and pages, with
+ * rounded distances, for guests and members, from one request. Where the point came from is
+ * said plainly (the member's place, the connection's, or the site's default).
+ */
+import { Link } from 'react-router';
+import { handleHref, paths, plantHref } from '@/config/paths';
+import { useAuth } from '@/features/auth/auth-store';
+import { Avatar } from '@/features/content/components/avatar';
+import { viewerOf } from '@/features/content/lib/ids';
+import { cardImageUrl } from '@/lib/images';
+import { distanceText, originOf, useNearYou } from '../api/places';
+
+const SOURCE: Record<string, string> = {
+  profile: 'your place',
+  ip: 'your connection (approximate)',
+  site: "the site's default place",
+  query: 'the place you chose',
+};
+
+const item = 'flex items-center gap-3 rounded-md p-1 -m-1 hover:bg-gray-50';
+
+export function NearYouPanel() {
+  const auth = useAuth();
+  const near = useNearYou(viewerOf(auth), auth.loggedIn !== undefined);
+  if (near.isPending) {
+    return (
+      <div className="mt-3 space-y-2" aria-busy="true">
+        <p className="sr-only">Loading what is near you…</p>
+        {[0, 1, 2].map((i) => (
+          <div key={i} aria-hidden="true" className="h-10 animate-pulse rounded-md bg-gray-100" />
+        ))}
+      </div>
+    );
+  }
+  if (near.isError || !near.data.origin) return <p className="mt-2 text-sm text-gray-600">What is near you could not be loaded just now.</p>;
+  const { plants, pages, origin } = near.data;
+  const place = originOf(origin);
+  return (
+    <div className="mt-2 space-y-4 text-sm">
+      <p className="text-gray-600">
+        Around {place.label}, from {SOURCE[origin.source] ?? 'your area'}.
+      </p>
+      <div>
+        <h3 className="font-semibold text-gray-900">Plants</h3>
+        {plants.length ? (
+          <ul className="mt-2 space-y-2">
+            {plants.map((p) => {
+              const photo = p.photos[0];
+              return (
+                <li key={p.id}>
+                  <Link to={plantHref(p.id)} className={item}>
+                    {photo ? (
+                      <img src={cardImageUrl(photo)} alt="" className="size-10 shrink-0 rounded-md bg-gray-100 object-cover" loading="lazy" decoding="async" width={40} height={40} />
+                    ) : (
+                      <span aria-hidden="true" className="size-10 shrink-0 rounded-md bg-primary-50" />
+                    )}
+                    <span className="min-w-0">
+                      <span className="block truncate font-medium text-gray-900">{p.plant?.commonName ?? 'A plant'}</span>
+                      <span className="block text-gray-600">{distanceText(p.distance_km)}</span>
+                    </span>
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        ) : (
+          <p className="mt-1 text-gray-600">No plants up for grabs within {near.data.radius_km} km yet.</p>
+        )}
+      </div>
+      <div>
+        <h3 className="font-semibold text-gray-900">Pages</h3>
+        {pages.length ? (
+          <ul className="mt-2 space-y-2">
+            {pages.map((p) => (
+              <li key={p.id}>
+                <Link to={handleHref(p.handle)} className={item}>
+                  <Avatar src={p.avatar} name={p.name} />
+                  <span className="min-w-0">
+                    <span className="block truncate font-medium text-gray-900">{p.name}</span>
+                    <span className="block text-gray-600">{distanceText(p.distance_km)}</span>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-1 text-gray-600">No pages within {near.data.radius_km} km yet.</p>
+        )}
+      </div>
+      <p className="flex flex-wrap gap-x-3 gap-y-1">
+        <Link to={auth.loggedIn ? paths.nearbyPlants : paths.recentPlants} className="font-semibold text-primary-800 underline underline-offset-2 hover:text-primary-900">
+          More plants
+        </Link>
+        <Link to={paths.nearbyPages} className="font-semibold text-primary-800 underline underline-offset-2 hover:text-primary-900">
+          More pages
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * The frame of the nearby screens (plants, pages, members): where the search is centred and how
+ * to change it, the radius, then the results as a list and on a map (a lazily loaded chunk),
+ * with loading, empty and error states. The centre starts at the "Near you" panel's: the
+ * member's place, else the connection's, else the site's default.
+ */
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Button, FormAlert } from '@/components/form/feedback';
+import { failureMessage } from '@/components/form/messages';
+import { useAuth } from '@/features/auth/auth-store';
+import { viewerOf } from '@/features/content/lib/ids';
+import { originOf, useNearYou, type Origin } from '../api/places';
+import type { MapPoint } from './nearby-map';
+import { OriginPicker, RadiusChoice } from './origin-picker';
+
+const NearbyMap = lazy(() => import('./nearby-map'));
+
+export interface NearbyResult<T> {
+  items: T[] | undefined;
+  isPending: boolean;
+  isError: boolean;
+  isFetching: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
+
+/** The centre and radius of a nearby screen, starting from the panel's origin. */
+export function useNearbySearch(defaultKm = 20) {
+  const auth = useAuth();
+  const near = useNearYou(viewerOf(auth), auth.loggedIn !== undefined);
+  const [chosen, setChosen] = useState<Origin | null>(null);
+  const [radiusKm, setRadiusKm] = useState(defaultKm);
+  const origin = chosen ?? (near.data ? originOf(near.data.origin) : null);
+  return { origin, setOrigin: setChosen, radiusKm, setRadiusKm, originError: near.isError };
+}
+
+export function NearbyView<T>({
+  search,
+  result,
+  noun,
+  renderItem,
+  pointOf,
+  empty,
+}: {
+  search: ReturnType<typeof useNearbySearch>;
+  result: NearbyResult<T>;
+  noun: string;
+  renderItem: (item: T, index: number) => ReactNode;
+  pointOf: (item: T) => MapPoint;
+  empty: ReactNode;
+}) {
+  const { origin, setOrigin, radiusKm, setRadiusKm } = search;
+  const items = result.items ?? [];
+  return (
+    <div className="space-y-4">
+      <OriginPicker origin={origin} onChange={setOrigin} />
+      <RadiusChoice value={radiusKm} onChange={setRadiusKm} />
+      {search.originError && !origin ? <FormAlert message="Where you are could not be worked out. Choose a place above." title="No place to search from" /> : null}
+      {result.isError && !result.items ? (
+        <FormAlert message={failureMessage(result.error)} title={`Could not load ${noun} near you`}>
+          <Button className="mt-3" variant="secondary" onClick={() => void result.refetch()}>
+            Try again
+          </Button>
+        </FormAlert>
+      ) : !origin || (result.isPending && !result.items) ? (
+        <div role="status" aria-busy="true" aria-label={`Loading ${noun} near you`} className="grid gap-3 md:grid-cols-2">
+          <div className="space-y-2">
+            {[0, 1, 2].map((i) => (
+              <div key={i} className="h-20 animate-pulse rounded-xl bg-gray-100" />
+            ))}
+          </div>
+          <div className="aspect-square animate-pulse rounded-xl bg-gray-100" />
+        </div>
+      ) : (
+        <div className="grid items-start gap-4 md:grid-cols-2">
+          <section aria-label={`${noun} by distance`} aria-busy={result.isFetching}>
+            <p className="mb-2 text-sm text-gray-600" aria-live="polite">
+              {items.length ? `${items.length} within ${radiusKm} km, nearest first` : ''}
+            </p>
+            {items.length ? <ol className="space-y-3">{items.map((item, i) => <li key={pointOf(item).id}>{renderItem(item, i)}</li>)}</ol> : empty}
+          </section>
+          <Suspense fallback={<div role="status" className="aspect-square animate-pulse rounded-xl bg-gray-100" aria-label="Loading the map" />}>
+            <NearbyMap centre={origin} radiusKm={radiusKm} points={items.map(pointOf)} label={`Map of ${items.length} ${noun} within ${radiusKm} km of ${origin.label}`} />
+          </Suspense>
+        </div>
+      )}
+    </div>
+  );
+}

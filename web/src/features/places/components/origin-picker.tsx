@@ -1,0 +1,102 @@
+/**
+ * Where a nearby search is centred, said plainly, with the two ways to change it: the device's
+ * position (asked for with permission, named after the nearest place) or a place typed by name.
+ */
+import { useState } from 'react';
+import { Button } from '@/components/form/feedback';
+import { LocateIcon, PinIcon } from '@/components/icons';
+import { devicePosition, GeolocationFailure } from '@/features/location/api/location';
+import { placeAt, type Origin } from '../api/places';
+import { PlaceSearch } from './place-search';
+
+const SOURCE: Record<Origin['source'], string> = {
+  profile: 'your place in your profile',
+  ip: 'your internet connection (approximate)',
+  site: "the site's default place",
+  query: 'the place you chose',
+  device: 'your device',
+  place: 'the place you chose',
+};
+
+export function OriginPicker({ origin, onChange }: { origin: Origin | null; onChange: (o: Origin) => void }) {
+  const [changing, setChanging] = useState(false);
+  const [locating, setLocating] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const useDevice = async () => {
+    setLocating(true);
+    setProblem(null);
+    try {
+      const point = await devicePosition();
+      const near = await placeAt(point).catch(() => null);
+      onChange({ ...point, label: near?.label ?? 'your position', source: 'device' });
+      setChanging(false);
+    } catch (err) {
+      setProblem(err instanceof GeolocationFailure ? err.message : 'Your position could not be found. Type a place instead.');
+    } finally {
+      setLocating(false);
+    }
+  };
+
+  return (
+    <section aria-label="Where to search from" className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
+      <p className="flex flex-wrap items-center gap-2 text-gray-800">
+        <PinIcon className="size-5 text-primary-700" />
+        {origin ? (
+          <span>
+            Near <strong>{origin.label}</strong> <span className="text-gray-600">(from {SOURCE[origin.source]})</span>
+          </span>
+        ) : (
+          <span>Finding where you are…</span>
+        )}
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button variant="secondary" onClick={() => void useDevice()} pending={locating} pendingLabel="Locating…">
+          <LocateIcon className="mr-1 inline size-4" />
+          Use my location
+        </Button>
+        <Button variant="secondary" onClick={() => setChanging((c) => !c)} aria-expanded={changing}>
+          Choose a place
+        </Button>
+      </div>
+      {problem ? (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {problem}
+        </p>
+      ) : null}
+      {changing ? (
+        <div className="mt-3">
+          <PlaceSearch
+            label="Suburb or city"
+            autoFocus
+            near={origin}
+            onPick={(p) => {
+              onChange({ latitude: p.latitude, longitude: p.longitude, label: p.label, source: 'place' });
+              setChanging(false);
+            }}
+          />
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+/** The radii the nearby screens offer. */
+export const RADII = [1, 5, 20, 50] as const;
+
+export function RadiusChoice({ value, onChange }: { value: number; onChange: (km: number) => void }) {
+  return (
+    <fieldset className="flex flex-wrap items-center gap-2">
+      <legend className="sr-only">Distance</legend>
+      <span aria-hidden="true" className="text-sm font-medium text-gray-800">
+        Within
+      </span>
+      {RADII.map((km) => (
+        <label key={km} className={`cursor-pointer rounded-full border px-3 py-1 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-primary-600 has-[:focus-visible]:ring-offset-1 ${value === km ? 'border-primary-700 bg-primary-700 text-white' : 'border-gray-300 bg-white text-gray-800 hover:border-primary-600'}`}>
+          <input type="radio" name="radius" value={km} checked={value === km} onChange={() => onChange(km)} className="sr-only" />
+          {km} km
+        </label>
+      ))}
+    </fieldset>
+  );
+}
