@@ -26,7 +26,7 @@ describe('/nearby/plants', () => {
     await waitFor(() => expect(within(list).getAllByRole('link').map((a) => a.textContent)).toEqual([expect.stringContaining('fern'), expect.stringContaining('cactus')]));
     const from = screen.getByRole('region', { name: 'Where to search from' });
     expect(from.textContent).toContain('Near Newtown, New South Wales (from your place in your profile)');
-    expect(await screen.findByRole('img', { name: 'Map of 2 plants within 20 km of Newtown, New South Wales' })).toBeTruthy();
+    expect(await screen.findByRole('group', { name: 'Map of 2 plants within 20 km of Newtown, New South Wales' })).toBeTruthy();
     expect(api.to('PUT /api/plants/avail-nearby')[0]!.body).toMatchObject({ latitude: ORIGIN.latitude, longitude: ORIGIN.longitude, radiusKm: 20 });
     fireEvent.click(screen.getByRole('radio', { name: '5 km' }));
     await waitFor(() => expect(within(list).getAllByRole('link')).toHaveLength(1));

@@ -9,14 +9,14 @@ import { JoinButton } from './join-button';
 export function PageCard({ page, distanceKm, index }: { page: PageCardData; distanceKm?: number; index?: number }) {
   const members = `${page.memberCount} ${page.memberCount === 1 ? 'member' : 'members'}`;
   return (
-    <article className="flex items-start gap-3 rounded-xl border border-gray-200 bg-white p-3 shadow-sm">
+    <article aria-label={page.name} className="flex flex-wrap items-start gap-3 rounded-xl border border-gray-200 bg-white p-3 shadow-sm">
       {index !== undefined ? (
         <span aria-hidden="true" className="mt-1 inline-flex size-6 shrink-0 items-center justify-center rounded-full bg-primary-700 text-xs font-semibold text-white">
           {index + 1}
         </span>
       ) : null}
       <Avatar src={page.avatar} name={page.name} />
-      <div className="min-w-0 flex-1">
+      <div className="min-w-0 flex-1 basis-40">
         <h3 className="truncate font-semibold text-gray-900">
           <Link to={handleHref(page.handle)} className="hover:underline">
             {page.name}
@@ -27,7 +27,8 @@ export function PageCard({ page, distanceKm, index }: { page: PageCardData; dist
           {[page.place, distanceKm !== undefined ? distanceText(distanceKm) : null, members].filter(Boolean).join(' · ')}
         </p>
       </div>
-      <div className="shrink-0">
+      {/* On a phone the button takes its own row, so the name and place keep the width. */}
+      <div className="shrink-0 max-sm:basis-full max-sm:pl-[3.25rem]">
         <JoinButton page={page} compact />
       </div>
     </article>

@@ -4,7 +4,7 @@
  * who may join. The page's id is made here, so a retried submit answers the same page, and the
  * avatar is uploaded under it before the page exists.
  */
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { Place } from '@shared/answers/pages';
@@ -36,6 +36,7 @@ type Where = { point: Point; label: string; placeId: string | null } | null;
 
 export function NewPageForm({ intro }: { intro?: string }) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const fileId = useId();
   const id = useRef<string>(crypto.randomUUID());
   const [name, setName] = useState('');
@@ -76,7 +77,11 @@ export function NewPageForm({ intro }: { intro?: string }) {
       await tellAdminsAboutPage(page.id).catch(() => undefined);
       return page;
     },
-    onSuccess: (page) => navigate(handleHref(page.handle)),
+    onSuccess: (page) => {
+      // Lists and panels read before now do not hold the new page.
+      void queryClient.invalidateQueries({ predicate: (q) => ['pages', 'nearby', 'near-you'].includes(String(q.queryKey[0])) });
+      navigate(handleHref(page.handle));
+    },
     onError: (error) => {
       setProgress(null);
       if (error instanceof ApiError && error.field && ['handle', 'name', 'about', 'place', 'address', 'avatar'].includes(error.field)) {

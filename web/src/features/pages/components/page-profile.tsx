@@ -3,6 +3,7 @@
  * count and the join button; its about text and tags; its news (posted by its staff as the page,
  * with a composer for those whose role may); and its members for signed-in readers.
  */
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, FormAlert } from '@/components/form/feedback';
@@ -28,6 +29,7 @@ export function PageProfile({ handle, source }: { handle: string; source: FeedSo
   const viewer = viewerOf(auth);
   const details = usePageDetails(viewer, handle, auth.loggedIn !== undefined);
   const [tab, setTab] = useState<'news' | 'members'>('news');
+  const queryClient = useQueryClient();
   if (details.isError) {
     return (
       <FormAlert message={failureMessage(details.error)} title="Could not load this page">
@@ -84,7 +86,15 @@ export function PageProfile({ handle, source }: { handle: string; source: FeedSo
           ) : null}
         </section>
       ) : null}
-      {mayPost ? <Composer asPage={{ id: page.id, name: page.name }} onCreated={() => void details.refetch()} /> : null}
+      {mayPost ? (
+        <Composer
+          asPage={{ id: page.id, name: page.name }}
+          onCreated={() => {
+            setTab('news');
+            void queryClient.invalidateQueries({ queryKey: source.key });
+          }}
+        />
+      ) : null}
       <div role="tablist" aria-label="Page sections" className="flex gap-2 border-b border-gray-200">
         {(['news', 'members'] as const).map((t) => (
           <button

@@ -38,9 +38,9 @@ export default function NearbyMap({ centre, radiusKm, points, label }: { centre:
     return { x: MID + east * scale * k, y: MID - north * scale * k };
   };
   return (
-    <figure className="rounded-xl border border-gray-200 bg-white p-2 shadow-sm">
-      <svg viewBox={`0 0 ${SIZE} ${SIZE}`} role="img" aria-label={label} className="block h-auto w-full">
-        <title>{label}</title>
+    <figure className="mx-auto max-w-md rounded-xl border border-gray-200 bg-white p-2 shadow-sm">
+      {/* A group, not an image: its markers are links to what they show. */}
+      <svg viewBox={`0 0 ${SIZE} ${SIZE}`} role="group" aria-label={label} className="block h-auto w-full">
         <rect width={SIZE} height={SIZE} rx="12" className="fill-primary-50/60" />
         {[0.25, 0.5, 0.75].map((f) => (
           <g key={f} className="stroke-gray-200" strokeWidth="1">

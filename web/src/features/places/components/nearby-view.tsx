@@ -63,23 +63,23 @@ export function NearbyView<T>({
           </Button>
         </FormAlert>
       ) : !origin || (result.isPending && !result.items) ? (
-        <div role="status" aria-busy="true" aria-label={`Loading ${noun} near you`} className="grid gap-3 md:grid-cols-2">
+        <div role="status" aria-busy="true" aria-label={`Loading ${noun} near you`} className="space-y-3">
           <div className="space-y-2">
             {[0, 1, 2].map((i) => (
               <div key={i} className="h-20 animate-pulse rounded-xl bg-gray-100" />
             ))}
           </div>
-          <div className="aspect-square animate-pulse rounded-xl bg-gray-100" />
+          <div className="mx-auto aspect-square max-w-md animate-pulse rounded-xl bg-gray-100" />
         </div>
       ) : (
-        <div className="grid items-start gap-4 md:grid-cols-2">
+        <div className="space-y-4">
           <section aria-label={`${noun} by distance`} aria-busy={result.isFetching}>
             <p className="mb-2 text-sm text-gray-600" aria-live="polite">
               {items.length ? `${items.length} within ${radiusKm} km, nearest first` : ''}
             </p>
             {items.length ? <ol className="space-y-3">{items.map((item, i) => <li key={pointOf(item).id}>{renderItem(item, i)}</li>)}</ol> : empty}
           </section>
-          <Suspense fallback={<div role="status" className="aspect-square animate-pulse rounded-xl bg-gray-100" aria-label="Loading the map" />}>
+          <Suspense fallback={<div role="status" className="mx-auto aspect-square max-w-md animate-pulse rounded-xl bg-gray-100" aria-label="Loading the map" />}>
             <NearbyMap centre={origin} radiusKm={radiusKm} points={items.map(pointOf)} label={`Map of ${items.length} ${noun} within ${radiusKm} km of ${origin.label}`} />
           </Suspense>
         </div>

@@ -1,0 +1,108 @@
+/// <reference lib="dom" />
+/**
+ * The places journey in a real browser against the local host: member A creates a page with an
+ * avatar and a place typed by name, and posts news as the page; member B finds it on
+ * /pages/nearby, on the list and on the map, joins it, and sees the news in home's News filter;
+ * a guest sees the page and the "Near you" panel. Screenshots at 1280 px and 390 px.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { gradientPng } from '../../infra/local/demo-images';
+import { browserAvailable, browserContexts, screenshot, seriousA11yViolations, submitSignIn } from '../support/browser';
+import { registeredUser, type TestUser } from '../support/users';
+
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const SLOW = { timeout: 20_000 };
+/** Alice Springs: no other test puts anything there. */
+const HERE = { latitude: -23.7002, longitude: 133.8806, suburb_city: 'Alice Springs', state: 'NT', country: 'Australia' };
+
+describe.runIf(browserAvailable)('places journey in Chromium', () => {
+  const browser = browserContexts({ viewport: DESKTOP });
+  const url = () => inject('hostUrl');
+
+  async function signIn(user: TestUser, viewport = DESKTOP): Promise<Page> {
+    const { page } = await browser.newPage({ viewport });
+    await submitSignIn(page, user.email, user.password);
+    await page.waitForURL((u) => u.pathname === '/', SLOW);
+    return page;
+  }
+
+  async function shot(page: Page, name: string): Promise<void> {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, name);
+  }
+
+  it('A creates a page and posts news as it; B finds it nearby on the list and the map, joins, and reads the news; a guest sees it', { timeout: 180_000 }, async () => {
+    const [a, b] = await Promise.all([registeredUser(HERE), registeredUser({ ...HERE, latitude: -23.69, longitude: 133.87 })]);
+    const name = `Desert Growers ${randomUUID().slice(0, 4)}`;
+    const news = `Working bee on Saturday at 9 ${randomUUID().slice(0, 6)}`;
+
+    // A creates the page: the place is typed and picked from the suggestions.
+    const pageA = await signIn(a);
+    await pageA.goto(`${url()}/pages/new`);
+    await pageA.getByRole('heading', { level: 1, name: 'Create a page' }).waitFor(SLOW);
+    await pageA.getByLabel('Name', { exact: true }).fill(name);
+    const handle = await pageA.getByLabel('Handle').inputValue();
+    expect(handle).toMatch(/^desert_growers_/);
+    await pageA.getByLabel('About').fill('Growing in the red centre: swaps, tips and working bees.');
+    await pageA.getByRole('combobox', { name: 'Suburb or city' }).fill('alice spr');
+    await pageA.getByRole('option', { name: /Alice Springs, Northern Territory/ }).click(SLOW);
+    await pageA.getByText('Alice Springs, Northern Territory, Australia').waitFor(SLOW);
+    await pageA.locator('input[type=file]').setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: gradientPng(256, 256, 30) });
+    expect(await seriousA11yViolations(pageA)).toEqual([]);
+    await shot(pageA, 'places-page-form');
+    await pageA.getByRole('button', { name: 'Create page' }).click();
+    await pageA.waitForURL((u) => u.pathname === `/${handle}`, SLOW);
+    await pageA.getByRole('heading', { level: 1, name }).waitFor(SLOW);
+    await expect.poll(() => pageA.locator('header img').first().evaluate((img: HTMLImageElement) => img.naturalWidth), SLOW).toBeGreaterThan(0);
+
+    // A posts news as the page.
+    await pageA.getByRole('heading', { name: `Post news as ${name}` }).waitFor(SLOW);
+    await pageA.getByLabel('Your post').fill(news);
+    await pageA.getByRole('button', { name: 'Post', exact: true }).click();
+    await pageA.getByRole('article').filter({ hasText: news }).first().waitFor(SLOW);
+    await pageA.getByRole('complementary', { name: 'Around you' }).getByRole('link', { name: new RegExp(name) }).waitFor(SLOW);
+    await shot(pageA, 'places-page-profile');
+
+    // B finds it on /pages/nearby: around B's place, on the list and on the map.
+    const pageB = await signIn(b);
+    await pageB.goto(`${url()}/pages/nearby`);
+    await pageB.getByRole('heading', { level: 1, name: 'Pages near you' }).waitFor(SLOW);
+    const list = pageB.getByRole('region', { name: 'pages by distance' });
+    await list.getByRole('link', { name }).waitFor(SLOW);
+    const map = pageB.getByRole('group', { name: /^Map of \d+ pages within 20 km/ });
+    await map.waitFor(SLOW);
+    await map.getByRole('link', { name: new RegExp(`^\\d+\\. ${name}$`) }).waitFor(SLOW);
+    expect(await seriousA11yViolations(pageB)).toEqual([]);
+    await shot(pageB, 'places-pages-nearby-1280');
+    await list.getByRole('article').filter({ hasText: name }).getByRole('button', { name: 'Join' }).click();
+    await list.getByRole('article').filter({ hasText: name }).getByRole('button', { name: 'Joined · Leave' }).waitFor(SLOW);
+
+    // B reads the news in home's News filter.
+    await pageB.goto(`${url()}/`);
+    await pageB.getByRole('tab', { name: /News/ }).click(SLOW);
+    await pageB.getByText(news).first().waitFor(SLOW);
+    await shot(pageB, 'places-home-news');
+
+    // On a phone too: the list and the map.
+    const phone = await signIn(b, PHONE);
+    await phone.goto(`${url()}/pages/nearby`);
+    await phone.getByRole('group', { name: /^Map of \d+ pages within 20 km/ }).waitFor(SLOW);
+    await shot(phone, 'places-pages-nearby-390');
+
+    // A guest sees the page and the "Near you" panel.
+    const guest = (await browser.newPage()).page;
+    await guest.goto(`${url()}/${handle}`);
+    await guest.getByRole('heading', { level: 1, name }).waitFor(SLOW);
+    await guest.getByText(news).first().waitFor(SLOW);
+    await guest.getByRole('complementary', { name: 'Around you' }).getByRole('heading', { name: 'Near you' }).waitFor(SLOW);
+    expect(await seriousA11yViolations(guest)).toEqual([]);
+    await shot(guest, 'places-page-guest-1280');
+    const guestPhone = (await browser.newPage({ viewport: PHONE })).page;
+    await guestPhone.goto(`${url()}/${handle}`);
+    await guestPhone.getByRole('heading', { level: 1, name }).waitFor(SLOW);
+    await shot(guestPhone, 'places-page-guest-390');
+  });
+});
