@@ -203,3 +203,49 @@ function isRoleAtLeast(actor: PageActor, needed: PageRole): boolean {
 export function membersQuery(pageId: string) {
   return db().entities.pageMember.query.members({ pageId });
 }
+
+/** Every membership of a user (all statuses), a page of the `pagesof#` index at a time. */
+async function membershipsOf(userId: string, cursor: string | null): Promise<{ data: PageMemberItem[]; cursor: string | null }> {
+  const out = await db().entities.pageMember.query.byUser({ userId }).go({ cursor, limit: 50 });
+  return { data: out.data as PageMemberItem[], cursor: out.cursor };
+}
+
+/**
+ * The live pages a member is the only admin of: deleting their account would leave each without
+ * one, so it waits until they name another admin or delete the page.
+ */
+export async function pagesOnlyRunBy(userId: string): Promise<PageItem[]> {
+  const admin: string[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = await membershipsOf(userId, cursor);
+    admin.push(...page.data.filter((m) => m.status === 'member' && isPageAdmin(m.role)).map((m) => m.pageId));
+    cursor = page.cursor;
+  } while (cursor);
+  const pages = await Promise.all(admin.map((id) => db().entities.page.get({ id }).go({ consistent: true })));
+  return pages.map((p) => p.data as PageItem | null).filter((p): p is PageItem => !!p && !p.deletedAt && p.adminCount <= 1);
+}
+
+/**
+ * Removes every membership, request and invitation of a deleted account, the pages' counts
+ * following in the same transaction (nothing is added to a page that is gone). Safe to run again.
+ */
+export async function leaveAllPages(userId: string): Promise<number> {
+  let removed = 0;
+  for (;;) {
+    const { data } = await membershipsOf(userId, null);
+    if (!data.length) return removed;
+    for (const m of data) {
+      const counts: Counts =
+        m.status === 'member' ? { memberCount: -1, ...(isPageAdmin(m.role) ? { adminCount: -1 } : {}) } : m.status === 'requested' ? { requestCount: -1 } : {};
+      const del = txEntities().pageMember.delete({ pageId: m.pageId, userId }).commit() as TxItem;
+      const hasCounts = Object.keys(counts).length > 0;
+      const count = addItem(pageKey(m.pageId), { ...counts, version: 1 }, 'attribute_exists(pk)');
+      const out = await writeItems(hasCounts ? [del, count] : [del]);
+      // The page is gone (its own sweep removes the rest): the membership goes alone.
+      if (out.canceled && hasCounts && conditionFailed(out, 1)) await writeItems([del]);
+      else if (out.canceled) throw new Error(`could not remove a membership: ${JSON.stringify(out.data)}`);
+      removed++;
+    }
+  }
+}

@@ -5,7 +5,8 @@
  * brings this Lambda every change whose new image is a post or a user with `deletedAt` (the event
  * source mapping filters on it), and it removes what is left:
  *   - a post: its comments, claims, reactions, photos, then the post item (`sweepPost`);
- *   - a user: each of their posts and plants (`deletePostsOf`), then their partition (`sweepUser`);
+ *   - a user: each of their posts and plants (`deletePostsOf`), their page memberships
+ *     (`leaveAllPages`), then their partition (`sweepUser`);
  *   - a page: its posts, then its partition (the page and its memberships: `sweepPage`).
  *
  * Every step is idempotent, so a second delivery finds nothing left and succeeds. The record
@@ -17,6 +18,7 @@ import { db } from '../db/service';
 import { logger } from '../lib/logger';
 import { getPostItem } from '../posts/post-item';
 import { deletePostsOf, sweepPost } from '../posts/write';
+import { leaveAllPages } from '../pages/members';
 import { sweepPage } from '../pages/write';
 import { sweepUser } from '../users/account-deletion';
 import { handleRecords, newImageOf } from './stream-records';
@@ -65,6 +67,7 @@ async function run(sweep: Sweep): Promise<void> {
     return;
   }
   const posts = await deletePostsOf(sweep.uuid);
+  await leaveAllPages(sweep.uuid);
   await sweepUser(sweep.uuid);
   logger.info('swept a deleted account', { userId: sweep.uuid, posts });
 }

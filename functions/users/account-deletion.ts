@@ -3,7 +3,8 @@
  * conversations first (on failure: log 'Cannot delete user conversations, user not deleted' and
  * stop, with nothing of the account removed), then one transaction marks
  * the account deleted and frees the handle and e-mail, then the rest of what is theirs is swept,
- * with their posts and plants (each leaving every list and count), then the avatar objects (the
+ * with their posts and plants (each leaving every list and count) and their page memberships
+ * (the pages' counts following), then the avatar objects (the
  * avatar and any other upload under the member's avatar prefix); an e-mail confirms it. Their
  * comments and reactions on others' posts stay, shown as a former member's.
  */
@@ -19,6 +20,7 @@ import { deleteAvatarsOf } from '../images/avatars';
 import { logger } from '../lib/logger';
 import { deleteAllConversationsOf } from '../messages/conversations';
 import { sendAccountDeleted } from '../auth/mails';
+import { leaveAllPages, pagesOnlyRunBy } from '../pages/members';
 import { deletePostsOf } from '../posts/write';
 import { getUser } from './users';
 
@@ -54,9 +56,21 @@ export async function sweepUser(userId: string): Promise<void> {
   } while (startKey);
 }
 
-export async function deleteAccount(userId: string, steps: DeletionSteps = defaultSteps): Promise<void> {
+/**
+ * `byAdmin`: a site admin removes the account; pages it alone ran keep going without a page
+ * admin (site admins still manage them). A member deleting their own account must first name
+ * another admin, or delete the page, for each page only they run (409 naming them).
+ */
+export async function deleteAccount(userId: string, steps: DeletionSteps = defaultSteps, opts: { byAdmin?: boolean } = {}): Promise<void> {
   const user = await getUser(userId);
   if (!user) throw notFound('No such user');
+  if (!opts.byAdmin) {
+    const alone = await pagesOnlyRunBy(userId);
+    if (alone.length) {
+      const names = alone.map((p) => `${p.name} (@${p.handle})`).join(', ');
+      throw conflict(`You are the only admin of ${names}: make another member an admin, or delete the page, first`);
+    }
+  }
 
   try {
     await steps.deleteConversations(userId);
@@ -82,6 +96,7 @@ export async function deleteAccount(userId: string, steps: DeletionSteps = defau
   if (!sweepsDeferred()) {
     try {
       await deletePostsOf(userId);
+      await leaveAllPages(userId);
       await sweepUser(userId);
     } catch (err) {
       // The account is marked deleted (readers treat it as gone); the sweep can run again.

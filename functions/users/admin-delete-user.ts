@@ -4,6 +4,6 @@ import type { Main } from '../lib/route-types';
 import { deleteAccount } from './account-deletion';
 
 export const main: Main<typeof route> = async ({ input }) => {
-  await deleteAccount(input.uuid);
+  await deleteAccount(input.uuid, undefined, { byAdmin: true });
   return { deleted: true };
 };

@@ -337,6 +337,27 @@ describe('deleting a page', () => {
   });
 });
 
+describe('deleting the account of a page\'s member', () => {
+  it('waits while the member alone runs a page; afterwards their memberships go and the pages\' counts follow', async () => {
+    const [a, b, c] = await Promise.all([registeredUser(), registeredUser(), registeredUser()]);
+    const p = await newPage(a);
+    const q = await newPage(b, { openness: 'moderated' });
+    await join(a, q.id);
+    await join(c, p.id);
+    const refused = await as(a.browser, 'DELETE', '/api/iam/authn/delete', { uuid: a.uuid });
+    expect(refused.status).toBe(409);
+    expect(refused.json).toMatchObject({ error: { message: expect.stringContaining(`@${p.handle}`) } });
+    expect(await getItem(`user#${a.uuid}`, 'profile')).not.toHaveProperty('deletedAt');
+    // Another admin named: the account goes, and with it A's membership and request.
+    expect((await as(a.browser, 'PUT', '/api/iam/pages/member-role', { pageId: p.id, userId: c.uuid, role: 'admin' })).status).toBe(200);
+    expect((await as(a.browser, 'DELETE', '/api/iam/authn/delete', { uuid: a.uuid })).status).toBe(200);
+    expect(await getItem(`page#${p.id}`, `member#${a.uuid}`)).toBeUndefined();
+    expect(await getItem(`page#${q.id}`, `member#${a.uuid}`)).toBeUndefined();
+    expect(await stored(p.id)).toMatchObject({ memberCount: 1, adminCount: 1 });
+    expect(await stored(q.id)).toMatchObject({ memberCount: 1, requestCount: 0 });
+  });
+});
+
 describe('POST /api/iam/emails/new-page', () => {
   it('tells the site\'s admins once per page, and only when a page admin asks', async () => {
     const [a, b] = await Promise.all([registeredUser(), registeredUser()]);
