@@ -49,8 +49,20 @@ export const emptyInput = z.strictObject({});
 /** Logout always answers 200, whatever the body holds. */
 export const logoutInput = z.looseObject({});
 
-export const latitude = z.number({ message: 'must be a number' }).check(z.gte(-90, { message: 'must be between -90 and 90' }), z.lte(90, { message: 'must be between -90 and 90' }));
-export const longitude = z.number({ message: 'must be a number' }).check(z.gte(-180, { message: 'must be between -180 and 180' }), z.lte(180, { message: 'must be between -180 and 180' }));
+/**
+ * A coordinate as stored: seven decimals (about a centimetre). DynamoDB cannot store a non-zero
+ * number closer to 0 than 1e-130, so a value like 1e-200 would otherwise fail the write; rounded,
+ * it is 0 (and -0 is 0).
+ */
+const stored = (n: number) => Math.round(n * 1e7) / 1e7 || 0;
+export const latitude = z.pipe(
+  z.number({ message: 'must be a number' }).check(z.gte(-90, { message: 'must be between -90 and 90' }), z.lte(90, { message: 'must be between -90 and 90' })),
+  z.transform(stored),
+);
+export const longitude = z.pipe(
+  z.number({ message: 'must be a number' }).check(z.gte(-180, { message: 'must be between -180 and 180' }), z.lte(180, { message: 'must be between -180 and 180' })),
+  z.transform(stored),
+);
 
 export const MOTIVATIONS = ['swap', 'sell', 'give-away', 'learn', 'meet', 'organise'] as const;
 
