@@ -25,6 +25,8 @@ const OUT = join(REPO_ROOT, 'bench', 'results.json');
 const WORK = join(REPO_ROOT, '.tmp', 'bench');
 const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+/** `npm run bench -- --dynamodb-only`: only the DynamoDB calls per request, printed; bench/results.json is left as it is. */
+const DYNAMODB_ONLY = process.argv.includes('--dynamodb-only');
 
 /** Median time to import a module in a fresh Node process (ms), over `runs` processes. */
 function coldLoadMs(file: string, runs = 7): number {
@@ -187,15 +189,22 @@ async function firstContentfulPaint(url: string): Promise<number> {
   }
 }
 
+function printDynamo(perRoute: Record<string, unknown>): void {
+  console.log('DynamoDB per request:');
+  console.table(Object.fromEntries(Object.entries(perRoute as Record<string, { callsPerRequest: number; capacityUnitsPerRequest: number }>).map(([k, v]) => [k, { calls: v.callsPerRequest, capacityUnits: v.capacityUnitsPerRequest }])));
+}
+
 async function main(): Promise<void> {
   rmSync(WORK, { recursive: true, force: true });
   mkdirSync(WORK, { recursive: true });
   process.env.DDB_METRICS = 'true';
   const results: Record<string, unknown> = { at: new Date().toISOString(), node: process.version };
 
-  console.log('SPA build…');
-  execFileSync('npm', ['run', 'build:web'], { cwd: REPO_ROOT, stdio: 'inherit' });
-  results.spa = benchSpa();
+  if (!DYNAMODB_ONLY) {
+    console.log('SPA build…');
+    execFileSync('npm', ['run', 'build:web'], { cwd: REPO_ROOT, stdio: 'inherit' });
+    results.spa = benchSpa();
+  }
 
   const dataDir = mkdtempSync(join(WORK, 'host-'));
   const host = await startHost({ dataDir, inMemory: true, env: { LOG_LEVEL: 'ERROR', ADMIN_EMAILS: 'admin@example.com', RATE_LIMIT_FORM_USER: '100000/3600', RATE_LIMIT_POST_USER: '100000/3600' } });
@@ -277,8 +286,48 @@ async function main(): Promise<void> {
         body: JSON.stringify({ csrf_token: issued.session.csrfToken, id: randomUUID(), text: 'Bench post', tags: [tag], photos: [], privacy: 'public' }),
       }),
     );
+    // Pages, pages nearby and the "Near you" panel, around a point of their own: the member moves there
+    // (their plant listings follow, to its ~1 km cell), makes three pages around it (one with a public
+    // address), posts news as the first, and lists one more plant.
+    const here = { latitude: -41.2865, longitude: 174.7762 };
+    const send = async <T>(method: string, path: string, body: object): Promise<T> => {
+      const res = await fetch(`${host.url}${path}`, {
+        method, headers: { ...h, 'content-type': 'application/json', cookie: memberCookie }, body: JSON.stringify({ csrf_token: issued.session.csrfToken, ...body }),
+      });
+      if (res.status >= 400) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
+      return ((await res.json()) as { data: T }).data;
+    };
+    await send('PUT', '/api/iam/authn/update', here);
+    const pages: { id: string; handle: string }[] = [];
+    for (const [i, [north, east]] of [[0.004, 0.003], [-0.03, 0.05], [0.08, -0.06]].entries()) {
+      const { page } = await send<{ page: { id: string; handle: string } }>('POST', '/api/iam/pages/new', {
+        id: randomUUID(), handle: `bench_pg_${randomUUID().slice(0, 8)}`, name: `Bench garden ${i}`, about: 'Cuttings every Saturday', tags: [tag],
+        place: { latitude: here.latitude + north!, longitude: here.longitude + east! }, ...(i === 0 ? { address: '1 Bench Lane', addressPublic: true } : {}),
+      });
+      pages.push(page);
+    }
+    await send('POST', '/api/iam/posts/new', { id: randomUUID(), text: 'Bench news', tags: [tag], photos: [], privacy: 'public', pageId: pages[0]!.id });
+    await createPost(member.uuid, {
+      id: randomUUID(), kind: 'plant', text: 'Bench cuttings', tags: [tag], photos: [], privacy: 'public', plant: { commonName: 'Pothos', availability: 'Available to swap' },
+    });
+    const near = `lat=${here.latitude}&long=${here.longitude}`;
+    // Measured on full answers: the panel's three pages and three plants (the bench member's listings moved here).
+    const panel = ((await (await guestGet(`/api/nearby/near-you?${near}`)()).json()) as { data: { pages: unknown[]; plants: unknown[] } }).data;
+    if (panel.pages.length !== 3 || panel.plants.length !== 3) throw new Error(`the Near you panel answered ${panel.pages.length} pages and ${panel.plants.length} plants, not 3 and 3`);
+    await measure('GET /api/page/all-details/{handle} (guest)', 20, guestGet(`/api/page/all-details/${pages[0]!.handle}`));
+    await measure('GET /api/page/all-details/{handle} (creator)', 20, asMember(`/api/page/all-details/${pages[0]!.handle}`));
+    await measure('GET /api/page/location/nearby-pages (guest)', 20, guestGet(`/api/page/location/nearby-pages?${near}&radiusKm=20`));
+    await measure('GET /api/page/location/nearby-pages (member)', 20, asMember(`/api/page/location/nearby-pages?${near}&radiusKm=20`));
+    await measure('GET /api/nearby/near-you (guest)', 20, guestGet(`/api/nearby/near-you?${near}`));
+    await measure('GET /api/nearby/near-you (member)', 20, asMember(`/api/nearby/near-you?${near}`));
     results.dynamodb = perRoute;
     delete process.env.DDB_METRICS;
+    if (DYNAMODB_ONLY) {
+      // What the full run would write under `dynamodb` in bench/results.json.
+      console.log(JSON.stringify(perRoute, null, 2));
+      printDynamo(perRoute);
+      return;
+    }
 
     // Bundles: cold load, and cold start with a first call against this host's table.
     console.log('bundles…');
@@ -350,8 +399,7 @@ async function main(): Promise<void> {
       `cold start vs import + GetItem: median ${coldStart.median}×, max ${coldStart.max}× (${coldStart.maxRoute}) · SPA initial JS ${spa.initialJsGzipKib} KiB gzip (budget 110)`,
   );
   console.log('SPA:', results.spa);
-  console.log('DynamoDB per request:');
-  console.table(Object.fromEntries(Object.entries(results.dynamodb as Record<string, { callsPerRequest: number; capacityUnitsPerRequest: number }>).map(([k, v]) => [k, { calls: v.callsPerRequest, capacityUnits: v.capacityUnitsPerRequest }])));
+  printDynamo(results.dynamodb as Record<string, unknown>);
   console.log('Gateway vs bare node:http:', results.gateway);
   console.log(`\nwrote ${OUT}`);
 }
