@@ -9,6 +9,7 @@ import { Button, FormAlert } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
 import { useAuth } from '@/features/auth/auth-store';
 import { viewerOf } from '@/features/content/lib/ids';
+import { useSite } from '@/features/site/api/get-site';
 import { originOf, useNearYou, type Origin } from '../api/places';
 import type { MapPoint } from './nearby-map';
 import { OriginPicker, RadiusChoice } from './origin-picker';
@@ -51,6 +52,10 @@ export function NearbyView<T>({
 }) {
   const { origin, setOrigin, radiusKm, setRadiusKm } = search;
   const items = result.items ?? [];
+  // A tile map only when the site names a tile server (a setting its CSP allows); else the offline base.
+  const site = useSite();
+  const tiles = site.data?.settings.map_tile_url;
+  const tileUrl = typeof tiles === 'string' && /^https:\/\/[^\s]+\{z\}[^\s]*$/.test(tiles) ? tiles : null;
   return (
     <div className="space-y-4">
       <OriginPicker origin={origin} onChange={setOrigin} />
@@ -80,7 +85,7 @@ export function NearbyView<T>({
             {items.length ? <ol className="space-y-3">{items.map((item, i) => <li key={pointOf(item).id}>{renderItem(item, i)}</li>)}</ol> : empty}
           </section>
           <Suspense fallback={<div role="status" className="mx-auto aspect-square max-w-md animate-pulse rounded-xl bg-gray-100" aria-label="Loading the map" />}>
-            <NearbyMap centre={origin} radiusKm={radiusKm} points={items.map(pointOf)} label={`Map of ${items.length} ${noun} within ${radiusKm} km of ${origin.label}`} />
+            <NearbyMap centre={origin} radiusKm={radiusKm} tileUrl={tileUrl} points={items.map(pointOf)} label={`Map of ${items.length} ${noun} within ${radiusKm} km of ${origin.label}`} />
           </Suspense>
         </div>
       )}
