@@ -12,13 +12,6 @@ export function RightRail({ className = '' }: { className?: string }) {
   const joinId = useId();
   return (
     <aside aria-label="Around you" className={`space-y-4 ${className}`}>
-      <section aria-labelledby={nearbyId} className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
-        <h2 id={nearbyId} className="flex items-center gap-2 text-base font-semibold text-gray-900">
-          <PinIcon className="size-5 text-primary-700" />
-          Near you
-        </h2>
-        <NearYouPanel />
-      </section>
       {auth.loggedIn === false ? (
         <section aria-labelledby={joinId} className="rounded-xl border border-primary-200 bg-primary-50 p-4">
           <h2 id={joinId} className="text-base font-semibold text-primary-900">
@@ -35,6 +28,14 @@ export function RightRail({ className = '' }: { className?: string }) {
           </Link>
         </section>
       ) : null}
+      {/* Last in the rail: it fills in after the first paint, and grows without moving anything. */}
+      <section aria-labelledby={nearbyId} className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
+        <h2 id={nearbyId} className="flex items-center gap-2 text-base font-semibold text-gray-900">
+          <PinIcon className="size-5 text-primary-700" />
+          Near you
+        </h2>
+        <NearYouPanel />
+      </section>
     </aside>
   );
 }
