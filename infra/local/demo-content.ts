@@ -10,6 +10,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { DEMO_USERS } from './seed';
 import { gradientPng } from './demo-images';
+import { seedDemoPlaces } from './demo-places';
 
 const MARKER = { pk: 'seed', sk: 'demo-content#v1' };
 
@@ -24,7 +25,24 @@ const POSTS = [
   { by: 1, text: 'Swap meet at the community garden next Saturday, members welcome. Bring cuttings!', privacy: 'members', tags: ['swap meet'] },
 ] as const;
 
+/**
+ * The demo content: the first posts and listings below and the demo neighbourhood
+ * (demo-places.ts: more members, pages, listings), side by side (neither needs the other), each
+ * once per database (its own marker), so a database seeded before the neighbourhood existed gets
+ * it on its next start. A neighbourhood that fails (a demo handle taken by a real member, say) is
+ * reported and does not stop the host; the next start tries again.
+ */
 export async function seedDemoContent(doc: DynamoDBDocumentClient, table: string): Promise<boolean> {
+  const [first, more] = await Promise.allSettled([seedFirstContent(doc, table), seedDemoPlaces(doc, table)]);
+  if (more.status === 'rejected') {
+    const err: unknown = more.reason;
+    console.warn(`The demo neighbourhood was not seeded (the next start tries again): ${err instanceof Error ? err.message : String(err)}`);
+  }
+  if (first.status === 'rejected') throw first.reason;
+  return first.value || (more.status === 'fulfilled' && more.value);
+}
+
+async function seedFirstContent(doc: DynamoDBDocumentClient, table: string): Promise<boolean> {
   const marker = await doc.send(new GetCommand({ TableName: table, Key: MARKER }));
   if (marker.Item) return false;
   const { userIdByEmail } = await import('../../functions/users/users');

@@ -1,7 +1,7 @@
 /**
  * Demo data for a first `npm start`: the site's settings around the default location and demo
- * accounts. Each part runs once per database (a marker item records it). Later features add
- * their demo pages, plant posts and events here.
+ * accounts. Each part runs once per database (a marker item records it). The demo content
+ * (demo-content.ts) and the demo neighbourhood (demo-places.ts) build on these accounts.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
@@ -36,30 +36,48 @@ export const DEMO_USERS = [
 
 const USERS_MARKER = { pk: 'seed', sk: 'demo-users#v1' };
 
+const demoHashes = new Map<string, Promise<string>>();
+
+/**
+ * A hash of a demo password, made once per process and shared by every demo account with that
+ * password (scrypt takes about half a second on purpose; demo accounts need no salt of their own).
+ */
+export function demoPasswordHash(password: string): Promise<string> {
+  let hash = demoHashes.get(password);
+  if (!hash) {
+    hash = import('../../functions/auth/passwords').then(({ hashPassword }) => hashPassword(password));
+    demoHashes.set(password, hash);
+    hash.catch(() => demoHashes.delete(password));
+  }
+  return hash;
+}
+
 /**
  * Creates the demo accounts through the same domain functions the API uses (account with its
- * e-mail claim, then registration with its handle claim), verified and registered.
+ * e-mail claim, then registration with its handle claim), verified and registered; the accounts
+ * in parallel (each its own items).
  */
 export async function seedDemoUsers(doc: DynamoDBDocumentClient, table: string): Promise<boolean> {
   const marker = await doc.send(new GetCommand({ TableName: table, Key: USERS_MARKER }));
   if (marker.Item) return false;
-  const { hashPassword } = await import('../../functions/auth/passwords');
   const { createAccount, completeRegistration, saveUser, userIdByEmail, withLocation } = await import('../../functions/users/users');
   const home = DEFAULT_SITE.defaultLocation;
-  for (const demo of DEMO_USERS) {
-    if (await userIdByEmail(demo.email)) continue;
-    const created = await createAccount(demo.email, await hashPassword(demo.password));
-    if (!created) continue;
-    const verified = await saveUser({ ...created, emailVerified: true });
-    await completeRegistration(
-      verified,
-      withLocation(
-        { username: demo.username, firstName: demo.firstName, lastName: demo.lastName, motivations: ['swap', 'learn'], suburbCity: home.suburb_city, state: home.state, country: home.country },
-        home.latitude + demo.offset[0],
-        home.longitude + demo.offset[1],
-      ),
-    );
-  }
+  await Promise.all(
+    DEMO_USERS.map(async (demo) => {
+      if (await userIdByEmail(demo.email)) return;
+      const created = await createAccount(demo.email, await demoPasswordHash(demo.password));
+      if (!created) return;
+      const verified = await saveUser({ ...created, emailVerified: true });
+      await completeRegistration(
+        verified,
+        withLocation(
+          { username: demo.username, firstName: demo.firstName, lastName: demo.lastName, motivations: ['swap', 'learn'], suburbCity: home.suburb_city, state: home.state, country: home.country },
+          home.latitude + demo.offset[0],
+          home.longitude + demo.offset[1],
+        ),
+      );
+    }),
+  );
   await doc.send(new PutCommand({ TableName: table, Item: { ...USERS_MARKER, seededAt: new Date().toISOString() } }));
   return true;
 }

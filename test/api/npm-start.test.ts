@@ -42,7 +42,7 @@ async function startOnce(ports: { site: number; dynamo: number; s3: number }): P
   child.stdout!.on('data', (b: Buffer) => (out += b.toString()));
   child.stderr!.on('data', (b: Buffer) => (out += b.toString()));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no URL printed within 60 s:\n${out}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`no URL printed within 120 s:\n${out}`)), 120_000);
     const check = () => {
       const m = /https?:\/\/[^\s]+/.exec(out);
       if (m) {
@@ -89,7 +89,7 @@ describe('npm start', () => {
     expect(again.status).toBe(200);
     expect(await stop(second.child)).toBe(0);
     for (const port of Object.values(ports)) expect(await portOpen(port)).toBe(false);
-  }, 180_000);
+  }, 300_000);
 
   it('fails with a clear message when a port is taken', async () => {
     const { createServer } = await import('node:net');
