@@ -34,6 +34,7 @@ export async function plantsNear(point: GeoPoint, wantedKm: number, viewer: View
   const { found, radiusKm } = await nearest<PostItem>(
     {
       readCell: plantsInCell,
+      idOf: (item) => item.id,
       positionOf: (item) => (!canSee(item, viewer) || item.latitude === undefined || item.longitude === undefined ? null : { latitude: item.latitude, longitude: item.longitude }),
     },
     point,

@@ -37,6 +37,7 @@ describe('nearest', () => {
         return read.length === 1 ? items : [];
       },
       positionOf: (item: (typeof items)[number]) => item.at,
+      idOf: (item: (typeof items)[number]) => item.id,
     };
     const { found, radiusKm } = await nearest(kind, centre, 25, 10);
     expect(radiusKm).toBe(25);
@@ -47,5 +48,20 @@ describe('nearest', () => {
 
     const { found: one } = await nearest({ ...kind, readCell: async () => items }, centre, 25, 1);
     expect(one.map((f) => f.item.id)).toEqual(['near']);
+  });
+
+  it('orders items equally far (one ~1 km cell) by id, whatever order the index read them in: the exact place does not leak', async () => {
+    const same = { latitude: centre.latitude + 0.05, longitude: centre.longitude };
+    const items = ['c', 'a', 'b'].map((id) => ({ id, at: same }));
+    /** The items from one cell only (the first read), in the order given. */
+    const once = (list: typeof items) => {
+      let served = false;
+      return async () => (served ? [] : ((served = true), list));
+    };
+    const kind = { readCell: once(items), positionOf: (i: (typeof items)[number]) => i.at, idOf: (i: (typeof items)[number]) => i.id };
+    const forwards = await nearest(kind, centre, 25, 10);
+    const backwards = await nearest({ ...kind, readCell: once([...items].reverse()) }, centre, 25, 10);
+    expect(forwards.found.map((f) => f.item.id)).toEqual(['a', 'b', 'c']);
+    expect(backwards.found.map((f) => f.item.id)).toEqual(['a', 'b', 'c']);
   });
 });

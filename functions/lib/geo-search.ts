@@ -20,6 +20,11 @@ export interface GeoKind<T> {
   readCell: (precision: GeoIndexPrecision, cell: string) => Promise<T[]>;
   /** Where the item is as the searcher may know it (a member's ~1 km cell, say); null leaves it out. */
   positionOf: (item: T) => GeoPoint | null;
+  /**
+   * The item's id: equal distances are ordered by it. Items of one ~1 km cell are equally far,
+   * and the index returns them in order of their exact geohash: that order must not leak.
+   */
+  idOf: (item: T) => string;
 }
 
 export interface Found<T> {
@@ -38,6 +43,6 @@ export async function nearest<T>(kind: GeoKind<T>, point: GeoPoint, wantedKm: nu
     const km = distanceKm(point, at);
     if (km <= radiusKm) found.push({ item, km });
   }
-  found.sort((a, b) => a.km - b.km);
+  found.sort((a, b) => a.km - b.km || (kind.idOf(a.item) < kind.idOf(b.item) ? -1 : kind.idOf(a.item) > kind.idOf(b.item) ? 1 : 0));
   return { found: found.slice(0, max), radiusKm };
 }

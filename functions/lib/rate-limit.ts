@@ -32,6 +32,9 @@ export const DEFAULT_LIMITS = {
   PAGE_USER: { max: 5, seconds: 24 * 60 * 60 },
   /** Joining, leaving and requests notify a page's staff: plenty for a person, a wall for a loop. */
   PAGE_JOIN_USER: { max: 60, seconds: 60 * 60 },
+  /** Invitations notify their member: per inviter, and per page and member (an invite-remove loop meets it). */
+  PAGE_INVITE_USER: { max: 30, seconds: 60 * 60 },
+  PAGE_INVITE_TARGET: { max: 3, seconds: 24 * 60 * 60 },
   /** Contact and report forms e-mail every admin: a handful an hour. */
   FORM_USER: { max: 5, seconds: 60 * 60 },
 } as const;

@@ -7,7 +7,8 @@ import { siteOrigin } from '../lib/site-origin';
 
 export async function mailAdminsAboutPage(page: PageItem): Promise<void> {
   const link = `${siteOrigin()}/${page.handle}`;
-  const text = `A new page was created: ${page.name} (@${page.handle}), by user ${page.createdBy}.\n\n${link}\n\n${page.about}`.trim();
+  // Only the name and the link: the page's own text stays on the site (mail is no relay for it).
+  const text = `A new page was created: ${page.name} (@${page.handle}), by user ${page.createdBy}.\n\n${link}`;
   for (const to of adminEmails()) {
     try {
       await mailer().send({ to, subject: `New page: ${page.name}`, text });

@@ -13,6 +13,7 @@ import { db } from '../db/service';
 import { conditionFailed, txEntities, writeItems, type TxItem } from '../db/transact';
 import { badRequest, conflict, forbidden, notFound, serviceUnavailable } from '../lib/errors';
 import type { Session } from '../lib/session/token';
+import { hitRateLimit } from '../lib/rate-limit';
 import { notificationWrite } from '../notifications/notifications';
 import { assertAuthorWasLive, authorLiveCheck } from '../users/author-live';
 import { getUser } from '../users/users';
@@ -106,8 +107,11 @@ export async function joinPage(session: Session, pageId: string): Promise<Member
   if (page.openness === 'invite') throw forbidden('This page is invite-only: ask one of its admins for an invitation');
   if (before?.status === 'requested') return answer(page, userId, before, 0);
   const after: PageMemberItem = { pageId, userId, status: 'requested', role: 'member', since: now(), updatedAt: '' };
-  // The page's creator hears of each request (its staff see them all under join requests).
-  await apply(page, before, { after, counts: { requestCount: 1 }, extra: notify(page.createdBy, 'page-request', page, userId), selfId: userId });
+  // The page's creator hears of each request while they still run it (its staff see them all
+  // under join requests); a creator who left, or whose account is gone, hears nothing more.
+  const creator = await membershipOf(pageId, page.createdBy);
+  const told = isPageAdmin(roleOf(creator)) ? notify(page.createdBy, 'page-request', page, userId) : [];
+  await apply(page, before, { after, counts: { requestCount: 1 }, extra: told, selfId: userId });
   return answer(page, userId, after, 0);
 }
 
@@ -155,6 +159,9 @@ export async function declineRequest(session: Session, pageId: string, userId: s
 
 export async function inviteMember(session: Session, pageId: string, userId: string): Promise<MembershipAnswer> {
   const { page, actor } = await actOnPage(session, pageId, 'moderator', 'Only the page\'s admins and moderators may invite');
+  // Each invitation notifies: a few a day per member and page, a wall for invite-remove loops.
+  await hitRateLimit('PAGE_INVITE_USER', actor.userId);
+  await hitRateLimit('PAGE_INVITE_TARGET', pageId, userId);
   const user = await getUser(userId);
   if (!user || user.deletedAt || user.regState !== 'complete' || user.suspended) throw notFound('There is no member with this id', 'userId');
   const before = await membershipOf(pageId, userId, true);
@@ -176,7 +183,7 @@ export async function changeRole(session: Session, pageId: string, userId: strin
   await apply(
     page,
     before,
-    { after, counts: delta ? { adminCount: delta } : {}, extra: roleCheck(pageId, actor, 'admin') },
+    { after, counts: delta ? { adminCount: delta } : {}, extra: roleCheck(pageId, actor, 'admin', userId) },
     { lastAdmin: 'A page must keep at least one admin' },
   );
   return answer(page, userId, after, 0);
@@ -230,22 +237,35 @@ export async function pagesOnlyRunBy(userId: string): Promise<PageItem[]> {
  * Removes every membership, request and invitation of a deleted account, the pages' counts
  * following in the same transaction (nothing is added to a page that is gone). Safe to run again.
  */
-export async function leaveAllPages(userId: string): Promise<number> {
+export async function leaveAllPages(userId: string, passes = 3): Promise<number> {
   let removed = 0;
-  for (;;) {
-    const { data } = await membershipsOf(userId, null);
-    if (!data.length) return removed;
-    for (const m of data) {
+  let cursor: string | null = null;
+  do {
+    const page = await membershipsOf(userId, cursor);
+    for (const m of page.data) {
       const counts: Counts =
         m.status === 'member' ? { memberCount: -1, ...(isPageAdmin(m.role) ? { adminCount: -1 } : {}) } : m.status === 'requested' ? { requestCount: -1 } : {};
-      const del = txEntities().pageMember.delete({ pageId: m.pageId, userId }).commit() as TxItem;
+      // Only the membership as read: one already gone (the index lags) or changed meanwhile is
+      // left to the next pass, and its counts are not moved twice.
+      const del = txEntities()
+        .pageMember.delete({ pageId: m.pageId, userId })
+        .where((a, op) => `${op.eq(a.updatedAt, m.updatedAt)} AND ${op.eq(a.status, m.status)}`)
+        .commit() as TxItem;
       const hasCounts = Object.keys(counts).length > 0;
-      const count = addItem(pageKey(m.pageId), { ...counts, version: 1 }, 'attribute_exists(pk)');
+      const count = addItem(pageKey(m.pageId), { ...counts, version: 1 }, 'attribute_exists(pk) AND attribute_not_exists(deletedAt)');
       const out = await writeItems(hasCounts ? [del, count] : [del]);
-      // The page is gone (its own sweep removes the rest): the membership goes alone.
-      if (out.canceled && hasCounts && conditionFailed(out, 1)) await writeItems([del]);
-      else if (out.canceled) throw new Error(`could not remove a membership: ${JSON.stringify(out.data)}`);
-      removed++;
+      if (!out.canceled) removed++;
+      else if (conditionFailed(out, 0)) continue;
+      // The page is deleted or gone (its own sweep removes the rest): the membership goes alone.
+      else if (hasCounts && conditionFailed(out, 1)) {
+        if (!(await writeItems([del])).canceled) removed++;
+      }
+      else throw new Error(`could not remove a membership: ${JSON.stringify(out.data)}`);
     }
-  }
+    cursor = page.cursor;
+  } while (cursor);
+  // A membership changed while it was read (approved meanwhile, say): another pass takes it. The
+  // index may still list one already gone for a moment, so the passes are few.
+  if (passes <= 1 || !(await membershipsOf(userId, null)).data.length) return removed;
+  return removed + (await leaveAllPages(userId, passes - 1));
 }

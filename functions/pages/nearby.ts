@@ -26,7 +26,7 @@ async function pagesInCell(precision: GeoIndexPrecision, cell: string): Promise<
 }
 
 export async function pagesNear(point: GeoPoint, wantedKm: number, max: number, viewerId: string | null): Promise<{ pages: NearbyPage[]; radiusKm: number }> {
-  const { found, radiusKm } = await nearest<PageItem>({ readCell: pagesInCell, positionOf: (p) => shownPosition(p, false) }, point, wantedKm, max);
+  const { found, radiusKm } = await nearest<PageItem>({ readCell: pagesInCell, positionOf: (p) => shownPosition(p, false), idOf: (p) => p.id }, point, wantedKm, max);
   if (!found.length) return { pages: [], radiusKm };
   // The viewer's relation to each (one BatchGet); the cell items are the pages themselves.
   const mine = await myMemberships(found.map((f) => f.item.id), viewerId);

@@ -12,7 +12,9 @@ import { db } from '../db/service';
 import type { TxItem } from '../db/transact';
 import { forbidden, notFound } from '../lib/errors';
 import type { Session } from '../lib/session/token';
-import { handleOwner } from '../users/users';
+import { assertLiveAdmin } from '../lib/session/live';
+import { accountGone } from '../users/author-live';
+import { getUser, handleOwner } from '../users/users';
 
 /** Roles from the highest: a role may do what every lower one may. */
 const RANK: Record<PageRole, number> = { creator: 0, admin: 1, moderator: 2, member: 3 };
@@ -80,18 +82,26 @@ export function assertMayWrite(session: Session): void {
  */
 export async function actOnPage(session: Session, pageId: string, needed: PageRole, message: string): Promise<{ page: PageItem; actor: PageActor }> {
   assertMayWrite(session);
-  const [page, membership] = await Promise.all([livePage(pageId), membershipOf(pageId, session.userId, true)]);
-  const actor: PageActor = { userId: session.userId, siteAdmin: session.role === 'admin', membership, role: roleOf(membership) };
-  if (!actor.siteAdmin && !atLeast(actor.role, needed)) throw forbidden(message);
-  return { page, actor };
+  const [page, membership, user] = await Promise.all([livePage(pageId), membershipOf(pageId, session.userId, true), getUser(session.userId)]);
+  // An access token outlives a deleted account by up to 15 minutes: its page roles end with it.
+  if (!user || user.deletedAt) throw accountGone();
+  const role = roleOf(membership);
+  const byRole = atLeast(role, needed);
+  if (!byRole && session.role !== 'admin') throw forbidden(message);
+  // Acting on a site admin's powers alone: they must hold them now, not when the token was made.
+  if (!byRole) await assertLiveAdmin(session);
+  return { page, actor: { userId: session.userId, siteAdmin: session.role === 'admin', membership, role } };
 }
 
 /**
  * The actor's role as a condition of the write's transaction: a demotion or removal that lands
  * between the read and the write cancels it. A site admin acting without a role needs none.
  */
-export function roleCheck(pageId: string, actor: PageActor, needed: PageRole): TxItem[] {
+export function roleCheck(pageId: string, actor: PageActor, needed: PageRole, target?: string): TxItem[] {
   if (actor.siteAdmin && !atLeast(actor.role, needed)) return [];
+  // Acting on one's own membership: its own write is guarded on the state read, and a
+  // transaction may touch an item only once.
+  if (target === actor.userId) return [];
   const allowed = (Object.keys(RANK) as PageRole[]).filter((r) => atLeast(r, needed));
   return [
     {

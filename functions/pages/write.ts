@@ -43,26 +43,27 @@ function withoutPlace(page: PageItem): PageItem {
   return next;
 }
 
-function linkPuts(p: PageItem): TxItem[] {
-  if (p.deletedAt) return [];
-  const { pageTagLink } = txEntities();
-  return p.tags.map((tag) => pageTagLink.put({ tag, nameKey: p.nameKey, pageId: p.id }).commit());
-}
-
 function linkDeletes(p: PageItem): TxItem[] {
   if (p.deletedAt) return [];
   const { pageTagLink } = txEntities();
   return p.tags.map((tag) => pageTagLink.delete({ tag, nameKey: p.nameKey, pageId: p.id }).commit() as TxItem);
 }
 
-/** Tag links and tag uses to change between two states of a page. */
+/**
+ * Tag links and tag uses to change between two states of a page: the links of tags added or
+ * removed, or all of them when the name (their sort key) changed or the page was deleted. A
+ * transaction may touch an item once, so a kept tag's link is never deleted and put together.
+ */
 function tagWrites(before: PageItem | null, after: PageItem): { links: TxItem[]; uses: TxItem[] } {
   const was = new Set(before && !before.deletedAt ? before.tags : []);
   const now = new Set(after.deletedAt ? [] : after.tags);
   const added = [...now].filter((t) => !was.has(t));
   const removed = [...was].filter((t) => !now.has(t));
-  const sameLinks = before && before.nameKey === after.nameKey && !added.length && !removed.length && !!before.deletedAt === !!after.deletedAt;
-  const links = sameLinks ? [] : [...(before ? linkDeletes(before) : []), ...linkPuts(after)];
+  const { pageTagLink } = txEntities();
+  const put = (p: PageItem, tags: string[]) => tags.map((tag) => pageTagLink.put({ tag, nameKey: p.nameKey, pageId: p.id }).commit());
+  const del = (p: PageItem, tags: string[]) => tags.map((tag) => pageTagLink.delete({ tag, nameKey: p.nameKey, pageId: p.id }).commit() as TxItem);
+  const renamed = !!before && before.nameKey !== after.nameKey;
+  const links = renamed ? [...del(before, [...was]), ...put(after, [...now])] : [...(before ? del(before, removed) : []), ...put(after, added)];
   const uses = [...(added.length ? tagUsageItems(added, 1) : []), ...(removed.length ? tagUsageItems(removed, -1) : [])];
   return { links, uses };
 }
@@ -298,12 +299,22 @@ export async function deletePage(page: PageItem, actor: PageActor): Promise<void
   if (!sweepsDeferred()) await sweepPage(page.id);
 }
 
-/** Removes what is left of a deleted page: its posts (as deleting each would), then its partition (the page and its members). Idempotent. */
+/**
+ * Removes what is left of a deleted page: its posts (as deleting each would), then its
+ * memberships. The page item stays, marked deleted, as a tombstone: its id is never reused (old
+ * links and notifications keep naming a deleted page), and a page that is not marked is never
+ * swept. Idempotent.
+ */
 export async function sweepPage(pageId: string): Promise<void> {
+  const page = await getPage(pageId, true);
+  if (!page?.deletedAt) {
+    logger.warn('a page to sweep is not marked deleted; nothing swept', { pageId });
+    return;
+  }
   const posts = await deletePostsOf(pageId);
-  const items = await partitionItems(pagePk(pageId));
-  await batchDelete(items.map(({ pk, sk }) => ({ pk, sk })));
-  logger.info('swept a deleted page', { pageId, posts, items: items.length });
+  const members = await partitionItems(pagePk(pageId), 'member#');
+  await batchDelete(members.map(({ pk, sk }) => ({ pk, sk })));
+  logger.info('swept a deleted page', { pageId, posts, members: members.length });
 }
 
 /** Marks that the site's admins were told about the page; false when they already were. */

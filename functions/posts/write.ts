@@ -24,7 +24,7 @@ import { getUser } from '../users/users';
 import { counterItems, sees, type Countable } from './counters';
 import { getPostItem } from './post-item';
 import { isPageStaff, membershipOf, roleOf } from '../pages/pages';
-import { pagePoster, posterCheck } from './page-poster';
+import { assertMayEditPagePost, pagePoster, posterCheck } from './page-poster';
 import { listingPosition, ownerUnchanged } from './relist';
 import { canSee, isOwner, type Viewer } from './viewer';
 
@@ -115,6 +115,7 @@ function existingAnswer(existing: PostItem, authorId: string, kind: 'post' | 'pl
 /** Creates a post or plant post; a retry with the same id answers the first (`created: false`). */
 export async function createPost(authorId: string, input: NewPost): Promise<{ post: PostItem; created: boolean }> {
   const asPage = input.pageId ? await pagePoster(authorId, input.pageId, input.kind) : null;
+  if (asPage && input.privacy === 'private') throw badRequest('News posted as a page is public or for members', 'privacy');
   const photoField = input.kind === 'plant' ? 'plant_photos' : 'photos';
   const earlier = await getPostItem(input.id);
   if (earlier) return { post: existingAnswer(earlier, authorId, input.kind), created: false };
@@ -166,7 +167,8 @@ export async function createPost(authorId: string, input: NewPost): Promise<{ po
       const raced = await getPostItem(input.id);
       if (raced) return { post: existingAnswer(raced, authorId, input.kind), created: false };
     }
-    if (pageCheck.length && conditionFailed(out, items.length - claims.length - 2)) throw forbidden('Your role in this page no longer lets you post as it');
+    const pageAt = items.length - claims.length - 1 - pageCheck.length;
+    if (pageCheck.some((_, i) => conditionFailed(out, pageAt + i))) throw forbidden('The page, or your role in it, changed meanwhile: you cannot post as it now');
     const claimStart = items.length - claims.length;
     if (out.data.some((d, i) => i >= claimStart && d.code === 'ConditionalCheckFailed')) {
       throw badRequest('A photo was already used by another post; upload it again', photoField);
@@ -241,7 +243,10 @@ export async function editPost(postId: string, claimedUserId: string, viewer: Vi
   if (viewer.suspended) throw forbidden('Your account is suspended: posts cannot be changed');
   for (let attempt = 1; ; attempt++) {
     const post = await ownPost(postId, claimedUserId, viewer, kind);
+    if (!viewer.admin) await assertMayEditPagePost(post, viewer.userId);
     const wanted = change(post);
+    // A page's news is for its readers: public or members, never hidden from its own staff.
+    if (post.ownerType === 'page' && wanted.privacy === 'private') throw badRequest('News posted as a page is public or for members', 'privacy');
     const moves =
       (wanted.privacy !== undefined && wanted.privacy !== post.privacy) ||
       (wanted.text !== undefined && wanted.text !== post.text) ||

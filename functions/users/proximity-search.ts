@@ -24,6 +24,7 @@ export async function usersNear(point: GeoPoint, wantedKm: number, excludeId: st
   const { found, radiusKm } = await nearest<UserItem>(
     {
       readCell: usersInCell,
+      idOf: (item) => item.uuid,
       // From the centre of the member's ~1 km cell: no search can narrow their home down further.
       positionOf: (item) =>
         item.uuid === excludeId || item.suspended || item.latitude === undefined || item.longitude === undefined

@@ -330,10 +330,93 @@ describe('deleting a page', () => {
     expect(await getItem(`handle#${p.handle}`, 'handle')).toBeUndefined();
     expect(await queryPartition(`tagpages#${tag}`)).toEqual([]);
     expect(await getItem('tags', `tag#${tag}`)).toMatchObject({ usageCount: 0 });
-    expect(await queryPartition(`page#${p.id}`)).toEqual([]);
+    expect(await queryPartition(`page#${p.id}`)).toEqual([expect.objectContaining({ sk: 'page', deletedAt: expect.any(String) })]);
     expect(await getItem(`post#${news.data.post.id}`, 'post')).toBeUndefined();
     expect((await call('GET', `/api/page/all-details/${p.handle}`)).status).toBe(404);
     expect((await as<PageCards>(b.browser, 'GET', `/api/iam/pages/get-all-by-user/${b.uuid}`)).data.pages).toEqual([]);
+  });
+});
+
+describe('what an outside review tried', () => {
+  it('adds a tag to a page that has tags (a kept tag\'s link is not written twice in one transaction)', async () => {
+    const a = await registeredUser();
+    const [t1, t2] = [uniqueTag(), uniqueTag()];
+    const p = await newPage(a, { tags: [t1] });
+    const res = await as<{ page: PageView }>(a.browser, 'POST', '/api/iam/pages/connect-tags', { pageId: p.id, tagIdArr: [t2] });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.data.page.tags).toEqual([t1, t2]);
+    expect((await call<PageCards>('GET', `/api/page/get-all/${t1}`)).data.pages.map((x) => x.id)).toEqual([p.id]);
+    expect((await as(a.browser, 'PUT', '/api/iam/pages/update', { pageId: p.id, name: 'Renamed Growers' })).status).toBe(200);
+    expect(await queryPartition(`tagpages#${t2}`)).toEqual([expect.objectContaining({ sk: `renamed growers#${p.id}` })]);
+  });
+
+  it('stops a removed moderator from rewriting or hiding the news they posted as the page; news is never private', async () => {
+    const [a, mod] = await Promise.all([registeredUser(), registeredUser()]);
+    const p = await newPage(a);
+    await withRole(a, mod, p.id, 'moderator');
+    const hidden = await as(mod.browser, 'POST', '/api/iam/posts/new', { id: randomUUID(), text: 'secret', tags: [], photos: [], privacy: 'private', pageId: p.id });
+    expect(hidden.status).toBe(400);
+    const news = await as<{ post: PostView }>(mod.browser, 'POST', '/api/iam/posts/new', { id: randomUUID(), text: 'Open day', tags: [], photos: [], privacy: 'public', pageId: p.id });
+    expect((await as(mod.browser, 'PUT', '/api/iam/posts/privacy', { id: news.data.post.id, uuid: mod.uuid, privacy: 'private' })).status).toBe(400);
+    expect((await as(a.browser, 'DELETE', '/api/iam/pages/member', { pageId: p.id, userId: mod.uuid })).status).toBe(200);
+    const edit = await as(mod.browser, 'PUT', '/api/iam/posts/update/textandtags', { postId: news.data.post.id, userId: mod.uuid, text: 'DEFACED', tags: [] });
+    expect(edit.status).toBe(403);
+    expect(await getItem(`post#${news.data.post.id}`, 'post')).toMatchObject({ text: 'Open day', privacy: 'public' });
+  });
+
+  it('lets an admin step down to moderator while another admin remains', async () => {
+    const [a, b] = await Promise.all([registeredUser(), registeredUser()]);
+    const p = await newPage(a);
+    await withRole(a, b, p.id, 'admin');
+    const res = await as<MembershipAnswer>(b.browser, 'PUT', '/api/iam/pages/member-role', { pageId: p.id, userId: b.uuid, role: 'moderator' });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(await stored(p.id)).toMatchObject({ adminCount: 1 });
+  });
+
+  it('limits invitations of one member to one page: an invite-remove loop stops notifying', async () => {
+    const [a, b] = await Promise.all([registeredUser(), registeredUser()]);
+    const p = await newPage(a, { openness: 'invite' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      statuses.push((await as(a.browser, 'POST', '/api/iam/pages/invite', { pageId: p.id, userId: b.uuid })).status);
+      await as(a.browser, 'DELETE', '/api/iam/pages/member', { pageId: p.id, userId: b.uuid });
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const notes = await as<{ notifications: { kind: string }[] }>(b.browser, 'GET', '/api/iam/notifications/all');
+    expect(notes.data.notifications.filter((n) => n.kind === 'page-invite')).toHaveLength(3);
+  });
+
+  it('pages members past the first page with the cursor it hands out', async () => {
+    const a = await registeredUser();
+    const p = await newPage(a);
+    const others = await Promise.all(Array.from({ length: 20 }, () => registeredUser()));
+    await Promise.all(others.map((o) => join(o, p.id)));
+    const first = await as<PageMembers>(a.browser, 'GET', `/api/iam/pages/members/${p.id}`);
+    expect(first.data.members).toHaveLength(20);
+    expect(first.data.cursorId).not.toBeNull();
+    const second = await as<PageMembers>(a.browser, 'GET', `/api/iam/pages/members/${p.id}?cursorId=${first.data.cursorId}`);
+    expect(second.status, JSON.stringify(second.json)).toBe(200);
+    expect(new Set([...first.data.members, ...second.data.members].map((m) => m.user.uuid)).size).toBe(21);
+  });
+
+  it('acts on a site admin\'s powers only while they hold them: a demoted admin\'s old cookie cannot delete a page', async () => {
+    const [a, boss] = await Promise.all([registeredUser(), admin()]);
+    const p = await newPage(a);
+    const promoted = await registeredUser();
+    expect((await as(boss.browser, 'PUT', `/api/iam/users/${promoted.uuid}`, { is_admin: true })).status).toBe(200);
+    const asAdmin = await signInAgain(promoted);
+    expect((await as(boss.browser, 'PUT', `/api/iam/users/${promoted.uuid}`, { is_admin: false })).status).toBe(200);
+    const res = await as(asAdmin.browser, 'DELETE', '/api/iam/pages/page', { pageId: p.id });
+    expect([401, 403]).toContain(res.status);
+    expect(await stored(p.id)).not.toHaveProperty('deletedAt');
+  });
+
+  it('never gives a deleted page\'s id to a new page (its item stays as a tombstone)', async () => {
+    const [a, b] = await Promise.all([registeredUser(), registeredUser()]);
+    const p = await newPage(a);
+    expect((await as(a.browser, 'DELETE', '/api/iam/pages/page', { pageId: p.id })).status).toBe(200);
+    expect(await stored(p.id)).toHaveProperty('deletedAt');
+    expect((await as(b.browser, 'POST', '/api/iam/pages/new', { id: p.id, handle: uniqueHandle(), name: 'Reuse' })).status).toBe(409);
   });
 });
 
