@@ -47,8 +47,9 @@ function membershipDelete(before: PageMemberItem): TxItem {
   return pageMember.delete({ pageId: before.pageId, userId: before.userId }).where((a, op) => op.eq(a.updatedAt, before.updatedAt)).commit() as TxItem;
 }
 
+/** A page notification: the target is the page; its text the page's handle, for the link (the name is on the page). */
 function notify(recipientId: string, kind: NotificationKind, page: PageItem, actorId: string): TxItem[] {
-  return notificationWrite(recipientId, { kind, actorId, targetType: 'page', targetId: page.id, text: page.name }) as TxItem[];
+  return notificationWrite(recipientId, { kind, actorId, targetType: 'page', targetId: page.id, text: page.handle }) as TxItem[];
 }
 
 function answer(page: PageItem, userId: string, m: PageMemberItem | null, memberDelta: number): MembershipAnswer {

@@ -1,5 +1,5 @@
 /**
- * Pages near a point (G2), through the one geo search (functions/lib/geo-search.ts). A page is
+ * Pages near a point (G2c), through the one geo search (functions/lib/geo-search.ts). A page is
  * placed where others may see it: exactly when its address is public, else at its ~1 km cell.
  */
 import type { NearbyPage } from '../../shared/answers/pages';

@@ -94,7 +94,7 @@ export const pageCards = z.strictObject({
 });
 export type PageCards = z.output<typeof pageCards>;
 
-/** A page of a user's pages, with their role in each. */
+/** A page of a user's pages; each card holds the caller's own relation to it. */
 export const userPages = z.strictObject({
   pages: z.array(pageCard),
   cursorId: z.string().nullable(),

@@ -78,7 +78,7 @@ export const moreRecentPlantsMembers = defineRoute({
 export const userOrPageBasic = defineRoute({
   method: 'GET', path: '/api/iam/user-or-page-basic/{x}', access: 'user',
   input: basicParams, output: ownerAnswer,
-  summary: 'The card of a user (or, later, a page) by id or handle: { owner: { type, id, handle, name, avatar } }.',
+  summary: 'The card of a member or a page by id or handle: { owner: { type, id, handle, name, avatar } }.',
 });
 
 export const postsByHandle = defineRoute({

@@ -16,7 +16,7 @@ import { defineRoute } from './route';
 export const newPage = defineRoute({
   method: 'POST', path: '/api/iam/pages/new', access: 'registered', status: 201, idempotent: true,
   input: newPageInput, output: pageAnswer,
-  summary: 'Create a page (id = client UUID, so a retry answers the same page): handle (one namespace with usernames), name, category?, about?, avatar? and cover? (keys from POST /api/iam/pages/image-upload), place? ({ placeId } from the places lookup, or { latitude, longitude }), address?, tags?, openness?, addressPublic?. The creator is its first admin: 201 { page }; 409 when the handle is taken.',
+  summary: 'Create a page (id = client UUID, so a retry answers the same page): handle (one namespace with usernames), name, category?, about?, avatar? and cover? (keys from POST /api/iam/pages/image-upload), place? ({ placeId } from the places lookup, or { latitude, longitude }), address? (kept only with a place), tags?, openness?, addressPublic?. The creator is its first admin: 201 { page }; 409 when the handle is taken.',
 });
 
 export const updatePage = defineRoute({
@@ -40,7 +40,7 @@ export const createPageSettings = defineRoute({
 export const deletePage = defineRoute({
   method: 'DELETE', path: '/api/iam/pages/page', access: 'self',
   input: pageIdInput, output: pageDeleted,
-  summary: 'Delete a page (pageId; admins only): its stored images first, then one transaction marks it deleted and frees its handle; its members, tag links and posts are swept: { deleted: true }.',
+  summary: 'Delete a page (pageId; admins only): its stored images first, then one transaction marks it deleted, frees its handle and removes its tag links; its posts and memberships are swept, and its id is never reused: { deleted: true }.',
 });
 
 export const pagesOfUser = defineRoute({
@@ -108,7 +108,7 @@ export const newPageEmail = defineRoute({
 export const joinPage = defineRoute({
   method: 'POST', path: '/api/iam/pages/join', access: 'registered',
   input: pageIdInput, output: membershipAnswer,
-  summary: 'Join a page (pageId): an open page at once; a moderated one records a join request for its admins and moderators; an invite-only one only with an invitation (else 403). A repeat answers the same: { pageId, userId, membership, memberCount }.',
+  summary: 'Join a page (pageId): an open page at once; a moderated one records a join request (its admins and moderators list them; its creator, while an admin, is notified); an invite-only one only with an invitation (else 403). A repeat answers the same: { pageId, userId, membership, memberCount }.',
 });
 
 export const leavePage = defineRoute({
@@ -144,7 +144,7 @@ export const declineRequest = defineRoute({
 export const inviteToPage = defineRoute({
   method: 'POST', path: '/api/iam/pages/invite', access: 'self',
   input: pageMemberInput, output: membershipAnswer,
-  summary: 'Invite a member (pageId, userId; admins and moderators): they are notified and may join, even an invite-only page. A pending request is approved instead. 409 when they are already a member.',
+  summary: 'Invite a member (pageId, userId; admins and moderators): they are notified and may join, even an invite-only page. A pending request is approved instead. 409 when they are already a member; 429 past 30 invitations an hour, or 3 a day of one member to one page.',
 });
 
 export const memberRole = defineRoute({

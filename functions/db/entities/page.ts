@@ -1,5 +1,5 @@
 /**
- * Pages (groups and organisations with a handle) and who belongs to them (G1, G2, G3, G4 in
+ * Pages (groups and organisations with a handle) and who belongs to them (G1–G5 in
  * docs/data-model.md).
  *
  * - `page`: the page itself under `page#<id>`, with its counts kept on write (members, admins,
@@ -119,20 +119,20 @@ export const PageMember = () => new Entity({
       pk: { field: 'pk', composite: ['pageId'], template: 'page#${pageId}', casing: 'none' },
       sk: { field: 'sk', composite: ['userId'], template: 'member#${userId}', casing: 'none' },
     },
-    /** A user's pages, requests and invitations (G2), newest first within each status. */
+    /** A user's pages, requests and invitations (G4), newest first within each status. */
     byUser: {
       index: 'gsi1',
       pk: { field: 'gsi1pk', composite: ['userId'], template: 'pagesof#${userId}', casing: 'none' },
       sk: { field: 'gsi1sk', composite: ['status', 'since', 'pageId'], template: '${status}#${since}#${pageId}', casing: 'none' },
     },
-    /** A page's members by role, then by when they joined (G3). */
+    /** A page's members by role, then by when they joined (G3b). */
     members: {
       index: 'gsi2',
       condition: (a: { status?: string }) => a.status === 'member',
       pk: { field: 'gsi2pk', composite: ['pageId'], template: 'pagemembers#${pageId}', casing: 'none' },
       sk: { field: 'gsi2sk', composite: ['roleRank', 'since', 'userId'], template: '${roleRank}#${since}#${userId}', casing: 'none' },
     },
-    /** A page's open join requests, oldest first (G4). */
+    /** A page's open join requests, oldest first (G3c). */
     requests: {
       index: 'gsi3',
       condition: (a: { status?: string }) => a.status === 'requested',

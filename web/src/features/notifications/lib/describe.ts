@@ -1,6 +1,6 @@
 /** What a notification says, and where it leads. */
 import type { NotificationView } from '@shared/answers/notifications';
-import { plantHref, postHref } from '@/config/paths';
+import { handleHref, pageEditHref, plantHref, postHref } from '@/config/paths';
 
 const what = (targetType: NotificationView['targetType']) => (targetType === 'plant' ? 'your plant' : targetType === 'comment' ? 'your comment' : 'your post');
 
@@ -17,6 +17,12 @@ export function notificationText(n: NotificationView, actor: string): string {
       return `${actor} answered your event invitation`;
     case 'announcement':
       return n.text?.trim() || 'An announcement from the team';
+    case 'page-request':
+      return `${actor} asked to join @${n.text ?? 'your page'}`;
+    case 'page-invite':
+      return `${actor} invited you to join @${n.text ?? 'a page'}`;
+    case 'page-approved':
+      return `You are now a member of @${n.text ?? 'a page'}`;
     default:
       return n.text?.trim() || 'You have a new notification';
   }
@@ -32,6 +38,10 @@ export function notificationHref(n: NotificationView): string | null {
       return postHref(n.targetId);
     case 'plant':
       return plantHref(n.targetId);
+    case 'page':
+      // The text is the page's handle: requests lead to the page's editor, the rest to the page.
+      if (!n.text) return null;
+      return n.kind === 'page-request' ? pageEditHref(n.text) : handleHref(n.text);
     default:
       return null;
   }

@@ -3,7 +3,7 @@
  * details, place, tags, members and roles, join requests, settings, and deleting the page after
  * typing its handle.
  */
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { PageView } from '@shared/answers/pages';
@@ -14,6 +14,7 @@ import { handleHref, pageEditHref, paths } from '@/config/paths';
 import { AVATAR_TYPES, avatarFileProblem } from '@/features/account/components/avatar-section';
 import { Avatar } from '@/features/content/components/avatar';
 import { PlaceSearch } from '@/features/places/components/place-search';
+import { api } from '@/lib/api';
 import { putFile } from '@/lib/upload';
 import { changePageTags, deletePage, requestPageImageUpload, updatePage, updatePageSettings, useJoinRequests, usePageMembers, useStaffAction } from '../api/pages';
 
@@ -176,8 +177,10 @@ function RequestsSection({ page }: { page: PageView }) {
           <li key={r.user.uuid} className="flex flex-wrap items-center gap-3">
             <Avatar src={r.user.avatar} name={r.user.username} size="sm" />
             <span className="flex-1 font-medium">@{r.user.username}</span>
-            <Button onClick={() => act.mutate({ action: 'approve', pageId: page.id, userId: r.user.uuid })}>Approve</Button>
-            <Button variant="secondary" onClick={() => act.mutate({ action: 'decline', pageId: page.id, userId: r.user.uuid })}>
+            <Button aria-label={`Approve @${r.user.username}`} disabled={act.isPending} onClick={() => act.mutate({ action: 'approve', pageId: page.id, userId: r.user.uuid })}>
+              Approve
+            </Button>
+            <Button variant="secondary" aria-label={`Decline @${r.user.username}`} disabled={act.isPending} onClick={() => act.mutate({ action: 'decline', pageId: page.id, userId: r.user.uuid })}>
               Decline
             </Button>
           </li>
@@ -192,7 +195,9 @@ function MembersSection({ page, admin }: { page: PageView; admin: boolean }) {
   const act = useStaffAction();
   return (
     <Section title="Members and roles">
-      <FormAlert message={act.isError ? failureMessage(act.error) : null} title="That did not work" />
+      <FormAlert message={act.isError ? failureMessage(act.error) : members.isError ? failureMessage(members.error) : null} title="That did not work" />
+      {members.isPending ? <p className="text-gray-600">Loading members…</p> : null}
+      <InviteForm page={page} />
       <ul className="space-y-2">
         {(members.data?.members ?? []).map((m) => (
           <li key={m.user.uuid} className="flex flex-wrap items-center gap-3">
@@ -200,6 +205,15 @@ function MembersSection({ page, admin }: { page: PageView; admin: boolean }) {
             <span className="flex-1 font-medium">@{m.user.username}</span>
             {m.role === 'creator' ? (
               <span className="text-sm text-gray-600">Founder</span>
+            ) : !admin && m.role === 'member' ? (
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  if (window.confirm(`Remove @${m.user.username} from ${page.name}?`)) act.mutate({ action: 'remove', pageId: page.id, userId: m.user.uuid });
+                }}
+              >
+                Remove
+              </Button>
             ) : admin ? (
               <>
                 <SelectField
@@ -229,6 +243,40 @@ function MembersSection({ page, admin }: { page: PageView; admin: boolean }) {
         ))}
       </ul>
     </Section>
+  );
+}
+
+/** Invite a member by username: they are notified and may join, even an invite-only page. */
+function InviteForm({ page }: { page: PageView }) {
+  const [username, setUsername] = useState('');
+  const act = useStaffAction();
+  const invite = useMutation({
+    mutationFn: async () => {
+      const { owner } = await api.call('GET /api/iam/user-or-page-basic/{x}', { x: username.trim().replace(/^@/, '') });
+      if (owner.type !== 'user') throw new Error('That handle is a page, not a member.');
+      return act.mutateAsync({ action: 'invite', pageId: page.id, userId: owner.id });
+    },
+    onSuccess: () => setUsername(''),
+  });
+  return (
+    <form
+      className="flex flex-wrap items-end gap-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (username.trim()) invite.mutate();
+      }}
+    >
+      <TextField label="Invite a member (username)" name="invite" value={username} onValueChange={setUsername} className="min-w-48 flex-1" autoComplete="off" />
+      <Button type="submit" pending={invite.isPending} pendingLabel="Inviting…">
+        Invite
+      </Button>
+      {invite.isError ? (
+        <p role="alert" className="basis-full text-sm text-red-700">
+          {invite.error instanceof Error && !(invite.error as { status?: number }).status ? invite.error.message : failureMessage(invite.error)}
+        </p>
+      ) : null}
+      {invite.isSuccess ? <p className="basis-full text-sm text-primary-800">Invitation sent.</p> : null}
+    </form>
   );
 }
 
@@ -282,7 +330,15 @@ function SettingsSection({ page, onChanged }: { page: PageView; onChanged: () =>
 function DeleteSection({ page }: { page: PageView }) {
   const navigate = useNavigate();
   const [typed, setTyped] = useState('');
-  const remove = useMutation({ mutationFn: () => deletePage(page.id), onSuccess: () => navigate(paths.pages, { replace: true }) });
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: () => deletePage(page.id),
+    onSuccess: () => {
+      // Lists and panels read before now still hold the page.
+      void queryClient.invalidateQueries({ predicate: (q) => ['pages', 'nearby', 'near-you'].includes(String(q.queryKey[0])) });
+      navigate(paths.pages, { replace: true });
+    },
+  });
   return (
     <Section title="Delete the page">
       <p className="text-gray-700">Deleting removes the page, its images, its news and its memberships. It cannot be undone.</p>

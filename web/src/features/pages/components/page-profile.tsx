@@ -62,9 +62,10 @@ export function PageProfile({ handle, source }: { handle: string; source: FeedSo
           </div>
           <div className="flex flex-wrap items-center gap-3">
             <JoinButton page={page} />
-            {admin || auth.user?.is_admin ? (
+            {admin || role === 'moderator' || auth.user?.is_admin ? (
               <Link to={pageEditHref(page.handle)} className={link}>
-                Edit page{page.requestCount ? ` (${page.requestCount} waiting)` : ''}
+                {admin || auth.user?.is_admin ? 'Edit page' : 'Manage members'}
+                {page.requestCount ? ` (${page.requestCount} waiting)` : ''}
               </Link>
             ) : null}
           </div>

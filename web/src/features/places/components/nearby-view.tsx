@@ -60,8 +60,9 @@ export function NearbyView<T>({
     <div className="space-y-4">
       <OriginPicker origin={origin} onChange={setOrigin} />
       <RadiusChoice value={radiusKm} onChange={setRadiusKm} />
-      {search.originError && !origin ? <FormAlert message="Where you are could not be worked out. Choose a place above." title="No place to search from" /> : null}
-      {result.isError && !result.items ? (
+      {search.originError && !origin ? (
+        <FormAlert message="Where you are could not be worked out. Use your location or choose a place above." title="No place to search from" />
+      ) : result.isError && !result.items ? (
         <FormAlert message={failureMessage(result.error)} title={`Could not load ${noun} near you`}>
           <Button className="mt-3" variant="secondary" onClick={() => void result.refetch()}>
             Try again
@@ -80,7 +81,7 @@ export function NearbyView<T>({
         <div className="space-y-4">
           <section aria-label={`${noun} by distance`} aria-busy={result.isFetching}>
             <p className="mb-2 text-sm text-gray-600" aria-live="polite">
-              {items.length ? `${items.length} within ${radiusKm} km, nearest first` : ''}
+              {result.isFetching ? 'Searching…' : items.length ? `${items.length} within ${radiusKm} km, nearest first` : ''}
             </p>
             {items.length ? <ol className="space-y-3">{items.map((item, i) => <li key={pointOf(item).id}>{renderItem(item, i)}</li>)}</ol> : empty}
           </section>
