@@ -70,9 +70,11 @@ describe('the bundles', () => {
       expect(files, entry.folder).toEqual(uses ? ['index.mjs', 'places.tsv'] : ['index.mjs']);
       expect(entry.assets, entry.folder).toEqual(uses ? ['places.tsv'] : undefined);
     }
-    // The places route searches places: it must carry the index.
-    const places = result.entries.find((e) => e.routeKey === 'GET /api/location/places');
-    if (places) expect(places.assets).toEqual(['places.tsv']);
+    // Exactly the routes that read places carry the index: the lookups, and creating or moving a
+    // page. Settings and tags routes change a page without the gazetteer, so they do not.
+    const carrying = result.entries.filter((e) => e.assets?.includes('places.tsv')).map((e) => e.routeKey).sort();
+    expect(carrying).toEqual(['GET /api/location/place-at', 'GET /api/location/places', 'POST /api/iam/pages/new', 'PUT /api/iam/pages/update']);
+    expect(result.jobs.filter((j) => j.assets?.length)).toEqual([]);
   });
 });
 
