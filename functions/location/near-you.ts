@@ -4,12 +4,12 @@
  * place), then the three nearest available plants and pages around it, searched in parallel
  * (each at most 9 Queries, then one BatchGet).
  */
-import type { nearYouRoute as route } from '../../shared/contract/pages';
+import type { nearYou as route } from '../../shared/contract/pages';
 import type { NearYou } from '../../shared/answers/pages';
 import { plantsNear } from '../feeds/nearby-plants';
 import { originChecked } from '../lib/middleware/origin';
 import type { Main } from '../lib/route-types';
-import { pagesNear } from '../pages/nearby';
+import { pagesNear } from '../pages/proximity-search';
 import { viewerOf } from '../posts/viewer';
 import { readPublicSite } from '../site-settings/settings';
 import { viewerLocation } from '../users/viewer-location';

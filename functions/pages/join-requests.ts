@@ -1,5 +1,5 @@
 /** GET /api/iam/pages/join-requests/{pageId}: open join requests, oldest first (the page's admins and moderators). */
-import type { joinRequestsRoute as route } from '../../shared/contract/pages';
+import type { joinRequests as route } from '../../shared/contract/pages';
 import { PAGE_SIZE } from '../../shared/constants';
 import { db } from '../db/service';
 import { onePage } from '../lib/paging';

@@ -1,7 +1,7 @@
 /** The pages routes' contract (pages, members and roles, tags, images) and the places routes'. */
 import { presignedUpload } from '../answers/images';
 import {
-  joinRequests, membershipAnswer, nearbyPages, nearYou, newPageMail, pageAnswer, pageCards, pageDeleted, pageDetails, pageMembers, pagePosts,
+  joinRequests as joinRequestsAnswer, membershipAnswer, nearbyPages as nearbyPagesAnswer, nearYou as nearYouAnswer, newPageMail, pageAnswer, pageCards, pageDeleted, pageDetails, pageMembers as pageMembersAnswer, pagePosts,
   placeAnswer, placeList, userPages,
 } from '../answers/pages';
 import {
@@ -85,9 +85,9 @@ export const pageAllDetails = defineRoute({
   summary: 'A page\'s profile by handle: { page, posts (its news, newest first), cursorId, counts }; 404 when no page has the handle.',
 });
 
-export const nearbyPagesRoute = defineRoute({
+export const nearbyPages = defineRoute({
   method: 'GET', path: '/api/page/location/nearby-pages', access: 'public',
-  input: nearbyPagesQuery, output: nearbyPages,
+  input: nearbyPagesQuery, output: nearbyPagesAnswer,
   summary: 'Pages near a point (lat, long; radiusKm 1-100, default 20; take 1-50, default 20), nearest first, at most 9 Queries: { pages, radius_km }. A page is placed at its ~1 km cell unless its address is public. userId is accepted and ignored (the session says who asks).',
 });
 
@@ -117,15 +117,15 @@ export const leavePage = defineRoute({
   summary: 'Leave a page, or withdraw a join request or decline an invitation (pageId). The last admin cannot leave (409): name another admin or delete the page. { pageId, userId, membership, memberCount }.',
 });
 
-export const pageMembersRoute = defineRoute({
+export const pageMembers = defineRoute({
   method: 'GET', path: '/api/iam/pages/members/{pageId}', access: 'user',
-  input: pageListParams, output: pageMembers,
+  input: pageListParams, output: pageMembersAnswer,
   summary: 'A page\'s members: creator, admins, moderators, then members, cursor paged: { members, cursorId }.',
 });
 
-export const joinRequestsRoute = defineRoute({
+export const joinRequests = defineRoute({
   method: 'GET', path: '/api/iam/pages/join-requests/{pageId}', access: 'self',
-  input: pageListParams, output: joinRequests,
+  input: pageListParams, output: joinRequestsAnswer,
   summary: 'A page\'s open join requests, oldest first (admins and moderators only), cursor paged: { requests, cursorId }.',
 });
 
@@ -179,8 +179,8 @@ export const placeAt = defineRoute({
   summary: 'The populated place nearest a position (lat, long), to name a position from the browser\'s geolocation: { place }.',
 });
 
-export const nearYouRoute = defineRoute({
+export const nearYou = defineRoute({
   method: 'GET', path: '/api/nearby/near-you', access: 'public',
-  input: nearYouQuery, output: nearYou,
+  input: nearYouQuery, output: nearYouAnswer,
   summary: 'The "Near you" panel in one request: the three nearest available plants and pages within radiusKm (default 20) of lat/long, else the member\'s place, else the IP\'s, else the site\'s default: { origin, radius_km, plants, pages }.',
 });

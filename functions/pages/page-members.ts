@@ -1,5 +1,5 @@
 /** GET /api/iam/pages/members/{pageId}: the page's members by role, then join time (one Query, one BatchGet of their cards). */
-import type { pageMembersRoute as route } from '../../shared/contract/pages';
+import type { pageMembers as route } from '../../shared/contract/pages';
 import { PAGE_SIZE } from '../../shared/constants';
 import { onePage } from '../lib/paging';
 import type { Main } from '../lib/route-types';
