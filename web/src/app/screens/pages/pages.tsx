@@ -23,7 +23,7 @@ export default function PagesScreen() {
     return () => clearTimeout(t);
   }, [text]);
   const list = usePageDirectory(viewerOf(auth), tag || 'all', q);
-  const pages = list.data?.pages ?? [];
+  const pages = list.data?.pages.flatMap((p) => p.pages) ?? [];
   return (
     <PageShell title="Pages" description="Community gardens, nurseries, swap clubs and groups.">
       <div className="flex flex-wrap items-center gap-3">
@@ -73,13 +73,20 @@ export default function PagesScreen() {
           ))}
         </div>
       ) : pages.length ? (
-        <ul className="space-y-3" aria-label={tag ? `Pages tagged ${tag}` : 'Pages'}>
-          {pages.map((p) => (
-            <li key={p.id}>
-              <PageCard page={p} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="space-y-3" aria-label={tag ? `Pages tagged ${tag}` : 'Pages'}>
+            {pages.map((p) => (
+              <li key={p.id}>
+                <PageCard page={p} />
+              </li>
+            ))}
+          </ul>
+          {list.hasNextPage ? (
+            <Button variant="secondary" onClick={() => void list.fetchNextPage()} pending={list.isFetchingNextPage} pendingLabel="Loading…">
+              Show more pages
+            </Button>
+          ) : null}
+        </>
       ) : (
         <p className="rounded-xl border border-dashed border-gray-300 bg-white p-5 text-gray-700">
           {q || tag ? 'No page matches. Try fewer letters or another tag.' : 'No pages yet. '}

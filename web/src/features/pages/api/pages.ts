@@ -1,5 +1,5 @@
 /** Pages: a page's profile, membership (join, leave, requests, roles), creating and changing pages, the directory. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MembershipAnswer, PageView } from '@shared/answers/pages';
 import type { RouteInput } from '@shared/contract';
 import { api } from '@/lib/api';
@@ -22,10 +22,13 @@ export function usePageDetails(viewer: string, handle: string, enabled = true) {
   });
 }
 
+/** A page's members, 20 at a time (`fetchNextPage` for more). */
 export function usePageMembers(pageId: string, enabled: boolean) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: pagesKeys.members(pageId),
-    queryFn: ({ signal }) => api.call('GET /api/iam/pages/members/{pageId}', { pageId }, { signal }),
+    queryFn: ({ pageParam, signal }) => api.call('GET /api/iam/pages/members/{pageId}', pageParam ? { pageId, cursorId: pageParam } : { pageId }, { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.cursorId,
     enabled,
   });
 }
@@ -96,9 +99,12 @@ export const deletePage = (pageId: string) => api.call('DELETE /api/iam/pages/pa
 export const tellAdminsAboutPage = (pageId: string) => api.call('POST /api/iam/emails/new-page', { pageId });
 export const requestPageImageUpload = (input: RouteInput<'POST /api/iam/pages/image-upload'>) => api.call('POST /api/iam/pages/image-upload', input);
 
+/** The directory (all pages, or a tag's), by name, 20 at a time. */
 export function usePageDirectory(viewer: string, arg: string, q: string) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: pagesKeys.directory(viewer, arg, q),
-    queryFn: ({ signal }) => api.call('GET /api/page/get-all/{arg}', q ? { arg, q } : { arg }, { signal }),
+    queryFn: ({ pageParam, signal }) => api.call('GET /api/page/get-all/{arg}', { arg, ...(q ? { q } : {}), ...(pageParam ? { cursorId: pageParam } : {}) }, { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.cursorId,
   });
 }

@@ -199,7 +199,7 @@ function MembersSection({ page, admin }: { page: PageView; admin: boolean }) {
       {members.isPending ? <p className="text-gray-600">Loading members…</p> : null}
       <InviteForm page={page} />
       <ul className="space-y-2">
-        {(members.data?.members ?? []).map((m) => (
+        {(members.data?.pages.flatMap((p) => p.members) ?? []).map((m) => (
           <li key={m.user.uuid} className="flex flex-wrap items-center gap-3">
             <Avatar src={m.user.avatar} name={m.user.username} size="sm" />
             <span className="flex-1 font-medium">@{m.user.username}</span>
@@ -242,6 +242,11 @@ function MembersSection({ page, admin }: { page: PageView; admin: boolean }) {
           </li>
         ))}
       </ul>
+      {members.hasNextPage ? (
+        <Button variant="secondary" onClick={() => void members.fetchNextPage()} pending={members.isFetchingNextPage} pendingLabel="Loading…">
+          Show more members
+        </Button>
+      ) : null}
     </Section>
   );
 }

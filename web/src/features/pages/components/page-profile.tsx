@@ -125,18 +125,25 @@ function MemberList({ pageId, signedIn }: { pageId: string; signedIn: boolean })
   if (members.isError) return <FormAlert message={failureMessage(members.error)} title="Could not load the members" />;
   if (!members.data) return <div role="status" aria-busy="true" aria-label="Loading members" className="h-24 animate-pulse rounded-xl bg-gray-100" />;
   return (
-    <ul className="grid gap-3 sm:grid-cols-2">
-      {members.data.members.map((m) => (
-        <li key={m.user.uuid} className="flex items-center gap-3 rounded-xl border border-gray-200 bg-white p-3">
-          <Avatar src={m.user.avatar} name={m.user.username} />
-          <span className="min-w-0">
-            <Link to={`/${encodeURIComponent(m.user.username)}`} className="block truncate font-semibold text-gray-900 hover:underline">
-              @{m.user.username}
-            </Link>
-            <span className="text-sm text-gray-600">{ROLE_NAME[m.role]}</span>
-          </span>
-        </li>
-      ))}
-    </ul>
+    <div className="space-y-3">
+      <ul className="grid gap-3 sm:grid-cols-2">
+        {members.data.pages.flatMap((p) => p.members).map((m) => (
+          <li key={m.user.uuid} className="flex items-center gap-3 rounded-xl border border-gray-200 bg-white p-3">
+            <Avatar src={m.user.avatar} name={m.user.username} />
+            <span className="min-w-0">
+              <Link to={`/${encodeURIComponent(m.user.username)}`} className="block truncate font-semibold text-gray-900 hover:underline">
+                @{m.user.username}
+              </Link>
+              <span className="text-sm text-gray-600">{ROLE_NAME[m.role]}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+      {members.hasNextPage ? (
+        <Button variant="secondary" onClick={() => void members.fetchNextPage()} pending={members.isFetchingNextPage} pendingLabel="Loading…">
+          Show more members
+        </Button>
+      ) : null}
+    </div>
   );
 }
