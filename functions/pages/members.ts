@@ -17,7 +17,7 @@ import { hitRateLimit } from '../lib/rate-limit';
 import { notificationWrite } from '../notifications/notifications';
 import { assertAuthorWasLive, authorLiveCheck } from '../users/author-live';
 import { getUser } from '../users/users';
-import { actOnPage, assertMayWrite, isPageAdmin, livePage, membershipOf, membershipView, roleCheck, roleOf, type PageActor } from './pages';
+import { actOnPage, assertMayWrite, atLeast, isPageAdmin, livePage, membershipOf, membershipView, roleCheck, roleOf } from './pages';
 
 type Counts = Partial<Record<'memberCount' | 'adminCount' | 'requestCount', number>>;
 
@@ -197,14 +197,10 @@ export async function removeMember(session: Session, pageId: string, userId: str
   const targetRole = roleOf(before);
   if (targetRole === 'creator') throw forbidden('The page\'s creator cannot be removed');
   const needed: PageRole = targetRole && targetRole !== 'member' ? 'admin' : 'moderator';
-  if (!actor.siteAdmin && !isRoleAtLeast(actor, needed)) throw forbidden('Moderators may remove members only; ask an admin');
+  if (!actor.siteAdmin && !atLeast(actor.role, needed)) throw forbidden('Moderators may remove members only; ask an admin');
   const counts: Counts = before.status === 'member' ? { memberCount: -1, ...(isPageAdmin(targetRole) ? { adminCount: -1 } : {}) } : {};
   await apply(page, before, { after: null, counts, extra: roleCheck(pageId, actor, needed) });
   return answer(page, userId, null, before.status === 'member' ? -1 : 0);
-}
-
-function isRoleAtLeast(actor: PageActor, needed: PageRole): boolean {
-  return needed === 'admin' ? isPageAdmin(actor.role) : !!actor.role && actor.role !== 'member';
 }
 
 /** A page's members by role then join time, one Query per page of the list. */

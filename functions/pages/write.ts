@@ -7,7 +7,7 @@
  * (its handle freed, its tag links and tag uses gone); the sweep removes its posts and members.
  */
 import { normaliseSearchText } from '../../shared/format';
-import type { PlaceInput } from '../../shared/schemas/pages';
+import { MAX_TAGS_PER_PAGE, type PlaceInput } from '../../shared/schemas/pages';
 import { batchDelete, partitionItems } from '../db/batch';
 import { pagePk, type PageItem } from '../db/entities/page';
 import { db } from '../db/service';
@@ -180,7 +180,6 @@ export interface PageChange {
   removeTags?: string[];
 }
 
-const MAX_TAGS = 12;
 
 /**
  * What only some changes need, handed in by the routes that make them: the images (a bucket
@@ -226,7 +225,7 @@ export async function changePage(first: PageItem, actor: PageActor, change: Page
     if (change.addTags || change.removeTags) {
       const drop = new Set(change.removeTags ?? []);
       const tags = [...new Set([...after.tags, ...(change.addTags ?? [])])].filter((t) => !drop.has(t));
-      if (tags.length > MAX_TAGS) throw badRequest(`a page holds at most ${MAX_TAGS} tags`, 'tagIdArr');
+      if (tags.length > MAX_TAGS_PER_PAGE) throw badRequest(`a page holds at most ${MAX_TAGS_PER_PAGE} tags`, 'tagIdArr');
       after.tags = tags;
     }
     const { handleClaim } = txEntities();
