@@ -9,6 +9,7 @@
 import { adminRoutes } from './admin/routes';
 import { authRoutes } from './auth/routes';
 import { commentsRoutes } from './comments/routes';
+import { eventsRoutes } from './events/routes';
 import { feedsRoutes } from './feeds/routes';
 import { formsRoutes } from './forms/routes';
 import { imagesRoutes } from './images/routes';
@@ -40,6 +41,7 @@ export const routes = [
   ...imagesRoutes,
   ...pagesRoutes,
   ...locationRoutes,
+  ...eventsRoutes,
 ] as const satisfies readonly RouteDef[];
 
 export type RouteTable = typeof routes;

@@ -13,6 +13,7 @@ import { EmailClaim, HandleClaim } from './entities/claims';
 import { Comment, CommentClaim, CommentReaction, PostReaction, ReactionNotice } from './entities/comment';
 import { Conversation, ConversationMember } from './entities/conversation';
 import { EmailToken } from './entities/email-token';
+import { Event, EventAttendance, EventDate, EventLocation, EventRandomId } from './entities/event';
 import { FormSubmission } from './entities/form-submission';
 import { Invite } from './entities/invite';
 import { Notification, NotificationTally } from './entities/notification';
@@ -57,6 +58,11 @@ const factories = {
   page: Page,
   pageMember: PageMember,
   pageTagLink: PageTagLink,
+  event: Event,
+  eventDate: EventDate,
+  eventAttendance: EventAttendance,
+  eventLocation: EventLocation,
+  eventRandomId: EventRandomId,
 };
 
 export type Entities = { [K in keyof typeof factories]: ReturnType<(typeof factories)[K]> };

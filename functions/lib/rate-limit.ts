@@ -30,6 +30,12 @@ export const DEFAULT_LIMITS = {
   REACTION_USER: { max: 300, seconds: 60 * 60 },
   /** Pages: a person starts a few; scripts squatting handles meet the wall. */
   PAGE_USER: { max: 5, seconds: 24 * 60 * 60 },
+  /** Events: a busy organiser makes a few a day; a script meets the wall. */
+  EVENT_USER: { max: 20, seconds: 24 * 60 * 60 },
+  /** Each attendance change notifies the creator: plenty for a person, a wall for a loop. */
+  EVENT_ATTEND_USER: { max: 120, seconds: 60 * 60 },
+  /** A new calendar feed address: rarely needed. */
+  ICS_TOKEN_USER: { max: 10, seconds: 24 * 60 * 60 },
   /** Joining, leaving and requests notify a page's staff: plenty for a person, a wall for a loop. */
   PAGE_JOIN_USER: { max: 60, seconds: 60 * 60 },
   /** Invitations notify their member: per inviter, and per page and member (an invite-remove loop meets it). */

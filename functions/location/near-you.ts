@@ -1,11 +1,12 @@
 /**
  * GET /api/nearby/near-you: the "Near you" panel in one request. One origin (the point asked for,
  * else the member's place, else the viewer's IP location in the cloud, else the site's default
- * place), then the three nearest available plants and pages around it, searched in parallel
- * (each at most 9 Queries, then one BatchGet).
+ * place), then the three nearest available plants, pages and upcoming events around it, searched in
+ * parallel (each at most 9 Queries, then a BatchGet or two).
  */
 import type { nearYou as route } from '../../shared/contract/pages';
 import type { NearYou } from '../../shared/answers/pages';
+import { eventsNear } from '../events/lists';
 import { plantsNear } from '../feeds/nearby-plants';
 import { originChecked } from '../lib/middleware/origin';
 import type { Main } from '../lib/route-types';
@@ -37,6 +38,10 @@ export const main: Main<typeof route> = async ({ input, session, event }) => {
   const origin = await originOf(input, viewer.userId, event.headers ?? {});
   const point = { latitude: origin.latitude, longitude: origin.longitude };
   const wanted = input.radiusKm ?? PANEL_RADIUS_KM;
-  const [plants, pages] = await Promise.all([plantsNear(point, wanted, viewer, PANEL_SIZE), pagesNear(point, wanted, PANEL_SIZE, viewer.userId)]);
-  return { origin, radius_km: Math.min(plants.radiusKm, pages.radiusKm), plants: plants.plants, pages: pages.pages };
+  const [plants, pages, events] = await Promise.all([
+    plantsNear(point, wanted, viewer, PANEL_SIZE),
+    pagesNear(point, wanted, PANEL_SIZE, viewer.userId),
+    eventsNear(point, wanted, viewer, PANEL_SIZE),
+  ]);
+  return { origin, radius_km: Math.min(plants.radiusKm, pages.radiusKm, events.radiusKm), plants: plants.plants, pages: pages.pages, events: events.events };
 };

@@ -1,9 +1,14 @@
 /**
- * GET /api/page/all-details/{handle}: a page's profile: the page, its news (first page) and its
- * counts as the viewer may see them. The handle claim, then the page and the viewer's
- * membership in parallel, then the list (one Query, one BatchGet) with the counts.
+ * GET /api/page/all-details/{handle}: a page's profile: the page, its news (first page), its next
+ * events and their places, and its counts as the viewer may see them. The handle claim, then the
+ * page and the viewer's membership in parallel, then in parallel the news (one Query, one
+ * BatchGet) with the counts, the upcoming dates (one Query, then the cards' BatchGets) and the
+ * places (one Query, one BatchGet).
  */
 import type { pageAllDetails as route } from '../../shared/contract/pages';
+import { pagePk } from '../db/entities/page';
+import { upcomingOf } from '../events/lists';
+import { locationsById, locationViewOf, ownerLocationIds } from '../events/locations';
 import { pageCounts } from '../feeds/counts';
 import { listPage } from '../feeds/list-page';
 import { ownerSource } from '../feeds/sources';
@@ -19,6 +24,17 @@ export const main: Main<typeof route> = async ({ input, session }) => {
   const [page, membership] = await Promise.all([getPage(pageId), membershipOf(pageId, viewer.userId)]);
   if (!page || page.deletedAt) throw notFound('No page has this handle', 'handle');
   const audience = isPageStaff(roleOf(membership)) || viewer.admin ? 'owner' : viewer.member ? 'members' : 'public';
-  const list = await listPage([ownerSource(page.id, 'post', audience)], pageCounts(page.id, audience), viewer, undefined);
-  return { page: pageViewOf(page, membership, viewer.admin), posts: list.items, cursorId: list.cursorId, counts: list.counts };
+  const [list, upcoming, locations] = await Promise.all([
+    listPage([ownerSource(page.id, 'post', audience)], pageCounts(page.id, audience), viewer, undefined),
+    upcomingOf(page.id, viewer),
+    ownerLocationIds(pagePk(page.id)).then(locationsById),
+  ]);
+  return {
+    page: pageViewOf(page, membership, viewer.admin),
+    posts: list.items,
+    cursorId: list.cursorId,
+    counts: { ...list.counts, upcomingEvents: upcoming.count },
+    events: upcoming.dates,
+    event_locations: locations.map(locationViewOf),
+  };
 };

@@ -15,6 +15,7 @@ import { conditionFailed, txEntities, writeItems, type TxItem, type TxOutcome } 
 import { deleteImagesUnder } from '../images/avatars';
 import { sweepsDeferred } from '../lib/deferred';
 import { badRequest, conflict, forbidden, serviceUnavailable } from '../lib/errors';
+import { deleteEventsOf } from '../events/write';
 import { logger } from '../lib/logger';
 import { deletePostsOf } from '../posts/write';
 import { ensureTags, tagUsageItems } from '../tags/tags';
@@ -311,9 +312,10 @@ export async function sweepPage(pageId: string): Promise<void> {
     return;
   }
   const posts = await deletePostsOf(pageId);
+  const events = await deleteEventsOf(pageId);
   const members = await partitionItems(pagePk(pageId), 'member#');
   await batchDelete(members.map(({ pk, sk }) => ({ pk, sk })));
-  logger.info('swept a deleted page', { pageId, posts, members: members.length });
+  logger.info('swept a deleted page', { pageId, posts, events, members: members.length });
 }
 
 /** Marks that the site's admins were told about the page; false when they already were. */

@@ -18,6 +18,7 @@ import { db } from '../db/service';
 import { logger } from '../lib/logger';
 import { getPostItem } from '../posts/post-item';
 import { deletePostsOf, sweepPost } from '../posts/write';
+import { deleteEventsOf } from '../events/write';
 import { leaveAllPages } from '../pages/members';
 import { sweepPage } from '../pages/write';
 import { sweepUser } from '../users/account-deletion';
@@ -67,6 +68,7 @@ async function run(sweep: Sweep): Promise<void> {
     return;
   }
   const posts = await deletePostsOf(sweep.uuid);
+  await deleteEventsOf(sweep.uuid);
   await leaveAllPages(sweep.uuid);
   await sweepUser(sweep.uuid);
   logger.info('swept a deleted account', { userId: sweep.uuid, posts });

@@ -20,6 +20,7 @@ import { deleteAvatarsOf } from '../images/avatars';
 import { logger } from '../lib/logger';
 import { deleteAllConversationsOf } from '../messages/conversations';
 import { sendAccountDeleted } from '../auth/mails';
+import { deleteEventsOf } from '../events/write';
 import { leaveAllPages, pagesOnlyRunBy } from '../pages/members';
 import { deletePostsOf } from '../posts/write';
 import { getUser } from './users';
@@ -96,6 +97,7 @@ export async function deleteAccount(userId: string, steps: DeletionSteps = defau
   if (!sweepsDeferred()) {
     try {
       await deletePostsOf(userId);
+      await deleteEventsOf(userId);
       await leaveAllPages(userId);
       await sweepUser(userId);
     } catch (err) {

@@ -25,6 +25,8 @@ export interface JobAccess {
   itemActions?: readonly ItemAction[];
   /** Key patterns in the images bucket the job may delete (`images/...`). */
   deleteImages: readonly string[];
+  /** Sends e-mail (SES, from the stage's MAIL_FROM). */
+  mail?: boolean;
 }
 
 /** What every job has, whatever runs it. */
@@ -76,6 +78,26 @@ export const JOBS = [
     timeoutSeconds: 300,
     access: { queryIndexes: ['gsi2'], deleteItems: true, deleteImages: ['images/posts/*', 'images/avatars/*', 'images/pages/*'] },
   },
+  {
+    name: 'event-schedule',
+    handler: 'events/scheduled',
+    description: 'Extends recurring events 8 weeks ahead (each date written once, keyed by series and start), tells owners when a series runs out, and sends the day-before reminders once each',
+    everyMinutes: 60,
+    memoryMb: 256,
+    timeoutSeconds: 300,
+    // extendSeries reads the due series by gsi3 and each template (GetItem), writes dates in
+    // transactions with the template's count, then puts the template; sendReminders reads the
+    // dates due by gsi3 and their attendance (table Query), writes each reminder with its flag,
+    // and reads the member and their settings for the e-mail.
+    access: {
+      queryTable: true,
+      queryIndexes: ['gsi3'],
+      deleteItems: false,
+      itemActions: ['GetItem', 'PutItem', 'UpdateItem'],
+      deleteImages: [],
+      mail: true,
+    },
+  },
 ] as const satisfies readonly JobDef[];
 
 /**
@@ -92,9 +114,11 @@ export const STREAM_JOBS = [
     // deletePostsOf reads gsi1 (ownerAll) and marks each post as deletePost does: GetItem, then a
     // transaction of the post's put, counter and tag updates and tag link deletes; the sweeps
     // Query partitions, BatchWrite their deletes and DeleteItem the post; photos are post photos.
+    // deleteEventsOf reads the owner's events by gsi2 and deletes each as deleteEvent does (the
+    // template's put, location counts, then its dates and attendance with their notifications).
     access: {
       queryTable: true,
-      queryIndexes: ['gsi1'],
+      queryIndexes: ['gsi1', 'gsi2'],
       deleteItems: true,
       itemActions: ['GetItem', 'PutItem', 'UpdateItem', 'BatchWriteItem'],
       deleteImages: ['images/posts/*'],

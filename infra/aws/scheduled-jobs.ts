@@ -31,6 +31,9 @@ export interface JobStageProps {
   imagesBucketName: string;
   logRetention: logs.RetentionDays;
   disposable: boolean;
+  /** The sender of e-mail (MAIL_FROM) and the public origin for links (SITE_ORIGIN), for jobs that mail. */
+  mailFrom?: string;
+  siteOrigin?: string;
 }
 
 export interface ScheduledJobsProps extends JobStageProps {
@@ -82,6 +85,8 @@ export function jobFunction(
       TABLE_NAME: props.table.tableName,
       IMAGES_BUCKET: props.imagesBucketName,
       SERVICE_NAME: APP_NAME,
+      ...(job.access.mail && props.mailFrom ? { MAIL_FROM: props.mailFrom } : {}),
+      ...(job.access.mail && props.siteOrigin ? { SITE_ORIGIN: props.siteOrigin } : {}),
     },
     ...extra,
   });
@@ -111,6 +116,18 @@ function jobRole(scope: Construct, cid: string, job: JobBase, props: JobStagePro
   const itemActions = job.access.itemActions ?? [];
   if (itemActions.length) allow('TableItems', itemActions.map((action) => `dynamodb:${action}`), [tableArn]);
 
+  if (job.access.mail) {
+    const identities = `arn:${Aws.PARTITION}:ses:${Aws.REGION}:${Aws.ACCOUNT_ID}:identity/*`;
+    role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        sid: 'Mail',
+        actions: ['ses:SendEmail'],
+        resources: [identities],
+        ...(props.mailFrom ? { conditions: { StringEquals: { 'ses:FromAddress': (/<([^>]+)>/.exec(props.mailFrom)?.[1] ?? props.mailFrom).trim() } } } : {}),
+      }),
+    );
+    acknowledge(role, wildcardResourceFinding(scope, identities), 'SES authorises a send against the sender identity and, in the SES sandbox, every recipient identity; the From address is pinned by condition when MAIL_FROM is set.');
+  }
   if (job.access.deleteImages.length) {
     const objects = job.access.deleteImages.map((pattern) => `arn:${Aws.PARTITION}:s3:::${props.imagesBucketName}/${pattern}`);
     allow('ImagesDelete', ['s3:DeleteObject'], objects);

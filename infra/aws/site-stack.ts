@@ -141,6 +141,8 @@ export class SiteStack extends Stack {
       imagesBucketName: this.imagesBucketName,
       logRetention,
       disposable,
+      ...(config.mailFrom ? { mailFrom: config.mailFrom } : {}),
+      siteOrigin: config.siteOrigin ?? siteOrigin,
     };
     this.jobs = new ScheduledJobs(this, 'Jobs', { ...jobStage, jobs: JOBS });
 

@@ -23,6 +23,8 @@ export const REPO_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)
 
 /** How often the host removes unused photo uploads (hourly in the cloud). */
 const UPLOAD_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+/** The events job every 10 minutes locally (hourly in the cloud): it is idempotent, so more often only finds less to do. */
+const EVENT_SCHEDULE_INTERVAL_MS = 10 * 60 * 1000;
 
 export interface HostOptions {
   /** Folder for persisted data (DynamoDB files, bucket, outbox, secret). Without it: in memory and a temp folder. */
@@ -154,6 +156,22 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     }, UPLOAD_SWEEP_INTERVAL_MS);
     sweep.unref();
     stops.push(async () => clearInterval(sweep));
+
+    // The events' hourly job (series ahead, day-before reminders), on the same kind of timer.
+    let scheduling = false;
+    const schedule = setInterval(() => {
+      if (scheduling) return;
+      scheduling = true;
+      import('../../functions/events/series')
+        .then(async ({ extendSeries, sendReminders }) => {
+          await extendSeries();
+          await sendReminders();
+        })
+        .catch((err: unknown) => console.error('The events schedule failed:', err instanceof Error ? err.message : err))
+        .finally(() => (scheduling = false));
+    }, EVENT_SCHEDULE_INTERVAL_MS);
+    schedule.unref();
+    stops.push(async () => clearInterval(schedule));
 
     return {
       url: gateway.url,

@@ -4,7 +4,7 @@ import { NOTIFICATION_KINDS } from '../schemas/notifications';
 import { POST_KINDS, responder } from './content';
 
 /** What a notification is about: a post or a plant, or a comment (the link leads to the post it is on). */
-export const NOTIFICATION_TARGET_TYPES = [...POST_KINDS, 'comment', 'page'] as const;
+export const NOTIFICATION_TARGET_TYPES = [...POST_KINDS, 'comment', 'page', 'event'] as const;
 export type NotificationTargetType = (typeof NOTIFICATION_TARGET_TYPES)[number];
 
 export const notificationView = z.strictObject({

@@ -4,6 +4,7 @@
  * panel, and places from the gazetteer.
  */
 import * as z from 'zod';
+import { eventDateCard, eventLocationView, nearbyEvent } from './events';
 import { feedCounts, nearbyPlant } from './feeds';
 import { postView, responder } from './content';
 import { siteLocation } from './site';
@@ -104,7 +105,9 @@ export const pageDetails = z.strictObject({
   page: pageView,
   posts: z.array(postView).describe('The page\'s news, newest first (the first page)'),
   cursorId: z.string().nullable().describe('For GET /api/posts/more/by-page/{pageId}?cursorId'),
-  counts: feedCounts.describe('The page\'s feed counts as the viewer may see them'),
+  counts: feedCounts.extend({ upcomingEvents: count().describe('Events with an upcoming date the viewer may see') }).describe('The page\'s feed counts as the viewer may see them'),
+  events: z.array(eventDateCard).describe('The page\'s next dates (at most 5), soonest first'),
+  event_locations: z.array(eventLocationView).describe('The places the page\'s events use, most used first'),
 });
 export type PageDetails = z.output<typeof pageDetails>;
 
@@ -159,5 +162,6 @@ export const nearYou = z.strictObject({
   radius_km: z.number().positive(),
   plants: z.array(nearbyPlant).max(3),
   pages: z.array(nearbyPage).max(3),
+  events: z.array(nearbyEvent).max(3).describe('The nearest events with an upcoming date, each with its next date'),
 });
 export type NearYou = z.output<typeof nearYou>;

@@ -44,6 +44,11 @@ export type NearbyUsers = z.output<typeof nearbyUsers>;
 export const userSettings = z.strictObject(userSettingsFields);
 export type UserSettings = z.output<typeof userSettings>;
 
+/** The settings as the settings screen reads them: with the private calendar feed's address. */
+export const userSettingsWithFeed = userSettings.extend({
+  calendarFeedUrl: z.string().nullable().describe('The private calendar feed (GET /api/ics/{token}); null until POST /api/iam/events/ics-token makes one'),
+});
+
 export const permissionCheck = z.strictObject({ allowed: z.boolean() });
 export type PermissionCheck = z.output<typeof permissionCheck>;
 

@@ -6,6 +6,7 @@
 import type * as admin from './admin';
 import type * as auth from './auth';
 import type * as comments from './comments';
+import type * as events from './events';
 import type * as feeds from './feeds';
 import type * as forms from './forms';
 import type * as images from './images';
@@ -21,7 +22,7 @@ import type * as tags from './tags';
 import type * as users from './users';
 
 type Domains = [
-  typeof admin, typeof auth, typeof comments, typeof feeds, typeof forms, typeof images, typeof notifications,
+  typeof admin, typeof auth, typeof comments, typeof events, typeof feeds, typeof forms, typeof images, typeof notifications,
   typeof pages, typeof posts, typeof reactions, typeof search, typeof siteSettings, typeof system, typeof tags, typeof users,
 ];
 

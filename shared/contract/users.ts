@@ -1,15 +1,15 @@
 /** The users routes' contract. */
 import { adminUser, adminUserPage } from '../answers/admin';
 import { accountDeleted, mailSent } from '../answers/identity';
-import { directoryPage, invite, invitePage, nearbyUsers, permissionCheck, phoneCheckStarted, phoneVerified, placeGuess, publicUser, userSettings as userSettingsAnswer } from '../answers/users';
+import { directoryPage, invite, invitePage, nearbyUsers, permissionCheck, phoneCheckStarted, phoneVerified, placeGuess, publicUser, userSettings as userSettingsAnswer, userSettingsWithFeed } from '../answers/users';
 import { adminUserUpdateInput, cursorQuery, emptyInput, inviteValidityInput, nearbyUsersInput, permissionParams, phoneCheckInput, phoneConfirmInput, userSettingsInput, usersListParams, uuidPathInput } from '../schemas/identity';
 import { noInput } from '../schemas/common';
 import { defineRoute } from './route';
 
 export const userSettings = defineRoute({
   method: 'GET', path: '/api/iam/users/user-settings', access: 'user',
-  input: emptyInput, output: userSettingsAnswer,
-  summary: 'The caller\'s settings (notifications, listing in nearby and the directory, nearby radius, units); the defaults while none are stored.',
+  input: emptyInput, output: userSettingsWithFeed,
+  summary: 'The caller\'s settings (notifications, listing in nearby and the directory, nearby radius, units; the defaults while none are stored) and calendarFeedUrl, their private calendar feed (null until they make one).',
 });
 
 export const updateUserSettings = defineRoute({

@@ -4,7 +4,7 @@ import { text } from './common';
 import './locale';
 
 /** page-request: someone asks to join a page you run; page-invite: you are invited; page-approved: your request was approved. */
-export const NOTIFICATION_KINDS = ['reaction', 'comment', 'reply', 'attendance', 'announcement', 'page-request', 'page-invite', 'page-approved'] as const;
+export const NOTIFICATION_KINDS = ['reaction', 'comment', 'reply', 'attendance', 'announcement', 'page-request', 'page-invite', 'page-approved', 'event-moved', 'event-cancelled', 'event-reminder', 'event-promoted', 'event-series-ending'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Ids start with the creation time in ms (13 digits), then a UUID: the id alone gives the item's key. */

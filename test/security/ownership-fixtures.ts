@@ -8,6 +8,8 @@ import { as, member } from '../support/accounts';
 import { comment, newPlant, newPost, reactTo } from '../support/content';
 import { getItem, queryPartition } from '../support/db';
 import { outbox } from '../support/outbox';
+import { call } from '../support/api';
+import { dateIn, newEvent } from '../support/events';
 import { join, newPage, withRole } from '../support/pages';
 
 export const ownershipFixtures: Record<string, () => Promise<void>> = {
@@ -208,6 +210,44 @@ export const ownershipFixtures: Record<string, () => Promise<void>> = {
     await join(asAuthor(b), p.id);
     expect((await as(b.browser, 'POST', '/api/iam/pages/image-upload', { pageId: p.id, contentType: 'image/png', size: 100 })).status).toBe(403);
     expect((await as(a.browser, 'POST', '/api/iam/pages/image-upload', { pageId: p.id, contentType: 'image/png', size: 100 })).status).toBe(200);
+  },
+  // Events: a member who neither created the event nor runs its page (here: its page's plain member).
+  'POST /api/iam/events/new-specifics': async () => {
+    const [a, b] = await Promise.all([member(), member()]);
+    const p = await newPage(asAuthor(a));
+    await join(asAuthor(b), p.id);
+    const e = await newEvent(a, { pageId: p.id });
+    expect((await as(b.browser, 'POST', '/api/iam/events/new-specifics', { eventId: e.id, specifics: [dateIn(20)] })).status).toBe(403);
+    expect((await queryPartition(`event#${e.id}`)).filter((i) => String(i.sk).startsWith('date#'))).toHaveLength(1);
+  },
+  'PUT /api/iam/events/update': async () => {
+    const [a, b] = await Promise.all([member(), member()]);
+    const e = await newEvent(a);
+    expect((await as(b.browser, 'PUT', '/api/iam/events/update', { eventId: e.id, title: 'Mine now', capacity: 1 })).status).toBe(403);
+    expect(await getItem(`event#${e.id}`, 'event')).toMatchObject({ title: e.title });
+    expect(await getItem(`event#${e.id}`, 'event')).not.toHaveProperty('capacity');
+  },
+  'PUT /api/iam/events/update-specific': async () => {
+    const [a, b] = await Promise.all([member(), member()]);
+    const e = await newEvent(a);
+    expect((await as(b.browser, 'PUT', '/api/iam/events/update-specific', { specificId: e.specifics[0]!.id, cancelled: true })).status).toBe(403);
+    expect(await getItem(`event#${e.id}`, `date#${e.specifics[0]!.id.split('.')[1]}`)).toMatchObject({ cancelled: false, startsAt: e.specifics[0]!.startsAt });
+  },
+  'PUT /api/iam/events/future-dates/update': async () => {
+    const [a, b] = await Promise.all([member(), member()]);
+    const first = dateIn(2);
+    const e = await newEvent(a, { specifics: [first], recurrence: { rrule: 'FREQ=WEEKLY' } });
+    const res = await as(b.browser, 'PUT', '/api/iam/events/future-dates/update', { eventId: e.id, from: first.startsAt, first, recurrence: { rrule: 'FREQ=DAILY' } });
+    expect(res.status).toBe(403);
+    expect(await getItem(`event#${e.id}`, 'event')).toMatchObject({ rrule: 'FREQ=WEEKLY' });
+  },
+  'DELETE /api/iam/events': async () => {
+    const [a, b] = await Promise.all([member(), member()]);
+    const e = await newEvent(a);
+    expect((await as(b.browser, 'DELETE', '/api/iam/events', { eventId: e.id })).status).toBe(403);
+    expect((await as(b.browser, 'DELETE', '/api/iam/events', { eventId: e.id, userId: a.profile.uuid })).status).toBe(403);
+    expect(await getItem(`event#${e.id}`, 'event')).not.toHaveProperty('deletedAt');
+    expect((await call('GET', `/api/events/${e.randomId}`)).status).toBe(200);
   },
 };
 

@@ -1,0 +1,52 @@
+/**
+ * The private calendar feed's token (E8). The feed's address carries a secret token (32 random
+ * bytes). The table keeps the token's SHA-256 as the lookup key (`icstoken#<hash>` → user), so a
+ * leaked table backup gives no working addresses, and the member's own item (`user#<id>` /
+ * `icsfeed`) keeps the token itself so settings can show the address. Rotating replaces both in
+ * one transaction: the old address stops working at once.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient, tableName } from '../db/client';
+import { userPk } from '../db/entities/user';
+import { writeItems, type TxItem } from '../db/transact';
+import { serviceUnavailable } from '../lib/errors';
+import { siteOrigin } from '../lib/site-origin';
+
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+const lookupKey = (token: string) => ({ pk: `icstoken#${hashOf(token)}`, sk: 'icstoken' });
+const feedKey = (userId: string) => ({ pk: userPk(userId), sk: 'icsfeed' });
+
+export const feedUrl = (token: string): string => `${siteOrigin()}/api/ics/${token}`;
+
+/** The member's current feed token, or null before they made one. */
+export async function feedTokenOf(userId: string): Promise<string | null> {
+  const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: feedKey(userId), ConsistentRead: true }));
+  return typeof Item?.token === 'string' ? Item.token : null;
+}
+
+/** A new token for the member's feed; the previous one stops working in the same write. */
+export async function rotateFeedToken(userId: string): Promise<string> {
+  const before = await feedTokenOf(userId);
+  const token = randomBytes(32).toString('base64url');
+  const items: TxItem[] = [
+    { Put: { TableName: tableName(), Item: { ...lookupKey(token), userId } } },
+    {
+      Put: {
+        TableName: tableName(), Item: { ...feedKey(userId), token },
+        ConditionExpression: before ? '#token = :before' : 'attribute_not_exists(pk)',
+        ...(before ? { ExpressionAttributeNames: { '#token': 'token' }, ExpressionAttributeValues: { ':before': before } } : {}),
+      },
+    },
+    ...(before ? [{ Delete: { TableName: tableName(), Key: lookupKey(before) } }] : []),
+  ];
+  const out = await writeItems(items);
+  if (out.canceled) throw serviceUnavailable('The feed address changed meanwhile; try again');
+  return token;
+}
+
+/** The member whose feed a token opens, or null (unknown or rotated). */
+export async function userOfToken(token: string): Promise<string | null> {
+  const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: lookupKey(token) }));
+  return typeof Item?.userId === 'string' ? Item.userId : null;
+}

@@ -1,0 +1,6 @@
+/** GET /api/iam/events/get-event-location/name-state/{name}/{state}: locations by normalised name and state. */
+import type { locationByName as route } from '../../shared/contract/events';
+import type { Main } from '../lib/route-types';
+import { locationsByName, locationViewOf } from './locations';
+
+export const main: Main<typeof route> = async ({ input }) => ({ locations: (await locationsByName(input.name, input.state)).map(locationViewOf) });

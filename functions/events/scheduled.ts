@@ -1,0 +1,18 @@
+/**
+ * The events' scheduled job (hourly in the cloud: an EventBridge rule invokes this Lambda; on a
+ * timer on the local host): extends series and sends reminders (functions/events/series.ts).
+ * Stops taking new work a minute before the Lambda's timeout; what is left waits for the next run.
+ */
+import type { Context, ScheduledEvent } from 'aws-lambda';
+import { logger } from '../lib/logger';
+import { extendSeries, sendReminders } from './series';
+
+const SAFETY_MS = 60_000;
+
+export async function handler(_event: ScheduledEvent, context: Pick<Context, 'getRemainingTimeInMillis'>): Promise<{ series: number; dates: number; reminded: number }> {
+  const deadlineMs = Date.now() + Math.max(0, context.getRemainingTimeInMillis() - SAFETY_MS);
+  const series = await extendSeries({ deadlineMs });
+  const reminders = await sendReminders({ deadlineMs });
+  logger.info('event schedule finished', { ...series, ...reminders });
+  return { series: series.series, dates: series.dates, reminded: reminders.reminded };
+}

@@ -1,0 +1,18 @@
+/** PUT /api/iam/events/update-specific: one date's times, place or cancellation; its attendees are told. */
+import type { updateSpecific as route } from '../../shared/contract/events';
+import { notFound } from '../lib/errors';
+import type { Main } from '../lib/route-types';
+import { viewerOf } from '../posts/viewer';
+import { assertMayEdit, dateViewOf, fullView, getDate, liveEvent, parseSpecificId } from './events';
+import { changeDate } from './write';
+
+export const main: Main<typeof route> = async ({ input, session }) => {
+  const { eventId, dateKey } = parseSpecificId(input.specificId);
+  const event = await liveEvent(eventId, 'specificId', true);
+  await assertMayEdit(session, event);
+  const before = await getDate(eventId, dateKey, true);
+  if (!before || before.deletedAt) throw notFound('There is no such date', 'specificId');
+  const after = await changeDate(event, before, input, session.userId);
+  const view = await fullView(event, viewerOf(session), { consistent: true });
+  return { specific: view.specifics.find((s) => s.id === input.specificId) ?? dateViewOf(after, event.capacity, undefined), event: view };
+};

@@ -1,0 +1,477 @@
+/**
+ * Writing events: creating one with its first dates, adding dates, changing the event or one
+ * date, rewriting a series from a pivot on, and deleting. Each write is one transaction with its
+ * counts (the template's `dateCount`, the location's and the owner's link's uses), and templates
+ * and dates are written whole, guarded on `version` (an attendance bumps a date's version with its
+ * counts, so a whole put that read an older date retries).
+ */
+import { randomBytes } from 'node:crypto';
+import type { EventLocationInput, FutureDatesInput, NewEventInput, SpecificInput, UpdateEventInput, UpdateSpecificInput } from '../../shared/schemas/events';
+import { addItem } from '../db/add';
+import { tableName } from '../db/client';
+import { eventDateKey, eventKey, SERIES_DONE, type EventAttendanceItem, type EventDateItem, type EventItem } from '../db/entities/event';
+import { pagePk } from '../db/entities/page';
+import { userPk } from '../db/entities/user';
+import { db } from '../db/service';
+import { conditionFailed, txEntities, writeItems, type TxItem, type TxOutcome } from '../db/transact';
+import { badRequest, conflict, forbidden, serviceUnavailable } from '../lib/errors';
+import { deleteImage } from '../lib/images';
+import type { Session } from '../lib/session/token';
+import { actOnPage, roleCheck } from '../pages/pages';
+import { notificationWrite } from '../notifications/notifications';
+import { accountGone, assertAuthorWasLive, authorLiveCheck } from '../users/author-live';
+import { getUser } from '../users/users';
+import { hasPermission, loadPermissionSettings } from '../users/permission-rules';
+import { dateKeyOf, datesOf, getDate, getEvent } from './events';
+import { getLocation, locationIdOf, releaseLocation, snapshotOf, useLocation, type PlaceSnapshot } from './locations';
+import { checkRrule, expandSeries, localDay, normaliseRrule, SERIES_AHEAD_DAYS, SERIES_MAX_DAYS } from './recurrence';
+
+const DAY_MS = 86_400_000;
+const ATTEMPTS = 5;
+/** Dates one transaction writes with its other items (a transaction holds at most 100). */
+const DATES_PER_TX = 60;
+/** A date may start this long ago at the most when it is added (a late entry of today's meeting). */
+const PAST_GRACE_MS = 6 * 60 * 60 * 1000;
+/** Dates are added at most this far ahead. */
+const MAX_AHEAD_DAYS = 730;
+
+/** The time zone at a position: the gazetteer's (handed in by the routes that may change a place, so others do not carry it). */
+export type ZoneAt = (latitude: number, longitude: number) => Promise<string>;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const ownerPkOf = (e: Pick<EventItem, 'ownerType' | 'ownerId'>) => (e.ownerType === 'page' ? pagePk(e.ownerId) : userPk(e.ownerId));
+
+function randomIdNew(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+  return [...randomBytes(10)].map((b) => alphabet[b % alphabet.length]).join('');
+}
+
+function eventPut(before: EventItem | null, after: EventItem): TxItem {
+  const { event } = txEntities();
+  if (!before) return event.create(after).commit();
+  const { id, version: _, ...rest } = after;
+  return event.put({ id, ...rest, version: before.version + 1 }).where((a, op) => op.eq(a.version, before.version)).commit();
+}
+
+function datePut(before: EventDateItem, after: EventDateItem): TxItem {
+  const { eventDate } = txEntities();
+  const { eventId, dateKey, version: _, ...rest } = after;
+  return eventDate.put({ eventId, dateKey, ...rest, version: before.version + 1 }).where((a, op) => op.eq(a.version, before.version)).commit();
+}
+
+/** A new date of the event, at the event's place. */
+export function newDate(e: EventItem, startsAt: string, endsAt: string, now: string, dateKey = dateKeyOf(startsAt)): EventDateItem {
+  return {
+    eventId: e.id, dateKey, startsAt, endsAt, ownerId: e.ownerId, privacy: e.privacy,
+    ...placeFields(e), ownPlace: false, cancelled: false, edited: false,
+    going: 0, maybe: 0, notGoing: 0, waiting: 0, reminderSent: false, sequence: 0, version: 0, createdAt: now, updatedAt: now,
+  };
+}
+
+function placeFields(p: Partial<PlaceSnapshot>): PlaceSnapshot {
+  return {
+    locationId: p.locationId!, placeName: p.placeName!, latitude: p.latitude!, longitude: p.longitude!, geohash: p.geohash!,
+    ...(p.address ? { address: p.address } : {}), ...(p.suburbCity ? { suburbCity: p.suburbCity } : {}),
+    ...(p.state ? { state: p.state } : {}), ...(p.country ? { country: p.country } : {}),
+  };
+}
+
+function dateCreate(d: EventDateItem): TxItem {
+  return txEntities().eventDate.create(d).commit();
+}
+
+/** The template's date count, and its version (a whole put that read an older template retries). */
+const dateCountItem = (eventId: string, delta: number): TxItem => addItem(eventKey(eventId), { dateCount: delta, version: 1 }, 'attribute_exists(pk) AND attribute_not_exists(deletedAt)');
+
+/** Refuses dates in the past or too far ahead, naming the field. */
+function checkWhen(specifics: SpecificInput[], field: string, nowMs: number): void {
+  specifics.forEach((s, i) => {
+    if (Date.parse(s.startsAt) < nowMs - PAST_GRACE_MS) throw badRequest('must not be in the past', `${field}.${i}.startsAt`);
+    if (Date.parse(s.startsAt) > nowMs + MAX_AHEAD_DAYS * DAY_MS) throw badRequest('must be within two years', `${field}.${i}.startsAt`);
+  });
+}
+
+/** The series' end: the `until` asked for, at most SERIES_MAX_DAYS from now; 400 naming the field past it. */
+function seriesEnd(until: string | undefined, firstStart: string, nowMs: number, field: string): string {
+  const cap = nowMs + SERIES_MAX_DAYS * DAY_MS;
+  if (until && Date.parse(until) > cap) throw badRequest('must be at most six months ahead; extend the series later', field);
+  if (until && until < firstStart) throw badRequest('must not be before the first date', field);
+  return until ?? iso(cap);
+}
+
+/** The series' dates from `fromMs` to its horizon (8 weeks ahead, never past its end), as start instants. */
+function seriesDates(e: Pick<EventItem, 'rrule' | 'seriesStart' | 'timeZone' | 'seriesUntil'>, fromMs: number, nowMs: number): Date[] {
+  const to = Math.min(Date.parse(e.seriesUntil!), nowMs + SERIES_AHEAD_DAYS * DAY_MS);
+  if (to < fromMs) return [];
+  return expandSeries({ rrule: e.rrule!, firstStart: new Date(e.seriesStart!), timeZone: e.timeZone, from: new Date(fromMs), to: new Date(to), until: new Date(e.seriesUntil!) });
+}
+
+export interface NewEventDeps {
+  zoneAt: ZoneAt;
+  beforeCreate?: () => Promise<void>;
+}
+
+/** Creates an event with its first dates (a series: those of its first 8 weeks); a retry with the same id answers the first. */
+export async function createEvent(session: Session, input: NewEventInput, deps: NewEventDeps): Promise<{ event: EventItem; created: boolean }> {
+  const earlier = await getEvent(input.id, true);
+  if (earlier) {
+    if (earlier.createdBy !== session.userId || earlier.deletedAt) throw conflict('This id belongs to another event; generate a new one', 'id');
+    return { event: earlier, created: false };
+  }
+  if (session.suspended) throw forbidden('Your account is suspended');
+  const nowMs = Date.now();
+  checkWhen(input.specifics, 'specifics', nowMs);
+  const [first, ...others] = input.specifics as [SpecificInput, ...SpecificInput[]];
+  if (input.recurrence) {
+    const why = checkRrule(input.recurrence.rrule);
+    if (why) throw badRequest(why, 'recurrence.rrule');
+  }
+  const user = await getUser(session.userId);
+  if (!user || user.deletedAt) throw accountGone();
+  if (!hasPermission(user, 'create-event', await loadPermissionSettings())) throw forbidden('You may not create events');
+  const pageActor = input.pageId ? (await actOnPage(session, input.pageId, 'moderator', 'Only the page\'s admins and moderators may create its events')).actor : null;
+  await deps.beforeCreate?.();
+
+  const now = iso(nowMs);
+  const timeZone = await deps.zoneAt(input.location.latitude, input.location.longitude);
+  const locationId = locationIdOf(input.location);
+  const event: EventItem = {
+    id: input.id,
+    randomId: randomIdNew(),
+    title: input.title,
+    description: input.description,
+    privacy: input.privacy,
+    ownerType: input.pageId ? 'page' : 'user',
+    ownerId: input.pageId ?? session.userId,
+    createdBy: session.userId,
+    ...snapshotOf(input.location, locationId),
+    timeZone,
+    tags: input.tags ?? [],
+    ...(input.capacity ? { capacity: input.capacity } : {}),
+    materialisedUntil: SERIES_DONE,
+    dateCount: 0,
+    version: 0,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const starts = new Map<string, EventDateItem>();
+  const add = (startsAt: string, endsAt: string) => {
+    const d = newDate(event, startsAt, endsAt, now);
+    if (!starts.has(d.dateKey)) starts.set(d.dateKey, d);
+  };
+  if (input.recurrence) {
+    event.rrule = normaliseRrule(input.recurrence.rrule);
+    event.seriesStart = first.startsAt;
+    event.durationMs = Date.parse(first.endsAt) - Date.parse(first.startsAt);
+    event.seriesUntil = seriesEnd(input.recurrence.until, first.startsAt, nowMs, 'recurrence.until');
+    const series = seriesDates(event, Date.parse(first.startsAt), nowMs).slice(0, DATES_PER_TX - others.length);
+    add(first.startsAt, first.endsAt);
+    for (const s of series) add(s.toISOString(), iso(s.getTime() + event.durationMs));
+    const last = series.at(-1);
+    event.materialisedUntil = last ? last.toISOString() : first.startsAt;
+  } else {
+    add(first.startsAt, first.endsAt);
+  }
+  for (const s of others) add(s.startsAt, s.endsAt);
+  event.dateCount = starts.size;
+
+  for (let attempt = 1; ; attempt++) {
+    const existing = await getLocation(locationId);
+    const { eventRandomId } = txEntities();
+    const items: TxItem[] = [
+      eventPut(null, event),
+      eventRandomId.create({ randomId: event.randomId, eventId: event.id }).commit(),
+      authorLiveCheck(session.userId),
+      ...useLocation(input.location, existing, timeZone, ownerPkOf(event), now),
+      ...(pageActor ? roleCheck(event.ownerId, pageActor, 'moderator') : []),
+      ...[...starts.values()].map(dateCreate),
+    ];
+    const out = await writeItems(items);
+    if (!out.canceled) return { event, created: true };
+    if (conditionFailed(out, 0)) {
+      const raced = await getEvent(input.id, true);
+      if (raced && raced.createdBy === session.userId && !raced.deletedAt) return { event: raced, created: false };
+      throw conflict('This id belongs to another event; generate a new one', 'id');
+    }
+    assertAuthorWasLive(out, 2);
+    if (conditionFailed(out, 1)) event.randomId = randomIdNew();
+    else if (!conditionFailed(out, 3)) throwRoleOrBusy(out);
+    if (attempt >= ATTEMPTS) throw serviceUnavailable('The site is busy; please try again');
+  }
+}
+
+function throwRoleOrBusy(out: TxOutcome): never {
+  if (out.data.some((d) => d.code === 'ConditionalCheckFailed')) throw forbidden('Your role in this page changed; reload and try again');
+  throw serviceUnavailable('The site is busy; please try again');
+}
+
+/** Adds dates to an event; a date at a start that already exists is skipped. */
+export async function addDates(event: EventItem, specifics: SpecificInput[]): Promise<number> {
+  const nowMs = Date.now();
+  checkWhen(specifics, 'specifics', nowMs);
+  const existing = new Set((await datesOf(event.id, true)).map((d) => d.dateKey));
+  const now = iso(nowMs);
+  const fresh = new Map<string, EventDateItem>();
+  for (const s of specifics) {
+    const d = newDate(event, s.startsAt, s.endsAt, now);
+    if (!existing.has(d.dateKey)) fresh.set(d.dateKey, d);
+  }
+  return createDates(event.id, [...fresh.values()]);
+}
+
+/**
+ * Writes new dates, each in a transaction with the template's count, so a date that exists
+ * already (the job run twice, a retry) cancels only its own write. Answers how many were written.
+ */
+export async function createDates(eventId: string, dates: EventDateItem[]): Promise<number> {
+  let written = 0;
+  for (const d of dates) {
+    const out = await writeItems([dateCreate(d), dateCountItem(eventId, 1)]);
+    if (!out.canceled) written++;
+    else if (!conditionFailed(out, 0) && !conditionFailed(out, 1)) throw serviceUnavailable('The site is busy; please try again');
+  }
+  return written;
+}
+
+function moveLocation(before: EventItem, place: PlaceSnapshot, input: EventLocationInput, timeZone: string, existing: Awaited<ReturnType<typeof getLocation>>, now: string): TxItem[] {
+  if (before.locationId === place.locationId) return [];
+  return [...releaseLocation(before.locationId, ownerPkOf(before)), ...useLocation(input, existing, timeZone, ownerPkOf(before), now)];
+}
+
+export interface ChangeEventDeps {
+  zoneAt?: ZoneAt;
+}
+
+/**
+ * Changes an event's details; dates that follow the event's place and privacy are rewritten with
+ * it. A larger capacity lets waiting members in (the caller promotes them after).
+ */
+export async function changeEvent(first: EventItem, change: UpdateEventInput, deps: ChangeEventDeps = {}): Promise<EventItem> {
+  if (change.location && !deps.zoneAt) throw new Error('changeEvent: a change of place needs zoneAt');
+  const nowMs = Date.now();
+  let before = first;
+  for (let attempt = 1; ; attempt++) {
+    const now = iso(nowMs);
+    const after: EventItem = { ...before, updatedAt: now };
+    if (change.title !== undefined) after.title = change.title;
+    if (change.description !== undefined) after.description = change.description;
+    if (change.privacy !== undefined) after.privacy = change.privacy;
+    if (change.tags !== undefined) after.tags = change.tags;
+    if (change.capacity !== undefined) {
+      if (change.capacity === null) delete after.capacity;
+      else after.capacity = change.capacity;
+    }
+    if (change.seriesUntil !== undefined) {
+      if (!before.rrule) throw badRequest('applies to a recurring event only', 'seriesUntil');
+      after.seriesUntil = change.seriesUntil === null ? (before.materialisedUntil === SERIES_DONE ? before.seriesUntil! : before.materialisedUntil) : seriesEnd(change.seriesUntil, before.seriesStart!, nowMs, 'seriesUntil');
+      if (after.seriesUntil !== before.seriesUntil) delete after.endingToldFor;
+      // A finished series left the job's index (its mark past any date): back to its last date.
+      if (before.materialisedUntil === SERIES_DONE && before.seriesUntil) after.materialisedUntil = before.seriesUntil;
+    }
+    let locationItems: TxItem[] = [];
+    if (change.location) {
+      const timeZone = await deps.zoneAt!(change.location.latitude, change.location.longitude);
+      const place = snapshotOf(change.location);
+      const existing = place.locationId === before.locationId ? null : await getLocation(place.locationId);
+      locationItems = moveLocation(before, place, change.location, timeZone, existing, now);
+      Object.assign(after, placeFields(place), { timeZone });
+      if (!place.address) delete after.address;
+      if (!place.suburbCity) delete after.suburbCity;
+      if (!place.state) delete after.state;
+      if (!place.country) delete after.country;
+    }
+    // Dates that follow the event: its privacy and, unless they have their own, its place.
+    const follow = change.privacy !== undefined || change.location !== undefined;
+    const dates = follow ? (await datesOf(before.id, true)).filter((d) => Date.parse(d.endsAt) >= nowMs - DAY_MS) : [];
+    const dateItems = dates
+      .map((d) => ({ d, next: { ...d, privacy: after.privacy, ...(d.ownPlace ? {} : placeFields(after)), updatedAt: now } }))
+      .filter(({ d, next }) => d.privacy !== next.privacy || d.geohash !== next.geohash || d.placeName !== next.placeName)
+      .slice(0, DATES_PER_TX)
+      .map(({ d, next }) => datePut(d, next));
+    const out = await writeItems([eventPut(before, after), ...locationItems, ...dateItems]);
+    if (!out.canceled) return after;
+    if (attempt >= ATTEMPTS) throw serviceUnavailable('The site is busy; please try again');
+    const fresh = await getEvent(before.id, true);
+    if (!fresh || fresh.deletedAt) throw conflict('The event was deleted meanwhile');
+    before = fresh;
+  }
+}
+
+export interface DateChange {
+  before: EventDateItem;
+  after: EventDateItem;
+  /** Told to the date's attendees: it moved, or it was cancelled. */
+  tell: 'moved' | 'cancelled' | null;
+}
+
+/** Changes one date by hand (times, cancelled, own place); it is kept when the series is rewritten. */
+export async function changeDate(event: EventItem, first: EventDateItem, change: UpdateSpecificInput, actorId: string): Promise<EventDateItem> {
+  let before = first;
+  for (let attempt = 1; ; attempt++) {
+    const now = new Date().toISOString();
+    const after: EventDateItem = { ...before, edited: true, updatedAt: now, sequence: before.sequence + 1 };
+    if (change.startsAt !== undefined) after.startsAt = change.startsAt;
+    if (change.endsAt !== undefined) after.endsAt = change.endsAt;
+    if (after.endsAt < after.startsAt) throw badRequest('must not be before startsAt', 'endsAt');
+    if (Date.parse(after.endsAt) - Date.parse(after.startsAt) > 14 * DAY_MS) throw badRequest('must be at most 14 days after startsAt', 'endsAt');
+    if (change.cancelled !== undefined) after.cancelled = change.cancelled;
+    let locationItems: TxItem[] = [];
+    if (change.location === null && before.ownPlace) {
+      Object.assign(after, placeFields(event), { ownPlace: false });
+      locationItems = releaseLocation(before.locationId!, ownerPkOf(event));
+    } else if (change.location) {
+      const place = snapshotOf(change.location);
+      if (place.locationId !== before.locationId || !before.ownPlace) {
+        const existing = await getLocation(place.locationId);
+        locationItems = [...(before.ownPlace ? releaseLocation(before.locationId!, ownerPkOf(event)) : []), ...useLocation(change.location, existing, event.timeZone, ownerPkOf(event), now)];
+      }
+      Object.assign(after, placeFields(place), { ownPlace: true });
+      if (!place.address) delete after.address;
+    }
+    const moved = after.startsAt !== before.startsAt || after.endsAt !== before.endsAt;
+    if (after.startsAt !== before.startsAt || after.cancelled !== before.cancelled) after.reminderSent = after.cancelled ? before.reminderSent : false;
+    const tell = after.cancelled && !before.cancelled ? 'cancelled' : moved && !after.cancelled ? 'moved' : null;
+    const out = await writeItems([datePut(before, after), ...locationItems]);
+    if (!out.canceled) {
+      await afterDateChange(event, { before, after, tell }, actorId);
+      return after;
+    }
+    if (attempt >= ATTEMPTS) throw serviceUnavailable('The site is busy; please try again');
+    const fresh = await getDate(event.id, before.dateKey, true);
+    if (!fresh || fresh.deletedAt) throw conflict('The date was removed meanwhile', 'specificId');
+    before = fresh;
+  }
+}
+
+/** The GOING and MAYBE attendees of a date (waiting ones included). */
+export async function attendeesOf(eventId: string, dateKey: string): Promise<EventAttendanceItem[]> {
+  const { data } = await db().entities.eventAttendance.query.byDate({ eventId }).begins({ dateKey }).go({ pages: 'all' });
+  return (data as EventAttendanceItem[]).filter((a) => a.dateKey === dateKey);
+}
+
+/**
+ * After a date changed: its attendees' feed positions follow its start, and each GOING or MAYBE
+ * attendee is told it moved or was cancelled (one transaction per attendee: notification,
+ * tally, and the attendance's new start).
+ */
+async function afterDateChange(event: EventItem, change: DateChange, actorId: string): Promise<void> {
+  const { before, after, tell } = change;
+  if (after.startsAt === before.startsAt && !tell) return;
+  const people = await attendeesOf(event.id, after.dateKey);
+  const { eventAttendance } = txEntities();
+  for (const a of people) {
+    const told = tell && (a.status === 'GOING' || a.status === 'MAYBE') ? notificationWrite(a.userId, { kind: tell === 'cancelled' ? 'event-cancelled' : 'event-moved', actorId, targetType: 'event', targetId: event.randomId, text: `${event.title} · ${after.startsAt}` }) : [];
+    const moved = after.startsAt !== a.startsAt ? [eventAttendance.patch({ eventId: a.eventId, dateKey: a.dateKey, userId: a.userId }).set({ startsAt: after.startsAt }).commit()] : [];
+    await writeItems([...moved, ...told]);
+  }
+}
+
+/**
+ * Rewrites a series from `from` on: the new rule from `first`. Dates from `from` that were not
+ * edited by hand move to the new date of the same local day (kept: their attendees with them),
+ * or are cancelled when people attend (they are told) and removed when nobody does. Dates of the
+ * new rule that no old date became are added.
+ */
+export async function rewriteFuture(first: EventItem, input: FutureDatesInput, actorId: string): Promise<EventItem> {
+  const why = checkRrule(input.recurrence.rrule);
+  if (why) throw badRequest(why, 'recurrence.rrule');
+  const nowMs = Date.now();
+  checkWhen([input.first], 'first', nowMs);
+  if (input.first.startsAt < input.from) throw badRequest('must not be before from', 'first.startsAt');
+  const now = iso(nowMs);
+  const seriesUntil = seriesEnd(input.recurrence.until, input.first.startsAt, nowMs, 'recurrence.until');
+  const durationMs = Date.parse(input.first.endsAt) - Date.parse(input.first.startsAt);
+  const after: EventItem = {
+    ...first, rrule: normaliseRrule(input.recurrence.rrule), seriesStart: input.first.startsAt, durationMs, seriesUntil, updatedAt: now,
+  };
+  delete after.endingToldFor;
+  const wanted = [new Date(input.first.startsAt), ...seriesDates(after, Date.parse(input.first.startsAt), nowMs)]
+    .filter((d, i, all) => i === 0 || d.getTime() !== all[0]!.getTime())
+    .slice(0, DATES_PER_TX);
+  after.materialisedUntil = wanted.at(-1)!.toISOString();
+  const byDay = new Map(wanted.map((d) => [localDay(d, first.timeZone), d]));
+
+  const dates = (await datesOf(first.id, true)).filter((d) => d.startsAt >= input.from && !d.edited);
+  const changes: DateChange[] = [];
+  const removed: EventDateItem[] = [];
+  const kept = new Set<string>();
+  for (const d of dates) {
+    const target = byDay.get(localDay(new Date(d.startsAt), first.timeZone));
+    if (target && !kept.has(target.toISOString())) {
+      kept.add(target.toISOString());
+      const startsAt = target.toISOString();
+      const endsAt = iso(target.getTime() + durationMs);
+      if (startsAt !== d.startsAt || endsAt !== d.endsAt || d.cancelled) {
+        changes.push({ before: d, after: { ...d, startsAt, endsAt, cancelled: false, reminderSent: false, sequence: d.sequence + 1, updatedAt: now }, tell: 'moved' });
+      }
+    } else if (d.going + d.maybe + d.waiting > 0) {
+      if (!d.cancelled) changes.push({ before: d, after: { ...d, cancelled: true, sequence: d.sequence + 1, updatedAt: now }, tell: 'cancelled' });
+    } else {
+      removed.push(d);
+    }
+  }
+  const out = await writeItems([eventPut(first, after)]);
+  if (out.canceled) throw conflict('The event changed meanwhile; reload and try again');
+  for (const c of changes) {
+    const put = await writeItems([datePut(c.before, c.after)]);
+    if (!put.canceled) await afterDateChange(after, c, actorId);
+  }
+  for (const d of removed) {
+    await writeItems([txEntities().eventDate.delete({ eventId: d.eventId, dateKey: d.dateKey }).where((a, op) => op.eq(a.version, d.version)).commit(), dateCountItem(first.id, -1)]);
+  }
+  const existingKeys = new Set((await datesOf(first.id, true)).map((d) => d.startsAt));
+  const fresh = wanted.filter((w) => !kept.has(w.toISOString()) && !existingKeys.has(w.toISOString())).map((w) => newDate(after, w.toISOString(), iso(w.getTime() + durationMs), now));
+  await createDates(first.id, fresh);
+  return (await getEvent(first.id, true)) ?? after;
+}
+
+/**
+ * Deletes an event: the caller removed its stored image first. One transaction marks the template
+ * deleted, frees its random id and releases its location; then its dates and attendance are
+ * removed, and attendees of upcoming dates are told.
+ */
+export async function deleteEvent(event: EventItem, actorId: string): Promise<void> {
+  const now = new Date().toISOString();
+  const after: EventItem = { ...event, deletedAt: now, updatedAt: now };
+  const out = await writeItems([
+    eventPut(event, after),
+    txEntities().eventRandomId.delete({ randomId: event.randomId }).commit(),
+    ...releaseLocation(event.locationId, ownerPkOf(event)),
+  ]);
+  if (out.canceled) throw conflict('The event changed meanwhile; reload and try again');
+  await sweepEvent(after, actorId);
+}
+
+/** Removes a deleted event's dates and attendance, telling attendees of upcoming dates. Idempotent. */
+export async function sweepEvent(event: EventItem, actorId: string | undefined): Promise<void> {
+  const nowMs = Date.now();
+  const dates = await datesOf(event.id, true);
+  for (const d of dates) {
+    const people = await attendeesOf(event.id, d.dateKey);
+    const upcoming = Date.parse(d.endsAt) >= nowMs && !d.cancelled;
+    for (const a of people) {
+      const told = upcoming && (a.status === 'GOING' || a.status === 'MAYBE') ? notificationWrite(a.userId, { kind: 'event-cancelled', ...(actorId ? { actorId } : {}), targetType: 'event', targetId: event.randomId, text: `${event.title} · ${d.startsAt}` }) : [];
+      await writeItems([txEntities().eventAttendance.delete({ eventId: a.eventId, dateKey: a.dateKey, userId: a.userId }).commit(), ...told]);
+    }
+    const release = d.ownPlace && d.locationId ? releaseLocation(d.locationId, ownerPkOf(event)) : [];
+    await writeItems([{ Delete: { TableName: tableName(), Key: eventDateKey(d.eventId, d.dateKey) } }, ...release]);
+  }
+}
+
+/** Deletes every live event of an owner (a deleted page or account): each as `deleteEvent` does. Idempotent; answers how many. */
+export async function deleteEventsOf(ownerId: string): Promise<number> {
+  const { data } = await db().entities.event.query.byOwner({ ownerId }).go({ pages: 'all' });
+  let deleted = 0;
+  for (const stale of data as EventItem[]) {
+    const e = await getEvent(stale.id, true);
+    if (!e) continue;
+    if (e.deletedAt) {
+      await sweepEvent(e, undefined);
+      continue;
+    }
+    if (e.cover) await deleteImage(e.cover);
+    await deleteEvent(e, ownerId);
+    deleted++;
+  }
+  return deleted;
+}

@@ -1,0 +1,434 @@
+/**
+ * Events: the creation contract, series materialised in the place's time zone and extended by the
+ * job (twice at once included), attendance with its counts, notifications and the waitlist under
+ * a race, reminders sent once, calendar files parsed back with another library, the private feed,
+ * dates changed, cancelled and rewritten, locations merged and removed, nearby dates, page
+ * profiles, and deletion.
+ */
+import { randomUUID } from 'node:crypto';
+import ICAL from 'ical.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { EventDateCard, EventLocationView, EventView, NearbyEvent } from '../../shared/answers/events';
+import type { NotificationView } from '../../shared/answers/notifications';
+import type { NearYou, PageDetails } from '../../shared/answers/pages';
+import { extendSeries, sendReminders } from '../../functions/events/series';
+import { as } from '../support/accounts';
+import { call, hostUrl } from '../support/api';
+import { getItem, queryPartition } from '../support/db';
+import { attend, dateIn, NEWTOWN, newEvent } from '../support/events';
+import { useHostTableAndBucket } from '../support/host-env';
+import { outbox } from '../support/outbox';
+import { join, newPage, withRole } from '../support/pages';
+import { admin, registeredUser, unregisteredUser, type TestUser } from '../support/users';
+
+beforeAll(() => useHostTableAndBucket());
+
+const DAY = 86_400_000;
+
+async function notificationsOf(who: TestUser): Promise<NotificationView[]> {
+  const res = await as<{ notifications: NotificationView[] }>(who.browser, 'GET', '/api/iam/notifications/all');
+  expect(res.status).toBe(200);
+  return res.data.notifications;
+}
+
+const storedDates = async (eventId: string) => (await queryPartition(`event#${eventId}`)).filter((i) => String(i.sk).startsWith('date#'));
+const attendance = async (eventId: string) => (await queryPartition(`event#${eventId}`)).filter((i) => String(i.sk).startsWith('attend#'));
+
+/** A point far from every other test's events, so nearby searches see only their own. */
+function somewhere(): { latitude: number; longitude: number } {
+  return { latitude: -60 + Math.random() * 100, longitude: -170 + Math.random() * 340 };
+}
+
+describe('POST /api/iam/events/new', () => {
+  it('answers the contract: 201 with { event: { id, randomId, specifics: [{ id, startsAt, endsAt }] } }, 200 for a retry with the same id', async () => {
+    const a = await registeredUser();
+    const id = randomUUID();
+    const when = dateIn(5);
+    const body = { id, title: 'Swap meet', description: 'Cuttings', privacy: 'public', location: NEWTOWN, specifics: [when], capacity: 20, tags: ['swap'] };
+    const res = await as<{ event: EventView }>(a.browser, 'POST', '/api/iam/events/new', body);
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    expect(res.data.event).toMatchObject({
+      id, title: 'Swap meet', privacy: 'public', capacity: 20, timeZone: 'Australia/Sydney', canEdit: true,
+      owner: { type: 'user', id: a.uuid, handle: a.profile.username },
+      place: { name: NEWTOWN.name, address: NEWTOWN.address, latitude: NEWTOWN.latitude },
+    });
+    expect(res.data.event.randomId).toMatch(/^[A-Za-z0-9]{10}$/);
+    expect(res.data.event.url).toBe(`${new URL(res.data.event.url).origin}/event/${res.data.event.randomId}`);
+    expect(res.data.event.specifics).toEqual([expect.objectContaining({ id: `${id}.${String(Date.parse(when.startsAt)).padStart(13, '0')}`, startsAt: when.startsAt, endsAt: when.endsAt, cancelled: false })]);
+    const again = await as<{ event: EventView }>(a.browser, 'POST', '/api/iam/events/new', body);
+    expect(again.status).toBe(200);
+    expect(again.data.event.randomId).toBe(res.data.event.randomId);
+    expect(await storedDates(id)).toHaveLength(1);
+    // By random id too, for guests.
+    const byRandom = await call<{ event: EventView }>('GET', `/api/events/${res.data.event.randomId}`);
+    expect(byRandom.status).toBe(200);
+    expect(byRandom.data.event).toMatchObject({ id, canEdit: false });
+  });
+
+  it('refuses endsAt before startsAt naming specifics.0.endsAt, a past date, a bad rule and an until past six months, writing nothing', async () => {
+    const a = await registeredUser();
+    const base = { title: 'X', description: '', privacy: 'public', location: NEWTOWN };
+    const start = dateIn(2);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ specifics: [{ startsAt: start.startsAt, endsAt: new Date(Date.parse(start.startsAt) - 60_000).toISOString() }] }, 'specifics.0.endsAt'],
+      [{ specifics: [dateIn(-3)] }, 'specifics.0.startsAt'],
+      [{ specifics: [start], recurrence: { rrule: 'FREQ=HOURLY' } }, 'recurrence.rrule'],
+      [{ specifics: [start], recurrence: { rrule: 'FREQ=WEEKLY;BYDAY=SA', until: new Date(Date.now() + 300 * DAY).toISOString() } }, 'recurrence.until'],
+      [{ specifics: [{ startsAt: 'tomorrow', endsAt: start.endsAt }] }, 'specifics.0.startsAt'],
+      [{ specifics: [] }, 'specifics'],
+      [{ specifics: [start], location: { ...NEWTOWN, latitude: 95 } }, 'location.latitude'],
+    ];
+    for (const [over, field] of cases) {
+      const id = randomUUID();
+      const res = await as(a.browser, 'POST', '/api/iam/events/new', { id, ...base, ...over });
+      expect(res.status, `${field}: ${JSON.stringify(res.json)}`).toBe(400);
+      expect(res.json).toMatchObject({ error: { field } });
+      expect(await getItem(`event#${id}`, 'event')).toBeUndefined();
+    }
+  });
+
+  it('is for registered members; a page\'s events are for its admins and moderators', async () => {
+    const incomplete = await unregisteredUser();
+    expect((await as(incomplete.browser, 'POST', '/api/iam/events/new', { id: randomUUID(), title: 'X', location: NEWTOWN, specifics: [dateIn(2)] })).status).toBe(403);
+    const [owner, plain, moderator] = await Promise.all([registeredUser(), registeredUser(), registeredUser()]);
+    const page = await newPage(owner);
+    await withRole(owner, plain, page.id, 'member');
+    await withRole(owner, moderator, page.id, 'moderator');
+    const denied = await as(plain.browser, 'POST', '/api/iam/events/new', { id: randomUUID(), title: 'Not mine', location: NEWTOWN, specifics: [dateIn(2)], pageId: page.id });
+    expect(denied.status).toBe(403);
+    const made = await newEvent(moderator, { pageId: page.id });
+    expect(made.owner).toMatchObject({ type: 'page', id: page.id, handle: page.handle });
+  });
+});
+
+describe('series', () => {
+  it('materialises a weekly series 8 weeks ahead at the same local time, and the job run twice at once writes each date once', async () => {
+    const a = await registeredUser();
+    // London: the first Saturday ahead at 10:00 local (UTC in winter).
+    const first = new Date(Date.now() + 2 * DAY);
+    first.setUTCHours(10, 0, 0, 0);
+    while (first.getUTCDay() !== 6) first.setTime(first.getTime() + DAY);
+    const london = { name: 'Hackney City Farm', latitude: 51.5313, longitude: -0.0649 };
+    const e = await newEvent(a, { location: london, specifics: [{ startsAt: first.toISOString(), endsAt: new Date(first.getTime() + 2 * 3_600_000).toISOString() }], recurrence: { rrule: 'FREQ=WEEKLY;BYDAY=SA' } });
+    expect(e.timeZone).toBe('Europe/London');
+    expect(e.recurrence).toMatchObject({ rrule: 'FREQ=WEEKLY;BYDAY=SA', description: 'Every Saturday' });
+    expect(e.specifics.length).toBeGreaterThanOrEqual(8);
+    expect(e.specifics.length).toBeLessThanOrEqual(9);
+    for (const s of e.specifics) {
+      expect(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', weekday: 'short' }).format(new Date(s.startsAt))).toBe('Sat 10:00');
+    }
+    // Months later (past the clocks going forward in March), the job extends it: twice at once.
+    const later = { nowMs: Date.now() + 120 * DAY };
+    const [one, two] = await Promise.all([extendSeries(later), extendSeries(later)]);
+    const dates = await storedDates(e.id);
+    const starts = dates.map((d) => String(d.startsAt));
+    expect(new Set(starts).size).toBe(starts.length);
+    expect(one.dates + two.dates).toBe(dates.length - e.specifics.length);
+    expect(await getItem(`event#${e.id}`, 'event')).toMatchObject({ dateCount: dates.length });
+    const summer = starts.filter((s) => new Date(s).getUTCMonth() === 4);
+    expect(summer.length).toBeGreaterThan(0);
+    for (const s of starts) {
+      expect(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit' }).format(new Date(s))).toBe('10:00');
+    }
+    // In British Summer Time 10:00 local is 09:00 UTC.
+    for (const s of summer) expect(new Date(s).getUTCHours()).toBe(9);
+    // Again: nothing more to write.
+    expect((await extendSeries(later)).dates).toBe(0);
+  });
+
+  it('tells the owner once when the series is about to run out, and an extension moves its end', async () => {
+    const a = await registeredUser();
+    const until = new Date(Date.now() + 10 * DAY).toISOString();
+    const e = await newEvent(a, { location: { ...NEWTOWN, ...somewhere() }, specifics: [dateIn(1)], recurrence: { rrule: 'FREQ=DAILY', until } });
+    await extendSeries();
+    await extendSeries();
+    const told = (await notificationsOf(a)).filter((n) => n.kind === 'event-series-ending' && n.targetId === e.randomId);
+    expect(told).toHaveLength(1);
+    const longer = new Date(Date.now() + 20 * DAY).toISOString();
+    const res = await as<{ event: EventView }>(a.browser, 'PUT', '/api/iam/events/update', { eventId: e.id, seriesUntil: longer });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.data.event.recurrence?.until).toBe(longer);
+    expect(res.data.event.specifics.length).toBeGreaterThan(e.specifics.length);
+  });
+});
+
+describe('PUT /api/iam/events/upsert-attend-specific', () => {
+  it('counts statuses, tells the creator in the same write, and never tells the creator of their own', async () => {
+    const [creator, b] = await Promise.all([registeredUser(), registeredUser()]);
+    const e = await newEvent(creator);
+    const date = e.specifics[0]!;
+    const after = await attend(b, date.id, 'GOING');
+    expect(after.specifics[0]).toMatchObject({ myStatus: 'GOING', counts: { going: 1, maybe: 0, notGoing: 0, waiting: 0 } });
+    await attend(b, date.id, 'MAYBE');
+    await attend(b, date.id, 'MAYBE');
+    await attend(creator, date.id, 'GOING');
+    const stored = await getItem(`event#${e.id}`, `date#${date.id.split('.')[1]}`);
+    expect(stored).toMatchObject({ going: 1, maybe: 1, notGoing: 0, waiting: 0 });
+    const told = (await notificationsOf(creator)).filter((n) => n.kind === 'attendance' && n.targetId === e.randomId);
+    expect(told.map((n) => n.actorId)).toEqual([b.uuid, b.uuid]);
+    expect(told.map((n) => n.text?.split(' · ')[0]).sort()).toEqual(['GOING', 'MAYBE']);
+    // The compatibility route confirms without writing.
+    const notif = await as<{ notified: boolean }>(b.browser, 'POST', '/api/iam/notifications/new-event-notif', { specificId: date.id });
+    expect(notif.data).toEqual({ notified: true });
+    expect((await as<{ notified: boolean }>(creator.browser, 'POST', '/api/iam/notifications/new-event-notif', { specificId: date.id })).data).toEqual({ notified: false });
+    const stranger = await registeredUser();
+    expect((await as(stranger.browser, 'POST', '/api/iam/notifications/new-event-notif', { specificId: date.id })).status).toBe(404);
+    expect((await notificationsOf(creator)).filter((n) => n.kind === 'attendance' && n.targetId === e.randomId)).toHaveLength(2);
+  });
+
+  it('never lets GOING pass the capacity under a race: the rest wait, and a freed place goes to the first waiting member', async () => {
+    const creator = await registeredUser();
+    const e = await newEvent(creator, { capacity: 2 });
+    const date = e.specifics[0]!;
+    const people = await Promise.all(Array.from({ length: 7 }, () => registeredUser()));
+    await Promise.all(people.map((p) => attend(p, date.id, 'GOING')));
+    const rows = await attendance(e.id);
+    const going = rows.filter((r) => r.status === 'GOING' && !r.waiting);
+    const waiting = rows.filter((r) => r.status === 'GOING' && r.waiting).sort((x, y) => String(x.since).localeCompare(String(y.since)));
+    expect(going).toHaveLength(2);
+    expect(waiting).toHaveLength(5);
+    const dateKey = date.id.split('.')[1]!;
+    expect(await getItem(`event#${e.id}`, `date#${dateKey}`)).toMatchObject({ going: 2, waiting: 5 });
+    // One GOING member leaves: the first waiting one moves up and is told.
+    const leaver = people.find((p) => p.uuid === going[0]!.userId)!;
+    const first = people.find((p) => p.uuid === waiting[0]!.userId)!;
+    const view = await attend(leaver, date.id, 'NOT_GOING');
+    expect(view.specifics[0]!.counts).toEqual({ going: 2, maybe: 0, notGoing: 1, waiting: 4 });
+    expect(await getItem(`event#${e.id}`, `attend#${dateKey}#${first.uuid}`)).toMatchObject({ status: 'GOING', waiting: false });
+    expect((await notificationsOf(first)).filter((n) => n.kind === 'event-promoted')).toHaveLength(1);
+    // The counts equal a recount of the attendance items.
+    const recount: Record<string, number> = {};
+    for (const r of await attendance(e.id)) {
+      const bucket = r.waiting ? 'waiting' : r.status === 'GOING' ? 'going' : r.status === 'MAYBE' ? 'maybe' : 'notGoing';
+      recount[bucket] = (recount[bucket] ?? 0) + 1;
+    }
+    expect(await getItem(`event#${e.id}`, `date#${dateKey}`)).toMatchObject({ going: recount.going, waiting: recount.waiting, notGoing: recount.notGoing });
+    // A larger capacity lets the waiting members in.
+    const grown = await as<{ event: EventView }>(creator.browser, 'PUT', '/api/iam/events/update', { eventId: e.id, capacity: 4 });
+    expect(grown.data.event.specifics[0]!.counts).toMatchObject({ going: 4, waiting: 2 });
+  });
+
+  it('refuses a cancelled date, and members-only events are 404 to guests and attendees lists are for members', async () => {
+    const [creator, b] = await Promise.all([registeredUser(), registeredUser()]);
+    const e = await newEvent(creator, { privacy: 'members', specifics: [dateIn(2), dateIn(9)] });
+    expect((await call('GET', `/api/events/${e.randomId}`)).status).toBe(404);
+    expect((await call('GET', `/api/events/${e.id}/ics`)).status).toBe(404);
+    expect((await as(b.browser, 'GET', `/api/events/${e.randomId}`)).status).toBe(200);
+    await attend(b, e.specifics[0]!.id, 'GOING');
+    const list = await as<{ attendees: { user: { uuid: string }; status: string }[] }>(b.browser, 'GET', `/api/iam/events/details/${e.randomId}/next`);
+    expect(list.status).toBe(200);
+    expect(list.data.attendees).toEqual([expect.objectContaining({ user: expect.objectContaining({ uuid: b.uuid }), status: 'GOING' })]);
+    expect((await call('GET', `/api/iam/events/details/${e.randomId}/next`)).status).toBe(401);
+    const cancel = await as(creator.browser, 'PUT', '/api/iam/events/update-specific', { specificId: e.specifics[1]!.id, cancelled: true });
+    expect(cancel.status).toBe(200);
+    expect((await as(b.browser, 'PUT', '/api/iam/events/upsert-attend-specific', { specificId: e.specifics[1]!.id, status: 'GOING' })).status).toBe(409);
+  });
+});
+
+describe('reminders', () => {
+  it('go out once to GOING and MAYBE attendees the day before, with an e-mail when settings allow, even when the job runs twice at once', async () => {
+    const [creator, going, maybe, notGoing] = await Promise.all([registeredUser(), registeredUser(), registeredUser(), registeredUser()]);
+    const e = await newEvent(creator, { specifics: [dateIn(0.5)] });
+    const id = e.specifics[0]!.id;
+    await attend(going, id, 'GOING');
+    await attend(maybe, id, 'MAYBE');
+    await attend(notGoing, id, 'NOT_GOING');
+    await as(maybe.browser, 'PUT', '/api/iam/users/update-user-settings', { notify_email_events: false });
+    await Promise.all([sendReminders(), sendReminders()]);
+    await sendReminders();
+    for (const [who, count] of [[going, 1], [maybe, 1], [notGoing, 0]] as const) {
+      expect((await notificationsOf(who)).filter((n) => n.kind === 'event-reminder' && n.targetId === e.randomId)).toHaveLength(count);
+    }
+    const mails = (await outbox()).filter((m) => 'subject' in m && String(m.subject) === `Tomorrow: ${e.title}`);
+    const to = mails.map((m) => (m as { to: string }).to);
+    expect(to.filter((t) => t === going.email)).toHaveLength(1);
+    expect(to).not.toContain(maybe.email);
+    expect(await getItem(`event#${e.id}`, `date#${id.split('.')[1]}`)).toMatchObject({ reminderSent: true });
+  });
+});
+
+describe('calendar files', () => {
+  it('GET /api/events/{id}/ics: one VEVENT per date, stable UIDs, UTC times, GEO, URL, and STATUS:CANCELLED, without client-platform', async () => {
+    const a = await registeredUser();
+    const e = await newEvent(a, { title: 'Swap; meet, "big"', specifics: [dateIn(2), dateIn(9)] });
+    await as(a.browser, 'PUT', '/api/iam/events/update-specific', { specificId: e.specifics[1]!.id, cancelled: true });
+    const fetchIcs = async () => fetch(`${hostUrl()}/api/events/${e.randomId}/ics`);
+    const res = await fetchIcs();
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    const text = await res.text();
+    const parsed = new ICAL.Component(ICAL.parse(text));
+    const vevents = parsed.getAllSubcomponents('vevent').map((c) => new ICAL.Event(c));
+    expect(vevents).toHaveLength(2);
+    expect(vevents[0]!.summary).toBe('Swap; meet, "big"');
+    expect(vevents[0]!.startDate.toJSDate().toISOString()).toBe(e.specifics[0]!.startsAt);
+    expect(vevents[0]!.endDate.toJSDate().toISOString()).toBe(e.specifics[0]!.endsAt);
+    expect(vevents[0]!.component.getFirstPropertyValue('url')).toBe(e.url);
+    expect(vevents[0]!.component.getFirstPropertyValue('geo')).toEqual([NEWTOWN.latitude, NEWTOWN.longitude]);
+    expect(vevents[0]!.component.getFirstPropertyValue('status')).toBe('CONFIRMED');
+    expect(vevents[1]!.component.getFirstPropertyValue('status')).toBe('CANCELLED');
+    const again = new ICAL.Component(ICAL.parse(await (await fetchIcs()).text()));
+    expect(again.getAllSubcomponents('vevent').map((c) => c.getFirstPropertyValue('uid'))).toEqual(vevents.map((v) => v.uid));
+    expect(text).toMatch(/DTSTART:\d{8}T\d{6}Z/);
+  });
+
+  it('the private feed holds GOING and MAYBE dates and the pages\' events; rotating the token retires the old address', async () => {
+    const [a, b] = await Promise.all([registeredUser(), registeredUser()]);
+    const e = await newEvent(a, { title: 'Seed library open day' });
+    const page = await newPage(a);
+    await join(b, page.id);
+    const pageEvent = await newEvent(a, { title: 'Garden working bee', pageId: page.id });
+    await attend(b, e.specifics[0]!.id, 'MAYBE');
+    const made = await as<{ url: string }>(b.browser, 'POST', '/api/iam/events/ics-token', {});
+    expect(made.status).toBe(200);
+    expect((await as<{ calendarFeedUrl: string }>(b.browser, 'GET', '/api/iam/users/user-settings')).data.calendarFeedUrl).toBe(made.data.url);
+    const path = new URL(made.data.url).pathname;
+    const feed = await fetch(`${hostUrl()}${path}`);
+    expect(feed.status).toBe(200);
+    const summaries = new ICAL.Component(ICAL.parse(await feed.text())).getAllSubcomponents('vevent').map((c) => c.getFirstPropertyValue('summary'));
+    expect(summaries.sort()).toEqual(['Garden working bee', 'Seed library open day']);
+    expect(pageEvent.owner.type).toBe('page');
+    const rotated = await as<{ url: string }>(b.browser, 'POST', '/api/iam/events/ics-token', {});
+    expect(rotated.data.url).not.toBe(made.data.url);
+    expect((await fetch(`${hostUrl()}${path}`)).status).toBe(404);
+    expect((await fetch(`${hostUrl()}${new URL(rotated.data.url).pathname}`)).status).toBe(200);
+  });
+});
+
+describe('changing dates', () => {
+  it('a moved or cancelled date tells its attendees; rewriting the series keeps a date edited by hand', async () => {
+    const [creator, b] = await Promise.all([registeredUser(), registeredUser()]);
+    const first = dateIn(2);
+    const e = await newEvent(creator, { specifics: [first], recurrence: { rrule: 'FREQ=WEEKLY' } });
+    const [d0, d1, d2] = e.specifics;
+    await attend(b, d1!.id, 'GOING');
+    await attend(b, d2!.id, 'GOING');
+    // By hand: d1 moves an hour later (kept by the rewrite below).
+    const moved = new Date(Date.parse(d1!.startsAt) + 3_600_000).toISOString();
+    const res = await as<{ specific: { startsAt: string; edited: boolean } }>(creator.browser, 'PUT', '/api/iam/events/update-specific', { specificId: d1!.id, startsAt: moved, endsAt: new Date(Date.parse(moved) + 7_200_000).toISOString() });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.data.specific).toMatchObject({ startsAt: moved, edited: true });
+    expect((await notificationsOf(b)).filter((n) => n.kind === 'event-moved')).toHaveLength(1);
+    expect(await getItem(`event#${e.id}`, `attend#${d1!.id.split('.')[1]}#${b.uuid}`)).toMatchObject({ startsAt: moved });
+    const backwards = await as(creator.browser, 'PUT', '/api/iam/events/update-specific', { specificId: d1!.id, startsAt: moved, endsAt: d0!.startsAt });
+    expect(backwards.status).toBe(400);
+    expect(backwards.json).toMatchObject({ error: { field: 'endsAt' } });
+    // Rewrite from d1 on: every 2 weeks, from d1's original day. d1 (edited) stays as it is,
+    // d2 has no date of its own any more: cancelled, and b is told.
+    const rewrite = await as<{ event: EventView }>(creator.browser, 'PUT', '/api/iam/events/future-dates/update', {
+      eventId: e.id, from: d1!.startsAt, first: { startsAt: d1!.startsAt, endsAt: d1!.endsAt }, recurrence: { rrule: 'FREQ=WEEKLY;INTERVAL=2' },
+    });
+    expect(rewrite.status, JSON.stringify(rewrite.json)).toBe(200);
+    const after = rewrite.data.event.specifics;
+    expect(after.find((s) => s.id === d1!.id)).toMatchObject({ startsAt: moved, edited: true, cancelled: false });
+    expect(after.find((s) => s.id === d2!.id)).toMatchObject({ cancelled: true });
+    expect((await notificationsOf(b)).filter((n) => n.kind === 'event-cancelled')).toHaveLength(1);
+    expect(rewrite.data.event.recurrence).toMatchObject({ rrule: 'FREQ=WEEKLY;INTERVAL=2' });
+  });
+});
+
+describe('locations', () => {
+  it('are shared by address, found by name and state and by address, and merged when the same name lies within 50 m', async () => {
+    const a = await registeredUser();
+    const name = `Rose Garden ${randomUUID().slice(0, 8)}`;
+    const spot = somewhere();
+    const withAddress = { name, address: '1 Rose Lane', suburbCity: 'Paddington', state: 'Queensland', ...spot };
+    const e1 = await newEvent(a, { location: withAddress });
+    const e2 = await newEvent(a, { location: { ...withAddress, address: '1 rose lane.' } });
+    expect(e2.place.locationId).toBe(e1.place.locationId);
+    // The same place named without an address, 20 m away: another location until merged.
+    const e3 = await newEvent(a, { location: { name, state: 'Queensland', latitude: spot.latitude + 0.00018, longitude: spot.longitude } });
+    expect(e3.place.locationId).not.toBe(e1.place.locationId);
+    const byName = await as<{ locations: EventLocationView[] }>(a.browser, 'GET', `/api/iam/events/get-event-location/name-state/${encodeURIComponent(name.toUpperCase())}/queensland`);
+    expect(byName.data.locations.map((l) => l.id).sort()).toEqual([e1.place.locationId, e3.place.locationId].sort());
+    const byAddress = await as<{ locations: EventLocationView[] }>(a.browser, 'GET', '/api/iam/events/get-event-location/address/1%20Rose%20Lane/paddington/QUEENSLAND');
+    expect(byAddress.data.locations).toEqual([expect.objectContaining({ id: e1.place.locationId, eventCount: 2 })]);
+    // The admin merge walks every location in batches until the cursor runs out.
+    const boss = await admin();
+    let cursorId: string | null = null;
+    let rounds = 0;
+    do {
+      const res: { status: number; data: { cursorId: string | null } } = await as(boss.browser, 'DELETE', '/api/iam/admin/location-duplicates', cursorId ? { cursorId } : {});
+      expect(res.status).toBe(200);
+      cursorId = res.data.cursorId;
+    } while (cursorId && ++rounds < 500);
+    const keep = [e1.place.locationId!, e3.place.locationId!].sort()[0]!;
+    for (const e of [e1, e2, e3]) {
+      const stored = await getItem(`event#${e.id}`, 'event');
+      expect(stored?.locationId).toBe(keep);
+      expect(await getItem(`evloc#${keep}`, 'evloc')).toMatchObject({ eventCount: 3 });
+    }
+    const gone = [e1.place.locationId!, e3.place.locationId!].find((id) => id !== keep)!;
+    expect(await getItem(`evloc#${gone}`, 'evloc')).toBeUndefined();
+  });
+
+  it('an orphan is removed by the admin route, and a page\'s profile lists its events and their places', async () => {
+    const a = await registeredUser();
+    const page = await newPage(a);
+    const place = { ...NEWTOWN, name: `Orphan Hall ${randomUUID().slice(0, 6)}`, address: `${Math.floor(Math.random() * 1e6)} Hall St` };
+    const e = await newEvent(a, { pageId: page.id, location: place });
+    const details = await call<PageDetails>('GET', `/api/page/all-details/${page.handle}`);
+    expect(details.status).toBe(200);
+    expect(details.data.counts.upcomingEvents).toBe(1);
+    expect(details.data.events.map((d: EventDateCard) => d.event.id)).toEqual([e.id]);
+    expect(details.data.event_locations.map((l) => l.id)).toEqual([e.place.locationId]);
+    const pageEvents = await call<{ dates: EventDateCard[] }>('GET', `/api/page/events/${page.handle}`);
+    expect(pageEvents.data.dates.map((d) => d.event.id)).toEqual([e.id]);
+    expect((await as(a.browser, 'DELETE', '/api/iam/events', { eventId: e.id })).status).toBe(200);
+    expect((await call<PageDetails>('GET', `/api/page/all-details/${page.handle}`)).data).toMatchObject({ counts: { upcomingEvents: 0 }, event_locations: [] });
+    expect(await getItem(`evloc#${e.place.locationId}`, 'evloc')).toMatchObject({ eventCount: 0 });
+    const boss = await admin();
+    let cursorId: string | null = null;
+    let rounds = 0;
+    do {
+      const res: { status: number; data: { cursorId: string | null } } = await as(boss.browser, 'DELETE', '/api/iam/admin/orphaned-locations', cursorId ? { cursorId } : {});
+      expect(res.status).toBe(200);
+      cursorId = res.data.cursorId;
+    } while (cursorId && ++rounds < 500);
+    expect(await getItem(`evloc#${e.place.locationId}`, 'evloc')).toBeUndefined();
+  });
+});
+
+describe('nearby events', () => {
+  it('upcoming dates only, nearest first, one entry per event, members-only hidden from guests, and in the Near you panel', async () => {
+    const a = await registeredUser();
+    const here = somewhere();
+    const near = await newEvent(a, { title: 'Near', location: { name: 'Here', ...here }, specifics: [dateIn(3), dateIn(10)] });
+    const far = await newEvent(a, { title: 'Farther', location: { name: 'There', latitude: here.latitude + 0.05, longitude: here.longitude } });
+    const secret = await newEvent(a, { title: 'Members', privacy: 'members', location: { name: 'Here too', ...here } });
+    // Entered late (it ended an hour ago): it is out of every upcoming list by its key (endsAt), with no job.
+    const past = await newEvent(a, { title: 'Over', location: { name: 'Here', ...here }, specifics: [dateIn(-0.15, 1)] });
+    const q = `lat=${here.latitude}&long=${here.longitude}&radiusKm=20`;
+    const guest = await call<{ events: NearbyEvent[] }>('GET', `/api/events/nearby?${q}`);
+    expect(guest.status).toBe(200);
+    const titles = guest.data.events.map((x) => x.event.title);
+    expect(titles.slice(0, 2)).toEqual(['Near', 'Farther']);
+    expect(titles).not.toContain('Members');
+    expect(titles).not.toContain('Over');
+    expect(past.specifics).toHaveLength(1);
+    expect(guest.data.events[0]!.date.id).toBe(near.specifics[0]!.id);
+    expect(guest.data.events[1]!.distance_km).toBeGreaterThanOrEqual(5);
+    const member = await as<{ events: NearbyEvent[] }>(a.browser, 'GET', `/api/events/nearby?${q}`);
+    expect(member.data.events.map((x) => x.event.id)).toContain(secret.id);
+    const all = await call<{ dates: NearbyEvent[] }>('GET', `/api/events/all/nearby?${q}`);
+    expect(all.data.dates.filter((d) => d.event.id === near.id)).toHaveLength(2);
+    const panel = await call<NearYou>('GET', `/api/nearby/near-you?lat=${here.latitude}&long=${here.longitude}`);
+    expect(panel.data.events.map((x) => x.event.id)[0]).toBe(near.id);
+    expect(far.id).toBeTruthy();
+  });
+});
+
+describe('DELETE /api/iam/events', () => {
+  it('removes the event and its dates, tells attendees of upcoming dates, and is refused to others', async () => {
+    const [creator, b, c] = await Promise.all([registeredUser(), registeredUser(), registeredUser()]);
+    const e = await newEvent(creator);
+    await attend(b, e.specifics[0]!.id, 'GOING');
+    expect((await as(c.browser, 'DELETE', '/api/iam/events', { eventId: e.id })).status).toBe(403);
+    expect((await as(creator.browser, 'DELETE', '/api/iam/events', { eventId: e.id, userId: c.uuid })).status).toBe(403);
+    expect((await as(creator.browser, 'DELETE', '/api/iam/events', { eventId: e.id })).status).toBe(200);
+    expect((await call('GET', `/api/events/${e.randomId}`)).status).toBe(404);
+    expect((await queryPartition(`event#${e.id}`)).map((i) => i.sk)).toEqual(['event']);
+    expect(await getItem(`event#${e.id}`, 'event')).toHaveProperty('deletedAt');
+    expect((await notificationsOf(b)).filter((n) => n.kind === 'event-cancelled' && n.targetId === e.randomId)).toHaveLength(1);
+  });
+});
