@@ -44,6 +44,7 @@ import { routeKey, type RouteDef } from '../../functions/lib/route-types';
 import { isRaw } from '../../shared/contract/route';
 import * as commonSchemas from '../../shared/schemas/common';
 import * as contentSchemas from '../../shared/schemas/content';
+import * as eventsSchemas from '../../shared/schemas/events';
 import * as formsSchemas from '../../shared/schemas/forms';
 import * as identitySchemas from '../../shared/schemas/identity';
 import * as notificationsSchemas from '../../shared/schemas/notifications';
@@ -168,6 +169,7 @@ interface PlannedJob {
 const SCHEMA_MODULES: Record<string, Record<string, unknown>> = {
   common: commonSchemas,
   content: contentSchemas,
+  events: eventsSchemas,
   forms: formsSchemas,
   identity: identitySchemas,
   notifications: notificationsSchemas,

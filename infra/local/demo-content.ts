@@ -10,6 +10,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { DEMO_USERS } from './seed';
 import { gradientPng } from './demo-images';
+import { seedDemoEvents } from './demo-events';
 import { seedDemoPlaces } from './demo-places';
 
 const MARKER = { pk: 'seed', sk: 'demo-content#v1' };
@@ -27,7 +28,8 @@ const POSTS = [
 
 /**
  * The demo content: the first posts and listings below and the demo neighbourhood
- * (demo-places.ts: more members, pages, listings), side by side (neither needs the other), each
+ * (demo-places.ts: more members, pages, listings), side by side (neither needs the other), then
+ * the demo events (demo-events.ts: they need the neighbourhood's pages), each
  * once per database (its own marker), so a database seeded before the neighbourhood existed gets
  * it on its next start. A neighbourhood that fails (a demo handle taken by a real member, say) is
  * reported and does not stop the host; the next start tries again.
@@ -38,8 +40,13 @@ export async function seedDemoContent(doc: DynamoDBDocumentClient, table: string
     const err: unknown = more.reason;
     console.warn(`The demo neighbourhood was not seeded (the next start tries again): ${err instanceof Error ? err.message : String(err)}`);
   }
+  // Events need the neighbourhood's members and pages.
+  const events = more.status === 'fulfilled' ? await seedDemoEvents(doc, table).catch((err: unknown) => {
+    console.warn(`The demo events were not seeded (the next start tries again): ${err instanceof Error ? err.message : String(err)}`);
+    return false;
+  }) : false;
   if (first.status === 'rejected') throw first.reason;
-  return first.value || (more.status === 'fulfilled' && more.value);
+  return first.value || (more.status === 'fulfilled' && more.value) || events;
 }
 
 async function seedFirstContent(doc: DynamoDBDocumentClient, table: string): Promise<boolean> {

@@ -25,10 +25,10 @@ const MARKER = { pk: 'seed', sk: 'demo-places#v1' };
 export const DEMO_NEIGHBOUR_PASSWORD = 'Leafline-demo-2026';
 
 /** Who is who below: the first demo members by name, then the neighbours. */
-type Who = 'fern' | 'moss' | 'ivy' | 'rosa' | 'basil' | 'willow' | 'hazel' | 'rowan' | 'olive' | 'sage' | 'daisy';
+export type Who = 'fern' | 'moss' | 'ivy' | 'rosa' | 'basil' | 'willow' | 'hazel' | 'rowan' | 'olive' | 'sage' | 'daisy';
 
 /** Where someone or something is: kilometres north and east of the site's default place. */
-type Offset = readonly [north: number, east: number];
+export type Offset = readonly [north: number, east: number];
 
 interface Neighbour {
   who: Who;
@@ -164,7 +164,7 @@ const PHOTO_SIZES = [
 const PARALLEL = 4;
 
 /** A stable id for a demo item, in the UUID v4 shape, so that a second run finds what the first made. */
-function demoId(name: string): string {
+export function demoId(name: string): string {
   const h = createHash('sha256').update(`leafline-demo:${name}`).digest();
   h[6] = (h[6]! & 0x0f) | 0x40;
   h[8] = (h[8]! & 0x3f) | 0x80;
@@ -173,7 +173,7 @@ function demoId(name: string): string {
 }
 
 /** The point `km` from the site's default place (a degree of longitude narrows with latitude). */
-function pointAt([north, east]: Offset): { latitude: number; longitude: number } {
+export function pointAt([north, east]: Offset): { latitude: number; longitude: number } {
   const home = DEFAULT_SITE.defaultLocation;
   const kmPerDegree = 111.32;
   const latitude = home.latitude + north / kmPerDegree;

@@ -66,6 +66,7 @@ function jobGrants(access: JobAccess): Set<Grant> {
   if (access.queryTable || access.queryIndexes.length || items.includes('GetItem')) out.add('table:read');
   if (access.deleteItems || items.some((a) => a !== 'GetItem')) out.add('table:write');
   if (access.deleteImages.length) out.add('images:write');
+  if (access.mail) out.add('mail');
   return out;
 }
 

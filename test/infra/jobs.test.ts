@@ -74,6 +74,30 @@ afterAll(async () => {
   if (workDir) await rm(workDir, { recursive: true, force: true });
 });
 
+describe('the event-schedule job', () => {
+  it('runs hourly on its own bundle, may Query only gsi3 and the table, read and write items, send mail from MAIL_FROM, and never delete', () => {
+    const job = JOBS.find((j) => j.name === 'event-schedule')!;
+    expect(job.handler).toBe('events/scheduled');
+    for (const { stage, resources } of stages) {
+      const [fnId, fn] = jobFunction(resources, 'event-schedule');
+      expect(fn.Properties).toMatchObject({ Handler: 'index.handler', Timeout: 300, MemorySize: 256 });
+      const rules = ofType(resources, 'AWS::Events::Rule').filter(([, r]) => (r.Properties.Targets as any[]).some((t) => t.Arn?.['Fn::GetAtt']?.[0] === fnId));
+      expect(rules.map(([, r]) => r.Properties.ScheduleExpression)).toEqual(['rate(1 hour)']);
+      const env = fn.Properties.Environment.Variables as Record<string, unknown>;
+      expect(env.SITE_ORIGIN).toBeDefined();
+      expect(env.MAIL_FROM).toBe(stage === 'prod' ? 'no-reply@example.org' : undefined);
+      const statements = roleStatements(resources, fn.Properties.Role['Fn::GetAtt'][0] as string);
+      const bySid = Object.fromEntries(statements.map((st) => [st.Sid, st]));
+      expect(Object.keys(bySid).sort()).toEqual(['Logs', 'Mail', 'TableItems', 'TableQuery']);
+      expect(bySid.Mail.Action).toBe('ses:SendEmail');
+      if (stage === 'prod') expect(bySid.Mail.Condition).toEqual({ StringEquals: { 'ses:FromAddress': 'no-reply@example.org' } });
+      expect(bySid.TableItems.Action).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
+      expect(JSON.stringify(bySid.TableQuery.Resource)).toContain('/index/gsi3');
+      expect(JSON.stringify(statements)).not.toContain('DeleteItem');
+    }
+  });
+});
+
 describe('the sweep-uploads job', () => {
   it('is bundled apart from the routes, from functions/images/sweep-uploads, and loads as ESM with a handler', async () => {
     const job = bundles.jobs.find((j) => j.name === SWEEP.name);
@@ -301,7 +325,7 @@ describe('the sweep-deleted stream job', () => {
       expect(Object.keys(bySid).sort()).toEqual(['ImagesDelete', 'Logs', 'TableDelete', 'TableItems', 'TableQuery']);
 
       expect(bySid.TableQuery.Action).toBe('dynamodb:Query');
-      expect(bySid.TableQuery.Resource).toEqual([tableArn, { 'Fn::Join': ['', [tableArn, '/index/gsi1']] }]);
+      expect(bySid.TableQuery.Resource).toEqual([tableArn, { 'Fn::Join': ['', [tableArn, '/index/gsi1']] }, { 'Fn::Join': ['', [tableArn, '/index/gsi2']] }]);
       expect(bySid.TableDelete).toMatchObject({ Action: 'dynamodb:DeleteItem', Resource: tableArn });
       expect([...bySid.TableItems.Action].sort()).toEqual(['dynamodb:BatchWriteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
       expect(bySid.TableItems.Resource).toEqual(tableArn);
@@ -326,11 +350,12 @@ describe('the sweep-deleted stream job', () => {
     }
   });
 
-  it('names exactly the index deletePostsOf reads', async () => {
+  it('names exactly the indexes deletePostsOf and deleteEventsOf read', async () => {
     process.env.TABLE_NAME ??= 'leafline-test';
     const { db } = await import('../../functions/db/service');
     const owned = db().entities.post.query.ownerAll({ ownerId: 'u', kind: 'post' }).params<{ IndexName: string }>();
-    expect(SWEEP_DELETED.access.queryIndexes).toEqual([owned.IndexName]);
+    const events = db().entities.event.query.byOwner({ ownerId: 'u' }).params<{ IndexName: string }>();
+    expect(SWEEP_DELETED.access.queryIndexes).toEqual([owned.IndexName, events.IndexName]);
     expect(SWEEP_DELETED.access.queryTable).toBe(true);
   });
 

@@ -2,6 +2,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { feedAnswer, makeDetail, makePlant, makePost } from '@/features/content/testing';
+import { makeEvent } from '@/features/events/testing';
 import { AUTH, renderRoute } from '@/testing/render-route';
 import { success } from '@/testing/responses';
 import { serve } from '@/testing/serve';
@@ -31,6 +32,7 @@ describe('screens', () => {
       [`GET /api/post/${POST_ID}`]: () => success(makeDetail({ post: makePost({ id: POST_ID }) })),
       [`GET /api/plant/${PLANT_ID}`]: () => success({ plant: makePlant({ id: PLANT_ID }), comments: [], responders: [] }),
       'GET /api/posts/green_thumbs': () => success(feedAnswer('posts', [makePost({ owner })], null, { owner })),
+      [`GET /api/events/${POST_ID}`]: () => success({ event: makeEvent({ randomId: POST_ID, canEdit: true }) }),
     });
   });
 

@@ -1,12 +1,74 @@
-/** /events: Events. A shell until its feature lands. */
+/**
+ * /events: upcoming dates near you (where from, the distance, a list soonest first or a month
+ * view, and the map), and for members the dates of the pages they belong to.
+ */
+import { useState } from 'react';
+import { Link } from 'react-router';
 import { PageShell } from '@/components/page-shell';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/features/auth/auth-store';
+import { viewerOf } from '@/features/content/lib/ids';
+import { useDatesNear } from '@/features/events/api/events';
+import { DateCard, eventHref } from '@/features/events/components/date-card';
+import { MonthView } from '@/features/events/components/month-view';
+import { MyPagesDates } from '@/features/events/components/my-pages-dates';
+import { NearbyView, useNearbySearch } from '@/features/places/components/nearby-view';
 
 export default function EventsScreen() {
+  const auth = useAuth();
+  const search = useNearbySearch(20);
+  const dates = useDatesNear(viewerOf(auth), search.origin, search.radiusKm);
+  const [view, setView] = useState<'list' | 'month'>('list');
+  const items = dates.data?.dates;
+  const tab = (v: 'list' | 'month', label: string) => (
+    <button
+      type="button"
+      aria-pressed={view === v}
+      onClick={() => setView(v)}
+      className={`min-h-11 rounded-full border px-4 text-sm font-semibold ${view === v ? 'border-primary-700 bg-primary-700 text-white' : 'border-gray-300 bg-white text-gray-800'}`}
+    >
+      {label}
+    </button>
+  );
   return (
-    <PageShell
-      title="Events"
-      description="Plant swaps, workshops and garden visits."
-      upcoming={['Upcoming events near you', 'Events of the pages you follow']}
-    />
+    <PageShell title="Events" description="Plant swaps, workshops and garden visits near you.">
+      <div className="space-y-8">
+        <section aria-labelledby="events-near" className="space-y-3">
+          <h2 id="events-near" className="text-lg font-semibold text-gray-900">
+            Near you
+          </h2>
+          <NearbyView
+            search={search}
+            noun="events"
+            order="soonest first"
+            result={{ ...dates, items }}
+            above={
+              <div role="group" aria-label="Show as" className="mb-3 flex gap-2">
+                {tab('list', 'List')}
+                {tab('month', 'Month')}
+              </div>
+            }
+            pointOf={(d) => ({ id: d.date.id, latitude: (d.date.place ?? d.event.place).latitude, longitude: (d.date.place ?? d.event.place).longitude, label: d.event.title, href: eventHref(d.event.randomId) })}
+            empty={
+              <p className="rounded-xl border border-dashed border-gray-300 bg-white p-5 text-gray-700">
+                No events within {search.radiusKm} km yet. Try a wider distance
+                {auth.loggedIn ? (
+                  <>
+                    , or{' '}
+                    <Link to={auth.user?.username ? `/${auth.user.username}/events/new` : paths.register} className="font-semibold text-primary-800 underline underline-offset-2">
+                      hold one
+                    </Link>
+                  </>
+                ) : null}
+                .
+              </p>
+            }
+            renderItem={(d) => <DateCard card={d} distanceKm={d.distance_km} />}
+            renderAll={view === 'month' ? (all) => <MonthView dates={all} /> : undefined}
+          />
+        </section>
+        {auth.loggedIn && auth.user ? <MyPagesDates userId={auth.user.uuid} /> : null}
+      </div>
+    </PageShell>
   );
 }

@@ -108,6 +108,11 @@ function ProfileBody({ handle, posts, source, name }: { handle: string; posts: R
             Send a message
           </Link>
         ) : null}
+        {auth.loggedIn ? (
+          <Link to={`/${encodeURIComponent(handle)}/events`} className={link}>
+            Events
+          </Link>
+        ) : null}
       </ProfileCard>
       <Feed
         source={source}

@@ -6,7 +6,7 @@ import { success } from '@/testing/responses';
 import { serve } from '@/testing/serve';
 
 const ORIGIN = { latitude: -33.8978, longitude: 151.1785, suburb_city: 'Newtown', state: 'New South Wales', country: 'Australia', source: 'profile' };
-const nearYou = (plants: unknown[] = []) => success({ origin: ORIGIN, radius_km: 20, plants, pages: [] });
+const nearYou = (plants: unknown[] = []) => success({ origin: ORIGIN, radius_km: 20, plants, pages: [], events: [] });
 const nearby = (n: number, name: string, km: number) => ({
   ...makePlant({ id: uuid(n), plant: { commonName: name, availability: 'Available to swap' } }),
   distance_km: km,

@@ -25,3 +25,26 @@ describe('page notifications', () => {
     expect(notificationHref(page('page-request'))).toBe('/wattle_lane/edit');
   });
 });
+
+const event = (kind: NotificationView['kind'], text: string): NotificationView => ({ ...page(kind), targetType: 'event', targetId: 'Ab3dE5gH7k', text });
+
+describe('event notifications', () => {
+  const at = '2026-12-05T10:00:00.000Z';
+  const when = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }).format(new Date(at));
+
+  it('say who answered what to which date, and lead to the event', () => {
+    expect(notificationText(event('attendance', `GOING · Swap meet · ${at}`), 'ivy')).toBe(`ivy is going to Swap meet, ${when}`);
+    expect(notificationText(event('attendance', `WAITING · Swap meet · ${at}`), 'ivy')).toBe(`ivy is on the waitlist for Swap meet, ${when}`);
+    expect(notificationText(event('attendance', 'MAYBE · Swap meet · not a date'), 'ivy')).toBe('ivy may go to Swap meet');
+    expect(notificationHref(event('attendance', `GOING · Swap meet · ${at}`))).toBe('/event/Ab3dE5gH7k');
+  });
+
+  it('name the date that moved, was cancelled, is tomorrow or has a place; a series running out leads to its editor', () => {
+    expect(notificationText(event('event-moved', `Swap meet · ${at}`), 'x')).toBe(`Swap meet has moved to ${when}`);
+    expect(notificationText(event('event-cancelled', `Swap meet · ${at}`), 'x')).toBe(`Swap meet is cancelled on ${when}`);
+    expect(notificationText(event('event-reminder', `Swap meet · ${at}`), 'x')).toBe(`Reminder: Swap meet, ${when}`);
+    expect(notificationText(event('event-promoted', `Swap meet · ${at}`), 'x')).toBe(`A place freed up: you are going to Swap meet, ${when}`);
+    expect(notificationText(event('event-series-ending', `Swap meet · ${at}`), 'x')).toBe('Swap meet runs out soon: extend it to keep its dates coming');
+    expect(notificationHref(event('event-series-ending', `Swap meet · ${at}`))).toBe('/event/Ab3dE5gH7k/edit');
+  });
+});

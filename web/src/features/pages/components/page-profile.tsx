@@ -1,14 +1,15 @@
 /**
  * A page's profile at /:handle (the same route as members'): cover, avatar, name, place, member
  * count and the join button; its about text and tags; its news (posted by its staff as the page,
- * with a composer for those whose role may); and its members for signed-in readers.
+ * with a composer for those whose role may); its next events and where they are held; and its
+ * members for signed-in readers.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, FormAlert } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
-import { pageEditHref, tagHref } from '@/config/paths';
+import { handleHref, pageEditHref, tagHref } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-store';
 import { Composer } from '@/features/compose/components/composer';
 import type { FeedSource } from '@/features/content/api/feed';
@@ -17,6 +18,7 @@ import { DocumentTitle } from '@/features/content/components/document-title';
 import { Feed } from '@/features/content/components/feed';
 import { viewerOf } from '@/features/content/lib/ids';
 import { imageUrl } from '@/lib/images';
+import { DateCard } from '@/features/events/components/date-card';
 import { usePageDetails, usePageMembers } from '../api/pages';
 import { JoinButton } from './join-button';
 
@@ -87,6 +89,37 @@ export function PageProfile({ handle, source }: { handle: string; source: FeedSo
           ) : null}
         </section>
       ) : null}
+      <section aria-labelledby="page-events" className="space-y-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="page-events" className="text-lg font-semibold text-gray-900">
+            Events{details.data.counts.upcomingEvents ? ` (${details.data.counts.upcomingEvents} upcoming)` : ''}
+          </h2>
+          <span className="flex gap-3">
+            <Link to={`${handleHref(page.handle)}/events`} className={link}>
+              All events
+            </Link>
+            {admin || role === 'moderator' ? (
+              <Link to={`${handleHref(page.handle)}/events/new`} className={link}>
+                New event
+              </Link>
+            ) : null}
+          </span>
+        </div>
+        {details.data.events.length ? (
+          <ol className="space-y-2">
+            {details.data.events.map((d) => (
+              <li key={d.date.id}>
+                <DateCard card={d} />
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <p className="text-gray-700">No events ahead.</p>
+        )}
+        {details.data.event_locations.length ? (
+          <p className="text-sm text-gray-600">Held at {details.data.event_locations.map((l) => l.name).join(', ')}</p>
+        ) : null}
+      </section>
       {mayPost ? (
         <Composer
           asPage={{ id: page.id, name: page.name }}

@@ -1,5 +1,5 @@
 /**
- * The "Near you" panel of the 3-col layout: the three nearest available plants and pages, with
+ * The "Near you" panel of the 3-col layout: the three nearest available plants, pages and events, with
  * rounded distances, for guests and members, from one request. Where the point came from is
  * said plainly (the member's place, the connection's, or the site's default).
  */
@@ -20,6 +20,17 @@ const SOURCE: Record<string, string> = {
 
 const item = 'flex items-center gap-3 rounded-md p-1 -m-1 hover:bg-gray-50';
 
+/** The day of a date at the event's place ("5 Dec"), and its weekday and time ("Sat 10:00"). */
+const inZone = (iso: string, timeZone: string, options: Intl.DateTimeFormatOptions) => {
+  try {
+    return new Intl.DateTimeFormat(undefined, { ...options, timeZone }).format(new Date(iso));
+  } catch {
+    return new Intl.DateTimeFormat(undefined, options).format(new Date(iso));
+  }
+};
+const leaf = (iso: string, timeZone: string) => inZone(iso, timeZone, { day: 'numeric', month: 'short' });
+const when = (iso: string, timeZone: string) => inZone(iso, timeZone, { weekday: 'short', hour: '2-digit', minute: '2-digit' });
+
 export function NearYouPanel() {
   const auth = useAuth();
   const near = useNearYou(viewerOf(auth), auth.loggedIn !== undefined);
@@ -34,7 +45,7 @@ export function NearYouPanel() {
     );
   }
   if (near.isError || !near.data.origin) return <p className="mt-2 text-sm text-gray-600">What is near you could not be loaded just now.</p>;
-  const { plants, pages, origin } = near.data;
+  const { plants, pages, events, origin } = near.data;
   const place = originOf(origin);
   return (
     <div className="mt-2 space-y-4 text-sm">
@@ -88,12 +99,37 @@ export function NearYouPanel() {
           <p className="mt-1 text-gray-600">No pages within {near.data.radius_km} km yet.</p>
         )}
       </div>
+      <div>
+        <h3 className="font-semibold text-gray-900">Events</h3>
+        {events.length ? (
+          <ul className="mt-2 space-y-2">
+            {events.map((e) => (
+              <li key={e.date.id}>
+                <Link to={`/event/${e.event.randomId}`} className={item}>
+                  <span aria-hidden="true" className="flex size-10 shrink-0 flex-col items-center justify-center rounded-md bg-primary-50 text-xs font-semibold leading-tight text-primary-900">
+                    {leaf(e.date.startsAt, e.event.timeZone)}
+                  </span>
+                  <span className="min-w-0">
+                    <span className="block truncate font-medium text-gray-900">{e.event.title}</span>
+                    <span className="block text-gray-600">{[when(e.date.startsAt, e.event.timeZone), distanceText(e.distance_km)].join(' · ')}</span>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-1 text-gray-600">No events within {near.data.radius_km} km yet.</p>
+        )}
+      </div>
       <p className="flex flex-wrap gap-x-3 gap-y-1">
         <Link to={auth.loggedIn ? paths.nearbyPlants : paths.recentPlants} className="font-semibold text-primary-800 underline underline-offset-2 hover:text-primary-900">
           More plants
         </Link>
         <Link to={paths.nearbyPages} className="font-semibold text-primary-800 underline underline-offset-2 hover:text-primary-900">
           More pages
+        </Link>
+        <Link to="/events" className="font-semibold text-primary-800 underline underline-offset-2 hover:text-primary-900">
+          More events
         </Link>
       </p>
     </div>

@@ -35,6 +35,13 @@ export function useNearbySearch(defaultKm = 20) {
   return { origin, setOrigin: setChosen, radiusKm, setRadiusKm, originError: near.isError };
 }
 
+/** A tile map only when the site names a tile server (a setting its CSP allows); else the offline base. */
+export function useTileUrl(): string | null {
+  const site = useSite();
+  const tiles = site.data?.settings.map_tile_url;
+  return typeof tiles === 'string' && /^https:\/\/[^\s]+\{z\}[^\s]*$/.test(tiles) ? tiles : null;
+}
+
 export function NearbyView<T>({
   search,
   result,
@@ -42,8 +49,17 @@ export function NearbyView<T>({
   renderItem,
   pointOf,
   empty,
+  order = 'nearest first',
+  above,
+  renderAll,
 }: {
   search: ReturnType<typeof useNearbySearch>;
+  /** How the list is sorted, as the count line says it. */
+  order?: string;
+  /** Shown above the list once there are results (another way to see them, say). */
+  above?: ReactNode;
+  /** Shows all the results at once instead of the list (a calendar, say). */
+  renderAll?: ((items: T[]) => ReactNode) | undefined;
   result: NearbyResult<T>;
   noun: string;
   renderItem: (item: T, index: number) => ReactNode;
@@ -52,10 +68,7 @@ export function NearbyView<T>({
 }) {
   const { origin, setOrigin, radiusKm, setRadiusKm } = search;
   const items = result.items ?? [];
-  // A tile map only when the site names a tile server (a setting its CSP allows); else the offline base.
-  const site = useSite();
-  const tiles = site.data?.settings.map_tile_url;
-  const tileUrl = typeof tiles === 'string' && /^https:\/\/[^\s]+\{z\}[^\s]*$/.test(tiles) ? tiles : null;
+  const tileUrl = useTileUrl();
   return (
     <div className="space-y-4">
       <OriginPicker origin={origin} onChange={setOrigin} />
@@ -81,9 +94,10 @@ export function NearbyView<T>({
         <div className="space-y-4">
           <section aria-label={`${noun} by distance`} aria-busy={result.isFetching}>
             <p className="mb-2 text-sm text-gray-600" aria-live="polite">
-              {result.isFetching ? 'Searching…' : items.length ? `${items.length} within ${radiusKm} km, nearest first` : ''}
+              {result.isFetching ? 'Searching…' : items.length ? `${items.length} within ${radiusKm} km, ${order}` : ''}
             </p>
-            {items.length ? <ol className="space-y-3">{items.map((item, i) => <li key={pointOf(item).id}>{renderItem(item, i)}</li>)}</ol> : empty}
+            {items.length ? above : null}
+            {!items.length ? empty : renderAll ? renderAll(items) : <ol className="space-y-3">{items.map((item, i) => <li key={pointOf(item).id}>{renderItem(item, i)}</li>)}</ol>}
           </section>
           <Suspense fallback={<div role="status" className="mx-auto aspect-square max-w-md animate-pulse rounded-xl bg-gray-100" aria-label="Loading the map" />}>
             <NearbyMap centre={origin} radiusKm={radiusKm} tileUrl={tileUrl} points={items.map(pointOf)} label={`Map of ${items.length} ${noun} within ${radiusKm} km of ${origin.label}`} />

@@ -1,0 +1,115 @@
+/**
+ * The demo events for `npm start` (never in tests), after the demo neighbourhood: the swap club's
+ * weekly swap meet (a series), the nursery's repotting workshop with four places (full, with one
+ * member waiting), and a member's garden visit, with people going. Through the same domain
+ * functions the API uses; once per database (its own marker), ids derived from names, so a run
+ * that stopped half-way finishes on the next start.
+ */
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { Session } from '../../functions/lib/session/token';
+import { instantOf, wallClockOf } from '../../shared/zoned-time';
+import { DEMO_NEIGHBOURS, demoId, pointAt, type Offset } from './demo-places';
+import { DEMO_USERS } from './seed';
+
+const MARKER = { pk: 'seed', sk: 'demo-events#v1' };
+const DAY = 86_400_000;
+
+type Status = 'GOING' | 'MAYBE';
+
+interface DemoEvent {
+  key: string;
+  by: string;
+  page?: 'swap' | 'nursery';
+  title: string;
+  description: string;
+  place: { name: string; address?: string; km: Offset };
+  /** Days from today, the local start time and the length in hours. */
+  inDays: number;
+  weekday?: number;
+  at: [hour: number, minute: number];
+  hours: number;
+  rrule?: string;
+  capacity?: number;
+  /** Who answers for the first date, in order (the waitlist is first come, first served). */
+  attend: [email: string, Status][];
+}
+
+const EVENTS: readonly DemoEvent[] = [
+  {
+    key: 'swap-meet', by: 'moss@example.com', page: 'swap', title: 'Sunday cuttings swap',
+    description: 'Bring labelled cuttings, seedlings or divisions and take home something new. Spare jars and bags on the table. Everyone welcome; members approve new faces at the door.',
+    place: { name: 'Library forecourt', address: '2 Library Walk', km: [1.8, -3.5] }, inDays: 1, weekday: 0, at: [10, 0], hours: 2, rrule: 'FREQ=WEEKLY;BYDAY=SU',
+    attend: [['fern@example.com', 'GOING'], ['willow@example.com', 'MAYBE'], ['rowan@example.com', 'GOING']],
+  },
+  {
+    key: 'repotting', by: 'hazel@example.com', page: 'nursery', title: 'Repotting workshop',
+    description: 'Bring one plant that has outgrown its pot: we supply the mix and show how to tease roots, choose a pot and water it in. Four places at the bench.',
+    place: { name: 'Fernleaf Nursery', address: '88 Potter Street', km: [-6, -3] }, inDays: 10, at: [10, 0], hours: 2, capacity: 4,
+    attend: [['fern@example.com', 'GOING'], ['basil@example.com', 'GOING'], ['daisy@example.com', 'GOING'], ['rowan@example.com', 'GOING'], ['sage@example.com', 'GOING']],
+  },
+  {
+    key: 'balcony-visit', by: 'ivy@example.com', title: 'Balcony garden visit',
+    description: 'Come and see what fits on a fourth-floor balcony: climbers, a worm farm and far too many cuttings in jars. Tea provided.',
+    place: { name: "Ivy's balcony garden", km: [1.2, -1.9] }, inDays: 5, at: [14, 0], hours: 2,
+    attend: [['rosa@example.com', 'GOING'], ['basil@example.com', 'MAYBE']],
+  },
+];
+
+/** Seeds the demo events once; false when they already were (or their people are missing). */
+export async function seedDemoEvents(doc: DynamoDBDocumentClient, table: string): Promise<boolean> {
+  const marker = await doc.send(new GetCommand({ TableName: table, Key: MARKER }));
+  if (marker.Item) return false;
+  const { claimsFor, getUser, userIdByEmail } = await import('../../functions/users/users');
+  const { nearestPlace } = await import('../../functions/location/gazetteer');
+  const { createEvent } = await import('../../functions/events/write');
+  const { datesOf, getEvent } = await import('../../functions/events/events');
+  const { setAttendance } = await import('../../functions/events/attend');
+  const { getPage } = await import('../../functions/pages/pages');
+
+  const emails = [...DEMO_USERS.map((u) => u.email), ...DEMO_NEIGHBOURS.map((n) => n.email)];
+  const sessions = new Map<string, Session>();
+  for (const email of emails) {
+    const id = await userIdByEmail(email);
+    const user = id ? await getUser(id) : null;
+    if (user && !user.deletedAt && user.regState === 'complete') sessions.set(email, claimsFor(user, 'demo-seed', 'demo-seed'));
+  }
+  const zoneAt = async (latitude: number, longitude: number) => (await nearestPlace(latitude, longitude))?.timeZone ?? 'UTC';
+
+  for (const e of EVENTS) {
+    const owner = sessions.get(e.by);
+    const pageId = e.page ? demoId(`page:${e.page}`) : undefined;
+    if (!owner || (pageId && !(await getPage(pageId)))) return false;
+    const id = demoId(`event:${e.key}`);
+    let event = await getEvent(id, true);
+    if (!event) {
+      const point = pointAt(e.place.km);
+      const zone = await zoneAt(point.latitude, point.longitude);
+      // The first date: `inDays` ahead (then the next `weekday`), at the local time of the place.
+      const weekday = (d: Date) => {
+        const w = wallClockOf(d, zone);
+        return new Date(Date.UTC(w.year, w.month - 1, w.day)).getUTCDay();
+      };
+      let day = new Date(Date.now() + e.inDays * DAY);
+      while (e.weekday !== undefined && weekday(day) !== e.weekday) day = new Date(day.getTime() + DAY);
+      const local = wallClockOf(day, zone);
+      const startsAt = instantOf({ ...local, hour: e.at[0], minute: e.at[1], second: 0 }, zone).toISOString();
+      const endsAt = new Date(Date.parse(startsAt) + e.hours * 3_600_000).toISOString();
+      ({ event } = await createEvent(owner, {
+        id, title: e.title, description: e.description, privacy: 'public', ...(pageId ? { pageId } : {}),
+        location: { name: e.place.name, ...(e.place.address ? { address: e.place.address } : {}), ...point },
+        specifics: [{ startsAt, endsAt }],
+        ...(e.rrule ? { recurrence: { rrule: e.rrule } } : {}),
+        ...(e.capacity ? { capacity: e.capacity } : {}),
+      }, { zoneAt }));
+    }
+    const first = (await datesOf(id, true))[0];
+    if (!first) continue;
+    for (const [email, status] of e.attend) {
+      const who = sessions.get(email);
+      if (who) await setAttendance(who, event, first.dateKey, status);
+    }
+  }
+  await doc.send(new PutCommand({ TableName: table, Item: { ...MARKER, seededAt: new Date().toISOString() } }));
+  return true;
+}

@@ -1,0 +1,62 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeDate, makeEvent } from '@/features/events/testing';
+import { ruleFor } from '@/features/events/components/event-form';
+import { AUTH, renderRoute } from '@/testing/render-route';
+import { success } from '@/testing/responses';
+import { serve } from '@/testing/serve';
+
+const DAY = 86_400_000;
+const soon = makeDate({ startsAt: new Date(Date.now() + 2 * DAY).toISOString() });
+const cancelled = makeDate({ startsAt: new Date(Date.now() + 9 * DAY).toISOString(), cancelled: true });
+const full = makeDate({ startsAt: new Date(Date.now() + 16 * DAY).toISOString(), full: true, counts: { going: 4, maybe: 0, notGoing: 0, waiting: 1 } });
+
+describe('/event/:randomId', () => {
+  it('lists the dates next first, strikes a cancelled one through, and asks guests to sign in', async () => {
+    serve({ 'GET /api/events/Ab3dE5gH7k': () => success({ event: makeEvent({ specifics: [soon, cancelled, full] }) }) });
+    renderRoute('/event/Ab3dE5gH7k', { auth: AUTH.guest });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cutting swap' })).toBeTruthy();
+    const dates = screen.getByRole('heading', { name: 'Dates' }).parentElement!.querySelectorAll('ol > li');
+    expect(dates).toHaveLength(3);
+    expect(dates[1]!.querySelector('s')).toBeTruthy();
+    expect(dates[1]!.textContent).toMatch(/Cancelled/);
+    expect([...dates].filter((li) => li.textContent?.includes('Sign in to say whether you are going'))).toHaveLength(2);
+    expect(screen.getByRole('link', { name: 'Add to calendar' }).getAttribute('href')).toBe('/api/events/Ab3dE5gH7k/ics');
+    expect(screen.queryByRole('link', { name: 'Edit event' })).toBeNull();
+  });
+
+  it('a member says they are going: the status is sent for that date and shown pressed; a full date offers the waitlist', async () => {
+    const api = serve({
+      'GET /api/events/Ab3dE5gH7k': () => success({ event: makeEvent({ specifics: [soon, full] }) }),
+      'PUT /api/iam/events/upsert-attend-specific': () => {
+        const after = makeEvent({ specifics: [{ ...soon, myStatus: 'GOING', counts: { ...soon.counts, going: 3 } }, full] });
+        return success({ specific: after.specifics[0], event: after });
+      },
+    });
+    renderRoute('/event/Ab3dE5gH7k', { auth: AUTH.member });
+    await screen.findByRole('heading', { level: 1, name: 'Cutting swap' });
+    const groups = screen.getAllByRole('group', { name: /Are you going/ });
+    expect(groups[1]!.textContent).toMatch(/Join the waitlist/);
+    fireEvent.click(groups[0]!.querySelector('button')!);
+    await waitFor(() => expect(api.to('PUT /api/iam/events/upsert-attend-specific')).toHaveLength(1));
+    expect(api.to('PUT /api/iam/events/upsert-attend-specific')[0]!.body).toMatchObject({ specificId: soon.id, status: 'GOING' });
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Going' })[0]!.getAttribute('aria-pressed')).toBe('true'));
+    expect(screen.getByText(/3 going/)).toBeTruthy();
+  });
+
+  it('is not found when the event is not there (or is for members only)', async () => {
+    serve({});
+    renderRoute('/event/Nope000000', { auth: AUTH.guest });
+    expect(await screen.findByRole('heading', { level: 1, name: /not found/i })).toBeTruthy();
+  });
+});
+
+describe('repeat choices', () => {
+  it('are rules from the first date: weekly, fortnightly, and the n-th weekday of the month', () => {
+    expect(ruleFor('none', '2026-12-12')).toBeNull();
+    expect(ruleFor('weekly', '2026-12-12')).toBe('FREQ=WEEKLY;BYDAY=SA');
+    expect(ruleFor('fortnightly', '2026-12-08')).toBe('FREQ=WEEKLY;INTERVAL=2;BYDAY=TU');
+    expect(ruleFor('monthly', '2026-12-12')).toBe('FREQ=MONTHLY;BYDAY=2SA');
+    expect(ruleFor('monthly', '2026-12-31')).toBe('FREQ=MONTHLY;BYDAY=5TH');
+  });
+});

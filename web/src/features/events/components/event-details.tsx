@@ -1,0 +1,161 @@
+/**
+ * Everything about one event: who holds it, where (on the map), its dates with the next one
+ * first and a way to say whether you are going to each, who is going (members only), cancelled
+ * dates struck through, "Add to calendar" (the ICS file) and a link to share.
+ */
+import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router';
+import type { EventDateView, EventView } from '@shared/answers/events';
+import { CopyButton } from '@/components/copy-button';
+import { buttonClass } from '@/components/form/feedback';
+import { handleHref } from '@/config/paths';
+import { useAuth } from '@/features/auth/auth-store';
+import { Avatar } from '@/features/content/components/avatar';
+import { useTileUrl } from '@/features/places/components/nearby-view';
+import { useAttendees } from '../api/events';
+import { dateRange } from '../lib/when';
+import { AttendButtons } from './attend-buttons';
+
+const NearbyMap = lazy(() => import('@/features/places/components/nearby-map'));
+
+function Attendees({ event, date }: { event: EventView; date: EventDateView }) {
+  const [open, setOpen] = useState(false);
+  const list = useAttendees(event.randomId, date.id.split('.')[1]!, open);
+  if (!date.counts.going && !date.counts.maybe && !date.counts.waiting) return null;
+  return (
+    <div>
+      <button type="button" aria-expanded={open} className="text-sm font-semibold text-primary-800 underline" onClick={() => setOpen(!open)}>
+        {open ? 'Hide who is going' : 'Who is going'}
+      </button>
+      {open ? (
+        list.isPending ? (
+          <p role="status" className="mt-2 text-sm text-gray-600">
+            Loading…
+          </p>
+        ) : list.isError ? (
+          <p className="mt-2 text-sm text-red-700">The list could not be loaded.</p>
+        ) : (
+          <ul className="mt-2 flex flex-wrap gap-2">
+            {list.data.attendees.map((a) => (
+              <li key={a.user.uuid} className="flex items-center gap-1.5 rounded-full bg-gray-50 py-1 pl-1 pr-3 text-sm">
+                <Avatar src={a.user.avatar} name={a.user.username} size="sm" />
+                <Link to={handleHref(a.user.username)} className="hover:underline">
+                  @{a.user.username}
+                </Link>
+                <span className="text-gray-600">{a.waiting ? 'waiting' : a.status === 'GOING' ? 'going' : 'maybe'}</span>
+              </li>
+            ))}
+          </ul>
+        )
+      ) : null}
+    </div>
+  );
+}
+
+function DateRow({ event, date }: { event: EventView; date: EventDateView }) {
+  const auth = useAuth();
+  const when = dateRange(date.startsAt, date.endsAt, event.timeZone);
+  return (
+    <li className="space-y-2 rounded-xl border border-gray-200 bg-white p-3 shadow-sm">
+      <p className="font-medium text-gray-900">
+        {date.cancelled ? (
+          <>
+            <s>{when}</s> <span className="ml-1 rounded bg-red-50 px-1.5 py-0.5 text-xs font-semibold text-red-800">Cancelled</span>
+          </>
+        ) : (
+          when
+        )}
+      </p>
+      {date.place ? <p className="text-sm text-gray-700">At {date.place.label}</p> : null}
+      <AttendButtons date={date} title={`${event.title}, ${when}`} />
+      {auth.loggedIn ? <Attendees event={event} date={date} /> : null}
+    </li>
+  );
+}
+
+export function EventDetails({ event }: { event: EventView }) {
+  const tileUrl = useTileUrl();
+  const [showPast, setShowPast] = useState(false);
+  const now = Date.now();
+  const upcoming = event.specifics.filter((d) => Date.parse(d.endsAt) >= now);
+  const past = event.specifics.filter((d) => Date.parse(d.endsAt) < now).reverse();
+  const place = event.place;
+  const owner = event.owner;
+  return (
+    <article className="space-y-5">
+      <header className="space-y-2">
+        <h1 className="text-2xl font-bold text-gray-900">{event.title}</h1>
+        <p className="flex flex-wrap items-center gap-2 text-sm text-gray-700">
+          {owner.handle ? (
+            <Link to={handleHref(owner.handle)} className="inline-flex items-center gap-1.5 font-semibold hover:underline">
+              <Avatar src={owner.avatar} name={owner.name ?? owner.handle} size="sm" />
+              {owner.name ?? `@${owner.handle}`}
+            </Link>
+          ) : (
+            <span>A former member</span>
+          )}
+          {event.recurrence ? <span>· {event.recurrence.description}</span> : null}
+          {event.privacy === 'members' ? <span className="rounded bg-amber-50 px-1.5 py-0.5 text-xs font-semibold text-amber-900">Members only</span> : null}
+          {event.capacity ? <span>· {event.capacity} places</span> : null}
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <a className={buttonClass('secondary')} href={`/api/events/${event.randomId}/ics`} download={`${event.randomId}.ics`}>
+            Add to calendar
+          </a>
+          <CopyButton text={event.url} label="Copy link to share" />
+          {event.canEdit ? (
+            <Link className={buttonClass('secondary')} to={`/event/${event.randomId}/edit`}>
+              Edit event
+            </Link>
+          ) : null}
+        </div>
+      </header>
+      {event.description ? <p className="whitespace-pre-line text-gray-800">{event.description}</p> : null}
+      <section aria-labelledby="event-dates" className="space-y-3">
+        <h2 id="event-dates" className="text-lg font-semibold text-gray-900">
+          {upcoming.length ? 'Dates' : 'No upcoming dates'}
+        </h2>
+        {upcoming.length ? (
+          <ol className="space-y-3">
+            {upcoming.map((d) => (
+              <DateRow key={d.id} event={event} date={d} />
+            ))}
+          </ol>
+        ) : (
+          <p className="text-gray-700">This event has no dates ahead.</p>
+        )}
+        {past.length ? (
+          <div>
+            <button type="button" aria-expanded={showPast} className="text-sm font-semibold text-primary-800 underline" onClick={() => setShowPast(!showPast)}>
+              {showPast ? 'Hide earlier dates' : `Earlier dates (${past.length})`}
+            </button>
+            {showPast ? (
+              <ol className="mt-2 space-y-2">
+                {past.map((d) => (
+                  <li key={d.id} className="text-sm text-gray-700">
+                    {d.cancelled ? <s>{dateRange(d.startsAt, d.endsAt, event.timeZone)}</s> : dateRange(d.startsAt, d.endsAt, event.timeZone)}
+                  </li>
+                ))}
+              </ol>
+            ) : null}
+          </div>
+        ) : null}
+      </section>
+      <section aria-labelledby="event-place" className="space-y-2">
+        <h2 id="event-place" className="text-lg font-semibold text-gray-900">
+          Where
+        </h2>
+        <p className="text-gray-800">{[place.name, place.address, place.suburbCity, place.state].filter(Boolean).join(', ')}</p>
+        <Suspense fallback={<div role="status" className="mx-auto aspect-square max-w-md animate-pulse rounded-xl bg-gray-100" aria-label="Loading the map" />}>
+          <NearbyMap
+            centre={place}
+            radiusKm={1}
+            tileUrl={tileUrl}
+            points={[{ id: event.id, latitude: place.latitude, longitude: place.longitude, label: place.name, href: `/event/${event.randomId}` }]}
+            label={`Map of ${place.name}`}
+          />
+        </Suspense>
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,228 @@
+/**
+ * Changing an event (its creator, or its page's admins and moderators): the details and the
+ * number of places; each upcoming date moved, cancelled or restored (its attendees are told); a
+ * date added; a series extended; and the event deleted after a confirmation.
+ */
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { EventDateView, EventView } from '@shared/answers/events';
+import { Dialog } from '@/components/dialog';
+import { Button, FormAlert, Notice, SubmitButton } from '@/components/form/feedback';
+import { SelectField, TextArea, TextField } from '@/components/form/fields';
+import { failureMessage } from '@/components/form/messages';
+import { ApiError } from '@/lib/api';
+import { useAddDates, useDeleteEvent, useUpdateDate, useUpdateEvent } from '../api/events';
+import { dateRange, instantAt, localParts } from '../lib/when';
+import { eventHref } from './date-card';
+
+function Details({ event }: { event: EventView }) {
+  const update = useUpdateEvent();
+  const [title, setTitle] = useState(event.title);
+  const [description, setDescription] = useState(event.description);
+  const [privacy, setPrivacy] = useState(event.privacy);
+  const [capacity, setCapacity] = useState(event.capacity ? String(event.capacity) : '');
+  const [error, setError] = useState<Record<string, string>>({});
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const places = capacity.trim() ? Number(capacity) : null;
+    if (!title.trim()) return setError({ title: 'Title is required' });
+    if (places !== null && (!Number.isInteger(places) || places < 1)) return setError({ capacity: 'Places must be a whole number of at least 1' });
+    setError({});
+    update.mutate(
+      { eventId: event.id, title: title.trim(), description: description.trim(), privacy, capacity: places },
+      { onError: (err) => err instanceof ApiError && err.field && setError({ [err.field]: err.message }) },
+    );
+  };
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4 rounded-xl border border-gray-200 bg-white p-4 shadow-sm" aria-labelledby="edit-details">
+      <h2 id="edit-details" className="text-lg font-semibold text-gray-900">
+        Details
+      </h2>
+      {update.isSuccess ? <Notice>Saved.</Notice> : null}
+      <FormAlert message={update.isError && !Object.keys(error).length ? failureMessage(update.error) : null} title="Could not save" />
+      <TextField label="Title" name="title" value={title} onValueChange={setTitle} error={error.title} maxLength={120} required />
+      <TextArea label="What happens" name="description" value={description} onValueChange={setDescription} optional maxLength={5000} rows={4} />
+      <SelectField
+        label="Who can see it"
+        name="privacy"
+        value={privacy}
+        onValueChange={(v) => setPrivacy(v as 'public' | 'members')}
+        options={[
+          { value: 'public', label: 'Everyone, signed in or not' },
+          { value: 'members', label: 'Signed-in members only' },
+        ]}
+      />
+      <TextField label="Places" name="capacity" type="number" inputMode="numeric" min={1} value={capacity} onValueChange={setCapacity} error={error.capacity} optional hint="More places let people on the waitlist in." />
+      <SubmitButton pending={update.isPending} pendingLabel="Saving…">
+        Save details
+      </SubmitButton>
+    </form>
+  );
+}
+
+function DateEditor({ event, date }: { event: EventView; date: EventDateView }) {
+  const change = useUpdateDate();
+  const [moving, setMoving] = useState(false);
+  const start = localParts(date.startsAt, event.timeZone);
+  const end = localParts(date.endsAt, event.timeZone);
+  const [day, setDay] = useState(start.date);
+  const [from, setFrom] = useState(start.time);
+  const [to, setTo] = useState(end.time);
+  const when = dateRange(date.startsAt, date.endsAt, event.timeZone);
+  const move = (e: FormEvent) => {
+    e.preventDefault();
+    const startsAt = instantAt(day, from, event.timeZone);
+    let endsAt = instantAt(day, to, event.timeZone);
+    if (!startsAt || !endsAt) return;
+    if (endsAt <= startsAt) endsAt = new Date(Date.parse(endsAt) + 86_400_000).toISOString();
+    change.mutate({ specificId: date.id, startsAt, endsAt }, { onSuccess: () => setMoving(false) });
+  };
+  return (
+    <li className="space-y-2 rounded-xl border border-gray-200 bg-white p-3">
+      <p className="font-medium text-gray-900">
+        {date.cancelled ? <s>{when}</s> : when}
+        {date.cancelled ? <span className="ml-2 rounded bg-red-50 px-1.5 py-0.5 text-xs font-semibold text-red-800">Cancelled</span> : null}
+        {date.edited ? <span className="ml-2 text-xs text-gray-600">(changed by hand)</span> : null}
+      </p>
+      <p className="text-sm text-gray-600">
+        {date.counts.going} going · {date.counts.maybe} maybe{date.counts.waiting ? ` · ${date.counts.waiting} waiting` : ''}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant="secondary"
+          pending={change.isPending && change.variables?.cancelled !== undefined}
+          pendingLabel="Saving…"
+          onClick={() => change.mutate({ specificId: date.id, cancelled: !date.cancelled })}
+        >
+          {date.cancelled ? 'Restore this date' : 'Cancel this date'}
+        </Button>
+        {!date.cancelled ? (
+          <Button variant="secondary" onClick={() => setMoving(!moving)} aria-expanded={moving}>
+            Move
+          </Button>
+        ) : null}
+      </div>
+      {moving ? (
+        <form onSubmit={move} className="grid gap-3 sm:grid-cols-4 sm:items-end">
+          <TextField label="Date" name="day" type="date" value={day} onValueChange={setDay} required />
+          <TextField label="Starts" name="from" type="time" value={from} onValueChange={setFrom} required />
+          <TextField label="Ends" name="to" type="time" value={to} onValueChange={setTo} required />
+          <SubmitButton pending={change.isPending} pendingLabel="Moving…">
+            Move the date
+          </SubmitButton>
+        </form>
+      ) : null}
+      {change.isError ? <FormAlert message={failureMessage(change.error)} title="Could not change the date" /> : null}
+    </li>
+  );
+}
+
+function AddDate({ event }: { event: EventView }) {
+  const add = useAddDates();
+  const [day, setDay] = useState('');
+  const [from, setFrom] = useState('10:00');
+  const [to, setTo] = useState('12:00');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const startsAt = instantAt(day, from, event.timeZone);
+    let endsAt = instantAt(day, to, event.timeZone);
+    if (!startsAt || !endsAt) return;
+    if (endsAt <= startsAt) endsAt = new Date(Date.parse(endsAt) + 86_400_000).toISOString();
+    add.mutate({ eventId: event.id, specifics: [{ startsAt, endsAt }] }, { onSuccess: () => setDay('') });
+  };
+  return (
+    <form onSubmit={submit} className="space-y-3" aria-label="Add a date">
+      <div className="grid gap-3 sm:grid-cols-4 sm:items-end">
+        <TextField label="New date" name="newday" type="date" value={day} onValueChange={setDay} required />
+        <TextField label="Starts" name="newfrom" type="time" value={from} onValueChange={setFrom} required />
+        <TextField label="Ends" name="newto" type="time" value={to} onValueChange={setTo} required />
+        <SubmitButton pending={add.isPending} pendingLabel="Adding…" disabled={!day}>
+          Add the date
+        </SubmitButton>
+      </div>
+      {add.isError ? <FormAlert message={failureMessage(add.error)} title="Could not add the date" /> : null}
+    </form>
+  );
+}
+
+function Series({ event }: { event: EventView }) {
+  const update = useUpdateEvent();
+  const until = event.recurrence?.until ? localParts(event.recurrence.until, event.timeZone).date : '';
+  const [day, setDay] = useState(until);
+  if (!event.recurrence) return null;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const at = instantAt(day, '23:59', event.timeZone);
+    if (at) update.mutate({ eventId: event.id, seriesUntil: at });
+  };
+  return (
+    <form onSubmit={submit} className="space-y-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm" aria-labelledby="edit-series">
+      <h2 id="edit-series" className="text-lg font-semibold text-gray-900">
+        Repeats: {event.recurrence.description}
+      </h2>
+      <p className="text-sm text-gray-700">Dates are added eight weeks ahead as time passes. A series runs at most six months ahead; extend it here.</p>
+      <div className="grid gap-3 sm:grid-cols-2 sm:items-end">
+        <TextField label="Runs until" name="until" type="date" value={day} onValueChange={setDay} required />
+        <SubmitButton pending={update.isPending} pendingLabel="Saving…">
+          Save the end
+        </SubmitButton>
+      </div>
+      {update.isSuccess ? <Notice>Saved.</Notice> : null}
+      {update.isError ? <FormAlert message={failureMessage(update.error)} title="Could not change the series" /> : null}
+    </form>
+  );
+}
+
+export function EventEditor({ event }: { event: EventView }) {
+  const navigate = useNavigate();
+  const remove = useDeleteEvent();
+  const [confirming, setConfirming] = useState(false);
+  const upcoming = event.specifics.filter((d) => Date.parse(d.endsAt) >= Date.now());
+  return (
+    <div className="space-y-6">
+      <p>
+        <Link to={eventHref(event.randomId)} className="font-semibold text-primary-800 underline">
+          Back to the event
+        </Link>
+      </p>
+      <Details event={event} />
+      <section aria-labelledby="edit-dates" className="space-y-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
+        <h2 id="edit-dates" className="text-lg font-semibold text-gray-900">
+          Dates
+        </h2>
+        <p className="text-sm text-gray-700">People going or maybe going are told when a date moves or is cancelled.</p>
+        {upcoming.length ? (
+          <ol className="space-y-3">
+            {upcoming.map((d) => (
+              <DateEditor key={`${d.id}-${d.startsAt}-${d.cancelled}`} event={event} date={d} />
+            ))}
+          </ol>
+        ) : (
+          <p className="text-gray-700">No dates ahead.</p>
+        )}
+        <AddDate event={event} />
+      </section>
+      <Series event={event} />
+      <section aria-labelledby="edit-delete" className="space-y-2 rounded-xl border border-red-200 bg-white p-4">
+        <h2 id="edit-delete" className="text-lg font-semibold text-gray-900">
+          Delete the event
+        </h2>
+        <p className="text-sm text-gray-700">Every date goes, and people going to upcoming dates are told.</p>
+        <Button variant="danger" onClick={() => setConfirming(true)}>
+          Delete event
+        </Button>
+      </section>
+      <Dialog open={confirming} title={`Delete “${event.title}”?`} onClose={() => setConfirming(false)} description="This cannot be undone.">
+        <FormAlert message={remove.isError ? failureMessage(remove.error) : null} title="Could not delete the event" />
+        <div className="mt-4 flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => setConfirming(false)}>
+            Keep it
+          </Button>
+          <Button variant="danger" pending={remove.isPending} pendingLabel="Deleting…" onClick={() => remove.mutate(event.id, { onSuccess: () => navigate('/events') })}>
+            Delete
+          </Button>
+        </div>
+      </Dialog>
+    </div>
+  );
+}

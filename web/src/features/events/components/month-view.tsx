@@ -1,0 +1,113 @@
+/**
+ * A month of dates as a calendar grid (Monday first): each day lists its events, cancelled ones
+ * struck through; the arrows move a month. Days are the reader's days: on a phone the grid keeps
+ * seven narrow columns and shows a dot per event, with the list of the chosen day below.
+ */
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import type { EventDateCard } from '@shared/answers/events';
+import { eventHref } from './date-card';
+import { dateRange } from '../lib/when';
+
+const WEEK = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+
+const dayKey = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
+export function MonthView({ dates }: { dates: EventDateCard[] }) {
+  const [month, setMonth] = useState(() => {
+    const first = dates[0] ? new Date(dates[0].date.startsAt) : new Date();
+    return new Date(first.getFullYear(), first.getMonth(), 1);
+  });
+  const [chosen, setChosen] = useState<string | null>(null);
+  const byDay = useMemo(() => {
+    const map = new Map<string, EventDateCard[]>();
+    for (const d of dates) {
+      const key = dayKey(new Date(d.date.startsAt));
+      map.set(key, [...(map.get(key) ?? []), d]);
+    }
+    return map;
+  }, [dates]);
+  const lead = (month.getDay() + 6) % 7;
+  const days = new Date(month.getFullYear(), month.getMonth() + 1, 0).getDate();
+  const cells = [...Array.from({ length: lead }, () => null), ...Array.from({ length: days }, (_, i) => new Date(month.getFullYear(), month.getMonth(), i + 1))];
+  const title = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' }).format(month);
+  const move = (by: number) => {
+    setMonth(new Date(month.getFullYear(), month.getMonth() + by, 1));
+    setChosen(null);
+  };
+  const today = dayKey(new Date());
+  const listed = chosen ? (byDay.get(chosen) ?? []) : [];
+  return (
+    <section aria-label={`Calendar, ${title}`} className="space-y-3">
+      <div className="flex items-center justify-between">
+        <button type="button" className="min-h-11 rounded-md px-3 font-semibold text-primary-800 hover:bg-primary-50" onClick={() => move(-1)} aria-label="Previous month">
+          ‹
+        </button>
+        <h3 className="font-semibold text-gray-900" aria-live="polite">
+          {title}
+        </h3>
+        <button type="button" className="min-h-11 rounded-md px-3 font-semibold text-primary-800 hover:bg-primary-50" onClick={() => move(1)} aria-label="Next month">
+          ›
+        </button>
+      </div>
+      <div role="grid" aria-label={title} className="grid grid-cols-7 gap-px overflow-hidden rounded-xl border border-gray-200 bg-gray-200">
+        <div role="row" className="contents">
+          {WEEK.map((w) => (
+            <div role="columnheader" key={w} className="bg-gray-50 py-1 text-center text-xs font-semibold text-gray-600">
+              {w}
+            </div>
+          ))}
+        </div>
+        <div role="row" className="contents">
+          {cells.map((day, i) => {
+            if (!day) return <div role="gridcell" key={`lead-${i}`} className="min-h-16 bg-white sm:min-h-24" />;
+            const key = dayKey(day);
+            const here = byDay.get(key) ?? [];
+            return (
+              <div role="gridcell" key={key} aria-selected={chosen === key} className={`min-h-16 bg-white p-1 sm:min-h-24 ${key === today ? 'ring-2 ring-inset ring-primary-300' : ''}`}>
+                <button
+                  type="button"
+                  disabled={!here.length}
+                  onClick={() => setChosen(chosen === key ? null : key)}
+                  aria-label={`${new Intl.DateTimeFormat(undefined, { dateStyle: 'full' }).format(day)}: ${here.length ? `${here.length} ${here.length === 1 ? 'event' : 'events'}` : 'no events'}`}
+                  className={`w-full text-left text-xs ${here.length ? 'font-bold text-primary-900' : 'text-gray-500'}`}
+                >
+                  {day.getDate()}
+                </button>
+                <ul className="mt-1 hidden space-y-0.5 sm:block">
+                  {here.slice(0, 3).map((d) => (
+                    <li key={d.date.id} className="truncate text-xs">
+                      <Link to={eventHref(d.event.randomId)} className={`text-primary-800 hover:underline ${d.date.cancelled ? 'line-through' : ''}`}>
+                        {d.event.title}
+                      </Link>
+                    </li>
+                  ))}
+                  {here.length > 3 ? <li className="text-xs text-gray-600">+{here.length - 3} more</li> : null}
+                </ul>
+                {here.length ? (
+                  <span aria-hidden="true" className="mt-1 flex gap-0.5 sm:hidden">
+                    {here.slice(0, 4).map((d) => (
+                      <span key={d.date.id} className="size-1.5 rounded-full bg-primary-700" />
+                    ))}
+                  </span>
+                ) : null}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      {chosen ? (
+        <ul aria-label="Events of the chosen day" className="space-y-1">
+          {listed.map((d) => (
+            <li key={d.date.id} className="text-sm">
+              <Link to={eventHref(d.event.randomId)} className={`font-semibold text-primary-800 hover:underline ${d.date.cancelled ? 'line-through' : ''}`}>
+                {d.event.title}
+              </Link>{' '}
+              <span className="text-gray-700">{dateRange(d.date.startsAt, d.date.endsAt, d.event.timeZone)}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
