@@ -60,3 +60,22 @@ describe('repeat choices', () => {
     expect(ruleFor('monthly', '2026-12-31')).toBe('FREQ=MONTHLY;BYDAY=5TH');
   });
 });
+
+describe('the month view', () => {
+  it('puts a date on its day at the event\'s place, whatever the reader\'s zone', async () => {
+    const { MonthView } = await import('@/features/events/components/month-view');
+    const { render } = await import('@testing-library/react');
+    const { MemoryRouter } = await import('react-router');
+    // 10:00 on Thursday 26 November in Broken Hill is 23:30 UTC on the 25th.
+    const date = makeDate({ startsAt: '2026-11-25T23:30:00.000Z' });
+    const card = { event: { ...makeEvent(), timeZone: 'Australia/Broken_Hill', recurring: false }, date };
+    render(
+      <MemoryRouter>
+        <MonthView dates={[card]} />
+      </MemoryRouter>,
+    );
+    const cell = screen.getByRole('button', { name: /(26 November|November 26),? 2026: 1 event/ });
+    expect(cell.textContent).toBe('26');
+    expect(screen.getByRole('button', { name: /(25 November|November 25),? 2026: no events/ })).toBeTruthy();
+  });
+});

@@ -1,6 +1,7 @@
 /**
- * /events: upcoming dates near you (where from, the distance, a list soonest first or a month
- * view, and the map), and for members the dates of the pages they belong to.
+ * /events: what is on near you (where from, the distance; a list of events nearest first, each
+ * with its next date, or a month of all their dates; and the map), and for members the dates of
+ * the pages they belong to.
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -8,7 +9,7 @@ import { PageShell } from '@/components/page-shell';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-store';
 import { viewerOf } from '@/features/content/lib/ids';
-import { useDatesNear } from '@/features/events/api/events';
+import { useDatesNear, useEventsNear } from '@/features/events/api/events';
 import { DateCard, eventHref } from '@/features/events/components/date-card';
 import { MonthView } from '@/features/events/components/month-view';
 import { MyPagesDates } from '@/features/events/components/my-pages-dates';
@@ -17,9 +18,11 @@ import { NearbyView, useNearbySearch } from '@/features/places/components/nearby
 export default function EventsScreen() {
   const auth = useAuth();
   const search = useNearbySearch(20);
-  const dates = useDatesNear(viewerOf(auth), search.origin, search.radiusKm);
   const [view, setView] = useState<'list' | 'month'>('list');
-  const items = dates.data?.dates;
+  const events = useEventsNear(viewerOf(auth), search.origin, search.radiusKm, view === 'list');
+  const dates = useDatesNear(viewerOf(auth), search.origin, search.radiusKm, view === 'month');
+  const shown = view === 'list' ? events : dates;
+  const items = view === 'list' ? events.data?.events : dates.data?.dates;
   const tab = (v: 'list' | 'month', label: string) => (
     <button
       type="button"
@@ -40,8 +43,8 @@ export default function EventsScreen() {
           <NearbyView
             search={search}
             noun="events"
-            order="soonest first"
-            result={{ ...dates, items }}
+            order={view === 'list' ? 'nearest first, each with its next date' : 'every date, soonest first'}
+            result={{ ...shown, items }}
             above={
               <div role="group" aria-label="Show as" className="mb-3 flex gap-2">
                 {tab('list', 'List')}

@@ -34,12 +34,22 @@ export function useAttendees(ref: string, dateKey: string, enabled: boolean) {
   });
 }
 
-/** Every upcoming date near a point, soonest first (the list and the month view). */
-export function useDatesNear(viewer: string, point: Point | null, radiusKm: number) {
+/** Events near a point, each with its next date, nearest first (the list). */
+export function useEventsNear(viewer: string, point: Point | null, radiusKm: number, enabled = true) {
   return useQuery({
-    queryKey: eventsKeys.nearby(viewer, point ?? { latitude: 0, longitude: 0 }, radiusKm),
+    queryKey: [...eventsKeys.nearby(viewer, point ?? { latitude: 0, longitude: 0 }, radiusKm), 'events'],
+    queryFn: ({ signal }) => api.call('GET /api/events/nearby', { lat: point!.latitude, long: point!.longitude, radiusKm, take: 50 }, { signal }),
+    enabled: enabled && point !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Every upcoming date near a point, soonest first (the month view). */
+export function useDatesNear(viewer: string, point: Point | null, radiusKm: number, enabled = true) {
+  return useQuery({
+    queryKey: [...eventsKeys.nearby(viewer, point ?? { latitude: 0, longitude: 0 }, radiusKm), 'dates'],
     queryFn: ({ signal }) => api.call('GET /api/events/all/nearby', { lat: point!.latitude, long: point!.longitude, radiusKm }, { signal }),
-    enabled: point !== null,
+    enabled: enabled && point !== null,
     placeholderData: keepPreviousData,
   });
 }

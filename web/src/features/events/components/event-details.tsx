@@ -18,6 +18,9 @@ import { AttendButtons } from './attend-buttons';
 
 const NearbyMap = lazy(() => import('@/features/places/components/nearby-map'));
 
+/** Dates shown before "All n dates". */
+const SHOWN_DATES = 4;
+
 function Attendees({ event, date }: { event: EventView; date: EventDateView }) {
   const [open, setOpen] = useState(false);
   const list = useAttendees(event.randomId, date.id.split('.')[1]!, open);
@@ -76,6 +79,7 @@ function DateRow({ event, date }: { event: EventView; date: EventDateView }) {
 export function EventDetails({ event }: { event: EventView }) {
   const tileUrl = useTileUrl();
   const [showPast, setShowPast] = useState(false);
+  const [allDates, setAllDates] = useState(false);
   const now = Date.now();
   const upcoming = event.specifics.filter((d) => Date.parse(d.endsAt) >= now);
   const past = event.specifics.filter((d) => Date.parse(d.endsAt) < now).reverse();
@@ -116,11 +120,18 @@ export function EventDetails({ event }: { event: EventView }) {
           {upcoming.length ? 'Dates' : 'No upcoming dates'}
         </h2>
         {upcoming.length ? (
-          <ol className="space-y-3">
-            {upcoming.map((d) => (
-              <DateRow key={d.id} event={event} date={d} />
-            ))}
-          </ol>
+          <>
+            <ol className="space-y-3">
+              {(allDates ? upcoming : upcoming.slice(0, SHOWN_DATES)).map((d) => (
+                <DateRow key={d.id} event={event} date={d} />
+              ))}
+            </ol>
+            {upcoming.length > SHOWN_DATES ? (
+              <button type="button" aria-expanded={allDates} className="text-sm font-semibold text-primary-800 underline" onClick={() => setAllDates(!allDates)}>
+                {allDates ? 'Show fewer dates' : `All ${upcoming.length} dates`}
+              </button>
+            ) : null}
+          </>
         ) : (
           <p className="text-gray-700">This event has no dates ahead.</p>
         )}
@@ -153,6 +164,8 @@ export function EventDetails({ event }: { event: EventView }) {
             tileUrl={tileUrl}
             points={[{ id: event.id, latitude: place.latitude, longitude: place.longitude, label: place.name, href: `/event/${event.randomId}` }]}
             label={`Map of ${place.name}`}
+            centreLabel={null}
+            caption={`Drawn to scale around ${place.name}.`}
           />
         </Suspense>
       </section>

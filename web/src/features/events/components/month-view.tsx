@@ -1,13 +1,14 @@
 /**
  * A month of dates as a calendar grid (Monday first): each day lists its events, cancelled ones
- * struck through; the arrows move a month. Days are the reader's days: on a phone the grid keeps
- * seven narrow columns and shows a dot per event, with the list of the chosen day below.
+ * struck through; the arrows move a month. A date sits on its day at the event's place. On a
+ * phone the grid keeps seven narrow columns and shows a dot per event, with the chosen day's list
+ * below.
  */
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { EventDateCard } from '@shared/answers/events';
 import { eventHref } from './date-card';
-import { dateRange } from '../lib/when';
+import { dateRange, localParts } from '../lib/when';
 
 const WEEK = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
@@ -15,14 +16,15 @@ const dayKey = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padSt
 
 export function MonthView({ dates }: { dates: EventDateCard[] }) {
   const [month, setMonth] = useState(() => {
-    const first = dates[0] ? new Date(dates[0].date.startsAt) : new Date();
-    return new Date(first.getFullYear(), first.getMonth(), 1);
+    const first = dates[0] ? localParts(dates[0].date.startsAt, dates[0].event.timeZone).date : dayKey(new Date());
+    return new Date(Number(first.slice(0, 4)), Number(first.slice(5, 7)) - 1, 1);
   });
   const [chosen, setChosen] = useState<string | null>(null);
   const byDay = useMemo(() => {
     const map = new Map<string, EventDateCard[]>();
     for (const d of dates) {
-      const key = dayKey(new Date(d.date.startsAt));
+      // The day at the event's place: a 10:00 swap in Sydney is on that day wherever the reader is.
+      const key = localParts(d.date.startsAt, d.event.timeZone).date;
       map.set(key, [...(map.get(key) ?? []), d]);
     }
     return map;

@@ -74,7 +74,24 @@ export function tilesFor(centre: Point, zoom: number, template: string): { key: 
   return out;
 }
 
-export default function NearbyMap({ centre, radiusKm, points, label, tileUrl = null }: { centre: Point; radiusKm: number; points: MapPoint[]; label: string; tileUrl?: string | null }) {
+export default function NearbyMap({
+  centre,
+  radiusKm,
+  points,
+  label,
+  tileUrl = null,
+  centreLabel = 'You',
+  caption = 'Drawn to scale around you. Members and listings are placed at their ~1 km area, never their address.',
+}: {
+  centre: Point;
+  radiusKm: number;
+  points: MapPoint[];
+  label: string;
+  tileUrl?: string | null;
+  /** The centre's mark and name; null draws none (the map of one place). */
+  centreLabel?: string | null;
+  caption?: string;
+}) {
   const zoom = zoomFor(centre, radiusKm);
   const at = (p: Point) => {
     const { x, y } = project(centre, zoom, p);
@@ -126,13 +143,17 @@ export default function NearbyMap({ centre, radiusKm, points, label, tileUrl = n
             </Link>
           );
         })}
-        <circle cx={MID} cy={MID} r="7" className="fill-amber-500 stroke-white" strokeWidth="3" />
-        <text x={MID} y={MID + 24} textAnchor="middle" className="fill-gray-900 text-[13px] font-semibold">
-          You
-        </text>
+        {centreLabel ? (
+          <>
+            <circle cx={MID} cy={MID} r="7" className="fill-amber-500 stroke-white" strokeWidth="3" />
+            <text x={MID} y={MID + 24} textAnchor="middle" className="fill-gray-900 text-[13px] font-semibold">
+              {centreLabel}
+            </text>
+          </>
+        ) : null}
       </svg>
       <figcaption className="px-2 pb-1 pt-2 text-xs text-gray-600">
-        Drawn to scale around you. Members and listings are placed at their ~1 km area, never their address.
+        {caption}
         {tileUrl ? ` Map tiles: ${tileHost(tileUrl)}${tileHost(tileUrl).endsWith('openstreetmap.org') ? ' © OpenStreetMap contributors' : ''}.` : ''}
       </figcaption>
     </figure>
