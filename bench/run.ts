@@ -310,10 +310,36 @@ async function main(): Promise<void> {
     await createPost(member.uuid, {
       id: randomUUID(), kind: 'plant', text: 'Bench cuttings', tags: [tag], photos: [], privacy: 'public', plant: { commonName: 'Pothos', availability: 'Available to swap' },
     });
+    // Events: a weekly event of the first page (its first 8 weeks of dates), with a capacity, and a one-off one nearby.
+    const inTwoDays = Math.ceil((Date.now() + 2 * 86_400_000) / 3_600_000) * 3_600_000;
+    const dateAt = (ms: number) => ({ startsAt: new Date(ms).toISOString(), endsAt: new Date(ms + 7_200_000).toISOString() });
+    const { event } = await send<{ event: { id: string; randomId: string; specifics: { id: string }[] } }>('POST', '/api/iam/events/new', {
+      id: randomUUID(), title: 'Bench swap meet', description: 'Cuttings', privacy: 'public', pageId: pages[0]!.id, capacity: 30,
+      location: { name: 'Bench hall', address: '1 Bench Lane', latitude: here.latitude + 0.004, longitude: here.longitude + 0.003 },
+      specifics: [dateAt(inTwoDays)], recurrence: { rrule: 'FREQ=WEEKLY' },
+    });
+    await send('POST', '/api/iam/events/new', {
+      id: randomUUID(), title: 'Bench workshop', description: 'Repotting', privacy: 'public',
+      location: { name: 'Bench nursery', latitude: here.latitude - 0.01, longitude: here.longitude + 0.01 }, specifics: [dateAt(inTwoDays + 86_400_000)],
+    });
     const near = `lat=${here.latitude}&long=${here.longitude}`;
-    // Measured on full answers: the panel's three pages and three plants (the bench member's listings moved here).
-    const panel = ((await (await guestGet(`/api/nearby/near-you?${near}`)()).json()) as { data: { pages: unknown[]; plants: unknown[] } }).data;
-    if (panel.pages.length !== 3 || panel.plants.length !== 3) throw new Error(`the Near you panel answered ${panel.pages.length} pages and ${panel.plants.length} plants, not 3 and 3`);
+    // Measured on full answers: the panel's three pages and three plants (the bench member's listings moved here), and two events.
+    const panel = ((await (await guestGet(`/api/nearby/near-you?${near}`)()).json()) as { data: { pages: unknown[]; plants: unknown[]; events: unknown[] } }).data;
+    if (panel.pages.length !== 3 || panel.plants.length !== 3 || panel.events.length !== 2) {
+      throw new Error(`the Near you panel answered ${panel.pages.length} pages, ${panel.plants.length} plants and ${panel.events.length} events, not 3, 3 and 2`);
+    }
+    await measure('GET /api/events/{id} (guest, 8 dates)', 20, guestGet(`/api/events/${event.randomId}`));
+    await measure('GET /api/events/{id} (member)', 20, asMember(`/api/events/${event.randomId}`));
+    await measure('GET /api/events/nearby (guest)', 20, guestGet(`/api/events/nearby?${near}&radiusKm=20`));
+    await measure('GET /api/events/all/nearby (guest)', 20, guestGet(`/api/events/all/nearby?${near}&radiusKm=20`));
+    let going = false;
+    await measure('PUT /api/iam/events/upsert-attend-specific', 20, () => {
+      going = !going;
+      return fetch(`${host.url}/api/iam/events/upsert-attend-specific`, {
+        method: 'PUT', headers: { ...h, 'content-type': 'application/json', cookie: memberCookie },
+        body: JSON.stringify({ csrf_token: issued.session.csrfToken, specificId: event.specifics[1]!.id, status: going ? 'GOING' : 'MAYBE' }),
+      });
+    });
     await measure('GET /api/page/all-details/{handle} (guest)', 20, guestGet(`/api/page/all-details/${pages[0]!.handle}`));
     await measure('GET /api/page/all-details/{handle} (creator)', 20, asMember(`/api/page/all-details/${pages[0]!.handle}`));
     await measure('GET /api/page/location/nearby-pages (guest)', 20, guestGet(`/api/page/location/nearby-pages?${near}&radiusKm=20`));

@@ -20,7 +20,7 @@ const SESSIONS: SessionInfo[] = [
 function open(routes: Record<string, Handler> = {}, user = makeUser()) {
   const api = serve({
     'GET /api/iam/refresh-tokens': () => success(SESSIONS),
-    'GET /api/iam/users/user-settings': () => success(DEFAULT_USER_SETTINGS),
+    'GET /api/iam/users/user-settings': () => success({ ...DEFAULT_USER_SETTINGS, calendarFeedUrl: null }),
     ...routes,
   });
   const view = renderRoute('/settings', { auth: { loggedIn: true, user } });
@@ -277,5 +277,24 @@ describe('/settings guard', () => {
     const { router } = renderRoute('/settings', { auth: AUTH.unregistered });
     await screen.findByRole('heading', { level: 1, name: 'Complete your registration' });
     expect(router.state.location.pathname).toBe('/auth/register');
+  });
+});
+
+describe('/settings: calendar', () => {
+  it('makes the private feed address, offers to subscribe and copy it, and replaces it only after a confirmation', async () => {
+    let n = 0;
+    const url = () => `http://localhost/api/ics/${String(n).repeat(43).slice(0, 43)}`;
+    const { api } = open({ 'POST /api/iam/events/ics-token': () => ((n += 1), success({ url: url() })) });
+    const calendar = await screen.findByRole('region', { name: 'Calendar' });
+    fireEvent.click(await within(calendar).findByRole('button', { name: 'Make my calendar address' }));
+    const subscribe = await within(calendar).findByRole('link', { name: 'Subscribe in your calendar' });
+    expect(subscribe.getAttribute('href')).toBe(url().replace('http:', 'webcal:'));
+    expect((within(calendar).getByRole('textbox', { name: 'Your calendar address' }) as HTMLInputElement).value).toBe(url());
+    fireEvent.click(within(calendar).getByRole('button', { name: 'Make a new address' }));
+    expect(within(calendar).getByRole('alert').textContent).toMatch(/stops working/);
+    expect(api.to('POST /api/iam/events/ics-token')).toHaveLength(1);
+    fireEvent.click(within(within(calendar).getByRole('alert')).getByRole('button', { name: 'Make a new address' }));
+    await waitFor(() => expect(api.to('POST /api/iam/events/ics-token')).toHaveLength(2));
+    await waitFor(() => expect(within(calendar).getByRole('link', { name: 'Subscribe in your calendar' }).getAttribute('href')).toBe(url().replace('http:', 'webcal:')));
   });
 });

@@ -2,6 +2,7 @@
 import { PageShell } from '@/components/page-shell';
 import { useAuth } from '@/features/auth/auth-store';
 import { AvatarSection } from '@/features/account/components/avatar-section';
+import { CalendarSection } from '@/features/account/components/calendar-section';
 import { DeleteAccountSection } from '@/features/account/components/delete-account-section';
 import { PasswordSection } from '@/features/account/components/password-section';
 import { PhoneSection } from '@/features/account/components/phone-section';
@@ -42,6 +43,7 @@ export default function SettingsScreen() {
           <PhoneSection user={user} />
           <SessionsSection />
           <PreferencesSection />
+          <CalendarSection />
           <DeleteAccountSection user={user} />
         </div>
       ) : null}

@@ -1,4 +1,4 @@
-/** The user's settings (notifications, privacy, nearby radius, units): read and change some. */
+/** The user's settings (notifications, privacy, nearby radius, units) and calendar feed: read and change some. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UserSettings } from '@shared/answers/users';
 import { api } from '@/lib/api';
@@ -12,10 +12,20 @@ export function useUserSettings() {
   return useQuery({ queryKey: userSettingsQueryKey, queryFn: ({ signal }) => getUserSettings(signal) });
 }
 
+/** A new private calendar feed address (the old one stops working). */
+export function useRotateFeed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.call('POST /api/iam/events/ics-token', {}),
+    onSuccess: ({ url }) => queryClient.setQueryData(userSettingsQueryKey, (old: Awaited<ReturnType<typeof getUserSettings>> | undefined) => (old ? { ...old, calendarFeedUrl: url } : old)),
+  });
+}
+
 export function useUpdateUserSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateUserSettings,
-    onSuccess: (settings) => queryClient.setQueryData(userSettingsQueryKey, settings),
+    // The answer holds the settings alone: the calendar feed's address stays as it was read.
+    onSuccess: (settings) => queryClient.setQueryData(userSettingsQueryKey, (old: Awaited<ReturnType<typeof getUserSettings>> | undefined) => ({ calendarFeedUrl: null, ...old, ...settings })),
   });
 }
