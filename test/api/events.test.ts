@@ -432,3 +432,69 @@ describe('DELETE /api/iam/events', () => {
     expect((await notificationsOf(b)).filter((n) => n.kind === 'event-cancelled' && n.targetId === e.randomId)).toHaveLength(1);
   });
 });
+
+describe('lists and lookups', () => {
+  it('new-specifics adds dates (a start that exists is not added twice); a page\'s and a member\'s lists go upcoming then past; everyone\'s list hides members-only events from guests', async () => {
+    const [a, b] = await Promise.all([registeredUser(), registeredUser()]);
+    const page = await newPage(a);
+    const [d4, d11, d18] = [dateIn(4), dateIn(11), dateIn(18)];
+    const e = await newEvent(a, { pageId: page.id, specifics: [d4] });
+    const more = await as<{ event: EventView }>(a.browser, 'POST', '/api/iam/events/new-specifics', { eventId: e.id, specifics: [d4, d11, d18] });
+    expect(more.status, JSON.stringify(more.json)).toBe(200);
+    expect(more.data.event.specifics.map((s) => s.startsAt)).toEqual([d4.startsAt, d11.startsAt, d18.startsAt]);
+    expect(await getItem(`event#${e.id}`, 'event')).toMatchObject({ dateCount: 3 });
+    // A date entered late (over an hour ago) is past.
+    await as(a.browser, 'POST', '/api/iam/events/new-specifics', { eventId: e.id, specifics: [dateIn(-0.15, 1)] });
+
+    const upcoming = await as<{ dates: EventDateCard[] }>(b.browser, 'GET', `/api/iam/events/get-by-page/${page.id}/upcoming`);
+    expect(upcoming.data.dates.map((d) => d.date.startsAt)).toEqual([d4.startsAt, d11.startsAt, d18.startsAt]);
+    const past = await as<{ dates: EventDateCard[] }>(b.browser, 'GET', `/api/iam/events/get-by-page/${page.id}/past`);
+    expect(past.data.dates).toHaveLength(1);
+    expect(Date.parse(past.data.dates[0]!.date.endsAt)).toBeLessThan(Date.now());
+
+    const mine = await newEvent(b, { privacy: 'members', title: `Members only ${randomUUID().slice(0, 6)}` });
+    const byUser = await as<{ dates: EventDateCard[] }>(a.browser, 'GET', `/api/iam/events/get-by-user/${b.uuid}`);
+    expect(byUser.data.dates.map((d) => d.event.id)).toEqual([mine.id]);
+    expect((await call('GET', `/api/iam/events/get-by-user/${b.uuid}`)).status).toBe(401);
+
+    // Everyone's upcoming dates, paged: walk them all; guests never meet the members-only one.
+    const walk = async (who: TestUser | null): Promise<string[]> => {
+      const ids: string[] = [];
+      let cursorId: string | null = null;
+      for (let i = 0; i < 200; i++) {
+        const path: string = `/api/events/more/all${cursorId ? `?cursorId=${cursorId}` : ''}`;
+        const res = who ? await as<{ dates: EventDateCard[]; cursorId: string | null }>(who.browser, 'GET', path) : await call<{ dates: EventDateCard[]; cursorId: string | null }>('GET', path);
+        expect(res.status).toBe(200);
+        ids.push(...res.data.dates.map((d) => d.event.id));
+        cursorId = res.data.cursorId;
+        if (!cursorId) break;
+      }
+      return ids;
+    };
+    const [guestIds, memberIds] = await Promise.all([walk(null), walk(a)]);
+    expect(guestIds).toContain(e.id);
+    expect(guestIds).not.toContain(mine.id);
+    expect(memberIds).toContain(mine.id);
+    expect((await call('GET', '/api/events/more/all?cursorId=bm90LWEtY3Vyc29y')).status).toBe(400);
+  });
+
+  it('an event\'s locations (by id or random id, with a date\'s own place) and a page\'s locations', async () => {
+    const a = await registeredUser();
+    const page = await newPage(a);
+    const e = await newEvent(a, { pageId: page.id, specifics: [dateIn(3), dateIn(10)] });
+    const hall = { name: `Scout hall ${randomUUID().slice(0, 6)}`, address: '3 Scout Rd', suburbCity: 'Newtown', state: 'New South Wales', latitude: -33.9, longitude: 151.18 };
+    const moved = await as(a.browser, 'PUT', '/api/iam/events/update-specific', { specificId: e.specifics[1]!.id, location: hall });
+    expect(moved.status, JSON.stringify(moved.json)).toBe(200);
+    const byId = await as<{ locations: EventLocationView[] }>(a.browser, 'GET', `/api/iam/events/get-event-locations/event/${e.id}/null`);
+    expect(byId.data.locations.map((l) => l.name)).toEqual([NEWTOWN.name, hall.name]);
+    const byRandom = await as<{ locations: EventLocationView[] }>(a.browser, 'GET', `/api/iam/events/get-event-locations/event/null/${e.randomId}`);
+    expect(byRandom.data.locations).toEqual(byId.data.locations);
+    expect((await as(a.browser, 'GET', '/api/iam/events/get-event-locations/event/null/null')).status).toBe(400);
+    const ofPage = await as<{ locations: EventLocationView[] }>(a.browser, 'GET', `/api/iam/events/get-event-locations/page/${page.id}`);
+    expect(ofPage.data.locations.map((l) => l.name).sort()).toEqual([NEWTOWN.name, hall.name].sort());
+    // The date back to the event's place: the page no longer uses the hall.
+    await as(a.browser, 'PUT', '/api/iam/events/update-specific', { specificId: e.specifics[1]!.id, location: null });
+    const after = await as<{ locations: EventLocationView[] }>(a.browser, 'GET', `/api/iam/events/get-event-locations/page/${page.id}`);
+    expect(after.data.locations.map((l) => l.name)).toEqual([NEWTOWN.name]);
+  });
+});

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeDate, makeEvent } from '@/features/events/testing';
 import { ruleFor } from '@/features/events/components/event-form';
@@ -77,5 +77,34 @@ describe('the month view', () => {
     const cell = screen.getByRole('button', { name: /(26 November|November 26),? 2026: 1 event/ });
     expect(cell.textContent).toBe('26');
     expect(screen.getByRole('button', { name: /(25 November|November 25),? 2026: no events/ })).toBeTruthy();
+  });
+});
+
+describe('/event/:randomId/edit', () => {
+  it('cancels one date, and rewrites the series from a date on with the rule of the new first day', async () => {
+    const weekly = makeEvent({ canEdit: true, recurrence: { rrule: 'FREQ=WEEKLY;BYDAY=SA', description: 'Every Saturday', until: null, datesUntil: null }, specifics: [soon, full] });
+    const api = serve({
+      'GET /api/events/Ab3dE5gH7k': () => success({ event: weekly }),
+      'PUT /api/iam/events/update-specific': () => success({ specific: { ...full, cancelled: true }, event: { ...weekly, specifics: [soon, { ...full, cancelled: true }] } }),
+      'PUT /api/iam/events/future-dates/update': () => success({ event: weekly }),
+    });
+    renderRoute('/event/Ab3dE5gH7k/edit', { auth: AUTH.member });
+    await screen.findByRole('heading', { level: 1, name: 'Edit “Cutting swap”' });
+    fireEvent.click(screen.getAllByRole('button', { name: 'Cancel this date' })[1]!);
+    await waitFor(() => expect(api.to('PUT /api/iam/events/update-specific')).toHaveLength(1));
+    expect(api.to('PUT /api/iam/events/update-specific')[0]!.body).toMatchObject({ specificId: full.id, cancelled: true });
+    await screen.findByRole('button', { name: 'Restore this date' });
+
+    const form = screen.getByRole('form', { name: 'Change how it repeats' });
+    fireEvent.change(within(form).getByLabelText('New first date'), { target: { value: '2027-02-02' } });
+    fireEvent.change(within(form).getByLabelText('Starts'), { target: { value: '18:30' } });
+    fireEvent.change(within(form).getByLabelText('Ends'), { target: { value: '20:00' } });
+    fireEvent.change(within(form).getByLabelText('Repeats'), { target: { value: 'fortnightly' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Change the dates' }));
+    await waitFor(() => expect(api.to('PUT /api/iam/events/future-dates/update')).toHaveLength(1));
+    // 18:30 on 2 February 2027 in Sydney (summer time, UTC+11) is 07:30 UTC.
+    expect(api.to('PUT /api/iam/events/future-dates/update')[0]!.body).toMatchObject({
+      eventId: weekly.id, from: soon.startsAt, first: { startsAt: '2027-02-02T07:30:00.000Z', endsAt: '2027-02-02T09:00:00.000Z' }, recurrence: { rrule: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=TU' },
+    });
   });
 });

@@ -133,6 +133,14 @@ export function useUpdateDate() {
   });
 }
 
+export function useRewriteSeries() {
+  const refresh = useRefreshEvents();
+  return useMutation({
+    mutationFn: (input: RouteInput<'PUT /api/iam/events/future-dates/update'>) => api.call('PUT /api/iam/events/future-dates/update', input),
+    onSuccess: (data) => void refresh(data.event),
+  });
+}
+
 export function useAddDates() {
   const refresh = useRefreshEvents();
   return useMutation({

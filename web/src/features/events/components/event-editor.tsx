@@ -1,7 +1,8 @@
 /**
  * Changing an event (its creator, or its page's admins and moderators): the details and the
  * number of places; each upcoming date moved, cancelled or restored (its attendees are told); a
- * date added; a series extended; and the event deleted after a confirmation.
+ * date added; a series extended or changed from one of its dates on; and the event deleted after a
+ * confirmation.
  */
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -11,9 +12,10 @@ import { Button, FormAlert, Notice, SubmitButton } from '@/components/form/feedb
 import { SelectField, TextArea, TextField } from '@/components/form/fields';
 import { failureMessage } from '@/components/form/messages';
 import { ApiError } from '@/lib/api';
-import { useAddDates, useDeleteEvent, useUpdateDate, useUpdateEvent } from '../api/events';
+import { useAddDates, useDeleteEvent, useRewriteSeries, useUpdateDate, useUpdateEvent } from '../api/events';
 import { dateRange, instantAt, localParts } from '../lib/when';
 import { eventHref } from './date-card';
+import { repeatLabels, ruleFor, type Repeat } from './event-form';
 
 function Details({ event }: { event: EventView }) {
   const update = useUpdateEvent();
@@ -145,6 +147,64 @@ function AddDate({ event }: { event: EventView }) {
   );
 }
 
+/** Rewrites the series from one of its dates on: a new day and time, and how it repeats. */
+function Rewrite({ event }: { event: EventView }) {
+  const rewrite = useRewriteSeries();
+  const upcoming = event.specifics.filter((d) => Date.parse(d.endsAt) >= Date.now() && !d.cancelled);
+  const first = upcoming[0];
+  const [from, setFrom] = useState(first?.id ?? '');
+  const pivot = upcoming.find((d) => d.id === from) ?? first;
+  const [day, setDay] = useState(pivot ? localParts(pivot.startsAt, event.timeZone).date : '');
+  const [start, setStart] = useState(pivot ? localParts(pivot.startsAt, event.timeZone).time : '10:00');
+  const [end, setEnd] = useState(pivot ? localParts(pivot.endsAt, event.timeZone).time : '12:00');
+  const [repeat, setRepeat] = useState<Exclude<Repeat, 'none'>>('weekly');
+  if (!pivot) return null;
+  const labels = repeatLabels(day);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const startsAt = instantAt(day, start, event.timeZone);
+    let endsAt = instantAt(day, end, event.timeZone);
+    const rrule = ruleFor(repeat, day);
+    if (!startsAt || !endsAt || !rrule) return;
+    if (endsAt <= startsAt) endsAt = new Date(Date.parse(endsAt) + 86_400_000).toISOString();
+    rewrite.mutate({ eventId: event.id, from: pivot.startsAt, first: { startsAt, endsAt }, recurrence: { rrule } });
+  };
+  return (
+    <form onSubmit={submit} className="space-y-3 border-t border-gray-200 pt-3" aria-label="Change how it repeats">
+      <h3 className="font-semibold text-gray-900">Change how it repeats</h3>
+      <p className="text-sm text-gray-700">From the date you choose on, the dates follow the new day and time. Dates you changed by hand stay as they are; people going to a date that moves or goes are told.</p>
+      <SelectField
+        label="From"
+        name="from"
+        value={pivot.id}
+        onValueChange={(v) => {
+          setFrom(v);
+          const d = upcoming.find((x) => x.id === v);
+          if (d) setDay(localParts(d.startsAt, event.timeZone).date);
+        }}
+        options={upcoming.map((d) => ({ value: d.id, label: dateRange(d.startsAt, d.endsAt, event.timeZone) }))}
+      />
+      <div className="grid gap-3 sm:grid-cols-3">
+        <TextField label="New first date" name="rewrite-day" type="date" value={day} onValueChange={setDay} required />
+        <TextField label="Starts" name="rewrite-start" type="time" value={start} onValueChange={setStart} required />
+        <TextField label="Ends" name="rewrite-end" type="time" value={end} onValueChange={setEnd} required />
+      </div>
+      <SelectField
+        label="Repeats"
+        name="rewrite-repeat"
+        value={repeat}
+        onValueChange={(v) => setRepeat(v as Exclude<Repeat, 'none'>)}
+        options={(['weekly', 'fortnightly', 'monthly'] as const).map((value) => ({ value, label: labels[value] }))}
+      />
+      <SubmitButton pending={rewrite.isPending} pendingLabel="Saving…">
+        Change the dates
+      </SubmitButton>
+      {rewrite.isSuccess ? <Notice>The dates are changed.</Notice> : null}
+      {rewrite.isError ? <FormAlert message={failureMessage(rewrite.error)} title="Could not change the dates" /> : null}
+    </form>
+  );
+}
+
 function Series({ event }: { event: EventView }) {
   const update = useUpdateEvent();
   const until = event.recurrence?.until ? localParts(event.recurrence.until, event.timeZone).date : '';
@@ -156,20 +216,23 @@ function Series({ event }: { event: EventView }) {
     if (at) update.mutate({ eventId: event.id, seriesUntil: at });
   };
   return (
-    <form onSubmit={submit} className="space-y-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm" aria-labelledby="edit-series">
-      <h2 id="edit-series" className="text-lg font-semibold text-gray-900">
-        Repeats: {event.recurrence.description}
-      </h2>
-      <p className="text-sm text-gray-700">Dates are added eight weeks ahead as time passes. A series runs at most six months ahead; extend it here.</p>
-      <div className="grid gap-3 sm:grid-cols-2 sm:items-end">
-        <TextField label="Runs until" name="until" type="date" value={day} onValueChange={setDay} required />
-        <SubmitButton pending={update.isPending} pendingLabel="Saving…">
-          Save the end
-        </SubmitButton>
-      </div>
-      {update.isSuccess ? <Notice>Saved.</Notice> : null}
-      {update.isError ? <FormAlert message={failureMessage(update.error)} title="Could not change the series" /> : null}
-    </form>
+    <section className="space-y-4 rounded-xl border border-gray-200 bg-white p-4 shadow-sm" aria-labelledby="edit-series">
+      <form onSubmit={submit} className="space-y-3" aria-label="How long it runs">
+        <h2 id="edit-series" className="text-lg font-semibold text-gray-900">
+          Repeats: {event.recurrence.description}
+        </h2>
+        <p className="text-sm text-gray-700">Dates are added eight weeks ahead as time passes. A series runs at most six months ahead; extend it here.</p>
+        <div className="grid gap-3 sm:grid-cols-2 sm:items-end">
+          <TextField label="Runs until" name="until" type="date" value={day} onValueChange={setDay} required />
+          <SubmitButton pending={update.isPending} pendingLabel="Saving…">
+            Save the end
+          </SubmitButton>
+        </div>
+        {update.isSuccess ? <Notice>Saved.</Notice> : null}
+        {update.isError ? <FormAlert message={failureMessage(update.error)} title="Could not change the series" /> : null}
+      </form>
+      <Rewrite event={event} />
+    </section>
   );
 }
 

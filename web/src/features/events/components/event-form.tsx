@@ -22,7 +22,7 @@ const WEEKDAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
 const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const ORDINAL = ['first', 'second', 'third', 'fourth', 'fifth'];
 
-type Repeat = 'none' | 'weekly' | 'fortnightly' | 'monthly';
+export type Repeat = 'none' | 'weekly' | 'fortnightly' | 'monthly';
 
 /** The rule of a repeat choice, from the first date's weekday (and its place in the month). */
 export function ruleFor(repeat: Repeat, date: string): string | null {
@@ -35,7 +35,7 @@ export function ruleFor(repeat: Repeat, date: string): string | null {
   return `FREQ=MONTHLY;BYDAY=${Math.min(5, Math.ceil(day.getUTCDate() / 7))}${code}`;
 }
 
-function repeatLabels(date: string): Record<Repeat, string> {
+export function repeatLabels(date: string): Record<Repeat, string> {
   const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   const day = d ? new Date(Date.UTC(+d[1]!, +d[2]! - 1, +d[3]!)) : null;
   const name = day ? DAY_NAMES[day.getUTCDay()]! : 'week day';
