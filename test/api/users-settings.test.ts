@@ -26,7 +26,7 @@ describe('GET /api/iam/users/user-settings', () => {
     const u = await registeredUser();
     const res = await as<UserSettings>(u.browser, 'GET', SETTINGS);
     expect(res.status).toBe(200);
-    expect(res.data).toEqual(DEFAULT_USER_SETTINGS);
+    expect(res.data).toEqual({ ...DEFAULT_USER_SETTINGS, calendarFeedUrl: null });
     expect(await storedSettings(u)).toBeUndefined();
   });
 
@@ -34,7 +34,7 @@ describe('GET /api/iam/users/user-settings', () => {
     const u = await registeredUser();
     await as(u.browser, 'PUT', UPDATE, { units: 'imperial' });
     const res = await as<UserSettings>(u.browser, 'GET', SETTINGS);
-    expect(res.data).toEqual({ ...DEFAULT_USER_SETTINGS, units: 'imperial' });
+    expect(res.data).toEqual({ ...DEFAULT_USER_SETTINGS, units: 'imperial', calendarFeedUrl: null });
   });
 
   it('refuses query parameters it does not know, naming them', async () => {
