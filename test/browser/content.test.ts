@@ -31,7 +31,8 @@ describe.runIf(browserAvailable)('content journey in Chromium', () => {
 
   /** The feed card holding `text`, loading more pages until it appears (other tests post meanwhile). */
   async function cardInFeed(page: Page, text: string) {
-    const card = page.getByRole('listitem').filter({ hasText: text }).last();
+    // In the feed, not in the "Near you" panel beside it (which may list the same plant).
+    const card = page.getByRole('main').getByRole('listitem').filter({ hasText: text }).last();
     for (let n = 0; n < 15 && !(await card.isVisible()); n++) {
       const more = page.getByRole('button', { name: 'Load more' });
       if (await more.isVisible()) await more.click();
