@@ -14,6 +14,7 @@ import { feedsRoutes } from './feeds/routes';
 import { formsRoutes } from './forms/routes';
 import { imagesRoutes } from './images/routes';
 import type { RouteDef } from './lib/route-types';
+import { messagesRoutes } from './messages/routes';
 import { notificationsRoutes } from './notifications/routes';
 import { locationRoutes, pagesRoutes } from './pages/routes';
 import { postsRoutes } from './posts/routes';
@@ -42,6 +43,7 @@ export const routes = [
   ...pagesRoutes,
   ...locationRoutes,
   ...eventsRoutes,
+  ...messagesRoutes,
 ] as const satisfies readonly RouteDef[];
 
 export type RouteTable = typeof routes;

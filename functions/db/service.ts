@@ -11,7 +11,7 @@ import { Service, type ServiceConfiguration } from 'electrodb';
 import { documentClient, tableName } from './client';
 import { EmailClaim, HandleClaim } from './entities/claims';
 import { Comment, CommentClaim, CommentReaction, PostReaction, ReactionNotice } from './entities/comment';
-import { Conversation, ConversationMember } from './entities/conversation';
+import { Block, Conversation, ConversationParticipant, Message, MessageClaim, MessageTally } from './entities/conversation';
 import { EmailToken } from './entities/email-token';
 import { Event, EventAttendance, EventDate, EventLocation, EventRandomId } from './entities/event';
 import { FormSubmission } from './entities/form-submission';
@@ -22,6 +22,7 @@ import { PendingUpload } from './entities/pending-upload';
 import { PhoneCheck } from './entities/phone-check';
 import { Post, TagLink } from './entities/post';
 import { RateLimit } from './entities/rate-limit';
+import { RealtimeConnection, RealtimeTicket } from './entities/realtime';
 import { RelistJob } from './entities/relist-job';
 import { Session } from './entities/session';
 import { SiteSetting } from './entities/site-setting';
@@ -42,7 +43,13 @@ const factories = {
   invite: Invite,
   phoneCheck: PhoneCheck,
   conversation: Conversation,
-  conversationMember: ConversationMember,
+  conversationParticipant: ConversationParticipant,
+  message: Message,
+  messageClaim: MessageClaim,
+  messageTally: MessageTally,
+  block: Block,
+  realtimeTicket: RealtimeTicket,
+  realtimeConnection: RealtimeConnection,
   tag: Tag,
   notification: Notification,
   notificationTally: NotificationTally,

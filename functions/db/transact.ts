@@ -11,6 +11,7 @@ import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/l
 import { serviceUnavailable } from '../lib/errors';
 import type { Service } from 'electrodb';
 import { documentClient } from './client';
+import { committed } from './committed';
 import { db, type Entities } from './service';
 
 /**
@@ -79,6 +80,7 @@ export async function writeItems(items: TxItem[]): Promise<TxOutcome> {
   return transact(async () => {
     try {
       await documentClient().send(new TransactWriteCommand({ TransactItems: items as SdkTxItem[] }));
+      committed(items);
       return { canceled: false, data: [] };
     } catch (err) {
       if (!(err instanceof TransactionCanceledException)) throw err;

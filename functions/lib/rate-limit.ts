@@ -41,6 +41,12 @@ export const DEFAULT_LIMITS = {
   /** Invitations notify their member: per inviter, and per page and member (an invite-remove loop meets it). */
   PAGE_INVITE_USER: { max: 30, seconds: 60 * 60 },
   PAGE_INVITE_TARGET: { max: 3, seconds: 24 * 60 * 60 },
+  /** Messages: a lively conversation is a few hundred an hour; a script meets the wall. */
+  MESSAGE_USER: { max: 300, seconds: 60 * 60 },
+  /** Blocking is rare; a loop of block and unblock meets the wall. */
+  BLOCK_USER: { max: 100, seconds: 24 * 60 * 60 },
+  /** Socket tickets: one per connection, a reconnecting tab takes a few. */
+  REALTIME_TICKET_USER: { max: 240, seconds: 60 * 60 },
   /** Contact and report forms e-mail every admin: a handful an hour. */
   FORM_USER: { max: 5, seconds: 60 * 60 },
 } as const;

@@ -1,18 +1,276 @@
 /**
- * Conversations, as far as account deletion needs them: "delete all of a user's conversations"
- * (the messages feature builds the rest on the same items).
+ * Conversations as they are read (M1–M6 in docs/data-model.md): who the caller speaks as in a
+ * conversation, the cards of both sides, the inbox (one Query), a conversation's messages (one
+ * Query, over-read past withheld messages at most 3 times) and the unread tallies. Writes are in
+ * ./write.ts.
  */
+import { createHash } from 'node:crypto';
+import type { ConversationRow, MessageView, Party, UnreadCollections } from '../../shared/answers/messages';
+import { PAGE_SIZE } from '../../shared/constants';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { batchGet } from '../db/batch';
+import { documentClient, tableName } from '../db/client';
+import {
+  conversationKey, convPk, messageSk, messageTallyKey, participantKey,
+  type ConversationItem, type MessageItem, type MessageTallyItem, type ParticipantItem, type ParticipantType,
+} from '../db/entities/conversation';
+import { pageKey, type PageItem } from '../db/entities/page';
+import { userKey, type UserItem } from '../db/entities/user';
 import { db } from '../db/service';
+import { notFound } from '../lib/errors';
+import { encodeCursor, readCursor } from '../lib/paging';
+import type { Session } from '../lib/session/token';
+import { isPageStaff } from '../pages/pages';
 
-/** Deletes every conversation the user takes part in, with all its items and memberships. */
-export async function deleteAllConversationsOf(userId: string): Promise<number> {
-  const svc = db();
-  const { data: memberships } = await svc.entities.conversationMember.query.byUser({ userId }).go({ pages: 'all' });
-  for (const m of memberships) {
-    const { data: conv } = await svc.entities.conversation.get({ id: m.conversationId }).go();
-    const participants = conv?.participantIds ?? [userId];
-    await svc.entities.conversationMember.delete(participants.map((p) => ({ userId: p, conversationId: m.conversationId }))).go();
-    if (conv) await svc.entities.conversation.delete({ id: conv.id }).go();
-  }
-  return memberships.length;
+/** The owner partition of a participant's tally. */
+export const ownerPkOf = (type: ParticipantType, id: string): string => `${type}#${id}`;
+
+/**
+ * The conversation of two participants: the same pair always gets the same id, a UUID made from
+ * the SHA-256 of the sorted ids (version and variant bits set as a name-based UUID's are).
+ */
+export function conversationIdOf(x: string, y: string): string {
+  const [a, b] = [x.toLowerCase(), y.toLowerCase()].sort();
+  const h = createHash('sha256').update(`${a}|${b}`).digest('hex');
+  const variant = ((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
+
+export async function getConversation(id: string, consistent = false): Promise<ConversationItem | null> {
+  const { data } = await db().entities.conversation.get({ id }).go({ consistent });
+  return (data as ConversationItem | null) ?? null;
+}
+
+export async function getParticipant(conversationId: string, participantId: string, consistent = false): Promise<ParticipantItem | null> {
+  const { data } = await db().entities.conversationParticipant.get({ conversationId, participantId }).go({ consistent });
+  return (data as ParticipantItem | null) ?? null;
+}
+
+/** The pages a member answers messages for (admin or moderator), by id. */
+export async function pagesStaffedBy(userId: string): Promise<string[]> {
+  const { data } = await db().entities.pageMember.query.byUser({ userId }).begins({ status: 'member' }).go({ pages: 'all' });
+  return data.filter((m) => m.status === 'member' && isPageStaff(m.role)).map((m) => m.pageId);
+}
+
+/** The members who answer for a page: its creator, admins and moderators. */
+export async function staffOf(pageId: string): Promise<string[]> {
+  const { data } = await db().entities.pageMember.query.members({ pageId }).lt({ roleRank: '3' }).go({ pages: 'all' });
+  return data.filter((m) => isPageStaff(m.role)).map((m) => m.userId);
+}
+
+/** Whether the member may answer for the page now (a strongly consistent read of their role). */
+export async function answersForPage(pageId: string, userId: string): Promise<boolean> {
+  const { data } = await db().entities.pageMember.get({ pageId, userId }).go({ consistent: true });
+  return !!data && data.status === 'member' && isPageStaff(data.role);
+}
+
+/** The side of a conversation a member speaks as: themself, or the page they answer for. */
+export interface Side {
+  participantId: string;
+  type: ParticipantType;
+  /** The member acting. */
+  userId: string;
+  /** Set when the member acts as the page. */
+  asPageId?: string;
+}
+
+/**
+ * The caller's side of a conversation; 404 (as for a conversation that does not exist) when they
+ * take no part in it. A member who is both a participant and the page's staff speaks as themself.
+ */
+export async function sideIn(conv: ConversationItem | null, session: Session): Promise<Side> {
+  if (conv) {
+    if (conv.participantIds.includes(session.userId)) return { participantId: session.userId, type: 'user', userId: session.userId };
+    if (conv.convType === 'tomypage' && conv.pageId && (await answersForPage(conv.pageId, session.userId))) {
+      return { participantId: conv.pageId, type: 'page', userId: session.userId, asPageId: conv.pageId };
+    }
+  }
+  throw notFound('There is no such conversation', 'conversation');
+}
+
+/** The conversation and the caller's side in it; 404 for both "absent" and "not yours". */
+export async function conversationFor(session: Session, id: string): Promise<{ conv: ConversationItem; side: Side }> {
+  const conv = await getConversation(id, true);
+  const side = await sideIn(conv, session);
+  return { conv: conv!, side };
+}
+
+/** Cards of members and pages by id (one BatchGet). */
+export async function partiesOf(refs: { type: ParticipantType; id: string }[]): Promise<Map<string, Party>> {
+  const keys = refs.map((r) => (r.type === 'user' ? userKey(r.id) : pageKey(r.id)));
+  const items = keys.length ? await batchGet(keys) : [];
+  const out = new Map<string, Party>();
+  for (const item of items) {
+    if (item.__edb_e__ === 'user') {
+      const u = db().entities.user.parse({ Item: item }).data as UserItem | null;
+      if (u) out.set(u.uuid, userParty(u));
+    } else if (item.__edb_e__ === 'page') {
+      const p = db().entities.page.parse({ Item: item }).data as PageItem | null;
+      if (p) out.set(p.id, pageParty(p));
+    }
+  }
+  for (const r of refs) if (!out.has(r.id)) out.set(r.id, goneParty(r.type, r.id));
+  return out;
+}
+
+export function userParty(u: UserItem): Party {
+  if (u.deletedAt || !u.username) return goneParty('user', u.uuid);
+  const name = [u.firstName, u.lastName].filter(Boolean).join(' ').trim();
+  return { type: 'user', id: u.uuid, handle: u.username, name: name || u.username, avatar: u.avatar ?? null };
+}
+
+export function pageParty(p: PageItem): Party {
+  if (p.deletedAt) return goneParty('page', p.id);
+  return { type: 'page', id: p.id, handle: p.handle, name: p.name, avatar: p.avatar ?? null };
+}
+
+function goneParty(type: ParticipantType, id: string): Party {
+  return type === 'user'
+    ? { type, id, handle: 'former-member', name: 'Former member', avatar: null }
+    : { type, id, handle: 'former-page', name: 'Former page', avatar: null };
+}
+
+export function rowOf(p: ParticipantItem, parties: Map<string, Party>): ConversationRow {
+  return {
+    id: p.conversationId,
+    convType: p.convType,
+    me: parties.get(p.participantId) ?? goneParty(p.participantType, p.participantId),
+    with: parties.get(p.otherId) ?? goneParty(p.otherType, p.otherId),
+    lastMessageAt: p.lastMessageAt,
+    lastPreview: p.lastPreview ?? null,
+    lastSenderId: p.lastSenderId ?? null,
+    unread: Math.max(0, p.unread),
+    muted: p.muted,
+  };
+}
+
+export function messageViewOf(m: MessageItem): MessageView {
+  return { id: m.id, conversationId: m.conversationId, content: m.content, senderId: m.senderId, asPageId: m.asPageId ?? null, createdAt: m.createdAt };
+}
+
+/** The preview an inbox row shows: the message's start on one line. */
+export function previewOf(content: string): string {
+  const line = content.replace(/\s+/g, ' ').trim();
+  return line.length > 140 ? `${line.slice(0, 139)}…` : line;
+}
+
+const INBOX_CURSOR = /^(\d{4}-\d\d-\d\dT[\d:.]+Z)#([0-9a-f-]{36})$/;
+
+/** A participant's inbox, newest activity first: one Query of `inbox#<participantId>`. */
+export async function inboxOf(participantId: string, cursorId: string | undefined): Promise<{ items: ParticipantItem[]; cursorId: string | null }> {
+  const after = readCursor(cursorId, 'cursorId', {
+    maxLength: 200,
+    message: 'cursorId is not a cursor of this inbox; start again from the first page',
+    parse: (t) => (INBOX_CURSOR.test(t) ? t : null),
+  });
+  let query = db().entities.conversationParticipant.query.inbox({ participantId });
+  if (after) {
+    const [, at, conversationId] = INBOX_CURSOR.exec(after)!;
+    query = query.lt({ lastMessageAt: at!, conversationId: conversationId! }) as typeof query;
+  }
+  const { data } = await query.go({ order: 'desc', limit: PAGE_SIZE + 1 });
+  const items = (data as ParticipantItem[]).slice(0, PAGE_SIZE);
+  const last = items[items.length - 1];
+  return { items, cursorId: data.length > PAGE_SIZE && last ? encodeCursor(`${last.lastMessageAt}#${last.conversationId}`) : null };
+}
+
+const MESSAGE_CURSOR = /^msg#\d{13}#[0-9a-f-]{36}$/;
+
+/** The least key above `key`. */
+export function justAbove(key: string): string {
+  return `${key}\u0000`;
+}
+
+/** The greatest key of the message format below `key` (a Query's BETWEEN is inclusive). */
+export function justBelow(key: string): string {
+  return `${key.slice(0, -1)}${String.fromCharCode(key.charCodeAt(key.length - 1) - 1)}\uffff`;
+}
+/** Reads at most this many times to fill a page past messages withheld from the reader. */
+const MAX_READS = 3;
+
+/**
+ * A conversation's messages, newest first, as the side `side` may see them: messages withheld
+ * from it (sent by a member its member blocks) are shown to their sender only. The page comes
+ * back full unless more than MAX_READS reads would be needed.
+ */
+export async function messagesOf(conversationId: string, readerUserId: string, cursorId: string | undefined, floorKey?: string, field = 'cursorId'): Promise<{ items: MessageItem[]; cursorId: string | null }> {
+  let before = readCursor(cursorId, field, {
+    maxLength: 200,
+    message: `${field} is not a cursor of this conversation; start again from the newest messages`,
+    parse: (t) => (MESSAGE_CURSOR.test(t) ? t : null),
+  });
+  const items: MessageItem[] = [];
+  for (let read = 0; read < MAX_READS && items.length < PAGE_SIZE; read++) {
+    const want = PAGE_SIZE - items.length;
+    const out = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',
+        ExpressionAttributeValues: { ':pk': convPk(conversationId), ':lo': floorKey ? justAbove(floorKey) : 'msg#', ':hi': before ? justBelow(before) : 'msg#\uffff' },
+        ScanIndexForward: false,
+        Limit: want + 1,
+      }),
+    );
+    const data = (out.Items ?? []).map((i) => db().entities.message.parse({ Item: i }).data as MessageItem | null).filter((m): m is MessageItem => !!m);
+    const page = data.slice(0, want);
+    items.push(...page.filter((m) => !m.withheld || m.senderId === readerUserId));
+    const last = page[page.length - 1];
+    if (data.length <= want || !last) return { items, cursorId: null };
+    before = messageSk(last.sentMs, last.id);
+  }
+  return { items, cursorId: before ? encodeCursor(before) : null };
+}
+
+/** A member's or page's tally item. */
+export async function tallyOf(ownerPk: string): Promise<MessageTallyItem | null> {
+  const { data } = await db().entities.messageTally.get({ ownerPk }).go();
+  return (data as MessageTallyItem | null) ?? null;
+}
+
+export interface MemberTally {
+  unreadMsgsTally: number;
+  unread: UnreadCollections;
+}
+
+/**
+ * A member's unread messages and collections: their own tally item and those of the pages they
+ * answer for (one Query for the pages, one BatchGet for the tallies), each kept on write.
+ */
+export async function memberTally(userId: string): Promise<MemberTally> {
+  const pageIds = await pagesStaffedBy(userId);
+  const keys = [messageTallyKey(ownerPkOf('user', userId)), ...pageIds.map((id) => messageTallyKey(ownerPkOf('page', id)))];
+  const items = await batchGet(keys);
+  const tallies = items.map((i) => db().entities.messageTally.parse({ Item: i }).data as MessageTallyItem | null).filter((t): t is MessageTallyItem => !!t);
+  const own = tallies.find((t) => t.ownerPk === ownerPkOf('user', userId));
+  const ofPages = tallies.filter((t) => t.ownerPk !== ownerPkOf('user', userId));
+  const users = new Set<string>(own?.users ?? []);
+  const pages = new Set<string>(own?.pages ?? []);
+  const onMyPages = new Set<string>();
+  let total = Math.max(0, own?.unread ?? 0);
+  for (const t of ofPages) {
+    total += Math.max(0, t.unread);
+    for (const c of t.convs ?? []) onMyPages.add(c);
+    for (const u of t.users ?? []) users.add(u);
+    if ((t.convs ?? []).length) pages.add(t.ownerPk.slice('page#'.length));
+  }
+  return {
+    unreadMsgsTally: total,
+    unread: {
+      conversationsNotOnMyPages: [...(own?.convs ?? [])].sort(),
+      conversationsOnMyPages: [...onMyPages].sort(),
+      users: [...users].sort(),
+      pages: [...pages].sort(),
+    },
+  };
+}
+
+/** The conversation's items by key: the metadata and both participants, one BatchGet. */
+export async function conversationItems(conversationId: string): Promise<{ conv: ConversationItem | null; participants: ParticipantItem[] }> {
+  const meta = await batchGet([conversationKey(conversationId)]);
+  const conv = meta[0] ? (db().entities.conversation.parse({ Item: meta[0] }).data as ConversationItem) : null;
+  if (!conv) return { conv: null, participants: [] };
+  const parts = await batchGet(conv.participantIds.map((p) => participantKey(conversationId, p)));
+  return { conv, participants: parts.map((i) => db().entities.conversationParticipant.parse({ Item: i }).data as ParticipantItem) };
+}
+
+export { convPk };

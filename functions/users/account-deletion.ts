@@ -18,7 +18,7 @@ import { conflict, HttpError, notFound } from '../lib/errors';
 import { deleteImage } from '../lib/images';
 import { deleteAvatarsOf } from '../images/avatars';
 import { logger } from '../lib/logger';
-import { deleteAllConversationsOf } from '../messages/conversations';
+import { eraseAllConversationsOf } from '../messages/write';
 import { sendAccountDeleted } from '../auth/mails';
 import { deleteEventsOf } from '../events/write';
 import { leaveAllPages, pagesOnlyRunBy } from '../pages/members';
@@ -37,7 +37,7 @@ async function deleteAvatars(userId: string, key: string | undefined): Promise<v
   await deleteAvatarsOf(userId);
 }
 
-const defaultSteps: DeletionSteps = { deleteConversations: deleteAllConversationsOf, deleteAvatar: deleteAvatars, confirm: sendAccountDeleted };
+const defaultSteps: DeletionSteps = { deleteConversations: eraseAllConversationsOf, deleteAvatar: deleteAvatars, confirm: sendAccountDeleted };
 
 /** Removes every remaining item under the user's partition (sessions, settings, checks…); safe to run again. */
 export async function sweepUser(userId: string): Promise<void> {

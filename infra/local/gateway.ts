@@ -1,7 +1,8 @@
 /**
  * The local gateway: one node:http server that serves the built SPA (history fallback to
  * index.html for extension-less paths), /images/* from the bucket, /dev/outbox, and /api/* by
- * matching the route table and invoking the real handler modules with payload 2.0 events.
+ * matching the route table and invoking the real handler modules with payload 2.0 events; /ws is
+ * the realtime socket (./realtime.ts).
  */
 import { createReadStream } from 'node:fs';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
@@ -18,6 +19,7 @@ import { routeKey, type RouteDef } from '../../functions/lib/route-types';
 import type { LambdaHandler } from '../../functions/lib/wrap';
 import { toEvent } from './lambda-event';
 import { matchRoute } from './match';
+import { attachRealtime } from './realtime';
 import { renderOutbox } from './outbox-page';
 import { IMAGE_CACHE_SECONDS } from '../../shared/constants';
 
@@ -278,6 +280,7 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
     });
   });
   server.keepAliveTimeout = 5000;
+  const realtime = attachRealtime(server);
 
   await new Promise<void>((ok, fail) => {
     server.once('error', fail);
@@ -288,10 +291,12 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
   return {
     url: `http://localhost:${port}`,
     server,
-    stop: () =>
-      new Promise<void>((done) => {
+    stop: async () => {
+      await realtime.stop();
+      await new Promise<void>((done) => {
         server.close(() => done());
         server.closeAllConnections();
-      }),
+      });
+    },
   };
 }

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { as, member, signUp, uniqueEmail } from '../support/accounts';
+import { as, member, signUp, uniqueEmail, type Member } from '../support/accounts';
 import { call } from '../support/api';
 import { bucketClient } from '../support/bucket';
 import { newPlant, newPost, uniqueTag, type FeedAnswer } from '../support/content';
@@ -14,11 +14,15 @@ import { outbox } from '../support/outbox';
 beforeAll(() => useHostTableAndBucket({ OUTBOX_DIR: inject('outboxDir'), LOG_LEVEL: 'INFO' }));
 afterEach(() => vi.restoreAllMocks());
 
-async function conversationBetween(a: string, b: string): Promise<string> {
-  const { db } = await import('../../functions/db/service');
-  const id = randomUUID();
-  await db().entities.conversation.create({ id, convType: 'user-to-user', participantIds: [a, b] }).go();
-  await db().entities.conversationMember.put([{ userId: a, conversationId: id }, { userId: b, conversationId: id }]).go();
+/** A conversation of a with b, with a message each way (b's still unread), made over HTTP. */
+async function conversationBetween(a: Member, b: Member): Promise<string> {
+  const started = await as<{ convnId: string }>(a.browser, 'POST', '/api/iam/messages/new-u-to-u-conversation', { participants: [a.profile.uuid, b.profile.uuid] });
+  expect(started.status).toBe(200);
+  const id = started.data.convnId;
+  for (const [from, text] of [[a, 'hello'], [b, 'hi there']] as const) {
+    const sent = await as(from.browser, 'POST', '/api/iam/messages/new', { id: randomUUID(), conversation_id: id, content: text });
+    expect(sent.status).toBe(201);
+  }
   return id;
 }
 
@@ -27,7 +31,8 @@ describe('DELETE /api/iam/authn/delete', () => {
     const a = await member();
     const b = await member();
     const uuid = a.profile.uuid;
-    const convId = await conversationBetween(uuid, b.profile.uuid);
+    const convId = await conversationBetween(a, b);
+    expect(await getItem(`user#${b.profile.uuid}`, 'msg-tally')).toMatchObject({ unread: 1 });
 
     const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xd9]);
     const upload = await as<{ url: string; key: string; headers: Record<string, string> }>(a.browser, 'POST', '/api/iam/images/avatar-upload', { contentType: 'image/jpeg', size: jpeg.length });
@@ -40,7 +45,9 @@ describe('DELETE /api/iam/authn/delete', () => {
     expect(a.browser.cookies.size).toBe(0);
 
     expect(await getItem(`conv#${convId}`, 'conv')).toBeUndefined();
-    expect(await getItem(`user#${b.profile.uuid}`, `conv#${convId}`)).toBeUndefined();
+    expect(await queryPartition(`conv#${convId}`)).toEqual([]);
+    // b's unread from a left their tally with the conversation.
+    expect(await getItem(`user#${b.profile.uuid}`, 'msg-tally')).toMatchObject({ unread: 0 });
     expect(await queryPartition(`user#${uuid}`)).toEqual([]);
     expect(await getItem(`email#${a.email}`, 'email')).toBeUndefined();
     expect(await getItem(`handle#${a.profile.username}`, 'handle')).toBeUndefined();

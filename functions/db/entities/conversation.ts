@@ -1,19 +1,41 @@
 /**
- * Conversations (minimal for now; the messages feature builds on it): the conversation item and
- * one membership item per participant under the participant (M1a), so "all of a user's
- * conversations" is one Query.
+ * Conversations (M1–M6 in docs/data-model.md). Everything of one conversation lives in its
+ * partition `conv#<id>`:
+ * - `conversation` (sk `conv`): who takes part and when the last message came;
+ * - `conversationParticipant` (sk `part#<participantId>`): one per participant (a member or a
+ *   page), with its unread count, `lastReadAt`, muted and hidden flags and the preview its inbox
+ *   row shows. Its `gsi1` keys place it in the participant's inbox, newest activity first; they
+ *   are removed while the participant has hidden the conversation, so the inbox is one Query;
+ * - `message` (sk `msg#<13-digit ms>#<id>`): sorted by time, paged by cursor.
+ *
+ * Beside them: `messageClaim` (`msgid#<id>`) claims the client's message id in the send's
+ * transaction (a retry finds it, and mark-as-seen finds a message's conversation from its id
+ * alone); `messageTally` (`<owner pk>` / `msg-tally`) is a member's or a page's unread tally and
+ * unread collections, kept by `ADD`/`DELETE` in the transaction that changes them; `block`
+ * (`user#<blocker>` / `block#<blocked>`) is one member blocking another.
  */
 import { Entity, type EntityItem } from 'electrodb';
 import { SERVICE } from '../service-name';
 
+export const CONV_TYPES = ['user-to-user', 'tomypage'] as const;
+export type ConvType = (typeof CONV_TYPES)[number];
+export const PARTICIPANT_TYPES = ['user', 'page'] as const;
+export type ParticipantType = (typeof PARTICIPANT_TYPES)[number];
+
 export const Conversation = () => new Entity({
-  model: { entity: 'conversation', version: '1', service: SERVICE },
+  model: { entity: 'conversation', version: '2', service: SERVICE },
   attributes: {
     id: { type: 'string', required: true, readOnly: true },
-    convType: { type: ['user-to-user', 'tomypage'] as const, required: true },
-    participantIds: { type: 'list', items: { type: 'string' }, required: true },
+    convType: { type: CONV_TYPES, required: true, readOnly: true },
+    /** The two participants, sorted: member ids, or a member's and a page's. */
+    participantIds: { type: 'list', items: { type: 'string' }, required: true, readOnly: true },
+    /** The member of a member-to-page conversation. */
+    userId: { type: 'string', readOnly: true },
+    /** The page of a member-to-page conversation. */
+    pageId: { type: 'string', readOnly: true },
     createdAt: { type: 'string', required: true, readOnly: true, default: () => new Date().toISOString() },
-    lastMessageAt: { type: 'string', required: true, default: () => new Date().toISOString() },
+    lastMessageAt: { type: 'string' },
+    messageCount: { type: 'number', required: true, default: 0 },
   },
   indexes: {
     byId: {
@@ -23,20 +45,139 @@ export const Conversation = () => new Entity({
   },
 });
 
-export const ConversationMember = () => new Entity({
-  model: { entity: 'conversationMember', version: '1', service: SERVICE },
+export const ConversationParticipant = () => new Entity({
+  model: { entity: 'conversationParticipant', version: '1', service: SERVICE },
   attributes: {
-    userId: { type: 'string', required: true, readOnly: true },
     conversationId: { type: 'string', required: true, readOnly: true },
+    participantId: { type: 'string', required: true, readOnly: true },
+    participantType: { type: PARTICIPANT_TYPES, required: true, readOnly: true },
+    otherId: { type: 'string', required: true, readOnly: true },
+    otherType: { type: PARTICIPANT_TYPES, required: true, readOnly: true },
+    convType: { type: CONV_TYPES, required: true, readOnly: true },
+    /** Messages of the others after `lastReadAt`. */
     unread: { type: 'number', required: true, default: 0 },
-    lastMessageAt: { type: 'string', required: true, default: () => new Date().toISOString() },
+    lastReadAt: { type: 'string' },
+    /** The sort key of the last message read (exact, where two messages share a millisecond). */
+    lastReadKey: { type: 'string' },
+    /** Set when this side hid the conversation: it no longer sees the messages up to this key. */
+    clearedKey: { type: 'string' },
+    lastMessageAt: { type: 'string', required: true },
+    lastPreview: { type: 'string' },
+    lastSenderId: { type: 'string' },
+    muted: { type: 'boolean', required: true, default: false },
+    hidden: { type: 'boolean', required: true, default: true },
   },
   indexes: {
-    byUser: {
-      pk: { field: 'pk', composite: ['userId'], template: 'user#${userId}', casing: 'none' },
-      sk: { field: 'sk', composite: ['conversationId'], template: 'conv#${conversationId}', casing: 'none' },
+    byConversation: {
+      pk: { field: 'pk', composite: ['conversationId'], template: 'conv#${conversationId}', casing: 'none' },
+      sk: { field: 'sk', composite: ['participantId'], template: 'part#${participantId}', casing: 'none' },
+    },
+    inbox: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['participantId'], template: 'inbox#${participantId}', casing: 'none' },
+      sk: { field: 'gsi1sk', composite: ['lastMessageAt', 'conversationId'], template: '${lastMessageAt}#${conversationId}', casing: 'none' },
+      // Never written by ElectroDB: the raw writes of functions/messages/write.ts set these keys
+      // while the conversation is shown and remove them while it is hidden (a sparse inbox).
+      condition: () => false,
+    },
+    /** Every conversation of a participant, hidden ones included (erasing an account's). */
+    byParticipant: {
+      index: 'gsi2',
+      pk: { field: 'gsi2pk', composite: ['participantId'], template: 'convsof#${participantId}', casing: 'none' },
+      sk: { field: 'gsi2sk', composite: ['conversationId'], template: '${conversationId}', casing: 'none' },
+    },
+  },
+});
+
+export const Message = () => new Entity({
+  model: { entity: 'message', version: '1', service: SERVICE },
+  attributes: {
+    conversationId: { type: 'string', required: true, readOnly: true },
+    id: { type: 'string', required: true, readOnly: true },
+    /** The creation time in ms, 13 digits: the sort key's time part. */
+    sentMs: { type: 'string', required: true, readOnly: true },
+    /** Always the member who wrote it. */
+    senderId: { type: 'string', required: true, readOnly: true },
+    /** Set when a page's staff member answered as the page. */
+    asPageId: { type: 'string', readOnly: true },
+    content: { type: 'string', required: true, readOnly: true },
+    createdAt: { type: 'string', required: true, readOnly: true },
+    /** Sent by a member the recipient blocks: shown to its sender only, counted nowhere. */
+    withheld: { type: 'boolean', readOnly: true },
+  },
+  indexes: {
+    byConversation: {
+      pk: { field: 'pk', composite: ['conversationId'], template: 'conv#${conversationId}', casing: 'none' },
+      sk: { field: 'sk', composite: ['sentMs', 'id'], template: 'msg#${sentMs}#${id}', casing: 'none' },
+    },
+  },
+});
+
+export const MessageClaim = () => new Entity({
+  model: { entity: 'messageClaim', version: '1', service: SERVICE },
+  attributes: {
+    id: { type: 'string', required: true, readOnly: true },
+    conversationId: { type: 'string', required: true, readOnly: true },
+    senderId: { type: 'string', required: true, readOnly: true },
+    sentMs: { type: 'string', required: true, readOnly: true },
+  },
+  indexes: {
+    byId: {
+      pk: { field: 'pk', composite: ['id'], template: 'msgid#${id}', casing: 'none' },
+      sk: { field: 'sk', composite: [], template: 'msgid', casing: 'none' },
+    },
+  },
+});
+
+export const MessageTally = () => new Entity({
+  model: { entity: 'messageTally', version: '1', service: SERVICE },
+  attributes: {
+    /** `user#<id>` or `page#<id>`. */
+    ownerPk: { type: 'string', required: true, readOnly: true },
+    unread: { type: 'number', required: true, default: 0 },
+    /** The conversations with unread messages (not muted). */
+    convs: { type: 'set', items: 'string' },
+    /** The members on the other side of those conversations. */
+    users: { type: 'set', items: 'string' },
+    /** The pages on the other side of those conversations. */
+    pages: { type: 'set', items: 'string' },
+  },
+  indexes: {
+    byOwner: {
+      pk: { field: 'pk', composite: ['ownerPk'], template: '${ownerPk}', casing: 'none' },
+      sk: { field: 'sk', composite: [], template: 'msg-tally', casing: 'none' },
+    },
+  },
+});
+
+export const Block = () => new Entity({
+  model: { entity: 'block', version: '1', service: SERVICE },
+  attributes: {
+    blockerId: { type: 'string', required: true, readOnly: true },
+    blockedId: { type: 'string', required: true, readOnly: true },
+    createdAt: { type: 'string', required: true, readOnly: true, default: () => new Date().toISOString() },
+  },
+  indexes: {
+    byBlocker: {
+      pk: { field: 'pk', composite: ['blockerId'], template: 'user#${blockerId}', casing: 'none' },
+      sk: { field: 'sk', composite: ['blockedId'], template: 'block#${blockedId}', casing: 'none' },
     },
   },
 });
 
 export type ConversationItem = EntityItem<ReturnType<typeof Conversation>>;
+export type ParticipantItem = EntityItem<ReturnType<typeof ConversationParticipant>>;
+export type MessageItem = EntityItem<ReturnType<typeof Message>>;
+export type MessageTallyItem = EntityItem<ReturnType<typeof MessageTally>>;
+export type BlockItem = EntityItem<ReturnType<typeof Block>>;
+
+/** Keys spelled out for raw updates, BatchGets and condition checks (held to the templates by content-keys.test.ts). */
+export const convPk = (id: string): string => `conv#${id}`;
+export const conversationKey = (id: string): { pk: string; sk: string } => ({ pk: convPk(id), sk: 'conv' });
+export const participantKey = (conversationId: string, participantId: string): { pk: string; sk: string } => ({ pk: convPk(conversationId), sk: `part#${participantId}` });
+export const messageSk = (sentMs: string, id: string): string => `msg#${sentMs}#${id}`;
+export const messageClaimKey = (id: string): { pk: string; sk: string } => ({ pk: `msgid#${id}`, sk: 'msgid' });
+export const messageTallyKey = (ownerPk: string): { pk: string; sk: string } => ({ pk: ownerPk, sk: 'msg-tally' });
+export const blockKey = (blockerId: string, blockedId: string): { pk: string; sk: string } => ({ pk: `user#${blockerId}`, sk: `block#${blockedId}` });
+export const inboxPk = (participantId: string): string => `inbox#${participantId}`;
+export const inboxSk = (lastMessageAt: string, conversationId: string): string => `${lastMessageAt}#${conversationId}`;

@@ -1,0 +1,50 @@
+/**
+ * Live delivery (M7 in docs/data-model.md): one-time tickets for opening a socket, and the open
+ * sockets ("connections") of each member.
+ * - `realtimeTicket` (`wsticket#<sha256 of the ticket>`): made by POST /api/iam/realtime/ticket,
+ *   deleted by the handshake that uses it (a conditional delete: single use), dead after 60 s.
+ * - `realtimeConnection` (`wsconn#<connection id>`): the member behind a socket, 2-hour TTL, and
+ *   by member on `gsi3` (`wsconns#<userId>`), so a fan-out finds a member's sockets in one Query.
+ */
+import { Entity, type EntityItem } from 'electrodb';
+import { SERVICE } from '../service-name';
+
+export const RealtimeTicket = () => new Entity({
+  model: { entity: 'realtimeTicket', version: '1', service: SERVICE },
+  attributes: {
+    hash: { type: 'string', required: true, readOnly: true },
+    userId: { type: 'string', required: true, readOnly: true },
+    /** Milliseconds: the ticket is refused from then on (TTL removes it later). */
+    validUntil: { type: 'number', required: true, readOnly: true },
+    expiresAt: { type: 'number', required: true, readOnly: true },
+  },
+  indexes: {
+    byHash: {
+      pk: { field: 'pk', composite: ['hash'], template: 'wsticket#${hash}', casing: 'none' },
+      sk: { field: 'sk', composite: [], template: 'wsticket', casing: 'none' },
+    },
+  },
+});
+
+export const RealtimeConnection = () => new Entity({
+  model: { entity: 'realtimeConnection', version: '1', service: SERVICE },
+  attributes: {
+    connectionId: { type: 'string', required: true, readOnly: true },
+    userId: { type: 'string', required: true, readOnly: true },
+    connectedAt: { type: 'string', required: true, readOnly: true },
+    expiresAt: { type: 'number', required: true },
+  },
+  indexes: {
+    byId: {
+      pk: { field: 'pk', composite: ['connectionId'], template: 'wsconn#${connectionId}', casing: 'none' },
+      sk: { field: 'sk', composite: [], template: 'wsconn', casing: 'none' },
+    },
+    byUser: {
+      index: 'gsi3',
+      pk: { field: 'gsi3pk', composite: ['userId'], template: 'wsconns#${userId}', casing: 'none' },
+      sk: { field: 'gsi3sk', composite: ['connectionId'], template: '${connectionId}', casing: 'none' },
+    },
+  },
+});
+
+export type RealtimeConnectionItem = EntityItem<ReturnType<typeof RealtimeConnection>>;

@@ -1,0 +1,50 @@
+/**
+ * Blocks: one member blocking another (`user#<blocker>` / `block#<blocked>`). A blocked member's
+ * messages to the blocker are withheld (./write.ts), and the blocker's lists leave out what the
+ * blocked member wrote (./hide.ts).
+ */
+import type { z } from 'zod';
+import type { blocksAnswer } from '../../shared/answers/messages';
+import type { BlockItem } from '../db/entities/conversation';
+import { userPk } from '../db/entities/user';
+import { db } from '../db/service';
+import { badRequest, notFound } from '../lib/errors';
+import { onePage } from '../lib/paging';
+import { hitRateLimit } from '../lib/rate-limit';
+import type { Session } from '../lib/session/token';
+import { responderOf, usersAnd } from '../users/cards';
+import { getUser } from '../users/users';
+
+/** Whether `blockerId` blocks `blockedId`. */
+export async function blocks(blockerId: string, blockedId: string): Promise<boolean> {
+  if (blockerId === blockedId) return false;
+  const { data } = await db().entities.block.get({ blockerId, blockedId }).go({ consistent: true });
+  return !!data;
+}
+
+/** Everyone the member blocks (a Query of their partition's `block#` items). */
+export async function blockedBy(blockerId: string): Promise<Set<string>> {
+  const { data } = await db().entities.block.query.byBlocker({ blockerId }).go({ pages: 'all' });
+  return new Set(data.map((b) => b.blockedId));
+}
+
+export async function block(session: Session, userId: string): Promise<void> {
+  if (userId === session.userId) throw badRequest('You cannot block yourself', 'userId');
+  const user = await getUser(userId);
+  if (!user || user.deletedAt) throw notFound('There is no member with this id', 'userId');
+  await hitRateLimit('BLOCK_USER', session.userId);
+  await db().entities.block.put({ blockerId: session.userId, blockedId: userId }).go();
+}
+
+export async function unblock(session: Session, userId: string): Promise<void> {
+  await db().entities.block.delete({ blockerId: session.userId, blockedId: userId }).go();
+}
+
+export async function blockList(session: Session, cursorId: string | undefined): Promise<z.input<typeof blocksAnswer>> {
+  const partition = { field: 'pk', value: userPk(session.userId), sort: { field: 'sk', test: (sk: string) => sk.startsWith('block#') } };
+  const page = await onePage(cursorId, partition, (cursor) => db().entities.block.query.byBlocker({ blockerId: session.userId }).go({ cursor, limit: 50 }));
+  const items = page.items as BlockItem[];
+  const { users } = await usersAnd(items.map((b) => b.blockedId));
+  return { blocks: items.map((b) => ({ user: responderOf(users.get(b.blockedId), b.blockedId), createdAt: b.createdAt })), cursorId: page.cursorId };
+}
+

@@ -1,0 +1,448 @@
+/**
+ * Conversation writes. Each change is one transaction that carries every count it moves:
+ * - sending: the message, its id's claim, the conversation's last activity, the sender's inbox
+ *   row, and the recipient's row (unread +1, back in the inbox) and tally (+1, and the
+ *   conversation and the sender in its unread collections, unless muted);
+ * - reading (mark-as-seen), hiding and muting: the participant item, guarded on the unread count
+ *   and muted flag read before, and the tally by exactly the difference;
+ * - erasing (account deletion): each participant with its tally's share, then the messages.
+ * The tally of a member or page is the sum of the unread counts of its participant items that are
+ * not muted, and its collections name exactly those with unread > 0; the property test of
+ * test/api/messages.test.ts holds every write to it.
+ */
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { MessageView } from '../../shared/answers/messages';
+import { batchDelete, type TableKey } from '../db/batch';
+import { documentClient, tableName } from '../db/client';
+import {
+  conversationKey, convPk, inboxPk, inboxSk, messageClaimKey, messageSk, messageTallyKey, participantKey,
+  type ConversationItem, type MessageItem, type ParticipantItem, type ParticipantType,
+} from '../db/entities/conversation';
+import { pageKey, pageMemberKey } from '../db/entities/page';
+import { db } from '../db/service';
+import { conditionFailed, txEntities, writeItems, type TxItem, type TxOutcome } from '../db/transact';
+import { badRequest, conflict, forbidden, notFound, serviceUnavailable } from '../lib/errors';
+import { hitRateLimit } from '../lib/rate-limit';
+import type { Session } from '../lib/session/token';
+import { livePage } from '../pages/pages';
+import { accountGone, authorLiveCheck } from '../users/author-live';
+import { getUser } from '../users/users';
+import { blocks } from './blocks';
+import {
+  conversationFor, conversationIdOf, getConversation, getParticipant, justAbove, messageViewOf, ownerPkOf, previewOf, type Side,
+} from './conversations';
+
+const ATTEMPTS = 5;
+
+/** The tally change of one participant: `delta` unread, and its conversation in or out of the collections. */
+function tallyUpdate(p: Pick<ParticipantItem, 'participantType' | 'participantId' | 'conversationId' | 'otherType' | 'otherId'>, delta: number, collections: 'add' | 'remove' | 'keep'): TxItem {
+  const names: Record<string, string> = { '#u': 'unread' };
+  const values: Record<string, unknown> = { ':d': delta };
+  let expr = 'ADD #u :d';
+  if (collections !== 'keep') {
+    names['#c'] = 'convs';
+    names['#o'] = p.otherType === 'user' ? 'users' : 'pages';
+    values[':c'] = new Set([p.conversationId]);
+    values[':o'] = new Set([p.otherId]);
+    expr += collections === 'add' ? ', #c :c, #o :o' : ' DELETE #c :c, #o :o';
+  }
+  // A new tally item gets ElectroDB's markers, so reads parse it as a messageTally.
+  names['#e'] = '__edb_e__';
+  names['#v'] = '__edb_v__';
+  names['#op'] = 'ownerPk';
+  values[':e'] = 'messageTally';
+  values[':v'] = '1';
+  values[':op'] = ownerPkOf(p.participantType, p.participantId);
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: messageTallyKey(ownerPkOf(p.participantType, p.participantId)),
+      UpdateExpression: `SET #e = :e, #v = :v, #op = :op ${expr}`,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
+/** The participant's unread (and read marks, hidden and muted flags) set, guarded on the unread and muted it was read with. */
+function participantReadUpdate(p: ParticipantItem, set: { unread: number; lastReadAt?: string; lastReadKey?: string; hidden?: boolean; clearedKey?: string; muted?: boolean }): TxItem {
+  const names: Record<string, string> = { '#unread': 'unread', '#muted': 'muted' };
+  const values: Record<string, unknown> = { ':oldUnread': p.unread, ':oldMuted': p.muted };
+  const sets: string[] = [];
+  for (const [k, v] of Object.entries(set)) {
+    if (v === undefined) continue;
+    names[`#${k}`] = k;
+    values[`:${k}`] = v;
+    sets.push(`#${k} = :${k}`);
+  }
+  const remove = set.hidden === true ? ' REMOVE gsi1pk, gsi1sk' : '';
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: participantKey(p.conversationId, p.participantId),
+      UpdateExpression: `SET ${sets.join(', ')}${remove}`,
+      ConditionExpression: 'attribute_exists(pk) AND #unread = :oldUnread AND #muted = :oldMuted',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
+async function freshParticipant(conversationId: string, participantId: string): Promise<ParticipantItem> {
+  const p = await getParticipant(conversationId, participantId, true);
+  if (!p) throw notFound('There is no such conversation', 'conversation');
+  return p;
+}
+
+/** Runs `attempt` until its transaction lands; a guard that failed (a concurrent change) re-reads and retries. */
+async function withRetries(attempt: () => Promise<TxOutcome | null>): Promise<void> {
+  for (let i = 0; i < ATTEMPTS; i++) {
+    const out = await attempt();
+    if (!out || !out.canceled) return;
+  }
+  throw serviceUnavailable('The conversation changed meanwhile; please try again');
+}
+
+// ---------------------------------------------------------------- starting
+
+interface NewSide {
+  id: string;
+  type: ParticipantType;
+}
+
+async function ensureConversation(session: Session, a: NewSide, b: NewSide, convType: ConversationItem['convType'], extra: { userId?: string; pageId?: string }): Promise<{ convnId: string; created: boolean }> {
+  const id = conversationIdOf(a.id, b.id);
+  const existing = await getConversation(id, true);
+  if (existing) return { convnId: id, created: false };
+  const now = new Date().toISOString();
+  const { conversation, conversationParticipant } = txEntities();
+  const part = (me: NewSide, other: NewSide) =>
+    conversationParticipant
+      .create({ conversationId: id, participantId: me.id, participantType: me.type, otherId: other.id, otherType: other.type, convType, unread: 0, lastMessageAt: now, muted: false, hidden: true })
+      .commit();
+  const out = await writeItems([
+    conversation.create({ id, convType, participantIds: [a.id, b.id].sort(), createdAt: now, messageCount: 0, ...extra }).commit(),
+    part(a, b),
+    part(b, a),
+    authorLiveCheck(session.userId),
+  ]);
+  if (out.canceled) {
+    if (conditionFailed(out, 3)) throw accountGone();
+    // Made by a concurrent call: the same pair, the same conversation.
+    if (conditionFailed(out, 0)) return { convnId: id, created: false };
+    throw serviceUnavailable('Could not start the conversation; please try again');
+  }
+  return { convnId: id, created: true };
+}
+
+/** POST new-u-to-u-conversation: the caller and another live member. */
+export async function startUserConversation(session: Session, participants: string[]): Promise<{ convnId: string }> {
+  const me = session.userId;
+  if (!participants.includes(me)) throw forbidden('participants must hold your own id: you may start only your own conversations');
+  const other = participants.find((p) => p !== me);
+  if (!other) throw badRequest('must name another member besides you', 'participants');
+  const user = await getUser(other);
+  if (!user || user.deletedAt || user.regState !== 'complete') throw notFound('There is no member with this id', 'participants');
+  const { convnId } = await ensureConversation(session, { id: me, type: 'user' }, { id: other, type: 'user' }, 'user-to-user', {});
+  return { convnId };
+}
+
+/** POST new-u-to-p-conversation: the caller and a live page they do not answer for. */
+export async function startPageConversation(session: Session, userId: string, pageId: string): Promise<{ convnId: string }> {
+  if (userId !== session.userId) throw forbidden('userId must be your own id: you may start only your own conversations');
+  await livePage(pageId);
+  const { data: membership } = await db().entities.pageMember.get({ pageId, userId }).go();
+  if (membership?.status === 'member' && ['creator', 'admin', 'moderator'].includes(membership.role)) {
+    throw badRequest('You answer this page\'s messages yourself; write to a member instead', 'pageId');
+  }
+  const { convnId } = await ensureConversation(session, { id: userId, type: 'user' }, { id: pageId, type: 'page' }, 'tomypage', { userId, pageId });
+  return { convnId };
+}
+
+// ---------------------------------------------------------------- sending
+
+/** Whether a message of `side` came from that side (its own never count as unread). */
+function fromSide(m: Pick<MessageItem, 'senderId' | 'asPageId'>, side: Pick<Side, 'type' | 'participantId'>): boolean {
+  return side.type === 'page' ? m.asPageId === side.participantId : m.senderId === side.participantId && !m.asPageId;
+}
+
+function otherOf(conv: ConversationItem, side: Side): { id: string; type: ParticipantType } {
+  const id = conv.participantIds.find((p) => p !== side.participantId)!;
+  return { id, type: conv.convType === 'tomypage' && id === conv.pageId ? 'page' : 'user' };
+}
+
+async function claimedMessage(session: Session, id: string, conversationId: string): Promise<MessageItem | null> {
+  const { data: claim } = await db().entities.messageClaim.get({ id }).go({ consistent: true });
+  if (!claim) return null;
+  if (claim.senderId !== session.userId || claim.conversationId !== conversationId) throw conflict('This message id is already taken; send with a new id', 'id');
+  const { data } = await db().entities.message.get({ conversationId, sentMs: claim.sentMs, id }).go({ consistent: true });
+  return (data as MessageItem | null) ?? null;
+}
+
+/** A page's staff member's role, as a condition of the write: a demotion that lands first cancels it. */
+function staffCheck(pageId: string, userId: string): TxItem {
+  return {
+    ConditionCheck: {
+      TableName: tableName(),
+      Key: pageMemberKey(pageId, userId),
+      ConditionExpression: '#s = :member AND #r IN (:c, :a, :m)',
+      ExpressionAttributeNames: { '#s': 'status', '#r': 'role' },
+      ExpressionAttributeValues: { ':member': 'member', ':c': 'creator', ':a': 'admin', ':m': 'moderator' },
+    },
+  };
+}
+
+function pageLiveCheck(pageId: string): TxItem {
+  return { ConditionCheck: { TableName: tableName(), Key: pageKey(pageId), ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deletedAt)' } };
+}
+
+function inboxPlacement(conversationId: string, participantId: string, at: string, preview: string, senderId: string, extra: { unreadBy?: number; guardMuted?: boolean }): TxItem {
+  const names: Record<string, string> = { '#lma': 'lastMessageAt', '#lp': 'lastPreview', '#ls': 'lastSenderId', '#h': 'hidden' };
+  const values: Record<string, unknown> = { ':at': at, ':lp': preview, ':ls': senderId, ':f': false, ':ipk': inboxPk(participantId), ':isk': inboxSk(at, conversationId) };
+  const sets = ['#lma = :at', '#lp = :lp', '#ls = :ls', '#h = :f', 'gsi1pk = :ipk', 'gsi1sk = :isk'];
+  let condition = 'attribute_exists(pk)';
+  if (extra.guardMuted !== undefined) {
+    names['#m'] = 'muted';
+    values[':m'] = extra.guardMuted;
+    condition += ' AND #m = :m';
+  }
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: participantKey(conversationId, participantId),
+      UpdateExpression: `SET ${sets.join(', ')}${extra.unreadBy ? ' ADD #u :one' : ''}`,
+      ConditionExpression: condition,
+      ExpressionAttributeNames: extra.unreadBy ? { ...names, '#u': 'unread' } : names,
+      ExpressionAttributeValues: extra.unreadBy ? { ...values, ':one': extra.unreadBy } : values,
+    },
+  };
+}
+
+/**
+ * POST messages/new. The caller's own side is marked read up to the message. When the recipient
+ * blocks the sender the answer is the same, but the message is withheld: stored for the sender's
+ * own view only, counted nowhere, delivered to no one else.
+ */
+export async function sendMessage(session: Session, input: { id: string; conversation_id: string; content: string }): Promise<{ message: MessageView; created: boolean }> {
+  const { conv, side } = await conversationFor(session, input.conversation_id);
+  const again = await claimedMessage(session, input.id, conv.id);
+  if (again) return { message: messageViewOf(again), created: false };
+  await hitRateLimit('MESSAGE_USER', session.userId);
+
+  const other = otherOf(conv, side);
+  let withheld = false;
+  if (conv.convType === 'user-to-user') {
+    const [mine, theirs] = await Promise.all([blocks(session.userId, other.id), blocks(other.id, session.userId)]);
+    if (mine) throw forbidden('You block this member: unblock them to write to them');
+    withheld = theirs;
+  }
+
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const recipient = withheld ? null : await freshParticipant(conv.id, other.id);
+    const nowMs = Date.now();
+    const sentMs = String(nowMs).padStart(13, '0');
+    const createdAt = new Date(nowMs).toISOString();
+    const preview = previewOf(input.content);
+    const message = {
+      conversationId: conv.id, id: input.id, sentMs, senderId: session.userId, content: input.content, createdAt,
+      ...(side.asPageId ? { asPageId: side.asPageId } : {}),
+      ...(withheld ? { withheld: true } : {}),
+    };
+    const { message: messageEntity, messageClaim } = txEntities();
+    const items: TxItem[] = [
+      messageClaim.create({ id: input.id, conversationId: conv.id, senderId: session.userId, sentMs }).commit(),
+      messageEntity.create(message).commit(),
+      authorLiveCheck(session.userId),
+      {
+        Update: {
+          TableName: tableName(),
+          Key: conversationKey(conv.id),
+          UpdateExpression: 'SET #lma = :at ADD #n :one',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#lma': 'lastMessageAt', '#n': 'messageCount' },
+          ExpressionAttributeValues: { ':at': createdAt, ':one': 1 },
+        },
+      },
+      inboxPlacement(conv.id, side.participantId, createdAt, preview, session.userId, {}),
+    ];
+    if (recipient) {
+      items.push(inboxPlacement(conv.id, recipient.participantId, createdAt, preview, session.userId, { unreadBy: 1, guardMuted: recipient.muted }));
+      if (!recipient.muted) items.push(tallyUpdate(recipient, 1, 'add'));
+    }
+    if (side.asPageId) items.push(staffCheck(side.asPageId, session.userId));
+    else if (conv.convType === 'tomypage' && conv.pageId) items.push(pageLiveCheck(conv.pageId));
+    const out = await writeItems(items);
+    if (!out.canceled) return { message: messageViewOf(message as MessageItem), created: true };
+    if (conditionFailed(out, 0)) {
+      const same = await claimedMessage(session, input.id, conv.id);
+      if (same) return { message: messageViewOf(same), created: false };
+    }
+    if (conditionFailed(out, 2)) throw accountGone();
+    if (conditionFailed(out, 3) || conditionFailed(out, 4)) throw notFound('There is no such conversation', 'conversation_id');
+    const last = items.length - 1;
+    if (side.asPageId && conditionFailed(out, last)) throw notFound('There is no such conversation', 'conversation_id');
+    if (!side.asPageId && conv.convType === 'tomypage' && conditionFailed(out, last)) throw notFound('This page no longer exists', 'conversation_id');
+    // The recipient muted, unmuted or left meanwhile: read again.
+  }
+  throw serviceUnavailable('The conversation changed meanwhile; please try again');
+}
+
+// ---------------------------------------------------------------- reading
+
+/** Counts the messages after `afterKey` that are not the side's own and not withheld from it. */
+async function unreadAfter(conversationId: string, side: Pick<Side, 'type' | 'participantId'>, afterKey: string): Promise<number> {
+  let n = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',
+        ExpressionAttributeValues: { ':pk': convPk(conversationId), ':lo': justAbove(afterKey), ':hi': 'msg#\uffff' },
+        ProjectionExpression: 'senderId, asPageId, withheld',
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const m of out.Items ?? []) {
+      if (m.withheld) continue;
+      if (!fromSide({ senderId: String(m.senderId), asPageId: m.asPageId as string | undefined }, side)) n++;
+    }
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return n;
+}
+
+/** Reads the side's view of a conversation up to `key` (a message's sort key): unread and the tally follow exactly. */
+async function readUpTo(conversationId: string, side: Pick<Side, 'type' | 'participantId'>, key: string): Promise<void> {
+  await withRetries(async () => {
+    const p = await freshParticipant(conversationId, side.participantId);
+    if (p.lastReadKey && p.lastReadKey >= key) return null;
+    const unread = await unreadAfter(conversationId, side, key);
+    const items = [participantReadUpdate(p, { unread, lastReadAt: new Date().toISOString(), lastReadKey: key })];
+    if (!p.muted && unread !== p.unread) items.push(tallyUpdate(p, unread - p.unread, unread === 0 ? 'remove' : 'keep'));
+    return writeItems(items);
+  });
+}
+
+/** PUT mark-as-seen: each listed message's conversation is read up to it, for the caller's side. */
+export async function markMessagesSeen(session: Session, ids: string[]): Promise<void> {
+  const { data: claims } = await db().entities.messageClaim.get(ids.map((id) => ({ id }))).go();
+  const latest = new Map<string, string>();
+  for (const c of claims) {
+    const key = messageSk(c.sentMs, c.id);
+    if ((latest.get(c.conversationId) ?? '') < key) latest.set(c.conversationId, key);
+  }
+  for (const [conversationId, key] of latest) {
+    let side: Side;
+    try {
+      ({ side } = await conversationFor(session, conversationId));
+    } catch {
+      continue; // Not the caller's conversation: it changes nothing.
+    }
+    await readUpTo(conversationId, side, key);
+  }
+}
+
+// ---------------------------------------------------------------- hiding and muting
+
+async function latestMessageKey(conversationId: string): Promise<string | null> {
+  const out = await documentClient().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',
+      ExpressionAttributeValues: { ':pk': convPk(conversationId), ':lo': 'msg#', ':hi': 'msg#\uffff' },
+      ProjectionExpression: 'sk',
+      ScanIndexForward: false,
+      Limit: 1,
+    }),
+  );
+  return (out.Items?.[0]?.sk as string | undefined) ?? null;
+}
+
+/** Hides a conversation for one side: out of its inbox, its messages so far out of its view, its unread out of its tally. */
+async function hideFor(conversationId: string, participantId: string): Promise<void> {
+  await withRetries(async () => {
+    const p = await freshParticipant(conversationId, participantId);
+    const latest = await latestMessageKey(conversationId);
+    const now = new Date().toISOString();
+    const items = [participantReadUpdate(p, { unread: 0, hidden: true, lastReadAt: now, ...(latest ? { lastReadKey: latest, clearedKey: latest } : {}) })];
+    if (!p.muted && p.unread > 0) items.push(tallyUpdate(p, -p.unread, 'remove'));
+    return writeItems(items);
+  });
+}
+
+/** DELETE conversation: hidden for the caller's side only. */
+export async function hideConversation(session: Session, conversationId: string): Promise<number> {
+  const { side } = await conversationFor(session, conversationId);
+  await hideFor(conversationId, side.participantId);
+  return 1;
+}
+
+/** DELETE conversations: every conversation in the member's inbox hidden for them. */
+export async function hideAllConversations(session: Session, uuid: string): Promise<number> {
+  if (uuid !== session.userId) throw forbidden('You may only act on your own account');
+  const { data } = await db().entities.conversationParticipant.query.byParticipant({ participantId: uuid }).go({ pages: 'all' });
+  const shown = (data as ParticipantItem[]).filter((p) => !p.hidden);
+  for (const p of shown) await hideFor(p.conversationId, uuid);
+  return shown.length;
+}
+
+/** PUT conversation/mute: a muted conversation's unread leave the tally and collections (and come back on unmute). */
+export async function muteConversation(session: Session, conversationId: string, muted: boolean): Promise<boolean> {
+  const { side } = await conversationFor(session, conversationId);
+  await withRetries(async () => {
+    const p = await freshParticipant(conversationId, side.participantId);
+    if (p.muted === muted) return null;
+    const items = [participantReadUpdate(p, { unread: p.unread, muted })];
+    if (p.unread > 0) items.push(tallyUpdate(p, muted ? -p.unread : p.unread, muted ? 'remove' : 'add'));
+    return writeItems(items);
+  });
+  return muted;
+}
+
+// ---------------------------------------------------------------- erasing
+
+/** Removes a conversation for everyone: the metadata (no send lands after it), each side with its tally's share, then the messages and their claims. */
+export async function eraseConversation(conversationId: string): Promise<void> {
+  await db().entities.conversation.delete({ id: conversationId }).go();
+  const { data: parts } = await db().entities.conversationParticipant.query.byConversation({ conversationId }).go({ pages: 'all' });
+  for (const first of parts as ParticipantItem[]) {
+    await withRetries(async () => {
+      const p = await getParticipant(conversationId, first.participantId, true);
+      if (!p) return null;
+      const items: TxItem[] = [
+        { Delete: { TableName: tableName(), Key: participantKey(conversationId, p.participantId), ConditionExpression: '#u = :u AND #m = :m', ExpressionAttributeNames: { '#u': 'unread', '#m': 'muted' }, ExpressionAttributeValues: { ':u': p.unread, ':m': p.muted } } },
+      ];
+      if (!p.muted && p.unread > 0) items.push(tallyUpdate(p, -p.unread, 'remove'));
+      return writeItems(items);
+    });
+  }
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': convPk(conversationId) },
+        ProjectionExpression: 'pk, sk, id, #e',
+        ExpressionAttributeNames: { '#e': '__edb_e__' },
+        ExclusiveStartKey: start,
+      }),
+    );
+    const keys: TableKey[] = [];
+    for (const item of out.Items ?? []) {
+      keys.push({ pk: String(item.pk), sk: String(item.sk) });
+      if (item.__edb_e__ === 'message') keys.push(messageClaimKey(String(item.id)));
+    }
+    await batchDelete(keys);
+    start = out.LastEvaluatedKey;
+  } while (start);
+}
+
+/** Account deletion's first step: every conversation the member takes part in, erased. */
+export async function eraseAllConversationsOf(userId: string): Promise<number> {
+  const { data } = await db().entities.conversationParticipant.query.byParticipant({ participantId: userId }).go({ pages: 'all' });
+  for (const p of data) await eraseConversation(p.conversationId);
+  return data.length;
+}
+

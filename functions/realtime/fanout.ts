@@ -1,0 +1,115 @@
+/**
+ * Fan-out: from a changed item to the frames its members' open sockets receive. Both hosts call
+ * it with the item as it now stands; they differ only in how the item gets here (the table's
+ * stream in the cloud, functions/realtime/local.ts in the local host) and in the sink that
+ * carries a frame to a socket (API Gateway's postToConnection, or a `ws` socket).
+ * - a message → every participant's sockets (a page's: its admins' and moderators'), the sender's
+ *   other tabs included; a withheld message → its sender's only;
+ * - a notification → its recipient's, with their notification tally;
+ * - a message tally → the member's (a page's: each of its staff's) unreadMsgsTally.
+ * A connection the sink finds gone is removed.
+ */
+import type { ServerFrame } from '../../shared/realtime';
+import type { MessageItem, MessageTallyItem } from '../db/entities/conversation';
+import type { NotificationItem } from '../db/entities/notification';
+import { db } from '../db/service';
+import { logger } from '../lib/logger';
+import { getConversation, memberTally, staffOf } from '../messages/conversations';
+import { toNotification, unreadTally } from '../notifications/notifications';
+import { responderOf, usersAnd } from '../users/cards';
+import { connectionsOf, removeConnection } from './connections';
+
+export interface FrameSink {
+  /** Sends a frame's text to one connection; 'gone' when the connection no longer exists. */
+  send(connectionId: string, frame: string): Promise<'sent' | 'gone'>;
+}
+
+/** The entities whose changes reach sockets. */
+export const FANOUT_ENTITIES = ['message', 'notification', 'messageTally'] as const;
+
+/** Sends `frame` to every open socket of each member. */
+export async function deliver(userIds: Iterable<string>, frame: ServerFrame | ((userId: string) => Promise<ServerFrame>), sink: FrameSink): Promise<number> {
+  let sent = 0;
+  await Promise.all(
+    [...new Set(userIds)].map(async (userId) => {
+      const connections = await connectionsOf(userId);
+      if (!connections.length) return;
+      const text = JSON.stringify(typeof frame === 'function' ? await frame(userId) : frame);
+      await Promise.all(
+        connections.map(async (id) => {
+          if ((await sink.send(id, text)) === 'gone') await removeConnection(id);
+          else sent++;
+        }),
+      );
+    }),
+  );
+  return sent;
+}
+
+/** The members behind a participant: the member, or the page's staff. */
+async function membersOf(type: 'user' | 'page', id: string): Promise<string[]> {
+  return type === 'user' ? [id] : staffOf(id);
+}
+
+async function messageFanOut(item: MessageItem, sink: FrameSink): Promise<void> {
+  const frame: ServerFrame = {
+    type: 'message',
+    data: {
+      conversationId: item.conversationId,
+      message: { id: item.id, content: item.content, senderId: item.senderId, ...(item.asPageId ? { asPageId: item.asPageId } : {}), createdAt: item.createdAt },
+    },
+  };
+  if (item.withheld) {
+    await deliver([item.senderId], frame, sink);
+    return;
+  }
+  const conv = await getConversation(item.conversationId);
+  if (!conv) return;
+  const members = await Promise.all(conv.participantIds.map((id) => membersOf(conv.convType === 'tomypage' && id === conv.pageId ? 'page' : 'user', id)));
+  await deliver(members.flat(), frame, sink);
+}
+
+async function notificationFanOut(item: NotificationItem, sink: FrameSink): Promise<void> {
+  const { users } = await usersAnd(item.actorId ? [item.actorId] : []);
+  const notification = { ...toNotification(item), actor: item.actorId ? responderOf(users.get(item.actorId), item.actorId) : null };
+  await deliver([item.recipientId], async () => ({ type: 'notification', data: { notification, tally: await unreadTally(item.recipientId) } }), sink);
+}
+
+async function tallyFanOut(item: MessageTallyItem, sink: FrameSink): Promise<void> {
+  const [type, id] = item.ownerPk.split('#') as ['user' | 'page', string];
+  const members = await membersOf(type, id);
+  await deliver(members, async (userId) => ({ type: 'messages-tally', data: { unreadMsgsTally: (await memberTally(userId)).unreadMsgsTally } }), sink);
+}
+
+/** Fans out one changed item (its new image, as the table holds it); items of other entities are ignored. */
+export async function fanOutItem(raw: Record<string, unknown>, sink: FrameSink): Promise<void> {
+  const entities = db().entities;
+  switch (raw.__edb_e__) {
+    case 'message': {
+      const item = entities.message.parse({ Item: raw }).data as MessageItem | null;
+      if (item) await messageFanOut(item, sink);
+      return;
+    }
+    case 'notification': {
+      const item = entities.notification.parse({ Item: raw }).data as NotificationItem | null;
+      if (item) await notificationFanOut(item, sink);
+      return;
+    }
+    case 'messageTally': {
+      const item = entities.messageTally.parse({ Item: raw }).data as MessageTallyItem | null;
+      if (item) await tallyFanOut(item, sink);
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+/** Fans out each item; one that fails is logged and does not stop the others. */
+export async function fanOutItems(items: Record<string, unknown>[], sink: FrameSink): Promise<void> {
+  await Promise.all(
+    items.map((item) =>
+      fanOutItem(item, sink).catch((err: unknown) => logger.error('Realtime fan-out failed', { error: err as Error, entity: String(item.__edb_e__), pk: String(item.pk) })),
+    ),
+  );
+}

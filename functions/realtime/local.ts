@@ -1,0 +1,42 @@
+/**
+ * The local host's way for a change to reach the fan-out: right after a transaction commits, in
+ * the same process (functions/db/committed.ts), instead of the table's stream. A put of a message
+ * or a notification carries its item; a changed tally is read back, as the stream's new image
+ * would hold it.
+ */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient, tableName } from '../db/client';
+import { onCommitted } from '../db/committed';
+import type { TxItem } from '../db/transact';
+import { logger } from '../lib/logger';
+import { fanOutItems, type FrameSink } from './fanout';
+
+interface PutShape { Item?: Record<string, unknown> }
+interface UpdateShape { Key?: { pk?: string; sk?: string } }
+
+async function changedItems(items: readonly TxItem[]): Promise<Record<string, unknown>[]> {
+  const out: Record<string, unknown>[] = [];
+  for (const t of items) {
+    const put = (t.Put as PutShape | undefined)?.Item;
+    if (put && (put.__edb_e__ === 'message' || put.__edb_e__ === 'notification')) out.push(put);
+    const key = (t.Update as UpdateShape | undefined)?.Key;
+    if (key?.sk === 'msg-tally' && key.pk) {
+      const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { pk: key.pk, sk: key.sk }, ConsistentRead: true }));
+      if (Item) out.push(Item);
+    }
+  }
+  return out;
+}
+
+/** Fans every committed change out to `sink` from now on (null: stop). */
+export function fanOutInProcess(sink: FrameSink | null): void {
+  if (!sink) {
+    onCommitted(null);
+    return;
+  }
+  onCommitted((items) => {
+    void changedItems(items)
+      .then((changed) => (changed.length ? fanOutItems(changed, sink) : undefined))
+      .catch((err: unknown) => logger.error('Realtime fan-out failed', { error: err as Error }));
+  });
+}

@@ -1,0 +1,106 @@
+/** The messages, blocks and realtime routes' contract. */
+import {
+  blockAnswer, blocksAnswer, conversationAnswer, conversationHidden, convnIdAnswer, inboxAnswer, messageAnswer, messageeAnswer, mutedAnswer, ticketAnswer, unreadMsgsTally,
+} from '../answers/messages';
+import { noInput } from '../schemas/common';
+import {
+  blockParams, blocksQuery, conversationPagedParams, conversationParams, deleteConversationInput, deleteConversationsInput, inboxQuery, markMessagesSeenInput,
+  messageeParams, muteConversationInput, newBlockInput, newMessageInput, newPageConversationInput, newUserConversationInput,
+} from '../schemas/messages';
+import { defineRoute } from './route';
+
+export const all = defineRoute({
+  method: 'GET', path: '/api/iam/messages/all', access: 'user',
+  input: inboxQuery, output: inboxAnswer,
+  summary: 'The caller\'s inbox (or, with pageId, the inbox of a page they are admin or moderator of), newest activity first, cursor paged, with the unread collections and unreadMsgsTally. Hidden conversations are left out until a new message arrives.',
+});
+
+export const unreadTally = defineRoute({
+  method: 'GET', path: '/api/iam/messages/unread-tally', access: 'user',
+  input: noInput, output: unreadMsgsTally,
+  summary: '{ unreadMsgsTally }: unread messages of the caller and of the pages they answer for, kept on write.',
+});
+
+export const conversation = defineRoute({
+  method: 'GET', path: '/api/iam/messages/conversation/{a}/{b}', access: 'user',
+  input: conversationParams, output: conversationAnswer,
+  summary: 'The conversation between a and b (two members, or a member and a page; either order), newest messages first, cursor paged. 404 unless the caller takes part (or answers for the page).',
+});
+
+export const conversationEarlier = defineRoute({
+  method: 'GET', path: '/api/iam/messages/conversation/{a}/{b}/{c}', access: 'user',
+  input: conversationPagedParams, output: conversationAnswer,
+  summary: 'As /conversation/{a}/{b}, from the cursor c on (earlier messages).',
+});
+
+export const newUserConversation = defineRoute({
+  method: 'POST', path: '/api/iam/messages/new-u-to-u-conversation', access: 'registered',
+  input: newUserConversationInput, output: convnIdAnswer,
+  summary: 'participants: [the caller\'s uuid, the other member\'s uuid] → { convnId }; the same pair always gets the same conversation.',
+});
+
+export const newPageConversation = defineRoute({
+  method: 'POST', path: '/api/iam/messages/new-u-to-p-conversation', access: 'registered',
+  input: newPageConversationInput, output: convnIdAnswer,
+  summary: 'userId (the caller), pageId → { convnId }; the same member and page always get the same conversation. The page\'s admins and moderators answer as the page.',
+});
+
+export const newMessage = defineRoute({
+  method: 'POST', path: '/api/iam/messages/new', access: 'registered', status: 201, idempotent: true,
+  input: newMessageInput, output: messageAnswer,
+  summary: 'id (client UUID; a retry answers the same message), conversation_id, content (1-4000 characters) → { message }. Participants only (404 otherwise); a page\'s staff write as the page.',
+});
+
+export const deleteConversation = defineRoute({
+  method: 'DELETE', path: '/api/iam/messages/conversation', access: 'user',
+  input: deleteConversationInput, output: conversationHidden,
+  summary: 'Hides the conversation convnId for the caller only (its unread leave the tally); it comes back when a new message arrives.',
+});
+
+export const deleteConversations = defineRoute({
+  method: 'DELETE', path: '/api/iam/messages/conversations', access: 'self',
+  input: deleteConversationsInput, output: conversationHidden,
+  summary: 'Hides every conversation of the member uuid (the caller) for them, as DELETE conversation does for one.',
+});
+
+export const muteConversation = defineRoute({
+  method: 'PUT', path: '/api/iam/messages/conversation/mute', access: 'user',
+  input: muteConversationInput, output: mutedAnswer,
+  summary: 'Mutes (muted: true) or unmutes the conversation convnId for the caller: a muted conversation\'s messages stay unread in the inbox but leave the tally and the unread collections.',
+});
+
+export const markAsSeen = defineRoute({
+  method: 'PUT', path: '/api/messages/mark-as-seen', access: 'user',
+  input: markMessagesSeenInput, output: unreadMsgsTally,
+  summary: 'msgsArr: message ids; each one\'s conversation is read up to that message for the caller (or the page they answer for), and the counts drop by exactly what became read → { unreadMsgsTally }. Ids of conversations the caller is not in change nothing.',
+});
+
+export const messagee = defineRoute({
+  method: 'GET', path: '/api/iam/users/user-or-page-messagee-by-handle/{handle}', access: 'user',
+  input: messageeParams, output: messageeAnswer,
+  summary: 'The member or page a handle names, as a card to write to: { messagee }; 404 for no one.',
+});
+
+export const newBlock = defineRoute({
+  method: 'POST', path: '/api/iam/blocks/new', access: 'registered',
+  input: newBlockInput, output: blockAnswer,
+  summary: 'Blocks userId: they cannot message the caller (their sends answer as a success and deliver nothing), and the caller no longer sees their posts, comments or listings; neither is told.',
+});
+
+export const deleteBlock = defineRoute({
+  method: 'DELETE', path: '/api/iam/blocks/{userId}', access: 'user',
+  input: blockParams, output: blockAnswer,
+  summary: 'Unblocks userId: { blocked: false }.',
+});
+
+export const blocks = defineRoute({
+  method: 'GET', path: '/api/iam/blocks', access: 'user',
+  input: blocksQuery, output: blocksAnswer,
+  summary: 'The members the caller blocks, newest first, cursor paged.',
+});
+
+export const realtimeTicket = defineRoute({
+  method: 'POST', path: '/api/iam/realtime/ticket', access: 'user',
+  input: noInput, output: ticketAnswer,
+  summary: '{ url }: the WebSocket URL with a one-time ?ticket= valid 60 s. Frames are JSON { type, data }: message, notification, messages-tally; the client\'s {"type":"ping"} is answered {"type":"pong"}.',
+});

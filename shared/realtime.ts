@@ -1,0 +1,15 @@
+/**
+ * The socket's frames: JSON text `{ type, data }` ("Real time" in docs/api.md). The server sends
+ * `message`, `notification` and `messages-tally`; the client sends `{"type":"ping"}` and gets
+ * `{"type":"pong"}`.
+ */
+import type { MessageView } from './answers/messages';
+import type { NotificationView } from './answers/notifications';
+
+export type ServerFrame =
+  | { type: 'message'; data: { conversationId: string; message: Omit<MessageView, 'conversationId' | 'asPageId'> & { asPageId?: string } } }
+  | { type: 'notification'; data: { notification: NotificationView; tally: number } }
+  | { type: 'messages-tally'; data: { unreadMsgsTally: number } }
+  | { type: 'pong' };
+
+export type ClientFrame = { type: 'ping' };

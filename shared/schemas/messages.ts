@@ -1,0 +1,58 @@
+/** Messages, blocks and live delivery: what clients send. */
+import * as z from 'zod/mini';
+import { clientId, text } from './common';
+import { handle, uuidParam } from './identity';
+import './locale';
+
+/** A message's text: up to 4,000 characters (links are shown as links, never as HTML). */
+export const MESSAGE_MAX = 4000;
+/** At most this many message ids in one mark-as-seen. */
+export const MARK_SEEN_MAX = 100;
+
+const csrfToken = z.optional(z.string({ message: 'must be text' }).check(z.maxLength(200)));
+const cursorId = z.optional(z.string({ message: 'must be text' }).check(z.maxLength(1000, { message: 'must be at most 1000 characters' })));
+
+export const newUserConversationInput = z.strictObject({
+  participants: z.array(uuidParam, { message: 'must be a list of two member ids' }).check(
+    z.length(2, { message: 'must hold exactly two member ids: yours and the other member\'s' }),
+  ),
+  csrf_token: csrfToken,
+});
+
+export const newPageConversationInput = z.strictObject({ userId: uuidParam, pageId: uuidParam, csrf_token: csrfToken });
+
+export const newMessageInput = z.strictObject({
+  id: clientId,
+  conversation_id: uuidParam,
+  content: text(1, MESSAGE_MAX),
+  csrf_token: csrfToken,
+});
+
+/** GET conversation/{a}/{b}[/{c}]: the two participants in either order; `c` (or `cursorId`) pages back. */
+export const conversationParams = z.strictObject({ a: uuidParam, b: uuidParam, cursorId });
+export const conversationPagedParams = z.strictObject({
+  a: uuidParam,
+  b: uuidParam,
+  c: z.string({ message: 'must be text' }).check(z.maxLength(1000, { message: 'must be at most 1000 characters' })),
+});
+
+/** GET all: the caller's inbox, or with `pageId` the inbox of a page they answer for. */
+export const inboxQuery = z.strictObject({ pageId: z.optional(uuidParam), cursorId });
+
+export const deleteConversationInput = z.strictObject({ convnId: uuidParam, csrf_token: csrfToken });
+export const deleteConversationsInput = z.strictObject({ uuid: uuidParam, csrf_token: csrfToken });
+
+export const markMessagesSeenInput = z.strictObject({
+  msgsArr: z.array(clientId, { message: 'must be a list of message ids' }).check(
+    z.minLength(1, { message: 'must hold at least one message id' }),
+    z.maxLength(MARK_SEEN_MAX, { message: `must hold at most ${MARK_SEEN_MAX} message ids` }),
+  ),
+});
+
+export const messageeParams = z.strictObject({ handle });
+
+export const muteConversationInput = z.strictObject({ convnId: uuidParam, muted: z.boolean({ message: 'must be true or false' }), csrf_token: csrfToken });
+
+export const newBlockInput = z.strictObject({ userId: uuidParam, csrf_token: csrfToken });
+export const blockParams = z.strictObject({ userId: uuidParam });
+export const blocksQuery = z.strictObject({ cursorId });
