@@ -22,6 +22,16 @@ export const ownershipFixtures: Record<string, () => Promise<void>> = {
     expect(await getItem(`user#${a.profile.uuid}`, 'profile')).not.toHaveProperty('deletedAt');
     expect((await as(a.browser, 'GET', '/api/iam/authn/profile')).status).toBe(200);
   },
+  'DELETE /api/iam/messages/conversations': async () => {
+    const a = await member();
+    const b = await member();
+    const started = await as<{ convnId: string }>(b.browser, 'POST', '/api/iam/messages/new-u-to-u-conversation', { participants: [b.profile.uuid, a.profile.uuid] });
+    expect((await as(b.browser, 'POST', '/api/iam/messages/new', { id: crypto.randomUUID(), conversation_id: started.data.convnId, content: 'hello' })).status).toBe(201);
+    const res = await as(b.browser, 'DELETE', '/api/iam/messages/conversations', { uuid: a.profile.uuid });
+    expect(res.status).toBe(403);
+    const inbox = await as<{ conversations: { id: string; unread: number }[] }>(a.browser, 'GET', '/api/iam/messages/all');
+    expect(inbox.data.conversations).toEqual([expect.objectContaining({ id: started.data.convnId, unread: 1 })]);
+  },
   'DELETE /api/iam/refresh-tokens/{id}': async () => {
     const a = await member();
     const b = await member();

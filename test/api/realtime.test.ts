@@ -1,0 +1,231 @@
+/**
+ * Live delivery against the local host: the one-time ticket (single use, 60 s, forged ones
+ * refused), frames to every participant's sockets and no one else's, the notification and tally
+ * frames, ping and pong, and fetching what was missed after a reconnect.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { ConversationAnswer, MessageView } from '../../shared/answers/messages';
+import type { ServerFrame } from '../../shared/realtime';
+import { as, member, type Member } from '../support/accounts';
+import { call, hostUrl } from '../support/api';
+import { newPost, reactTo } from '../support/content';
+import { useHostTable } from '../support/host-env';
+import { newPage, withRole } from '../support/pages';
+
+beforeAll(() => useHostTable());
+
+const actor = (m: Member) => ({ uuid: m.profile.uuid, browser: m.browser });
+
+async function ticketUrl(m: Member): Promise<string> {
+  const res = await as<{ url: string }>(m.browser, 'POST', '/api/iam/realtime/ticket', {});
+  expect(res.status, JSON.stringify(res.json)).toBe(200);
+  return res.data.url;
+}
+
+interface Socket {
+  ws: WebSocket;
+  frames: ServerFrame[];
+  /** The next frame of `type` (already received or still to come), within `ms`. */
+  next<T extends ServerFrame['type']>(type: T, ms?: number, test?: (f: Extract<ServerFrame, { type: T }>) => boolean): Promise<Extract<ServerFrame, { type: T }>>;
+  close(): Promise<void>;
+}
+
+function open(url: string): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url);
+    const frames: ServerFrame[] = [];
+    const waiters: (() => void)[] = [];
+    ws.on('message', (data) => {
+      frames.push(JSON.parse(String(data)) as ServerFrame);
+      for (const w of waiters.splice(0)) w();
+    });
+    ws.once('unexpected-response', (_req, res) => reject(new Error(`handshake refused: ${res.statusCode}`)));
+    ws.once('error', reject);
+    ws.once('open', () =>
+      resolve({
+        ws,
+        frames,
+        next: (type, ms = 2000, test = () => true) =>
+          new Promise((ok, fail) => {
+            const started = Date.now();
+            const look = () => {
+              const i = frames.findIndex((f) => f.type === type && test(f as never));
+              if (i >= 0) return ok(frames.splice(i, 1)[0] as never);
+              if (Date.now() - started > ms) return fail(new Error(`no ${type} frame within ${ms} ms; got ${JSON.stringify(frames)}`));
+              waiters.push(look);
+              setTimeout(look, ms - (Date.now() - started) + 5);
+            };
+            look();
+          }),
+        close: () =>
+          new Promise<void>((done) => {
+            if (ws.readyState === ws.CLOSED) return done();
+            ws.once('close', () => done());
+            ws.close();
+          }),
+      }),
+    );
+  });
+}
+
+/** The status a refused handshake answers. */
+function refusal(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url);
+    ws.once('unexpected-response', (_req, res) => {
+      resolve(res.statusCode ?? 0);
+      ws.terminate();
+    });
+    ws.once('open', () => {
+      ws.close();
+      reject(new Error('the handshake was accepted'));
+    });
+    ws.once('error', () => undefined);
+  });
+}
+
+async function conversation(a: Member, b: Member): Promise<string> {
+  const res = await as<{ convnId: string }>(a.browser, 'POST', '/api/iam/messages/new-u-to-u-conversation', { participants: [a.profile.uuid, b.profile.uuid] });
+  return res.data.convnId;
+}
+
+async function send(from: Member, conversationId: string, content: string): Promise<MessageView> {
+  const res = await as<{ message: MessageView }>(from.browser, 'POST', '/api/iam/messages/new', { id: randomUUID(), conversation_id: conversationId, content });
+  expect(res.status, JSON.stringify(res.json)).toBe(201);
+  return res.data.message;
+}
+
+describe('tickets', () => {
+  it('answers a WebSocket URL on the gateway\'s own host and port, path /ws', async () => {
+    const a = await member();
+    const url = new URL(await ticketUrl(a));
+    expect(url.protocol).toBe('ws:');
+    expect(url.host).toBe(new URL(hostUrl()).host);
+    expect(url.pathname).toBe('/ws');
+    expect(url.searchParams.get('ticket')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect((await call('POST', '/api/iam/realtime/ticket', { body: {} })).status).toBe(401);
+  });
+
+  it('opens one socket only: the same ticket again is refused with 401', async () => {
+    const a = await member();
+    const url = await ticketUrl(a);
+    const socket = await open(url);
+    expect(await refusal(url)).toBe(401);
+    await socket.close();
+  });
+
+  it('refuses an expired, forged or malformed ticket, and a path other than /ws', async () => {
+    const a = await member();
+    const { issueTicket } = await import('../../functions/realtime/tickets');
+    const expired = await issueTicket(a.profile.uuid, Date.now() - 61_000);
+    const base = new URL(await ticketUrl(a));
+    const withTicket = (t: string) => {
+      const u = new URL(base);
+      u.searchParams.set('ticket', t);
+      return u.toString();
+    };
+    expect(await refusal(withTicket(expired))).toBe(401);
+    expect(await refusal(withTicket(randomBytes(32).toString('base64url')))).toBe(401);
+    expect(await refusal(withTicket("' OR 1=1 --"))).toBe(401);
+    const noTicket = new URL(base);
+    noTicket.search = '';
+    expect(await refusal(noTicket.toString())).toBe(401);
+    const elsewhere = new URL(base);
+    elsewhere.pathname = '/api/ws';
+    expect(await refusal(elsewhere.toString())).toBe(404);
+  });
+});
+
+describe('frames', () => {
+  it('answers ping with pong', async () => {
+    const a = await member();
+    const socket = await open(await ticketUrl(a));
+    socket.ws.send(JSON.stringify({ type: 'ping' }));
+    expect(await socket.next('pong')).toEqual({ type: 'pong' });
+    await socket.close();
+  });
+
+  it('delivers a message to every participant\'s sockets within 2 s (the sender\'s other tabs too) and to no one else', async () => {
+    const [a, b, c] = await Promise.all([member(), member(), member()]);
+    const id = await conversation(a, b);
+    const [aTab1, aTab2, bTab, cTab] = await Promise.all([a, a, b, c].map(async (m) => open(await ticketUrl(m))));
+    const started = Date.now();
+    const m = await send(a, id, 'Fresh cuttings on the porch');
+    for (const tab of [aTab1!, aTab2!, bTab!]) {
+      const frame = await tab.next('message', 2000);
+      expect(frame.data).toEqual({ conversationId: id, message: { id: m.id, content: 'Fresh cuttings on the porch', senderId: a.profile.uuid, createdAt: m.createdAt } });
+    }
+    expect(Date.now() - started).toBeLessThan(2000);
+    // b's tally changed: b is told; c heard nothing at all.
+    expect((await bTab!.next('messages-tally')).data).toEqual({ unreadMsgsTally: 1 });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(cTab!.frames).toEqual([]);
+    await Promise.all([aTab1, aTab2, bTab, cTab].map((s) => s!.close()));
+  });
+
+  it('delivers a page conversation to the page\'s staff, with asPageId on their answer', async () => {
+    const [owner, mod, visitor, plain] = await Promise.all([member(), member(), member(), member()]);
+    const page = await newPage(actor(owner));
+    await withRole(actor(owner), actor(mod), page.id, 'moderator');
+    await withRole(actor(owner), actor(plain), page.id, 'member');
+    const started = await as<{ convnId: string }>(visitor.browser, 'POST', '/api/iam/messages/new-u-to-p-conversation', { userId: visitor.profile.uuid, pageId: page.id });
+    const id = started.data.convnId;
+    const [ownerTab, modTab, visitorTab, plainTab] = await Promise.all([owner, mod, visitor, plain].map(async (m) => open(await ticketUrl(m))));
+    await send(visitor, id, 'Open on Sundays?');
+    await ownerTab!.next('message');
+    await modTab!.next('message');
+    expect((await modTab!.next('messages-tally')).data).toEqual({ unreadMsgsTally: 1 });
+    await send(owner, id, 'Yes!');
+    const answer = await visitorTab!.next('message', 2000, (f) => f.data.message.content === 'Yes!');
+    expect(answer.data.message).toMatchObject({ senderId: owner.profile.uuid, asPageId: page.id });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(plainTab!.frames).toEqual([]);
+    await Promise.all([ownerTab, modTab, visitorTab, plainTab].map((s) => s!.close()));
+  });
+
+  it('a blocked member\'s message reaches only the sender\'s own sockets', async () => {
+    const [a, b] = await Promise.all([member(), member()]);
+    const id = await conversation(a, b);
+    expect((await as(a.browser, 'POST', '/api/iam/blocks/new', { userId: b.profile.uuid })).status).toBe(200);
+    const [aTab, bTab] = await Promise.all([a, b].map(async (m) => open(await ticketUrl(m))));
+    await send(b, id, 'hello?');
+    expect((await bTab!.next('message')).data.message.content).toBe('hello?');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(aTab!.frames).toEqual([]);
+    await Promise.all([aTab, bTab].map((s) => s!.close()));
+  });
+
+  it('sends a notification frame with the notification and the tally', async () => {
+    const [a, b] = await Promise.all([member(), member()]);
+    const post = await newPost({ uuid: a.profile.uuid, browser: a.browser });
+    const aTab = await open(await ticketUrl(a));
+    await reactTo({ uuid: b.profile.uuid, browser: b.browser }, { post_id: post.id });
+    const frame = await aTab.next('notification');
+    expect(frame.data.tally).toBe(1);
+    expect(frame.data.notification).toMatchObject({ kind: 'reaction', actorId: b.profile.uuid, actor: { uuid: b.profile.uuid, username: b.profile.username }, targetId: post.id, seen: false });
+    // The same shape as an item of GET /api/iam/notifications/all.
+    const listed = await as<{ notifications: unknown[] }>(a.browser, 'GET', '/api/iam/notifications/all');
+    expect(listed.data.notifications[0]).toEqual(frame.data.notification);
+    await aTab.close();
+  });
+
+  it('after a reconnect, the message sent while away is fetched over REST', async () => {
+    const [a, b] = await Promise.all([member(), member()]);
+    const id = await conversation(a, b);
+    const first = await open(await ticketUrl(b));
+    await send(a, id, 'one');
+    await first.next('message');
+    await first.close();
+    const missed = await send(a, id, 'two, while you were away');
+    const again = await open(await ticketUrl(b));
+    const caughtUp = await as<ConversationAnswer>(b.browser, 'GET', `/api/iam/messages/conversation/${a.profile.uuid}/${b.profile.uuid}`);
+    expect(caughtUp.data.messages[0]).toEqual(missed);
+    // The closed socket's connection item is gone; the new one receives.
+    await send(a, id, 'three');
+    expect((await again.next('message')).data.message.content).toBe('three');
+    expect(first.frames.filter((f) => f.type === 'message')).toEqual([]);
+    await again.close();
+  });
+});
