@@ -13,6 +13,7 @@ import { commentClaimKey, commentKey, commentReactionKey, type CommentClaimItem,
 import { db, threadCollection } from '../db/service';
 import { conditionFailed, txEntities, writeItems, type TxItem } from '../db/transact';
 import { badRequest, conflict, forbidden, notFound, serviceUnavailable } from '../lib/errors';
+import { eitherBlocks } from '../messages/blocks';
 import { notificationWrite } from '../notifications/notifications';
 import type { PostItem } from '../db/entities/post';
 import { getPostItem, postCountItem, visiblePost } from '../posts/post-item';
@@ -115,7 +116,8 @@ export async function addComment(viewer: Viewer, input: NewComment): Promise<Com
     const { comment: commentEntity, commentClaim } = txEntities();
     const recipient = parent ? parent.authorId : post.authorId;
     const ancestors = parent ? ancestorPaths(path) : [];
-    const notify = recipient === post.authorId || (await notifiable(recipient))
+    // Nobody is told of a comment by a member they block, or who blocks them.
+    const notify = (recipient === post.authorId || (await notifiable(recipient))) && !(await eitherBlocks(recipient, userId))
       ? notificationWrite(recipient, {
           kind: parent ? 'reply' : 'comment', actorId: userId, targetType: post.kind, targetId: post.id, text: input.content.slice(0, NOTIFY_SNIPPET),
         })

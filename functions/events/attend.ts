@@ -12,6 +12,7 @@ import { db } from '../db/service';
 import { conditionFailed, txEntities, writeItems, type TxItem } from '../db/transact';
 import { conflict, forbidden, notFound, serviceUnavailable } from '../lib/errors';
 import type { Session } from '../lib/session/token';
+import { eitherBlocks } from '../messages/blocks';
 import { notificationWrite } from '../notifications/notifications';
 import { assertAuthorWasLive, authorLiveCheck } from '../users/author-live';
 import { attendanceOf, getDate } from './events';
@@ -76,6 +77,8 @@ function statusText(status: AttendStatus, waiting: boolean): string {
 export async function setAttendance(session: Session, event: EventItem, dateKey: string, status: AttendStatus): Promise<EventDateItem> {
   if (session.suspended) throw forbidden('Your account is suspended');
   const userId = session.userId;
+  // The creator is not told of the answers of a member either of them blocks.
+  const quiet = await eitherBlocks(event.createdBy, userId);
   for (let attempt = 1; ; attempt++) {
     const [d, before] = await Promise.all([getDate(event.id, dateKey, true), attendanceOf(event.id, dateKey, userId, true)]);
     if (!d || d.deletedAt) throw notFound('There is no such date', 'specificId');
@@ -109,7 +112,7 @@ export async function setAttendance(session: Session, event: EventItem, dateKey:
       countsItem(d, deltas, held),
       authorLiveCheck(userId),
       ...(waiter ? promotion(event, d, waiter, now) : []),
-      ...notificationWrite(event.createdBy, { kind: 'attendance', actorId: userId, targetType: 'event', targetId: event.randomId, text: `${statusText(status, waiting)} · ${event.title} · ${d.startsAt}` }),
+      ...(quiet ? [] : notificationWrite(event.createdBy, { kind: 'attendance', actorId: userId, targetType: 'event', targetId: event.randomId, text: `${statusText(status, waiting)} · ${event.title} · ${d.startsAt}` })),
     ];
     const out = await writeItems(items);
     if (!out.canceled) {

@@ -11,6 +11,7 @@ import { db } from '../db/service';
 import { nearest } from '../lib/geo-search';
 import { hydrate } from '../posts/post-views';
 import { canSee, type Viewer } from '../posts/viewer';
+import { blockedBy } from '../messages/blocks';
 
 export const NEARBY_PLANTS_RADIUS_KM = 25;
 export const NEARBY_PLANTS_MAX = 100;
@@ -31,11 +32,13 @@ async function plantsInCell(precision: GeoIndexPrecision, cell: string): Promise
 }
 
 export async function plantsNear(point: GeoPoint, wantedKm: number, viewer: Viewer, max = NEARBY_PLANTS_MAX): Promise<{ plants: NearbyPlant[]; radiusKm: number }> {
+  // Listings of members the viewer blocks are not found at all, so the nearest `max` are others'.
+  const hidden = viewer.userId ? await blockedBy(viewer.userId) : new Set<string>();
   const { found, radiusKm } = await nearest<PostItem>(
     {
       readCell: plantsInCell,
       idOf: (item) => item.id,
-      positionOf: (item) => (!canSee(item, viewer) || item.latitude === undefined || item.longitude === undefined ? null : { latitude: item.latitude, longitude: item.longitude }),
+      positionOf: (item) => (!canSee(item, viewer) || hidden.has(item.ownerId) || hidden.has(item.authorId) || item.latitude === undefined || item.longitude === undefined ? null : { latitude: item.latitude, longitude: item.longitude }),
     },
     point,
     wantedKm,

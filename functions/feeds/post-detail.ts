@@ -11,6 +11,7 @@ import { db, threadCollection } from '../db/service';
 import { notFound } from '../lib/errors';
 import { cursorKey, onePage, type ListPartition } from '../lib/paging';
 import { toCommentView } from '../comments/comments';
+import { blockedBy } from '../messages/blocks';
 import { getPostItem } from '../posts/post-item';
 import { ownerCard, toPostView } from '../posts/post-views';
 import { canSee, type Viewer } from '../posts/viewer';
@@ -34,17 +35,20 @@ export async function postDetail(id: string, viewer: Viewer, kind?: 'post' | 'pl
   const thread = threadOf(id);
   // Where the page starts (after this sort key); 400 naming commentsCursor before anything is read.
   const startSk = cursorKey(commentsCursor, thread, 'commentsCursor')?.sk;
-  const [head, page, postReactions] = await Promise.all([
+  const [head, page, postReactions, hidden] = await Promise.all([
     getPostItem(id),
     onePage(commentsCursor, thread, (cursor) => threadCollection()({ postId: id, path: '' }).go({ cursor, limit: THREAD_PAGE_ITEMS }), 'commentsCursor'),
     startSk ? Promise.resolve([] as PostReactionItem[]) : db().entities.postReaction.query.byPost({ postId: id }).go({ limit: RESPONDERS_MAX }).then((r) => r.data),
+    viewer.userId ? blockedBy(viewer.userId) : Promise.resolve(new Set<string>()),
   ]);
   if (!head || !canSee(head, viewer) || (kind && head.kind !== kind)) throw notFound(kind === 'plant' ? 'Plant not found' : 'Post not found');
 
   const { comment: comments, commentReaction: commentReactions } = page.items;
   const myCommentReactions = new Set(commentReactions.filter((r) => r.userId === viewer.userId).map((r) => r.commentId));
   const present = new Set<string>();
+  // Comments of members the viewer blocks are left out, and with them the replies under them.
   const shown = comments.filter((c) => {
+    if (hidden.has(c.authorId)) return false;
     const parentPath = c.path.includes('/') ? c.path.slice(0, c.path.lastIndexOf('/')) : null;
     const earlierPage = parentPath !== null && startSk !== undefined && commentSk(parentPath) <= startSk;
     const ok = !c.parentId || present.has(c.parentId) || earlierPage;
@@ -56,7 +60,7 @@ export async function postDetail(id: string, viewer: Viewer, kind?: 'post' | 'pl
 
   const seen = new Set<string>();
   const responders: Responder[] = [];
-  for (const r of [...postReactions].sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1))) {
+  for (const r of [...postReactions].filter((x) => !hidden.has(x.userId)).sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1))) {
     const who = responderOf(users.get(r.userId), r.userId);
     if (seen.has(who.uuid) || seen.has(`@${who.username}`)) continue;
     seen.add(who.uuid).add(`@${who.username}`);

@@ -5,7 +5,8 @@
  */
 import type { z } from 'zod';
 import type { blocksAnswer } from '../../shared/answers/messages';
-import type { BlockItem } from '../db/entities/conversation';
+import { batchGet } from '../db/batch';
+import { blockKey, type BlockItem } from '../db/entities/conversation';
 import { userPk } from '../db/entities/user';
 import { db } from '../db/service';
 import { badRequest, notFound } from '../lib/errors';
@@ -20,6 +21,12 @@ export async function blocks(blockerId: string, blockedId: string): Promise<bool
   if (blockerId === blockedId) return false;
   const { data } = await db().entities.block.get({ blockerId, blockedId }).go({ consistent: true });
   return !!data;
+}
+
+/** Whether either member blocks the other (one BatchGet): then neither is notified of the other's actions. */
+export async function eitherBlocks(a: string, b: string): Promise<boolean> {
+  if (a === b) return false;
+  return (await batchGet([blockKey(a, b), blockKey(b, a)])).length > 0;
 }
 
 /** Everyone the member blocks (a Query of their partition's `block#` items). */

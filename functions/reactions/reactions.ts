@@ -11,6 +11,7 @@ import type { PostItem } from '../db/entities/post';
 import { db } from '../db/service';
 import { conditionFailed, txEntities, writeItems, type TxItem } from '../db/transact';
 import { forbidden, HttpError, notFound } from '../lib/errors';
+import { eitherBlocks } from '../messages/blocks';
 import { notificationWrite } from '../notifications/notifications';
 import { claimOf, commentAt, notifiable } from '../comments/comments';
 import { getPostItem, livePostCheck, postCountItem, visiblePost } from '../posts/post-item';
@@ -45,11 +46,13 @@ async function reactionAnswer(t: Target, userId: string): Promise<ReactionView> 
  * The notification of a reaction, with its notice item first: at most one per member and target,
  * ever. The notice is put with `attribute_not_exists`, so once the author has been told, a later
  * reaction (after an undo) cancels on it and is written again without notifying. Empty when
- * nobody is to be told (one's own post or comment, a deleted account).
+ * nobody is to be told (one's own post or comment, a deleted account, a member who blocks or is
+ * blocked by the reacting one).
  */
 async function reactionNotification(t: Target, userId: string, createdAt: string): Promise<TxItem[]> {
   const recipient = t.kind === 'p' ? t.post.authorId : t.claim.authorId;
   if (t.kind === 'c' && !(await notifiable(recipient))) return [];
+  if (await eitherBlocks(recipient, userId)) return [];
   const notify = notificationWrite(recipient, {
     // A comment's reaction names the comment's kind and the post it is on (where the link leads).
     kind: 'reaction', actorId: userId, targetType: t.kind === 'c' ? 'comment' : t.post.kind, targetId: t.post.id,

@@ -10,6 +10,7 @@ import type { ConversationAnswer, InboxAnswer, MessageView } from '../../shared/
 import { as, member, type Member } from '../support/accounts';
 import { call } from '../support/api';
 import { getItem, queryPartition } from '../support/db';
+import { comment, newPost, reactTo, uniqueTag, type FeedAnswer } from '../support/content';
 import { newPage, withRole } from '../support/pages';
 
 const actor = (m: Member) => ({ uuid: m.profile.uuid, browser: m.browser });
@@ -314,6 +315,39 @@ describe('blocks', () => {
     await sent(b, id, 'after the block');
     expect(await tally(a)).toBe(2);
     expect((await as<{ blocks: unknown[] }>(a.browser, 'GET', '/api/iam/blocks')).data.blocks).toEqual([]);
+  });
+
+  it('leaves the blocked member\'s posts, comments and reactions out of the blocker\'s lists and notifications, refilling pages past them', async () => {
+    const [a, b, c] = await Promise.all([member(), member(), member()]);
+    const tag = uniqueTag();
+    const author = (m: Member) => ({ uuid: m.profile.uuid, browser: m.browser });
+    const older = [await newPost(author(c), { tags: [tag], text: 'older one' }), await newPost(author(c), { tags: [tag], text: 'older two' })];
+    // A wall of 22 of b's posts, newer than c's: more than a page.
+    for (let i = 0; i < 22; i++) await newPost(author(b), { tags: [tag], text: `wall ${i}` });
+    expect((await as(a.browser, 'POST', '/api/iam/blocks/new', { userId: b.profile.uuid })).status).toBe(200);
+
+    const feed = await as<FeedAnswer>(a.browser, 'GET', `/api/posts/tag/${tag}`);
+    expect(feed.data.contentItems!.map((p) => p.id)).toEqual(older.map((p) => p.id).reverse());
+    expect(feed.data.cursorId).toBeNull();
+    // Everyone else still sees the whole list.
+    const theirs = await as<FeedAnswer>(c.browser, 'GET', `/api/posts/tag/${tag}`);
+    expect(theirs.data.contentItems).toHaveLength(20);
+
+    // b comments on and reacts to a's post: a is not told, and a's thread leaves b's comment out.
+    const mine = await newPost(author(a), { text: 'my fern' });
+    const before = (await as<{ tally: number }>(a.browser, 'GET', '/api/iam/notifications/unread-tally')).data.tally;
+    await comment(author(b), mine.id, 'nice fern');
+    await comment(author(c), mine.id, 'lovely');
+    await reactTo(author(b), { post_id: mine.id });
+    expect((await as<{ tally: number }>(a.browser, 'GET', '/api/iam/notifications/unread-tally')).data.tally).toBe(before + 1);
+    const thread = await as<{ comments: { content: string }[] }>(a.browser, 'GET', `/api/post/${mine.id}`);
+    expect(thread.data.comments.map((x) => x.content)).toEqual(['lovely']);
+    const forOthers = await as<{ comments: { content: string }[] }>(c.browser, 'GET', `/api/post/${mine.id}`);
+    expect(forOthers.data.comments.map((x) => x.content).sort()).toEqual(['lovely', 'nice fern']);
+
+    // Unblocking restores the list.
+    await as(a.browser, 'DELETE', `/api/iam/blocks/${b.profile.uuid}`);
+    expect((await as<FeedAnswer>(a.browser, 'GET', `/api/posts/tag/${tag}`)).data.contentItems).toHaveLength(20);
   });
 
   it('refuses blocking oneself or nobody', async () => {
