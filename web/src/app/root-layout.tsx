@@ -1,13 +1,15 @@
-/** The root route's element: skip link, top bar, the matched layout and screen, footer. */
+/** The root route's element: skip link, top bar, the matched layout and screen, footer; for a signed-in member, the tab's live socket and tallies. */
 import { Outlet } from 'react-router';
 import { FlashNotice } from '@/components/layouts/flash-notice';
 import { Footer } from '@/components/layouts/footer';
 import { SkipLink } from '@/components/layouts/skip-link';
 import { TopBar } from '@/components/layouts/top-bar';
+import { LiveProvider } from '@/features/messages/lib/live';
 import { ScrollManager } from './scroll-manager';
 
 export function RootLayout() {
   return (
+    <LiveProvider>
     <div className="flex min-h-screen flex-col bg-gray-50">
       <ScrollManager />
       <SkipLink />
@@ -18,5 +20,6 @@ export function RootLayout() {
       </div>
       <Footer />
     </div>
+    </LiveProvider>
   );
 }

@@ -9,6 +9,8 @@ export interface NavItem {
   icon: ComponentType<{ className?: string }>;
   /** Highlight for the exact path only. */
   end?: boolean;
+  /** Shows the unread-messages badge. */
+  unreadMessages?: boolean;
 }
 
 /** Plants: the nearby listings for members, the most recent ones for guests. */
@@ -19,6 +21,6 @@ export function mainNavItems(signedIn: boolean): NavItem[] {
     { label: 'Pages', href: paths.pages, icon: PagesIcon },
     { label: 'Events', href: paths.events, icon: CalendarIcon },
     { label: 'People', href: paths.users, icon: PeopleIcon },
-    { label: 'Messages', href: paths.messages, icon: MessageIcon },
+    { label: 'Messages', href: paths.messages, icon: MessageIcon, unreadMessages: signedIn },
   ];
 }

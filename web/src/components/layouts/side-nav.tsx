@@ -3,6 +3,7 @@ import { NavLink } from 'react-router';
 import { ShieldIcon, TagIcon, UserIcon } from '@/components/icons';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-store';
+import { MessagesBadge } from '@/features/messages/components/messages-badge';
 import { mainNavItems, type NavItem } from './nav-items';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -23,11 +24,12 @@ export function SideNav({ className = '' }: { className?: string }) {
   return (
     <nav aria-label="Sections" className={className}>
       <ul className="sticky top-20 space-y-1">
-        {items.map(({ label, href, end, icon: Icon }) => (
+        {items.map(({ label, href, end, icon: Icon, unreadMessages }) => (
           <li key={label}>
             <NavLink to={href} end={end} className={linkClass}>
               <Icon className="size-5 shrink-0" />
               {label}
+              {unreadMessages ? <MessagesBadge /> : null}
             </NavLink>
           </li>
         ))}

@@ -8,6 +8,7 @@ import { CloseIcon, LeafIcon, MenuIcon } from '@/components/icons';
 import { loginHref, paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-store';
 import { useLogout } from '@/features/auth/use-logout';
+import { MessagesBadge } from '@/features/messages/components/messages-badge';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { useSite } from '@/features/site/api/get-site';
 import { DEFAULT_SITE } from '@shared/site';
@@ -49,6 +50,7 @@ export function TopBar() {
               <li key={item.label}>
                 <NavLink to={item.href} end={item.end} className={navLinkClass}>
                   {item.label}
+                  {item.unreadMessages ? <MessagesBadge /> : null}
                 </NavLink>
               </li>
             ))}
@@ -106,11 +108,12 @@ export function TopBar() {
       {menuOpen ? (
         <nav id="phone-menu" aria-label="Main menu" className="border-t border-gray-200 bg-white px-4 py-3 lg:hidden">
           <ul className="grid gap-1">
-            {items.map(({ label, href, end, icon: Icon }) => (
+            {items.map(({ label, href, end, icon: Icon, unreadMessages }) => (
               <li key={label}>
                 <NavLink to={href} end={end} className={navLinkClass}>
                   <Icon className="size-5" />
                   {label}
+                  {unreadMessages ? <MessagesBadge /> : null}
                 </NavLink>
               </li>
             ))}

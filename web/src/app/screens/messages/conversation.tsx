@@ -1,17 +1,74 @@
-/** /messages/:username: Conversation. A shell until its feature lands. */
-import { useParams } from 'react-router';
+/** /messages/:username: the conversation with a member (?plant=<id> starts it quoting that listing). */
+import { Navigate, useParams, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import type { Party } from '@shared/answers/messages';
+import { FormAlert } from '@/components/form/feedback';
+import { failureMessage } from '@/components/form/messages';
+import { Loading } from '@/components/loading';
 import { PageShell } from '@/components/page-shell';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/features/auth/auth-store';
 import { RegistrationGate } from '@/features/auth/components/registration-gate';
+import { useMessagee, useStartConversation } from '@/features/messages/api/messages';
+import { ConversationView } from '@/features/messages/components/conversation-view';
+import { api } from '@/lib/api';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The start of a message about a listing: its title and link. */
+function useListingQuote(plantId: string | null): { text: string | undefined; pending: boolean } {
+  const plant = useQuery({
+    queryKey: ['messages', 'about-plant', plantId],
+    queryFn: ({ signal }) => api.call('GET /api/plant/{id}', { id: plantId! }, { signal }),
+    enabled: !!plantId,
+    retry: false,
+  });
+  if (!plantId) return { text: undefined, pending: false };
+  if (plant.isPending) return { text: undefined, pending: true };
+  const post = plant.data?.plant;
+  if (!post) return { text: undefined, pending: false };
+  const title = post.plant?.commonName || post.text.slice(0, 60);
+  return { text: `About your listing “${title}”: ${window.location.origin}/plant/${post.id}\n\n`, pending: false };
+}
 
 export default function ConversationScreen() {
   const { username = '' } = useParams();
+  const [params] = useSearchParams();
+  const plant = params.get('plant');
+  const { user } = useAuth();
+  const messagee = useMessagee(username);
+  const start = useStartConversation();
+  const quote = useListingQuote(plant && UUID.test(plant) ? plant : null);
+  const other = messagee.data?.messagee;
+
+  if (other?.type === 'page' && user?.username) return <Navigate to={`${paths.messages}/${encodeURIComponent(user.username)}/to/${encodeURIComponent(other.handle)}`} replace />;
+
+  const me: Party | null = user?.username
+    ? { type: 'user', id: user.uuid, handle: user.username, name: [user.first_name, user.last_name].filter(Boolean).join(' ') || user.username, avatar: user.avatar }
+    : null;
+
   return (
-    <PageShell title="Conversation" description={`Your messages with ${username}.`}>
+    <PageShell title={other ? `Messages with ${other.name}` : 'Conversation'} description={`Your messages with @${username}.`}>
       <RegistrationGate action="send messages">
-        <ul className="list-disc space-y-1 pl-5 text-gray-700" aria-label="Coming to this page">
-          <li>Messages</li>
-          <li>Write a message</li>
-        </ul>
+        {messagee.isPending || quote.pending ? (
+          <Loading label="Loading…" />
+        ) : messagee.isError ? (
+          <FormAlert message={failureMessage(messagee.error)} title="Could not find this member" />
+        ) : !other || !me ? null : other.id === me.id ? (
+          <p className="text-gray-700">This is you. Pick someone else to write to.</p>
+        ) : (
+          <ConversationView
+            key={other.id}
+            viewer={me.id}
+            a={me.id}
+            b={other.id}
+            me={me}
+            other={other}
+            otherHref={`/${encodeURIComponent(other.handle)}`}
+            initialText={quote.text}
+            start={async () => (await start.mutateAsync({ kind: 'user', me: me.id, other: other.id })).convnId}
+          />
+        )}
       </RegistrationGate>
     </PageShell>
   );

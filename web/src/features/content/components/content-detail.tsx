@@ -5,7 +5,7 @@
  */
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import type { PostDetail } from '@shared/answers/feeds';
 import { NotFoundScreen } from '@/components/errors/not-found';
 import { Button, FormAlert } from '@/components/form/feedback';
@@ -99,10 +99,28 @@ function DetailView({ kind, query, queryKey }: { kind: Kind; query: UseQueryResu
           });
         }}
       />
+      {post.kind === 'plant' ? <AskAboutPlant post={post} /> : null}
       <CommentThread detail={detail} onUpdate={onUpdate} />
       {detail.commentsCursor ? <MoreComments kind={kind} id={post.id} cursor={detail.commentsCursor} onUpdate={onUpdate} /> : null}
       <Responders responders={detail.responders} />
     </article>
+  );
+}
+
+/** "Ask about this plant": a conversation with its owner (a member, or a page) that starts by quoting the listing. */
+function AskAboutPlant({ post }: { post: PostDetail['post'] }) {
+  const auth = useAuth();
+  const me = auth.user?.username;
+  const owner = post.owner;
+  if (!auth.loggedIn || !me || !owner.handle || owner.id === auth.user?.uuid) return null;
+  const href =
+    owner.type === 'page'
+      ? `${paths.messages}/${encodeURIComponent(me)}/to/${encodeURIComponent(owner.handle)}`
+      : `${paths.messages}/${encodeURIComponent(owner.handle)}?plant=${encodeURIComponent(post.id)}`;
+  return (
+    <Link to={href} className="inline-flex min-h-11 items-center rounded-md bg-primary-700 px-4 text-sm font-semibold text-white hover:bg-primary-800">
+      Ask about this plant
+    </Link>
   );
 }
 

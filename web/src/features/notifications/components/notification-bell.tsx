@@ -7,6 +7,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState, useSyncExternalStor
 import { useLocation } from 'react-router';
 import { formatNumber } from '@shared/format';
 import { Loading } from '@/components/loading';
+import { useLive } from '@/features/messages/lib/live';
 import { getUnreadTally } from '../api/get-unread-tally';
 import { badgeText, createTallyTracker } from '../lib/tally';
 import { PANEL_CLASS } from './panel-class';
@@ -24,7 +25,11 @@ function BellIcon({ className = 'size-6' }: { className?: string }) {
 }
 
 export function NotificationBell() {
-  const [tracker] = useState(() => createTallyTracker({ load: () => getUnreadTally() }));
+  // The tab's live tally when signed in (kept by socket frames, polling while the socket is down);
+  // a tracker of its own otherwise.
+  const live = useLive();
+  const [own] = useState(() => (live ? null : createTallyTracker({ load: () => getUnreadTally() })));
+  const tracker = live?.notifications ?? own!;
   const tally = useSyncExternalStore(tracker.subscribe, tracker.get, tracker.get) ?? 0;
   const [open, setOpen] = useState(false);
   const panelId = useId();
@@ -32,7 +37,7 @@ export function NotificationBell() {
   const button = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
 
-  useEffect(() => tracker.start(), [tracker]);
+  useEffect(() => own?.start(), [own]);
 
   // Moving to another page: the panel closes, and the tally is checked (throttled).
   useEffect(() => {

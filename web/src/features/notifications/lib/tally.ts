@@ -1,7 +1,8 @@
 /**
- * The unread-notification tally: asked for on start, on a timer, when the window gets focus or
- * the tab becomes visible, and on navigation, but at most once per NOTIFICATION_TALLY_THROTTLE_MS
- * unless forced (after marking notifications seen). A small external store, so the bell and
+ * An unread tally (notifications, messages): asked for on start, on a timer, when the window gets
+ * focus or the tab becomes visible, and on navigation, but at most once per
+ * NOTIFICATION_TALLY_THROTTLE_MS unless forced (after marking seen). While the tab's socket is
+ * open, frames set it (`set`) and the timer and focus checks wait: polling is the fallback. A small external store, so the bell and
  * its panel share one tally without a request each.
  */
 import { NOTIFICATION_TALLY_THROTTLE_MS } from '@shared/constants';
@@ -24,9 +25,11 @@ export interface TallyOptions {
   throttleMs?: number;
   pollMs?: number;
   now?: () => number;
+  /** True while live frames keep the tally current (the socket is open): the timer and focus checks then wait. */
+  live?: () => boolean;
 }
 
-export function createTallyTracker({ load, throttleMs = NOTIFICATION_TALLY_THROTTLE_MS, pollMs = TALLY_POLL_MS, now = () => Date.now() }: TallyOptions): TallyTracker {
+export function createTallyTracker({ load, throttleMs = NOTIFICATION_TALLY_THROTTLE_MS, pollMs = TALLY_POLL_MS, now = () => Date.now(), live = () => false }: TallyOptions): TallyTracker {
   let tally: number | null = null;
   let askedAt: number | null = null;
   let latest = 0;
@@ -63,11 +66,13 @@ export function createTallyTracker({ load, throttleMs = NOTIFICATION_TALLY_THROT
     const visible = () => typeof document === 'undefined' || document.visibilityState !== 'hidden';
     void refresh();
     const timer = setInterval(() => {
-      if (visible()) void refresh();
+      if (visible() && !live()) void refresh();
     }, pollMs);
-    const onFocus = () => void refresh();
+    const onFocus = () => {
+      if (!live()) void refresh();
+    };
     const onVisibility = () => {
-      if (visible()) void refresh();
+      if (visible() && !live()) void refresh();
     };
     window.addEventListener('focus', onFocus);
     document.addEventListener('visibilitychange', onVisibility);

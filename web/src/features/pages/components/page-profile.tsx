@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, FormAlert } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
-import { handleHref, pageEditHref, tagHref } from '@/config/paths';
+import { handleHref, pageEditHref, paths, tagHref } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-store';
 import { Composer } from '@/features/compose/components/composer';
 import type { FeedSource } from '@/features/content/api/feed';
@@ -64,6 +64,15 @@ export function PageProfile({ handle, source }: { handle: string; source: FeedSo
           </div>
           <div className="flex flex-wrap items-center gap-3">
             <JoinButton page={page} />
+            {admin || role === 'moderator' ? (
+              <Link to={`${paths.messages}?page=${page.id}`} className={link}>
+                Messages
+              </Link>
+            ) : auth.loggedIn && auth.user?.username ? (
+              <Link to={`${paths.messages}/${encodeURIComponent(auth.user.username)}/to/${encodeURIComponent(page.handle)}`} className={link}>
+                Message
+              </Link>
+            ) : null}
             {admin || role === 'moderator' || auth.user?.is_admin ? (
               <Link to={pageEditHref(page.handle)} className={link}>
                 {admin || auth.user?.is_admin ? 'Edit page' : 'Manage members'}

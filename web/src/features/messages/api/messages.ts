@@ -1,0 +1,122 @@
+/** Messages: the inbox, a conversation, sending, reading, hiding, muting, blocking, and the tally. */
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import type { ConversationAnswer, InboxAnswer, MessageView } from '@shared/answers/messages';
+import { api, ApiError } from '@/lib/api';
+
+export const messagesKeys = {
+  all: ['messages'] as const,
+  inbox: (viewer: string, pageId: string | null) => ['messages', 'inbox', viewer, pageId ?? 'mine'] as const,
+  conversation: (viewer: string, a: string, b: string) => ['messages', 'conversation', viewer, ...[a, b].sort()] as const,
+  messagee: (handle: string) => ['messages', 'messagee', handle.toLowerCase()] as const,
+  blocks: (viewer: string) => ['messages', 'blocks', viewer] as const,
+};
+
+export async function getMessagesTally(signal?: AbortSignal): Promise<number> {
+  const data = await api.call('GET /api/iam/messages/unread-tally', {}, { signal });
+  const n = Number(data?.unreadMsgsTally);
+  return Number.isFinite(n) && n > 0 ? Math.floor(n) : 0;
+}
+
+/** The caller's inbox, or a page's they answer for, newest activity first. */
+export function useInbox(viewer: string, pageId: string | null) {
+  return useInfiniteQuery({
+    queryKey: messagesKeys.inbox(viewer, pageId),
+    queryFn: ({ pageParam, signal }) => api.call('GET /api/iam/messages/all', { ...(pageId ? { pageId } : {}), ...(pageParam ? { cursorId: pageParam } : {}) }, { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: InboxAnswer) => last.cursorId,
+  });
+}
+
+/** Whom a handle names (a member or a page). */
+export function useMessagee(handle: string, enabled = true) {
+  return useQuery({
+    queryKey: messagesKeys.messagee(handle),
+    queryFn: ({ signal }) => api.call('GET /api/iam/users/user-or-page-messagee-by-handle/{handle}', { handle }, { signal }),
+    enabled: enabled && handle.length > 0,
+    retry: (count, err) => !(err instanceof ApiError && err.status < 500) && count < 2,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/**
+ * The conversation of a and b, newest messages first, earlier ones page by page. A conversation
+ * that does not exist yet is `null` (it is made by the first message).
+ */
+export function useConversation(viewer: string, a: string | null, b: string | null) {
+  return useInfiniteQuery({
+    queryKey: messagesKeys.conversation(viewer, a ?? '', b ?? ''),
+    queryFn: async ({ pageParam, signal }): Promise<ConversationAnswer | null> => {
+      try {
+        return pageParam
+          ? await api.call('GET /api/iam/messages/conversation/{a}/{b}/{c}', { a: a!, b: b!, c: pageParam }, { signal })
+          : await api.call('GET /api/iam/messages/conversation/{a}/{b}', { a: a!, b: b! }, { signal });
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 404 && !pageParam) return null;
+        throw err;
+      }
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last?.cursorId ?? null,
+    enabled: !!a && !!b,
+  });
+}
+
+type ConversationPages = InfiniteData<ConversationAnswer | null, string | null>;
+
+/** Adds a message to a conversation's first page (a frame or a sent message), once. */
+export function withMessage(data: ConversationPages | undefined, message: MessageView): ConversationPages | undefined {
+  const first = data?.pages[0];
+  if (!data || !first) return data;
+  if (data.pages.some((p) => p?.messages.some((m) => m.id === message.id))) return data;
+  const messages = [message, ...first.messages].sort((x, y) => (x.createdAt < y.createdAt ? 1 : x.createdAt > y.createdAt ? -1 : 0));
+  return { ...data, pages: [{ ...first, messages }, ...data.pages.slice(1)] };
+}
+
+export function useStartConversation() {
+  return useMutation({
+    mutationFn: (input: { kind: 'user'; me: string; other: string } | { kind: 'page'; me: string; pageId: string }) =>
+      input.kind === 'user'
+        ? api.call('POST /api/iam/messages/new-u-to-u-conversation', { participants: [input.me, input.other] })
+        : api.call('POST /api/iam/messages/new-u-to-p-conversation', { userId: input.me, pageId: input.pageId }),
+  });
+}
+
+export function sendMessage(input: { id: string; conversation_id: string; content: string }): Promise<{ message: MessageView }> {
+  return api.call('POST /api/iam/messages/new', input);
+}
+
+export function markSeen(ids: string[]): Promise<{ unreadMsgsTally: number }> {
+  return api.call('PUT /api/messages/mark-as-seen', { msgsArr: ids });
+}
+
+export function useHideConversation() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (convnId: string) => api.call('DELETE /api/iam/messages/conversation', { convnId }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: messagesKeys.all }),
+  });
+}
+
+export function useMuteConversation() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { convnId: string; muted: boolean }) => api.call('PUT /api/iam/messages/conversation/mute', input),
+    onSuccess: () => qc.invalidateQueries({ queryKey: messagesKeys.all }),
+  });
+}
+
+export function useBlocks(viewer: string) {
+  return useQuery({
+    queryKey: messagesKeys.blocks(viewer),
+    queryFn: ({ signal }) => api.call('GET /api/iam/blocks', {}, { signal }),
+  });
+}
+
+export function useBlock() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { userId: string; blocked: boolean }) =>
+      input.blocked ? api.call('POST /api/iam/blocks/new', { userId: input.userId }) : api.call('DELETE /api/iam/blocks/{userId}', { userId: input.userId }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: messagesKeys.all }),
+  });
+}
