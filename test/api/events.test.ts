@@ -357,6 +357,10 @@ describe('locations', () => {
       const stored = await getItem(`event#${e.id}`, 'event');
       expect(stored?.locationId).toBe(keep);
       expect(await getItem(`evloc#${keep}`, 'evloc')).toMatchObject({ eventCount: 3 });
+      // The dates that follow their event's place moved with it: no card shows the removed place.
+      const dates = await storedDates(e.id);
+      expect(dates.length).toBeGreaterThan(0);
+      for (const d of dates) expect(d).toMatchObject({ locationId: keep, placeName: name, ownPlace: false });
     }
     const gone = [e1.place.locationId!, e3.place.locationId!].find((id) => id !== keep)!;
     expect(await getItem(`evloc#${gone}`, 'evloc')).toBeUndefined();
