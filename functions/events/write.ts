@@ -350,9 +350,9 @@ export async function attendeesOf(eventId: string, dateKey: string): Promise<Eve
 }
 
 /**
- * After a date changed: its attendees' feed positions follow its start, and each GOING or MAYBE
- * attendee is told it moved or was cancelled (one transaction per attendee: notification,
- * tally, and the attendance's new start).
+ * After a date changed: its attendees' feed positions follow its start (and they are reminded
+ * again of the new one), and each GOING or MAYBE attendee is told it moved or was cancelled (one
+ * transaction per attendee: notification, tally, and the attendance's new start).
  */
 async function afterDateChange(event: EventItem, change: DateChange, actorId: string): Promise<void> {
   const { before, after, tell } = change;
@@ -361,7 +361,8 @@ async function afterDateChange(event: EventItem, change: DateChange, actorId: st
   const { eventAttendance } = txEntities();
   for (const a of people) {
     const told = tell && (a.status === 'GOING' || a.status === 'MAYBE') ? notificationWrite(a.userId, { kind: tell === 'cancelled' ? 'event-cancelled' : 'event-moved', actorId, targetType: 'event', targetId: event.randomId, text: `${event.title} · ${after.startsAt}` }) : [];
-    const moved = after.startsAt !== a.startsAt ? [eventAttendance.patch({ eventId: a.eventId, dateKey: a.dateKey, userId: a.userId }).set({ startsAt: after.startsAt }).commit()] : [];
+    // A new start is a new day to be reminded of: the flag goes with the old one.
+    const moved = after.startsAt !== a.startsAt ? [eventAttendance.patch({ eventId: a.eventId, dateKey: a.dateKey, userId: a.userId }).set({ startsAt: after.startsAt, reminded: false }).commit()] : [];
     await writeItems([...moved, ...told]);
   }
 }

@@ -245,6 +245,22 @@ describe('reminders', () => {
     expect(to).not.toContain(maybe.email);
     expect(await getItem(`event#${e.id}`, `date#${id.split('.')[1]}`)).toMatchObject({ reminderSent: true });
   });
+
+  it('a date moved to another day reminds its attendees again the day before its new start', async () => {
+    const [creator, going] = await Promise.all([registeredUser(), registeredUser()]);
+    const e = await newEvent(creator, { specifics: [dateIn(0.5)] });
+    const id = e.specifics[0]!.id;
+    await attend(going, id, 'GOING');
+    await sendReminders();
+    const reminders = async () => (await notificationsOf(going)).filter((n) => n.kind === 'event-reminder' && n.targetId === e.randomId);
+    expect(await reminders()).toHaveLength(1);
+    const later = dateIn(4);
+    const res = await as(creator.browser, 'PUT', '/api/iam/events/update-specific', { specificId: id, ...later });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(await getItem(`event#${e.id}`, `attend#${id.split('.')[1]}#${going.uuid}`)).toMatchObject({ startsAt: later.startsAt, reminded: false });
+    await sendReminders({ nowMs: Date.parse(later.startsAt) - DAY / 2 });
+    expect(await reminders()).toHaveLength(2);
+  });
 });
 
 describe('calendar files', () => {
