@@ -150,6 +150,21 @@ describe('series', () => {
     expect(res.data.event.recurrence?.until).toBe(longer);
     expect(res.data.event.specifics.length).toBeGreaterThan(e.specifics.length);
   });
+
+  it('a page\'s series running out is told to the page\'s admins, not to the moderator who made it', async () => {
+    const [owner, second, mod, plain] = await Promise.all([registeredUser(), registeredUser(), registeredUser(), registeredUser()]);
+    const page = await newPage(owner);
+    await withRole(owner, second, page.id, 'admin');
+    await withRole(owner, mod, page.id, 'moderator');
+    await withRole(owner, plain, page.id, 'member');
+    const until = new Date(Date.now() + 10 * DAY).toISOString();
+    const e = await newEvent(mod, { pageId: page.id, location: { ...NEWTOWN, ...somewhere() }, specifics: [dateIn(1)], recurrence: { rrule: 'FREQ=DAILY', until } });
+    await extendSeries();
+    await extendSeries();
+    for (const [who, count] of [[owner, 1], [second, 1], [mod, 0], [plain, 0]] as const) {
+      expect((await notificationsOf(who)).filter((n) => n.kind === 'event-series-ending' && n.targetId === e.randomId), who.uuid).toHaveLength(count);
+    }
+  });
 });
 
 describe('PUT /api/iam/events/upsert-attend-specific', () => {
