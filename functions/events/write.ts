@@ -431,7 +431,7 @@ export async function rewriteFuture(first: EventItem, input: FutureDatesInput, a
  * deleted, frees its random id and releases its location; then its dates and attendance are
  * removed, and attendees of upcoming dates are told.
  */
-export async function deleteEvent(event: EventItem, actorId: string): Promise<void> {
+export async function deleteEvent(event: EventItem, actorId: string | undefined): Promise<void> {
   const now = new Date().toISOString();
   const after: EventItem = { ...event, deletedAt: now, updatedAt: now };
   const out = await writeItems([
@@ -459,8 +459,12 @@ export async function sweepEvent(event: EventItem, actorId: string | undefined):
   }
 }
 
-/** Deletes every live event of an owner (a deleted page or account): each as `deleteEvent` does. Idempotent; answers how many. */
-export async function deleteEventsOf(ownerId: string): Promise<number> {
+/**
+ * Deletes every live event of an owner (a deleted page or account): each as `deleteEvent` does.
+ * Attendees' notices name `actorId` (the member deleting their account), or nobody (a page is
+ * not a member, and its sweep may run long after whoever deleted it). Idempotent; answers how many.
+ */
+export async function deleteEventsOf(ownerId: string, actorId?: string): Promise<number> {
   const { data } = await db().entities.event.query.byOwner({ ownerId }).go({ pages: 'all' });
   let deleted = 0;
   for (const stale of data as EventItem[]) {
@@ -471,7 +475,7 @@ export async function deleteEventsOf(ownerId: string): Promise<number> {
       continue;
     }
     if (e.cover) await deleteImage(e.cover);
-    await deleteEvent(e, ownerId);
+    await deleteEvent(e, actorId);
     deleted++;
   }
   return deleted;

@@ -466,6 +466,18 @@ describe('DELETE /api/iam/events', () => {
     expect(await getItem(`event#${e.id}`, 'event')).toHaveProperty('deletedAt');
     expect((await notificationsOf(b)).filter((n) => n.kind === 'event-cancelled' && n.targetId === e.randomId)).toHaveLength(1);
   });
+
+  it('deleting a page cancels its events, and the notice names no member as its author (never the page\'s id)', async () => {
+    const [owner, b] = await Promise.all([registeredUser(), registeredUser()]);
+    const page = await newPage(owner);
+    const e = await newEvent(owner, { pageId: page.id });
+    await attend(b, e.specifics[0]!.id, 'GOING');
+    expect((await as(owner.browser, 'DELETE', '/api/iam/pages/page', { pageId: page.id })).status).toBe(200);
+    expect(await getItem(`event#${e.id}`, 'event')).toHaveProperty('deletedAt');
+    const told = (await notificationsOf(b)).filter((n) => n.kind === 'event-cancelled' && n.targetId === e.randomId);
+    expect(told).toHaveLength(1);
+    expect(told[0]!.actor).toBeNull();
+  });
 });
 
 describe('lists and lookups', () => {
