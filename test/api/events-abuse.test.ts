@@ -1,0 +1,41 @@
+/**
+ * Events under attack: what a guest, an unverified sign-up, a suspended member, another member, a
+ * page's plain member and a deleted account's old cookie may do on the events routes. Members-only
+ * events and their places stay with members, writes are bounded, and what is refused leaves
+ * nothing behind.
+ */
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { EventLocationView } from '../../shared/answers/events';
+import type { PageDetails } from '../../shared/answers/pages';
+import { MAX_DATES_PER_EVENT } from '../../shared/schemas/events';
+import { as, type Browser } from '../support/accounts';
+import { call } from '../support/api';
+import { getItem, queryPartition, setAttributes } from '../support/db';
+import { dateIn, NEWTOWN, newEvent } from '../support/events';
+import { useHostTableAndBucket } from '../support/host-env';
+import { newPage, withRole } from '../support/pages';
+import { registeredUser, signInAgain, unregisteredUser } from '../support/users';
+
+beforeAll(() => useHostTableAndBucket());
+
+const DAY = 86_400_000;
+
+/** A place of its own, so a page's places are only this test's. */
+const placeNamed = (name: string) => ({ ...NEWTOWN, name: `${name} ${randomUUID().slice(0, 8)}`, address: `${Math.floor(Math.random() * 1e6)} Fern St` });
+
+describe('attendee lists', () => {
+  it('are for members: an unverified sign-up and a suspended member are refused, even on a public event', async () => {
+    const [creator, plain, unverified, suspended] = await Promise.all([registeredUser(), registeredUser(), unregisteredUser(), registeredUser()]);
+    const e = await newEvent(creator);
+    await setAttributes(`user#${suspended.uuid}`, 'profile', { suspended: true });
+    const banned = await signInAgain(suspended);
+    const path = `/api/iam/events/details/${e.randomId}/next`;
+    expect((await as(plain.browser, 'GET', path)).status).toBe(200);
+    expect((await call('GET', path)).status).toBe(401);
+    for (const who of [unverified, banned]) {
+      const res = await as(who.browser, 'GET', path);
+      expect(res.status, who.email).toBe(403);
+    }
+  });
+});
