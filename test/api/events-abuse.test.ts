@@ -39,3 +39,28 @@ describe('attendee lists', () => {
     }
   });
 });
+
+describe('a page\'s places', () => {
+  it('of its members-only events are not shown to guests or unverified sign-ups (profile and locations route), only to members', async () => {
+    const [owner, plain, unverified] = await Promise.all([registeredUser(), registeredUser(), unregisteredUser()]);
+    const page = await newPage(owner);
+    const open = await newEvent(owner, { pageId: page.id, location: placeNamed('Open Garden') });
+    const hidden = await newEvent(owner, { pageId: page.id, privacy: 'members', location: placeNamed('Secret Glasshouse') });
+    const both = [open.place.locationId, hidden.place.locationId].sort();
+
+    const guest = await call<PageDetails>('GET', `/api/page/all-details/${page.handle}`);
+    expect(guest.status).toBe(200);
+    expect(guest.data.events.map((d) => d.event.id)).toEqual([open.id]);
+    expect(guest.data.event_locations.map((l) => l.id)).toEqual([open.place.locationId]);
+    const early = await as<PageDetails>(unverified.browser, 'GET', `/api/page/all-details/${page.handle}`);
+    expect(early.data.event_locations.map((l) => l.id)).toEqual([open.place.locationId]);
+    const listed = await as<{ locations: EventLocationView[] }>(unverified.browser, 'GET', `/api/iam/events/get-event-locations/page/${page.id}`);
+    expect(listed.status).toBe(200);
+    expect(listed.data.locations.map((l) => l.id)).toEqual([open.place.locationId]);
+
+    const seen = await as<PageDetails>(plain.browser, 'GET', `/api/page/all-details/${page.handle}`);
+    expect(seen.data.event_locations.map((l) => l.id).sort()).toEqual(both);
+    const memberList = await as<{ locations: EventLocationView[] }>(plain.browser, 'GET', `/api/iam/events/get-event-locations/page/${page.id}`);
+    expect(memberList.data.locations.map((l) => l.id).sort()).toEqual(both);
+  });
+});
