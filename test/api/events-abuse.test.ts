@@ -64,3 +64,22 @@ describe('a page\'s places', () => {
     expect(memberList.data.locations.map((l) => l.id).sort()).toEqual(both);
   });
 });
+
+describe('a page\'s plain member and another member', () => {
+  it('cannot add dates to, change, move or delete the page\'s event; it is unchanged afterwards', async () => {
+    const [owner, plain, stranger] = await Promise.all([registeredUser(), registeredUser(), registeredUser()]);
+    const page = await newPage(owner);
+    await withRole(owner, plain, page.id, 'member');
+    const e = await newEvent(owner, { pageId: page.id });
+    const date = e.specifics[0]!;
+    for (const who of [plain, stranger]) {
+      expect((await as(who.browser, 'POST', '/api/iam/events/new-specifics', { eventId: e.id, specifics: [dateIn(5)] })).status).toBe(403);
+      expect((await as(who.browser, 'PUT', '/api/iam/events/update', { eventId: e.id, title: 'Mine now' })).status).toBe(403);
+      expect((await as(who.browser, 'PUT', '/api/iam/events/update-specific', { specificId: date.id, cancelled: true })).status).toBe(403);
+      expect((await as(who.browser, 'PUT', '/api/iam/events/future-dates/update', { eventId: e.id, from: date.startsAt, first: dateIn(4), recurrence: { rrule: 'FREQ=DAILY' } })).status).toBe(403);
+      expect((await as(who.browser, 'DELETE', '/api/iam/events', { eventId: e.id })).status).toBe(403);
+    }
+    expect(await getItem(`event#${e.id}`, 'event')).toMatchObject({ title: e.title, dateCount: 1, version: 0 });
+    expect(await getItem(`event#${e.id}`, `date#${date.id.split('.')[1]}`)).toMatchObject({ cancelled: false, startsAt: date.startsAt });
+  });
+});
