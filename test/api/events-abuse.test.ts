@@ -83,3 +83,15 @@ describe('a page\'s plain member and another member', () => {
     expect(await getItem(`event#${e.id}`, `date#${date.id.split('.')[1]}`)).toMatchObject({ cancelled: false, startsAt: date.startsAt });
   });
 });
+
+describe('a deleted account\'s old cookie', () => {
+  it('makes no calendar address: nothing is written for the account after its sweep', async () => {
+    const gone = await registeredUser();
+    const kept: Browser = { cookies: new Map(gone.browser.cookies), csrf: gone.browser.csrf! };
+    expect((await as(gone.browser, 'DELETE', '/api/iam/authn/delete', { uuid: gone.uuid })).status).toBe(200);
+    expect(await queryPartition(`user#${gone.uuid}`)).toEqual([]);
+    const res = await as(kept, 'POST', '/api/iam/events/ics-token', {});
+    expect(res.status).toBe(401);
+    expect(await queryPartition(`user#${gone.uuid}`)).toEqual([]);
+  });
+});
