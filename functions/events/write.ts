@@ -6,7 +6,7 @@
  * counts, so a whole put that read an older date retries).
  */
 import { randomBytes } from 'node:crypto';
-import type { EventLocationInput, FutureDatesInput, NewEventInput, SpecificInput, UpdateEventInput, UpdateSpecificInput } from '../../shared/schemas/events';
+import { MAX_DATES_PER_EVENT, type EventLocationInput, type FutureDatesInput, type NewEventInput, type SpecificInput, type UpdateEventInput, type UpdateSpecificInput } from '../../shared/schemas/events';
 import { addItem } from '../db/add';
 import { tableName } from '../db/client';
 import { eventDateKey, eventKey, SERIES_DONE, type EventAttendanceItem, type EventDateItem, type EventItem } from '../db/entities/event';
@@ -83,12 +83,23 @@ function dateCreate(d: EventDateItem): TxItem {
 /** The template's date count, and its version (a whole put that read an older template retries). */
 const dateCountItem = (eventId: string, delta: number): TxItem => addItem(eventKey(eventId), { dateCount: delta, version: 1 }, 'attribute_exists(pk) AND attribute_not_exists(deletedAt)');
 
+/**
+ * Refuses dates added by hand past MAX_DATES_PER_EVENT (every read of the event reads them all).
+ * A series' job is not held to it: its dates come at the pace of the calendar.
+ */
+function assertRoomFor(existing: number, added: number, field: string): void {
+  if (added > 0 && existing + added > MAX_DATES_PER_EVENT) throw badRequest(`would give the event more than ${MAX_DATES_PER_EVENT} dates; make a new event for more`, field);
+}
+
+/** Refuses a start in the past or too far ahead, naming the field. */
+function checkStart(startsAt: string, field: string, nowMs: number): void {
+  if (Date.parse(startsAt) < nowMs - PAST_GRACE_MS) throw badRequest('must not be in the past', field);
+  if (Date.parse(startsAt) > nowMs + MAX_AHEAD_DAYS * DAY_MS) throw badRequest('must be within two years', field);
+}
+
 /** Refuses dates in the past or too far ahead, naming the field. */
 function checkWhen(specifics: SpecificInput[], field: string, nowMs: number): void {
-  specifics.forEach((s, i) => {
-    if (Date.parse(s.startsAt) < nowMs - PAST_GRACE_MS) throw badRequest('must not be in the past', `${field}.${i}.startsAt`);
-    if (Date.parse(s.startsAt) > nowMs + MAX_AHEAD_DAYS * DAY_MS) throw badRequest('must be within two years', `${field}.${i}.startsAt`);
-  });
+  specifics.forEach((s, i) => checkStart(s.startsAt, `${field}.${i}.startsAt`, nowMs));
 }
 
 /** The series' end: the `until` asked for, at most SERIES_MAX_DAYS from now; 400 naming the field past it. */
@@ -216,6 +227,7 @@ export async function addDates(event: EventItem, specifics: SpecificInput[]): Pr
     const d = newDate(event, s.startsAt, s.endsAt, now);
     if (!existing.has(d.dateKey)) fresh.set(d.dateKey, d);
   }
+  assertRoomFor(existing.size, fresh.size, 'specifics');
   return createDates(event.id, [...fresh.values()]);
 }
 
@@ -312,6 +324,8 @@ export async function changeDate(event: EventItem, first: EventDateItem, change:
     const after: EventDateItem = { ...before, edited: true, updatedAt: now, sequence: before.sequence + 1 };
     if (change.startsAt !== undefined) after.startsAt = change.startsAt;
     if (change.endsAt !== undefined) after.endsAt = change.endsAt;
+    // A date moves only where a new one could be made: not into the past, nor years ahead.
+    if (after.startsAt !== before.startsAt) checkStart(after.startsAt, 'startsAt', Date.now());
     if (after.endsAt < after.startsAt) throw badRequest('must not be before startsAt', 'endsAt');
     if (Date.parse(after.endsAt) - Date.parse(after.startsAt) > 14 * DAY_MS) throw badRequest('must be at most 14 days after startsAt', 'endsAt');
     if (change.cancelled !== undefined) after.cancelled = change.cancelled;
@@ -392,7 +406,8 @@ export async function rewriteFuture(first: EventItem, input: FutureDatesInput, a
   after.materialisedUntil = wanted.at(-1)!.toISOString();
   const byDay = new Map(wanted.map((d) => [localDay(d, first.timeZone), d]));
 
-  const dates = (await datesOf(first.id, true)).filter((d) => d.startsAt >= input.from && !d.edited);
+  const all = await datesOf(first.id, true);
+  const dates = all.filter((d) => d.startsAt >= input.from && !d.edited);
   const changes: DateChange[] = [];
   const removed: EventDateItem[] = [];
   const kept = new Set<string>();
@@ -411,6 +426,8 @@ export async function rewriteFuture(first: EventItem, input: FutureDatesInput, a
       removed.push(d);
     }
   }
+  const starts = new Set(all.map((d) => d.startsAt));
+  assertRoomFor(all.length - removed.length, wanted.filter((w) => !kept.has(w.toISOString()) && !starts.has(w.toISOString())).length, 'recurrence');
   const out = await writeItems([eventPut(first, after)]);
   if (out.canceled) throw conflict('The event changed meanwhile; reload and try again');
   for (const c of changes) {

@@ -16,6 +16,8 @@ export const EVENT_ADDRESS_MAX = 200;
 export const MAX_TAGS_PER_EVENT = 8;
 /** Dates one call may add (a series makes its own). */
 export const MAX_SPECIFICS_PER_CALL = 20;
+/** Dates an event holds at the most when more are added by hand (a series' job is not held to it). */
+export const MAX_DATES_PER_EVENT = 300;
 /** A date lasts at most this long. */
 export const MAX_DATE_LENGTH_DAYS = 14;
 export const MAX_CAPACITY = 100_000;

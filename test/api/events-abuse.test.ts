@@ -95,3 +95,39 @@ describe('a deleted account\'s old cookie', () => {
     expect(await queryPartition(`user#${gone.uuid}`)).toEqual([]);
   });
 });
+
+describe('bounded writes', () => {
+  it('an event holds at most MAX_DATES_PER_EVENT dates: adding past it is refused naming specifics', async () => {
+    const a = await registeredUser();
+    const e = await newEvent(a, { specifics: [dateIn(1)] });
+    // Twenty dates an hour apart each call, none at a start another call used.
+    const base = Date.parse(dateIn(2).startsAt);
+    const batch = (from: number) => Array.from({ length: 20 }, (_, i) => {
+      const start = base + (from + i) * 3_600_000;
+      return { startsAt: new Date(start).toISOString(), endsAt: new Date(start + 1_800_000).toISOString() };
+    });
+    let added = 1;
+    while (added + 20 <= MAX_DATES_PER_EVENT) {
+      const res = await as(a.browser, 'POST', '/api/iam/events/new-specifics', { eventId: e.id, specifics: batch(added) });
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      added += 20;
+    }
+    const over = await as(a.browser, 'POST', '/api/iam/events/new-specifics', { eventId: e.id, specifics: batch(added) });
+    expect(over.status).toBe(400);
+    expect(over.json).toMatchObject({ error: { field: 'specifics' } });
+    expect(await getItem(`event#${e.id}`, 'event')).toMatchObject({ dateCount: added });
+  }, 120_000);
+
+  it('a date cannot be moved into the past or years ahead (as a new date could not be made there)', async () => {
+    const a = await registeredUser();
+    const e = await newEvent(a);
+    const id = e.specifics[0]!.id;
+    const far = new Date(Date.now() + 5 * 365 * DAY).toISOString();
+    const ahead = await as(a.browser, 'PUT', '/api/iam/events/update-specific', { specificId: id, startsAt: far, endsAt: new Date(Date.parse(far) + 3_600_000).toISOString() });
+    expect(ahead.status).toBe(400);
+    expect(ahead.json).toMatchObject({ error: { field: 'startsAt' } });
+    const past = await as(a.browser, 'PUT', '/api/iam/events/update-specific', { specificId: id, startsAt: '1990-01-01T10:00:00Z', endsAt: '1990-01-01T12:00:00Z' });
+    expect(past.status).toBe(400);
+    expect(await getItem(`event#${e.id}`, `date#${id.split('.')[1]}`)).toMatchObject({ startsAt: e.specifics[0]!.startsAt });
+  });
+});
