@@ -8,11 +8,12 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EventLocationView } from '../../shared/answers/events';
 import type { PageDetails } from '../../shared/answers/pages';
+import { DEFAULT_LIMITS } from '../../functions/lib/rate-limit';
 import { MAX_DATES_PER_EVENT } from '../../shared/schemas/events';
 import { as, type Browser } from '../support/accounts';
 import { call } from '../support/api';
 import { getItem, queryPartition, setAttributes } from '../support/db';
-import { dateIn, NEWTOWN, newEvent } from '../support/events';
+import { attend, dateIn, NEWTOWN, newEvent } from '../support/events';
 import { useHostTableAndBucket } from '../support/host-env';
 import { newPage, withRole } from '../support/pages';
 import { registeredUser, signInAgain, unregisteredUser } from '../support/users';
@@ -116,6 +117,23 @@ describe('bounded writes', () => {
     expect(over.status).toBe(400);
     expect(over.json).toMatchObject({ error: { field: 'specifics' } });
     expect(await getItem(`event#${e.id}`, 'event')).toMatchObject({ dateCount: added });
+  }, 120_000);
+
+  it('changing events is rate limited per member: a cancel-and-restore loop cannot flood the attendees', async () => {
+    const [a, b] = await Promise.all([registeredUser(), registeredUser()]);
+    const e = await newEvent(a);
+    const id = e.specifics[0]!.id;
+    await attend(b, id, 'GOING');
+    const { max } = DEFAULT_LIMITS.EVENT_EDIT_USER;
+    const statuses: number[] = [];
+    for (let i = 0; i <= max; i++) {
+      statuses.push((await as(a.browser, 'PUT', '/api/iam/events/update-specific', { specificId: id, cancelled: i % 2 === 0 })).status);
+    }
+    expect(statuses.slice(0, max).every((s) => s === 200)).toBe(true);
+    expect(statuses[max]).toBe(429);
+    // The refused call changed nothing: the last accepted one (a restore) stands.
+    expect(await getItem(`event#${e.id}`, `date#${id.split('.')[1]}`)).toMatchObject({ cancelled: false });
+    expect((await as(a.browser, 'POST', '/api/iam/events/new-specifics', { eventId: e.id, specifics: [dateIn(6)] })).status).toBe(429);
   }, 120_000);
 
   it('a date cannot be moved into the past or years ahead (as a new date could not be made there)', async () => {
