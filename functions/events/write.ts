@@ -383,9 +383,9 @@ async function afterDateChange(event: EventItem, change: DateChange, actorId: st
 
 /**
  * Rewrites a series from `from` on: the new rule from `first`. Dates from `from` that were not
- * edited by hand move to the new date of the same local day (kept: their attendees with them),
- * or are cancelled when people attend (they are told) and removed when nobody does. Dates of the
- * new rule that no old date became are added.
+ * edited by hand and are not over move to the new date of the same local day (kept: their
+ * attendees with them), or are cancelled when people attend (they are told) and removed when
+ * nobody does. Dates of the new rule that no old date became are added.
  */
 export async function rewriteFuture(first: EventItem, input: FutureDatesInput, actorId: string): Promise<EventItem> {
   const why = checkRrule(input.recurrence.rrule);
@@ -407,7 +407,8 @@ export async function rewriteFuture(first: EventItem, input: FutureDatesInput, a
   const byDay = new Map(wanted.map((d) => [localDay(d, first.timeZone), d]));
 
   const all = await datesOf(first.id, true);
-  const dates = all.filter((d) => d.startsAt >= input.from && !d.edited);
+  // Dates that are over are history: a pivot in the past neither moves, cancels nor removes them.
+  const dates = all.filter((d) => d.startsAt >= input.from && !d.edited && Date.parse(d.endsAt) >= nowMs);
   const changes: DateChange[] = [];
   const removed: EventDateItem[] = [];
   const kept = new Set<string>();

@@ -149,3 +149,26 @@ describe('bounded writes', () => {
     expect(await getItem(`event#${e.id}`, `date#${id.split('.')[1]}`)).toMatchObject({ startsAt: e.specifics[0]!.startsAt });
   });
 });
+
+describe('rewriting a series', () => {
+  it('from a pivot in the past leaves the dates that are over as they were: none removed, none cancelled, nobody told', async () => {
+    const [a, b] = await Promise.all([registeredUser(), registeredUser()]);
+    const start = Math.floor((Date.now() - 5 * 3_600_000) / 60_000) * 60_000;
+    const earlier = { startsAt: new Date(start).toISOString(), endsAt: new Date(start + 6 * 3_600_000).toISOString() };
+    const e = await newEvent(a, { specifics: [earlier, dateIn(3)] });
+    const [over, empty] = e.specifics;
+    await attend(b, over!.id, 'GOING');
+    // Both dates ended an hour ago (one attended, one not).
+    const ended = new Date(Date.now() - 3_600_000).toISOString();
+    await setAttributes(`event#${e.id}`, `date#${over!.id.split('.')[1]}`, { endsAt: ended });
+    const lone = await as<{ event: { specifics: { id: string }[] } }>(a.browser, 'POST', '/api/iam/events/new-specifics', { eventId: e.id, specifics: [{ startsAt: new Date(start + 60_000).toISOString(), endsAt: new Date(start + 120_000).toISOString() }] });
+    expect(lone.status).toBe(200);
+    const emptyPast = lone.data.event.specifics.find((s) => s.id !== over!.id && s.id !== empty!.id)!;
+    const res = await as(a.browser, 'PUT', '/api/iam/events/future-dates/update', { eventId: e.id, from: '2000-01-01T00:00:00Z', first: dateIn(10), recurrence: { rrule: 'FREQ=MONTHLY' } });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(await getItem(`event#${e.id}`, `date#${over!.id.split('.')[1]}`)).toMatchObject({ cancelled: false, endsAt: ended });
+    expect(await getItem(`event#${e.id}`, `date#${emptyPast.id.split('.')[1]}`)).toBeDefined();
+    const told = await as<{ notifications: { kind: string }[] }>(b.browser, 'GET', '/api/iam/notifications/all');
+    expect(told.data.notifications.filter((n) => n.kind === 'event-cancelled')).toHaveLength(0);
+  });
+});
