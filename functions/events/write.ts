@@ -76,6 +76,15 @@ function placeFields(p: Partial<PlaceSnapshot>): PlaceSnapshot {
   };
 }
 
+/** Puts `item` at `place` whole: the optional parts the new place lacks are removed, not kept from the old one. */
+function setPlace(item: EventItem | EventDateItem, place: PlaceSnapshot): void {
+  delete item.address;
+  delete item.suburbCity;
+  delete item.state;
+  delete item.country;
+  Object.assign(item, place);
+}
+
 function dateCreate(d: EventDateItem): TxItem {
   return txEntities().eventDate.create(d).commit();
 }
@@ -286,18 +295,19 @@ export async function changeEvent(first: EventItem, change: UpdateEventInput, de
       const place = snapshotOf(change.location);
       const existing = place.locationId === before.locationId ? null : await getLocation(place.locationId);
       locationItems = moveLocation(before, place, change.location, timeZone, existing, now);
-      Object.assign(after, placeFields(place), { timeZone });
-      if (!place.address) delete after.address;
-      if (!place.suburbCity) delete after.suburbCity;
-      if (!place.state) delete after.state;
-      if (!place.country) delete after.country;
+      setPlace(after, placeFields(place));
+      after.timeZone = timeZone;
     }
     // Dates that follow the event: its privacy and, unless they have their own, its place.
     const follow = change.privacy !== undefined || change.location !== undefined;
     const dates = follow ? (await datesOf(before.id, true)).filter((d) => Date.parse(d.endsAt) >= nowMs - DAY_MS) : [];
     const dateItems = dates
-      .map((d) => ({ d, next: { ...d, privacy: after.privacy, ...(d.ownPlace ? {} : placeFields(after)), updatedAt: now } }))
-      .filter(({ d, next }) => d.privacy !== next.privacy || d.geohash !== next.geohash || d.placeName !== next.placeName)
+      .map((d) => {
+        const next: EventDateItem = { ...d, privacy: after.privacy, updatedAt: now };
+        if (!d.ownPlace) setPlace(next, placeFields(after));
+        return { d, next };
+      })
+      .filter(({ d, next }) => d.privacy !== next.privacy || d.locationId !== next.locationId || d.geohash !== next.geohash || d.placeName !== next.placeName)
       .slice(0, DATES_PER_TX)
       .map(({ d, next }) => datePut(d, next));
     const out = await writeItems([eventPut(before, after), ...locationItems, ...dateItems]);
@@ -331,7 +341,8 @@ export async function changeDate(event: EventItem, first: EventDateItem, change:
     if (change.cancelled !== undefined) after.cancelled = change.cancelled;
     let locationItems: TxItem[] = [];
     if (change.location === null && before.ownPlace) {
-      Object.assign(after, placeFields(event), { ownPlace: false });
+      setPlace(after, placeFields(event));
+      after.ownPlace = false;
       locationItems = releaseLocation(before.locationId!, ownerPkOf(event));
     } else if (change.location) {
       const place = snapshotOf(change.location);
@@ -339,8 +350,8 @@ export async function changeDate(event: EventItem, first: EventDateItem, change:
         const existing = await getLocation(place.locationId);
         locationItems = [...(before.ownPlace ? releaseLocation(before.locationId!, ownerPkOf(event)) : []), ...useLocation(change.location, existing, event.timeZone, ownerPkOf(event), now)];
       }
-      Object.assign(after, placeFields(place), { ownPlace: true });
-      if (!place.address) delete after.address;
+      setPlace(after, placeFields(place));
+      after.ownPlace = true;
     }
     const moved = after.startsAt !== before.startsAt || after.endsAt !== before.endsAt;
     if (after.startsAt !== before.startsAt || after.cancelled !== before.cancelled) after.reminderSent = after.cancelled ? before.reminderSent : false;

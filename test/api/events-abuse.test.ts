@@ -164,11 +164,37 @@ describe('rewriting a series', () => {
     const lone = await as<{ event: { specifics: { id: string }[] } }>(a.browser, 'POST', '/api/iam/events/new-specifics', { eventId: e.id, specifics: [{ startsAt: new Date(start + 60_000).toISOString(), endsAt: new Date(start + 120_000).toISOString() }] });
     expect(lone.status).toBe(200);
     const emptyPast = lone.data.event.specifics.find((s) => s.id !== over!.id && s.id !== empty!.id)!;
-    const res = await as(a.browser, 'PUT', '/api/iam/events/future-dates/update', { eventId: e.id, from: '2000-01-01T00:00:00Z', first: dateIn(10), recurrence: { rrule: 'FREQ=MONTHLY' } });
+    // A series of one date (its end the next day): the series job has nothing to add to it.
+    const first = dateIn(10);
+    const until = new Date(Date.parse(first.startsAt) + DAY).toISOString();
+    const res = await as(a.browser, 'PUT', '/api/iam/events/future-dates/update', { eventId: e.id, from: '2000-01-01T00:00:00Z', first, recurrence: { rrule: 'FREQ=MONTHLY', until } });
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     expect(await getItem(`event#${e.id}`, `date#${over!.id.split('.')[1]}`)).toMatchObject({ cancelled: false, endsAt: ended });
     expect(await getItem(`event#${e.id}`, `date#${emptyPast.id.split('.')[1]}`)).toBeDefined();
     const told = await as<{ notifications: { kind: string }[] }>(b.browser, 'GET', '/api/iam/notifications/all');
     expect(told.data.notifications.filter((n) => n.kind === 'event-cancelled')).toHaveLength(0);
+  });
+});
+
+describe('a date\'s own place', () => {
+  it('replaces the whole place: back at the event\'s place (or at another one), nothing of the old address is left on the date', async () => {
+    const a = await registeredUser();
+    const e = await newEvent(a, { location: { name: `Bare Field ${randomUUID().slice(0, 6)}`, latitude: NEWTOWN.latitude, longitude: NEWTOWN.longitude } });
+    const id = e.specifics[0]!.id;
+    const key = `date#${id.split('.')[1]}`;
+    const own = await as(a.browser, 'PUT', '/api/iam/events/update-specific', { specificId: id, location: placeNamed('Library Hall') });
+    expect(own.status).toBe(200);
+    expect(await getItem(`event#${e.id}`, key)).toMatchObject({ ownPlace: true, suburbCity: NEWTOWN.suburbCity, country: NEWTOWN.country });
+    const elsewhere = await as(a.browser, 'PUT', '/api/iam/events/update-specific', { specificId: id, location: { name: 'Park corner', latitude: NEWTOWN.latitude, longitude: NEWTOWN.longitude } });
+    expect(elsewhere.status).toBe(200);
+    const moved = await getItem(`event#${e.id}`, key);
+    expect(moved).toMatchObject({ ownPlace: true, placeName: 'Park corner' });
+    for (const field of ['address', 'suburbCity', 'state', 'country']) expect(moved, field).not.toHaveProperty(field);
+    await as(a.browser, 'PUT', '/api/iam/events/update-specific', { specificId: id, location: placeNamed('Library Hall') });
+    const back = await as(a.browser, 'PUT', '/api/iam/events/update-specific', { specificId: id, location: null });
+    expect(back.status).toBe(200);
+    const stored = await getItem(`event#${e.id}`, key);
+    expect(stored).toMatchObject({ ownPlace: false, placeName: e.place.name, locationId: e.place.locationId });
+    for (const field of ['address', 'suburbCity', 'state', 'country']) expect(stored, field).not.toHaveProperty(field);
   });
 });
