@@ -301,6 +301,8 @@ describe('calendar files', () => {
     const again = new ICAL.Component(ICAL.parse(await (await fetchIcs()).text()));
     expect(again.getAllSubcomponents('vevent').map((c) => c.getFirstPropertyValue('uid'))).toEqual(vevents.map((v) => v.uid));
     expect(text).toMatch(/DTSTART:\d{8}T\d{6}Z/);
+    // The product calendar apps show as the file's maker.
+    expect(parsed.getFirstPropertyValue('prodid')).toBe('-//Leafline//Events//EN');
   });
 
   it('the private feed holds GOING and MAYBE dates and the pages\' events; rotating the token retires the old address', async () => {
