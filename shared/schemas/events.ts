@@ -32,7 +32,6 @@ export const instant = z.pipe(
 );
 
 /** `<event id>.<original start in ms, 13 digits>`: the id of one dated specific (its key, with no lookup). */
-export const SPECIFIC_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.\d{13}$/;
 export const specificId = z.pipe(
   z.string({ message: 'must be text' }).check(z.regex(/^[0-9a-fA-F-]{36}\.\d{13}$/, { message: 'must be a date id (as `specifics[].id` answers)' })),
   z.transform((s: string) => s.toLowerCase()),
