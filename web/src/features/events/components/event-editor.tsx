@@ -7,6 +7,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { EventDateView, EventView } from '@shared/answers/events';
+import { eventHref } from '@/config/paths';
 import { Dialog } from '@/components/dialog';
 import { Button, FormAlert, Notice, SubmitButton } from '@/components/form/feedback';
 import { SelectField, TextArea, TextField } from '@/components/form/fields';
@@ -14,7 +15,6 @@ import { failureMessage } from '@/components/form/messages';
 import { ApiError } from '@/lib/api';
 import { useAddDates, useDeleteEvent, useRewriteSeries, useUpdateDate, useUpdateEvent } from '../api/events';
 import { dateRange, instantAt, localParts } from '../lib/when';
-import { eventHref } from './date-card';
 import { repeatLabels, ruleFor, type Repeat } from './event-form';
 
 function Details({ event }: { event: EventView }) {
