@@ -2,7 +2,7 @@
 import type { dateAttendees as route } from '../../shared/contract/events';
 import type { EventAttendanceItem } from '../db/entities/event';
 import { db } from '../db/service';
-import { notFound } from '../lib/errors';
+import { forbidden, notFound } from '../lib/errors';
 import { onePage } from '../lib/paging';
 import type { Main } from '../lib/route-types';
 import { viewerOf } from '../posts/viewer';
@@ -13,6 +13,8 @@ const RANK = (a: EventAttendanceItem) => (a.status === 'GOING' ? (a.waiting ? 1 
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   const viewer = viewerOf(session);
+  // Who goes where is for members: not for a sign-up that is not finished, nor a suspended member.
+  if (!viewer.member && !viewer.admin) throw forbidden(viewer.suspended ? 'Your account is suspended' : 'Complete your registration to see who is going');
   const event = await visibleEvent(input.a, viewer, 'a');
   const dates = await datesOf(event.id);
   const now = new Date().toISOString();

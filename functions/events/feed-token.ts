@@ -3,7 +3,8 @@
  * bytes). The table keeps the token's SHA-256 as the lookup key (`icstoken#<hash>` → user), so a
  * leaked table backup gives no working addresses, and the member's own item (`user#<id>` /
  * `icsfeed`) keeps the token itself so settings can show the address. Rotating replaces both in
- * one transaction: the old address stops working at once.
+ * one transaction (with the proof that the account still exists): the old address stops working
+ * at once.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
@@ -12,6 +13,7 @@ import { userPk } from '../db/entities/user';
 import { writeItems, type TxItem } from '../db/transact';
 import { serviceUnavailable } from '../lib/errors';
 import { siteOrigin } from '../lib/site-origin';
+import { assertAuthorWasLive, authorLiveCheck } from '../users/author-live';
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 const lookupKey = (token: string) => ({ pk: `icstoken#${hashOf(token)}`, sk: 'icstoken' });
@@ -38,9 +40,12 @@ export async function rotateFeedToken(userId: string): Promise<string> {
         ...(before ? { ExpressionAttributeNames: { '#token': 'token' }, ExpressionAttributeValues: { ':before': before } } : {}),
       },
     },
+    // A deleted account's old cookie writes nothing after its sweep.
+    authorLiveCheck(userId),
     ...(before ? [{ Delete: { TableName: tableName(), Key: lookupKey(before) } }] : []),
   ];
   const out = await writeItems(items);
+  assertAuthorWasLive(out, 2);
   if (out.canceled) throw serviceUnavailable('The feed address changed meanwhile; try again');
   return token;
 }

@@ -5,6 +5,7 @@
  * URL, STATUS:CANCELLED for a cancelled date and a SEQUENCE that grows with each change.
  */
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import { DEFAULT_SITE } from '../../shared/site';
 
 export interface CalendarDate {
   /** The specific's id: the UID is derived from it. */
@@ -34,7 +35,7 @@ export function uidOf(dateId: string, origin: string): string {
 export function calendarFile(args: { name: string; origin: string; dates: CalendarDate[]; now: Date; refreshHours?: number }): string {
   const calendar = ical({
     name: args.name,
-    prodId: { company: 'Plant Community', product: 'Events', language: 'EN' },
+    prodId: { company: DEFAULT_SITE.name, product: 'Events', language: 'EN' },
     method: ICalCalendarMethod.PUBLISH,
     ...(args.refreshHours ? { ttl: args.refreshHours * 3600 } : {}),
   });

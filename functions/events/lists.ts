@@ -12,6 +12,7 @@ import { nearest } from '../lib/geo-search';
 import { onePage, type Page } from '../lib/paging';
 import type { Viewer } from '../posts/viewer';
 import { dateCards } from './events';
+import { ownerLocationIds } from './locations';
 
 export const LIST_SIZE = 20;
 /** Dates read from one geo cell at most: the soonest first, so a dense cell keeps its next dates. */
@@ -100,14 +101,31 @@ export async function allDatesNear(point: GeoPoint, wantedKm: number, viewer: Vi
 
 /**
  * An owner's upcoming events as a profile shows them: how many events have an upcoming date the
- * viewer may see, and the first few dates as cards. One Query of at most 100 dates (a count past
- * that reads "100 dates' worth"), then the cards' BatchGets.
+ * viewer may see, the first few dates as cards, and the places of those the viewer may see. One
+ * Query of at most 100 dates (a count past that reads "100 dates' worth"), then the cards' BatchGets.
  */
-export async function upcomingOf(ownerId: string, viewer: Viewer, shown = 5): Promise<{ count: number; dates: EventDateCard[] }> {
+export async function upcomingOf(ownerId: string, viewer: Viewer, shown = 5): Promise<{ count: number; dates: EventDateCard[]; locationIds: string[] }> {
+  const visible = await upcomingVisible(ownerId, viewer);
+  const count = new Set(visible.map((d) => d.eventId)).size;
+  return { count, dates: await dateCards(visible.slice(0, shown), viewer), locationIds: placesOf(visible) };
+}
+
+/** An owner's upcoming, uncancelled dates the viewer may see (members-only ones for members). */
+async function upcomingVisible(ownerId: string, viewer: Viewer): Promise<EventDateItem[]> {
   const now = new Date().toISOString();
   const { data } = await db().entities.eventDate.query.byOwner({ ownerId }).gte({ endsAt: now }).go({ limit: 100 });
   const members = viewer.member || viewer.admin;
-  const visible = (data as EventDateItem[]).filter((d) => !d.cancelled && (members || d.privacy === 'public'));
-  const count = new Set(visible.map((d) => d.eventId)).size;
-  return { count, dates: await dateCards(visible.slice(0, shown), viewer) };
+  return (data as EventDateItem[]).filter((d) => !d.cancelled && (members || d.privacy === 'public'));
+}
+
+const placesOf = (dates: EventDateItem[]): string[] => [...new Set(dates.flatMap((d) => (d.locationId ? [d.locationId] : [])))];
+
+/**
+ * The places of an owner's events the viewer may know of: every place its events use, most used
+ * first, for members; for guests and unfinished sign-ups only those of its upcoming public
+ * events (a members-only event's place is not theirs to see).
+ */
+export async function ownerPlaceIds(ownerPk: string, ownerId: string, viewer: Viewer): Promise<string[]> {
+  if (viewer.member || viewer.admin) return ownerLocationIds(ownerPk);
+  return placesOf(await upcomingVisible(ownerId, viewer));
 }

@@ -8,7 +8,8 @@
  * - Duplicates: the same normalised address, or the same name (and state) within 50 m. The
  *   location with the smallest id of a group is kept; the others' events and dates are re-pointed
  *   to it (each in a transaction with both locations' counts and their owner's links), then the
- *   emptied location is deleted.
+ *   emptied location is deleted. The dates that follow an event's place move with it (first, so
+ *   a call cut short finds the event at the old place and finishes them).
  * - Orphans: a location with no use counted and none found pointing to it is deleted.
  */
 import { distanceKm } from '../../shared/geohash';
@@ -20,6 +21,7 @@ import { db } from '../db/service';
 import { txEntities, writeItems, type TxItem } from '../db/transact';
 import { logger } from '../lib/logger';
 import { encodeCursor, onePage } from '../lib/paging';
+import { datesOf } from './events';
 import { locationsByAddress, locationsByName, releaseLocation } from './locations';
 
 const BATCH = 25;
@@ -51,6 +53,16 @@ async function duplicatesOf(l: EventLocationItem): Promise<EventLocationItem[]> 
 
 const ownerPkOf = (o: { ownerType?: 'user' | 'page'; ownerId: string }) => (o.ownerType === 'user' ? userPk(o.ownerId) : pagePk(o.ownerId));
 
+/** `item` at the keeper's place: its place fields replaced whole (none of the old address kept). */
+function atKeeper<T extends EventItem | EventDateItem>(item: T, keeper: EventLocationItem): T {
+  const out = { ...item };
+  delete out.address;
+  delete out.suburbCity;
+  delete out.state;
+  delete out.country;
+  return Object.assign(out, snapshot(keeper));
+}
+
 function snapshot(keeper: EventLocationItem) {
   return {
     locationId: keeper.id, placeName: keeper.name, latitude: keeper.latitude, longitude: keeper.longitude, geohash: keeper.geohash,
@@ -66,6 +78,27 @@ function oneUseMore(keeper: EventLocationItem, ownerPk: string): TxItem[] {
   ];
 }
 
+/**
+ * Re-points the dates of `t` that follow its place (no place of their own) and still point to
+ * `from`: they count in no location, so only the date changes. Done before the template, so a
+ * call cut short finds the template at `from` again and finishes its dates.
+ */
+async function repointFollowers(t: EventItem, from: EventLocationItem, keeper: EventLocationItem, max: number): Promise<{ moved: number; more: boolean }> {
+  const { eventDate } = txEntities();
+  const followers = (await datesOf(t.id, true)).filter((d) => !d.ownPlace && d.locationId === from.id);
+  let moved = 0;
+  for (const d of followers) {
+    if (moved >= max) return { moved, more: true };
+    const { eventId, dateKey, version, ...rest } = atKeeper(d, keeper);
+    const put = eventDate.put({ eventId, dateKey, ...rest, version: version + 1 }).where((a, op) => op.eq(a.version, version)).commit();
+    const out = await writeItems([put]);
+    // A date changed meanwhile (an attendance) is left at `from`: the template stays until it moves.
+    if (out.canceled) return { moved, more: true };
+    moved++;
+  }
+  return { moved, more: false };
+}
+
 /** Re-points up to `max` events and dates from `from` to `keeper`; answers how many moved and whether any remain. */
 async function repoint(from: EventLocationItem, keeper: EventLocationItem, max: number): Promise<{ moved: number; more: boolean }> {
   const { event, eventDate } = txEntities();
@@ -78,8 +111,11 @@ async function repoint(from: EventLocationItem, keeper: EventLocationItem, max: 
   for (const t of templates.data as EventItem[]) {
     if (moved >= max) return { moved, more: true };
     owners.set(t.id, t);
-    const { id, version, ...rest } = t;
-    const put = event.put({ id, ...rest, ...snapshot(keeper), version: version + 1 }).where((a, op) => op.eq(a.version, version)).commit();
+    const followers = await repointFollowers(t, from, keeper, max - moved);
+    moved += followers.moved;
+    if (followers.more || moved >= max) return { moved, more: true };
+    const { id, version, ...rest } = atKeeper(t, keeper);
+    const put = event.put({ id, ...rest, version: version + 1 }).where((a, op) => op.eq(a.version, version)).commit();
     const out = await writeItems([put, ...releaseLocation(from.id, ownerPkOf(t)), ...oneUseMore(keeper, ownerPkOf(t))]);
     if (!out.canceled) moved++;
   }
@@ -87,8 +123,8 @@ async function repoint(from: EventLocationItem, keeper: EventLocationItem, max: 
     if (moved >= max) return { moved, more: true };
     const owner = owners.get(d.eventId) ?? ((await db().entities.event.get({ id: d.eventId }).go()).data as EventItem | null);
     if (!owner) continue;
-    const { eventId, dateKey, version, ...rest } = d;
-    const put = eventDate.put({ eventId, dateKey, ...rest, ...snapshot(keeper), version: version + 1 }).where((a, op) => op.eq(a.version, version)).commit();
+    const { eventId, dateKey, version, ...rest } = atKeeper(d, keeper);
+    const put = eventDate.put({ eventId, dateKey, ...rest, version: version + 1 }).where((a, op) => op.eq(a.version, version)).commit();
     const out = await writeItems([put, ...releaseLocation(from.id, ownerPkOf(owner)), ...oneUseMore(keeper, ownerPkOf(owner))]);
     if (!out.canceled) moved++;
   }

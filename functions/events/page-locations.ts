@@ -1,11 +1,13 @@
-/** GET /api/iam/events/get-event-locations/page/{id}: the locations a page's events use, most used first. */
+/** GET /api/iam/events/get-event-locations/page/{id}: the locations a page's events use, most used first (for those not yet members, its public events' only). */
 import type { pageLocations as route } from '../../shared/contract/events';
 import { pagePk } from '../db/entities/page';
 import type { Main } from '../lib/route-types';
 import { livePage } from '../pages/pages';
-import { locationsById, locationViewOf, ownerLocationIds } from './locations';
+import { viewerOf } from '../posts/viewer';
+import { ownerPlaceIds } from './lists';
+import { locationsById, locationViewOf } from './locations';
 
-export const main: Main<typeof route> = async ({ input }) => {
+export const main: Main<typeof route> = async ({ input, session }) => {
   await livePage(input.id, 'id');
-  return { locations: (await locationsById(await ownerLocationIds(pagePk(input.id)))).map(locationViewOf) };
+  return { locations: (await locationsById(await ownerPlaceIds(pagePk(input.id), input.id, viewerOf(session)))).map(locationViewOf) };
 };

@@ -6,7 +6,8 @@
  *   by how far their dates exist, and writes the dates that came into range, each date in its own
  *   transaction with the template's count and a condition that it does not exist: a date is keyed
  *   by series and original start, so the job run twice, or twice at once, never writes one twice.
- *   When a series has two weeks left, its owner is told once (they may extend it).
+ *   When a series has two weeks left, its owner is told once (they may extend it): the member,
+ *   or a page's admins.
  * - **Reminders** (E7): the day before a date, its GOING and MAYBE attendees are told, and
  *   e-mailed when their settings allow. Each attendee's notification is written together with
  *   the `reminded` flag on their attendance (guarded on it being unset), so each goes out once;
@@ -18,6 +19,7 @@ import { txEntities, writeItems } from '../db/transact';
 import { logger } from '../lib/logger';
 import { mailer } from '../lib/outbound/mailer';
 import { notificationWrite } from '../notifications/notifications';
+import { pageAdminIds } from '../pages/members';
 import { readSettings } from '../users/settings-store';
 import { getUser } from '../users/users';
 import { eventUrl, getEvent } from './events';
@@ -84,16 +86,22 @@ async function moveMark(e: EventItem, reached: string): Promise<void> {
   }
 }
 
-/** Tells the owner (the creator) once per end that the series runs out within two weeks. */
+/** Who may extend the series: a page's admins (not whoever of its staff made it), else the member whose event it is. */
+async function ownersToTell(e: EventItem): Promise<string[]> {
+  return e.ownerType === 'page' ? pageAdminIds(e.ownerId) : [e.ownerId];
+}
+
+/** Tells the owner once per end that the series runs out within two weeks (one transaction with the mark). */
 async function tellEnding(first: EventItem, nowMs: number): Promise<boolean> {
   const e = await getEvent(first.id, true);
   if (!e || e.deletedAt || !e.seriesUntil || e.endingToldFor === e.seriesUntil) return false;
   if (Date.parse(e.seriesUntil) - nowMs > ENDING_NOTICE_DAYS * DAY_MS || Date.parse(e.seriesUntil) < nowMs) return false;
   const { event } = txEntities();
   const { id, version, ...rest } = e;
+  const told = (await ownersToTell(e)).flatMap((userId) => notificationWrite(userId, { kind: 'event-series-ending', targetType: 'event', targetId: e.randomId, text: `${e.title} · ${e.seriesUntil}` }));
   const out = await writeItems([
     event.put({ id, ...rest, endingToldFor: e.seriesUntil, version: version + 1 }).where((a, op) => op.eq(a.version, version)).commit(),
-    ...notificationWrite(e.createdBy, { kind: 'event-series-ending', targetType: 'event', targetId: e.randomId, text: `${e.title} · ${e.seriesUntil}` }),
+    ...told,
   ]);
   return !out.canceled;
 }

@@ -1,5 +1,6 @@
 /** PUT /api/iam/events/update: an event's details, capacity, place or series end. */
 import type { updateEvent as route } from '../../shared/contract/events';
+import { hitRateLimit } from '../lib/rate-limit';
 import type { Main } from '../lib/route-types';
 import { viewerOf } from '../posts/viewer';
 import { promoteWaiting } from './attend';
@@ -11,6 +12,7 @@ import { changeEvent } from './write';
 export const main: Main<typeof route> = async ({ input, session }) => {
   const before = await liveEvent(input.eventId, 'eventId', true);
   await assertMayEdit(session, before);
+  await hitRateLimit('EVENT_EDIT_USER', session.userId);
   const after = await changeEvent(before, input, { zoneAt });
   // More room: waiting members move up on every upcoming date.
   const grew = after.capacity === undefined ? before.capacity !== undefined : before.capacity !== undefined && after.capacity > before.capacity;

@@ -1,6 +1,7 @@
 /** PUT /api/iam/events/update-specific: one date's times, place or cancellation; its attendees are told. */
 import type { updateSpecific as route } from '../../shared/contract/events';
 import { notFound } from '../lib/errors';
+import { hitRateLimit } from '../lib/rate-limit';
 import type { Main } from '../lib/route-types';
 import { viewerOf } from '../posts/viewer';
 import { assertMayEdit, dateViewOf, fullView, getDate, liveEvent, parseSpecificId } from './events';
@@ -10,6 +11,7 @@ export const main: Main<typeof route> = async ({ input, session }) => {
   const { eventId, dateKey } = parseSpecificId(input.specificId);
   const event = await liveEvent(eventId, 'specificId', true);
   await assertMayEdit(session, event);
+  await hitRateLimit('EVENT_EDIT_USER', session.userId);
   const before = await getDate(eventId, dateKey, true);
   if (!before || before.deletedAt) throw notFound('There is no such date', 'specificId');
   const after = await changeDate(event, before, input, session.userId);

@@ -6,7 +6,7 @@
  * counts, so a whole put that read an older date retries).
  */
 import { randomBytes } from 'node:crypto';
-import type { EventLocationInput, FutureDatesInput, NewEventInput, SpecificInput, UpdateEventInput, UpdateSpecificInput } from '../../shared/schemas/events';
+import { MAX_DATES_PER_EVENT, type EventLocationInput, type FutureDatesInput, type NewEventInput, type SpecificInput, type UpdateEventInput, type UpdateSpecificInput } from '../../shared/schemas/events';
 import { addItem } from '../db/add';
 import { tableName } from '../db/client';
 import { eventDateKey, eventKey, SERIES_DONE, type EventAttendanceItem, type EventDateItem, type EventItem } from '../db/entities/event';
@@ -76,6 +76,15 @@ function placeFields(p: Partial<PlaceSnapshot>): PlaceSnapshot {
   };
 }
 
+/** Puts `item` at `place` whole: the optional parts the new place lacks are removed, not kept from the old one. */
+function setPlace(item: EventItem | EventDateItem, place: PlaceSnapshot): void {
+  delete item.address;
+  delete item.suburbCity;
+  delete item.state;
+  delete item.country;
+  Object.assign(item, place);
+}
+
 function dateCreate(d: EventDateItem): TxItem {
   return txEntities().eventDate.create(d).commit();
 }
@@ -83,12 +92,23 @@ function dateCreate(d: EventDateItem): TxItem {
 /** The template's date count, and its version (a whole put that read an older template retries). */
 const dateCountItem = (eventId: string, delta: number): TxItem => addItem(eventKey(eventId), { dateCount: delta, version: 1 }, 'attribute_exists(pk) AND attribute_not_exists(deletedAt)');
 
+/**
+ * Refuses dates added by hand past MAX_DATES_PER_EVENT (every read of the event reads them all).
+ * A series' job is not held to it: its dates come at the pace of the calendar.
+ */
+function assertRoomFor(existing: number, added: number, field: string): void {
+  if (added > 0 && existing + added > MAX_DATES_PER_EVENT) throw badRequest(`would give the event more than ${MAX_DATES_PER_EVENT} dates; make a new event for more`, field);
+}
+
+/** Refuses a start in the past or too far ahead, naming the field. */
+function checkStart(startsAt: string, field: string, nowMs: number): void {
+  if (Date.parse(startsAt) < nowMs - PAST_GRACE_MS) throw badRequest('must not be in the past', field);
+  if (Date.parse(startsAt) > nowMs + MAX_AHEAD_DAYS * DAY_MS) throw badRequest('must be within two years', field);
+}
+
 /** Refuses dates in the past or too far ahead, naming the field. */
 function checkWhen(specifics: SpecificInput[], field: string, nowMs: number): void {
-  specifics.forEach((s, i) => {
-    if (Date.parse(s.startsAt) < nowMs - PAST_GRACE_MS) throw badRequest('must not be in the past', `${field}.${i}.startsAt`);
-    if (Date.parse(s.startsAt) > nowMs + MAX_AHEAD_DAYS * DAY_MS) throw badRequest('must be within two years', `${field}.${i}.startsAt`);
-  });
+  specifics.forEach((s, i) => checkStart(s.startsAt, `${field}.${i}.startsAt`, nowMs));
 }
 
 /** The series' end: the `until` asked for, at most SERIES_MAX_DAYS from now; 400 naming the field past it. */
@@ -216,6 +236,7 @@ export async function addDates(event: EventItem, specifics: SpecificInput[]): Pr
     const d = newDate(event, s.startsAt, s.endsAt, now);
     if (!existing.has(d.dateKey)) fresh.set(d.dateKey, d);
   }
+  assertRoomFor(existing.size, fresh.size, 'specifics');
   return createDates(event.id, [...fresh.values()]);
 }
 
@@ -274,18 +295,19 @@ export async function changeEvent(first: EventItem, change: UpdateEventInput, de
       const place = snapshotOf(change.location);
       const existing = place.locationId === before.locationId ? null : await getLocation(place.locationId);
       locationItems = moveLocation(before, place, change.location, timeZone, existing, now);
-      Object.assign(after, placeFields(place), { timeZone });
-      if (!place.address) delete after.address;
-      if (!place.suburbCity) delete after.suburbCity;
-      if (!place.state) delete after.state;
-      if (!place.country) delete after.country;
+      setPlace(after, placeFields(place));
+      after.timeZone = timeZone;
     }
     // Dates that follow the event: its privacy and, unless they have their own, its place.
     const follow = change.privacy !== undefined || change.location !== undefined;
     const dates = follow ? (await datesOf(before.id, true)).filter((d) => Date.parse(d.endsAt) >= nowMs - DAY_MS) : [];
     const dateItems = dates
-      .map((d) => ({ d, next: { ...d, privacy: after.privacy, ...(d.ownPlace ? {} : placeFields(after)), updatedAt: now } }))
-      .filter(({ d, next }) => d.privacy !== next.privacy || d.geohash !== next.geohash || d.placeName !== next.placeName)
+      .map((d) => {
+        const next: EventDateItem = { ...d, privacy: after.privacy, updatedAt: now };
+        if (!d.ownPlace) setPlace(next, placeFields(after));
+        return { d, next };
+      })
+      .filter(({ d, next }) => d.privacy !== next.privacy || d.locationId !== next.locationId || d.geohash !== next.geohash || d.placeName !== next.placeName)
       .slice(0, DATES_PER_TX)
       .map(({ d, next }) => datePut(d, next));
     const out = await writeItems([eventPut(before, after), ...locationItems, ...dateItems]);
@@ -312,12 +334,15 @@ export async function changeDate(event: EventItem, first: EventDateItem, change:
     const after: EventDateItem = { ...before, edited: true, updatedAt: now, sequence: before.sequence + 1 };
     if (change.startsAt !== undefined) after.startsAt = change.startsAt;
     if (change.endsAt !== undefined) after.endsAt = change.endsAt;
+    // A date moves only where a new one could be made: not into the past, nor years ahead.
+    if (after.startsAt !== before.startsAt) checkStart(after.startsAt, 'startsAt', Date.now());
     if (after.endsAt < after.startsAt) throw badRequest('must not be before startsAt', 'endsAt');
     if (Date.parse(after.endsAt) - Date.parse(after.startsAt) > 14 * DAY_MS) throw badRequest('must be at most 14 days after startsAt', 'endsAt');
     if (change.cancelled !== undefined) after.cancelled = change.cancelled;
     let locationItems: TxItem[] = [];
     if (change.location === null && before.ownPlace) {
-      Object.assign(after, placeFields(event), { ownPlace: false });
+      setPlace(after, placeFields(event));
+      after.ownPlace = false;
       locationItems = releaseLocation(before.locationId!, ownerPkOf(event));
     } else if (change.location) {
       const place = snapshotOf(change.location);
@@ -325,8 +350,8 @@ export async function changeDate(event: EventItem, first: EventDateItem, change:
         const existing = await getLocation(place.locationId);
         locationItems = [...(before.ownPlace ? releaseLocation(before.locationId!, ownerPkOf(event)) : []), ...useLocation(change.location, existing, event.timeZone, ownerPkOf(event), now)];
       }
-      Object.assign(after, placeFields(place), { ownPlace: true });
-      if (!place.address) delete after.address;
+      setPlace(after, placeFields(place));
+      after.ownPlace = true;
     }
     const moved = after.startsAt !== before.startsAt || after.endsAt !== before.endsAt;
     if (after.startsAt !== before.startsAt || after.cancelled !== before.cancelled) after.reminderSent = after.cancelled ? before.reminderSent : false;
@@ -350,9 +375,9 @@ export async function attendeesOf(eventId: string, dateKey: string): Promise<Eve
 }
 
 /**
- * After a date changed: its attendees' feed positions follow its start, and each GOING or MAYBE
- * attendee is told it moved or was cancelled (one transaction per attendee: notification,
- * tally, and the attendance's new start).
+ * After a date changed: its attendees' feed positions follow its start (and they are reminded
+ * again of the new one), and each GOING or MAYBE attendee is told it moved or was cancelled (one
+ * transaction per attendee: notification, tally, and the attendance's new start).
  */
 async function afterDateChange(event: EventItem, change: DateChange, actorId: string): Promise<void> {
   const { before, after, tell } = change;
@@ -361,16 +386,17 @@ async function afterDateChange(event: EventItem, change: DateChange, actorId: st
   const { eventAttendance } = txEntities();
   for (const a of people) {
     const told = tell && (a.status === 'GOING' || a.status === 'MAYBE') ? notificationWrite(a.userId, { kind: tell === 'cancelled' ? 'event-cancelled' : 'event-moved', actorId, targetType: 'event', targetId: event.randomId, text: `${event.title} · ${after.startsAt}` }) : [];
-    const moved = after.startsAt !== a.startsAt ? [eventAttendance.patch({ eventId: a.eventId, dateKey: a.dateKey, userId: a.userId }).set({ startsAt: after.startsAt }).commit()] : [];
+    // A new start is a new day to be reminded of: the flag goes with the old one.
+    const moved = after.startsAt !== a.startsAt ? [eventAttendance.patch({ eventId: a.eventId, dateKey: a.dateKey, userId: a.userId }).set({ startsAt: after.startsAt, reminded: false }).commit()] : [];
     await writeItems([...moved, ...told]);
   }
 }
 
 /**
  * Rewrites a series from `from` on: the new rule from `first`. Dates from `from` that were not
- * edited by hand move to the new date of the same local day (kept: their attendees with them),
- * or are cancelled when people attend (they are told) and removed when nobody does. Dates of the
- * new rule that no old date became are added.
+ * edited by hand and are not over move to the new date of the same local day (kept: their
+ * attendees with them), or are cancelled when people attend (they are told) and removed when
+ * nobody does. Dates of the new rule that no old date became are added.
  */
 export async function rewriteFuture(first: EventItem, input: FutureDatesInput, actorId: string): Promise<EventItem> {
   const why = checkRrule(input.recurrence.rrule);
@@ -391,7 +417,9 @@ export async function rewriteFuture(first: EventItem, input: FutureDatesInput, a
   after.materialisedUntil = wanted.at(-1)!.toISOString();
   const byDay = new Map(wanted.map((d) => [localDay(d, first.timeZone), d]));
 
-  const dates = (await datesOf(first.id, true)).filter((d) => d.startsAt >= input.from && !d.edited);
+  const all = await datesOf(first.id, true);
+  // Dates that are over are history: a pivot in the past neither moves, cancels nor removes them.
+  const dates = all.filter((d) => d.startsAt >= input.from && !d.edited && Date.parse(d.endsAt) >= nowMs);
   const changes: DateChange[] = [];
   const removed: EventDateItem[] = [];
   const kept = new Set<string>();
@@ -410,6 +438,8 @@ export async function rewriteFuture(first: EventItem, input: FutureDatesInput, a
       removed.push(d);
     }
   }
+  const starts = new Set(all.map((d) => d.startsAt));
+  assertRoomFor(all.length - removed.length, wanted.filter((w) => !kept.has(w.toISOString()) && !starts.has(w.toISOString())).length, 'recurrence');
   const out = await writeItems([eventPut(first, after)]);
   if (out.canceled) throw conflict('The event changed meanwhile; reload and try again');
   for (const c of changes) {
@@ -430,7 +460,7 @@ export async function rewriteFuture(first: EventItem, input: FutureDatesInput, a
  * deleted, frees its random id and releases its location; then its dates and attendance are
  * removed, and attendees of upcoming dates are told.
  */
-export async function deleteEvent(event: EventItem, actorId: string): Promise<void> {
+export async function deleteEvent(event: EventItem, actorId: string | undefined): Promise<void> {
   const now = new Date().toISOString();
   const after: EventItem = { ...event, deletedAt: now, updatedAt: now };
   const out = await writeItems([
@@ -458,8 +488,12 @@ export async function sweepEvent(event: EventItem, actorId: string | undefined):
   }
 }
 
-/** Deletes every live event of an owner (a deleted page or account): each as `deleteEvent` does. Idempotent; answers how many. */
-export async function deleteEventsOf(ownerId: string): Promise<number> {
+/**
+ * Deletes every live event of an owner (a deleted page or account): each as `deleteEvent` does.
+ * Attendees' notices name `actorId` (the member deleting their account), or nobody (a page is
+ * not a member, and its sweep may run long after whoever deleted it). Idempotent; answers how many.
+ */
+export async function deleteEventsOf(ownerId: string, actorId?: string): Promise<number> {
   const { data } = await db().entities.event.query.byOwner({ ownerId }).go({ pages: 'all' });
   let deleted = 0;
   for (const stale of data as EventItem[]) {
@@ -470,7 +504,7 @@ export async function deleteEventsOf(ownerId: string): Promise<number> {
       continue;
     }
     if (e.cover) await deleteImage(e.cover);
-    await deleteEvent(e, ownerId);
+    await deleteEvent(e, actorId);
     deleted++;
   }
   return deleted;

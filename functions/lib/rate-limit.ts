@@ -34,6 +34,8 @@ export const DEFAULT_LIMITS = {
   EVENT_USER: { max: 20, seconds: 24 * 60 * 60 },
   /** Each attendance change notifies the creator: plenty for a person, a wall for a loop. */
   EVENT_ATTEND_USER: { max: 120, seconds: 60 * 60 },
+  /** Changing events (dates added, moved, cancelled, a series rewritten) tells their attendees: plenty for an organiser, a wall for a loop. */
+  EVENT_EDIT_USER: { max: 120, seconds: 60 * 60 },
   /** A new calendar feed address: rarely needed. */
   ICS_TOKEN_USER: { max: 10, seconds: 24 * 60 * 60 },
   /** Joining, leaving and requests notify a page's staff: plenty for a person, a wall for a loop. */

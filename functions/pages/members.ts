@@ -8,7 +8,7 @@
 import type { MembershipAnswer } from '../../shared/answers/pages';
 import type { NotificationKind } from '../../shared/schemas/notifications';
 import { addItem } from '../db/add';
-import { pageKey, type PageItem, type PageMemberItem, type PageRole } from '../db/entities/page';
+import { pageKey, ROLE_RANK, type PageItem, type PageMemberItem, type PageRole } from '../db/entities/page';
 import { db } from '../db/service';
 import { conditionFailed, txEntities, writeItems, type TxItem } from '../db/transact';
 import { badRequest, conflict, forbidden, notFound, serviceUnavailable } from '../lib/errors';
@@ -206,6 +206,17 @@ export async function removeMember(session: Session, pageId: string, userId: str
 /** A page's members by role then join time, one Query per page of the list. */
 export function membersQuery(pageId: string) {
   return db().entities.pageMember.query.members({ pageId });
+}
+
+/** Admins a page's notices go to at the most (their notifications fit one transaction). */
+export const NOTICE_ADMINS = 40;
+
+/** The ids of a page's creator and admins (the first NOTICE_ADMINS, by rank then join time): two Queries of the members index. */
+export async function pageAdminIds(pageId: string): Promise<string[]> {
+  const ranks = [ROLE_RANK.creator, ROLE_RANK.admin];
+  const found = await Promise.all(ranks.map((roleRank) => membersQuery(pageId).begins({ roleRank }).go({ limit: NOTICE_ADMINS })));
+  const ids = found.flatMap(({ data }) => (data as PageMemberItem[]).filter((m) => m.status === 'member' && isPageAdmin(m.role)).map((m) => m.userId));
+  return [...new Set(ids)].slice(0, NOTICE_ADMINS);
 }
 
 /** Every membership of a user (all statuses), a page of the `pagesof#` index at a time. */

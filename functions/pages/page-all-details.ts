@@ -2,8 +2,9 @@
  * GET /api/page/all-details/{handle}: a page's profile: the page, its news (first page), its next
  * events and their places, and its counts as the viewer may see them. The handle claim, then the
  * page and the viewer's membership in parallel, then in parallel the news (one Query, one
- * BatchGet) with the counts, the upcoming dates (one Query, then the cards' BatchGets) and the
- * places (one Query, one BatchGet).
+ * BatchGet) with the counts, the upcoming dates (one Query, then the cards' BatchGets) and, for
+ * members, the places (one Query); then the places' BatchGet (for others, those of the upcoming
+ * public dates: a members-only event's place is for members).
  */
 import type { pageAllDetails as route } from '../../shared/contract/pages';
 import { pagePk } from '../db/entities/page';
@@ -24,11 +25,14 @@ export const main: Main<typeof route> = async ({ input, session }) => {
   const [page, membership] = await Promise.all([getPage(pageId), membershipOf(pageId, viewer.userId)]);
   if (!page || page.deletedAt) throw notFound('No page has this handle', 'handle');
   const audience = isPageStaff(roleOf(membership)) || viewer.admin ? 'owner' : viewer.member ? 'members' : 'public';
-  const [list, upcoming, locations] = await Promise.all([
+  // Members see every place the page's events use; others those of its upcoming public events.
+  const everyPlace = viewer.member || viewer.admin;
+  const [list, upcoming, allPlaces] = await Promise.all([
     listPage([ownerSource(page.id, 'post', audience)], pageCounts(page.id, audience), viewer, undefined),
     upcomingOf(page.id, viewer),
-    ownerLocationIds(pagePk(page.id)).then(locationsById),
+    everyPlace ? ownerLocationIds(pagePk(page.id)) : null,
   ]);
+  const locations = await locationsById(allPlaces ?? upcoming.locationIds);
   return {
     page: pageViewOf(page, membership, viewer.admin),
     posts: list.items,

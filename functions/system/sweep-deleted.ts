@@ -68,7 +68,7 @@ async function run(sweep: Sweep): Promise<void> {
     return;
   }
   const posts = await deletePostsOf(sweep.uuid);
-  await deleteEventsOf(sweep.uuid);
+  await deleteEventsOf(sweep.uuid, sweep.uuid);
   await leaveAllPages(sweep.uuid);
   await sweepUser(sweep.uuid);
   logger.info('swept a deleted account', { userId: sweep.uuid, posts });

@@ -97,7 +97,7 @@ export async function deleteAccount(userId: string, steps: DeletionSteps = defau
   if (!sweepsDeferred()) {
     try {
       await deletePostsOf(userId);
-      await deleteEventsOf(userId);
+      await deleteEventsOf(userId, userId);
       await leaveAllPages(userId);
       await sweepUser(userId);
     } catch (err) {

@@ -16,6 +16,8 @@ export const EVENT_ADDRESS_MAX = 200;
 export const MAX_TAGS_PER_EVENT = 8;
 /** Dates one call may add (a series makes its own). */
 export const MAX_SPECIFICS_PER_CALL = 20;
+/** Dates an event holds at the most when more are added by hand (a series' job is not held to it). */
+export const MAX_DATES_PER_EVENT = 300;
 /** A date lasts at most this long. */
 export const MAX_DATE_LENGTH_DAYS = 14;
 export const MAX_CAPACITY = 100_000;
@@ -30,7 +32,6 @@ export const instant = z.pipe(
 );
 
 /** `<event id>.<original start in ms, 13 digits>`: the id of one dated specific (its key, with no lookup). */
-export const SPECIFIC_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.\d{13}$/;
 export const specificId = z.pipe(
   z.string({ message: 'must be text' }).check(z.regex(/^[0-9a-fA-F-]{36}\.\d{13}$/, { message: 'must be a date id (as `specifics[].id` answers)' })),
   z.transform((s: string) => s.toLowerCase()),

@@ -150,6 +150,21 @@ describe('series', () => {
     expect(res.data.event.recurrence?.until).toBe(longer);
     expect(res.data.event.specifics.length).toBeGreaterThan(e.specifics.length);
   });
+
+  it('a page\'s series running out is told to the page\'s admins, not to the moderator who made it', async () => {
+    const [owner, second, mod, plain] = await Promise.all([registeredUser(), registeredUser(), registeredUser(), registeredUser()]);
+    const page = await newPage(owner);
+    await withRole(owner, second, page.id, 'admin');
+    await withRole(owner, mod, page.id, 'moderator');
+    await withRole(owner, plain, page.id, 'member');
+    const until = new Date(Date.now() + 10 * DAY).toISOString();
+    const e = await newEvent(mod, { pageId: page.id, location: { ...NEWTOWN, ...somewhere() }, specifics: [dateIn(1)], recurrence: { rrule: 'FREQ=DAILY', until } });
+    await extendSeries();
+    await extendSeries();
+    for (const [who, count] of [[owner, 1], [second, 1], [mod, 0], [plain, 0]] as const) {
+      expect((await notificationsOf(who)).filter((n) => n.kind === 'event-series-ending' && n.targetId === e.randomId), who.uuid).toHaveLength(count);
+    }
+  });
 });
 
 describe('PUT /api/iam/events/upsert-attend-specific', () => {
@@ -245,6 +260,22 @@ describe('reminders', () => {
     expect(to).not.toContain(maybe.email);
     expect(await getItem(`event#${e.id}`, `date#${id.split('.')[1]}`)).toMatchObject({ reminderSent: true });
   });
+
+  it('a date moved to another day reminds its attendees again the day before its new start', async () => {
+    const [creator, going] = await Promise.all([registeredUser(), registeredUser()]);
+    const e = await newEvent(creator, { specifics: [dateIn(0.5)] });
+    const id = e.specifics[0]!.id;
+    await attend(going, id, 'GOING');
+    await sendReminders();
+    const reminders = async () => (await notificationsOf(going)).filter((n) => n.kind === 'event-reminder' && n.targetId === e.randomId);
+    expect(await reminders()).toHaveLength(1);
+    const later = dateIn(4);
+    const res = await as(creator.browser, 'PUT', '/api/iam/events/update-specific', { specificId: id, ...later });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(await getItem(`event#${e.id}`, `attend#${id.split('.')[1]}#${going.uuid}`)).toMatchObject({ startsAt: later.startsAt, reminded: false });
+    await sendReminders({ nowMs: Date.parse(later.startsAt) - DAY / 2 });
+    expect(await reminders()).toHaveLength(2);
+  });
 });
 
 describe('calendar files', () => {
@@ -270,6 +301,8 @@ describe('calendar files', () => {
     const again = new ICAL.Component(ICAL.parse(await (await fetchIcs()).text()));
     expect(again.getAllSubcomponents('vevent').map((c) => c.getFirstPropertyValue('uid'))).toEqual(vevents.map((v) => v.uid));
     expect(text).toMatch(/DTSTART:\d{8}T\d{6}Z/);
+    // The product calendar apps show as the file's maker.
+    expect(parsed.getFirstPropertyValue('prodid')).toBe('-//Leafline//Events//EN');
   });
 
   it('the private feed holds GOING and MAYBE dates and the pages\' events; rotating the token retires the old address', async () => {
@@ -357,6 +390,10 @@ describe('locations', () => {
       const stored = await getItem(`event#${e.id}`, 'event');
       expect(stored?.locationId).toBe(keep);
       expect(await getItem(`evloc#${keep}`, 'evloc')).toMatchObject({ eventCount: 3 });
+      // The dates that follow their event's place moved with it: no card shows the removed place.
+      const dates = await storedDates(e.id);
+      expect(dates.length).toBeGreaterThan(0);
+      for (const d of dates) expect(d).toMatchObject({ locationId: keep, placeName: name, ownPlace: false });
     }
     const gone = [e1.place.locationId!, e3.place.locationId!].find((id) => id !== keep)!;
     expect(await getItem(`evloc#${gone}`, 'evloc')).toBeUndefined();
@@ -430,6 +467,18 @@ describe('DELETE /api/iam/events', () => {
     expect((await queryPartition(`event#${e.id}`)).map((i) => i.sk)).toEqual(['event']);
     expect(await getItem(`event#${e.id}`, 'event')).toHaveProperty('deletedAt');
     expect((await notificationsOf(b)).filter((n) => n.kind === 'event-cancelled' && n.targetId === e.randomId)).toHaveLength(1);
+  });
+
+  it('deleting a page cancels its events, and the notice names no member as its author (never the page\'s id)', async () => {
+    const [owner, b] = await Promise.all([registeredUser(), registeredUser()]);
+    const page = await newPage(owner);
+    const e = await newEvent(owner, { pageId: page.id });
+    await attend(b, e.specifics[0]!.id, 'GOING');
+    expect((await as(owner.browser, 'DELETE', '/api/iam/pages/page', { pageId: page.id })).status).toBe(200);
+    expect(await getItem(`event#${e.id}`, 'event')).toHaveProperty('deletedAt');
+    const told = (await notificationsOf(b)).filter((n) => n.kind === 'event-cancelled' && n.targetId === e.randomId);
+    expect(told).toHaveLength(1);
+    expect(told[0]!.actor).toBeNull();
   });
 });
 

@@ -42,6 +42,7 @@ export function loginHref(from?: Place): string {
 export const handleHref = (handle: string) => `/${encodeURIComponent(handle)}`;
 export const plantHref = (plantId: string) => `/plant/${encodeURIComponent(plantId)}`;
 export const eventHref = (randomId: string) => `/event/${encodeURIComponent(randomId)}`;
+export const eventEditHref = (randomId: string) => `${eventHref(randomId)}/edit`;
 export const postHref = (randomId: string) => `/post/${encodeURIComponent(randomId)}`;
 export const tagHref = (name: string) => `/tag/${encodeURIComponent(name)}`;
 export const pageEditHref = (handle: string) => `/${encodeURIComponent(handle)}/edit`;

@@ -90,7 +90,16 @@ describe('/event/:randomId/edit', () => {
     });
     renderRoute('/event/Ab3dE5gH7k/edit', { auth: AUTH.member });
     await screen.findByRole('heading', { level: 1, name: 'Edit “Cutting swap”' });
+    // Cancelling asks first (attendees are told); keeping it sends nothing.
     fireEvent.click(screen.getAllByRole('button', { name: 'Cancel this date' })[1]!);
+    let dialog = await screen.findByRole('dialog', { name: /Cancel this date/ });
+    expect(dialog.textContent).toMatch(/1 waiting/);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep the date' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.to('PUT /api/iam/events/update-specific')).toHaveLength(0);
+    fireEvent.click(screen.getAllByRole('button', { name: 'Cancel this date' })[1]!);
+    dialog = await screen.findByRole('dialog', { name: /Cancel this date/ });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel the date' }));
     await waitFor(() => expect(api.to('PUT /api/iam/events/update-specific')).toHaveLength(1));
     expect(api.to('PUT /api/iam/events/update-specific')[0]!.body).toMatchObject({ specificId: full.id, cancelled: true });
     await screen.findByRole('button', { name: 'Restore this date' });

@@ -6,11 +6,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageShell } from '@/components/page-shell';
-import { paths } from '@/config/paths';
+import { eventHref, paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-store';
 import { viewerOf } from '@/features/content/lib/ids';
 import { useDatesNear, useEventsNear } from '@/features/events/api/events';
-import { DateCard, eventHref } from '@/features/events/components/date-card';
+import { DateCard } from '@/features/events/components/date-card';
 import { MonthView } from '@/features/events/components/month-view';
 import { MyPagesDates } from '@/features/events/components/my-pages-dates';
 import { NearbyView, useNearbySearch } from '@/features/places/components/nearby-view';

@@ -297,4 +297,23 @@ describe('/settings: calendar', () => {
     await waitFor(() => expect(api.to('POST /api/iam/events/ics-token')).toHaveLength(2));
     await waitFor(() => expect(within(calendar).getByRole('link', { name: 'Subscribe in your calendar' }).getAttribute('href')).toBe(url().replace('http:', 'webcal:')));
   });
+
+  it('settings that failed to load offer a retry, never a new address (it would retire one that works)', async () => {
+    const url = `http://localhost/api/ics/${'a'.repeat(43)}`;
+    let down = true;
+    const { api } = open({
+      'GET /api/iam/users/user-settings': () => (down ? failure(503, 'unavailable', 'The site is busy; please try again') : success({ ...DEFAULT_USER_SETTINGS, calendarFeedUrl: url })),
+      'POST /api/iam/events/ics-token': () => success({ url }),
+    });
+    const calendar = await screen.findByRole('region', { name: 'Calendar' });
+    const alert = await within(calendar).findByRole('alert');
+    expect(within(calendar).queryByRole('button', { name: 'Make my calendar address' })).toBeNull();
+    expect(alert.textContent).toMatch(/Could not load your calendar address/);
+    expect(within(calendar).queryByRole('button', { name: 'Make a new address' })).toBeNull();
+    down = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    const subscribe = await within(calendar).findByRole('link', { name: 'Subscribe in your calendar' });
+    expect(subscribe.getAttribute('href')).toBe(url.replace('http:', 'webcal:'));
+    expect(api.to('POST /api/iam/events/ics-token')).toHaveLength(0);
+  });
 });

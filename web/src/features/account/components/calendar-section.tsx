@@ -2,6 +2,7 @@
  * The member's private calendar feed: the dates they are going (or may go) to and their pages'
  * events, for any calendar app. A "Subscribe in your calendar" link (webcal:), the address to
  * copy, and a new address when the old one was shared by mistake (the old one stops working).
+ * Settings that failed to load offer a retry only: whether an address exists is unknown.
  */
 import { useState } from 'react';
 import { CopyButton } from '@/components/copy-button';
@@ -19,6 +20,13 @@ export function CalendarSection() {
     <SettingsSection id="calendar" title="Calendar" description="Your events in your own calendar app: the dates you are going or may go to, and your pages' events. It updates by itself.">
       {settings.isPending ? (
         <div role="status" aria-label="Loading" className="h-10 animate-pulse rounded bg-gray-100" />
+      ) : settings.isError && !settings.data ? (
+        // Unknown whether an address exists: making one here could retire one that works.
+        <FormAlert message={failureMessage(settings.error)} title="Could not load your calendar address">
+          <Button className="mt-3" variant="secondary" pending={settings.isFetching} pendingLabel="Loading…" onClick={() => void settings.refetch()}>
+            Try again
+          </Button>
+        </FormAlert>
       ) : url ? (
         <div className="space-y-3">
           <p className="flex flex-wrap gap-2">
@@ -53,7 +61,6 @@ export function CalendarSection() {
         </Button>
       )}
       {rotate.isError ? <FormAlert message={failureMessage(rotate.error)} title="Could not make the address" /> : null}
-      {settings.isError ? <FormAlert message={failureMessage(settings.error)} title="Could not load your settings" /> : null}
     </SettingsSection>
   );
 }

@@ -15,7 +15,6 @@ export const eventsKeys = {
   attendees: (ref: string, dateKey: string) => ['events', 'attendees', ref, dateKey] as const,
   nearby: (viewer: string, point: Point, radiusKm: number) => ['events', 'nearby', viewer, point.latitude, point.longitude, radiusKm] as const,
   owner: (viewer: string, owner: string, when: string) => ['events', 'owner', viewer, owner, when] as const,
-  upcoming: (viewer: string) => ['events', 'upcoming', viewer] as const,
 };
 
 export function useEvent(viewer: string, ref: string) {
@@ -72,16 +71,6 @@ export function useUserDates(viewer: string, userId: string, when: 'upcoming' | 
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.cursorId,
     enabled,
-  });
-}
-
-/** Everyone's upcoming dates, 20 at a time. */
-export function useUpcomingDates(viewer: string) {
-  return useInfiniteQuery({
-    queryKey: eventsKeys.upcoming(viewer),
-    queryFn: ({ pageParam, signal }) => api.call('GET /api/events/more/{arg}', { arg: 'all', ...(pageParam ? { cursorId: pageParam } : {}) }, { signal }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.cursorId,
   });
 }
 
@@ -158,13 +147,5 @@ export function useDeleteEvent() {
       client.removeQueries({ queryKey: ['events', 'one'] });
       void refresh();
     },
-  });
-}
-
-export function useFeedToken() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: () => api.call('POST /api/iam/events/ics-token', {}),
-    onSuccess: () => void client.invalidateQueries({ queryKey: ['settings'] }),
   });
 }

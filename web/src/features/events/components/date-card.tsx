@@ -1,10 +1,10 @@
 /** A date of an event as lists show it: the calendar leaf, title, time at the place, place, who holds it, and the counts. */
 import { Link } from 'react-router';
 import type { EventDateCard } from '@shared/answers/events';
+import { eventHref } from '@/config/paths';
 import { distanceText } from '@/features/places/api/places';
 import { dateRange, dayLeaf } from '../lib/when';
 
-export const eventHref = (randomId: string): string => `/event/${randomId}`;
 
 export function statusText(status: 'GOING' | 'MAYBE' | 'NOT_GOING' | null, waiting: boolean): string | null {
   if (waiting) return 'On the waitlist';

@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import type { EventDateView, EventView } from '@shared/answers/events';
 import { CopyButton } from '@/components/copy-button';
 import { buttonClass } from '@/components/form/feedback';
-import { handleHref } from '@/config/paths';
+import { eventEditHref, eventHref, handleHref } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-store';
 import { Avatar } from '@/features/content/components/avatar';
 import { useTileUrl } from '@/features/places/components/nearby-view';
@@ -108,7 +108,7 @@ export function EventDetails({ event }: { event: EventView }) {
           </a>
           <CopyButton text={event.url} label="Copy link to share" />
           {event.canEdit ? (
-            <Link className={buttonClass('secondary')} to={`/event/${event.randomId}/edit`}>
+            <Link className={buttonClass('secondary')} to={eventEditHref(event.randomId)}>
               Edit event
             </Link>
           ) : null}
@@ -162,7 +162,7 @@ export function EventDetails({ event }: { event: EventView }) {
             centre={place}
             radiusKm={1}
             tileUrl={tileUrl}
-            points={[{ id: event.id, latitude: place.latitude, longitude: place.longitude, label: place.name, href: `/event/${event.randomId}` }]}
+            points={[{ id: event.id, latitude: place.latitude, longitude: place.longitude, label: place.name, href: eventHref(event.randomId) }]}
             label={`Map of ${place.name}`}
             centreLabel={null}
             caption={`Drawn to scale around ${place.name}.`}

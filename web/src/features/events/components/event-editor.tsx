@@ -1,12 +1,13 @@
 /**
  * Changing an event (its creator, or its page's admins and moderators): the details and the
- * number of places; each upcoming date moved, cancelled or restored (its attendees are told); a
- * date added; a series extended or changed from one of its dates on; and the event deleted after a
- * confirmation.
+ * number of places; each upcoming date moved, cancelled after a confirmation, or restored (its
+ * attendees are told); a date added; a series extended or changed from one of its dates on; and
+ * the event deleted after a confirmation.
  */
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { EventDateView, EventView } from '@shared/answers/events';
+import { eventHref } from '@/config/paths';
 import { Dialog } from '@/components/dialog';
 import { Button, FormAlert, Notice, SubmitButton } from '@/components/form/feedback';
 import { SelectField, TextArea, TextField } from '@/components/form/fields';
@@ -14,7 +15,6 @@ import { failureMessage } from '@/components/form/messages';
 import { ApiError } from '@/lib/api';
 import { useAddDates, useDeleteEvent, useRewriteSeries, useUpdateDate, useUpdateEvent } from '../api/events';
 import { dateRange, instantAt, localParts } from '../lib/when';
-import { eventHref } from './date-card';
 import { repeatLabels, ruleFor, type Repeat } from './event-form';
 
 function Details({ event }: { event: EventView }) {
@@ -65,6 +65,7 @@ function Details({ event }: { event: EventView }) {
 function DateEditor({ event, date }: { event: EventView; date: EventDateView }) {
   const change = useUpdateDate();
   const [moving, setMoving] = useState(false);
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
   const start = localParts(date.startsAt, event.timeZone);
   const end = localParts(date.endsAt, event.timeZone);
   const [day, setDay] = useState(start.date);
@@ -94,7 +95,7 @@ function DateEditor({ event, date }: { event: EventView; date: EventDateView }) 
           variant="secondary"
           pending={change.isPending && change.variables?.cancelled !== undefined}
           pendingLabel="Saving…"
-          onClick={() => change.mutate({ specificId: date.id, cancelled: !date.cancelled })}
+          onClick={() => (date.cancelled ? change.mutate({ specificId: date.id, cancelled: false }) : setConfirmingCancel(true))}
         >
           {date.cancelled ? 'Restore this date' : 'Cancel this date'}
         </Button>
@@ -115,6 +116,24 @@ function DateEditor({ event, date }: { event: EventView; date: EventDateView }) 
         </form>
       ) : null}
       {change.isError ? <FormAlert message={failureMessage(change.error)} title="Could not change the date" /> : null}
+      <Dialog open={confirmingCancel} title="Cancel this date?" onClose={() => setConfirmingCancel(false)} description={when}>
+        <p className="text-sm text-gray-700">
+          Everyone who said they are going or may go is told ({date.counts.going} going · {date.counts.maybe} maybe · {date.counts.waiting} waiting). You can restore it later.
+        </p>
+        <div className="mt-4 flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => setConfirmingCancel(false)}>
+            Keep the date
+          </Button>
+          <Button
+            variant="danger"
+            pending={change.isPending}
+            pendingLabel="Cancelling…"
+            onClick={() => change.mutate({ specificId: date.id, cancelled: true }, { onSettled: () => setConfirmingCancel(false) })}
+          >
+            Cancel the date
+          </Button>
+        </div>
+      </Dialog>
     </li>
   );
 }

@@ -7,6 +7,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { Place } from '@shared/answers/pages';
+import { eventHref } from '@/config/paths';
 import { Button, FormAlert, SubmitButton } from '@/components/form/feedback';
 import { SelectField, TextArea, TextField } from '@/components/form/fields';
 import { failureMessage } from '@/components/form/messages';
@@ -16,7 +17,6 @@ import { PlaceSearch } from '@/features/places/components/place-search';
 import { ApiError } from '@/lib/api';
 import { useCreateEvent } from '../api/events';
 import { instantAt } from '../lib/when';
-import { eventHref } from './date-card';
 
 const WEEKDAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
 const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];

@@ -7,7 +7,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { EventDateCard } from '@shared/answers/events';
-import { eventHref } from './date-card';
+import { eventHref } from '@/config/paths';
 import { dateRange, localParts } from '../lib/when';
 
 const WEEK = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];

@@ -54,6 +54,3 @@ export function instantAt(date: string, time: string, timeZone: string): string 
   if (!d || !t) return null;
   return instantOf({ year: +d[1]!, month: +d[2]!, day: +d[3]!, hour: +t[1]!, minute: +t[2]!, second: 0 }, timeZone).toISOString();
 }
-
-/** Is this the reader's own zone (then times need no zone name)? */
-export const isReaderZone = (timeZone: string): boolean => timeZone === readerZone;

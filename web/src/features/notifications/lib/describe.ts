@@ -1,6 +1,6 @@
 /** What a notification says, and where it leads. */
 import type { NotificationView } from '@shared/answers/notifications';
-import { handleHref, pageEditHref, plantHref, postHref } from '@/config/paths';
+import { eventEditHref, eventHref, handleHref, pageEditHref, plantHref, postHref } from '@/config/paths';
 
 const what = (targetType: NotificationView['targetType']) => (targetType === 'plant' ? 'your plant' : targetType === 'comment' ? 'your comment' : 'your post');
 
@@ -67,7 +67,7 @@ export function notificationHref(n: NotificationView): string | null {
       return plantHref(n.targetId);
     case 'event':
       // The target is the event's random id: its page, or its editor for a series running out.
-      return n.kind === 'event-series-ending' ? `/event/${n.targetId}/edit` : `/event/${n.targetId}`;
+      return n.kind === 'event-series-ending' ? eventEditHref(n.targetId) : eventHref(n.targetId);
     case 'page':
       // The text is the page's handle: requests lead to the page's editor, the rest to the page.
       if (!n.text) return null;

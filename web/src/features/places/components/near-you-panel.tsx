@@ -4,7 +4,7 @@
  * said plainly (the member's place, the connection's, or the site's default).
  */
 import { Link } from 'react-router';
-import { handleHref, paths, plantHref } from '@/config/paths';
+import { eventHref, handleHref, paths, plantHref } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-store';
 import { Avatar } from '@/features/content/components/avatar';
 import { viewerOf } from '@/features/content/lib/ids';
@@ -105,7 +105,7 @@ export function NearYouPanel() {
           <ul className="mt-2 space-y-2">
             {events.map((e) => (
               <li key={e.date.id}>
-                <Link to={`/event/${e.event.randomId}`} className={item}>
+                <Link to={eventHref(e.event.randomId)} className={item}>
                   <span aria-hidden="true" className="flex size-10 shrink-0 flex-col items-center justify-center rounded-md bg-primary-50 text-xs font-semibold leading-tight text-primary-900">
                     {leaf(e.date.startsAt, e.event.timeZone)}
                   </span>

@@ -1,0 +1,200 @@
+/**
+ * Events under attack: what a guest, an unverified sign-up, a suspended member, another member, a
+ * page's plain member and a deleted account's old cookie may do on the events routes. Members-only
+ * events and their places stay with members, writes are bounded, and what is refused leaves
+ * nothing behind.
+ */
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { EventLocationView } from '../../shared/answers/events';
+import type { PageDetails } from '../../shared/answers/pages';
+import { DEFAULT_LIMITS } from '../../functions/lib/rate-limit';
+import { MAX_DATES_PER_EVENT } from '../../shared/schemas/events';
+import { as, type Browser } from '../support/accounts';
+import { call } from '../support/api';
+import { getItem, queryPartition, setAttributes } from '../support/db';
+import { attend, dateIn, NEWTOWN, newEvent } from '../support/events';
+import { useHostTableAndBucket } from '../support/host-env';
+import { newPage, withRole } from '../support/pages';
+import { registeredUser, signInAgain, unregisteredUser } from '../support/users';
+
+beforeAll(() => useHostTableAndBucket());
+
+const DAY = 86_400_000;
+
+/** A place of its own, so a page's places are only this test's. */
+const placeNamed = (name: string) => ({ ...NEWTOWN, name: `${name} ${randomUUID().slice(0, 8)}`, address: `${Math.floor(Math.random() * 1e6)} Fern St` });
+
+describe('attendee lists', () => {
+  it('are for members: an unverified sign-up and a suspended member are refused, even on a public event', async () => {
+    const [creator, plain, unverified, suspended] = await Promise.all([registeredUser(), registeredUser(), unregisteredUser(), registeredUser()]);
+    const e = await newEvent(creator);
+    await setAttributes(`user#${suspended.uuid}`, 'profile', { suspended: true });
+    const banned = await signInAgain(suspended);
+    const path = `/api/iam/events/details/${e.randomId}/next`;
+    expect((await as(plain.browser, 'GET', path)).status).toBe(200);
+    expect((await call('GET', path)).status).toBe(401);
+    for (const who of [unverified, banned]) {
+      const res = await as(who.browser, 'GET', path);
+      expect(res.status, who.email).toBe(403);
+    }
+  });
+});
+
+describe('a page\'s places', () => {
+  it('of its members-only events are not shown to guests or unverified sign-ups (profile and locations route), only to members', async () => {
+    const [owner, plain, unverified] = await Promise.all([registeredUser(), registeredUser(), unregisteredUser()]);
+    const page = await newPage(owner);
+    const open = await newEvent(owner, { pageId: page.id, location: placeNamed('Open Garden') });
+    const hidden = await newEvent(owner, { pageId: page.id, privacy: 'members', location: placeNamed('Secret Glasshouse') });
+    const both = [open.place.locationId, hidden.place.locationId].sort();
+
+    const guest = await call<PageDetails>('GET', `/api/page/all-details/${page.handle}`);
+    expect(guest.status).toBe(200);
+    expect(guest.data.events.map((d) => d.event.id)).toEqual([open.id]);
+    expect(guest.data.event_locations.map((l) => l.id)).toEqual([open.place.locationId]);
+    const early = await as<PageDetails>(unverified.browser, 'GET', `/api/page/all-details/${page.handle}`);
+    expect(early.data.event_locations.map((l) => l.id)).toEqual([open.place.locationId]);
+    const listed = await as<{ locations: EventLocationView[] }>(unverified.browser, 'GET', `/api/iam/events/get-event-locations/page/${page.id}`);
+    expect(listed.status).toBe(200);
+    expect(listed.data.locations.map((l) => l.id)).toEqual([open.place.locationId]);
+
+    const seen = await as<PageDetails>(plain.browser, 'GET', `/api/page/all-details/${page.handle}`);
+    expect(seen.data.event_locations.map((l) => l.id).sort()).toEqual(both);
+    const memberList = await as<{ locations: EventLocationView[] }>(plain.browser, 'GET', `/api/iam/events/get-event-locations/page/${page.id}`);
+    expect(memberList.data.locations.map((l) => l.id).sort()).toEqual(both);
+  });
+});
+
+describe('a page\'s plain member and another member', () => {
+  it('cannot add dates to, change, move or delete the page\'s event; it is unchanged afterwards', async () => {
+    const [owner, plain, stranger] = await Promise.all([registeredUser(), registeredUser(), registeredUser()]);
+    const page = await newPage(owner);
+    await withRole(owner, plain, page.id, 'member');
+    const e = await newEvent(owner, { pageId: page.id });
+    const date = e.specifics[0]!;
+    for (const who of [plain, stranger]) {
+      expect((await as(who.browser, 'POST', '/api/iam/events/new-specifics', { eventId: e.id, specifics: [dateIn(5)] })).status).toBe(403);
+      expect((await as(who.browser, 'PUT', '/api/iam/events/update', { eventId: e.id, title: 'Mine now' })).status).toBe(403);
+      expect((await as(who.browser, 'PUT', '/api/iam/events/update-specific', { specificId: date.id, cancelled: true })).status).toBe(403);
+      expect((await as(who.browser, 'PUT', '/api/iam/events/future-dates/update', { eventId: e.id, from: date.startsAt, first: dateIn(4), recurrence: { rrule: 'FREQ=DAILY' } })).status).toBe(403);
+      expect((await as(who.browser, 'DELETE', '/api/iam/events', { eventId: e.id })).status).toBe(403);
+    }
+    expect(await getItem(`event#${e.id}`, 'event')).toMatchObject({ title: e.title, dateCount: 1, version: 0 });
+    expect(await getItem(`event#${e.id}`, `date#${date.id.split('.')[1]}`)).toMatchObject({ cancelled: false, startsAt: date.startsAt });
+  });
+});
+
+describe('a deleted account\'s old cookie', () => {
+  it('makes no calendar address: nothing is written for the account after its sweep', async () => {
+    const gone = await registeredUser();
+    const kept: Browser = { cookies: new Map(gone.browser.cookies), csrf: gone.browser.csrf! };
+    expect((await as(gone.browser, 'DELETE', '/api/iam/authn/delete', { uuid: gone.uuid })).status).toBe(200);
+    expect(await queryPartition(`user#${gone.uuid}`)).toEqual([]);
+    const res = await as(kept, 'POST', '/api/iam/events/ics-token', {});
+    expect(res.status).toBe(401);
+    expect(await queryPartition(`user#${gone.uuid}`)).toEqual([]);
+  });
+});
+
+describe('bounded writes', () => {
+  it('an event holds at most MAX_DATES_PER_EVENT dates: adding past it is refused naming specifics', async () => {
+    const a = await registeredUser();
+    const e = await newEvent(a, { specifics: [dateIn(1)] });
+    // Twenty dates an hour apart each call, none at a start another call used.
+    const base = Date.parse(dateIn(2).startsAt);
+    const batch = (from: number) => Array.from({ length: 20 }, (_, i) => {
+      const start = base + (from + i) * 3_600_000;
+      return { startsAt: new Date(start).toISOString(), endsAt: new Date(start + 1_800_000).toISOString() };
+    });
+    let added = 1;
+    while (added + 20 <= MAX_DATES_PER_EVENT) {
+      const res = await as(a.browser, 'POST', '/api/iam/events/new-specifics', { eventId: e.id, specifics: batch(added) });
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      added += 20;
+    }
+    const over = await as(a.browser, 'POST', '/api/iam/events/new-specifics', { eventId: e.id, specifics: batch(added) });
+    expect(over.status).toBe(400);
+    expect(over.json).toMatchObject({ error: { field: 'specifics' } });
+    expect(await getItem(`event#${e.id}`, 'event')).toMatchObject({ dateCount: added });
+  }, 120_000);
+
+  it('changing events is rate limited per member: a cancel-and-restore loop cannot flood the attendees', async () => {
+    const [a, b] = await Promise.all([registeredUser(), registeredUser()]);
+    const e = await newEvent(a);
+    const id = e.specifics[0]!.id;
+    await attend(b, id, 'GOING');
+    const { max } = DEFAULT_LIMITS.EVENT_EDIT_USER;
+    const statuses: number[] = [];
+    for (let i = 0; i <= max; i++) {
+      statuses.push((await as(a.browser, 'PUT', '/api/iam/events/update-specific', { specificId: id, cancelled: i % 2 === 0 })).status);
+    }
+    expect(statuses.slice(0, max).every((s) => s === 200)).toBe(true);
+    expect(statuses[max]).toBe(429);
+    // The refused call changed nothing: the last accepted one (a restore) stands.
+    expect(await getItem(`event#${e.id}`, `date#${id.split('.')[1]}`)).toMatchObject({ cancelled: false });
+    expect((await as(a.browser, 'POST', '/api/iam/events/new-specifics', { eventId: e.id, specifics: [dateIn(6)] })).status).toBe(429);
+  }, 120_000);
+
+  it('a date cannot be moved into the past or years ahead (as a new date could not be made there)', async () => {
+    const a = await registeredUser();
+    const e = await newEvent(a);
+    const id = e.specifics[0]!.id;
+    const far = new Date(Date.now() + 5 * 365 * DAY).toISOString();
+    const ahead = await as(a.browser, 'PUT', '/api/iam/events/update-specific', { specificId: id, startsAt: far, endsAt: new Date(Date.parse(far) + 3_600_000).toISOString() });
+    expect(ahead.status).toBe(400);
+    expect(ahead.json).toMatchObject({ error: { field: 'startsAt' } });
+    const past = await as(a.browser, 'PUT', '/api/iam/events/update-specific', { specificId: id, startsAt: '1990-01-01T10:00:00Z', endsAt: '1990-01-01T12:00:00Z' });
+    expect(past.status).toBe(400);
+    expect(await getItem(`event#${e.id}`, `date#${id.split('.')[1]}`)).toMatchObject({ startsAt: e.specifics[0]!.startsAt });
+  });
+});
+
+describe('rewriting a series', () => {
+  it('from a pivot in the past leaves the dates that are over as they were: none removed, none cancelled, nobody told', async () => {
+    const [a, b] = await Promise.all([registeredUser(), registeredUser()]);
+    const start = Math.floor((Date.now() - 5 * 3_600_000) / 60_000) * 60_000;
+    const earlier = { startsAt: new Date(start).toISOString(), endsAt: new Date(start + 6 * 3_600_000).toISOString() };
+    const e = await newEvent(a, { specifics: [earlier, dateIn(3)] });
+    const [over, empty] = e.specifics;
+    await attend(b, over!.id, 'GOING');
+    // Both dates ended an hour ago (one attended, one not).
+    const ended = new Date(Date.now() - 3_600_000).toISOString();
+    await setAttributes(`event#${e.id}`, `date#${over!.id.split('.')[1]}`, { endsAt: ended });
+    const lone = await as<{ event: { specifics: { id: string }[] } }>(a.browser, 'POST', '/api/iam/events/new-specifics', { eventId: e.id, specifics: [{ startsAt: new Date(start + 60_000).toISOString(), endsAt: new Date(start + 120_000).toISOString() }] });
+    expect(lone.status).toBe(200);
+    const emptyPast = lone.data.event.specifics.find((s) => s.id !== over!.id && s.id !== empty!.id)!;
+    // A series of one date (its end the next day): the series job has nothing to add to it.
+    const first = dateIn(10);
+    const until = new Date(Date.parse(first.startsAt) + DAY).toISOString();
+    const res = await as(a.browser, 'PUT', '/api/iam/events/future-dates/update', { eventId: e.id, from: '2000-01-01T00:00:00Z', first, recurrence: { rrule: 'FREQ=MONTHLY', until } });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(await getItem(`event#${e.id}`, `date#${over!.id.split('.')[1]}`)).toMatchObject({ cancelled: false, endsAt: ended });
+    expect(await getItem(`event#${e.id}`, `date#${emptyPast.id.split('.')[1]}`)).toBeDefined();
+    const told = await as<{ notifications: { kind: string }[] }>(b.browser, 'GET', '/api/iam/notifications/all');
+    expect(told.data.notifications.filter((n) => n.kind === 'event-cancelled')).toHaveLength(0);
+  });
+});
+
+describe('a date\'s own place', () => {
+  it('replaces the whole place: back at the event\'s place (or at another one), nothing of the old address is left on the date', async () => {
+    const a = await registeredUser();
+    const e = await newEvent(a, { location: { name: `Bare Field ${randomUUID().slice(0, 6)}`, latitude: NEWTOWN.latitude, longitude: NEWTOWN.longitude } });
+    const id = e.specifics[0]!.id;
+    const key = `date#${id.split('.')[1]}`;
+    const own = await as(a.browser, 'PUT', '/api/iam/events/update-specific', { specificId: id, location: placeNamed('Library Hall') });
+    expect(own.status).toBe(200);
+    expect(await getItem(`event#${e.id}`, key)).toMatchObject({ ownPlace: true, suburbCity: NEWTOWN.suburbCity, country: NEWTOWN.country });
+    const elsewhere = await as(a.browser, 'PUT', '/api/iam/events/update-specific', { specificId: id, location: { name: 'Park corner', latitude: NEWTOWN.latitude, longitude: NEWTOWN.longitude } });
+    expect(elsewhere.status).toBe(200);
+    const moved = await getItem(`event#${e.id}`, key);
+    expect(moved).toMatchObject({ ownPlace: true, placeName: 'Park corner' });
+    for (const field of ['address', 'suburbCity', 'state', 'country']) expect(moved, field).not.toHaveProperty(field);
+    await as(a.browser, 'PUT', '/api/iam/events/update-specific', { specificId: id, location: placeNamed('Library Hall') });
+    const back = await as(a.browser, 'PUT', '/api/iam/events/update-specific', { specificId: id, location: null });
+    expect(back.status).toBe(200);
+    const stored = await getItem(`event#${e.id}`, key);
+    expect(stored).toMatchObject({ ownPlace: false, placeName: e.place.name, locationId: e.place.locationId });
+    for (const field of ['address', 'suburbCity', 'state', 'country']) expect(stored, field).not.toHaveProperty(field);
+  });
+});
