@@ -4,7 +4,7 @@ export type TextPart = { kind: 'text'; text: string } | { kind: 'link'; text: st
 
 const URL_PATTERN = /\bhttps?:\/\/[^\s<>"']+/gi;
 /** Punctuation that ends a sentence rather than the link. */
-const TRAILING = /[.,;:!?)\]}'"]+$/;
+const TRAILING = /^[.,;:!?)\]}'"]$/;
 
 /** The text cut into plain parts and http(s) links. */
 export function linkParts(text: string): TextPart[] {
@@ -13,9 +13,12 @@ export function linkParts(text: string): TextPart[] {
   for (const match of text.matchAll(URL_PATTERN)) {
     const start = match.index;
     let url = match[0];
-    const trail = TRAILING.exec(url);
-    // A closing bracket belongs to the link when the link opened one.
-    if (trail && !(trail[0] === ')' && url.includes('('))) url = url.slice(0, url.length - trail[0].length);
+    // Trailing punctuation ends the sentence, except a closing bracket the link itself opened.
+    while (TRAILING.test(url.slice(-1))) {
+      const last = url.slice(-1);
+      if (last === ')' && url.split('(').length > url.split(')').length - 1) break;
+      url = url.slice(0, -1);
+    }
     if (!url.length) continue;
     let href: string;
     try {

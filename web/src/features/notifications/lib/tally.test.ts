@@ -35,6 +35,26 @@ describe('unread tally', () => {
     expect(load).toHaveBeenCalledTimes(3);
   });
 
+  it('waits while live frames keep the tally (the socket is open), and polls again once it is down', async () => {
+    const load = vi.fn(async () => 2);
+    let live = true;
+    const tracker = createTallyTracker({ load, live: () => live });
+    const stop = tracker.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(load).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(TALLY_POLL_MS * 3);
+    window.dispatchEvent(new Event('focus'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(load).toHaveBeenCalledTimes(1);
+    tracker.set(7);
+    expect(tracker.get()).toBe(7);
+    live = false;
+    await vi.advanceTimersByTimeAsync(TALLY_POLL_MS);
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(tracker.get()).toBe(2);
+    stop();
+  });
+
   it('checks on start, on the timer, on focus and when the tab shows again, all throttled', async () => {
     const load = vi.fn(async () => 1);
     const tracker = createTallyTracker({ load });
