@@ -317,3 +317,29 @@ describe('/settings: calendar', () => {
     expect(api.to('POST /api/iam/events/ics-token')).toHaveLength(0);
   });
 });
+
+describe('/settings: blocked members', () => {
+  const blocked = { user: { uuid: '44444444-4444-4444-8444-444444444444', username: 'noisy_neighbour', avatar: null }, createdAt: '2026-11-20T10:00:00Z' };
+
+  it('lists the members the user blocks and unblocks one', async () => {
+    let list = [blocked];
+    const { api } = open({
+      'GET /api/iam/blocks': () => success({ blocks: list, cursorId: null }),
+      [`DELETE /api/iam/blocks/${blocked.user.uuid}`]: () => {
+        list = [];
+        return success({ blocked: false });
+      },
+    });
+    const blocks = await screen.findByRole('region', { name: 'Blocked members' });
+    await within(blocks).findByText('@noisy_neighbour');
+    fireEvent.click(within(blocks).getByRole('button', { name: 'Unblock' }));
+    await within(blocks).findByText('You block nobody.');
+    expect(api.to(`DELETE /api/iam/blocks/${blocked.user.uuid}`)[0]?.body).toEqual({ csrf_token: 'csrf-123' });
+  });
+
+  it('says so when the list cannot be loaded', async () => {
+    open({ 'GET /api/iam/blocks': () => failure(503, 'unavailable', 'Busy; try again shortly') });
+    const blocks = await screen.findByRole('region', { name: 'Blocked members' });
+    await within(blocks).findByText('Could not load blocked members');
+  });
+});

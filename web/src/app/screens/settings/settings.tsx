@@ -2,6 +2,7 @@
 import { PageShell } from '@/components/page-shell';
 import { useAuth } from '@/features/auth/auth-store';
 import { AvatarSection } from '@/features/account/components/avatar-section';
+import { BlocksSection } from '@/features/account/components/blocks-section';
 import { CalendarSection } from '@/features/account/components/calendar-section';
 import { DeleteAccountSection } from '@/features/account/components/delete-account-section';
 import { PasswordSection } from '@/features/account/components/password-section';
@@ -44,6 +45,7 @@ export default function SettingsScreen() {
           <SessionsSection />
           <PreferencesSection />
           <CalendarSection />
+          <BlocksSection />
           <DeleteAccountSection user={user} />
         </div>
       ) : null}

@@ -252,7 +252,7 @@ export function ConversationView({ viewer, a, b, me, other, start, initialText, 
                 <li key={m.id} className={`flex ${mine(m) ? 'justify-end' : 'justify-start'}`} data-testid="message">
                   <div className={`max-w-[85%] rounded-2xl px-3.5 py-2 whitespace-pre-wrap break-words sm:max-w-[70%] ${mine(m) ? 'bg-primary-700 text-white' : 'bg-gray-100 text-gray-900'}`}>
                     <MessageText text={m.content} />
-                    <time dateTime={m.createdAt} className={`mt-1 block text-right text-[11px] ${mine(m) ? 'text-primary-100' : 'text-gray-500'}`}>
+                    <time dateTime={m.createdAt} className={`mt-1 block text-right text-[11px] ${mine(m) ? 'text-primary-100' : 'text-gray-600'}`}>
                       {new Date(m.createdAt).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' })}
                     </time>
                   </div>

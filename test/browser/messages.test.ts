@@ -1,0 +1,121 @@
+/// <reference lib="dom" />
+/**
+ * The messages journey with two browsers against the local host: B opens a conversation with A
+ * from A's plant listing; A, with /messages open, sees it arrive without a reload, answers, and B
+ * sees the answer live; B blocks A, and A's next message is not delivered. Screenshots at 1280 px
+ * and 390 px.
+ */
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { browserAvailable, browserContexts, screenshot, seriousA11yViolations, submitSignIn } from '../support/browser';
+import { newPlant } from '../support/content';
+import { useHostTable } from '../support/host-env';
+import { registeredUser, type TestUser } from '../support/users';
+
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const SLOW = { timeout: 20_000 };
+
+beforeAll(() => useHostTable());
+
+/** Waits until the member's tab holds an open socket (its connection item is stored). */
+async function socketOpen(user: TestUser): Promise<void> {
+  const { connectionsOf } = await import('../../functions/realtime/connections');
+  await expect.poll(async () => (await connectionsOf(user.uuid)).length, { timeout: 20_000 }).toBeGreaterThan(0);
+}
+
+describe.runIf(browserAvailable)('messages journey in Chromium', () => {
+  const browser = browserContexts({ viewport: DESKTOP });
+  const url = () => inject('hostUrl');
+
+  async function signIn(user: TestUser, viewport = DESKTOP): Promise<Page> {
+    const { page } = await browser.newPage({ viewport });
+    await submitSignIn(page, user.email, user.password);
+    await page.waitForURL((u) => u.pathname === '/', SLOW);
+    return page;
+  }
+
+  it('B asks about A\'s plant; A sees it arrive live and answers; B sees the answer live; B blocks A and A\'s next message is not delivered', { timeout: 240_000 }, async () => {
+    const [a, b] = await Promise.all([registeredUser(), registeredUser()]);
+    const plant = await newPlant({ uuid: a.uuid, browser: a.browser }, { text: 'A healthy Monstera cutting, rooted in water.' });
+    const aName = a.profile.username!;
+    const bName = b.profile.username!;
+
+    // A has the inbox open, with its socket connected.
+    const pageA = await signIn(a);
+    await pageA.goto(`${url()}/messages`);
+    await pageA.getByRole('heading', { level: 1, name: 'Messages' }).waitFor(SLOW);
+    await pageA.getByText(/No conversations yet/).waitFor(SLOW);
+    await socketOpen(a);
+
+    // 1. B opens a conversation with A from A's listing: the composer quotes it.
+    const pageB = await signIn(b);
+    await pageB.goto(`${url()}/plant/${plant.id}`);
+    await pageB.getByRole('link', { name: 'Ask about this plant' }).click(SLOW);
+    await pageB.waitForURL((u) => u.pathname === `/messages/${aName}`, SLOW);
+    const composerB = pageB.getByRole('textbox', { name: /Write a message to/ });
+    await expect.poll(() => composerB.inputValue(), SLOW).toContain(`/plant/${plant.id}`);
+    await composerB.focus();
+    await composerB.press('Control+End');
+    await composerB.pressSequentially('Is it still available? I could swap a pothos.');
+    await socketOpen(b);
+    await pageB.getByRole('button', { name: 'Send', exact: true }).click();
+    await pageB.getByTestId('message').filter({ hasText: 'I could swap a pothos' }).waitFor(SLOW);
+    expect(await pageB.getByTestId('pending-message').count()).toBe(0);
+    // The listing's address became a link, with the attributes user-written links carry.
+    const quoted = pageB.getByTestId('message').getByRole('link', { name: new RegExp(`/plant/${plant.id}`) });
+    expect(await quoted.getAttribute('rel')).toBe('noopener nofollow ugc');
+
+    // 2. A sees it arrive without a reload: the row, its unread badge and the nav badge.
+    const row = pageA.getByTestId('conversation-row').filter({ hasText: 'I could swap a pothos' });
+    await row.waitFor(SLOW);
+    await expect.poll(() => row.textContent(), SLOW).toMatch(/1 unread/);
+    await pageA.getByTestId('messages-badge').first().waitFor(SLOW);
+    expect(await seriousA11yViolations(pageA)).toEqual([]);
+    await screenshot(pageA, 'messages-inbox-1280');
+
+    await row.click();
+    await pageA.waitForURL((u) => u.pathname === `/messages/${bName}`, SLOW);
+    await pageA.getByTestId('message').filter({ hasText: 'I could swap a pothos' }).waitFor(SLOW);
+    // Reading it clears the badge.
+    await expect.poll(() => pageA.getByTestId('messages-badge').count(), SLOW).toBe(0);
+    const composerA = pageA.getByRole('textbox', { name: /Write a message to/ });
+    await composerA.fill('Yes! Come by on Saturday morning.');
+    await composerA.press('Enter');
+    await pageA.getByTestId('message').filter({ hasText: 'Come by on Saturday' }).waitFor(SLOW);
+
+    // B sees the answer live, on the open conversation.
+    await pageB.getByTestId('message').filter({ hasText: 'Come by on Saturday' }).waitFor(SLOW);
+    expect(await seriousA11yViolations(pageB)).toEqual([]);
+    await screenshot(pageB, 'messages-conversation-1280');
+
+    // 3. B blocks A (after a confirmation); A's next message is not delivered.
+    await pageB.getByRole('button', { name: 'Options' }).click();
+    await pageB.getByRole('menuitem', { name: /^Block / }).click();
+    const dialog = pageB.getByRole('dialog');
+    await dialog.waitFor(SLOW);
+    await dialog.getByRole('button', { name: 'Block', exact: true }).click();
+    await dialog.waitFor({ state: 'detached', ...SLOW });
+
+    await composerA.fill('See you then — bring a bag for the pot.');
+    await composerA.press('Enter');
+    // A sees it as sent, as any message: nothing tells A.
+    await pageA.getByTestId('message').filter({ hasText: 'bring a bag' }).waitFor(SLOW);
+    expect(await pageA.getByText('Not sent').count()).toBe(0);
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(await pageB.getByTestId('message').filter({ hasText: 'bring a bag' }).count()).toBe(0);
+    await pageB.reload();
+    await pageB.getByTestId('message').filter({ hasText: 'Come by on Saturday' }).waitFor(SLOW);
+    expect(await pageB.getByTestId('message').filter({ hasText: 'bring a bag' }).count()).toBe(0);
+
+    // On a phone: B's conversation, and B's inbox.
+    const phone = await signIn(b, PHONE);
+    await phone.goto(`${url()}/messages/${aName}`);
+    await phone.getByTestId('message').filter({ hasText: 'Come by on Saturday' }).waitFor(SLOW);
+    expect(await seriousA11yViolations(phone)).toEqual([]);
+    await screenshot(phone, 'messages-conversation-390');
+    await phone.goto(`${url()}/messages`);
+    await phone.getByTestId('conversation-row').first().waitFor(SLOW);
+    await screenshot(phone, 'messages-inbox-390');
+  });
+});
