@@ -74,6 +74,21 @@ export function render(): string {
     ),
     '| any | anything else (`$default`) | pub | — | `functions/system/not-found.ts` | 404 envelope |',
     '',
+    '## Real time',
+    '',
+    'The URL from `POST /api/iam/realtime/ticket` opens a WebSocket (locally `/ws` on the gateway\'s port; in the cloud the WebSocket API\'s stage).',
+    'Any ticket that is not live (malformed, used, expired after 60 s, forged) is refused with 401 at the handshake. The socket carries JSON text',
+    'frames `{ type, data }` (types in `shared/realtime.ts`):',
+    '',
+    '| type | to whom | data |',
+    '|---|---|---|',
+    '| `message` | the open sockets of every participant (a page\'s admins and moderators), the sender\'s other tabs included | `{ conversationId, message: { id, content, senderId, asPageId?, createdAt } }`; `asPageId` when a page\'s staff answered as the page |',
+    '| `notification` | the recipient | `{ notification, tally }`: an item of `GET /api/iam/notifications/all` and the unseen tally |',
+    '| `messages-tally` | a member whose tally changed | `{ unreadMsgsTally }` |',
+    '| `pong` | the client that sent `{"type":"ping"}` | — |',
+    '',
+    'After a reconnect, clients fetch over REST what they missed: frames are not replayed.',
+    '',
   ];
   return lines.join('\n');
 }
