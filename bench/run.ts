@@ -17,6 +17,7 @@ import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
+import WebSocket, { WebSocketServer } from 'ws';
 import { REPO_ROOT, startHost } from '../infra/local/host';
 import { buildBundles } from '../infra/aws/bundle';
 
@@ -207,7 +208,7 @@ async function main(): Promise<void> {
   }
 
   const dataDir = mkdtempSync(join(WORK, 'host-'));
-  const host = await startHost({ dataDir, inMemory: true, env: { LOG_LEVEL: 'ERROR', ADMIN_EMAILS: 'admin@example.com', RATE_LIMIT_FORM_USER: '100000/3600', RATE_LIMIT_POST_USER: '100000/3600' } });
+  const host = await startHost({ dataDir, inMemory: true, env: { LOG_LEVEL: 'ERROR', ADMIN_EMAILS: 'admin@example.com', RATE_LIMIT_FORM_USER: '100000/3600', RATE_LIMIT_POST_USER: '100000/3600', RATE_LIMIT_MESSAGE_USER: '100000/3600' } });
   try {
     const { ddbMetrics, resetDdbMetrics } = await import('../functions/db/metrics');
 
@@ -346,6 +347,24 @@ async function main(): Promise<void> {
     await measure('GET /api/page/location/nearby-pages (member)', 20, asMember(`/api/page/location/nearby-pages?${near}&radiusKm=20`));
     await measure('GET /api/nearby/near-you (guest)', 20, guestGet(`/api/nearby/near-you?${near}`));
     await measure('GET /api/nearby/near-you (member)', 20, asMember(`/api/nearby/near-you?${near}`));
+
+    // Messages: a second member, a conversation of 20+ messages, sending, the inbox and the conversation.
+    const created2 = await createAccount(`bench-${randomUUID().slice(0, 8)}@example.com`, await hashPassword('Bench-password-2026'));
+    const other = await completeRegistration(await saveUser({ ...created2!, emailVerified: true }), { username: `bench_${randomUUID().slice(0, 8)}` });
+    const otherIssued = await startSession(other, 'bench');
+    const otherCookie = otherIssued.cookies.map((c) => c.split(';')[0]).join('; ');
+    const asOther = (path: string) => () => fetch(`${host.url}${path}`, { headers: { ...h, cookie: otherCookie } });
+    const { convnId } = await send<{ convnId: string }>('POST', '/api/iam/messages/new-u-to-u-conversation', { participants: [member.uuid, other.uuid] });
+    const sendMessage = () =>
+      fetch(`${host.url}/api/iam/messages/new`, {
+        method: 'POST',
+        headers: { ...h, 'content-type': 'application/json', cookie: memberCookie },
+        body: JSON.stringify({ csrf_token: issued.session.csrfToken, id: randomUUID(), conversation_id: convnId, content: 'Is the monstera cutting still available?' }),
+      });
+    await measure('POST /api/iam/messages/new', 20, sendMessage);
+    await measure('GET /api/iam/messages/all (recipient)', 20, asOther('/api/iam/messages/all'));
+    await measure('GET /api/iam/messages/unread-tally', 20, asOther('/api/iam/messages/unread-tally'));
+    await measure('GET /api/iam/messages/conversation/{a}/{b} (20 of 21)', 20, asOther(`/api/iam/messages/conversation/${member.uuid}/${other.uuid}`));
     results.dynamodb = perRoute;
     delete process.env.DDB_METRICS;
     if (DYNAMODB_ONLY) {
@@ -399,6 +418,59 @@ async function main(): Promise<void> {
       post: { route: 'GET /api/post/{id}', rps: round(onePost.rps, 0), p99Ms: round(onePost.p99), rpsRatio: round(onePost.rps / base.rps), errors: onePost.errors },
     };
 
+    // Live delivery: from sending a message (the POST's start) to its frame on the recipient's socket,
+    // against a bare `ws` echo's round trip measured in the same run.
+    console.log('realtime…');
+    const ticketRes = await fetch(`${host.url}/api/iam/realtime/ticket`, {
+      method: 'POST', headers: { ...h, 'content-type': 'application/json', cookie: otherCookie }, body: JSON.stringify({ csrf_token: otherIssued.session.csrfToken }),
+    });
+    const { url: socketUrl } = ((await ticketRes.json()) as { data: { url: string } }).data;
+    const socket = new WebSocket(socketUrl);
+    await new Promise<void>((ok, fail) => {
+      socket.once('open', () => ok());
+      socket.once('error', fail);
+    });
+    const frameWaits: ((at: number) => void)[] = [];
+    socket.on('message', (data) => {
+      if ((JSON.parse(String(data)) as { type: string }).type === 'message') frameWaits.shift()?.(performance.now());
+    });
+    const deliveries: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const arrived = new Promise<number>((r) => frameWaits.push(r));
+      const started = performance.now();
+      const res = await sendMessage();
+      if (res.status !== 201) throw new Error(`a realtime bench message answered ${res.status}`);
+      deliveries.push((await arrived) - started);
+    }
+    socket.close();
+    const echo = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+    echo.on('connection', (ws) => ws.on('message', (data) => ws.send(String(data))));
+    await new Promise((r) => echo.once('listening', r));
+    const echoClient = new WebSocket(`ws://127.0.0.1:${(echo.address() as { port: number }).port}`);
+    await new Promise((r) => echoClient.once('open', r));
+    const echoes: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const started = performance.now();
+      await new Promise<void>((r) => {
+        echoClient.once('message', () => r());
+        echoClient.send(JSON.stringify({ type: 'ping', i }));
+      });
+      echoes.push(performance.now() - started);
+    }
+    echoClient.close();
+    await new Promise((r) => echo.close(r));
+    const pct = (xs: number[], p: number) => [...xs].sort((x, y) => x - y)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+    results.realtime = {
+      what: 'POST /api/iam/messages/new → its message frame on the recipient\'s socket (local host, in-process fan-out)',
+      messages: deliveries.length,
+      p50Ms: round(pct(deliveries, 50)),
+      p99Ms: round(pct(deliveries, 99)),
+      echoP50Ms: round(pct(echoes, 50)),
+      echoP99Ms: round(pct(echoes, 99)),
+      p50VsEcho: round(pct(deliveries, 50) / pct(echoes, 50)),
+      p99VsEcho: round(pct(deliveries, 99) / pct(echoes, 99)),
+    };
+
     console.log('first contentful paint…');
     const blank = join(REPO_ROOT, 'web', 'dist', '__bench_blank.html');
     writeFileSync(blank, '<!doctype html><html lang="en"><title>blank</title><p>blank</p></html>');
@@ -427,6 +499,7 @@ async function main(): Promise<void> {
   console.log('SPA:', results.spa);
   printDynamo(results.dynamodb as Record<string, unknown>);
   console.log('Gateway vs bare node:http:', results.gateway);
+  console.log('Realtime (send → frame) vs a bare ws echo:', results.realtime);
   console.log(`\nwrote ${OUT}`);
 }
 
