@@ -18,5 +18,5 @@ export const messagesRoutes = [
   { ...messages.newBlock, handler: 'messages/new-block', grants: ['table:read', 'table:write'] },
   { ...messages.deleteBlock, handler: 'messages/delete-block', grants: ['table:write'] },
   { ...messages.blocks, handler: 'messages/blocks-list', grants: ['table:read'] },
-  { ...messages.realtimeTicket, handler: 'realtime/ticket', grants: ['table:read', 'table:write'] },
+  { ...messages.realtimeTicket, handler: 'realtime/ticket', grants: ['table:write'] },
 ] as const satisfies readonly RouteDef[];

@@ -2,20 +2,23 @@
  * The cloud's mover of plant listings (functions/posts/relist.ts). A change of a member's listing
  * place (they move, or turn "show me nearby" off or on) writes a job item in the same transaction
  * and, with `SWEEPS=stream` (functions/lib/deferred.ts), stops there. The table's stream brings
- * this Lambda every insert or change of a job item (the event source mapping filters on it), and
- * it moves the member's listings to where the member is now, page by page.
+ * the stream dispatcher (functions/system/stream-dispatch.ts) every insert or change of a job item
+ * (the event source mapping filters on it), and it hands them to this job, which moves the
+ * member's listings to where the member is now, page by page.
  *
  * A run that is getting short of time stops between pages and saves its cursor on the job item;
  * that change is itself a stream record, so the next run resumes there. The run that finishes
  * deletes the job item (unless a newer move replaced it). Every step is idempotent, so a second
  * delivery finds nothing to move. The record loop, its retries and failures: stream-records.ts.
+ * `handler` runs this job alone over a batch (the tests drive it so); the cloud runs it through
+ * the dispatcher.
  */
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import type { RelistJobItem } from '../db/entities/relist-job';
 import { db } from '../db/service';
 import { logger } from '../lib/logger';
 import { finishJob, relistPlantsOf, saveProgress } from '../posts/relist';
-import { handleRecords, newImageOf } from './stream-records';
+import { handleRecords, newImageOf, type StreamJob } from './stream-records';
 
 /** No record or page is started with less time than this left. */
 const SAFETY_MS = 60_000;
@@ -39,12 +42,17 @@ async function run(job: RelistJobItem, shouldStop: () => boolean): Promise<void>
   logger.info('moving plant listings continues in the next run', { userId: job.userId, moved: out.moved });
 }
 
-export async function handler(event: DynamoDBStreamEvent, context: Pick<Context, 'getRemainingTimeInMillis'>): Promise<DynamoDBBatchResponse> {
-  const shortOfTime = () => context.getRemainingTimeInMillis() < SAFETY_MS;
-  return handleRecords(event, shortOfTime, {
+/** The job as the record loops take it; `shortOfTime` also stops a run between pages. */
+export function relistPlantsJob(shortOfTime: () => boolean): StreamJob<RelistJobItem> {
+  return {
     workOf: jobOf,
     run: (job) => run(job, shortOfTime),
     describe: (job) => ({ userId: job.userId }),
     failure: 'moving plant listings failed; the record will be retried',
-  });
+  };
+}
+
+export async function handler(event: DynamoDBStreamEvent, context: Pick<Context, 'getRemainingTimeInMillis'>): Promise<DynamoDBBatchResponse> {
+  const shortOfTime = () => context.getRemainingTimeInMillis() < SAFETY_MS;
+  return handleRecords(event, shortOfTime, relistPlantsJob(shortOfTime));
 }

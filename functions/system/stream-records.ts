@@ -1,7 +1,8 @@
 /**
  * The record loop of the jobs the table's stream drives (functions/system/sweep-deleted.ts,
- * relist-plants.ts). Records are handled one at a time, in order; the ones that fail are answered
- * in `batchItemFailures` (ReportBatchItemFailures): Lambda retries from the first of them, and
+ * relist-plants.ts, both run by stream-dispatch.ts). Records are handled one at a time, in order;
+ * the ones that fail are answered in `batchItemFailures` (ReportBatchItemFailures): Lambda
+ * retries from the first of them, and
  * after its last attempt the mapping's on-failure queue keeps a note of the batch. A record the
  * remaining time would not cover is answered as failed without starting, so a slow batch is
  * retried rather than timed out.
@@ -28,7 +29,36 @@ export interface StreamJob<T> {
   failure: string;
 }
 
-export async function handleRecords<T>(event: DynamoDBStreamEvent, shortOfTime: () => boolean, job: StreamJob<T>): Promise<DynamoDBBatchResponse> {
+/** A job bound to the record loop: handles one record, answering false when it failed (logged). */
+export type RecordHandler = (record: DynamoDBRecord, sequenceNumber: string) => Promise<boolean>;
+
+export function recordHandler<T>(job: StreamJob<T>): RecordHandler {
+  return async (record, sequenceNumber) => {
+    let work: T | null = null;
+    try {
+      work = job.workOf(record);
+      if (work !== null) await job.run(work);
+      return true;
+    } catch (err) {
+      logger.error(job.failure, { error: err as Error, sequenceNumber, ...(work === null ? {} : job.describe(work)) });
+      return false;
+    }
+  };
+}
+
+/**
+ * Hands each record, in order, to every handler; a record any of them failed is answered in
+ * `batchItemFailures`. `settled` then runs for each record that will not come again: every
+ * handler took it and no earlier record of the batch failed (Lambda redelivers from the first
+ * failed record on). It runs once per delivery that gets this far; an invocation that fails as a
+ * whole (a crash, the timeout) brings the whole batch again.
+ */
+export async function handleRecordsWith(
+  event: DynamoDBStreamEvent,
+  shortOfTime: () => boolean,
+  handlers: readonly RecordHandler[],
+  settled?: (record: DynamoDBRecord) => Promise<void>,
+): Promise<DynamoDBBatchResponse> {
   const batchItemFailures: DynamoDBBatchResponse['batchItemFailures'] = [];
   for (const record of event.Records) {
     const sequenceNumber = record.dynamodb?.SequenceNumber;
@@ -40,16 +70,16 @@ export async function handleRecords<T>(event: DynamoDBStreamEvent, shortOfTime: 
       batchItemFailures.push({ itemIdentifier: sequenceNumber });
       continue;
     }
-    let work: T | null = null;
-    try {
-      work = job.workOf(record);
-      if (work === null) continue;
-      await job.run(work);
-    } catch (err) {
-      logger.error(job.failure, { error: err as Error, sequenceNumber, ...(work === null ? {} : job.describe(work)) });
-      batchItemFailures.push({ itemIdentifier: sequenceNumber });
-    }
+    let done = true;
+    for (const handle of handlers) if (!(await handle(record, sequenceNumber))) done = false;
+    if (!done) batchItemFailures.push({ itemIdentifier: sequenceNumber });
+    else if (settled && !batchItemFailures.length) await settled(record);
   }
   if (batchItemFailures.length) logger.warn('stream records left for a retry', { failed: batchItemFailures.length, of: event.Records.length });
   return { batchItemFailures };
+}
+
+/** The loop of one job alone. */
+export async function handleRecords<T>(event: DynamoDBStreamEvent, shortOfTime: () => boolean, job: StreamJob<T>): Promise<DynamoDBBatchResponse> {
+  return handleRecordsWith(event, shortOfTime, [recordHandler(job)]);
 }

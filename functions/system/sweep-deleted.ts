@@ -2,15 +2,17 @@
  * The cloud's sweeper of big deletions. A route marks the root deleted in one transaction
  * (functions/posts/write.ts `deletePost`, functions/users/account-deletion.ts `deleteAccount`) and,
  * with `SWEEPS=stream` (functions/lib/deferred.ts), stops there. The table's stream (new images)
- * brings this Lambda every change whose new image is a post or a user with `deletedAt` (the event
- * source mapping filters on it), and it removes what is left:
+ * brings the stream dispatcher (functions/system/stream-dispatch.ts) every change whose new image
+ * is a post, user or page with `deletedAt` (the event source mapping filters on it), and it hands
+ * them to this job, which removes what is left:
  *   - a post: its comments, claims, reactions, photos, then the post item (`sweepPost`);
  *   - a user: each of their posts and plants (`deletePostsOf`), their page memberships
  *     (`leaveAllPages`), then their partition (`sweepUser`);
  *   - a page: its posts, then its partition (the page and its memberships: `sweepPage`).
  *
  * Every step is idempotent, so a second delivery finds nothing left and succeeds. The record
- * loop, its retries and failures: stream-records.ts.
+ * loop, its retries and failures: stream-records.ts. `handler` runs this job alone over a batch
+ * (the tests drive it so); the cloud runs it through the dispatcher.
  */
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import type { PostItem } from '../db/entities/post';
@@ -22,12 +24,12 @@ import { deleteEventsOf } from '../events/write';
 import { leaveAllPages } from '../pages/members';
 import { sweepPage } from '../pages/write';
 import { sweepUser } from '../users/account-deletion';
-import { handleRecords, newImageOf } from './stream-records';
+import { handleRecords, newImageOf, type StreamJob } from './stream-records';
 
 /** A record is not started with less time than this left; it is answered as failed and retried. */
 const SAFETY_MS = 60_000;
 
-type Sweep = { kind: 'post'; post: PostItem } | { kind: 'user'; uuid: string } | { kind: 'page'; id: string };
+export type Sweep = { kind: 'post'; post: PostItem } | { kind: 'user'; uuid: string } | { kind: 'page'; id: string };
 
 /** What a record asks to sweep; null for a record that is not a marked post or user. */
 function sweepOf(record: DynamoDBRecord): Sweep | null {
@@ -74,15 +76,18 @@ async function run(sweep: Sweep): Promise<void> {
   logger.info('swept a deleted account', { userId: sweep.uuid, posts });
 }
 
+/** The job as the record loops take it: which records it sweeps, and how. */
+export const sweepDeletedJob: StreamJob<Sweep> = {
+  workOf: sweepOf,
+  run,
+  describe: (sweep) => (sweep.kind === 'post' ? { postId: sweep.post.id } : sweep.kind === 'page' ? { pageId: sweep.id } : { userId: sweep.uuid }),
+  failure: 'sweep of a deleted item failed; the record will be retried',
+};
+
 export async function handler(
   event: DynamoDBStreamEvent,
   context?: Pick<Context, 'getRemainingTimeInMillis'>,
 ): Promise<DynamoDBBatchResponse> {
   const deadlineMs = context ? Date.now() + context.getRemainingTimeInMillis() - SAFETY_MS : Infinity;
-  return handleRecords(event, () => Date.now() >= deadlineMs, {
-    workOf: sweepOf,
-    run,
-    describe: (sweep) => (sweep.kind === 'post' ? { postId: sweep.post.id } : sweep.kind === 'page' ? { pageId: sweep.id } : { userId: sweep.uuid }),
-    failure: 'sweep of a deleted item failed; the record will be retried',
-  });
+  return handleRecords(event, () => Date.now() >= deadlineMs, sweepDeletedJob);
 }

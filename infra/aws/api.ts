@@ -90,7 +90,12 @@ export interface RouteStacksOptions {
   disposable: boolean;
   /** The origins site settings may name (the CSP's tile and media origins). */
   cspOrigins: Pick<SiteCspOrigins, 'tiles' | 'media'>;
+  /** The WebSocket API stage's `wss://` URL, handed out with socket tickets (REALTIME_URL). */
+  realtimeUrl?: string;
 }
+
+/** The handler that hands out socket tickets: its Lambda alone gets REALTIME_URL. */
+export const REALTIME_TICKET_HANDLER = 'realtime/ticket';
 
 /** One nested stack per domain (`<Domain>Routes`, directly under the stack), by domain. */
 export function createRouteStacks(stack: Stack, options: RouteStacksOptions): Map<string, RoutesStack> {
@@ -149,6 +154,16 @@ export function createRouteStacks(stack: Stack, options: RouteStacksOptions): Ma
     for (const fn of routesStack.functions.values()) {
       fn.addEnvironment(CSP_ORIGINS_ENV.tiles, cspOrigins.tiles.join(','));
       fn.addEnvironment(CSP_ORIGINS_ENV.media, cspOrigins.media.join(','));
+    }
+  }
+
+  // The ticket route answers where the socket is: the WebSocket stage's URL.
+  if (options.realtimeUrl) {
+    for (const route of options.routes ?? defaultRoutes) {
+      if (route.handler !== REALTIME_TICKET_HANDLER) continue;
+      const fn = routeStacks.get(domainOf(route.handler))?.functions.get(routeKey(route));
+      if (!fn) throw new Error(`no function for ${routeKey(route)}`);
+      fn.addEnvironment('REALTIME_URL', options.realtimeUrl);
     }
   }
   return routeStacks;

@@ -47,6 +47,7 @@ import * as contentSchemas from '../../shared/schemas/content';
 import * as eventsSchemas from '../../shared/schemas/events';
 import * as formsSchemas from '../../shared/schemas/forms';
 import * as identitySchemas from '../../shared/schemas/identity';
+import * as messagesSchemas from '../../shared/schemas/messages';
 import * as notificationsSchemas from '../../shared/schemas/notifications';
 import * as pagesSchemas from '../../shared/schemas/pages';
 import * as siteSettingsSchemas from '../../shared/schemas/site-settings';
@@ -172,6 +173,7 @@ const SCHEMA_MODULES: Record<string, Record<string, unknown>> = {
   events: eventsSchemas,
   forms: formsSchemas,
   identity: identitySchemas,
+  messages: messagesSchemas,
   notifications: notificationsSchemas,
   pages: pagesSchemas,
   'site-settings': siteSettingsSchemas,

@@ -1,15 +1,16 @@
 /**
- * The jobs: handlers under functions/ that no route calls. Scheduled jobs run from an EventBridge
- * rule; stream jobs run from the table's stream, on the changes their trigger names. Plain data
- * shared by the bundler (one bundle per job, `<outDir>/job-<name>/index.mjs`) and the stack
- * (infra/aws/scheduled-jobs.ts and infra/aws/stream-jobs.ts: the job's Lambda, log group, role and
- * rule or event source). A job's access is spelled out action by action: it gets exactly this,
- * never a route grant.
+ * The jobs: handlers under functions/ that no HTTP route calls. Scheduled jobs run from an
+ * EventBridge rule; the stream job runs from the table's stream, on the changes its trigger names;
+ * socket jobs answer the routes of the WebSocket API. Plain data shared by the bundler (one bundle
+ * per job, `<outDir>/job-<name>/index.mjs`) and the stack (infra/aws/scheduled-jobs.ts,
+ * infra/aws/stream-jobs.ts and infra/aws/realtime-api.ts: the job's Lambda, log group, role and
+ * rule, event source or route). A job's access is spelled out action by action: it gets exactly
+ * this, never a route grant.
  */
 import { TABLE } from '../../functions/db/table';
 
 /** Item actions a job may be allowed on the table's items, beyond DeleteItem (never Scan). */
-export type ItemAction = 'GetItem' | 'PutItem' | 'UpdateItem' | 'BatchWriteItem' | 'ConditionCheckItem';
+export type ItemAction = 'GetItem' | 'BatchGetItem' | 'PutItem' | 'UpdateItem' | 'BatchWriteItem' | 'ConditionCheckItem';
 
 export interface JobAccess {
   /** Indexes of the table the job may Query (never Scan). */
@@ -27,6 +28,11 @@ export interface JobAccess {
   deleteImages: readonly string[];
   /** Sends e-mail (SES, from the stage's MAIL_FROM). */
   mail?: boolean;
+  /**
+   * Posts frames to the sockets of the stage's WebSocket API (execute-api:ManageConnections on
+   * its stage's connections, and REALTIME_CALLBACK_URL, infra/aws/realtime-api.ts).
+   */
+  manageConnections?: boolean;
 }
 
 /** What every job has, whatever runs it. */
@@ -48,14 +54,22 @@ export interface JobDef extends JobBase {
   timeoutSeconds: number;
 }
 
-/** Which changes of the table's stream invoke a stream job (the event source mapping's filter). */
-export interface StreamTrigger {
+/** One kind of change of the table's stream a stream job is invoked for. */
+export interface StreamFilter {
+  /** What the change is passed on for (the part of the job that handles it). */
+  for: string;
   /** Stream event names passed on. */
   events: readonly ('INSERT' | 'MODIFY' | 'REMOVE')[];
   /** ElectroDB entity names (`__edb_e__`) the new image must have. */
   entities: readonly string[];
   /** Attributes the new image must hold. */
   newImageHas: readonly string[];
+}
+
+/** Which changes of the table's stream invoke a stream job (the event source mapping's filters), and how. */
+export interface StreamTrigger {
+  /** A change any of these admits is passed on (at most 5: Lambda's limit per mapping). */
+  filters: readonly StreamFilter[];
   /** Records per invocation. */
   batchSize: number;
   /** Retries of a failed record (the batch is split first to isolate it) before it is given up. */
@@ -66,6 +80,11 @@ export interface StreamTrigger {
 
 export interface StreamJobDef extends JobBase {
   trigger: StreamTrigger;
+}
+
+/** A handler of one route of the WebSocket API (`$connect`, `$disconnect`, `$default`). */
+export interface SocketJobDef extends JobBase {
+  routeKey: '$connect' | '$disconnect' | '$default';
 }
 
 export const JOBS = [
@@ -101,51 +120,91 @@ export const JOBS = [
 ] as const satisfies readonly JobDef[];
 
 /**
- * Jobs run by the table's stream (new images). Given up records are noted in the job's
- * on-failure queue (see infra/aws/stream-jobs.ts).
+ * The job the table's stream runs (new images). DynamoDB Streams throttle more than two readers
+ * per shard, so there is exactly one: the dispatcher (functions/system/stream-dispatch.ts), whose
+ * mapping admits the union of what its parts need and which hands each record to the sweep of big
+ * deletions (sweep-deleted.ts), the mover of plant listings (relist-plants.ts) and live delivery
+ * (functions/realtime/fanout.ts). Its access is the union of theirs. Given up records are noted in
+ * its on-failure queue (see infra/aws/stream-jobs.ts); fan-out is never retried.
  */
 export const STREAM_JOBS = [
   {
-    name: 'sweep-deleted',
-    handler: 'system/sweep-deleted',
-    description: 'Removes what is left under a post, account or page marked deleted: comments, claims, reactions, photos, the owner\'s posts and partition',
+    name: 'stream-dispatch',
+    handler: 'system/stream-dispatch',
+    description: 'Reads the table\'s stream: sweeps what is left under deleted posts, accounts and pages, moves plant listings with their owner, and sends new messages, notifications and tallies to open sockets',
     memoryMb: 512,
     timeoutSeconds: 900,
-    // deletePostsOf reads gsi1 (ownerAll) and marks each post as deletePost does: GetItem, then a
-    // transaction of the post's put, counter and tag updates and tag link deletes; the sweeps
-    // Query partitions, BatchWrite their deletes and DeleteItem the post; photos are post photos.
-    // deleteEventsOf reads the owner's events by gsi2 and deletes each as deleteEvent does (the
-    // template's put, location counts, then its dates and attendance with their notifications).
+    // The sweep: deletePostsOf reads gsi1 (ownerAll) and marks each post as deletePost does:
+    // GetItem, then a transaction of the post's put, counter and tag updates and tag link deletes;
+    // the sweeps Query partitions, BatchWrite their deletes and DeleteItem the post; photos are
+    // post photos. deleteEventsOf reads the owner's events by gsi2 and deletes each as deleteEvent
+    // does (the template's put, location counts, then its dates and attendance with their
+    // notifications).
+    // Moving listings: relistPlantsOf reads the owner (GetItem) and their plants by gsi1, and
+    // writes each page as a transaction of the listings' puts and a check of the owner; a run
+    // short of time updates the job item, the finishing run deletes it.
+    // Fan-out: a member's connections by gsi3 (and DeleteItem of a gone one), a page's staff by
+    // gsi2 and a member's pages by gsi1, the conversation and the notification tally (GetItem),
+    // message tallies and senders' cards (BatchGetItem); frames go out through the WebSocket API.
     access: {
       queryTable: true,
-      queryIndexes: ['gsi1', 'gsi2'],
+      queryIndexes: ['gsi1', 'gsi2', 'gsi3'],
       deleteItems: true,
-      itemActions: ['GetItem', 'PutItem', 'UpdateItem', 'BatchWriteItem'],
+      itemActions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'BatchWriteItem', 'ConditionCheckItem'],
       deleteImages: ['images/posts/*'],
+      manageConnections: true,
     },
-    trigger: { events: ['MODIFY'], entities: ['post', 'user', 'page'], newImageHas: ['deletedAt'], batchSize: 10, retryAttempts: 4, maxRecordAgeHours: 12 },
-  },
-  {
-    name: 'relist-plants',
-    handler: 'system/relist-plants',
-    description: 'Moves a member\'s plant listings to their current ~1 km cell (or out of nearby searches) after they move or change show_in_nearby',
-    memoryMb: 512,
-    timeoutSeconds: 300,
-    // relistPlantsOf reads the owner (GetItem) and their plants by gsi1 (ownerAll), and writes each
-    // page as a transaction of the listings' puts and a check of the owner; a run short of time
-    // updates the job item, the finishing run deletes it.
-    access: {
-      queryIndexes: ['gsi1'],
-      deleteItems: true,
-      itemActions: ['GetItem', 'PutItem', 'UpdateItem', 'ConditionCheckItem'],
-      deleteImages: [],
+    trigger: {
+      filters: [
+        { for: 'sweep-deleted', events: ['MODIFY'], entities: ['post', 'user', 'page'], newImageHas: ['deletedAt'] },
+        { for: 'relist-plants', events: ['INSERT', 'MODIFY'], entities: ['relistJob'], newImageHas: [] },
+        // FANOUT_ENTITIES of functions/realtime/fanout.ts (test/infra/realtime.test.ts holds them equal).
+        { for: 'fan-out', events: ['INSERT', 'MODIFY'], entities: ['message', 'notification', 'messageTally'], newImageHas: [] },
+      ],
+      batchSize: 10,
+      retryAttempts: 4,
+      maxRecordAgeHours: 12,
     },
-    trigger: { events: ['INSERT', 'MODIFY'], entities: ['relistJob'], newImageHas: [], batchSize: 10, retryAttempts: 4, maxRecordAgeHours: 12 },
   },
 ] as const satisfies readonly StreamJobDef[];
 
+/**
+ * The WebSocket API's routes (infra/aws/realtime-api.ts). `$connect` uses up the handshake's
+ * ticket (DeleteItem with a condition) and stores the connection (PutItem); `$disconnect` deletes
+ * it; `$default` answers a ping with a pong through the management API and reads no data.
+ */
+export const SOCKET_JOBS = [
+  {
+    name: 'socket-connect',
+    handler: 'realtime/connect',
+    routeKey: '$connect',
+    description: 'Opens a socket for the member whose one-time ticket the handshake carries, and refuses any other',
+    memoryMb: 256,
+    timeoutSeconds: 10,
+    access: { queryIndexes: [], deleteItems: true, itemActions: ['PutItem'], deleteImages: [] },
+  },
+  {
+    name: 'socket-disconnect',
+    handler: 'realtime/disconnect',
+    routeKey: '$disconnect',
+    description: 'Forgets a closed socket',
+    memoryMb: 256,
+    timeoutSeconds: 10,
+    access: { queryIndexes: [], deleteItems: true, deleteImages: [] },
+  },
+  {
+    name: 'socket-default',
+    handler: 'realtime/default',
+    routeKey: '$default',
+    description: 'Answers a socket\'s ping with a pong; ignores every other frame',
+    memoryMb: 256,
+    timeoutSeconds: 10,
+    access: { queryIndexes: [], deleteItems: false, deleteImages: [], manageConnections: true },
+  },
+] as const satisfies readonly SocketJobDef[];
+
 /** Every job, whatever runs it: the bundler builds one bundle for each. */
-export const ALL_JOBS: readonly JobBase[] = [...JOBS, ...STREAM_JOBS];
+export const ALL_JOBS: readonly JobBase[] = [...JOBS, ...STREAM_JOBS, ...SOCKET_JOBS];
 
 /** `sweep-uploads` → `job-sweep-uploads`: route folders start with their method, so they never collide. */
 export function jobFolder(name: string): string {
@@ -166,11 +225,18 @@ export function checkJob<T extends JobBase>(job: T): T {
   return job;
 }
 
+/** Lambda accepts at most this many filters on one event source mapping. */
+export const MAX_STREAM_FILTERS = 5;
+
 /** Refuses a stream job whose trigger the event source mapping would not accept or that names no change. */
 export function checkStreamJob(job: StreamJobDef): StreamJobDef {
   checkJob(job);
   const { trigger } = job;
-  if (!trigger.events.length) throw new Error(`stream job ${job.name}: its trigger names no event`);
+  if (!trigger.filters.length) throw new Error(`stream job ${job.name}: its trigger names no change`);
+  if (trigger.filters.length > MAX_STREAM_FILTERS) throw new Error(`stream job ${job.name}: at most ${MAX_STREAM_FILTERS} filters`);
+  for (const filter of trigger.filters) {
+    if (!filter.events.length) throw new Error(`stream job ${job.name}: its filter for ${filter.for} names no event`);
+  }
   if (!Number.isInteger(trigger.batchSize) || trigger.batchSize < 1 || trigger.batchSize > 10_000) {
     throw new Error(`stream job ${job.name}: batchSize must be 1 to 10000`);
   }

@@ -18,6 +18,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { JobBundle } from './bundle';
+import { CALLBACK_URL_ENV } from '../../functions/realtime/cloud-sink';
 import { checkJob, type JobBase, type JobDef } from './jobs';
 import { APP_NAME, pascal } from './naming';
 import { acknowledge, wildcardResourceFinding } from './nag';
@@ -34,6 +35,16 @@ export interface JobStageProps {
   /** The sender of e-mail (MAIL_FROM) and the public origin for links (SITE_ORIGIN), for jobs that mail. */
   mailFrom?: string;
   siteOrigin?: string;
+  /** The WebSocket API's stage, for jobs that post to sockets (infra/aws/realtime-api.ts). */
+  sockets?: SocketsAccess;
+}
+
+/** What a job that posts frames to sockets needs of the WebSocket API's stage. */
+export interface SocketsAccess {
+  /** The stage's callback URL (`https://…/<stage>`), handed to the job as REALTIME_CALLBACK_URL. */
+  callbackUrl: string;
+  /** The execute-api ARN of the stage's connections that a post names (`…/<stage>/POST/@connections/*`). */
+  connectionsArn: string;
 }
 
 export interface ScheduledJobsProps extends JobStageProps {
@@ -87,6 +98,7 @@ export function jobFunction(
       SERVICE_NAME: APP_NAME,
       ...(job.access.mail && props.mailFrom ? { MAIL_FROM: props.mailFrom } : {}),
       ...(job.access.mail && props.siteOrigin ? { SITE_ORIGIN: props.siteOrigin } : {}),
+      ...(job.access.manageConnections ? { [CALLBACK_URL_ENV]: socketsOf(job, props).callbackUrl } : {}),
     },
     ...extra,
   });
@@ -96,6 +108,11 @@ export function jobFunction(
     'Pinned to nodejs22.x like the route functions: the bundles target Node 22; move to a newer runtime deliberately, with the bundler target.',
   );
   return { fn, role };
+}
+
+function socketsOf(job: JobBase, props: JobStageProps): SocketsAccess {
+  if (!props.sockets) throw new Error(`job ${job.name} posts to sockets: pass the WebSocket API's stage (sockets)`);
+  return props.sockets;
 }
 
 /** The job's own role: its log group, and exactly the table and image actions it names. */
@@ -127,6 +144,15 @@ function jobRole(scope: Construct, cid: string, job: JobBase, props: JobStagePro
       }),
     );
     acknowledge(role, wildcardResourceFinding(scope, identities), 'SES authorises a send against the sender identity and, in the SES sandbox, every recipient identity; the From address is pinned by condition when MAIL_FROM is set.');
+  }
+  if (job.access.manageConnections) {
+    const { connectionsArn } = socketsOf(job, props);
+    allow('Sockets', ['execute-api:ManageConnections'], [connectionsArn]);
+    acknowledge(
+      role,
+      wildcardResourceFinding(scope, connectionsArn),
+      `The ${job.name} job posts frames to sockets whose connection ids API Gateway makes per handshake; it may post only to the connections of this stage of the WebSocket API.`,
+    );
   }
   if (job.access.deleteImages.length) {
     const objects = job.access.deleteImages.map((pattern) => `arn:${Aws.PARTITION}:s3:::${props.imagesBucketName}/${pattern}`);

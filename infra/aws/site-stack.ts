@@ -1,8 +1,8 @@
 /**
  * One stage of the product in the cloud: the table, the images, SPA and log buckets, the two
- * secrets, the HTTP API and its stage, the CloudFront distribution, one nested stack per domain
- * holding that domain's routes, the scheduled jobs (infra/aws/jobs.ts) with their rules, and the
- * stream jobs on the table's stream.
+ * secrets, the HTTP API and its stage, the WebSocket API of live delivery, the CloudFront
+ * distribution, one nested stack per domain holding that domain's routes, the scheduled jobs
+ * (infra/aws/jobs.ts) with their rules, and the stream job (the dispatcher) on the table's stream.
  *
  * Stages whose name starts with `dev` are disposable (no deletion protection, buckets emptied
  * and deleted with the stack); every other stage keeps its table, images and logs.
@@ -19,8 +19,9 @@ import type { RouteDef } from '../../functions/lib/route-types';
 import { createHttpApi, createRouteStacks } from './api';
 import type { BundleResult } from './bundle';
 import type { SiteDistribution } from './cdn';
-import { JOBS, STREAM_JOBS } from './jobs';
+import { JOBS, SOCKET_JOBS, STREAM_JOBS } from './jobs';
 import { APP_NAME, assertStage, isDisposable, pascal } from './naming';
+import { RealtimeApi } from './realtime-api';
 import type { RoutesStack } from './routes-stack';
 import { ScheduledJobs } from './scheduled-jobs';
 import { createSpa, siteCspOrigins } from './spa';
@@ -75,6 +76,7 @@ export class SiteStack extends Stack {
   readonly spaBucket: s3.Bucket;
   readonly logBucket: s3.Bucket;
   readonly api: apigwv2.HttpApi;
+  readonly realtime: RealtimeApi;
   readonly cdn: SiteDistribution;
   readonly signingSecret: secretsmanager.Secret;
   readonly originSecret: secretsmanager.Secret;
@@ -109,8 +111,21 @@ export class SiteStack extends Stack {
     // ── HTTP API: access logs and throttled stage (infra/aws/api.ts) ────────────────────────
     this.api = createHttpApi(this, { stage, keep, logRetention });
 
+    // ── WebSocket API: live delivery's sockets and their routes (infra/aws/realtime-api.ts) ──
+    this.realtime = new RealtimeApi(this, 'Realtime', {
+      stage,
+      jobs: SOCKET_JOBS,
+      bundles: props.bundles.jobs,
+      table: this.table,
+      imagesBucketName: this.imagesBucketName,
+      logRetention,
+      disposable,
+      keep,
+    });
+
     // ── CloudFront, the images bucket's CORS rule and the SPA deployment (infra/aws/spa.ts) ──
-    const cspOrigins = siteCspOrigins(config);
+    // The page may open sockets to the stage's WebSocket API (connect-src).
+    const cspOrigins = siteCspOrigins(config, [this.realtime.origin]);
     const spa = createSpa(this, { stage, spaDist: config.spaDist, storage, api: this.api, originSecretValue, cspOrigins });
     this.cdn = spa.cdn;
     this.spaDeployment = spa.spaDeployment;
@@ -130,6 +145,7 @@ export class SiteStack extends Stack {
       logRetention,
       disposable,
       cspOrigins,
+      realtimeUrl: this.realtime.url,
     });
 
     // ── Scheduled jobs (infra/aws/jobs.ts) ──────────────────────────────────────────────────
@@ -143,10 +159,11 @@ export class SiteStack extends Stack {
       disposable,
       ...(config.mailFrom ? { mailFrom: config.mailFrom } : {}),
       siteOrigin: config.siteOrigin ?? siteOrigin,
+      sockets: this.realtime.sockets,
     };
     this.jobs = new ScheduledJobs(this, 'Jobs', { ...jobStage, jobs: JOBS });
 
-    // ── Stream jobs (infra/aws/jobs.ts): the sweep of big deletions ─────────────────────────
+    // ── The stream job (infra/aws/jobs.ts): sweeps, listings and live delivery ──────────────
     this.streamJobs = new StreamJobs(this, 'StreamJobs', { ...jobStage, jobs: STREAM_JOBS });
 
     // ── Outputs ─────────────────────────────────────────────────────────────────────────────
@@ -157,5 +174,6 @@ export class SiteStack extends Stack {
       value: this.api.apiEndpoint,
       description: 'The HTTP API; it refuses requests that do not come through CloudFront',
     });
+    new CfnOutput(this, 'RealtimeUrl', { value: this.realtime.url, description: 'The WebSocket API (a socket opens only with a ticket from /api/iam/realtime/ticket)' });
   }
 }

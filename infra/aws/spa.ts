@@ -20,12 +20,15 @@ import type { Storage } from './storage';
 /** Origins the Content-Security-Policy allows besides the site and the images bucket. */
 export type SiteCspOrigins = SiteDistributionProps['cspOrigins'];
 
-/** The stage's CSP origins: each list the config leaves out takes its default (shared/security-headers.ts). */
-export function siteCspOrigins(config: Pick<StageConfig, 'csp'>): SiteCspOrigins {
+/**
+ * The stage's CSP origins: each list the config leaves out takes its default
+ * (shared/security-headers.ts); `ownSockets` (the stage's own WebSocket API) are always allowed.
+ */
+export function siteCspOrigins(config: Pick<StageConfig, 'csp'>, ownSockets: readonly string[] = []): SiteCspOrigins {
   return {
     tiles: config.csp?.tileOrigins ?? DEFAULT_CSP_TILE_ORIGINS,
     media: config.csp?.mediaOrigins ?? DEFAULT_CSP_MEDIA_ORIGINS,
-    webSockets: config.csp?.webSocketOrigins ?? [],
+    webSockets: [...(config.csp?.webSocketOrigins ?? []), ...ownSockets],
   };
 }
 

@@ -1,11 +1,13 @@
 /**
- * The stream jobs of infra/aws/jobs.ts, next to the table whose stream runs them: per job a
- * Lambda with its bundle, log group and role (as the scheduled jobs have, infra/aws/scheduled-jobs.ts),
- * an event source mapping on the table's stream and an on-failure queue.
+ * The stream job of infra/aws/jobs.ts (the dispatcher: one reader per shard), next to the table
+ * whose stream runs it: a Lambda with its bundle, log group and role (as the scheduled jobs have,
+ * infra/aws/scheduled-jobs.ts), one event source mapping on the table's stream and an on-failure
+ * queue.
  *
- * The mapping passes only the changes the job's trigger names (a filter on the event name, the
- * new image's entity and attributes), so the Lambda never runs for the rest of the table's
- * writes. The handler answers the records it could not process (ReportBatchItemFailures); a
+ * The mapping passes only the changes the job's trigger names (filters on the event name, the
+ * new image's entity and attributes; a change any filter admits), so the Lambda never runs for
+ * the rest of the table's writes. The handler answers the records it could not process
+ * (ReportBatchItemFailures); a
  * failing batch is split to isolate the record, retried a few times, and given up when out of
  * attempts or too old: the queue then receives a note naming the shard and the sequence numbers
  * (not the records), kept 14 days. Jobs are idempotent: a given up root is finished by writing
@@ -23,7 +25,7 @@ import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources'
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { JobBundle } from './bundle';
-import { checkStreamJob, type StreamJobDef, type StreamTrigger } from './jobs';
+import { checkStreamJob, type StreamFilter, type StreamJobDef, type StreamTrigger } from './jobs';
 import { pascal } from './naming';
 import { acknowledge } from './nag';
 import { jobBundle, jobFunction, type JobStageProps } from './scheduled-jobs';
@@ -35,16 +37,21 @@ export interface StreamJobsProps extends JobStageProps {
   table: ITable;
 }
 
-/** The event source mapping's filter pattern for a trigger (Lambda's event filtering syntax). */
-export function streamFilter(trigger: StreamTrigger): Record<string, unknown> {
+/** The event source mapping's filter pattern for one kind of change (Lambda's event filtering syntax). */
+export function streamFilter(filter: StreamFilter): Record<string, unknown> {
   // Exists applies to leaf nodes only: the attribute's type key (S) is part of the path.
   const newImage: Record<string, unknown> = {};
-  if (trigger.entities.length) newImage.__edb_e__ = { S: lambda.FilterRule.or(...trigger.entities) };
-  for (const attribute of trigger.newImageHas) newImage[attribute] = { S: lambda.FilterRule.exists() };
+  if (filter.entities.length) newImage.__edb_e__ = { S: lambda.FilterRule.or(...filter.entities) };
+  for (const attribute of filter.newImageHas) newImage[attribute] = { S: lambda.FilterRule.exists() };
   return {
-    eventName: lambda.FilterRule.or(...trigger.events),
+    eventName: lambda.FilterRule.or(...filter.events),
     ...(Object.keys(newImage).length ? { dynamodb: { NewImage: newImage } } : {}),
   };
+}
+
+/** The mapping's filter criteria: a record any filter of the trigger admits is passed on. */
+export function streamFilters(trigger: StreamTrigger): Record<string, unknown>[] {
+  return trigger.filters.map((filter) => lambda.FilterCriteria.filter(streamFilter(filter)));
 }
 
 export class StreamJobs extends Construct {
@@ -55,6 +62,8 @@ export class StreamJobs extends Construct {
   constructor(scope: Construct, id: string, props: StreamJobsProps) {
     super(scope, id);
     if (!props.table.tableStreamArn) throw new Error('the stream jobs need the table\'s stream: enable it (new images)');
+    // Each mapping is a reader of every shard, and DynamoDB Streams throttle past two.
+    if (props.jobs.length > 1) throw new Error(`${props.jobs.length} stream jobs: the table's stream has one reader, the dispatcher; route new work through it`);
     for (const def of props.jobs) {
       const job = checkStreamJob(def);
       const cid = pascal(job.name);
@@ -77,7 +86,7 @@ export class StreamJobs extends Construct {
           // Records written while the mapping is being created or updated are not skipped.
           startingPosition: lambda.StartingPosition.TRIM_HORIZON,
           batchSize: job.trigger.batchSize,
-          filters: [lambda.FilterCriteria.filter(streamFilter(job.trigger))],
+          filters: streamFilters(job.trigger),
           reportBatchItemFailures: true,
           bisectBatchOnError: true,
           retryAttempts: job.trigger.retryAttempts,

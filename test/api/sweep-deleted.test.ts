@@ -3,7 +3,8 @@
  * against the test host's table and bucket. Content is made over HTTP; the deletion then runs as
  * a route Lambda runs it in the cloud (SWEEPS=stream: it only marks the root), and the handler is
  * handed a stream record built from the marked item, as the table's stream would deliver it. The
- * handler runs as the sweeper Lambda does, without SWEEPS.
+ * handler is the stream's dispatcher (functions/system/stream-dispatch.ts), run as its Lambda
+ * runs, without SWEEPS.
  */
 import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { call } from '../support/api';
@@ -25,7 +26,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const sweeper = () => import('../../functions/system/sweep-deleted');
+const sweeper = () => import('../../functions/system/stream-dispatch');
 
 /** Runs `work` as a route Lambda in the cloud runs it: deletions only mark their root. */
 async function asCloudRoute<T>(work: () => Promise<T>): Promise<T> {

@@ -2,11 +2,13 @@
  * The security headers CloudFront sends (infra/aws/cdn.ts): one response headers policy on the
  * SPA, /images/* and /api/*, whose Content-Security-Policy is written out here directive by
  * directive, with the origins the stage's CDK context names (`cspTileOrigins`,
- * `cspMediaOrigins`, `cspWebSocketOrigins`) and the images bucket's own endpoint for uploads.
+ * `cspMediaOrigins`, `cspWebSocketOrigins`), the stage's own WebSocket API and the images
+ * bucket's own endpoint for uploads.
  * The functions receive the same tile and media origins, so site settings can only pick among them.
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBundles, REPO_ROOT } from '../../infra/aws/bundle';
@@ -25,14 +27,17 @@ const CONTEXT = {
 
 const UPLOAD = (stage: string) => `https://leafline-${stage}-images-\${AWS::AccountId}-\${AWS::Region}.s3.\${AWS::Region}.\${AWS::URLSuffix}`;
 
+/** The stage's own WebSocket API, always allowed (its logical id written `${Id}`, as `flatten` spells references). */
+const SOCKETS = (apiId: string) => `wss://\${${apiId}}.execute-api.\${AWS::Region}.\${AWS::URLSuffix}`;
+
 /** The policy with the context above, directive by directive (in the order they are sent). */
-const EXPECTED_PROD = [
+const EXPECTED_PROD = (sockets: string) => [
   ["default-src", "'self'"],
   ["script-src", "'self'"],
   ["style-src", "'self'"],
   ["img-src", "'self' blob: https://tiles.example.net https://b.tiles.example.net"],
   ["font-src", "'self'"],
-  ["connect-src", `'self' ${UPLOAD('prod')} https://tiles.example.net https://b.tiles.example.net wss://live.example.net`],
+  ["connect-src", `'self' ${UPLOAD('prod')} https://tiles.example.net https://b.tiles.example.net wss://live.example.net ${sockets}`],
   ["media-src", "'self' https://video.example.net"],
   ["object-src", "'none'"],
   ["base-uri", "'self'"],
@@ -40,20 +45,22 @@ const EXPECTED_PROD = [
   ["frame-ancestors", "'none'"],
 ] as const;
 
-/** Without any csp context: the documented defaults (OpenStreetMap's tiles, no media host, no WebSocket). */
-const EXPECTED_DEV = [
+/** Without any csp context: the documented defaults (OpenStreetMap's tiles, no media host, no other WebSocket). */
+const EXPECTED_DEV = (sockets: string) => [
   ["default-src", "'self'"],
   ["script-src", "'self'"],
   ["style-src", "'self'"],
   ["img-src", "'self' blob: https://tile.openstreetmap.org"],
   ["font-src", "'self'"],
-  ["connect-src", `'self' ${UPLOAD('dev')} https://tile.openstreetmap.org`],
+  ["connect-src", `'self' ${UPLOAD('dev')} https://tile.openstreetmap.org ${sockets}`],
   ["media-src", "'self'"],
   ["object-src", "'none'"],
   ["base-uri", "'self'"],
   ["form-action", "'self'"],
   ["frame-ancestors", "'none'"],
 ] as const;
+
+const socketsOf = (stack: SiteStack) => SOCKETS(stack.getLogicalId(stack.realtime.api.node.defaultChild as CfnElement));
 
 const text = (directives: readonly (readonly [string, string])[]) => directives.map(([name, value]) => `${name} ${value}`).join('; ');
 
@@ -131,8 +138,9 @@ describe('the response headers policy', () => {
     const csp = headersPolicyOf(prod).config.SecurityHeadersConfig.ContentSecurityPolicy;
     expect(csp.Override).toBe(true);
     const policy = flatten(csp.ContentSecurityPolicy);
-    expect(policy.split('; ').map((d) => d.split(' ')[0])).toEqual(EXPECTED_PROD.map(([name]) => name));
-    expect(policy).toBe(text(EXPECTED_PROD));
+    const expected = EXPECTED_PROD(socketsOf(prod));
+    expect(policy.split('; ').map((d) => d.split(' ')[0])).toEqual(expected.map(([name]) => name));
+    expect(policy).toBe(text(expected));
     expect(policy).toContain("frame-ancestors 'none'");
     expect(policy).not.toContain('unsafe-inline');
     expect(policy).not.toContain('unsafe-eval');
@@ -140,7 +148,7 @@ describe('the response headers policy', () => {
 
   it('falls back to the documented default origins without context', () => {
     const csp = headersPolicyOf(dev).config.SecurityHeadersConfig.ContentSecurityPolicy;
-    expect(flatten(csp.ContentSecurityPolicy)).toBe(text(EXPECTED_DEV));
+    expect(flatten(csp.ContentSecurityPolicy)).toBe(text(EXPECTED_DEV(socketsOf(dev))));
   });
 
   it('keeps HSTS, nosniff, a referrer policy and frame denial, and adds a permissions and an opener policy', () => {

@@ -63,8 +63,9 @@ const describeUses = (uses: Use[], grant: Grant) =>
 function jobGrants(access: JobAccess): Set<Grant> {
   const items = access.itemActions ?? [];
   const out = new Set<Grant>();
-  if (access.queryTable || access.queryIndexes.length || items.includes('GetItem')) out.add('table:read');
-  if (access.deleteItems || items.some((a) => a !== 'GetItem')) out.add('table:write');
+  const reads = (a: string) => a === 'GetItem' || a === 'BatchGetItem';
+  if (access.queryTable || access.queryIndexes.length || items.some(reads)) out.add('table:read');
+  if (access.deleteItems || items.some((a) => !reads(a))) out.add('table:write');
   if (access.deleteImages.length) out.add('images:write');
   if (access.mail) out.add('mail');
   return out;

@@ -2,16 +2,20 @@
  * The jobs in the cloud. The unused-uploads sweep runs hourly from an EventBridge rule, on its own
  * bundle (loadable as ESM in a fresh Node process), with a role that may only Query the index it
  * reads, delete table items and delete objects under images/posts/ (and write its logs). The
- * sweep of big deletions runs from the table's stream (new images), only for posts and users
- * marked deleted, reporting failed records, with an encrypted on-failure queue and a role limited
- * to the calls the sweep makes.
+ * table's stream (new images) has one reader, the dispatcher: invoked only for the changes its
+ * parts need (marked posts, users and pages; relisting jobs; messages, notifications and tallies
+ * to fan out), reporting failed records, with an encrypted on-failure queue and a role limited to
+ * the calls its parts make. The WebSocket API's routes: test/infra/realtime.test.ts.
  */
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { Stack, type CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as logs from 'aws-cdk-lib/aws-logs';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBundles, ESM_REQUIRE_BANNER, REPO_ROOT, type BundleResult } from '../../infra/aws/bundle';
@@ -19,14 +23,15 @@ import { addStage, newApp } from '../../infra/aws/create-app';
 import { checkJob, checkStreamJob, JOBS, jobFolder, STREAM_JOBS, type JobDef, type StreamJobDef } from '../../infra/aws/jobs';
 import { jobLogGroupName } from '../../infra/aws/scheduled-jobs';
 import type { SiteStack } from '../../infra/aws/site-stack';
+import { StreamJobs } from '../../infra/aws/stream-jobs';
+import { FANOUT_ENTITIES } from '../../functions/realtime/fanout';
 import { ofType, roleStatements, type Resource, type Resources } from './template-view';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- CloudFormation JSON is untyped */
 
 const run = promisify(execFile);
 const SWEEP = JOBS.find((j) => j.name === 'sweep-uploads')!;
-const SWEEP_DELETED = STREAM_JOBS.find((j) => j.name === 'sweep-deleted')!;
-const RELIST = STREAM_JOBS.find((j) => j.name === 'relist-plants')!;
+const DISPATCH = STREAM_JOBS.find((j) => j.name === 'stream-dispatch')!;
 
 let bundles: BundleResult;
 let workDir: string;
@@ -218,7 +223,7 @@ describe('the sweep-uploads job', () => {
   });
 });
 
-describe('the sweep-deleted stream job', () => {
+describe('the stream dispatcher, the one reader of the table\'s stream', () => {
   const tableOf = (resources: Resources) => ofType(resources, 'AWS::DynamoDB::Table')[0]!;
   const mappingOf = (resources: Resources, fnId: string) => {
     const found = ofType(resources, 'AWS::Lambda::EventSourceMapping').filter(([, m]) => m.Properties.FunctionName?.Ref === fnId);
@@ -226,11 +231,12 @@ describe('the sweep-deleted stream job', () => {
     return found[0]![1];
   };
 
-  it('is bundled apart from the routes, from functions/system/sweep-deleted, and loads as ESM with a handler', async () => {
-    const job = bundles.jobs.find((j) => j.name === SWEEP_DELETED.name);
+  it('is the only stream job, bundled apart from the routes from functions/system/stream-dispatch, and loads as ESM with a handler', async () => {
+    expect(STREAM_JOBS.map((j) => j.name)).toEqual([DISPATCH.name]);
+    const job = bundles.jobs.find((j) => j.name === DISPATCH.name);
     expect(job).toBeDefined();
-    expect(SWEEP_DELETED.handler).toBe('system/sweep-deleted');
-    expect(job!.folder).toBe(jobFolder(SWEEP_DELETED.name));
+    expect(DISPATCH.handler).toBe('system/stream-dispatch');
+    expect(job!.folder).toBe(jobFolder(DISPATCH.name));
     expect(bundles.entries.some((e) => e.folder === job!.folder)).toBe(false);
     expect(await handlerType(job!.dir)).toBe('function');
   });
@@ -242,12 +248,23 @@ describe('the sweep-deleted stream job', () => {
     }
   });
 
-  it('is invoked only for posts, users and pages marked deleted, reports failed records, splits, retries and gives up old records', () => {
+  it('is exactly one event source mapping on the table\'s stream, whatever the stage', () => {
     for (const { resources } of stages) {
-      const [fnId, fn] = jobFunction(resources, SWEEP_DELETED.name);
+      const [tableId] = tableOf(resources);
+      const onStream = ofType(resources, 'AWS::Lambda::EventSourceMapping').filter(([, m]) => JSON.stringify(m.Properties.EventSourceArn) === JSON.stringify({ 'Fn::GetAtt': [tableId, 'StreamArn'] }));
+      expect(onStream).toHaveLength(1);
+      expect(ofType(resources, 'AWS::Lambda::EventSourceMapping')).toHaveLength(1);
+      const [fnId] = jobFunction(resources, DISPATCH.name);
+      expect(onStream[0]![1].Properties.FunctionName).toEqual({ Ref: fnId });
+    }
+  });
+
+  it('is invoked for marked posts, users and pages, relisting job items, and new or changed messages, notifications and tallies; reports failed records, splits, retries and gives up old records', () => {
+    for (const { resources } of stages) {
+      const [fnId, fn] = jobFunction(resources, DISPATCH.name);
       expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Handler: 'index.handler', Timeout: 900, MemorySize: 512 });
       const staged = readFileSync(join(assembly.directory, `asset.${(fn.Properties.Code.S3Key as string).replace(/\.zip$/, '')}`, 'index.mjs'));
-      expect(staged.equals(readFileSync(join(bundles.jobs.find((j) => j.name === SWEEP_DELETED.name)!.dir, 'index.mjs')))).toBe(true);
+      expect(staged.equals(readFileSync(join(bundles.jobs.find((j) => j.name === DISPATCH.name)!.dir, 'index.mjs')))).toBe(true);
 
       const [tableId] = tableOf(resources);
       const mapping = mappingOf(resources, fnId).Properties;
@@ -257,24 +274,29 @@ describe('the sweep-deleted stream job', () => {
       expect(mapping.BisectBatchOnFunctionError).toBe(true);
       expect(mapping.MaximumRetryAttempts).toBeGreaterThan(0);
       expect(mapping.MaximumRetryAttempts).toBeLessThanOrEqual(10);
-      expect(mapping.MaximumRecordAgeInSeconds).toBe(SWEEP_DELETED.trigger.maxRecordAgeHours * 3600);
+      expect(mapping.MaximumRecordAgeInSeconds).toBe(DISPATCH.trigger.maxRecordAgeHours * 3600);
       expect(mapping.MaximumRecordAgeInSeconds).toBeLessThanOrEqual(24 * 3600);
-      expect(mapping.BatchSize).toBe(SWEEP_DELETED.trigger.batchSize);
+      expect(mapping.BatchSize).toBe(DISPATCH.trigger.batchSize);
 
       const filters = mapping.FilterCriteria.Filters as { Pattern: string }[];
-      expect(filters).toHaveLength(1);
-      expect(JSON.parse(filters[0]!.Pattern)).toEqual({
-        eventName: ['MODIFY'],
-        dynamodb: { NewImage: { __edb_e__: { S: ['post', 'user', 'page'] }, deletedAt: { S: [{ exists: true }] } } },
-      });
+      expect(filters.map((f) => JSON.parse(f.Pattern))).toEqual([
+        { eventName: ['MODIFY'], dynamodb: { NewImage: { __edb_e__: { S: ['post', 'user', 'page'] }, deletedAt: { S: [{ exists: true }] } } } },
+        { eventName: ['INSERT', 'MODIFY'], dynamodb: { NewImage: { __edb_e__: { S: ['relistJob'] } } } },
+        { eventName: ['INSERT', 'MODIFY'], dynamodb: { NewImage: { __edb_e__: { S: ['message', 'notification', 'messageTally'] } } } },
+      ]);
       // No retries of its own beyond the mapping's (it is never invoked asynchronously).
       expect(ofType(resources, 'AWS::Lambda::EventInvokeConfig').some(([, c]) => c.Properties.FunctionName.Ref === fnId)).toBe(false);
     }
   });
 
+  it('admits through its fan-out filter exactly the entities the fan-out handles', () => {
+    const fanOut = DISPATCH.trigger.filters.find((f) => f.for === 'fan-out')!;
+    expect([...fanOut.entities]).toEqual([...FANOUT_ENTITIES]);
+  });
+
   it('notes given up batches in an encrypted, SSL-only queue kept 14 days', () => {
     for (const { stage, resources } of stages) {
-      const [fnId] = jobFunction(resources, SWEEP_DELETED.name);
+      const [fnId] = jobFunction(resources, DISPATCH.name);
       const destination = mappingOf(resources, fnId).Properties.DestinationConfig.OnFailure.Destination;
       const queueId = destination['Fn::GetAtt'][0] as string;
       expect(destination).toEqual({ 'Fn::GetAtt': [queueId, 'Arn'] });
@@ -291,25 +313,27 @@ describe('the sweep-deleted stream job', () => {
     }
   });
 
-  it('runs without SWEEPS (it sweeps what it is handed), on the stage\'s table and images bucket, logging to its own log group', () => {
-    for (const { stage, resources } of stages) {
-      const [, fn] = jobFunction(resources, SWEEP_DELETED.name);
+  it('runs without SWEEPS (it sweeps what it is handed), on the stage\'s table, images bucket and sockets\' callback URL, logging to its own log group', () => {
+    for (const { stage, stack, resources } of stages) {
+      const [, fn] = jobFunction(resources, DISPATCH.name);
       const [tableId] = tableOf(resources);
       const [, images] = ofType(resources, 'AWS::S3::Bucket').find(([, b]) => b.Properties.BucketName)!;
+      const apiId = stack.getLogicalId(stack.realtime.api.node.defaultChild as CfnElement);
       expect(fn.Properties.Environment.Variables).toEqual({
         TABLE_NAME: { Ref: tableId },
         IMAGES_BUCKET: images.Properties.BucketName,
         SERVICE_NAME: 'leafline',
+        REALTIME_CALLBACK_URL: { 'Fn::Join': ['', ['https://', { Ref: apiId }, '.execute-api.', { Ref: 'AWS::Region' }, '.', { Ref: 'AWS::URLSuffix' }, '/live']] },
       });
       const group = resources[fn.Properties.LoggingConfig.LogGroup.Ref as string]!;
-      expect(group.Properties.LogGroupName).toBe(jobLogGroupName(stage, SWEEP_DELETED.name));
+      expect(group.Properties.LogGroupName).toBe(jobLogGroupName(stage, DISPATCH.name));
       expect(group.Properties.RetentionInDays).toBeGreaterThan(0);
     }
   });
 
-  it('has a role of its own allowed only the calls the sweep makes, its stream, its queue and its logs', () => {
-    for (const { resources } of stages) {
-      const [fnId, fn] = jobFunction(resources, SWEEP_DELETED.name);
+  it('has a role of its own allowed only the calls its parts make, posting to this API\'s connections, its stream, its queue and its logs', () => {
+    for (const { stack, resources } of stages) {
+      const [fnId, fn] = jobFunction(resources, DISPATCH.name);
       const roleId = fn.Properties.Role['Fn::GetAtt'][0] as string;
       expect(resources[roleId]!.Properties.ManagedPolicyArns).toBeUndefined();
       const users = ofType(resources, 'AWS::Lambda::Function').filter(([, f]) => f.Properties.Role?.['Fn::GetAtt']?.[0] === roleId);
@@ -322,12 +346,19 @@ describe('the sweep-deleted stream job', () => {
       const statements = roleStatements(resources, roleId);
       expect(statements.every((st) => st.Effect === 'Allow' && !st.Condition)).toBe(true);
       const bySid = Object.fromEntries(statements.filter((st) => st.Sid).map((st) => [st.Sid, st]));
-      expect(Object.keys(bySid).sort()).toEqual(['ImagesDelete', 'Logs', 'TableDelete', 'TableItems', 'TableQuery']);
+      expect(Object.keys(bySid).sort()).toEqual(['ImagesDelete', 'Logs', 'Sockets', 'TableDelete', 'TableItems', 'TableQuery']);
 
       expect(bySid.TableQuery.Action).toBe('dynamodb:Query');
-      expect(bySid.TableQuery.Resource).toEqual([tableArn, { 'Fn::Join': ['', [tableArn, '/index/gsi1']] }, { 'Fn::Join': ['', [tableArn, '/index/gsi2']] }]);
+      expect(bySid.TableQuery.Resource).toEqual([tableArn, ...['gsi1', 'gsi2', 'gsi3'].map((index) => ({ 'Fn::Join': ['', [tableArn, `/index/${index}`]] }))]);
       expect(bySid.TableDelete).toMatchObject({ Action: 'dynamodb:DeleteItem', Resource: tableArn });
-      expect([...bySid.TableItems.Action].sort()).toEqual(['dynamodb:BatchWriteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
+      expect([...bySid.TableItems.Action].sort()).toEqual([
+        'dynamodb:BatchGetItem',
+        'dynamodb:BatchWriteItem',
+        'dynamodb:ConditionCheckItem',
+        'dynamodb:GetItem',
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+      ]);
       expect(bySid.TableItems.Resource).toEqual(tableArn);
       expect(bySid.ImagesDelete.Action).toBe('s3:DeleteObject');
       const objects = JSON.stringify(bySid.ImagesDelete.Resource);
@@ -335,6 +366,13 @@ describe('the sweep-deleted stream job', () => {
       expect(objects).not.toMatch(/images\/\*"/);
       expect(objects).not.toContain('avatars');
       expect(bySid.Logs.Resource).toEqual({ 'Fn::GetAtt': [fn.Properties.LoggingConfig.LogGroup.Ref, 'Arn'] });
+
+      // Posting frames: this WebSocket API's stage only, POST @connections only.
+      const apiId = stack.getLogicalId(stack.realtime.api.node.defaultChild as CfnElement);
+      expect(bySid.Sockets.Action).toBe('execute-api:ManageConnections');
+      expect(bySid.Sockets.Resource).toEqual({
+        'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':execute-api:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, ':', { Ref: apiId }, '/live/POST/@connections/*']],
+      });
 
       // What the event source adds: reading this table's stream, and sending to its own queue.
       const unnamed = statements.filter((st) => !st.Sid);
@@ -344,87 +382,56 @@ describe('the sweep-deleted stream job', () => {
       expect(resourcesOf('sqs:SendMessage')).toEqual([queueArn]);
       const allowed = new Set(statements.flatMap((st) => ([] as string[]).concat(st.Action)));
       for (const action of allowed) {
-        expect(action, action).toMatch(/^(logs:(CreateLogStream|PutLogEvents)|dynamodb:(Query|GetItem|PutItem|UpdateItem|DeleteItem|BatchWriteItem|DescribeStream|GetRecords|GetShardIterator|ListStreams)|s3:DeleteObject|sqs:(SendMessage|GetQueueAttributes|GetQueueUrl))$/);
+        expect(action, action).toMatch(
+          /^(logs:(CreateLogStream|PutLogEvents)|dynamodb:(Query|GetItem|BatchGetItem|PutItem|UpdateItem|DeleteItem|BatchWriteItem|ConditionCheckItem|DescribeStream|GetRecords|GetShardIterator|ListStreams)|s3:DeleteObject|sqs:(SendMessage|GetQueueAttributes|GetQueueUrl)|execute-api:ManageConnections)$/,
+        );
       }
       expect(statements.filter((st) => st.Resource === '*').flatMap((st) => ([] as string[]).concat(st.Action))).toEqual(['dynamodb:ListStreams']);
+      for (const never of ['dynamodb:Scan', 's3:PutObject', 's3:GetObject']) expect([...allowed]).not.toContain(never);
     }
   });
 
-  it('names exactly the indexes deletePostsOf and deleteEventsOf read', async () => {
+  it('names exactly the indexes its parts read: owners\' posts, plants and pages (gsi1), events by owner and page staff (gsi2), a member\'s sockets (gsi3)', async () => {
     process.env.TABLE_NAME ??= 'leafline-test';
     const { db } = await import('../../functions/db/service');
-    const owned = db().entities.post.query.ownerAll({ ownerId: 'u', kind: 'post' }).params<{ IndexName: string }>();
-    const events = db().entities.event.query.byOwner({ ownerId: 'u' }).params<{ IndexName: string }>();
-    expect(SWEEP_DELETED.access.queryIndexes).toEqual([owned.IndexName, events.IndexName]);
-    expect(SWEEP_DELETED.access.queryTable).toBe(true);
+    const e = db().entities;
+    const read = [
+      e.post.query.ownerAll({ ownerId: 'u', kind: 'post' }).params<{ IndexName: string }>(),
+      e.post.query.ownerAll({ ownerId: 'u', kind: 'plant' }).params<{ IndexName: string }>(),
+      e.event.query.byOwner({ ownerId: 'u' }).params<{ IndexName: string }>(),
+      e.pageMember.query.members({ pageId: 'p' }).params<{ IndexName: string }>(),
+      e.pageMember.query.byUser({ userId: 'u' }).params<{ IndexName: string }>(),
+      e.realtimeConnection.query.byUser({ userId: 'u' }).params<{ IndexName: string }>(),
+    ].map((q) => q.IndexName);
+    expect([...DISPATCH.access.queryIndexes]).toEqual([...new Set(read)].sort());
+    expect(DISPATCH.access.queryTable).toBe(true);
   });
 
-  it('refuses a trigger the event source mapping would not take', () => {
-    const base: StreamJobDef = { ...SWEEP_DELETED, access: { ...SWEEP_DELETED.access }, trigger: { ...SWEEP_DELETED.trigger } };
+  it('refuses a trigger the event source mapping would not take, and a second stream job', () => {
+    const base: StreamJobDef = { ...DISPATCH, access: { ...DISPATCH.access }, trigger: { ...DISPATCH.trigger } };
     expect(checkStreamJob(base)).toBe(base);
-    expect(() => checkStreamJob({ ...base, trigger: { ...base.trigger, events: [] } })).toThrow(/no event/);
+    const filter = DISPATCH.trigger.filters[0];
+    expect(() => checkStreamJob({ ...base, trigger: { ...base.trigger, filters: [] } })).toThrow(/no change/);
+    expect(() => checkStreamJob({ ...base, trigger: { ...base.trigger, filters: [{ ...filter, events: [] }] } })).toThrow(/no event/);
+    expect(() => checkStreamJob({ ...base, trigger: { ...base.trigger, filters: Array.from({ length: 6 }, () => filter) } })).toThrow(/at most 5/);
     expect(() => checkStreamJob({ ...base, trigger: { ...base.trigger, batchSize: 0 } })).toThrow(/batchSize/);
     expect(() => checkStreamJob({ ...base, trigger: { ...base.trigger, maxRecordAgeHours: 25 } })).toThrow(/maxRecordAgeHours/);
     expect(() => checkStreamJob({ ...base, access: { ...base.access, queryIndexes: ['nope'] } })).toThrow(/no index "nope"/);
-  });
-});
 
-describe('the relist-plants stream job', () => {
-  const tableOf = (resources: Resources) => ofType(resources, 'AWS::DynamoDB::Table')[0]!;
-  const mappingOf = (resources: Resources, fnId: string) => {
-    const found = ofType(resources, 'AWS::Lambda::EventSourceMapping').filter(([, m]) => m.Properties.FunctionName?.Ref === fnId);
-    expect(found).toHaveLength(1);
-    return found[0]![1];
-  };
-
-  it('is bundled apart from the routes, from functions/system/relist-plants, and loads as ESM with a handler', async () => {
-    const job = bundles.jobs.find((j) => j.name === RELIST.name);
-    expect(job).toBeDefined();
-    expect(RELIST.handler).toBe('system/relist-plants');
-    expect(bundles.entries.some((e) => e.folder === job!.folder)).toBe(false);
-    expect(await handlerType(job!.dir)).toBe('function');
-  });
-
-  it('is invoked only for inserts and changes of relisting job items, reports failed records, and keeps given up batches in its own queue', () => {
-    for (const { resources } of stages) {
-      const [fnId, fn] = jobFunction(resources, RELIST.name);
-      expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Handler: 'index.handler', Timeout: RELIST.timeoutSeconds });
-      const [tableId] = tableOf(resources);
-      const mapping = mappingOf(resources, fnId).Properties;
-      expect(mapping.EventSourceArn).toEqual({ 'Fn::GetAtt': [tableId, 'StreamArn'] });
-      expect(mapping.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
-      expect(mapping.BisectBatchOnFunctionError).toBe(true);
-      expect(mapping.MaximumRetryAttempts).toBeGreaterThan(0);
-      const filters = mapping.FilterCriteria.Filters as { Pattern: string }[];
-      expect(filters.map((f) => JSON.parse(f.Pattern))).toEqual([{ eventName: ['INSERT', 'MODIFY'], dynamodb: { NewImage: { __edb_e__: { S: ['relistJob'] } } } }]);
-      const queueId = mapping.DestinationConfig.OnFailure.Destination['Fn::GetAtt'][0] as string;
-      expect(resources[queueId]!.Type).toBe('AWS::SQS::Queue');
-      expect(fn.Properties.Environment.Variables).not.toHaveProperty('SWEEPS');
-    }
-  });
-
-  it('has a role of its own allowed only the calls the job makes: read the owner and their plants, write listings with a check of the owner, update and delete its item', () => {
-    for (const { resources } of stages) {
-      const [fnId, fn] = jobFunction(resources, RELIST.name);
-      const roleId = fn.Properties.Role['Fn::GetAtt'][0] as string;
-      const users = ofType(resources, 'AWS::Lambda::Function').filter(([, f]) => f.Properties.Role?.['Fn::GetAtt']?.[0] === roleId);
-      expect(users.map(([id]) => id)).toEqual([fnId]);
-      const [tableId] = tableOf(resources);
-      const tableArn = { 'Fn::GetAtt': [tableId, 'Arn'] };
-      const statements = roleStatements(resources, roleId);
-      const bySid = Object.fromEntries(statements.filter((st) => st.Sid).map((st) => [st.Sid, st]));
-      expect(Object.keys(bySid).sort()).toEqual(['Logs', 'TableDelete', 'TableItems', 'TableQuery']);
-      expect(bySid.TableQuery.Resource).toEqual({ 'Fn::Join': ['', [tableArn, '/index/gsi1']] });
-      expect([...bySid.TableItems.Action].sort()).toEqual(['dynamodb:ConditionCheckItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
-      const actions = statements.flatMap((st) => ([] as string[]).concat(st.Action));
-      for (const never of ['dynamodb:Scan', 'dynamodb:BatchWriteItem', 's3:DeleteObject', 's3:PutObject']) expect(actions).not.toContain(never);
-    }
-  });
-
-  it('names exactly the index relistPlantsOf reads', async () => {
-    process.env.TABLE_NAME ??= 'leafline-test';
-    const { db } = await import('../../functions/db/service');
-    const owned = db().entities.post.query.ownerAll({ ownerId: 'u', kind: 'plant' }).params<{ IndexName: string }>();
-    expect(RELIST.access.queryIndexes).toEqual([owned.IndexName]);
+    const app = newApp({ outdir: join(workDir, 'cdk.out.two-readers') });
+    const stack = new Stack(app, 'TwoReaders');
+    const table = new dynamodb.Table(stack, 'Table', { partitionKey: { name: 'pk', type: dynamodb.AttributeType.STRING }, stream: dynamodb.StreamViewType.NEW_IMAGE });
+    expect(
+      () =>
+        new StreamJobs(stack, 'StreamJobs', {
+          stage: 'dev',
+          table,
+          imagesBucketName: 'images',
+          logRetention: logs.RetentionDays.ONE_WEEK,
+          disposable: true,
+          bundles: bundles.jobs,
+          jobs: [base, { ...base, name: 'another-reader' }],
+        }),
+    ).toThrow(/one reader/);
   });
 });

@@ -1,0 +1,68 @@
+/**
+ * The one reader of the table's stream in the cloud. DynamoDB Streams serve at most two readers
+ * per shard before throttling them, so every job the stream drives shares one event source
+ * mapping (its filter admits the union of what they need: infra/aws/jobs.ts) and this Lambda
+ * hands each record, in order, to each of them:
+ *   - the sweep of big deletions (sweep-deleted.ts): posts, users and pages marked deleted;
+ *   - the mover of plant listings (relist-plants.ts): inserts and changes of job items;
+ *   - live delivery (functions/realtime/fanout.ts): inserts and changes of messages,
+ *     notifications and message tallies, sent to their members' open sockets through API
+ *     Gateway's management API (functions/realtime/cloud-sink.ts).
+ *
+ * The jobs keep the record loop's semantics (stream-records.ts): each is idempotent, a record a
+ * job failed is answered in `batchItemFailures` and comes again (with every later record of the
+ * batch), a record the remaining time would not cover is answered without starting. A frame is
+ * best effort: fan-out failures are logged and never fail a record (the client refetches over
+ * REST after it reconnects); fan-out runs only for records that will not come again, so a retry
+ * sends no frame twice.
+ */
+import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { logger } from '../lib/logger';
+import { cloudSink } from '../realtime/cloud-sink';
+import { FANOUT_ENTITIES, fanOutItems, type FrameSink } from '../realtime/fanout';
+import { relistPlantsJob } from './relist-plants';
+import { handleRecordsWith, newImageOf, recordHandler, type RecordHandler } from './stream-records';
+import { sweepDeletedJob } from './sweep-deleted';
+
+/** No record is started with less time than this left (the jobs' own margin). */
+const SAFETY_MS = 60_000;
+
+/** The jobs every record is offered to, in this order. */
+export function streamJobs(shortOfTime: () => boolean): RecordHandler[] {
+  return [recordHandler(sweepDeletedJob), recordHandler(relistPlantsJob(shortOfTime))];
+}
+
+/** The item a record hands the fan-out (its new image); null for other records. */
+export function fanOutItemOf(record: DynamoDBRecord): Record<string, unknown> | null {
+  if (record.eventName !== 'INSERT' && record.eventName !== 'MODIFY') return null;
+  const item = newImageOf(record);
+  return item && (FANOUT_ENTITIES as readonly unknown[]).includes(item.__edb_e__) ? item : null;
+}
+
+export interface DispatchOptions {
+  shortOfTime: () => boolean;
+  /** Where frames go. */
+  sink: FrameSink;
+  /** The jobs (default: `streamJobs(shortOfTime)`). */
+  jobs?: readonly RecordHandler[];
+  /** The fan-out (default: functions/realtime/fanout.ts). */
+  fanOut?: (items: Record<string, unknown>[], sink: FrameSink) => Promise<void>;
+}
+
+export async function dispatch(event: DynamoDBStreamEvent, options: DispatchOptions): Promise<DynamoDBBatchResponse> {
+  const { shortOfTime, sink, fanOut = fanOutItems } = options;
+  return handleRecordsWith(event, shortOfTime, options.jobs ?? streamJobs(shortOfTime), async (record) => {
+    const item = fanOutItemOf(record);
+    if (!item) return;
+    try {
+      await fanOut([item], sink);
+    } catch (err) {
+      logger.error('Realtime fan-out failed', { error: err as Error, entity: String(item.__edb_e__), sequenceNumber: record.dynamodb?.SequenceNumber });
+    }
+  });
+}
+
+export async function handler(event: DynamoDBStreamEvent, context?: Pick<Context, 'getRemainingTimeInMillis'>): Promise<DynamoDBBatchResponse> {
+  const shortOfTime = context ? () => context.getRemainingTimeInMillis() < SAFETY_MS : () => false;
+  return dispatch(event, { shortOfTime, sink: cloudSink() });
+}

@@ -1,0 +1,114 @@
+/**
+ * Live delivery's endpoint in the cloud: an API Gateway WebSocket API with one stage (`live`,
+ * throttled, with access logs) and the routes of infra/aws/jobs.ts SOCKET_JOBS, each answered by
+ * its own Lambda built like the other jobs (its bundle, log group and role: infra/aws/scheduled-jobs.ts):
+ *   - `$connect` uses up the one-time ticket the handshake carries and stores the connection;
+ *     any other handshake is refused (401) before the socket opens;
+ *   - `$disconnect` forgets the connection;
+ *   - `$default` answers a ping with a pong.
+ * The browser learns the stage's `wss://` URL from POST /api/iam/realtime/ticket (REALTIME_URL),
+ * and the Content-Security-Policy's connect-src allows its origin (infra/aws/cdn.ts). Frames are
+ * posted to connections through the stage's callback URL by the stream's dispatcher
+ * (infra/aws/stream-jobs.ts) and by `$default`, which alone may post (ManageConnections on this
+ * stage's connections).
+ *
+ * No authorizer: the ticket is the handshake's authorization, checked by `$connect` itself
+ * (functions/realtime/tickets.ts); a Lambda authorizer would only move the same check.
+ */
+import { Aws, type RemovalPolicy } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type * as iam from 'aws-cdk-lib/aws-iam';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import type { JobBundle } from './bundle';
+import { checkJob, type SocketJobDef } from './jobs';
+import { APP_NAME, pascal } from './naming';
+import { acknowledge } from './nag';
+import { jobBundle, jobFunction, type JobStageProps, type SocketsAccess } from './scheduled-jobs';
+
+/** The WebSocket API's one stage: the last segment of its URLs. */
+export const SOCKET_STAGE = 'live';
+
+/** Messages per second (steady / burst) the stage accepts from all clients before refusing them. */
+const SOCKET_THROTTLE = { rateLimit: 100, burstLimit: 200 };
+
+export interface RealtimeApiProps extends Omit<JobStageProps, 'sockets'> {
+  jobs: readonly SocketJobDef[];
+  bundles: readonly JobBundle[];
+  /** The access log group's removal policy. */
+  keep: RemovalPolicy;
+}
+
+export class RealtimeApi extends Construct {
+  readonly api: apigwv2.WebSocketApi;
+  readonly stage: apigwv2.WebSocketStage;
+  /** `wss://<api>.execute-api.<region>.<suffix>/live`: where browsers open their socket (REALTIME_URL). */
+  readonly url: string;
+  /** `wss://<api>.execute-api.<region>.<suffix>`: the origin the CSP's connect-src allows. */
+  readonly origin: string;
+  /** What a job that posts frames needs: the callback URL and the ARN of the stage's connections. */
+  readonly sockets: SocketsAccess;
+  readonly functions = new Map<string, lambda.Function>();
+  readonly roles = new Map<string, iam.Role>();
+
+  constructor(scope: Construct, id: string, props: RealtimeApiProps) {
+    super(scope, id);
+    this.api = new apigwv2.WebSocketApi(this, 'Api', {
+      apiName: `${APP_NAME}-${props.stage}-sockets`,
+      description: `${APP_NAME} ${props.stage}: live delivery of messages, notifications and tallies; a socket opens only with a one-time ticket`,
+    });
+    const accessLogs = new logs.LogGroup(this, 'AccessLogs', {
+      logGroupName: `/aws/apigateway/${APP_NAME}/${props.stage}/sockets`,
+      retention: props.logRetention,
+      removalPolicy: props.keep,
+    });
+    this.stage = new apigwv2.WebSocketStage(this, 'Stage', {
+      webSocketApi: this.api,
+      stageName: SOCKET_STAGE,
+      autoDeploy: true,
+      throttle: SOCKET_THROTTLE,
+      accessLogSettings: {
+        destination: new apigwv2.LogGroupLogDestination(accessLogs),
+        // No frames, no query strings (the handshake's ticket), no source address.
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            time: '$context.requestTime',
+            eventType: '$context.eventType',
+            routeKey: '$context.routeKey',
+            connectionId: '$context.connectionId',
+            status: '$context.status',
+            integrationError: '$context.integrationErrorMessage',
+          }),
+        ),
+      },
+    });
+    const host = `${this.api.apiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`;
+    this.origin = `wss://${host}`;
+    this.url = `${this.origin}/${SOCKET_STAGE}`;
+    this.sockets = {
+      callbackUrl: `https://${host}/${SOCKET_STAGE}`,
+      // Posting a frame is POST @connections/{id}; nothing here reads or closes a connection.
+      connectionsArn: `arn:${Aws.PARTITION}:execute-api:${Aws.REGION}:${Aws.ACCOUNT_ID}:${this.api.apiId}/${SOCKET_STAGE}/POST/@connections/*`,
+    };
+
+    for (const def of props.jobs) {
+      const job = checkJob(def);
+      const cid = pascal(job.name);
+      const { fn, role } = jobFunction(this, job, jobBundle(props.bundles, job.name), { ...props, sockets: this.sockets });
+      const route = this.api.addRoute(job.routeKey, { integration: new WebSocketLambdaIntegration(`${cid}Integration`, fn) });
+      acknowledge(
+        route,
+        'AwsSolutions-APIG4',
+        job.routeKey === '$connect'
+          ? 'The handshake is authorised by its one-time ticket, which the $connect function uses up (a conditional delete) before it stores the connection; a Lambda authorizer would make the same check in a second invocation.'
+          : `${job.routeKey} runs only on a connection that $connect accepted with a live ticket; WebSocket APIs authorise at $connect only.`,
+      );
+      this.functions.set(job.routeKey, fn);
+      this.roles.set(job.routeKey, role);
+    }
+  }
+}
