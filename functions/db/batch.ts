@@ -15,14 +15,14 @@ export interface TableKey {
 const pause = (attempt: number) => new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt)));
 
 /** The items that exist among `keys` (duplicates asked once), in no particular order. */
-export async function batchGet(keys: TableKey[]): Promise<Record<string, unknown>[]> {
+export async function batchGet(keys: TableKey[], opts: { consistent?: boolean } = {}): Promise<Record<string, unknown>[]> {
   const unique = [...new Map(keys.map((k) => [`${k.pk}\u0000${k.sk}`, { pk: k.pk, sk: k.sk }])).values()];
   const found: Record<string, unknown>[] = [];
   for (let i = 0; i < unique.length; i += 100) {
     let pending: Record<string, unknown>[] = unique.slice(i, i + 100);
     for (let attempt = 0; pending.length; attempt++) {
       if (attempt > 0) await pause(attempt);
-      const out = await documentClient().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending } } }));
+      const out = await documentClient().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ...(opts.consistent ? { ConsistentRead: true } : {}) } } }));
       found.push(...(out.Responses?.[tableName()] ?? []));
       pending = out.UnprocessedKeys?.[tableName()]?.Keys ?? [];
       if (attempt > 8 && pending.length) throw new Error(`batch get left ${pending.length} keys unprocessed`);

@@ -16,13 +16,6 @@ import type { Session } from '../lib/session/token';
 import { responderOf, usersAnd } from '../users/cards';
 import { getUser } from '../users/users';
 
-/** Whether `blockerId` blocks `blockedId`. */
-export async function blocks(blockerId: string, blockedId: string): Promise<boolean> {
-  if (blockerId === blockedId) return false;
-  const { data } = await db().entities.block.get({ blockerId, blockedId }).go({ consistent: true });
-  return !!data;
-}
-
 /** Whether either member blocks the other (one BatchGet): then neither is notified of the other's actions. */
 export async function eitherBlocks(a: string, b: string): Promise<boolean> {
   if (a === b) return false;

@@ -1,7 +1,6 @@
 /**
  * Conversation writes. Each change is one transaction that carries every count it moves:
- * - sending: the message, its id's claim, the conversation's last activity, the sender's inbox
- *   row, and the recipient's row (unread +1, back in the inbox) and tally (+1, and the
+ * - sending: the message, its id's claim, the sender's inbox row, and the recipient's row (unread +1, back in the inbox) and tally (+1, and the
  *   conversation and the sender in its unread collections, unless muted);
  * - reading (mark-as-seen), hiding and muting: the participant item, guarded on the unread count
  *   and muted flag read before, and the tally by exactly the difference;
@@ -12,10 +11,10 @@
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { MessageView } from '../../shared/answers/messages';
-import { batchDelete, type TableKey } from '../db/batch';
+import { batchDelete, batchGet, type TableKey } from '../db/batch';
 import { documentClient, tableName } from '../db/client';
 import {
-  conversationKey, convPk, inboxPk, inboxSk, messageClaimKey, messageSk, messageTallyKey, participantKey,
+  blockKey, conversationKey, convPk, inboxPk, inboxSk, messageClaimKey, messageSk, messageTallyKey, participantKey,
   type ConversationItem, type MessageItem, type ParticipantItem, type ParticipantType,
 } from '../db/entities/conversation';
 import { pageKey, pageMemberKey } from '../db/entities/page';
@@ -27,9 +26,8 @@ import type { Session } from '../lib/session/token';
 import { livePage } from '../pages/pages';
 import { accountGone, authorLiveCheck } from '../users/author-live';
 import { getUser } from '../users/users';
-import { blocks } from './blocks';
 import {
-  conversationFor, conversationIdOf, getConversation, getParticipant, justAbove, messageViewOf, ownerPkOf, previewOf, type Side,
+  conversationFor, conversationIdOf, getConversation, getParticipant, justAbove, messageViewOf, ownerPkOf, previewOf, sideIn, type Side,
 } from './conversations';
 
 const ATTEMPTS = 5;
@@ -121,7 +119,7 @@ async function ensureConversation(session: Session, a: NewSide, b: NewSide, conv
       .create({ conversationId: id, participantId: me.id, participantType: me.type, otherId: other.id, otherType: other.type, convType, unread: 0, lastMessageAt: now, muted: false, hidden: true })
       .commit();
   const out = await writeItems([
-    conversation.create({ id, convType, participantIds: [a.id, b.id].sort(), createdAt: now, messageCount: 0, ...extra }).commit(),
+    conversation.create({ id, convType, participantIds: [a.id, b.id].sort(), createdAt: now, ...extra }).commit(),
     part(a, b),
     part(b, a),
     authorLiveCheck(session.userId),
@@ -224,21 +222,32 @@ function inboxPlacement(conversationId: string, participantId: string, at: strin
  * own view only, counted nowhere, delivered to no one else.
  */
 export async function sendMessage(session: Session, input: { id: string; conversation_id: string; content: string }): Promise<{ message: MessageView; created: boolean }> {
-  const { conv, side } = await conversationFor(session, input.conversation_id);
-  const again = await claimedMessage(session, input.id, conv.id);
-  if (again) return { message: messageViewOf(again), created: false };
-  await hitRateLimit('MESSAGE_USER', session.userId);
-
-  const other = otherOf(conv, side);
-  let withheld = false;
-  if (conv.convType === 'user-to-user') {
-    const [mine, theirs] = await Promise.all([blocks(session.userId, other.id), blocks(other.id, session.userId)]);
-    if (mine) throw forbidden('You block this member: unblock them to write to them');
-    withheld = theirs;
+  // One strongly consistent BatchGet for the conversation and the id's claim.
+  const first = await batchGet([conversationKey(input.conversation_id), messageClaimKey(input.id)], { consistent: true });
+  const convItem = first.find((i) => i.sk === 'conv');
+  const claimItem = first.find((i) => i.sk === 'msgid');
+  const conv = convItem ? (db().entities.conversation.parse({ Item: convItem }).data as ConversationItem) : null;
+  const side = await sideIn(conv, session);
+  if (claimItem) {
+    const again = await claimedMessage(session, input.id, conv!.id);
+    if (again) return { message: messageViewOf(again), created: false };
   }
+  await hitRateLimit('MESSAGE_USER', session.userId);
+  return deliverMessage(session, conv!, side, input);
+}
 
+async function deliverMessage(session: Session, conv: ConversationItem, side: Side, input: { id: string; content: string }): Promise<{ message: MessageView; created: boolean }> {
+  const other = otherOf(conv, side);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const recipient = withheld ? null : await freshParticipant(conv.id, other.id);
+    // The recipient's side and, between two members, the blocks either way: one BatchGet.
+    const keys = [participantKey(conv.id, other.id), ...(conv.convType === 'user-to-user' ? [blockKey(session.userId, other.id), blockKey(other.id, session.userId)] : [])];
+    const found = await batchGet(keys, { consistent: true });
+    const has = (k: { pk: string; sk: string }) => found.find((i) => i.pk === k.pk && i.sk === k.sk);
+    if (conv.convType === 'user-to-user' && has(blockKey(session.userId, other.id))) throw forbidden('You block this member: unblock them to write to them');
+    const withheld = conv.convType === 'user-to-user' && !!has(blockKey(other.id, session.userId));
+    const recipientItem = has(participantKey(conv.id, other.id));
+    if (!recipientItem) throw notFound('There is no such conversation', 'conversation_id');
+    const recipient = withheld ? null : (db().entities.conversationParticipant.parse({ Item: recipientItem }).data as ParticipantItem);
     const nowMs = Date.now();
     const sentMs = String(nowMs).padStart(13, '0');
     const createdAt = new Date(nowMs).toISOString();
@@ -253,16 +262,6 @@ export async function sendMessage(session: Session, input: { id: string; convers
       messageClaim.create({ id: input.id, conversationId: conv.id, senderId: session.userId, sentMs }).commit(),
       messageEntity.create(message).commit(),
       authorLiveCheck(session.userId),
-      {
-        Update: {
-          TableName: tableName(),
-          Key: conversationKey(conv.id),
-          UpdateExpression: 'SET #lma = :at ADD #n :one',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeNames: { '#lma': 'lastMessageAt', '#n': 'messageCount' },
-          ExpressionAttributeValues: { ':at': createdAt, ':one': 1 },
-        },
-      },
       inboxPlacement(conv.id, side.participantId, createdAt, preview, session.userId, {}),
     ];
     if (recipient) {
@@ -278,7 +277,7 @@ export async function sendMessage(session: Session, input: { id: string; convers
       if (same) return { message: messageViewOf(same), created: false };
     }
     if (conditionFailed(out, 2)) throw accountGone();
-    if (conditionFailed(out, 3) || conditionFailed(out, 4)) throw notFound('There is no such conversation', 'conversation_id');
+    if (conditionFailed(out, 3)) throw notFound('There is no such conversation', 'conversation_id');
     const last = items.length - 1;
     if (side.asPageId && conditionFailed(out, last)) throw notFound('There is no such conversation', 'conversation_id');
     if (!side.asPageId && conv.convType === 'tomypage' && conditionFailed(out, last)) throw notFound('This page no longer exists', 'conversation_id');

@@ -1,7 +1,8 @@
 /**
  * Conversations (M1–M6 in docs/data-model.md). Everything of one conversation lives in its
  * partition `conv#<id>`:
- * - `conversation` (sk `conv`): who takes part and when the last message came;
+ * - `conversation` (sk `conv`): who takes part (written once; each side's activity is on its
+ *   participant item);
  * - `conversationParticipant` (sk `part#<participantId>`): one per participant (a member or a
  *   page), with its unread count, `lastReadAt`, muted and hidden flags and the preview its inbox
  *   row shows. Its `gsi1` keys place it in the participant's inbox, newest activity first; they
@@ -34,8 +35,6 @@ export const Conversation = () => new Entity({
     /** The page of a member-to-page conversation. */
     pageId: { type: 'string', readOnly: true },
     createdAt: { type: 'string', required: true, readOnly: true, default: () => new Date().toISOString() },
-    lastMessageAt: { type: 'string' },
-    messageCount: { type: 'number', required: true, default: 0 },
   },
   indexes: {
     byId: {
