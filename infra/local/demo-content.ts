@@ -11,6 +11,7 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { DEMO_USERS } from './seed';
 import { gradientPng } from './demo-images';
 import { seedDemoEvents } from './demo-events';
+import { seedDemoMessages } from './demo-messages';
 import { seedDemoPlaces } from './demo-places';
 
 const MARKER = { pk: 'seed', sk: 'demo-content#v1' };
@@ -29,7 +30,8 @@ const POSTS = [
 /**
  * The demo content: the first posts and listings below and the demo neighbourhood
  * (demo-places.ts: more members, pages, listings), side by side (neither needs the other), then
- * the demo events (demo-events.ts: they need the neighbourhood's pages), each
+ * the demo events (demo-events.ts: they need the neighbourhood's pages) and conversations
+ * (demo-messages.ts), each
  * once per database (its own marker), so a database seeded before the neighbourhood existed gets
  * it on its next start. A neighbourhood that fails (a demo handle taken by a real member, say) is
  * reported and does not stop the host; the next start tries again.
@@ -45,8 +47,13 @@ export async function seedDemoContent(doc: DynamoDBDocumentClient, table: string
     console.warn(`The demo events were not seeded (the next start tries again): ${err instanceof Error ? err.message : String(err)}`);
     return false;
   }) : false;
+  // Conversations need the neighbourhood's members and pages too.
+  const messages = more.status === 'fulfilled' ? await seedDemoMessages(doc, table).catch((err: unknown) => {
+    console.warn(`The demo conversations were not seeded (the next start tries again): ${err instanceof Error ? err.message : String(err)}`);
+    return false;
+  }) : false;
   if (first.status === 'rejected') throw first.reason;
-  return first.value || (more.status === 'fulfilled' && more.value) || events;
+  return first.value || (more.status === 'fulfilled' && more.value) || events || messages;
 }
 
 async function seedFirstContent(doc: DynamoDBDocumentClient, table: string): Promise<boolean> {

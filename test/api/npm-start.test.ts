@@ -80,6 +80,19 @@ describe('npm start', () => {
     });
     expect(login.status).toBe(200);
     expect(((await login.json()) as { data: { is_admin: boolean; registration_complete: boolean } }).data).toMatchObject({ is_admin: true, registration_complete: true });
+    // The demo member Fern has conversations waiting: one unread, from Ivy.
+    const fern = DEMO_USERS.find((u) => u.email === 'fern@example.com')!;
+    const fernLogin = await fetch(`${first.url}/api/iam/authn/login`, {
+      method: 'POST',
+      headers: { 'client-platform': 'browser', 'content-type': 'application/json' },
+      body: JSON.stringify({ email: fern.email, password: fern.password }),
+    });
+    expect(fernLogin.status).toBe(200);
+    const cookie = fernLogin.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const inbox = await fetch(`${first.url}/api/iam/messages/all`, { headers: { 'client-platform': 'browser', cookie } });
+    const { data } = (await inbox.json()) as { data: { conversations: { with: { handle: string }; unread: number }[]; unreadMsgsTally: number } };
+    expect(data.conversations.map((c) => c.with.handle).sort()).toEqual(['cuttings_swap_club', 'ivy_climbs', 'rosa_thorne']);
+    expect(data.unreadMsgsTally).toBe(1);
     expect(await stop(first.child)).toBe(0);
     for (const port of Object.values(ports)) expect(await portOpen(port)).toBe(false);
 
