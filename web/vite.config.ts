@@ -23,6 +23,8 @@ const proxy = {
   '^/api(/|$)': { target: gateway, changeOrigin: false },
   '^/images/': { target: gateway, changeOrigin: false },
   '^/dev(/|$)': { target: gateway, changeOrigin: false },
+  // The live socket: the ticket's URL names the page's own host, so the dev server passes it on.
+  '^/ws$': { target: gateway, changeOrigin: false, ws: true },
 };
 
 /**

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { REFRESH_COOKIE_MAX_AGE_DAYS } from '../../shared/constants';
 import { db } from '../db/service';
+import { dropConnections } from '../realtime/connections';
 import type { SessionItem } from '../db/entities/session';
 import type { UserItem } from '../db/entities/user';
 import { randomToken, sha256 } from '../lib/crypto';
@@ -47,10 +48,12 @@ function parseRefreshToken(token: string | undefined): { userId: string; familyI
 }
 
 
+/** Revokes a session: its refresh token stops working, and its open sockets receive nothing more. */
 export async function revokeFamily(userId: string, familyId: string): Promise<void> {
   await db().entities.session.patch({ userId, familyId }).set({ revokedAt: new Date().toISOString() }).go().catch((err: unknown) => {
     if (!isConditionFailure(err)) throw err;
   });
+  await dropConnections(userId, familyId);
 }
 
 /**

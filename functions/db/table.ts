@@ -21,9 +21,9 @@ export const TABLE = {
   /** Epoch seconds after which DynamoDB may delete the item; code treats expired items as absent. */
   ttlAttribute: 'expiresAt',
   globalIndexes: [
-    { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk', purpose: 'owner lists: a user\'s or page\'s posts, plants, pages, events; users by registration state' },
-    { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk', purpose: 'secondary lists: an owner\'s members-visible posts, events by next date, sparse "users without a location", pending uploads by expiry' },
-    { name: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk', purpose: 'lookups by a second key: conversations by participant, search tokens' },
+    { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk', purpose: 'owner lists: a user\'s or page\'s posts, plants, pages, events; users by registration state; inboxes' },
+    { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk', purpose: 'secondary lists: an owner\'s members-visible posts, events by next date, sparse "users without a location", pending uploads by expiry, every conversation of a participant' },
+    { name: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk', purpose: 'lookups by a second key: a member\'s open sockets, search tokens' },
     { name: 'feedPublic', partitionKey: 'pubpk', sortKey: 'pubsk', purpose: 'sparse: only public items, for guests\' feeds and lists' },
     { name: 'feedMembers', partitionKey: 'mempk', sortKey: 'memsk', purpose: 'sparse: public and members-only items, for signed-in readers' },
     { name: 'availPublic', partitionKey: 'apubpk', sortKey: 'apubsk', purpose: 'sparse: public available plants, newest first (recent available plants for guests)' },

@@ -45,6 +45,8 @@ export const DEFAULT_LIMITS = {
   PAGE_INVITE_TARGET: { max: 3, seconds: 24 * 60 * 60 },
   /** Messages: a lively conversation is a few hundred an hour; a script meets the wall. */
   MESSAGE_USER: { max: 300, seconds: 60 * 60 },
+  /** New conversations: a buyer writes to a few dozen sellers a day; a script meets the wall. */
+  CONVERSATION_USER: { max: 100, seconds: 24 * 60 * 60 },
   /** Blocking is rare; a loop of block and unblock meets the wall. */
   BLOCK_USER: { max: 100, seconds: 24 * 60 * 60 },
   /** Socket tickets: one per connection, a reconnecting tab takes a few. */

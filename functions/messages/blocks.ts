@@ -1,7 +1,7 @@
 /**
  * Blocks: one member blocking another (`user#<blocker>` / `block#<blocked>`). A blocked member's
  * messages to the blocker are withheld (./write.ts), and the blocker's lists leave out what the
- * blocked member wrote (./hide.ts).
+ * blocked member wrote (functions/feeds/list-page.ts, post-detail.ts, nearby-plants.ts).
  */
 import type { z } from 'zod';
 import type { blocksAnswer } from '../../shared/answers/messages';
@@ -22,9 +22,12 @@ export async function eitherBlocks(a: string, b: string): Promise<boolean> {
   return (await batchGet([blockKey(a, b), blockKey(b, a)])).length > 0;
 }
 
-/** Everyone the member blocks (a Query of their partition's `block#` items). */
+/** Most blocks a list read takes into account (one or two Query pages). */
+export const BLOCKS_READ_MAX = 1000;
+
+/** Everyone the member blocks (a Query of their partition's `block#` items, at most BLOCKS_READ_MAX). */
 export async function blockedBy(blockerId: string): Promise<Set<string>> {
-  const { data } = await db().entities.block.query.byBlocker({ blockerId }).go({ pages: 'all' });
+  const { data } = await db().entities.block.query.byBlocker({ blockerId }).go({ limit: BLOCKS_READ_MAX });
   return new Set(data.map((b) => b.blockedId));
 }
 

@@ -11,7 +11,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet } from '../db/batch';
 import { documentClient, tableName } from '../db/client';
 import {
-  conversationKey, convPk, messageSk, messageTallyKey, participantKey,
+  convPk, messageSk, messageTallyKey,
   type ConversationItem, type MessageItem, type MessageTallyItem, type ParticipantItem, type ParticipantType,
 } from '../db/entities/conversation';
 import { pageKey, type PageItem } from '../db/entities/page';
@@ -21,6 +21,7 @@ import { notFound } from '../lib/errors';
 import { encodeCursor, readCursor } from '../lib/paging';
 import type { Session } from '../lib/session/token';
 import { isPageStaff } from '../pages/pages';
+import { getUser } from '../users/users';
 
 /** The owner partition of a participant's tally. */
 export const ownerPkOf = (type: ParticipantType, id: string): string => `${type}#${id}`;
@@ -81,8 +82,10 @@ export interface Side {
 export async function sideIn(conv: ConversationItem | null, session: Session): Promise<Side> {
   if (conv) {
     if (conv.participantIds.includes(session.userId)) return { participantId: session.userId, type: 'user', userId: session.userId };
-    if (conv.convType === 'tomypage' && conv.pageId && (await answersForPage(conv.pageId, session.userId))) {
-      return { participantId: conv.pageId, type: 'page', userId: session.userId, asPageId: conv.pageId };
+    // Answering for a page takes a registered, unsuspended, live account and a staff role now.
+    if (conv.convType === 'tomypage' && conv.pageId && session.registered && !session.suspended) {
+      const [staff, user] = await Promise.all([answersForPage(conv.pageId, session.userId), getUser(session.userId)]);
+      if (staff && user && !user.deletedAt) return { participantId: conv.pageId, type: 'page', userId: session.userId, asPageId: conv.pageId };
     }
   }
   throw notFound('There is no such conversation', 'conversation');
@@ -200,6 +203,8 @@ export async function messagesOf(conversationId: string, readerUserId: string, c
     parse: (t) => (MESSAGE_CURSOR.test(t) ? t : null),
   });
   const items: MessageItem[] = [];
+  // A cursor at or below what this side cleared (an old cursor after hiding) leads to nothing.
+  if (before && floorKey && before <= floorKey) return { items, cursorId: null };
   for (let read = 0; read < MAX_READS && items.length < PAGE_SIZE; read++) {
     const want = PAGE_SIZE - items.length;
     const out = await documentClient().send(
@@ -219,12 +224,6 @@ export async function messagesOf(conversationId: string, readerUserId: string, c
     before = messageSk(last.sentMs, last.id);
   }
   return { items, cursorId: before ? encodeCursor(before) : null };
-}
-
-/** A member's or page's tally item. */
-export async function tallyOf(ownerPk: string): Promise<MessageTallyItem | null> {
-  const { data } = await db().entities.messageTally.get({ ownerPk }).go();
-  return (data as MessageTallyItem | null) ?? null;
 }
 
 export interface MemberTally {
@@ -263,14 +262,3 @@ export async function memberTally(userId: string): Promise<MemberTally> {
     },
   };
 }
-
-/** The conversation's items by key: the metadata and both participants, one BatchGet. */
-export async function conversationItems(conversationId: string): Promise<{ conv: ConversationItem | null; participants: ParticipantItem[] }> {
-  const meta = await batchGet([conversationKey(conversationId)]);
-  const conv = meta[0] ? (db().entities.conversation.parse({ Item: meta[0] }).data as ConversationItem) : null;
-  if (!conv) return { conv: null, participants: [] };
-  const parts = await batchGet(conv.participantIds.map((p) => participantKey(conversationId, p)));
-  return { conv, participants: parts.map((i) => db().entities.conversationParticipant.parse({ Item: i }).data as ParticipantItem) };
-}
-
-export { convPk };

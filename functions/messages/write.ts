@@ -3,7 +3,8 @@
  * - sending: the message, its id's claim, the sender's inbox row, and the recipient's row (unread +1, back in the inbox) and tally (+1, and the
  *   conversation and the sender in its unread collections, unless muted);
  * - reading (mark-as-seen), hiding and muting: the participant item, guarded on the unread count
- *   and muted flag read before, and the tally by exactly the difference;
+ *   and muted flag read before, and the tally by exactly the difference (reading takes off the
+ *   other side's messages between the old read mark and the new one);
  * - erasing (account deletion): each participant with its tally's share, then the messages.
  * The tally of a member or page is the sum of the unread counts of its participant items that are
  * not muted, and its collections name exactly those with unread > 0; the property test of
@@ -23,7 +24,7 @@ import { conditionFailed, txEntities, writeItems, type TxItem, type TxOutcome } 
 import { badRequest, conflict, forbidden, notFound, serviceUnavailable } from '../lib/errors';
 import { hitRateLimit } from '../lib/rate-limit';
 import type { Session } from '../lib/session/token';
-import { livePage } from '../pages/pages';
+import { isPageStaff, livePage } from '../pages/pages';
 import { accountGone, authorLiveCheck } from '../users/author-live';
 import { getUser } from '../users/users';
 import {
@@ -112,6 +113,7 @@ async function ensureConversation(session: Session, a: NewSide, b: NewSide, conv
   const id = conversationIdOf(a.id, b.id);
   const existing = await getConversation(id, true);
   if (existing) return { convnId: id, created: false };
+  await hitRateLimit('CONVERSATION_USER', session.userId);
   const now = new Date().toISOString();
   const { conversation, conversationParticipant } = txEntities();
   const part = (me: NewSide, other: NewSide) =>
@@ -150,7 +152,7 @@ export async function startPageConversation(session: Session, userId: string, pa
   if (userId !== session.userId) throw forbidden('userId must be your own id: you may start only your own conversations');
   await livePage(pageId);
   const { data: membership } = await db().entities.pageMember.get({ pageId, userId }).go();
-  if (membership?.status === 'member' && ['creator', 'admin', 'moderator'].includes(membership.role)) {
+  if (membership?.status === 'member' && isPageStaff(membership.role)) {
     throw badRequest('You answer this page\'s messages yourself; write to a member instead', 'pageId');
   }
   const { convnId } = await ensureConversation(session, { id: userId, type: 'user' }, { id: pageId, type: 'page' }, 'tomypage', { userId, pageId });
@@ -217,7 +219,8 @@ function inboxPlacement(conversationId: string, participantId: string, at: strin
 }
 
 /**
- * POST messages/new. The caller's own side is marked read up to the message. When the recipient
+ * POST messages/new. The sender's own row moves to the top of their inbox (their own messages
+ * never count as unread; their read mark is left to mark-as-seen). When the recipient
  * blocks the sender the answer is the same, but the message is withheld: stored for the sender's
  * own view only, counted nowhere, delivered to no one else.
  */
@@ -240,11 +243,18 @@ async function deliverMessage(session: Session, conv: ConversationItem, side: Si
   const other = otherOf(conv, side);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     // The recipient's side and, between two members, the blocks either way: one BatchGet.
-    const keys = [participantKey(conv.id, other.id), ...(conv.convType === 'user-to-user' ? [blockKey(session.userId, other.id), blockKey(other.id, session.userId)] : [])];
+    // A staff member answering as a page is withheld from a member who blocks them too.
+    const memberToMember = conv.convType === 'user-to-user';
+    const toBlocker = memberToMember || !!side.asPageId;
+    const keys = [
+      participantKey(conv.id, other.id),
+      ...(memberToMember ? [blockKey(session.userId, other.id)] : []),
+      ...(toBlocker ? [blockKey(other.id, session.userId)] : []),
+    ];
     const found = await batchGet(keys, { consistent: true });
     const has = (k: { pk: string; sk: string }) => found.find((i) => i.pk === k.pk && i.sk === k.sk);
-    if (conv.convType === 'user-to-user' && has(blockKey(session.userId, other.id))) throw forbidden('You block this member: unblock them to write to them');
-    const withheld = conv.convType === 'user-to-user' && !!has(blockKey(other.id, session.userId));
+    if (memberToMember && has(blockKey(session.userId, other.id))) throw forbidden('You block this member: unblock them to write to them');
+    const withheld = toBlocker && !!has(blockKey(other.id, session.userId));
     const recipientItem = has(participantKey(conv.id, other.id));
     if (!recipientItem) throw notFound('There is no such conversation', 'conversation_id');
     const recipient = withheld ? null : (db().entities.conversationParticipant.parse({ Item: recipientItem }).data as ParticipantItem);
@@ -288,36 +298,52 @@ async function deliverMessage(session: Session, conv: ConversationItem, side: Si
 
 // ---------------------------------------------------------------- reading
 
-/** Counts the messages after `afterKey` that are not the side's own and not withheld from it. */
-async function unreadAfter(conversationId: string, side: Pick<Side, 'type' | 'participantId'>, afterKey: string): Promise<number> {
-  let n = 0;
+/** Query pages counted at most per read: a long unread run is read in steps, each one saved. */
+const COUNT_PAGES = 4;
+
+/**
+ * Counts the messages in (`fromKey`, `toKey`] that are not the side's own and not withheld from
+ * it, reading at most COUNT_PAGES pages: `lastKey` is how far it got (`toKey` when it read all).
+ */
+async function countBetween(conversationId: string, side: Pick<Side, 'type' | 'participantId'>, fromKey: string, toKey: string): Promise<{ counted: number; lastKey: string }> {
+  let counted = 0;
+  let lastKey = fromKey;
   let start: Record<string, unknown> | undefined;
-  do {
+  for (let page = 0; page < COUNT_PAGES; page++) {
     const out = await documentClient().send(
       new QueryCommand({
         TableName: tableName(),
         KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',
-        ExpressionAttributeValues: { ':pk': convPk(conversationId), ':lo': justAbove(afterKey), ':hi': 'msg#\uffff' },
-        ProjectionExpression: 'senderId, asPageId, withheld',
+        ExpressionAttributeValues: { ':pk': convPk(conversationId), ':lo': justAbove(fromKey), ':hi': toKey },
+        ProjectionExpression: 'sk, senderId, asPageId, withheld',
         ExclusiveStartKey: start,
       }),
     );
     for (const m of out.Items ?? []) {
+      lastKey = String(m.sk);
       if (m.withheld) continue;
-      if (!fromSide({ senderId: String(m.senderId), asPageId: m.asPageId as string | undefined }, side)) n++;
+      if (!fromSide({ senderId: String(m.senderId), asPageId: m.asPageId as string | undefined }, side)) counted++;
     }
     start = out.LastEvaluatedKey;
-  } while (start);
-  return n;
+    if (!start) return { counted, lastKey: toKey };
+  }
+  return { counted, lastKey };
 }
 
-/** Reads the side's view of a conversation up to `key` (a message's sort key): unread and the tally follow exactly. */
+/**
+ * Reads the side's view of a conversation up to `key` (a message's sort key). `unread` is the
+ * other side's messages after the read mark, so moving the mark takes off exactly those between
+ * the old mark and the new one: the read is bounded by what became read, not by the
+ * conversation. The tally follows by the same difference.
+ */
 async function readUpTo(conversationId: string, side: Pick<Side, 'type' | 'participantId'>, key: string): Promise<void> {
   await withRetries(async () => {
     const p = await freshParticipant(conversationId, side.participantId);
-    if (p.lastReadKey && p.lastReadKey >= key) return null;
-    const unread = await unreadAfter(conversationId, side, key);
-    const items = [participantReadUpdate(p, { unread, lastReadAt: new Date().toISOString(), lastReadKey: key })];
+    const from = p.lastReadKey ?? 'msg#';
+    if (from >= key) return null;
+    const { counted, lastKey } = await countBetween(conversationId, side, from, key);
+    const unread = Math.max(0, p.unread - counted);
+    const items = [participantReadUpdate(p, { unread, lastReadAt: new Date().toISOString(), lastReadKey: lastKey })];
     if (!p.muted && unread !== p.unread) items.push(tallyUpdate(p, unread - p.unread, unread === 0 ? 'remove' : 'keep'));
     return writeItems(items);
   });
@@ -325,7 +351,10 @@ async function readUpTo(conversationId: string, side: Pick<Side, 'type' | 'parti
 
 /** PUT mark-as-seen: each listed message's conversation is read up to it, for the caller's side. */
 export async function markMessagesSeen(session: Session, ids: string[]): Promise<void> {
-  const { data: claims } = await db().entities.messageClaim.get(ids.map((id) => ({ id }))).go();
+  // Strongly consistent: a message marked the moment it arrives is found.
+  const claims = (await batchGet(ids.map((id) => messageClaimKey(id)), { consistent: true }))
+    .map((item) => db().entities.messageClaim.parse({ Item: item }).data)
+    .filter((c): c is NonNullable<typeof c> => !!c);
   const latest = new Map<string, string>();
   for (const c of claims) {
     const key = messageSk(c.sentMs, c.id);

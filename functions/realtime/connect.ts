@@ -13,9 +13,9 @@ import { consumeTicket } from './tickets';
 export type ConnectEvent = APIGatewayProxyWebsocketEventV2 & { queryStringParameters?: Record<string, string | undefined> | null };
 
 export async function handler(event: ConnectEvent): Promise<APIGatewayProxyResultV2> {
-  const userId = await consumeTicket(event.queryStringParameters?.ticket);
-  if (!userId) return { statusCode: 401 };
-  await addConnection(event.requestContext.connectionId, userId);
-  logger.info('socket connected', { userId, connectionId: event.requestContext.connectionId });
+  const holder = await consumeTicket(event.queryStringParameters?.ticket);
+  if (!holder) return { statusCode: 401 };
+  await addConnection(event.requestContext.connectionId, holder);
+  logger.info('socket connected', { userId: holder.userId, connectionId: event.requestContext.connectionId });
   return { statusCode: 200 };
 }

@@ -1,5 +1,5 @@
 /** POST /api/iam/realtime/ticket: { url } of the socket with a one-time ticket, valid 60 s. */
-import type { realtimeTicket as route } from '../../shared/contract/messages';
+import type { ticket as route } from '../../shared/contract/messages';
 import { hitRateLimit } from '../lib/rate-limit';
 import type { Main } from '../lib/route-types';
 import { issueTicket } from './tickets';
@@ -13,7 +13,7 @@ function socketUrl(host: string | undefined, forwardedProto: string | undefined)
 
 export const main: Main<typeof route> = async ({ session, event }) => {
   await hitRateLimit('REALTIME_TICKET_USER', session.userId);
-  const ticket = await issueTicket(session.userId);
+  const ticket = await issueTicket(session.userId, { familyId: session.familyId });
   const url = new URL(socketUrl(event.headers.host, event.headers['x-forwarded-proto']));
   url.searchParams.set('ticket', ticket);
   return { url: url.toString() };

@@ -13,15 +13,13 @@
  * `handler` runs this job alone over a batch (the tests drive it so); the cloud runs it through
  * the dispatcher.
  */
-import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import type { DynamoDBRecord } from 'aws-lambda';
 import type { RelistJobItem } from '../db/entities/relist-job';
 import { db } from '../db/service';
 import { logger } from '../lib/logger';
 import { finishJob, relistPlantsOf, saveProgress } from '../posts/relist';
-import { handleRecords, newImageOf, type StreamJob } from './stream-records';
+import { newImageOf, type StreamJob } from './stream-records';
 
-/** No record or page is started with less time than this left. */
-const SAFETY_MS = 60_000;
 
 /** The job a record hands over; null for a record that is not a job item's insert or change. */
 function jobOf(record: DynamoDBRecord): RelistJobItem | null {
@@ -50,9 +48,4 @@ export function relistPlantsJob(shortOfTime: () => boolean): StreamJob<RelistJob
     describe: (job) => ({ userId: job.userId }),
     failure: 'moving plant listings failed; the record will be retried',
   };
-}
-
-export async function handler(event: DynamoDBStreamEvent, context: Pick<Context, 'getRemainingTimeInMillis'>): Promise<DynamoDBBatchResponse> {
-  const shortOfTime = () => context.getRemainingTimeInMillis() < SAFETY_MS;
-  return handleRecords(event, shortOfTime, relistPlantsJob(shortOfTime));
 }

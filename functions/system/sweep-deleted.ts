@@ -14,7 +14,7 @@
  * loop, its retries and failures: stream-records.ts. `handler` runs this job alone over a batch
  * (the tests drive it so); the cloud runs it through the dispatcher.
  */
-import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import type { DynamoDBRecord } from 'aws-lambda';
 import type { PostItem } from '../db/entities/post';
 import { db } from '../db/service';
 import { logger } from '../lib/logger';
@@ -24,10 +24,8 @@ import { deleteEventsOf } from '../events/write';
 import { leaveAllPages } from '../pages/members';
 import { sweepPage } from '../pages/write';
 import { sweepUser } from '../users/account-deletion';
-import { handleRecords, newImageOf, type StreamJob } from './stream-records';
+import { newImageOf, type StreamJob } from './stream-records';
 
-/** A record is not started with less time than this left; it is answered as failed and retried. */
-const SAFETY_MS = 60_000;
 
 export type Sweep = { kind: 'post'; post: PostItem } | { kind: 'user'; uuid: string } | { kind: 'page'; id: string };
 
@@ -83,11 +81,3 @@ export const sweepDeletedJob: StreamJob<Sweep> = {
   describe: (sweep) => (sweep.kind === 'post' ? { postId: sweep.post.id } : sweep.kind === 'page' ? { pageId: sweep.id } : { userId: sweep.uuid }),
   failure: 'sweep of a deleted item failed; the record will be retried',
 };
-
-export async function handler(
-  event: DynamoDBStreamEvent,
-  context?: Pick<Context, 'getRemainingTimeInMillis'>,
-): Promise<DynamoDBBatchResponse> {
-  const deadlineMs = context ? Date.now() + context.getRemainingTimeInMillis() - SAFETY_MS : Infinity;
-  return handleRecords(event, () => Date.now() >= deadlineMs, sweepDeletedJob);
-}

@@ -23,6 +23,7 @@ import { sendAccountDeleted } from '../auth/mails';
 import { deleteEventsOf } from '../events/write';
 import { leaveAllPages, pagesOnlyRunBy } from '../pages/members';
 import { deletePostsOf } from '../posts/write';
+import { dropConnections } from '../realtime/connections';
 import { getUser } from './users';
 
 export interface DeletionSteps {
@@ -92,6 +93,9 @@ export async function deleteAccount(userId: string, steps: DeletionSteps = defau
     logger.error('Could not delete user', { userId, reasons: out.data });
     throw new HttpError(500, 'deletion_failed', 'Could not delete the account; try again later');
   }
+
+  // Its open sockets receive nothing more.
+  await dropConnections(userId).catch((err: unknown) => logger.error('Could not drop the deleted user\'s sockets', { error: err as Error, userId }));
 
   // In the cloud the table's stream hands the marked account to the sweeper (its posts, then its partition).
   if (!sweepsDeferred()) {

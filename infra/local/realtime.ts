@@ -46,12 +46,12 @@ export function attachRealtime(server: Server): LocalRealtime {
     const url = new URL(req.url ?? '/', 'http://local');
     if (url.pathname !== '/ws') return refuse(socket, 404, 'Not Found');
     const { tickets, connections } = await realtime;
-    const userId = await tickets.consumeTicket(url.searchParams.get('ticket'));
-    if (!userId) return refuse(socket, 401, 'Unauthorized');
+    const holder = await tickets.consumeTicket(url.searchParams.get('ticket'));
+    if (!holder) return refuse(socket, 401, 'Unauthorized');
     wss.handleUpgrade(req, socket, head, (ws) => {
       const id = randomUUID();
       sockets.set(id, ws);
-      const stored = connections.addConnection(id, userId);
+      const stored = connections.addConnection(id, holder);
       ws.on('message', (data, isBinary) => {
         if (isBinary) return ws.close(1003, 'text frames only');
         let frame: unknown;

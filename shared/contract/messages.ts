@@ -82,9 +82,9 @@ export const messagee = defineRoute({
 });
 
 export const newBlock = defineRoute({
-  method: 'POST', path: '/api/iam/blocks/new', access: 'registered',
+  method: 'POST', path: '/api/iam/blocks/new', access: 'user',
   input: newBlockInput, output: blockAnswer,
-  summary: 'Blocks userId: they cannot message the caller (their sends answer as a success and deliver nothing), and the caller no longer sees their posts, comments or listings; neither is told.',
+  summary: 'Blocks userId (any signed-in member may, suspended ones too): they cannot message the caller (their sends answer as a success and deliver nothing), and the caller no longer sees their posts, comments or listings; neither is told.',
 });
 
 export const deleteBlock = defineRoute({
@@ -93,13 +93,13 @@ export const deleteBlock = defineRoute({
   summary: 'Unblocks userId: { blocked: false }.',
 });
 
-export const blocks = defineRoute({
+export const blockList = defineRoute({
   method: 'GET', path: '/api/iam/blocks', access: 'user',
   input: blocksQuery, output: blocksAnswer,
-  summary: 'The members the caller blocks, newest first, cursor paged.',
+  summary: 'The members the caller blocks, cursor paged (50 a page).',
 });
 
-export const realtimeTicket = defineRoute({
+export const ticket = defineRoute({
   method: 'POST', path: '/api/iam/realtime/ticket', access: 'user',
   input: noInput, output: ticketAnswer,
   summary: '{ url }: the WebSocket URL with a one-time ?ticket= valid 60 s. Frames are JSON { type, data }: message, notification, messages-tally; the client\'s {"type":"ping"} is answered {"type":"pong"}.',

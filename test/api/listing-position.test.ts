@@ -152,7 +152,7 @@ describe('relisting in the cloud (the table\'s stream runs the job)', () => {
 
     // The owner moves again before the stream delivers the first job: the job reads where they are now.
     await moveInCloud(owner, second);
-    const { handler } = await import('../../functions/system/relist-plants');
+    const { handler } = await import('../../functions/system/stream-dispatch');
     expect(await handler({ Records: [record] }, plenty)).toEqual({ batchItemFailures: [] });
     for (const p of plants) expect(await stored(p.id)).toMatchObject(listedAt(second));
     expect(await nearbyIds(second)).toEqual(expect.arrayContaining(plants.map((p) => p.id)));
@@ -186,7 +186,7 @@ describe('relisting in the cloud (the table\'s stream runs the job)', () => {
     for (const p of plants) expect(await stored(p.id)).toMatchObject(listedAt(away));
 
     // The handler with too little time left answers the record as failed without starting it.
-    const { handler } = await import('../../functions/system/relist-plants');
+    const { handler } = await import('../../functions/system/stream-dispatch');
     const record = await recordOf(`user#${owner.uuid}`, 'relist');
     expect(await handler({ Records: [record] }, { getRemainingTimeInMillis: () => 1_000 })).toEqual({ batchItemFailures: [{ itemIdentifier: record.dynamodb!.SequenceNumber! }] });
 

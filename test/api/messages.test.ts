@@ -128,7 +128,7 @@ describe('sending', () => {
   it('validates the text: empty, too long or with control characters is a 400 naming content', async () => {
     const [a, b] = await Promise.all([member(), member()]);
     const id = await start(a, b);
-    for (const content of ['', '   ', 'x'.repeat(4001), 'bell\u0007']) {
+    for (const content of ['', '   ', 'x'.repeat(4001), 'bell\u0007', 'https://evil.test/\u202Egnp.exe']) {
       const res = await send(a, id, content);
       expect(res.status, content.slice(0, 10)).toBe(400);
       expect(res.json).toMatchObject({ error: { field: 'content' } });
@@ -179,6 +179,18 @@ describe('reading', () => {
     expect(res.status).toBe(400);
     expect(res.json).toMatchObject({ error: { field: 'c' } });
     expect((await as(a.browser, 'GET', `/api/iam/messages/all?cursorId=${forged}`)).status).toBe(400);
+  });
+
+  it('answers an empty page, not an error, to a cursor from before the conversation was hidden', async () => {
+    const [a, b] = await Promise.all([member(), member()]);
+    const id = await start(a, b);
+    for (let i = 0; i < 22; i++) await sent(a, id, `m${i}`);
+    const first = await conversation(b, a.profile.uuid, b.profile.uuid);
+    expect(first.data.cursorId).not.toBeNull();
+    expect((await as(b.browser, 'DELETE', '/api/iam/messages/conversation', { convnId: id })).status).toBe(200);
+    const stale = await conversation(b, a.profile.uuid, b.profile.uuid, first.data.cursorId!);
+    expect(stale.status).toBe(200);
+    expect(stale.data).toMatchObject({ messages: [], cursorId: null });
   });
 });
 
@@ -350,6 +362,20 @@ describe('blocks', () => {
     expect((await as<FeedAnswer>(a.browser, 'GET', `/api/posts/tag/${tag}`)).data.contentItems).toHaveLength(20);
   });
 
+  it('a page\'s answer by a staff member the member blocks is withheld from the member as well', async () => {
+    const [owner, mod, visitor] = await Promise.all([member(), member(), member()]);
+    const page = await newPage(actor(owner));
+    await withRole(actor(owner), actor(mod), page.id, 'moderator');
+    const id = (await as<{ convnId: string }>(visitor.browser, 'POST', '/api/iam/messages/new-u-to-p-conversation', { userId: visitor.profile.uuid, pageId: page.id })).data.convnId;
+    await sent(visitor, id, 'Hello page');
+    expect((await as(visitor.browser, 'POST', '/api/iam/blocks/new', { userId: mod.profile.uuid })).status).toBe(200);
+    const fromMod = await send(mod, id, 'Hi from the moderator');
+    expect(fromMod.status).toBe(201);
+    await sent(owner, id, 'Hi from the owner');
+    expect((await conversation(visitor, visitor.profile.uuid, page.id)).data.messages.map((m) => m.content)).toEqual(['Hi from the owner', 'Hello page']);
+    expect(await tally(visitor)).toBe(1);
+  });
+
   it('refuses blocking oneself or nobody', async () => {
     const a = await member();
     expect((await as(a.browser, 'POST', '/api/iam/blocks/new', { userId: a.profile.uuid })).status).toBe(400);
@@ -391,6 +417,9 @@ describe('the counts always equal a recount', () => {
           const t = await getItem(owner, 'msg-tally');
           expect(Number(t?.unread ?? 0), owner).toBe(counted.reduce((n, { p }) => n + Number(p.unread), 0));
           expect([...((t?.convs as Set<string> | undefined) ?? [])].sort(), owner).toEqual(counted.map(({ p }) => String(p.conversationId)).sort());
+          const others = (type: string) => counted.filter(({ p }) => p.otherType === type).map(({ p }) => String(p.otherId)).sort();
+          expect([...((t?.users as Set<string> | undefined) ?? [])].sort(), `${owner} users`).toEqual(others('user'));
+          expect([...((t?.pages as Set<string> | undefined) ?? [])].sort(), `${owner} pages`).toEqual(others('page'));
         }
         // Each member's answer is their own tally plus their pages'.
         const pageTally = Number((await getItem(`page#${page.id}`, 'msg-tally'))?.unread ?? 0);

@@ -119,7 +119,7 @@ describe('tickets', () => {
   it('refuses an expired, forged or malformed ticket, and a path other than /ws', async () => {
     const a = await member();
     const { issueTicket } = await import('../../functions/realtime/tickets');
-    const expired = await issueTicket(a.profile.uuid, Date.now() - 61_000);
+    const expired = await issueTicket(a.profile.uuid, { nowMs: Date.now() - 61_000 });
     const base = new URL(await ticketUrl(a));
     const withTicket = (t: string) => {
       const u = new URL(base);
@@ -209,6 +209,22 @@ describe('frames', () => {
     const listed = await as<{ notifications: unknown[] }>(a.browser, 'GET', '/api/iam/notifications/all');
     expect(listed.data.notifications[0]).toEqual(frame.data.notification);
     await aTab.close();
+  });
+
+  it('a socket ends with its session: after logging out it receives nothing more', async () => {
+    const [a, b] = await Promise.all([member(), member()]);
+    const id = await conversation(a, b);
+    const tab = await open(await ticketUrl(b));
+    await send(a, id, 'before');
+    await tab.next('message');
+    const { connectionsOf } = await import('../../functions/realtime/connections');
+    expect(await connectionsOf(b.profile.uuid)).toHaveLength(1);
+    expect((await as(b.browser, 'POST', '/api/iam/authn/logout', {})).status).toBe(200);
+    expect(await connectionsOf(b.profile.uuid)).toEqual([]);
+    await send(a, id, 'after');
+    await new Promise((r) => setTimeout(r, 400));
+    expect(tab.frames.filter((f) => f.type === 'message')).toEqual([]);
+    await tab.close();
   });
 
   it('after a reconnect, the message sent while away is fetched over REST', async () => {

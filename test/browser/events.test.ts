@@ -110,6 +110,10 @@ describe.runIf(browserAvailable)('events journey in Chromium', () => {
     await pageA.goto(`${url()}${eventPath}/edit`);
     await pageA.getByRole('heading', { level: 1, name: `Edit “${title}”` }).waitFor(SLOW);
     await pageA.getByRole('button', { name: 'Cancel this date' }).nth(1).click();
+    // It asks first, saying who will be told.
+    const confirm = pageA.getByRole('dialog', { name: 'Cancel this date?' });
+    await confirm.getByText(/1 going/).waitFor(SLOW);
+    await confirm.getByRole('button', { name: 'Cancel the date' }).click();
     await pageA.getByRole('button', { name: 'Restore this date' }).first().waitFor(SLOW);
     expect(await seriousA11yViolations(pageA)).toEqual([]);
     await shot(pageA, 'events-edit-1280');

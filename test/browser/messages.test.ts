@@ -67,7 +67,7 @@ describe.runIf(browserAvailable)('messages journey in Chromium', () => {
     expect(await quoted.getAttribute('rel')).toBe('noopener nofollow ugc');
 
     // 2. A sees it arrive without a reload: the row, its unread badge and the nav badge.
-    const row = pageA.getByTestId('conversation-row').filter({ hasText: 'I could swap a pothos' });
+    const row = pageA.getByTestId('conversation-row').filter({ hasText: 'About your listing' });
     await row.waitFor(SLOW);
     await expect.poll(() => row.textContent(), SLOW).toMatch(/1 unread/);
     await pageA.getByTestId('messages-badge').first().waitFor(SLOW);
@@ -95,7 +95,9 @@ describe.runIf(browserAvailable)('messages journey in Chromium', () => {
     const dialog = pageB.getByRole('dialog');
     await dialog.waitFor(SLOW);
     await dialog.getByRole('button', { name: 'Block', exact: true }).click();
-    await dialog.waitFor({ state: 'detached', ...SLOW });
+    // Back to the inbox, saying so.
+    await pageB.waitForURL((u) => u.pathname === '/messages', SLOW);
+    await pageB.getByText(/You blocked/).waitFor(SLOW);
 
     await composerA.fill('See you then — bring a bag for the pot.');
     await composerA.press('Enter');
@@ -104,7 +106,7 @@ describe.runIf(browserAvailable)('messages journey in Chromium', () => {
     expect(await pageA.getByText('Not sent').count()).toBe(0);
     await new Promise((r) => setTimeout(r, 2500));
     expect(await pageB.getByTestId('message').filter({ hasText: 'bring a bag' }).count()).toBe(0);
-    await pageB.reload();
+    await pageB.goto(`${url()}/messages/${aName}`);
     await pageB.getByTestId('message').filter({ hasText: 'Come by on Saturday' }).waitFor(SLOW);
     expect(await pageB.getByTestId('message').filter({ hasText: 'bring a bag' }).count()).toBe(0);
 

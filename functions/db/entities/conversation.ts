@@ -53,7 +53,7 @@ export const ConversationParticipant = () => new Entity({
     otherId: { type: 'string', required: true, readOnly: true },
     otherType: { type: PARTICIPANT_TYPES, required: true, readOnly: true },
     convType: { type: CONV_TYPES, required: true, readOnly: true },
-    /** Messages of the others after `lastReadAt`. */
+    /** The other side's messages after `lastReadKey` (withheld ones never count). */
     unread: { type: 'number', required: true, default: 0 },
     lastReadAt: { type: 'string' },
     /** The sort key of the last message read (exact, where two messages share a millisecond). */

@@ -14,6 +14,8 @@ export const RealtimeTicket = () => new Entity({
   attributes: {
     hash: { type: 'string', required: true, readOnly: true },
     userId: { type: 'string', required: true, readOnly: true },
+    /** The session (refresh-token family) it was made in: the socket ends with that session. */
+    familyId: { type: 'string', readOnly: true },
     /** Milliseconds: the ticket is refused from then on (TTL removes it later). */
     validUntil: { type: 'number', required: true, readOnly: true },
     expiresAt: { type: 'number', required: true, readOnly: true },
@@ -31,6 +33,8 @@ export const RealtimeConnection = () => new Entity({
   attributes: {
     connectionId: { type: 'string', required: true, readOnly: true },
     userId: { type: 'string', required: true, readOnly: true },
+    /** The session the socket was opened in: revoking it (logout, a password reset, suspension) removes the connection. */
+    familyId: { type: 'string', readOnly: true },
     connectedAt: { type: 'string', required: true, readOnly: true },
     expiresAt: { type: 'number', required: true },
   },

@@ -40,7 +40,7 @@ export default function MessagesScreen() {
           ← Your own messages
         </Link>
       ) : null}
-      {viewer ? <Inbox viewer={viewer} viewerHandle={user?.username ?? ''} pageId={pageId} /> : null}
+      {viewer ? <Inbox key={pageId ?? 'mine'} viewer={viewer} viewerHandle={user?.username ?? ''} pageId={pageId} /> : null}
     </PageShell>
   );
 }

@@ -39,6 +39,7 @@ export default function PageConversationScreen() {
         me={me}
         other={other}
         otherHref={`/${encodeURIComponent(other.handle)}`}
+        canStart={asMember}
         start={async () => {
           if (!asMember) throw new Error(`${who.name} has not written to the page yet`);
           return (await start.mutateAsync({ kind: 'page', me: who.id, pageId: to.id })).convnId;

@@ -31,9 +31,13 @@ export function BlocksSection() {
             <li key={b.user.uuid} className="flex items-center gap-3 py-3">
               <Avatar src={b.user.avatar} name={b.user.username} size="sm" />
               <div className="min-w-0 flex-1">
-                <Link to={`/${encodeURIComponent(b.user.username)}`} className="font-medium text-gray-900 hover:underline">
-                  @{b.user.username}
-                </Link>
+                {b.user.username === 'former-member' ? (
+                  <span className="font-medium text-gray-900">A former member</span>
+                ) : (
+                  <Link to={`/${encodeURIComponent(b.user.username)}`} className="font-medium text-gray-900 hover:underline">
+                    @{b.user.username}
+                  </Link>
+                )}
                 <p className="text-sm text-gray-600">Blocked on {formatDate(b.createdAt)}</p>
               </div>
               <Button

@@ -112,11 +112,12 @@ export function useBlocks(viewer: string) {
   });
 }
 
+/** Blocks (blocked: true) or unblocks a member; every list is read again, as what it may show changed. */
 export function useBlock() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (input: { userId: string; blocked: boolean }) =>
       input.blocked ? api.call('POST /api/iam/blocks/new', { userId: input.userId }) : api.call('DELETE /api/iam/blocks/{userId}', { userId: input.userId }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: messagesKeys.all }),
+    onSuccess: () => qc.invalidateQueries(),
   });
 }

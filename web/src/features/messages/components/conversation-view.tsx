@@ -4,8 +4,8 @@
  * when a send fails (the same client id, so a retry never sends twice). Its menu mutes, blocks
  * (member to member) and deletes (hides, after a confirmation) the conversation.
  */
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Link } from 'react-router';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { MessageView, Party } from '@shared/answers/messages';
 import type { ServerFrame } from '@shared/realtime';
@@ -14,6 +14,7 @@ import { Dialog } from '@/components/dialog';
 import { FormAlert } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
 import { Loading } from '@/components/loading';
+import { paths } from '@/config/paths';
 import { Avatar } from '@/features/content/components/avatar';
 import { markSeen, messagesKeys, sendMessage, useBlock, useConversation, useHideConversation, useMuteConversation, withMessage } from '../api/messages';
 import { useFrames, useLive } from '../lib/live';
@@ -30,6 +31,8 @@ export interface ConversationViewProps {
   other: Party;
   /** Makes the conversation when the first message is sent; answers its id. */
   start: () => Promise<string>;
+  /** False when the caller may not start it (a page's staff before the member has written). */
+  canStart?: boolean;
   /** Text to start the composer with when there is no draft ("Ask about this plant"). */
   initialText?: string;
   /** Where the other side's name links to. */
@@ -78,7 +81,7 @@ function writeDraft(key: string, text: string): void {
   }
 }
 
-export function ConversationView({ viewer, a, b, me, other, start, initialText, otherHref }: ConversationViewProps) {
+export function ConversationView({ viewer, a, b, me, other, start, canStart = true, initialText, otherHref }: ConversationViewProps) {
   const qc = useQueryClient();
   const live = useLive();
   const key = useMemo(() => messagesKeys.conversation(viewer, a, b), [viewer, a, b]);
@@ -95,16 +98,29 @@ export function ConversationView({ viewer, a, b, me, other, start, initialText, 
   }, [conversation.data]);
   const mine = useCallback((m: MessageView) => (me.type === 'page' ? m.asPageId === me.id : m.senderId === viewer && !m.asPageId), [me, viewer]);
 
-  // Live: a message of this conversation joins the list at once.
+  const [pending, setPending] = useState<Pending[]>([]);
+  const [announcement, setAnnouncement] = useState('');
+
+  // Live: a message of this conversation joins the list at once (the sender's own, from this or
+  // another tab, replaces its "Sending…" bubble). Before the conversation exists here, any
+  // message frame reads it again: the other side may just have started it.
   const onFrame = useCallback(
     (frame: ServerFrame) => {
-      if (frame.type !== 'message' || !convId || frame.data.conversationId !== convId) return;
+      if (frame.type !== 'message') return;
+      if (!convId) {
+        void qc.invalidateQueries({ queryKey: key });
+        return;
+      }
+      if (frame.data.conversationId !== convId) return;
       const m = frame.data.message;
+      setPending((list) => list.filter((p) => p.id !== m.id));
       qc.setQueryData(key, (data: Parameters<typeof withMessage>[0]) =>
         withMessage(data, { id: m.id, conversationId: convId, content: m.content, senderId: m.senderId, asPageId: m.asPageId ?? null, createdAt: m.createdAt }),
       );
+      const theirs = me.type === 'page' ? m.asPageId !== me.id : m.senderId !== viewer || !!m.asPageId;
+      if (theirs) setAnnouncement(`New message from ${other.name}: ${m.content.slice(0, 140)}`);
     },
-    [convId, qc, key],
+    [convId, qc, key, me, viewer, other.name],
   );
   useFrames(onFrame);
 
@@ -136,28 +152,36 @@ export function ConversationView({ viewer, a, b, me, other, start, initialText, 
   const topSentinel = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const lastId = messages[messages.length - 1]?.id;
-  const [pending, setPending] = useState<Pending[]>([]);
   useEffect(() => {
     const el = scroller.current;
     if (el && atBottom.current) el.scrollTop = el.scrollHeight;
   }, [lastId, pending.length]);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = conversation;
+  // Earlier messages go in above the reader: once they are drawn, the distance from the bottom
+  // measured before the fetch is restored, so the reader's place stays put.
+  const fromBottom = useRef<number | null>(null);
+  const pageCount = conversation.data?.pages.length ?? 0;
+  const loadEarlier = useCallback(() => {
+    const box = scroller.current;
+    if (isFetchingNextPage || !hasNextPage) return;
+    fromBottom.current = box ? box.scrollHeight - box.scrollTop : null;
+    void fetchNextPage();
+  }, [isFetchingNextPage, hasNextPage, fetchNextPage]);
+  useLayoutEffect(() => {
+    const box = scroller.current;
+    if (box && fromBottom.current !== null) box.scrollTop = box.scrollHeight - fromBottom.current;
+    fromBottom.current = null;
+  }, [pageCount]);
   useEffect(() => {
     const el = topSentinel.current;
-    if (!el || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
+    if (!el || !hasNextPage || isFetchingNextPage || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) {
-        const box = scroller.current;
-        const before = box ? box.scrollHeight - box.scrollTop : 0;
-        void fetchNextPage().then(() => {
-          // Keep the reader's place as earlier messages are added above.
-          if (box) box.scrollTop = box.scrollHeight - before;
-        });
-      }
+      // Only once the reader has scrolled: on open the list starts at the bottom.
+      if (entries.some((e) => e.isIntersecting) && !atBottom.current) loadEarlier();
     }, { root: scroller.current });
     observer.observe(el);
     return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  }, [hasNextPage, isFetchingNextPage, loadEarlier]);
 
   // The composer and its draft.
   const storageKey = draftKey(viewer, a, b);
@@ -165,17 +189,25 @@ export function ConversationView({ viewer, a, b, me, other, start, initialText, 
   useEffect(() => writeDraft(storageKey, text), [storageKey, text]);
   const inputId = useId();
 
+  // Sends go one after another, in the order they were written (the first one may make the conversation).
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  const madeId = useRef<string | null>(null);
+  const enqueue = (p: Pending) => {
+    queue.current = queue.current.then(() => deliver(p));
+  };
   const deliver = async (p: Pending) => {
     setPending((list) => list.map((x) => (x.id === p.id ? { ...x, state: 'sending', error: undefined } : x)));
     try {
-      let id = convId;
+      let id = convId ?? madeId.current;
       if (!id) {
         id = await start();
+        madeId.current = id;
         setConversationId(id);
       }
       const { message } = await sendMessage({ id: p.id, conversation_id: id, content: p.content });
-      if (!qc.getQueryData(key) || !first) await qc.invalidateQueries({ queryKey: key });
-      else qc.setQueryData(key, (data: Parameters<typeof withMessage>[0]) => withMessage(data, message));
+      const data = qc.getQueryData<Parameters<typeof withMessage>[0]>(key);
+      if (!data?.pages[0]) await qc.invalidateQueries({ queryKey: key });
+      else qc.setQueryData(key, (d: Parameters<typeof withMessage>[0]) => withMessage(d, message));
       setPending((list) => list.filter((x) => x.id !== p.id));
       void qc.invalidateQueries({ queryKey: [...messagesKeys.all, 'inbox'] });
     } catch (err) {
@@ -191,11 +223,13 @@ export function ConversationView({ viewer, a, b, me, other, start, initialText, 
     setPending((list) => [...list, p]);
     setText('');
     atBottom.current = true;
-    void deliver(p);
+    enqueue(p);
   };
 
+  // Enter sends with a keyboard; on a touch screen (no Shift key) it starts a new line.
+  const [touch] = useState(() => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches);
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+    if (!touch && event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       submit();
     }
@@ -203,9 +237,10 @@ export function ConversationView({ viewer, a, b, me, other, start, initialText, 
 
   const groups = groupByDay(messages);
   const tooLong = text.length > MESSAGE_MAX;
+  const waiting = !canStart && !convId && !conversation.isPending;
 
   return (
-    <section className="flex h-[calc(100dvh-12rem)] min-h-96 flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm" aria-label={`Conversation with ${shownOther.name}`}>
+    <section className="flex h-[calc(100dvh-9rem)] min-h-72 flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm sm:h-[calc(100dvh-12rem)] sm:min-h-96" aria-label={`Conversation with ${shownOther.name}`}>
       <header className="flex items-center gap-3 border-b border-gray-200 px-4 py-3">
         <Avatar src={shownOther.avatar} name={shownOther.name} />
         <div className="min-w-0 flex-1">
@@ -228,13 +263,11 @@ export function ConversationView({ viewer, a, b, me, other, start, initialText, 
           const el = e.currentTarget;
           atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
         }}
-        aria-live="polite"
-        aria-relevant="additions"
-      >
+>
         <div ref={topSentinel} />
         {hasNextPage ? (
           <div className="text-center">
-            <button type="button" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage} className="rounded-md px-3 py-1.5 text-sm font-medium text-primary-800 hover:bg-primary-50">
+            <button type="button" onClick={loadEarlier} disabled={isFetchingNextPage} className="rounded-md px-3 py-1.5 text-sm font-medium text-primary-800 hover:bg-primary-50">
               {isFetchingNextPage ? 'Loading earlier messages…' : 'Load earlier messages'}
             </button>
           </div>
@@ -271,7 +304,7 @@ export function ConversationView({ viewer, a, b, me, other, start, initialText, 
                 ) : (
                   <span className="mt-1 flex items-center gap-2 text-xs text-red-700" role="alert">
                     Not sent{p.error ? `: ${p.error}` : ''}
-                    <button type="button" onClick={() => void deliver(p)} className="rounded px-2 py-1 font-semibold underline">
+                    <button type="button" onClick={() => enqueue(p)} className="rounded px-2 py-1 font-semibold underline">
                       Retry
                     </button>
                     <button type="button" onClick={() => setPending((list) => list.filter((x) => x.id !== p.id))} className="rounded px-2 py-1 text-gray-600 underline">
@@ -285,6 +318,12 @@ export function ConversationView({ viewer, a, b, me, other, start, initialText, 
         ) : null}
       </div>
 
+      <p className="sr-only" aria-live="polite">
+        {announcement}
+      </p>
+      {waiting ? (
+        <p className="border-t border-gray-200 p-3 text-sm text-gray-700">{shownOther.name} has not written to the page yet: you can answer once they do.</p>
+      ) : (
       <form onSubmit={submit} className="border-t border-gray-200 p-3">
         <label htmlFor={inputId} className="sr-only">
           Write a message to {shownOther.name}
@@ -310,9 +349,10 @@ export function ConversationView({ viewer, a, b, me, other, start, initialText, 
             A message holds at most {MESSAGE_MAX.toLocaleString()} characters ({text.length.toLocaleString()} now).
           </p>
         ) : (
-          <p className="mt-1 hidden text-xs text-gray-500 sm:block">Enter sends; Shift+Enter starts a new line.</p>
+          touch ? null : <p className="mt-1 hidden text-xs text-gray-500 sm:block">Enter sends; Shift+Enter starts a new line.</p>
         )}
       </form>
+      )}
     </section>
   );
 }
@@ -323,30 +363,69 @@ function ConversationMenu({ convId, muted, blockable }: { convId: string; muted:
   const mute = useMuteConversation();
   const hide = useHideConversation();
   const block = useBlock();
+  const navigate = useNavigate();
   const menuId = useId();
+  const button = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLUListElement>(null);
   const error = mute.error ?? hide.error ?? block.error;
+
+  // Open: focus the first item; arrows move, Escape and a click elsewhere close.
+  useEffect(() => {
+    if (!open) return;
+    const items = () => Array.from(menu.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? []);
+    items()[0]?.focus();
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      const list = items();
+      const at = list.indexOf(document.activeElement as HTMLButtonElement);
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        setOpen(false);
+        button.current?.focus();
+      } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        event.preventDefault();
+        const next = (at + (event.key === 'ArrowDown' ? 1 : -1) + list.length) % list.length;
+        list[next]?.focus();
+      }
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (!menu.current?.contains(event.target as Node) && !button.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open]);
+
+  /** Closes the menu with focus back on its button (where a dialog then returns it). */
+  const choose = (then: () => void) => {
+    button.current?.focus();
+    setOpen(false);
+    then();
+  };
 
   return (
     <div className="relative">
-      <button type="button" aria-haspopup="menu" aria-expanded={open} aria-controls={open ? menuId : undefined} onClick={() => setOpen((o) => !o)} className="min-h-11 rounded-md border border-gray-300 px-3 text-sm font-medium text-gray-700 hover:bg-gray-100">
+      <button ref={button} type="button" aria-haspopup="menu" aria-expanded={open} aria-controls={open ? menuId : undefined} onClick={() => setOpen((o) => !o)} className="min-h-11 rounded-md border border-gray-300 px-3 text-sm font-medium text-gray-700 hover:bg-gray-100">
         Options
       </button>
       {open ? (
-        <ul id={menuId} role="menu" className="absolute right-0 z-20 mt-1 w-56 rounded-lg border border-gray-200 bg-white p-1 shadow-lg">
+        <ul ref={menu} id={menuId} role="menu" aria-label="Conversation options" className="absolute right-0 z-20 mt-1 w-56 rounded-lg border border-gray-200 bg-white p-1 shadow-lg">
           <li role="none">
-            <button role="menuitem" type="button" className="w-full rounded-md px-3 py-2 text-left text-sm hover:bg-gray-100" onClick={() => { setOpen(false); mute.mutate({ convnId: convId, muted: !muted }); }}>
+            <button role="menuitem" type="button" className="min-h-11 w-full rounded-md px-3 py-2 text-left text-sm hover:bg-gray-100" onClick={() => choose(() => mute.mutate({ convnId: convId, muted: !muted }))}>
               {muted ? 'Unmute this conversation' : 'Mute this conversation'}
             </button>
           </li>
           {blockable ? (
             <li role="none">
-              <button role="menuitem" type="button" className="w-full rounded-md px-3 py-2 text-left text-sm text-red-700 hover:bg-red-50" onClick={() => { setOpen(false); setConfirm('block'); }}>
+              <button role="menuitem" type="button" className="min-h-11 w-full rounded-md px-3 py-2 text-left text-sm text-red-700 hover:bg-red-50" onClick={() => choose(() => setConfirm('block'))}>
                 Block {blockable.name}
               </button>
             </li>
           ) : null}
           <li role="none">
-            <button role="menuitem" type="button" className="w-full rounded-md px-3 py-2 text-left text-sm text-red-700 hover:bg-red-50" onClick={() => { setOpen(false); setConfirm('delete'); }}>
+            <button role="menuitem" type="button" className="min-h-11 w-full rounded-md px-3 py-2 text-left text-sm text-red-700 hover:bg-red-50" onClick={() => choose(() => setConfirm('delete'))}>
               Delete this conversation
             </button>
           </li>
@@ -361,7 +440,12 @@ function ConversationMenu({ convId, muted, blockable }: { convId: string; muted:
       >
         <div className="flex justify-end gap-2">
           <button type="button" onClick={() => setConfirm(null)} className="rounded-md border border-gray-300 px-4 py-2 text-sm font-medium">Keep it</button>
-          <button type="button" onClick={() => hide.mutate(convId, { onSuccess: () => setConfirm(null) })} disabled={hide.isPending} className="rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white">
+          <button
+            type="button"
+            onClick={() => hide.mutate(convId, { onSuccess: () => void navigate(paths.messages, { state: { notice: 'The conversation was deleted.' } }) })}
+            disabled={hide.isPending}
+            className="rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white"
+          >
             {hide.isPending ? 'Deleting…' : 'Delete'}
           </button>
         </div>
@@ -371,11 +455,16 @@ function ConversationMenu({ convId, muted, blockable }: { convId: string; muted:
           open={confirm === 'block'}
           title={`Block ${blockable.name}?`}
           onClose={() => setConfirm(null)}
-          description="They will not be able to message you, and you will no longer see their posts, comments or listings. They are not told. You can unblock them later in settings."
+          description="They will not be able to message you, and you will no longer see their posts, comments or listings. They are not told. You can unblock them in your settings."
         >
           <div className="flex justify-end gap-2">
             <button type="button" onClick={() => setConfirm(null)} className="rounded-md border border-gray-300 px-4 py-2 text-sm font-medium">Cancel</button>
-            <button type="button" onClick={() => block.mutate({ userId: blockable.id, blocked: true }, { onSuccess: () => setConfirm(null) })} disabled={block.isPending} className="rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white">
+            <button
+              type="button"
+              onClick={() => block.mutate({ userId: blockable.id, blocked: true }, { onSuccess: () => void navigate(paths.messages, { state: { notice: `You blocked ${blockable.name}.` } }) })}
+              disabled={block.isPending}
+              className="rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white"
+            >
               {block.isPending ? 'Blocking…' : 'Block'}
             </button>
           </div>
@@ -384,4 +473,3 @@ function ConversationMenu({ convId, muted, blockable }: { convId: string; muted:
     </div>
   );
 }
-

@@ -1,7 +1,9 @@
 /**
  * The inbox: conversations newest activity first, each with its avatar, name, the last message's
  * start, its time and an unread badge; tabs for the unread collections; and, for page staff, the
- * pages whose messages they answer. Paged by cursor ("Show more").
+ * pages whose messages they answer. Paged by cursor ("Show more"). The Unread, Members and Pages
+ * tabs show the loaded rows of their kind (more come with "Show more"); their counts come from
+ * the collections the server keeps, so they hold for the whole inbox.
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -93,9 +95,12 @@ export function Inbox({ viewer, viewerHandle, pageId }: { viewer: string; viewer
   const shown = rows.filter((r) =>
     tab === 'unread' ? r.unread > 0 : tab === 'members' ? r.with.type === 'user' : tab === 'pages' ? r.with.type === 'page' : true,
   );
-  const counts: Partial<Record<InboxTab, number>> = unread
-    ? { unread: unread.conversationsNotOnMyPages.length, 'my-pages': unread.conversationsOnMyPages.length }
-    : {};
+  // A page's inbox counts its own unread rows (the collections are the caller's own).
+  const counts: Partial<Record<InboxTab, number>> = pageId
+    ? { unread: rows.filter((r) => r.unread > 0 && !r.muted).length }
+    : unread
+      ? { unread: unread.conversationsNotOnMyPages.length, 'my-pages': unread.conversationsOnMyPages.length }
+      : {};
   const tabs = pageId ? TABS.filter((t) => t.id === 'all' || t.id === 'unread') : TABS;
 
   return (

@@ -21,7 +21,8 @@ export interface Live {
   messages: TallyTracker;
 }
 
-const LiveContext = createContext<Live | null>(null);
+/** Exported for composition and tests; the app provides it through LiveProvider. */
+export const LiveContext = createContext<Live | null>(null);
 
 export function useLive(): Live | null {
   return useContext(LiveContext);

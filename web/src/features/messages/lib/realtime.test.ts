@@ -116,6 +116,29 @@ describe('the socket', () => {
     expect(statuses).toEqual(['connecting', 'open', 'closed', 'connecting', 'open']);
   });
 
+  it('a stop and a start while a ticket is on its way leave exactly one socket', async () => {
+    const s = await server();
+    servers.push(s);
+    let release = () => undefined as void;
+    const gate = new Promise<void>((r) => (release = r));
+    let n = 0;
+    const r = client(s, {
+      getUrl: async () => {
+        const k = ++n;
+        if (k === 1) await gate;
+        return `${s.url}?ticket=t${k}`;
+      },
+    });
+    r.start();
+    r.stop();
+    r.start();
+    await until(() => r.live());
+    release();
+    await new Promise((r2) => setTimeout(r2, 150));
+    expect(s.tickets).toEqual(['t2']);
+    expect(s.wss.clients.size).toBe(1);
+  });
+
   it('keeps trying while the ticket cannot be had, and stops for good when stopped', async () => {
     const s = await server();
     servers.push(s);

@@ -10,7 +10,8 @@ import type { ServerFrame } from '@shared/realtime';
 
 export type RealtimeStatus = 'idle' | 'connecting' | 'open' | 'closed';
 
-export const PING_MS = 25_000;
+/** Keeps idle proxies from closing the socket; API Gateway's own idle limit is 10 minutes. */
+export const PING_MS = 4 * 60_000;
 export const BASE_BACKOFF_MS = 1_000;
 export const MAX_BACKOFF_MS = 30_000;
 
@@ -53,6 +54,8 @@ export function createRealtime(opts: RealtimeOptions): Realtime {
   let openedBefore = false;
   let retry: ReturnType<typeof setTimeout> | null = null;
   let ping: ReturnType<typeof setInterval> | null = null;
+  /** Bumped by start and stop: a connect begun before either gives up when it resumes. */
+  let generation = 0;
 
   const setStatus = (next: RealtimeStatus) => {
     if (next === state) return;
@@ -78,16 +81,18 @@ export function createRealtime(opts: RealtimeOptions): Realtime {
 
   async function connect(): Promise<void> {
     if (!running) return;
+    const mine = generation;
     setStatus('connecting');
     let url: string;
     try {
       url = await opts.getUrl();
     } catch {
+      if (mine !== generation) return;
       setStatus('closed');
       scheduleReconnect();
       return;
     }
-    if (!running) return;
+    if (!running || mine !== generation) return;
     const ws = create(url);
     socket = ws;
     ws.onopen = () => {
@@ -135,11 +140,13 @@ export function createRealtime(opts: RealtimeOptions): Realtime {
     start() {
       if (running) return;
       running = true;
+      generation++;
       if (typeof window !== 'undefined') window.addEventListener('online', onOnline);
       void connect();
     },
     stop() {
       running = false;
+      generation++;
       clearTimers();
       if (typeof window !== 'undefined') window.removeEventListener('online', onOnline);
       const ws = socket;

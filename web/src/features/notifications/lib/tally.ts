@@ -2,7 +2,8 @@
  * An unread tally (notifications, messages): asked for on start, on a timer, when the window gets
  * focus or the tab becomes visible, and on navigation, but at most once per
  * NOTIFICATION_TALLY_THROTTLE_MS unless forced (after marking seen). While the tab's socket is
- * open, frames set it (`set`) and the timer and focus checks wait: polling is the fallback. A small external store, so the bell and
+ * open, frames set it (`set`) and the timer waits: polling is the fallback (focus checks still
+ * run, throttled, so a lost frame is mended when the member comes back to the tab). A small external store, so the bell and
  * its panel share one tally without a request each.
  */
 import { NOTIFICATION_TALLY_THROTTLE_MS } from '@shared/constants';
@@ -25,7 +26,7 @@ export interface TallyOptions {
   throttleMs?: number;
   pollMs?: number;
   now?: () => number;
-  /** True while live frames keep the tally current (the socket is open): the timer and focus checks then wait. */
+  /** True while live frames keep the tally current (the socket is open): the timer then waits (focus checks still run, throttled, in case a frame was lost). */
   live?: () => boolean;
 }
 
@@ -68,11 +69,9 @@ export function createTallyTracker({ load, throttleMs = NOTIFICATION_TALLY_THROT
     const timer = setInterval(() => {
       if (visible() && !live()) void refresh();
     }, pollMs);
-    const onFocus = () => {
-      if (!live()) void refresh();
-    };
+    const onFocus = () => void refresh();
     const onVisibility = () => {
-      if (visible() && !live()) void refresh();
+      if (visible()) void refresh();
     };
     window.addEventListener('focus', onFocus);
     document.addEventListener('visibilitychange', onVisibility);

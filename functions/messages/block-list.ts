@@ -1,5 +1,5 @@
 /** GET /api/iam/blocks: the members the caller blocks. */
-import type { blocks as route } from '../../shared/contract/messages';
+import type { blockList as route } from '../../shared/contract/messages';
 import type { Main } from '../lib/route-types';
 import { blockList } from './blocks';
 
