@@ -242,6 +242,31 @@ export async function pagesOnlyRunBy(userId: string): Promise<PageItem[]> {
 }
 
 /**
+ * A member about to delete their account steps down from every page they are an admin of: per
+ * page, one transaction removes their membership with the page's counts, on the condition that
+ * another admin remains. Two admins of one page deleting their accounts at the same moment both
+ * pass the read of `pagesOnlyRunBy`, but only one of these transactions can take the count from
+ * 2 to 1: the other is refused (409 naming the page), and that account is not deleted.
+ */
+export async function stepDownFromPages(userId: string): Promise<void> {
+  let cursor: string | null = null;
+  do {
+    const page = await membershipsOf(userId, cursor);
+    for (const m of page.data.filter((x) => x.status === 'member' && isPageAdmin(x.role))) {
+      const out = await writeItems([membershipDelete(m), countsItem(m.pageId, { memberCount: -1, adminCount: -1 })]);
+      if (!out.canceled || conditionFailed(out, 0)) continue; // Done, or changed meanwhile (the sweep takes it).
+      const p = await db().entities.page.get({ id: m.pageId }).go({ consistent: true });
+      if (!p.data || p.data.deletedAt) {
+        await writeItems([membershipDelete(m)]);
+        continue;
+      }
+      throw conflict(`You are the only admin of ${p.data.name} (@${p.data.handle}): make another member an admin, or delete the page, first`);
+    }
+    cursor = page.cursor;
+  } while (cursor);
+}
+
+/**
  * Removes every membership, request and invitation of a deleted account, the pages' counts
  * following in the same transaction (nothing is added to a page that is gone). Safe to run again.
  */

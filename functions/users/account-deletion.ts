@@ -21,7 +21,7 @@ import { logger } from '../lib/logger';
 import { eraseAllConversationsOf } from '../messages/write';
 import { sendAccountDeleted } from '../auth/mails';
 import { deleteEventsOf } from '../events/write';
-import { leaveAllPages, pagesOnlyRunBy } from '../pages/members';
+import { leaveAllPages, pagesOnlyRunBy, stepDownFromPages } from '../pages/members';
 import { deletePostsOf } from '../posts/write';
 import { dropConnections } from '../realtime/connections';
 import { getUser } from './users';
@@ -72,6 +72,8 @@ export async function deleteAccount(userId: string, steps: DeletionSteps = defau
       const names = alone.map((p) => `${p.name} (@${p.handle})`).join(', ');
       throw conflict(`You are the only admin of ${names}: make another member an admin, or delete the page, first`);
     }
+    // The read above can race another admin's deletion: stepping down holds each page to an admin.
+    await stepDownFromPages(userId);
   }
 
   try {

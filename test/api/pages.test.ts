@@ -439,6 +439,24 @@ describe('deleting the account of a page\'s member', () => {
     expect(await stored(p.id)).toMatchObject({ memberCount: 1, adminCount: 1 });
     expect(await stored(q.id)).toMatchObject({ memberCount: 1, requestCount: 0 });
   });
+
+  it('keeps an admin when the page\'s two admins delete their accounts at the same moment: one goes, the other is refused', async () => {
+    for (let round = 0; round < 3; round++) {
+      const [a, b] = await Promise.all([registeredUser(), registeredUser()]);
+      const p = await newPage(a);
+      await withRole(a, b, p.id, 'admin');
+      expect(await stored(p.id)).toMatchObject({ adminCount: 2 });
+      const [ra, rb] = await Promise.all([
+        as(a.browser, 'DELETE', '/api/iam/authn/delete', { uuid: a.uuid }),
+        as(b.browser, 'DELETE', '/api/iam/authn/delete', { uuid: b.uuid }),
+      ]);
+      expect([ra.status, rb.status].sort()).toEqual([200, 409]);
+      const page = await stored(p.id);
+      expect(page).toMatchObject({ adminCount: 1, memberCount: 1 });
+      const kept = ra.status === 409 ? a : b;
+      expect(await getItem(`page#${p.id}`, `member#${kept.uuid}`)).toMatchObject({ role: expect.stringMatching(/creator|admin/) });
+    }
+  });
 });
 
 describe('POST /api/iam/emails/new-page', () => {
