@@ -8,7 +8,8 @@ import { CloseIcon, LeafIcon, MenuIcon } from '@/components/icons';
 import { loginHref, paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-store';
 import { useLogout } from '@/features/auth/use-logout';
-import { MessagesBadge } from '@/features/messages/components/messages-badge';
+import { MessagesBadge, useUnreadMessages } from '@/features/messages/components/messages-badge';
+import { formatNumber } from '@shared/format';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { useSite } from '@/features/site/api/get-site';
 import { DEFAULT_SITE } from '@shared/site';
@@ -27,6 +28,7 @@ export function TopBar() {
   const [menuOpen, setMenuOpen] = useState(false);
   const signedIn = auth.loggedIn === true;
   const items = mainNavItems(signedIn);
+  const unreadMessages = useUnreadMessages();
 
   // Close the phone menu once a link took the user somewhere.
   useEffect(() => setMenuOpen(false), [location.pathname]);
@@ -94,13 +96,14 @@ export function TopBar() {
           ) : null}
           <button
             type="button"
-            className="rounded-md p-2 text-gray-700 hover:bg-gray-100 lg:hidden"
+            className="relative rounded-md p-2 text-gray-700 hover:bg-gray-100 lg:hidden"
             aria-expanded={menuOpen}
             aria-controls="phone-menu"
-            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-label={`${menuOpen ? 'Close menu' : 'Open menu'}${unreadMessages > 0 ? `, ${formatNumber(unreadMessages)} unread messages` : ''}`}
             onClick={() => setMenuOpen((open) => !open)}
           >
             {menuOpen ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
+            {unreadMessages > 0 && !menuOpen ? <span className="absolute top-1.5 right-1.5 size-2.5 rounded-full bg-primary-700 ring-2 ring-white" aria-hidden="true" /> : null}
           </button>
         </div>
       </div>

@@ -1,6 +1,5 @@
 /** /messages/:username: the conversation with a member (?plant=<id> starts it quoting that listing). */
 import { Navigate, useParams, useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import type { Party } from '@shared/answers/messages';
 import { FormAlert } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
@@ -9,27 +8,8 @@ import { PageShell } from '@/components/page-shell';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-store';
 import { RegistrationGate } from '@/features/auth/components/registration-gate';
-import { useMessagee, useStartConversation } from '@/features/messages/api/messages';
+import { useListingQuote, useMessagee, useStartConversation } from '@/features/messages/api/messages';
 import { ConversationView } from '@/features/messages/components/conversation-view';
-import { api } from '@/lib/api';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The start of a message about a listing: its title and link. */
-function useListingQuote(plantId: string | null): { text: string | undefined; pending: boolean } {
-  const plant = useQuery({
-    queryKey: ['messages', 'about-plant', plantId],
-    queryFn: ({ signal }) => api.call('GET /api/plant/{id}', { id: plantId! }, { signal }),
-    enabled: !!plantId,
-    retry: false,
-  });
-  if (!plantId) return { text: undefined, pending: false };
-  if (plant.isPending) return { text: undefined, pending: true };
-  const post = plant.data?.plant;
-  if (!post) return { text: undefined, pending: false };
-  const title = post.plant?.commonName || post.text.slice(0, 60);
-  return { text: `About your listing “${title}”: ${window.location.origin}/plant/${post.id}\n\n`, pending: false };
-}
 
 export default function ConversationScreen() {
   const { username = '' } = useParams();
@@ -38,7 +18,7 @@ export default function ConversationScreen() {
   const { user } = useAuth();
   const messagee = useMessagee(username);
   const start = useStartConversation();
-  const quote = useListingQuote(plant && UUID.test(plant) ? plant : null);
+  const quote = useListingQuote(plant);
   const other = messagee.data?.messagee;
 
   if (other?.type === 'page' && user?.username) return <Navigate to={`${paths.messages}/${encodeURIComponent(user.username)}/to/${encodeURIComponent(other.handle)}`} replace />;

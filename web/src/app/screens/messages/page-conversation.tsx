@@ -2,7 +2,7 @@
  * /messages/:userHandle/to/:pageHandle: a member's conversation with a page. The member writes as
  * themself; the page's admins and moderators read it from the page's inbox and answer as the page.
  */
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import type { Party } from '@shared/answers/messages';
 import { FormAlert } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
@@ -10,7 +10,7 @@ import { Loading } from '@/components/loading';
 import { PageShell } from '@/components/page-shell';
 import { useAuth } from '@/features/auth/auth-store';
 import { RegistrationGate } from '@/features/auth/components/registration-gate';
-import { useMessagee, useStartConversation } from '@/features/messages/api/messages';
+import { useListingQuote, useMessagee, useStartConversation } from '@/features/messages/api/messages';
 import { ConversationView } from '@/features/messages/components/conversation-view';
 
 export default function PageConversationScreen() {
@@ -19,12 +19,14 @@ export default function PageConversationScreen() {
   const member = useMessagee(userHandle);
   const page = useMessagee(pageHandle);
   const start = useStartConversation();
+  const [params] = useSearchParams();
+  const quote = useListingQuote(params.get('plant'));
   const who = member.data?.messagee;
   const to = page.data?.messagee;
   const asMember = !!user && !!who && who.id === user.uuid;
 
   let body;
-  if (member.isPending || page.isPending) body = <Loading label="Loading…" />;
+  if (member.isPending || page.isPending || quote.pending) body = <Loading label="Loading…" />;
   else if (member.isError || page.isError) body = <FormAlert message={failureMessage(member.error ?? page.error)} title="Could not find this conversation" />;
   else if (!who || !to || who.type !== 'user' || to.type !== 'page') body = <FormAlert message="The address names a member and then a page: /messages/member/to/page." title="Not a conversation with a page" />;
   else {
@@ -40,6 +42,7 @@ export default function PageConversationScreen() {
         other={other}
         otherHref={`/${encodeURIComponent(other.handle)}`}
         canStart={asMember}
+        initialText={asMember ? quote.text : undefined}
         start={async () => {
           if (!asMember) throw new Error(`${who.name} has not written to the page yet`);
           return (await start.mutateAsync({ kind: 'page', me: who.id, pageId: to.id })).convnId;

@@ -115,7 +115,7 @@ function AskAboutPlant({ post }: { post: PostDetail['post'] }) {
   if (!auth.loggedIn || !me || !owner.handle || owner.id === auth.user?.uuid) return null;
   const href =
     owner.type === 'page'
-      ? `${paths.messages}/${encodeURIComponent(me)}/to/${encodeURIComponent(owner.handle)}`
+      ? `${paths.messages}/${encodeURIComponent(me)}/to/${encodeURIComponent(owner.handle)}?plant=${encodeURIComponent(post.id)}`
       : `${paths.messages}/${encodeURIComponent(owner.handle)}?plant=${encodeURIComponent(post.id)}`;
   return (
     <Link to={href} className="inline-flex min-h-11 items-center rounded-md bg-primary-700 px-4 text-sm font-semibold text-white hover:bg-primary-800">

@@ -121,3 +121,22 @@ export function useBlock() {
     onSuccess: () => qc.invalidateQueries(),
   });
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The start of a message about a listing (`?plant=<id>`): its name and link. */
+export function useListingQuote(plantId: string | null): { text: string | undefined; pending: boolean } {
+  const valid = !!plantId && UUID.test(plantId);
+  const plant = useQuery({
+    queryKey: ['messages', 'about-plant', plantId],
+    queryFn: ({ signal }) => api.call('GET /api/plant/{id}', { id: plantId! }, { signal }),
+    enabled: valid,
+    retry: false,
+  });
+  if (!valid) return { text: undefined, pending: false };
+  if (plant.isPending) return { text: undefined, pending: true };
+  const post = plant.data?.plant;
+  if (!post) return { text: undefined, pending: false };
+  const title = post.plant?.commonName || post.text.slice(0, 60);
+  return { text: `About your listing “${title}”: ${window.location.origin}/plant/${post.id}\n\n`, pending: false };
+}
