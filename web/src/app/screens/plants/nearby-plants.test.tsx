@@ -1,6 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_USER_SETTINGS } from '@shared/schemas/identity';
 import { makePlant, uuid } from '@/features/content/testing';
+import { radiusForSetting } from '@/features/places/components/nearby-view';
 import { AUTH, renderRoute } from '@/testing/render-route';
 import { success } from '@/testing/responses';
 import { serve } from '@/testing/serve';
@@ -31,6 +33,19 @@ describe('/nearby/plants', () => {
     fireEvent.click(screen.getByRole('radio', { name: '5 km' }));
     await waitFor(() => expect(within(list).getAllByRole('link')).toHaveLength(1));
     expect(api.to('PUT /api/plants/avail-nearby').at(-1)!.body).toMatchObject({ radiusKm: 5 });
+  });
+
+  it('starts from the member\'s "nearby means within" setting: the largest radius not past it', async () => {
+    const api = serve({
+      'GET /api/nearby/near-you': () => nearYou(),
+      'GET /api/iam/users/user-settings': () => success({ ...DEFAULT_USER_SETTINGS, nearby_radius_km: 100, calendarFeedUrl: null }),
+      'PUT /api/plants/avail-nearby': (call) => success({ plants: [nearby(1, 'fern', 2)], radius_km: call.body?.radiusKm }),
+    });
+    renderRoute('/nearby/plants', { auth: AUTH.member });
+    await waitFor(() => expect((screen.getByRole('radio', { name: '50 km' }) as HTMLInputElement).checked).toBe(true));
+    await waitFor(() => expect(api.to('PUT /api/plants/avail-nearby').at(-1)!.body).toMatchObject({ radiusKm: 50 }));
+    expect(radiusForSetting(10)).toBe(5);
+    expect(radiusForSetting(25)).toBe(20);
   });
 
   it('says so when nothing is near, and points to recent plants', async () => {

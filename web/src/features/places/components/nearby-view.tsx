@@ -5,14 +5,16 @@
  * member's place, else the connection's, else the site's default.
  */
 import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Button, FormAlert } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
+import { getUserSettings, userSettingsQueryKey } from '@/features/account/api/user-settings';
 import { useAuth } from '@/features/auth/auth-store';
 import { viewerOf } from '@/features/content/lib/ids';
 import { useSite } from '@/features/site/api/get-site';
 import { originOf, useNearYou, type Origin } from '../api/places';
 import type { MapPoint } from './nearby-map';
-import { OriginPicker, RadiusChoice } from './origin-picker';
+import { OriginPicker, RADII, RadiusChoice } from './origin-picker';
 
 const NearbyMap = lazy(() => import('./nearby-map'));
 
@@ -25,12 +27,23 @@ export interface NearbyResult<T> {
   refetch: () => unknown;
 }
 
-/** The centre and radius of a nearby screen, starting from the panel's origin. */
+/** The screen's radius for a member's "nearby means within" setting: the largest choice not past it. */
+export function radiusForSetting(settingKm: number): number {
+  return [...RADII].reverse().find((km) => km <= settingKm) ?? RADII[0];
+}
+
+/**
+ * The centre and radius of a nearby screen, starting from the panel's origin and, for a member,
+ * from their "nearby means within" setting until they pick a radius here.
+ */
 export function useNearbySearch(defaultKm = 20) {
   const auth = useAuth();
   const near = useNearYou(viewerOf(auth), auth.loggedIn !== undefined);
+  const settings = useQuery({ queryKey: userSettingsQueryKey, queryFn: ({ signal }) => getUserSettings(signal), enabled: auth.loggedIn === true, staleTime: 60_000 });
   const [chosen, setChosen] = useState<Origin | null>(null);
-  const [radiusKm, setRadiusKm] = useState(defaultKm);
+  const [pickedKm, setRadiusKm] = useState<number | null>(null);
+  const setting = settings.data?.nearby_radius_km;
+  const radiusKm = pickedKm ?? (setting ? radiusForSetting(setting) : defaultKm);
   const origin = chosen ?? (near.data ? originOf(near.data.origin) : null);
   return { origin, setOrigin: setChosen, radiusKm, setRadiusKm, originError: near.isError };
 }
