@@ -114,6 +114,20 @@ describe('POST /api/iam/pages/new', () => {
     expect(p.avatar).toBe(avatar);
     expect(await getItem(`upload#${avatar}`, 'upload')).toBeUndefined();
   });
+
+  it('changes the category and removes the avatar while keeping the cover; the removed image is deleted', async () => {
+    const a = await registeredUser();
+    const id = randomUUID();
+    const [avatar, cover] = [await uploadPageImage(a, id), await uploadPageImage(a, id)];
+    await newPage(a, { id, avatar, cover });
+    const res = await as<{ page: PageView }>(a.browser, 'PUT', '/api/iam/pages/update', { pageId: id, category: 'organisation', avatar: null });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.data.page).toMatchObject({ category: 'organisation', avatar: null, cover });
+    expect(await stored(id)).not.toHaveProperty('avatar');
+    // The removed image is deleted by the request (a record due at once backs it up until then).
+    await expect.poll(() => objectExists(avatar)).toBe(false);
+    expect(await objectExists(cover)).toBe(true);
+  });
 });
 
 describe('who sees what of a page\'s place', () => {
