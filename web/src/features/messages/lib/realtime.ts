@@ -83,17 +83,18 @@ export function createRealtime(opts: RealtimeOptions): Realtime {
     if (!running) return;
     const mine = generation;
     setStatus('connecting');
-    let url: string;
+    let ws: WebSocket;
     try {
-      url = await opts.getUrl();
+      const url = await opts.getUrl();
+      if (!running || mine !== generation) return;
+      if (typeof url !== 'string' || !/^wss?:\/\//.test(url)) throw new Error('the ticket answered no socket address');
+      ws = create(url);
     } catch {
       if (mine !== generation) return;
       setStatus('closed');
       scheduleReconnect();
       return;
     }
-    if (!running || mine !== generation) return;
-    const ws = create(url);
     socket = ws;
     ws.onopen = () => {
       if (socket !== ws) return;
