@@ -5,7 +5,7 @@
  * tabs show the loaded rows of their kind (more come with "Show more"); their counts come from
  * the collections the server keeps, so they hold for the whole inbox.
  */
-import { useState } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { ConversationRow, InboxAnswer } from '@shared/answers/messages';
@@ -102,6 +102,17 @@ export function Inbox({ viewer, viewerHandle, pageId }: { viewer: string; viewer
       ? { unread: unread.conversationsNotOnMyPages.length, 'my-pages': unread.conversationsOnMyPages.length }
       : {};
   const tabs = pageId ? TABS.filter((t) => t.id === 'all' || t.id === 'unread') : TABS;
+  const base = useId();
+  // Arrow keys move between the tabs (and select), as in any tab list.
+  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const at = tabs.findIndex((t) => t.id === tab);
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    event.preventDefault();
+    const next = tabs[(at + step + tabs.length) % tabs.length]!;
+    setTab(next.id);
+    document.getElementById(`${base}-tab-${next.id}`)?.focus();
+  };
 
   return (
     <div className="rounded-xl border border-gray-200 bg-white shadow-sm">
@@ -109,9 +120,13 @@ export function Inbox({ viewer, viewerHandle, pageId }: { viewer: string; viewer
         {tabs.map((t) => (
           <button
             key={t.id}
+            id={`${base}-tab-${t.id}`}
             role="tab"
             type="button"
             aria-selected={tab === t.id}
+            aria-controls={`${base}-panel`}
+            tabIndex={tab === t.id ? 0 : -1}
+            onKeyDown={onTabKey}
             onClick={() => setTab(t.id)}
             className={`min-h-11 shrink-0 rounded-t-md px-3 text-sm font-medium ${tab === t.id ? 'border-b-2 border-primary-700 text-primary-900' : 'text-gray-600 hover:text-gray-900'}`}
           >
@@ -120,7 +135,7 @@ export function Inbox({ viewer, viewerHandle, pageId }: { viewer: string; viewer
           </button>
         ))}
       </div>
-      <div role="tabpanel" className="p-2">
+      <div role="tabpanel" id={`${base}-panel`} aria-labelledby={`${base}-tab-${tab}`} className="p-2">
         {tab === 'my-pages' && !pageId ? (
           <MyPages viewer={viewer} unreadPages={new Set(unread?.pages ?? [])} />
         ) : inbox.isPending ? (
