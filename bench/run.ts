@@ -28,6 +28,8 @@ const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 /** `npm run bench -- --dynamodb-only`: only the DynamoDB calls per request, printed; bench/results.json is left as it is. */
 const DYNAMODB_ONLY = process.argv.includes('--dynamodb-only');
+/** Only the realtime figure (after the DynamoDB figures it builds on), printed, not written. */
+const REALTIME_ONLY = process.argv.includes('--realtime-only');
 
 /** Median time to import a module in a fresh Node process (ms), over `runs` processes. */
 function coldLoadMs(file: string, runs = 7): number {
@@ -195,13 +197,70 @@ function printDynamo(perRoute: Record<string, unknown>): void {
   console.table(Object.fromEntries(Object.entries(perRoute as Record<string, { callsPerRequest: number; capacityUnitsPerRequest: number }>).map(([k, v]) => [k, { calls: v.callsPerRequest, capacityUnits: v.capacityUnitsPerRequest }])));
 }
 
+/**
+ * Live delivery: from sending a message (the POST's start) to its frame on the recipient's socket,
+ * p50 and p99 over 200 messages, against a bare `ws` echo's round trip measured in the same run.
+ */
+async function benchRealtime(hostUrl: string, sendMessage: () => Promise<Response>, otherCookie: string, csrfToken: string): Promise<Record<string, unknown>> {
+  console.log('realtime…');
+  const ticketRes = await fetch(`${hostUrl}/api/iam/realtime/ticket`, {
+    method: 'POST', headers: { 'client-platform': 'browser', 'content-type': 'application/json', cookie: otherCookie }, body: JSON.stringify({ csrf_token: csrfToken }),
+  });
+  const { url: socketUrl } = ((await ticketRes.json()) as { data: { url: string } }).data;
+  const socket = new WebSocket(socketUrl);
+  await new Promise<void>((ok, fail) => {
+    socket.once('open', () => ok());
+    socket.once('error', fail);
+  });
+  const frameWaits: ((at: number) => void)[] = [];
+  socket.on('message', (data) => {
+    if ((JSON.parse(String(data)) as { type: string }).type === 'message') frameWaits.shift()?.(performance.now());
+  });
+  const deliveries: number[] = [];
+  for (let i = 0; i < 200; i++) {
+    const arrived = new Promise<number>((r) => frameWaits.push(r));
+    const started = performance.now();
+    const res = await sendMessage();
+    if (res.status !== 201) throw new Error(`a realtime bench message answered ${res.status}`);
+    deliveries.push((await arrived) - started);
+  }
+  socket.close();
+  const echo = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+  echo.on('connection', (ws) => ws.on('message', (data) => ws.send(String(data))));
+  await new Promise((r) => echo.once('listening', r));
+  const echoClient = new WebSocket(`ws://127.0.0.1:${(echo.address() as { port: number }).port}`);
+  await new Promise((r) => echoClient.once('open', r));
+  const echoes: number[] = [];
+  for (let i = 0; i < 200; i++) {
+    const started = performance.now();
+    await new Promise<void>((r) => {
+      echoClient.once('message', () => r());
+      echoClient.send(JSON.stringify({ type: 'ping', i }));
+    });
+    echoes.push(performance.now() - started);
+  }
+  echoClient.close();
+  await new Promise((r) => echo.close(r));
+  const pct = (xs: number[], p: number) => [...xs].sort((x, y) => x - y)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+  return {
+    what: 'POST /api/iam/messages/new → its message frame on the recipient\'s socket (local host, in-process fan-out)',
+    messages: deliveries.length,
+    p50Ms: round(pct(deliveries, 50)),
+    p99Ms: round(pct(deliveries, 99)),
+    echoP50Ms: round(pct(echoes, 50)),
+    echoP99Ms: round(pct(echoes, 99)),
+    p50VsEcho: round(pct(deliveries, 50) / pct(echoes, 50)),
+    p99VsEcho: round(pct(deliveries, 99) / pct(echoes, 99)),
+  };
+}
+
 async function main(): Promise<void> {
   rmSync(WORK, { recursive: true, force: true });
   mkdirSync(WORK, { recursive: true });
   process.env.DDB_METRICS = 'true';
   const results: Record<string, unknown> = { at: new Date().toISOString(), node: process.version };
 
-  if (!DYNAMODB_ONLY) {
+  if (!DYNAMODB_ONLY && !REALTIME_ONLY) {
     console.log('SPA build…');
     execFileSync('npm', ['run', 'build:web'], { cwd: REPO_ROOT, stdio: 'inherit' });
     results.spa = benchSpa();
@@ -365,6 +424,11 @@ async function main(): Promise<void> {
     await measure('GET /api/iam/messages/all (recipient)', 20, asOther('/api/iam/messages/all'));
     await measure('GET /api/iam/messages/unread-tally', 20, asOther('/api/iam/messages/unread-tally'));
     await measure('GET /api/iam/messages/conversation/{a}/{b} (20 of 21)', 20, asOther(`/api/iam/messages/conversation/${member.uuid}/${other.uuid}`));
+    if (REALTIME_ONLY) {
+      delete process.env.DDB_METRICS;
+      console.log('Realtime (send → frame) vs a bare ws echo:', await benchRealtime(host.url, sendMessage, otherCookie, otherIssued.session.csrfToken));
+      return;
+    }
     results.dynamodb = perRoute;
     delete process.env.DDB_METRICS;
     if (DYNAMODB_ONLY) {
@@ -418,58 +482,7 @@ async function main(): Promise<void> {
       post: { route: 'GET /api/post/{id}', rps: round(onePost.rps, 0), p99Ms: round(onePost.p99), rpsRatio: round(onePost.rps / base.rps), errors: onePost.errors },
     };
 
-    // Live delivery: from sending a message (the POST's start) to its frame on the recipient's socket,
-    // against a bare `ws` echo's round trip measured in the same run.
-    console.log('realtime…');
-    const ticketRes = await fetch(`${host.url}/api/iam/realtime/ticket`, {
-      method: 'POST', headers: { ...h, 'content-type': 'application/json', cookie: otherCookie }, body: JSON.stringify({ csrf_token: otherIssued.session.csrfToken }),
-    });
-    const { url: socketUrl } = ((await ticketRes.json()) as { data: { url: string } }).data;
-    const socket = new WebSocket(socketUrl);
-    await new Promise<void>((ok, fail) => {
-      socket.once('open', () => ok());
-      socket.once('error', fail);
-    });
-    const frameWaits: ((at: number) => void)[] = [];
-    socket.on('message', (data) => {
-      if ((JSON.parse(String(data)) as { type: string }).type === 'message') frameWaits.shift()?.(performance.now());
-    });
-    const deliveries: number[] = [];
-    for (let i = 0; i < 200; i++) {
-      const arrived = new Promise<number>((r) => frameWaits.push(r));
-      const started = performance.now();
-      const res = await sendMessage();
-      if (res.status !== 201) throw new Error(`a realtime bench message answered ${res.status}`);
-      deliveries.push((await arrived) - started);
-    }
-    socket.close();
-    const echo = new WebSocketServer({ port: 0, host: '127.0.0.1' });
-    echo.on('connection', (ws) => ws.on('message', (data) => ws.send(String(data))));
-    await new Promise((r) => echo.once('listening', r));
-    const echoClient = new WebSocket(`ws://127.0.0.1:${(echo.address() as { port: number }).port}`);
-    await new Promise((r) => echoClient.once('open', r));
-    const echoes: number[] = [];
-    for (let i = 0; i < 200; i++) {
-      const started = performance.now();
-      await new Promise<void>((r) => {
-        echoClient.once('message', () => r());
-        echoClient.send(JSON.stringify({ type: 'ping', i }));
-      });
-      echoes.push(performance.now() - started);
-    }
-    echoClient.close();
-    await new Promise((r) => echo.close(r));
-    const pct = (xs: number[], p: number) => [...xs].sort((x, y) => x - y)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
-    results.realtime = {
-      what: 'POST /api/iam/messages/new → its message frame on the recipient\'s socket (local host, in-process fan-out)',
-      messages: deliveries.length,
-      p50Ms: round(pct(deliveries, 50)),
-      p99Ms: round(pct(deliveries, 99)),
-      echoP50Ms: round(pct(echoes, 50)),
-      echoP99Ms: round(pct(echoes, 99)),
-      p50VsEcho: round(pct(deliveries, 50) / pct(echoes, 50)),
-      p99VsEcho: round(pct(deliveries, 99) / pct(echoes, 99)),
-    };
+    results.realtime = await benchRealtime(host.url, sendMessage, otherCookie, otherIssued.session.csrfToken);
 
     console.log('first contentful paint…');
     const blank = join(REPO_ROOT, 'web', 'dist', '__bench_blank.html');
