@@ -116,4 +116,23 @@ describe('/event/:randomId/edit', () => {
       eventId: weekly.id, from: soon.startsAt, first: { startsAt: '2027-02-02T07:30:00.000Z', endsAt: '2027-02-02T09:00:00.000Z' }, recurrence: { rrule: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=TU' },
     });
   });
+
+  it('lists who is going to a date for members, page by page', async () => {
+    const key = soon.id.split('.')[1]!;
+    const person = (n: number) => ({ user: { uuid: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, username: `grower_${n}`, avatar: null }, status: 'GOING' as const, waiting: false, since: '2026-11-20T10:00:00.000Z' });
+    const api = serve({
+      'GET /api/events/Ab3dE5gH7k': () => success({ event: makeEvent({ specifics: [soon] }) }),
+      [`GET /api/iam/events/details/Ab3dE5gH7k/${key}`]: (call) =>
+        call.url.includes('cursorId=')
+          ? success({ specific: soon, attendees: [person(3)], cursorId: null })
+          : success({ specific: soon, attendees: [person(1), person(2)], cursorId: 'next-page' }),
+    });
+    renderRoute('/event/Ab3dE5gH7k', { auth: AUTH.member });
+    fireEvent.click(await screen.findByRole('button', { name: 'Who is going' }));
+    await screen.findByRole('link', { name: '@grower_2' });
+    fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    await screen.findByRole('link', { name: '@grower_3' });
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+    expect(api.to(`GET /api/iam/events/details/Ab3dE5gH7k/${key}`).at(-1)!.url).toContain('cursorId=next-page');
+  });
 });

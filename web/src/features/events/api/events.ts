@@ -24,11 +24,13 @@ export function useEvent(viewer: string, ref: string) {
   });
 }
 
-/** A date's attendees (members only). */
+/** A date's attendees (members only), 100 at a time. */
 export function useAttendees(ref: string, dateKey: string, enabled: boolean) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: eventsKeys.attendees(ref, dateKey),
-    queryFn: ({ signal }) => api.call('GET /api/iam/events/details/{a}/{b}', { a: ref, b: dateKey }, { signal }),
+    queryFn: ({ pageParam, signal }) => api.call('GET /api/iam/events/details/{a}/{b}', { a: ref, b: dateKey, ...(pageParam ? { cursorId: pageParam } : {}) }, { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.cursorId,
     enabled,
   });
 }

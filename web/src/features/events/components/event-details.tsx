@@ -38,8 +38,9 @@ function Attendees({ event, date }: { event: EventView; date: EventDateView }) {
         ) : list.isError ? (
           <p className="mt-2 text-sm text-red-700">The list could not be loaded.</p>
         ) : (
+          <>
           <ul className="mt-2 flex flex-wrap gap-2">
-            {list.data.attendees.map((a) => (
+            {list.data.pages.flatMap((p) => p.attendees).map((a) => (
               <li key={a.user.uuid} className="flex items-center gap-1.5 rounded-full bg-gray-50 py-1 pl-1 pr-3 text-sm">
                 <Avatar src={a.user.avatar} name={a.user.username} size="sm" />
                 <Link to={handleHref(a.user.username)} className="hover:underline">
@@ -49,6 +50,12 @@ function Attendees({ event, date }: { event: EventView; date: EventDateView }) {
               </li>
             ))}
           </ul>
+          {list.hasNextPage ? (
+            <button type="button" className="mt-2 min-h-11 text-sm font-semibold text-primary-800 underline" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+              {list.isFetchingNextPage ? 'Loading…' : 'Show more'}
+            </button>
+          ) : null}
+          </>
         )
       ) : null}
     </div>
