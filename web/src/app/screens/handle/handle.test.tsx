@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { feedAnswer, makePlant, makePost, OTHER_ID } from '@/features/content/testing';
+import { makeDate, makeEvent } from '@/features/events/testing';
 import { AUTH, renderRoute } from '@/testing/render-route';
 import { failure, success } from '@/testing/responses';
 import { serve } from '@/testing/serve';
@@ -33,6 +34,19 @@ describe('/:handle', () => {
       '/api/plants/by-user/moss_lover?filter=plantsAll',
       '/api/plants/by-user/more/moss_lover?filter=plantsAll&cursorId=p1',
     ]);
+  });
+
+  it('shows a member\'s next events to members, with a link to all of them', async () => {
+    const e = makeEvent({ title: 'Balcony garden visit', owner: { type: 'user', id: OTHER_ID, handle: 'moss_lover', name: 'Mary-Jane Moss', avatar: null } });
+    const card = { event: { id: e.id, randomId: e.randomId, title: e.title, privacy: e.privacy, owner: e.owner, place: e.place, timeZone: e.timeZone, cover: null, recurring: false }, date: makeDate() };
+    serve({
+      'GET /api/posts/moss_lover': () => success(feedAnswer('posts', [], null, { owner })),
+      [`GET /api/iam/events/get-by-user/${OTHER_ID}`]: () => success({ dates: [card], cursorId: null }),
+    });
+    renderRoute('/moss_lover', { auth: AUTH.member });
+    const events = await screen.findByRole('region', { name: 'Events' });
+    expect(within(events).getByRole('link', { name: /Balcony garden visit/ })).toBeTruthy();
+    expect(within(events).getByRole('link', { name: 'All events' }).getAttribute('href')).toBe('/moss_lover/events');
   });
 
   it('links members to their own profile and settings on their own page', async () => {
