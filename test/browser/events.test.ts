@@ -61,6 +61,10 @@ describe.runIf(browserAvailable)('events journey in Chromium', () => {
     await pageA.getByLabel('Starts').fill('10:00');
     await pageA.getByLabel('Ends').fill('12:00');
     await pageA.getByLabel('Repeats').selectOption({ index: 1 });
+    const tags = pageA.getByRole('combobox', { name: /^Tags/ });
+    await tags.fill('cuttings');
+    await tags.press('Enter');
+    await pageA.getByRole('list', { name: 'Chosen tags' }).getByText('#cuttings').waitFor(SLOW);
     expect(await seriousA11yViolations(pageA)).toEqual([]);
     await shot(pageA, 'events-form');
     await pageA.getByRole('button', { name: 'Create event' }).click();
@@ -69,6 +73,7 @@ describe.runIf(browserAvailable)('events journey in Chromium', () => {
     const eventPath = new URL(pageA.url()).pathname;
     const randomId = eventPath.split('/')[2]!;
     await pageA.getByText(/Every \w+day/).first().waitFor(SLOW);
+    await pageA.getByRole('list', { name: 'Tags' }).getByRole('link', { name: '#cuttings' }).waitFor(SLOW);
 
     // 2. B finds it on /events, on the list and on the map.
     const pageB = await signIn(b);

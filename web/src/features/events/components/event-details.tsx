@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import type { EventDateView, EventView } from '@shared/answers/events';
 import { CopyButton } from '@/components/copy-button';
 import { buttonClass } from '@/components/form/feedback';
-import { eventEditHref, eventHref, handleHref } from '@/config/paths';
+import { eventEditHref, eventHref, handleHref, tagHref } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-store';
 import { Avatar } from '@/features/content/components/avatar';
 import { useTileUrl } from '@/features/places/components/nearby-view';
@@ -122,6 +122,17 @@ export function EventDetails({ event }: { event: EventView }) {
         </div>
       </header>
       {event.description ? <p className="whitespace-pre-line text-gray-800">{event.description}</p> : null}
+      {event.tags.length ? (
+        <ul className="flex flex-wrap gap-2" aria-label="Tags">
+          {event.tags.map((t) => (
+            <li key={t}>
+              <Link to={tagHref(t)} className="rounded-full bg-primary-50 px-3 py-1 text-sm font-medium text-primary-800 hover:bg-primary-100">
+                #{t}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <section aria-labelledby="event-dates" className="space-y-3">
         <h2 id="event-dates" className="text-lg font-semibold text-gray-900">
           {upcoming.length ? 'Dates' : 'No upcoming dates'}

@@ -15,6 +15,8 @@ import { devicePosition, GeolocationFailure } from '@/features/location/api/loca
 import { placeAt } from '@/features/places/api/places';
 import { PlaceSearch } from '@/features/places/components/place-search';
 import { ApiError } from '@/lib/api';
+import { TagInput } from '@/features/compose/components/tag-input';
+import { MAX_TAGS_PER_EVENT } from '@shared/schemas/events';
 import { useCreateEvent } from '../api/events';
 import { instantAt } from '../lib/when';
 
@@ -57,7 +59,7 @@ const whereOf = (p: Place, latitude = p.latitude, longitude = p.longitude): Wher
   latitude, longitude, label: p.label, suburbCity: p.name, state: p.admin1, country: p.countryName, timeZone: p.timeZone,
 });
 
-const FIELDS = ['title', 'description', 'location', 'location.name', 'location.address', 'specifics', 'recurrence.rrule', 'recurrence.until', 'capacity'];
+const FIELDS = ['title', 'description', 'location', 'location.name', 'location.address', 'specifics', 'recurrence.rrule', 'recurrence.until', 'capacity', 'tags'];
 
 export function EventForm({ pageId, ownerLabel }: { pageId?: string; ownerLabel: string }) {
   const navigate = useNavigate();
@@ -75,6 +77,7 @@ export function EventForm({ pageId, ownerLabel }: { pageId?: string; ownerLabel:
   const [repeat, setRepeat] = useState<Repeat>('none');
   const [until, setUntil] = useState('');
   const [capacity, setCapacity] = useState('');
+  const [tags, setTags] = useState<string[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [locating, setLocating] = useState(false);
 
@@ -131,6 +134,7 @@ export function EventForm({ pageId, ownerLabel }: { pageId?: string; ownerLabel:
         specifics: [{ startsAt, endsAt }],
         ...(rrule ? { recurrence: { rrule, ...(untilAt ? { until: untilAt } : {}) } } : {}),
         ...(places !== null ? { capacity: places } : {}),
+        ...(tags.length ? { tags } : {}),
       },
       {
         onSuccess: ({ event }) => navigate(eventHref(event.randomId)),
@@ -205,6 +209,7 @@ export function EventForm({ pageId, ownerLabel }: { pageId?: string; ownerLabel:
         ]}
       />
       <TextField label="Places" name="capacity" type="number" inputMode="numeric" min={1} value={capacity} onValueChange={setCapacity} error={errors.capacity} optional hint="When it is full, people join a waitlist and move up when someone drops out." />
+      <TagInput tags={tags} onChange={setTags} max={MAX_TAGS_PER_EVENT} disabled={create.isPending} error={errors.tags} />
       <SubmitButton pending={create.isPending} pendingLabel="Creating…">
         Create event
       </SubmitButton>
