@@ -5,7 +5,7 @@
  * ./write.ts.
  */
 import { createHash } from 'node:crypto';
-import type { ConversationRow, MessageView, Party, UnreadCollections } from '../../shared/answers/messages';
+import type { ConversationAnswer, ConversationRow, MessageView, Party, UnreadCollections } from '../../shared/answers/messages';
 import { PAGE_SIZE } from '../../shared/constants';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet } from '../db/batch';
@@ -261,4 +261,16 @@ export async function memberTally(userId: string): Promise<MemberTally> {
       pages: [...pages].sort(),
     },
   };
+}
+
+/** The conversation of a and b as the caller's side sees it, from `cursor` back. */
+export async function readConversation(session: Session, a: string, b: string, cursor: string | undefined, field: string): Promise<ConversationAnswer> {
+  const { conv, side } = await conversationFor(session, conversationIdOf(a, b));
+  const me = await getParticipant(conv.id, side.participantId);
+  if (!me) throw notFound('There is no such conversation', 'conversation');
+  const [page, parties] = await Promise.all([
+    messagesOf(conv.id, session.userId, cursor, me.clearedKey, field),
+    partiesOf([{ type: me.participantType, id: me.participantId }, { type: me.otherType, id: me.otherId }]),
+  ]);
+  return { conversation: rowOf(me, parties), messages: page.items.map(messageViewOf), cursorId: page.cursorId };
 }

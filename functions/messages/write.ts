@@ -15,7 +15,7 @@ import type { MessageView } from '../../shared/answers/messages';
 import { batchDelete, batchGet, type TableKey } from '../db/batch';
 import { documentClient, tableName } from '../db/client';
 import {
-  blockKey, conversationKey, convPk, inboxPk, inboxSk, messageClaimKey, messageSk, messageTallyKey, participantKey,
+  blockKey, conversationKey, convPk, inboxPk, MESSAGE_TALLY_MODEL, inboxSk, messageClaimKey, messageSk, messageTallyKey, participantKey,
   type ConversationItem, type MessageItem, type ParticipantItem, type ParticipantType,
 } from '../db/entities/conversation';
 import { pageKey, pageMemberKey } from '../db/entities/page';
@@ -49,8 +49,8 @@ function tallyUpdate(p: Pick<ParticipantItem, 'participantType' | 'participantId
   names['#e'] = '__edb_e__';
   names['#v'] = '__edb_v__';
   names['#op'] = 'ownerPk';
-  values[':e'] = 'messageTally';
-  values[':v'] = '1';
+  values[':e'] = MESSAGE_TALLY_MODEL.entity;
+  values[':v'] = MESSAGE_TALLY_MODEL.version;
   values[':op'] = ownerPkOf(p.participantType, p.participantId);
   return {
     Update: {

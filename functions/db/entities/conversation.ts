@@ -128,8 +128,11 @@ export const MessageClaim = () => new Entity({
   },
 });
 
+/** The tally's model: raw `ADD` updates write these markers so a new item parses as a messageTally. */
+export const MESSAGE_TALLY_MODEL = { entity: 'messageTally', version: '1' } as const;
+
 export const MessageTally = () => new Entity({
-  model: { entity: 'messageTally', version: '1', service: SERVICE },
+  model: { ...MESSAGE_TALLY_MODEL, service: SERVICE },
   attributes: {
     /** `user#<id>` or `page#<id>`. */
     ownerPk: { type: 'string', required: true, readOnly: true },

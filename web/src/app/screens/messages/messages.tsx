@@ -6,17 +6,16 @@ import type { ServerFrame } from '@shared/realtime';
 import { PageShell } from '@/components/page-shell';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-store';
+import { isUuid } from '@/features/content/lib/ids';
 import { messagesKeys, useInbox } from '@/features/messages/api/messages';
 import { Inbox } from '@/features/messages/components/inbox';
 import { useFrames } from '@/features/messages/lib/live';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export default function MessagesScreen() {
   const { user } = useAuth();
   const [params] = useSearchParams();
   const raw = params.get('page');
-  const pageId = raw && UUID.test(raw) ? raw.toLowerCase() : null;
+  const pageId = raw && isUuid(raw) ? raw.toLowerCase() : null;
   const viewer = user?.uuid ?? '';
   const qc = useQueryClient();
   // A new message anywhere moves its conversation to the top: the inbox is read again.

@@ -1,6 +1,7 @@
 /** Messages: the inbox, a conversation, sending, reading, hiding, muting, blocking, and the tally. */
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { ConversationAnswer, InboxAnswer, MessageView } from '@shared/answers/messages';
+import { isUuid } from '@/features/content/lib/ids';
 import { api, ApiError } from '@/lib/api';
 
 export const messagesKeys = {
@@ -122,11 +123,9 @@ export function useBlock() {
   });
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The start of a message about a listing (`?plant=<id>`): its name and link. */
 export function useListingQuote(plantId: string | null): { text: string | undefined; pending: boolean } {
-  const valid = !!plantId && UUID.test(plantId);
+  const valid = !!plantId && isUuid(plantId);
   const plant = useQuery({
     queryKey: ['messages', 'about-plant', plantId],
     queryFn: ({ signal }) => api.call('GET /api/plant/{id}', { id: plantId! }, { signal }),
