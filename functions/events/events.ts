@@ -9,10 +9,12 @@ import { pageKey, type PageItem } from '../db/entities/page';
 import { userKey, type UserItem } from '../db/entities/user';
 import { db } from '../db/service';
 import { forbidden, notFound } from '../lib/errors';
+import { assertLiveAdmin } from '../lib/session/live';
 import type { Session } from '../lib/session/token';
 import { siteOrigin } from '../lib/site-origin';
 import { isPageStaff, membershipOf, roleOf } from '../pages/pages';
 import type { Viewer } from '../posts/viewer';
+import { accountGone } from '../users/author-live';
 import { describeRrule } from './recurrence';
 
 /** Dates older than this are left out of an event's page and its calendar file. */
@@ -94,13 +96,17 @@ export async function myAttendance(dates: Pick<EventDateItem, 'eventId' | 'dateK
 export async function assertMayEdit(session: Session, event: EventItem): Promise<void> {
   if (session.suspended) throw forbidden('Your account is suspended');
   if (!session.registered) throw forbidden('Complete your registration first');
-  if (session.role === 'admin') return;
-  if (event.ownerType === 'page') {
-    const m = await membershipOf(event.ownerId, session.userId, true);
-    if (isPageStaff(roleOf(m))) return;
-    throw forbidden('Only the page\'s admins and moderators may change its events');
-  }
-  if (event.createdBy !== session.userId) throw forbidden('Only the event\'s creator may change it');
+  const [user, membership] = await Promise.all([
+    db().entities.user.get({ uuid: session.userId }).go({ consistent: true }).then((r) => r.data),
+    event.ownerType === 'page' ? membershipOf(event.ownerId, session.userId, true) : null,
+  ]);
+  // An access token outlives a deleted account by up to 15 minutes, and in the cloud the sweep of
+  // its page memberships follows the deletion by a few seconds: its powers end with the account.
+  if (!user || user.deletedAt) throw accountGone();
+  const own = event.ownerType === 'page' ? isPageStaff(roleOf(membership)) : event.createdBy === session.userId;
+  if (own) return;
+  if (session.role === 'admin') return assertLiveAdmin(session);
+  throw forbidden(event.ownerType === 'page' ? 'Only the page\'s admins and moderators may change its events' : 'Only the event\'s creator may change it');
 }
 
 export async function mayEdit(viewer: Viewer, event: EventItem): Promise<boolean> {

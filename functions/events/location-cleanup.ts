@@ -15,14 +15,12 @@
 import { distanceKm } from '../../shared/geohash';
 import { tableName } from '../db/client';
 import { eventLocationKey, type EventDateItem, type EventItem, type EventLocationItem } from '../db/entities/event';
-import { pagePk } from '../db/entities/page';
-import { userPk } from '../db/entities/user';
 import { db } from '../db/service';
 import { txEntities, writeItems, type TxItem } from '../db/transact';
 import { logger } from '../lib/logger';
 import { encodeCursor, onePage } from '../lib/paging';
 import { datesOf } from './events';
-import { locationsByAddress, locationsByName, releaseLocation } from './locations';
+import { locationsByAddress, locationsByName, ownerPkOf, releaseLocation } from './locations';
 
 const BATCH = 25;
 const MAX_MOVES = 50;
@@ -51,7 +49,6 @@ async function duplicatesOf(l: EventLocationItem): Promise<EventLocationItem[]> 
   return [...all.values()];
 }
 
-const ownerPkOf = (o: { ownerType?: 'user' | 'page'; ownerId: string }) => (o.ownerType === 'user' ? userPk(o.ownerId) : pagePk(o.ownerId));
 
 /** `item` at the keeper's place: its place fields replaced whole (none of the old address kept). */
 function atKeeper<T extends EventItem | EventDateItem>(item: T, keeper: EventLocationItem): T {

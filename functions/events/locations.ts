@@ -11,7 +11,9 @@ import { encodeGeohash } from '../../shared/geohash';
 import type { EventLocationInput } from '../../shared/schemas/events';
 import { partitionPage } from '../db/batch';
 import { tableName } from '../db/client';
-import { eventLocationKey, ownerLocationKey, type EventLocationItem } from '../db/entities/event';
+import { eventLocationKey, ownerLocationKey, type EventItem, type EventLocationItem } from '../db/entities/event';
+import { pagePk } from '../db/entities/page';
+import { userPk } from '../db/entities/user';
 import { db } from '../db/service';
 import { txEntities, type TxItem } from '../db/transact';
 
@@ -106,6 +108,9 @@ export function useLocation(p: EventLocationInput, existing: EventLocationItem |
         .commit();
   return [location, ownerLinkChange(ownerPk, id, 1)];
 }
+
+/** The partition of an event's owner, where its links to the locations it uses are kept. */
+export const ownerPkOf = (o: Pick<EventItem, 'ownerType' | 'ownerId'>): string => (o.ownerType === 'page' ? pagePk(o.ownerId) : userPk(o.ownerId));
 
 /** One use fewer of a location (a template or date moved away or was deleted), and of the owner's link. */
 export function releaseLocation(locationId: string, ownerPk: string): TxItem[] {

@@ -10,8 +10,6 @@ import { MAX_DATES_PER_EVENT, type EventLocationInput, type FutureDatesInput, ty
 import { addItem } from '../db/add';
 import { tableName } from '../db/client';
 import { eventDateKey, eventKey, SERIES_DONE, type EventAttendanceItem, type EventDateItem, type EventItem } from '../db/entities/event';
-import { pagePk } from '../db/entities/page';
-import { userPk } from '../db/entities/user';
 import { db } from '../db/service';
 import { conditionFailed, txEntities, writeItems, type TxItem, type TxOutcome } from '../db/transact';
 import { badRequest, conflict, forbidden, serviceUnavailable } from '../lib/errors';
@@ -23,7 +21,7 @@ import { accountGone, assertAuthorWasLive, authorLiveCheck } from '../users/auth
 import { getUser } from '../users/users';
 import { hasPermission, loadPermissionSettings } from '../users/permission-rules';
 import { dateKeyOf, datesOf, getDate, getEvent } from './events';
-import { getLocation, locationIdOf, releaseLocation, snapshotOf, useLocation, type PlaceSnapshot } from './locations';
+import { getLocation, locationIdOf, ownerPkOf, releaseLocation, snapshotOf, useLocation, type PlaceSnapshot } from './locations';
 import { checkRrule, expandSeries, localDay, normaliseRrule, SERIES_AHEAD_DAYS, SERIES_MAX_DAYS } from './recurrence';
 
 const DAY_MS = 86_400_000;
@@ -39,7 +37,6 @@ const MAX_AHEAD_DAYS = 730;
 export type ZoneAt = (latitude: number, longitude: number) => Promise<string>;
 
 const iso = (ms: number) => new Date(ms).toISOString();
-const ownerPkOf = (e: Pick<EventItem, 'ownerType' | 'ownerId'>) => (e.ownerType === 'page' ? pagePk(e.ownerId) : userPk(e.ownerId));
 
 function randomIdNew(): string {
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';

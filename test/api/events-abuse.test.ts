@@ -95,6 +95,23 @@ describe('a deleted account\'s old cookie', () => {
     expect(res.status).toBe(401);
     expect(await queryPartition(`user#${gone.uuid}`)).toEqual([]);
   });
+  it('of a page\'s moderator cannot change or delete the page\'s events before its memberships are swept', async () => {
+    const [owner, mod] = await Promise.all([registeredUser(), registeredUser()]);
+    const page = await newPage(owner);
+    await withRole(owner, mod, page.id, 'moderator');
+    const e = await newEvent(owner, { pageId: page.id });
+    expect((await as(mod.browser, 'PUT', '/api/iam/events/update', { eventId: e.id, title: 'Still mine' })).status).toBe(200);
+    // The cloud's sweep runs a few seconds after the account is marked deleted: mark it, keep the membership.
+    await setAttributes(`user#${mod.uuid}`, 'profile', { deletedAt: new Date().toISOString() });
+    const tries = [
+      await as(mod.browser, 'PUT', '/api/iam/events/update', { eventId: e.id, title: 'Taken over' }),
+      await as(mod.browser, 'PUT', '/api/iam/events/update-specific', { specificId: e.specifics[0]!.id, cancelled: true }),
+      await as(mod.browser, 'DELETE', '/api/iam/events', { eventId: e.id, userId: mod.uuid }),
+    ];
+    expect(tries.map((r) => r.status)).toEqual([401, 401, 401]);
+    expect(await getItem(`event#${e.id}`, 'event')).toMatchObject({ title: 'Still mine' });
+    expect(await getItem(`event#${e.id}`, `date#${e.specifics[0]!.id.split('.')[1]}`)).toMatchObject({ cancelled: false });
+  });
 });
 
 describe('bounded writes', () => {
