@@ -1,6 +1,10 @@
 /** GET /api/iam/events/get-event-location/address/{p1}/{p2}/{p3}: locations by normalised address. */
 import type { locationByAddress as route } from '../../shared/contract/events';
 import type { Main } from '../lib/route-types';
-import { locationsByAddress, locationViewOf } from './locations';
+import { viewerOf } from '../posts/viewer';
+import { assertMayLookUpPlaces, locationsByAddress, locationViewOf } from './locations';
 
-export const main: Main<typeof route> = async ({ input }) => ({ locations: (await locationsByAddress(input.p1, input.p2, input.p3)).map(locationViewOf) });
+export const main: Main<typeof route> = async ({ input, session }) => {
+  assertMayLookUpPlaces(viewerOf(session));
+  return { locations: (await locationsByAddress(input.p1, input.p2, input.p3)).map(locationViewOf) };
+};

@@ -16,6 +16,8 @@ import { pagePk } from '../db/entities/page';
 import { userPk } from '../db/entities/user';
 import { db } from '../db/service';
 import { txEntities, type TxItem } from '../db/transact';
+import { forbidden } from '../lib/errors';
+import type { Viewer } from '../posts/viewer';
 
 /** Lower case, accents and punctuation removed, spaces collapsed: "12 Main St." and "12 main st" are one key. */
 export function normaliseKey(text: string | undefined): string {
@@ -107,6 +109,15 @@ export function useLocation(p: EventLocationInput, existing: EventLocationItem |
         })
         .commit();
   return [location, ownerLinkChange(ownerPk, id, 1)];
+}
+
+/**
+ * The lookups by name and by address find every location, including those only members-only
+ * events use: like those events, they are for members, not for an unfinished sign-up or a
+ * suspended member.
+ */
+export function assertMayLookUpPlaces(viewer: Viewer): void {
+  if (!viewer.member && !viewer.admin) throw forbidden(viewer.suspended ? 'Your account is suspended' : 'Complete your registration to look up event places');
 }
 
 /** The partition of an event's owner, where its links to the locations it uses are kept. */

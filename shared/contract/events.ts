@@ -111,13 +111,13 @@ export const allNearbyEvents = defineRoute({
 export const locationByName = defineRoute({
   method: 'GET', path: '/api/iam/events/get-event-location/name-state/{name}/{state}', access: 'user',
   input: locationByNameParams, output: eventLocationsAnswer,
-  summary: 'Event locations by name and state (both URL-encoded; matched without case, accents or punctuation; state `-` for none): { locations }.',
+  summary: 'Event locations by name and state (both URL-encoded; matched without case, accents or punctuation; state `-` for none): { locations }. For members: 403 to unfinished sign-ups and suspended members.',
 });
 
 export const locationByAddress = defineRoute({
   method: 'GET', path: '/api/iam/events/get-event-location/address/{p1}/{p2}/{p3}', access: 'user',
   input: locationByAddressParams, output: eventLocationsAnswer,
-  summary: 'Event locations by address (p1 = street, p2 = suburb or city, p3 = state; URL-encoded, `-` for an empty part; matched normalised): { locations }.',
+  summary: 'Event locations by address (p1 = street, p2 = suburb or city, p3 = state; URL-encoded, `-` for an empty part; matched normalised): { locations }. For members: 403 to unfinished sign-ups and suspended members.',
 });
 
 export const eventLocations = defineRoute({

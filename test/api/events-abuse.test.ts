@@ -64,6 +64,24 @@ describe('a page\'s places', () => {
     const memberList = await as<{ locations: EventLocationView[] }>(plain.browser, 'GET', `/api/iam/events/get-event-locations/page/${page.id}`);
     expect(memberList.data.locations.map((l) => l.id).sort()).toEqual(both);
   });
+  it('are not found by name or address by unverified sign-ups or suspended members: a members-only event\'s place stays with members', async () => {
+    const [owner, plain, unverified, suspended] = await Promise.all([registeredUser(), registeredUser(), unregisteredUser(), registeredUser()]);
+    const place = placeNamed('Hidden Nook');
+    const hidden = await newEvent(owner, { privacy: 'members', location: place });
+    await setAttributes(`user#${suspended.uuid}`, 'profile', { suspended: true });
+    const banned = await signInAgain(suspended);
+    const byName = `/api/iam/events/get-event-location/name-state/${encodeURIComponent(place.name)}/${encodeURIComponent(place.state)}`;
+    const byAddress = `/api/iam/events/get-event-location/address/${encodeURIComponent(place.address)}/${encodeURIComponent(place.suburbCity)}/${encodeURIComponent(place.state)}`;
+    for (const path of [byName, byAddress]) {
+      const member = await as<{ locations: EventLocationView[] }>(plain.browser, 'GET', path);
+      expect(member.status, path).toBe(200);
+      expect(member.data.locations.map((l) => l.id)).toEqual([hidden.place.locationId]);
+      for (const who of [unverified, banned]) {
+        const res = await as(who.browser, 'GET', path);
+        expect(res.status, `${who.email} ${path}`).toBe(403);
+      }
+    }
+  });
 });
 
 describe('a page\'s plain member and another member', () => {
