@@ -7,6 +7,7 @@ import type { EventDateCard, NearbyEvent } from '../../shared/answers/events';
 import type { GeoIndexPrecision } from '../../shared/geohash';
 import type { GeoPoint } from '../../shared/site';
 import type { EventDateItem } from '../db/entities/event';
+import type { PageMemberItem } from '../db/entities/page';
 import { db } from '../db/service';
 import { nearest } from '../lib/geo-search';
 import { onePage, type Page } from '../lib/paging';
@@ -30,6 +31,25 @@ export async function ownerDates(ownerId: string, when: When, viewer: Viewer, cu
     return { data: data as EventDateItem[], cursor: next };
   });
   return { items: await dateCards(page.items, viewer), cursorId: page.cursorId };
+}
+
+/** Pages whose dates `pagesDates` reads, at most, and dates read per page and answered in all. */
+const MY_PAGES = 25;
+const PER_PAGE = 20;
+const MY_PAGES_DATES = 60;
+
+/**
+ * The upcoming dates of the pages a member belongs to, soonest first: one Query for the
+ * memberships, then one per page in parallel (each from "now" on its owner index), merged.
+ */
+export async function pagesDates(userId: string, viewer: Viewer): Promise<EventDateCard[]> {
+  const now = new Date().toISOString();
+  const { data: memberships } = await db().entities.pageMember.query.byUser({ userId }).begins({ status: 'member' }).go({ limit: MY_PAGES });
+  const perPage = await Promise.all(
+    (memberships as PageMemberItem[]).map(async (m) => (await db().entities.eventDate.query.byOwner({ ownerId: m.pageId }).gte({ endsAt: now }).go({ limit: PER_PAGE })).data as EventDateItem[]),
+  );
+  const soonest = perPage.flat().sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.eventId.localeCompare(b.eventId)).slice(0, MY_PAGES_DATES);
+  return dateCards(soonest, viewer);
 }
 
 /** Everyone's upcoming dates, soonest first: public ones for guests, members' too for members. */

@@ -18,6 +18,7 @@ export const eventsRoutes = [
   { ...events.dateAttendees, handler: 'events/date-attendees', grants: ['table:read'] },
   { ...events.eventsByPage, handler: 'events/events-by-page', grants: ['table:read'] },
   { ...events.eventsByUser, handler: 'events/events-by-user', grants: ['table:read'] },
+  { ...events.myPagesDates, handler: 'events/my-pages-dates', grants: ['table:read'] },
   { ...events.pageEvents, handler: 'events/page-events', grants: ['table:read'] },
   { ...events.singleEvent, handler: 'events/single-event', grants: ['table:read'] },
   { ...events.moreEvents, handler: 'events/more-events', grants: ['table:read'] },

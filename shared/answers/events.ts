@@ -104,6 +104,11 @@ export const eventDates = z.strictObject({
 });
 export type EventDates = z.output<typeof eventDates>;
 
+export const myPagesDatesAnswer = z.strictObject({
+  dates: z.array(eventDateCard).describe('Upcoming dates of the pages the caller belongs to, soonest first'),
+});
+export type MyPagesDates = z.output<typeof myPagesDatesAnswer>;
+
 export const nearbyEvent = eventDateCard.extend({
   distance_km: z.number().int().nonnegative().describe('Rounded to 1 km'),
 });

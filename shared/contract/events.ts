@@ -1,13 +1,14 @@
 /** The events routes' contract: events and their dates, attendance, locations, calendars. */
 import {
   allNearbyEvents as allNearbyEventsAnswer, eventAnswer, eventAttendees, eventDates, eventDeleted, eventLocations as eventLocationsAnswer, eventNotified, icsUrl,
-  locationCleanup, nearbyEvents as nearbyEventsAnswer, specificAnswer,
+  locationCleanup, myPagesDatesAnswer, nearbyEvents as nearbyEventsAnswer, specificAnswer,
 } from '../answers/events';
 import {
   adminLocationsInput, attendInput, deleteEventInput, eventDetailsParams, eventLocationsParams, eventNotifInput, eventParams, eventsByPageParams, eventsByUserParams,
   futureDatesInput, icsFeedParams, icsTokenInput, locationByAddressParams, locationByNameParams, moreEventsParams, nearbyEventsQuery, newEventInput,
   newSpecificsInput, pageEventsParams, pageLocationsParams, updateEventInput, updateSpecificInput,
 } from '../schemas/events';
+import { noInput } from '../schemas/common';
 import { defineRoute, rawAnswer } from './route';
 
 const CALENDAR = rawAnswer('text/calendar; charset=utf-8');
@@ -74,6 +75,12 @@ export const eventsByUser = defineRoute({
   method: 'GET', path: '/api/iam/events/get-by-user/{id}', access: 'user',
   input: eventsByUserParams, output: eventDates,
   summary: 'A member\'s own events\' dates (id = their uuid; when = upcoming (default) or past), cursor paged: { dates, cursorId }.',
+});
+
+export const myPagesDates = defineRoute({
+  method: 'GET', path: '/api/iam/events/my-pages', access: 'user',
+  input: noInput, output: myPagesDatesAnswer,
+  summary: 'The upcoming dates of the pages the caller belongs to (their first 25 pages, at most 20 dates each, 60 in all), soonest first, cancelled ones included: { dates }.',
 });
 
 export const pageEvents = defineRoute({

@@ -426,6 +426,26 @@ describe('locations', () => {
   });
 });
 
+describe('GET /api/iam/events/my-pages', () => {
+  it('answers the upcoming dates of the caller\'s pages only, soonest first, members-only ones to members, and nothing for a pending request', async () => {
+    const [a, b, c] = await Promise.all([registeredUser(), registeredUser(), registeredUser()]);
+    const [garden, nursery, other, closed] = await Promise.all([newPage(a), newPage(a), newPage(c), newPage(c, { openness: 'moderated' })]);
+    const later = await newEvent(a, { pageId: garden.id, specifics: [dateIn(9)] });
+    const sooner = await newEvent(a, { pageId: nursery.id, privacy: 'members', specifics: [dateIn(2), dateIn(12)] });
+    await newEvent(c, { pageId: other.id, specifics: [dateIn(1)] });
+    await newEvent(c, { pageId: closed.id, specifics: [dateIn(1)] });
+    await Promise.all([join(b, garden.id), join(b, nursery.id)]);
+    expect((await as(b.browser, 'POST', '/api/iam/pages/join', { pageId: closed.id })).status).toBe(200);
+    const res = await as<{ dates: EventDateCard[] }>(b.browser, 'GET', '/api/iam/events/my-pages');
+    expect(res.status).toBe(200);
+    expect(res.data.dates.map((d) => d.date.id)).toEqual([sooner.specifics[0]!.id, later.specifics[0]!.id, sooner.specifics[1]!.id]);
+    expect(res.data.dates.map((d) => d.event.owner.name)).toEqual([nursery.name, garden.name, nursery.name]);
+    const none = await as<{ dates: EventDateCard[] }>(c.browser, 'GET', '/api/iam/events/my-pages');
+    expect(none.data.dates.map((d) => d.event.owner.id).every((id) => id === other.id || id === closed.id)).toBe(true);
+    expect((await call('GET', '/api/iam/events/my-pages')).status).toBe(401);
+  });
+});
+
 describe('nearby events', () => {
   it('upcoming dates only, nearest first, one entry per event, members-only hidden from guests, and in the Near you panel', async () => {
     const a = await registeredUser();

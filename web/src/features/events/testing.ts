@@ -1,5 +1,5 @@
 /** Events as the API answers them, for the web tests. */
-import type { EventDateView, EventView } from '@shared/answers/events';
+import type { EventDateCard, EventDateView, EventView } from '@shared/answers/events';
 
 export function makeDate(over: Partial<EventDateView> = {}): EventDateView {
   const startsAt = over.startsAt ?? new Date(Date.now() + 3 * 86_400_000).toISOString();
@@ -40,5 +40,16 @@ export function makeEvent(over: Partial<EventView> = {}): EventView {
     createdAt: '2026-11-20T10:00:00.000Z',
     updatedAt: '2026-11-20T10:00:00.000Z',
     ...over,
+  };
+}
+
+/** A date as list cards carry it: its event's summary and the date. */
+export function makeCard(over: { event?: Partial<EventView>; date?: Partial<EventDateView> } = {}): EventDateCard {
+  const e = makeEvent(over.event);
+  const base = makeDate(over.date);
+  const date = { ...base, eventId: e.id, id: `${e.id}.${base.id.split('.')[1]}` };
+  return {
+    event: { id: e.id, randomId: e.randomId, title: e.title, privacy: e.privacy, owner: e.owner, place: e.place, timeZone: e.timeZone, cover: e.cover, recurring: e.recurrence !== null },
+    date,
   };
 }

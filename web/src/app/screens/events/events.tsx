@@ -1,18 +1,20 @@
 /**
  * /events: what is on near you (where from, the distance; a list of events nearest first, each
  * with its next date, or a month of all their dates; and the map), and for members the dates of
- * the pages they belong to.
+ * the pages they belong to: in their own section, and in the month view with the dates near you
+ * (on the map too when they are within the distance).
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { PageShell } from '@/components/page-shell';
 import { eventHref, paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-store';
 import { viewerOf } from '@/features/content/lib/ids';
-import { useDatesNear, useEventsNear } from '@/features/events/api/events';
+import { useDatesNear, useEventsNear, useMyPagesDates } from '@/features/events/api/events';
 import { DateCard } from '@/features/events/components/date-card';
 import { MonthView } from '@/features/events/components/month-view';
 import { MyPagesDates } from '@/features/events/components/my-pages-dates';
+import { monthDates, soonest } from '@/features/events/lib/month-dates';
 import { NearbyView, useNearbySearch } from '@/features/places/components/nearby-view';
 
 export default function EventsScreen() {
@@ -21,8 +23,10 @@ export default function EventsScreen() {
   const [view, setView] = useState<'list' | 'month'>('list');
   const events = useEventsNear(viewerOf(auth), search.origin, search.radiusKm, view === 'list');
   const dates = useDatesNear(viewerOf(auth), search.origin, search.radiusKm, view === 'month');
+  const pageDates = useMyPagesDates(viewerOf(auth), auth.loggedIn === true);
+  const month = useMemo(() => monthDates(dates.data?.dates, pageDates.data?.dates ?? [], search.origin, search.radiusKm), [dates.data, pageDates.data, search.origin, search.radiusKm]);
   const shown = view === 'list' ? events : dates;
-  const items = view === 'list' ? events.data?.events : dates.data?.dates;
+  const items = view === 'list' ? events.data?.events : month.near;
   const tab = (v: 'list' | 'month', label: string) => (
     <button
       type="button"
@@ -67,10 +71,23 @@ export default function EventsScreen() {
               </p>
             }
             renderItem={(d) => <DateCard card={d} distanceKm={d.distance_km} />}
-            renderAll={view === 'month' ? (all) => <MonthView dates={all} /> : undefined}
+            renderAll={
+              view === 'month'
+                ? (all) => (
+                    <>
+                      {month.farther.length ? (
+                        <p className="mb-2 text-sm text-gray-600">
+                          With {month.farther.length === 1 ? '1 date' : `${month.farther.length} dates`} of your pages farther away.
+                        </p>
+                      ) : null}
+                      <MonthView dates={[...all, ...month.farther].sort(soonest)} />
+                    </>
+                  )
+                : undefined
+            }
           />
         </section>
-        {auth.loggedIn && auth.user ? <MyPagesDates userId={auth.user.uuid} /> : null}
+        {auth.loggedIn ? <MyPagesDates result={pageDates} /> : null}
       </div>
     </PageShell>
   );

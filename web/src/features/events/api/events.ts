@@ -15,6 +15,7 @@ export const eventsKeys = {
   attendees: (ref: string, dateKey: string) => ['events', 'attendees', ref, dateKey] as const,
   nearby: (viewer: string, point: Point, radiusKm: number) => ['events', 'nearby', viewer, point.latitude, point.longitude, radiusKm] as const,
   owner: (viewer: string, owner: string, when: string) => ['events', 'owner', viewer, owner, when] as const,
+  myPages: (viewer: string) => ['events', 'my-pages', viewer] as const,
 };
 
 export function useEvent(viewer: string, ref: string) {
@@ -52,6 +53,15 @@ export function useDatesNear(viewer: string, point: Point | null, radiusKm: numb
     queryFn: ({ signal }) => api.call('GET /api/events/all/nearby', { lat: point!.latitude, long: point!.longitude, radiusKm }, { signal }),
     enabled: enabled && point !== null,
     placeholderData: keepPreviousData,
+  });
+}
+
+/** The upcoming dates of the pages the member belongs to, soonest first (one request). */
+export function useMyPagesDates(viewer: string, enabled: boolean) {
+  return useQuery({
+    queryKey: eventsKeys.myPages(viewer),
+    queryFn: ({ signal }) => api.call('GET /api/iam/events/my-pages', {}, { signal }),
+    enabled,
   });
 }
 

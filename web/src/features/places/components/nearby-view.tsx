@@ -69,7 +69,7 @@ export function NearbyView<T>({
   search: ReturnType<typeof useNearbySearch>;
   /** How the list is sorted, as the count line says it. */
   order?: string;
-  /** Shown above the list once there are results (another way to see them, say). */
+  /** Shown above the list once the search has answered (another way to see the results, say). */
   above?: ReactNode;
   /** Shows all the results at once instead of the list (a calendar, say). */
   renderAll?: ((items: T[]) => ReactNode) | undefined;
@@ -109,7 +109,7 @@ export function NearbyView<T>({
             <p className="mb-2 text-sm text-gray-600" aria-live="polite">
               {result.isFetching ? 'Searching…' : items.length ? `${items.length} within ${radiusKm} km, ${order}` : ''}
             </p>
-            {items.length ? above : null}
+            {above}
             {!items.length ? empty : renderAll ? renderAll(items) : <ol className="space-y-3">{items.map((item, i) => <li key={pointOf(item).id}>{renderItem(item, i)}</li>)}</ol>}
           </section>
           <Suspense fallback={<div role="status" className="mx-auto aspect-square max-w-md animate-pulse rounded-xl bg-gray-100" aria-label="Loading the map" />}>
