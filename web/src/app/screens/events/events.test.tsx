@@ -36,6 +36,7 @@ describe('/events', () => {
     await waitFor(() => expect(list.textContent).toContain('With 1 date of your pages farther away.'));
     expect(within(list).getByRole('grid').textContent).toContain('Cutting swap');
     expect(await screen.findByRole('group', { name: 'Map of 1 events within 20 km of Newtown, New South Wales' })).toBeTruthy();
+    expect(screen.getByText(/Events are placed where they are held/)).toBeTruthy();
   });
 
   it('shows no "From your pages" heading when the pages have no dates, and offers to try again when they fail to load', async () => {

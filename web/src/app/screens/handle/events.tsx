@@ -10,6 +10,7 @@ import { viewerOf } from '@/features/content/lib/ids';
 import { usePageDates, useUserDates } from '@/features/events/api/events';
 import { useHandleOwner } from '@/features/events/api/handle-owner';
 import { DateList } from '@/features/events/components/date-list';
+import { usePageDetails } from '@/features/pages/api/pages';
 import { ApiError } from '@/lib/api';
 
 type When = 'upcoming' | 'past';
@@ -34,10 +35,14 @@ export default function HandleEventsScreen() {
   const { handle = '' } = useParams();
   const auth = useAuth();
   const { owner, query } = useHandleOwner(handle);
+  const page = usePageDetails(viewerOf(auth), handle, auth.loggedIn === true && owner?.type === 'page');
   const [when, setWhen] = useState<When>('upcoming');
   if (query.isError && query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400)) return <NotFoundScreen />;
   const name = owner?.name ?? `@${handle}`;
-  const mayAdd = auth.loggedIn === true && (owner?.type === 'page' || auth.user?.username?.toLowerCase() === handle.toLowerCase());
+  // A page's events are made by its admins and moderators (the page's answer, cached from its profile, says who the viewer is there).
+  const role = page.data?.page.my.role ?? null;
+  const staff = role === 'creator' || role === 'admin' || role === 'moderator' || auth.user?.is_admin === true;
+  const mayAdd = auth.loggedIn === true && (owner?.type === 'page' ? staff : auth.user?.username?.toLowerCase() === handle.toLowerCase());
   return (
     <PageShell title={`Events of ${name}`} description={`What ${name} holds: swaps, workshops and visits.`}>
       <div className="space-y-4">

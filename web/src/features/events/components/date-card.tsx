@@ -32,7 +32,7 @@ export function DateCard({ card, distanceKm }: { card: EventDateCard; distanceKm
         </h3>
         <p className={`text-sm text-gray-700 ${date.cancelled ? 'line-through' : ''}`}>{dateRange(date.startsAt, date.endsAt, event.timeZone)}</p>
         <p className="truncate text-sm text-gray-600">
-          {[place.label, distanceKm !== undefined ? distanceText(distanceKm) : null, event.owner.handle ? `by @${event.owner.handle}` : null].filter(Boolean).join(' · ')}
+          {[place.label, distanceKm !== undefined ? distanceText(distanceKm) : null, event.owner.name || event.owner.handle ? `by ${event.owner.name ?? `@${event.owner.handle}`}` : null].filter(Boolean).join(' · ')}
         </p>
         <p className="text-sm text-gray-600">
           {[`${date.counts.going} going`, date.counts.maybe ? `${date.counts.maybe} maybe` : null, date.full ? 'full' : null, event.recurring ? 'repeats' : null, event.privacy === 'members' ? 'members only' : null]

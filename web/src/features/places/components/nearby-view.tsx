@@ -65,7 +65,10 @@ export function NearbyView<T>({
   order = 'nearest first',
   above,
   renderAll,
+  mapCaption,
 }: {
+  /** What the map says of where things are drawn (the map's own caption by default). */
+  mapCaption?: string;
   search: ReturnType<typeof useNearbySearch>;
   /** How the list is sorted, as the count line says it. */
   order?: string;
@@ -113,7 +116,7 @@ export function NearbyView<T>({
             {!items.length ? empty : renderAll ? renderAll(items) : <ol className="space-y-3">{items.map((item, i) => <li key={pointOf(item).id}>{renderItem(item, i)}</li>)}</ol>}
           </section>
           <Suspense fallback={<div role="status" className="mx-auto aspect-square max-w-md animate-pulse rounded-xl bg-gray-100" aria-label="Loading the map" />}>
-            <NearbyMap centre={origin} radiusKm={radiusKm} tileUrl={tileUrl} points={items.map(pointOf)} label={`Map of ${items.length} ${noun} within ${radiusKm} km of ${origin.label}`} />
+            <NearbyMap centre={origin} radiusKm={radiusKm} tileUrl={tileUrl} points={items.map(pointOf)} {...(mapCaption ? { caption: mapCaption } : {})} label={`Map of ${items.length} ${noun} within ${radiusKm} km of ${origin.label}`} />
           </Suspense>
         </div>
       )}
