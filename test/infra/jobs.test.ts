@@ -96,7 +96,7 @@ describe('the event-schedule job', () => {
       expect(Object.keys(bySid).sort()).toEqual(['Logs', 'Mail', 'TableDelete', 'TableItems', 'TableQuery']);
       expect(bySid.Mail.Action).toBe('ses:SendEmail');
       if (stage === 'prod') expect(bySid.Mail.Condition).toEqual({ StringEquals: { 'ses:FromAddress': 'no-reply@example.org' } });
-      expect(bySid.TableItems.Action).toEqual(['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem']);
+      expect(bySid.TableItems.Action).toEqual(['dynamodb:BatchGetItem', 'dynamodb:ConditionCheckItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
       expect(JSON.stringify(bySid.TableQuery.Resource)).toContain('/index/gsi3');
       expect(bySid.TableDelete.Action).toBe('dynamodb:DeleteItem');
     }
