@@ -119,8 +119,7 @@ export async function catchUp(event: EventItem, d: EventDateItem, work: DateWork
 }
 
 /**
- * The job's part: every date with attendee work left, oldest marker first read in key order,
- * until the deadline. A marker whose date or event is gone is removed. Answers how many dates
+ * The job's part: every date with attendee work left, in key order, until the deadline. A marker whose date or event is gone is removed. Answers how many dates
  * were finished.
  */
 export async function resumeDateWork(opts: { deadlineMs?: number; batch?: number } = {}): Promise<number> {

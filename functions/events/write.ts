@@ -23,7 +23,7 @@ import { accountGone, assertAuthorWasLive, authorLiveCheck } from '../users/auth
 import { getUser } from '../users/users';
 import { hasPermission, loadPermissionSettings } from '../users/permission-rules';
 import { ATTENDEE_BATCH, catchUp, pendingWork, workOf, workPut, type Tell } from './catch-up';
-import { promoteMarkerPut, type Budget } from './attend';
+import { promoteMarkerPut, spent, type Budget } from './attend';
 import { countsOf, dateKeyOf, datesOf, getDate, getEvent, type DateCounts } from './events';
 import { getLocation, locationIdOf, releaseLocation, snapshotOf, useLocation, type PlaceSnapshot } from './locations';
 import { checkRrule, expandSeries, localDay, normaliseRrule, SERIES_AHEAD_DAYS, SERIES_MAX_DAYS } from './recurrence';
@@ -364,7 +364,8 @@ export async function changeDate(event: EventItem, first: EventDateItem, change:
     const moved = after.startsAt !== before.startsAt || after.endsAt !== before.endsAt;
     if (after.startsAt !== before.startsAt || after.cancelled !== before.cancelled) after.reminderSent = after.cancelled ? before.reminderSent : false;
     const tell = after.cancelled && !before.cancelled ? 'cancelled' : moved && !after.cancelled ? 'moved' : null;
-    const work = workOf((await pendingWork([before])).get(before.dateKey) ?? null, before, after, tell, actorId);
+    // Attendee work (E9) when the start moves or there is news, merged with what an earlier change left.
+    const work = after.startsAt !== before.startsAt || tell ? workOf((await pendingWork([before])).get(before.dateKey) ?? null, before, after, tell, actorId) : null;
     const out = await writeItems([datePut(before, after), ...locationItems, ...(work ? [workPut(after, work, now)] : [])]);
     if (!out.canceled) {
       if (work) await catchUp(event, after, work, { left: ATTENDEE_BATCH });
@@ -443,7 +444,7 @@ export async function rewriteFuture(first: EventItem, input: FutureDatesInput, a
   for (const c of changes) {
     const work = workOf(pending.get(c.before.dateKey) ?? null, c.before, c.after, c.tell, actorId);
     const put = await writeItems([datePut(c.before, c.after), ...(work ? [workPut(c.after, work, now)] : [])]);
-    if (!put.canceled && work) await catchUp(after, c.after, work, budget);
+    if (!put.canceled && work && !spent(budget)) await catchUp(after, c.after, work, budget);
   }
   // A date is removed only while nobody attends it: its counter says so in the same transaction.
   for (const d of removed) {

@@ -16,7 +16,7 @@ import { ATTENDEE_BATCH, resumeDateWork } from '../../functions/events/catch-up'
 import { extendSeries, sendReminders } from '../../functions/events/series';
 import { as } from '../support/accounts';
 import { call, hostUrl } from '../support/api';
-import { getItem, queryPartition } from '../support/db';
+import { getItem, queryPartition, setAttributes } from '../support/db';
 import { attend, dateIn, NEWTOWN, newEvent } from '../support/events';
 import { useHostTableAndBucket } from '../support/host-env';
 import { outbox } from '../support/outbox';
@@ -417,7 +417,30 @@ describe('large dates', () => {
     expect(again.flat()).toHaveLength(size);
   }, 120_000);
 
-  it('a date removed by a rewrite is kept (cancelled) when someone answered it meanwhile, and a cancelled date refuses answers', async () => {
+  it('a date stored with its counts on it (before the counter items) adds them, capacity included; an answer after a move keeps the member up to date, and the job tells nobody again', async () => {
+    const [creator, b, c] = await Promise.all([registeredUser(), registeredUser(), registeredUser()]);
+    const e = await newEvent(creator, { capacity: 2 });
+    const date = e.specifics[0]!;
+    const dateKey = date.id.split('.')[1]!;
+    // As dates were written before: the counts on the date item itself.
+    await setAttributes(`event#${e.id}`, `date#${dateKey}`, { going: 1, maybe: 2, notGoing: 0, waiting: 0 });
+    expect((await call<{ event: EventView }>('GET', `/api/events/${e.randomId}`)).data.event.specifics[0]!.counts).toEqual({ going: 1, maybe: 2, notGoing: 0, waiting: 0 });
+    const one = await attend(b, date.id, 'GOING');
+    expect(one.specifics[0]).toMatchObject({ counts: { going: 2, maybe: 2 }, full: true, myStatus: 'GOING', myWaiting: false });
+    // The place the stored count holds is taken: the next GOING waits.
+    const two = await attend(c, date.id, 'GOING');
+    expect(two.specifics[0]).toMatchObject({ counts: { going: 2, waiting: 1 }, myWaiting: true });
+    // The date moves (both are told in the request); c answers again after it: still up to date, and the job tells nobody again.
+    const moved = new Date(Date.parse(date.startsAt) + 3_600_000).toISOString();
+    expect((await as(creator.browser, 'PUT', '/api/iam/events/update-specific', { specificId: date.id, startsAt: moved, endsAt: new Date(Date.parse(moved) + 3_600_000).toISOString() })).status).toBe(200);
+    await attend(c, date.id, 'MAYBE');
+    await resumeDateWork();
+    expect((await notificationsOf(b)).filter((n) => n.kind === 'event-moved' && n.targetId === e.randomId)).toHaveLength(1);
+    expect((await notificationsOf(c)).filter((n) => n.kind === 'event-moved' && n.targetId === e.randomId)).toHaveLength(1);
+    expect(await getItem(`event#${e.id}`, `attend#${dateKey}#${c.uuid}`)).toMatchObject({ startsAt: moved, seenSequence: 1 });
+  });
+
+  it('a date removed by a rewrite is kept (cancelled) when someone answered it, and a cancelled date refuses answers', async () => {
     const [creator, b] = await Promise.all([registeredUser(), registeredUser()]);
     const e = await newEvent(creator, { specifics: [dateIn(2)], recurrence: { rrule: 'FREQ=WEEKLY' } });
     const [, d1, d2] = e.specifics;
