@@ -1,13 +1,16 @@
 /**
  * Attendance of one date (E4): MAYBE, GOING or NOT_GOING, with the date's counts per status kept
- * in the same transaction. With a capacity, the date's count of GOING is a condition of the write
- * (`going < capacity`), so under any number of concurrent requests it never passes the capacity:
- * the request that loses is read again and waits on the waitlist. When a GOING member leaves,
+ * in the same transaction on its counter item (E4d: beside the date, in no index, so a change
+ * rewrites one small item), and a check that the date is live and not cancelled. With a capacity,
+ * the counter's GOING is a condition of the write (`going < capacity`), so under any number of
+ * concurrent requests it never passes the capacity: the request that loses is read again and
+ * waits on the waitlist. When a GOING member leaves,
  * the first waiting member moves up in the same transaction and is told. The creator is told of
  * each change in the same transaction, unless they are the one attending (spec §4).
  */
+import { batchGet, partitionPage } from '../db/batch';
 import { tableName } from '../db/client';
-import { eventDateKey, type AttendStatus, type EventAttendanceItem, type EventDateItem, type EventItem } from '../db/entities/event';
+import { dateCountsKey, eventDateKey, EVENT_WORK_PK, promoteWorkKey, type AttendStatus, type EventAttendanceItem, type EventDateItem, type EventItem } from '../db/entities/event';
 import { db } from '../db/service';
 import { conditionFailed, txEntities, writeItems, type TxItem } from '../db/transact';
 import { conflict, forbidden, notFound, serviceUnavailable } from '../lib/errors';
@@ -15,37 +18,64 @@ import type { Session } from '../lib/session/token';
 import { eitherBlocks } from '../messages/blocks';
 import { notificationWrite } from '../notifications/notifications';
 import { assertAuthorWasLive, authorLiveCheck } from '../users/author-live';
-import { attendanceOf, getDate } from './events';
+import { attendanceOf, countsFrom, countsOf, datesOf, getEvent, type DateCounts } from './events';
 
 const ATTEMPTS = 8;
+/** Waiting members one request moves up at the most (after a capacity grew); the job moves the rest (E9). */
+export const PROMOTE_BATCH = 25;
 
 /** Where an attendance counts: a status, or the waitlist. */
 type Bucket = 'going' | 'maybe' | 'notGoing' | 'waiting';
 const bucketOf = (a: Pick<EventAttendanceItem, 'status' | 'waiting'> | null): Bucket | null =>
   !a ? null : a.waiting ? 'waiting' : a.status === 'GOING' ? 'going' : a.status === 'MAYBE' ? 'maybe' : 'notGoing';
 
-/** The date's counts change (and its version, so a whole put that read it before retries), on a live, uncancelled date. */
+/**
+ * The date's counts change on its counter item (created by the first `ADD`). Held to a capacity,
+ * the counter's GOING must stay below it, less what an older date still counts itself (fixed:
+ * nothing adds to it any more).
+ */
 function countsItem(d: EventDateItem, deltas: Partial<Record<Bucket, number>>, capacity: number | null): TxItem {
   const fields = Object.entries(deltas).filter(([, v]) => v !== 0) as [Bucket, number][];
-  const names: Record<string, string> = { '#c': 'cancelled' };
-  const values: Record<string, unknown> = { ':one': 1, ':false': false };
-  const adds = ['version :one', ...fields.map(([f, v], i) => {
+  if (!fields.length) fields.push(['going', 0]);
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const adds = fields.map(([f, v], i) => {
     names[`#f${i}`] = f;
     values[`:v${i}`] = v;
     return `#f${i} :v${i}`;
-  })];
-  let condition = 'attribute_exists(pk) AND attribute_not_exists(deletedAt) AND #c = :false';
+  });
+  let condition: string | undefined;
   if (capacity !== null) {
     names['#g'] = 'going';
-    values[':cap'] = capacity;
-    condition += ' AND #g < :cap';
+    values[':cap'] = capacity - (d.going ?? 0);
+    condition = 'attribute_not_exists(#g) OR #g < :cap';
   }
   return {
     Update: {
-      TableName: tableName(), Key: eventDateKey(d.eventId, d.dateKey), UpdateExpression: `ADD ${adds.join(', ')}`,
-      ConditionExpression: condition, ExpressionAttributeNames: names, ExpressionAttributeValues: values,
+      TableName: tableName(), Key: dateCountsKey(d.eventId, d.dateKey), UpdateExpression: `ADD ${adds.join(', ')}`,
+      ...(condition ? { ConditionExpression: condition } : {}), ExpressionAttributeNames: names, ExpressionAttributeValues: values,
     },
   };
+}
+
+/** The date is live and not cancelled (checked in the transaction of its counts). */
+function dateLiveCheck(d: EventDateItem): TxItem {
+  return {
+    ConditionCheck: {
+      TableName: tableName(), Key: eventDateKey(d.eventId, d.dateKey),
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deletedAt) AND #c = :false',
+      ExpressionAttributeNames: { '#c': 'cancelled' }, ExpressionAttributeValues: { ':false': false },
+    },
+  };
+}
+
+/** The date with its counts (its item and counter in one consistent BatchGet); null when the date is gone. */
+async function dateWithCounts(eventId: string, dateKey: string): Promise<{ d: EventDateItem; counts: DateCounts } | null> {
+  const items = await batchGet([eventDateKey(eventId, dateKey), dateCountsKey(eventId, dateKey)], { consistent: true });
+  const counter = items.find((i) => String(i.sk).startsWith('count#'));
+  const dateItem = items.find((i) => String(i.sk).startsWith('date#'));
+  const d = dateItem ? (db().entities.eventDate.parse({ Item: dateItem }).data as EventDateItem | null) : null;
+  return d ? { d, counts: countsFrom(d, counter) } : null;
 }
 
 function attendancePut(before: EventAttendanceItem | null, after: EventAttendanceItem): TxItem {
@@ -73,29 +103,31 @@ function statusText(status: AttendStatus, waiting: boolean): string {
   return waiting ? 'WAITING' : status;
 }
 
-/** Sets the caller's status on a date; answers the date as it is after the write. */
+/** Sets the caller's status on a date; answers the date as it was read for the write. */
 export async function setAttendance(session: Session, event: EventItem, dateKey: string, status: AttendStatus): Promise<EventDateItem> {
   if (session.suspended) throw forbidden('Your account is suspended');
   const userId = session.userId;
   // The creator is not told of the answers of a member either of them blocks.
   const quiet = await eitherBlocks(event.createdBy, userId);
   for (let attempt = 1; ; attempt++) {
-    const [d, before] = await Promise.all([getDate(event.id, dateKey, true), attendanceOf(event.id, dateKey, userId, true)]);
-    if (!d || d.deletedAt) throw notFound('There is no such date', 'specificId');
+    const [read, before] = await Promise.all([dateWithCounts(event.id, dateKey), attendanceOf(event.id, dateKey, userId, true)]);
+    const d = read?.d;
+    if (!read || !d || d.deletedAt) throw notFound('There is no such date', 'specificId');
     if (d.cancelled) throw conflict('This date is cancelled', 'specificId');
     if (Date.parse(d.endsAt) < Date.now()) throw conflict('This date is over', 'specificId');
     const from = bucketOf(before);
     // Asking for GOING again while waiting keeps the place in the queue.
     if (before && before.status === status) return d;
     const capacity = event.capacity ?? null;
-    const full = capacity !== null && d.going >= capacity;
+    const counts = read.counts;
+    const full = capacity !== null && counts.going >= capacity;
     const waiting = status === 'GOING' && full;
     const to: Bucket = waiting ? 'waiting' : status === 'GOING' ? 'going' : status === 'MAYBE' ? 'maybe' : 'notGoing';
     const now = new Date().toISOString();
     const deltas: Partial<Record<Bucket, number>> = { [to]: 1 };
     if (from) deltas[from] = (deltas[from] ?? 0) - 1;
     // A place freed: the first waiting member takes it in the same write.
-    const waiter = from === 'going' && to !== 'going' && d.waiting > 0 ? await firstWaiting(d, userId) : null;
+    const waiter = from === 'going' && to !== 'going' && counts.waiting > 0 ? await firstWaiting(d, userId) : null;
     if (waiter) {
       deltas.going = (deltas.going ?? 0) + 1;
       deltas.waiting = (deltas.waiting ?? 0) - 1;
@@ -103,7 +135,8 @@ export async function setAttendance(session: Session, event: EventItem, dateKey:
     const after: EventAttendanceItem = {
       eventId: event.id, dateKey, userId, status, waiting, startsAt: d.startsAt,
       // The waitlist is first come, first served: joining it (or a new status) starts the clock.
-      since: now, reminded: before?.reminded ?? false, version: before?.version ?? 0,
+      // Answering the date as it is now brings the member up to date with its changes (E9).
+      since: now, reminded: before && before.startsAt === d.startsAt ? before.reminded : false, seenSequence: d.sequence, version: before?.version ?? 0,
     };
     // Only a new GOING that takes a place is held to the capacity.
     const held = to === 'going' && !waiter && capacity !== null ? capacity : null;
@@ -111,39 +144,98 @@ export async function setAttendance(session: Session, event: EventItem, dateKey:
       attendancePut(before, after),
       countsItem(d, deltas, held),
       authorLiveCheck(userId),
+      dateLiveCheck(d),
       ...(waiter ? promotion(event, d, waiter, now) : []),
       ...(quiet ? [] : notificationWrite(event.createdBy, { kind: 'attendance', actorId: userId, targetType: 'event', targetId: event.randomId, text: `${statusText(status, waiting)} · ${event.title} · ${d.startsAt}` })),
     ];
     const out = await writeItems(items);
-    if (!out.canceled) {
-      const fresh = await getDate(event.id, dateKey, true);
-      return fresh ?? d;
-    }
+    if (!out.canceled) return d;
     assertAuthorWasLive(out, 2);
     if (attempt >= ATTEMPTS) throw serviceUnavailable('The site is busy; please try again');
-    // The date filled up, the attendance or the waiting member changed meanwhile: read again.
-    if (!conditionFailed(out, 0) && !conditionFailed(out, 1) && !(waiter && conditionFailed(out, 3))) {
+    // The date filled up, was cancelled, the attendance or the waiting member changed meanwhile: read again.
+    if (!conditionFailed(out, 0) && !conditionFailed(out, 1) && !conditionFailed(out, 3) && !(waiter && conditionFailed(out, 4))) {
       await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
     }
   }
 }
 
-/**
- * Moves waiting members up while the date has room (after its capacity grew, or was removed).
- * Each move is its own transaction held to the capacity; answers how many moved.
- */
-export async function promoteWaiting(event: EventItem, dateKey: string, max = 100): Promise<number> {
-  let moved = 0;
-  for (let step = 0; step < max; step++) {
-    const d = await getDate(event.id, dateKey, true);
-    if (!d || d.cancelled || d.waiting <= 0) return moved;
-    if (event.capacity !== undefined && d.going >= event.capacity) return moved;
-    const waiter = await firstWaiting(d, '');
-    if (!waiter) return moved;
-    const now = new Date().toISOString();
-    const out = await writeItems([countsItem(d, { going: 1, waiting: -1 }, event.capacity ?? null), ...promotion(event, d, waiter, now)]);
-    if (!out.canceled) moved++;
-  }
-  return moved;
+/** How much attendee work one run may still do: a number of writes, and for the job a deadline. */
+export interface Budget {
+  left: number;
+  deadlineMs?: number;
 }
 
+export const spent = (b: Budget): boolean => b.left <= 0 || (b.deadlineMs !== undefined && Date.now() > b.deadlineMs);
+
+/**
+ * Moves waiting members up while the date has room (after its capacity grew, or was removed),
+ * each move its own transaction held to the capacity, within the budget. Answers whether the
+ * date is done (no room, or nobody waiting) rather than the budget spent.
+ */
+export async function promoteWaiting(event: EventItem, dateKey: string, budget: Budget): Promise<boolean> {
+  for (let failed = 0; failed < ATTEMPTS;) {
+    const read = await dateWithCounts(event.id, dateKey);
+    if (!read || read.d.deletedAt || read.d.cancelled || read.counts.waiting <= 0) return true;
+    if (event.capacity !== undefined && read.counts.going >= event.capacity) return true;
+    const waiter = await firstWaiting(read.d, '');
+    if (!waiter) return true;
+    if (spent(budget)) return false;
+    budget.left--;
+    const now = new Date().toISOString();
+    const out = await writeItems([countsItem(read.d, { going: 1, waiting: -1 }, event.capacity ?? null), dateLiveCheck(read.d), ...promotion(event, read.d, waiter, now)]);
+    if (out.canceled) failed++;
+  }
+  return false;
+}
+
+/**
+ * Moves waiting members up on every upcoming date of the event with some waiting (their counts in
+ * one BatchGet), within the budget; answers whether all is done. What a request leaves is the
+ * scheduled job's (E9): the event's marker, written with the change of capacity, stays until then.
+ */
+export async function promoteEvent(event: EventItem, budget: Budget): Promise<boolean> {
+  const now = new Date().toISOString();
+  const dates = (await datesOf(event.id, true)).filter((d) => d.endsAt >= now && !d.cancelled);
+  const counts = await countsOf(dates, true);
+  for (const d of dates) {
+    if ((counts.get(`${d.eventId}.${d.dateKey}`)?.waiting ?? 0) <= 0) continue;
+    if (!(await promoteWaiting(event, d.dateKey, budget))) return false;
+  }
+  return true;
+}
+
+/** The marker of an event's waiting members to move up (E9), tagged with the change that wrote it. */
+export function promoteMarkerPut(eventId: string, changedAt: string): TxItem {
+  return { Put: { TableName: tableName(), Item: { ...promoteWorkKey(eventId), eventId, changedAt } } };
+}
+
+/** Removes the marker once its work is done, unless a later change of capacity wrote it again. */
+export async function clearPromoteMarker(eventId: string, changedAt: string): Promise<void> {
+  await writeItems([{
+    Delete: {
+      TableName: tableName(), Key: promoteWorkKey(eventId),
+      ConditionExpression: '#c = :c', ExpressionAttributeNames: { '#c': 'changedAt' }, ExpressionAttributeValues: { ':c': changedAt },
+    },
+  }]);
+}
+
+/** The job's part: the events whose waiting members a request left to move up, until the deadline; answers how many events it finished. */
+export async function resumePromotions(opts: { deadlineMs?: number } = {}): Promise<number> {
+  let finished = 0;
+  let startSk: string | undefined;
+  do {
+    const page = await partitionPage(EVENT_WORK_PK, 'promote#', { limit: 25, ...(startSk ? { startSk } : {}) });
+    for (const item of page.items) {
+      if (opts.deadlineMs && Date.now() > opts.deadlineMs) return finished;
+      const changedAt = String(item.changedAt);
+      const event = await getEvent(String(item.eventId), true);
+      const done = !event || !!event.deletedAt || (await promoteEvent(event, { left: Number.MAX_SAFE_INTEGER, ...(opts.deadlineMs ? { deadlineMs: opts.deadlineMs } : {}) }));
+      if (done) {
+        await clearPromoteMarker(String(item.eventId), changedAt);
+        finished++;
+      }
+    }
+    startSk = page.lastSk ?? undefined;
+  } while (startSk);
+  return finished;
+}

@@ -7,7 +7,7 @@ import { onePage } from '../lib/paging';
 import type { Main } from '../lib/route-types';
 import { viewerOf } from '../posts/viewer';
 import { responderOf, usersAnd } from '../users/cards';
-import { dateViewOf, datesOf, myAttendance, specificIdOf, visibleEvent } from './events';
+import { dateViewOf, datesOf, mineAndCounts, specificIdOf, visibleEvent } from './events';
 
 const RANK = (a: EventAttendanceItem) => (a.status === 'GOING' ? (a.waiting ? 1 : 0) : a.status === 'MAYBE' ? 2 : 3);
 
@@ -25,9 +25,9 @@ export const main: Main<typeof route> = async ({ input, session }) => {
     return { data: (data as EventAttendanceItem[]).filter((a) => a.dateKey === date.dateKey && a.status !== 'NOT_GOING'), cursor: next };
   });
   const attending = page.items.sort((x, y) => RANK(x) - RANK(y) || x.since.localeCompare(y.since));
-  const [{ users }, mine] = await Promise.all([usersAnd(attending.map((a) => a.userId)), myAttendance([date], viewer.userId)]);
+  const [{ users }, { mine, counts }] = await Promise.all([usersAnd(attending.map((a) => a.userId)), mineAndCounts([date], viewer.userId)]);
   return {
-    specific: dateViewOf(date, event.capacity, mine.get(specificIdOf(event.id, date.dateKey))),
+    specific: dateViewOf(date, event.capacity, mine.get(specificIdOf(event.id, date.dateKey)), counts.get(specificIdOf(event.id, date.dateKey))!),
     attendees: attending.map((a) => ({ user: responderOf(users.get(a.userId), a.userId), status: a.status, waiting: a.waiting, since: a.since })),
     cursorId: page.cursorId,
   };

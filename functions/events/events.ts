@@ -4,7 +4,7 @@
  */
 import type { EventDateCard, EventDateView, EventOwner, EventPlace, EventView } from '../../shared/answers/events';
 import { batchGet } from '../db/batch';
-import { attendanceKey, eventKey, SERIES_DONE, type EventAttendanceItem, type EventDateItem, type EventItem } from '../db/entities/event';
+import { attendanceKey, dateCountsKey, eventKey, SERIES_DONE, type EventAttendanceItem, type EventDateItem, type EventItem } from '../db/entities/event';
 import { pageKey, type PageItem } from '../db/entities/page';
 import { userKey, type UserItem } from '../db/entities/user';
 import { db } from '../db/service';
@@ -77,16 +77,69 @@ export async function attendanceOf(eventId: string, dateKey: string, userId: str
   return (data as EventAttendanceItem | null) ?? null;
 }
 
-/** The viewer's attendance of these dates, by `<eventId>.<dateKey>` (one BatchGet; none for a guest). */
-export async function myAttendance(dates: Pick<EventDateItem, 'eventId' | 'dateKey'>[], userId: string | null): Promise<Map<string, EventAttendanceItem>> {
-  const out = new Map<string, EventAttendanceItem>();
-  if (!userId || !dates.length) return out;
-  const items = await batchGet(dates.map((d) => attendanceKey(d.eventId, d.dateKey, userId)));
-  for (const item of items) {
-    const { data } = db().entities.eventAttendance.parse({ Item: item });
-    if (data) out.set(specificIdOf(data.eventId, data.dateKey), data as EventAttendanceItem);
+/** A date's attendance counts; `waiting` are GOING requests beyond the capacity. */
+export interface DateCounts {
+  going: number;
+  maybe: number;
+  notGoing: number;
+  waiting: number;
+}
+
+const num = (v: unknown): number => (typeof v === 'number' ? v : 0);
+
+/** A date's counts: its counter item's (E4d; none yet is zero), plus those an older date still holds itself. */
+export function countsFrom(d: Pick<EventDateItem, 'going' | 'maybe' | 'notGoing' | 'waiting'>, counter: Record<string, unknown> | undefined): DateCounts {
+  return {
+    going: num(d.going) + num(counter?.going),
+    maybe: num(d.maybe) + num(counter?.maybe),
+    notGoing: num(d.notGoing) + num(counter?.notGoing),
+    waiting: num(d.waiting) + num(counter?.waiting),
+  };
+}
+
+/** The counts of these dates, by `<eventId>.<dateKey>` (one BatchGet of their counter items). */
+export async function countsOf(dates: EventDateItem[], consistent = false): Promise<Map<string, DateCounts>> {
+  const out = new Map<string, DateCounts>();
+  if (!dates.length) return out;
+  const counters = new Map<string, Record<string, unknown>>();
+  for (const item of await batchGet(dates.map((d) => dateCountsKey(d.eventId, d.dateKey)), { consistent })) {
+    counters.set(`${String(item.pk)}\u0000${String(item.sk)}`, item);
+  }
+  for (const d of dates) {
+    const key = dateCountsKey(d.eventId, d.dateKey);
+    out.set(specificIdOf(d.eventId, d.dateKey), countsFrom(d, counters.get(`${key.pk}\u0000${key.sk}`)));
   }
   return out;
+}
+
+/**
+ * The viewer's attendance of these dates and the dates' counts, both by `<eventId>.<dateKey>`, in
+ * one BatchGet (a guest's holds the counter items only).
+ */
+export async function mineAndCounts(dates: EventDateItem[], userId: string | null, consistent = false): Promise<{ mine: Map<string, EventAttendanceItem>; counts: Map<string, DateCounts> }> {
+  const mine = new Map<string, EventAttendanceItem>();
+  const counts = new Map<string, DateCounts>();
+  if (!dates.length) return { mine, counts };
+  const keys = [...dates.map((d) => dateCountsKey(d.eventId, d.dateKey)), ...(userId ? dates.map((d) => attendanceKey(d.eventId, d.dateKey, userId)) : [])];
+  const counters = new Map<string, Record<string, unknown>>();
+  for (const item of await batchGet(keys, { consistent })) {
+    if (String(item.sk).startsWith('count#')) {
+      counters.set(`${String(item.pk)}\u0000${String(item.sk)}`, item);
+      continue;
+    }
+    const { data } = db().entities.eventAttendance.parse({ Item: item });
+    if (data) mine.set(specificIdOf(data.eventId, data.dateKey), data as EventAttendanceItem);
+  }
+  for (const d of dates) {
+    const key = dateCountsKey(d.eventId, d.dateKey);
+    counts.set(specificIdOf(d.eventId, d.dateKey), countsFrom(d, counters.get(`${key.pk}\u0000${key.sk}`)));
+  }
+  return { mine, counts };
+}
+
+/** One date's counts (a consistent read unless told otherwise). */
+export async function countsOfDate(d: EventDateItem, consistent = true): Promise<DateCounts> {
+  return (await countsOf([d], consistent)).get(specificIdOf(d.eventId, d.dateKey))!;
 }
 
 /**
@@ -135,7 +188,7 @@ export function placeOf(p: PlaceFields): EventPlace {
   };
 }
 
-export function dateViewOf(d: EventDateItem, capacity: number | undefined, mine: EventAttendanceItem | undefined): EventDateView {
+export function dateViewOf(d: EventDateItem, capacity: number | undefined, mine: EventAttendanceItem | undefined, counts: DateCounts): EventDateView {
   return {
     id: specificIdOf(d.eventId, d.dateKey),
     eventId: d.eventId,
@@ -144,8 +197,8 @@ export function dateViewOf(d: EventDateItem, capacity: number | undefined, mine:
     cancelled: d.cancelled,
     edited: d.edited,
     place: d.ownPlace ? placeOf(d) : null,
-    counts: { going: Math.max(0, d.going), maybe: Math.max(0, d.maybe), notGoing: Math.max(0, d.notGoing), waiting: Math.max(0, d.waiting) },
-    full: capacity !== undefined && d.going >= capacity,
+    counts: { going: Math.max(0, counts.going), maybe: Math.max(0, counts.maybe), notGoing: Math.max(0, counts.notGoing), waiting: Math.max(0, counts.waiting) },
+    full: capacity !== undefined && counts.going >= capacity,
     myStatus: mine?.status ?? null,
     myWaiting: mine?.waiting ?? false,
   };
@@ -175,9 +228,11 @@ export async function ownersOf(events: Pick<EventItem, 'ownerType' | 'ownerId'>[
   return out;
 }
 
-export function eventViewOf(e: EventItem, dates: EventDateItem[], mine: Map<string, EventAttendanceItem>, owner: EventOwner | undefined, canEdit: boolean, nowMs = Date.now()): EventView {
-  const since = nowMs - PAST_DAYS_SHOWN * DAY_MS;
-  const shown = dates.filter((d) => Date.parse(d.endsAt) >= since).sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.dateKey.localeCompare(b.dateKey));
+/** The dates an event's page shows: from 30 days ago on. */
+const shownDates = (dates: EventDateItem[], nowMs = Date.now()): EventDateItem[] => dates.filter((d) => Date.parse(d.endsAt) >= nowMs - PAST_DAYS_SHOWN * DAY_MS);
+
+export function eventViewOf(e: EventItem, dates: EventDateItem[], mine: Map<string, EventAttendanceItem>, counts: Map<string, DateCounts>, owner: EventOwner | undefined, canEdit: boolean, nowMs = Date.now()): EventView {
+  const shown = shownDates(dates, nowMs).sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.dateKey.localeCompare(b.dateKey));
   return {
     id: e.id,
     randomId: e.randomId,
@@ -193,18 +248,18 @@ export function eventViewOf(e: EventItem, dates: EventDateItem[], mine: Map<stri
     cover: e.cover ?? null,
     capacity: e.capacity ?? null,
     recurrence: e.rrule ? { rrule: e.rrule, description: describeRrule(e.rrule), until: e.seriesUntil ?? null, datesUntil: e.materialisedUntil === SERIES_DONE ? (e.seriesUntil ?? null) : e.materialisedUntil } : null,
-    specifics: shown.map((d) => dateViewOf(d, e.capacity, mine.get(specificIdOf(d.eventId, d.dateKey)))),
+    specifics: shown.map((d) => dateViewOf(d, e.capacity, mine.get(specificIdOf(d.eventId, d.dateKey)), counts.get(specificIdOf(d.eventId, d.dateKey)) ?? countsFrom(d, undefined))),
     canEdit,
     createdAt: e.createdAt,
     updatedAt: e.updatedAt,
   };
 }
 
-/** An event with its dates and the viewer's attendance, as `GET /api/events/{id}` answers it. */
+/** An event with its dates, their counts and the viewer's attendance, as `GET /api/events/{id}` answers it. */
 export async function fullView(event: EventItem, viewer: Viewer, opts: { consistent?: boolean } = {}): Promise<EventView> {
   const [dates, owners, canEdit] = await Promise.all([datesOf(event.id, opts.consistent), ownersOf([event]), mayEdit(viewer, event)]);
-  const mine = await myAttendance(dates, viewer.userId);
-  return eventViewOf(event, dates, mine, owners.get(event.ownerId), canEdit);
+  const { mine, counts } = await mineAndCounts(shownDates(dates), viewer.userId, opts.consistent);
+  return eventViewOf(event, dates, mine, counts, owners.get(event.ownerId), canEdit);
 }
 
 /** Templates by id (one BatchGet), live ones only. */
@@ -220,8 +275,9 @@ export async function eventsById(ids: string[]): Promise<Map<string, EventItem>>
 }
 
 /**
- * Dates as list cards: their templates and owners (two BatchGets) and the viewer's attendance;
- * dates whose event the viewer may not see are left out, the order kept.
+ * Dates as list cards: their templates and owners (two BatchGets), then their counts with the
+ * viewer's attendance (one BatchGet, beside the owners'); dates whose event the viewer may not see are left out,
+ * the order kept.
  */
 export async function dateCards(dates: EventDateItem[], viewer: Viewer): Promise<EventDateCard[]> {
   const events = await eventsById(dates.map((d) => d.eventId));
@@ -229,7 +285,7 @@ export async function dateCards(dates: EventDateItem[], viewer: Viewer): Promise
     const e = events.get(d.eventId);
     return e && maySee(e, viewer);
   });
-  const [owners, mine] = await Promise.all([ownersOf([...events.values()]), myAttendance(visible, viewer.userId)]);
+  const [owners, { mine, counts }] = await Promise.all([ownersOf([...events.values()]), mineAndCounts(visible, viewer.userId)]);
   return visible.map((d) => {
     const e = events.get(d.eventId)!;
     return {
@@ -237,7 +293,7 @@ export async function dateCards(dates: EventDateItem[], viewer: Viewer): Promise
         id: e.id, randomId: e.randomId, title: e.title, privacy: e.privacy, owner: owners.get(e.ownerId) ?? formerOwner(e),
         place: placeOf(e), timeZone: e.timeZone, cover: e.cover ?? null, recurring: !!e.rrule,
       },
-      date: dateViewOf(d, e.capacity, mine.get(specificIdOf(d.eventId, d.dateKey))),
+      date: dateViewOf(d, e.capacity, mine.get(specificIdOf(d.eventId, d.dateKey)), counts.get(specificIdOf(d.eventId, d.dateKey))!),
     };
   });
 }

@@ -1,10 +1,13 @@
 /**
  * The events' scheduled job (hourly in the cloud: an EventBridge rule invokes this Lambda; on a
- * timer on the local host): extends series and sends reminders (functions/events/series.ts).
+ * timer on the local host): extends series and sends reminders (functions/events/series.ts), and
+ * finishes the attendee work requests left (E9: a large date's change, waiting members to move up).
  * Stops taking new work a minute before the Lambda's timeout; what is left waits for the next run.
  */
 import type { Context, ScheduledEvent } from 'aws-lambda';
 import { logger } from '../lib/logger';
+import { resumePromotions } from './attend';
+import { resumeDateWork } from './catch-up';
 import { extendSeries, sendReminders } from './series';
 
 const SAFETY_MS = 60_000;
@@ -13,6 +16,7 @@ export async function handler(_event: ScheduledEvent, context: Pick<Context, 'ge
   const deadlineMs = Date.now() + Math.max(0, context.getRemainingTimeInMillis() - SAFETY_MS);
   const series = await extendSeries({ deadlineMs });
   const reminders = await sendReminders({ deadlineMs });
-  logger.info('event schedule finished', { ...series, ...reminders });
+  const work = { datesCaughtUp: await resumeDateWork({ deadlineMs }), eventsPromoted: await resumePromotions({ deadlineMs }) };
+  logger.info('event schedule finished', { ...series, ...reminders, ...work });
   return { series: series.series, dates: series.dates, reminded: reminders.reminded };
 }

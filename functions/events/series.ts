@@ -35,6 +35,8 @@ export interface RunOptions {
   nowMs?: number;
   /** Stop taking new work after this instant (ms). */
   deadlineMs?: number;
+  /** The caller's tally of the dates written per series (by event id): added to, never reset. */
+  written?: Map<string, number>;
 }
 
 /** Extends every series whose dates end within the horizon; answers how many dates were written. */
@@ -50,7 +52,9 @@ export async function extendSeries(opts: RunOptions = {}): Promise<{ series: num
       const e = await getEvent(stale.id, true);
       if (!e || e.deletedAt || !e.rrule) continue;
       result.series++;
-      result.dates += await extendOne(e, nowMs);
+      const written = await extendOne(e, nowMs);
+      result.dates += written;
+      opts.written?.set(e.id, (opts.written.get(e.id) ?? 0) + written);
       if (await tellEnding(e, nowMs)) result.told++;
     }
     cursor = page.cursor;

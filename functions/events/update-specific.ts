@@ -4,7 +4,7 @@ import { notFound } from '../lib/errors';
 import { hitRateLimit } from '../lib/rate-limit';
 import type { Main } from '../lib/route-types';
 import { viewerOf } from '../posts/viewer';
-import { assertMayEdit, dateViewOf, fullView, getDate, liveEvent, parseSpecificId } from './events';
+import { assertMayEdit, countsOfDate, dateViewOf, fullView, getDate, liveEvent, parseSpecificId } from './events';
 import { changeDate } from './write';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
@@ -16,5 +16,5 @@ export const main: Main<typeof route> = async ({ input, session }) => {
   if (!before || before.deletedAt) throw notFound('There is no such date', 'specificId');
   const after = await changeDate(event, before, input, session.userId);
   const view = await fullView(event, viewerOf(session), { consistent: true });
-  return { specific: view.specifics.find((s) => s.id === input.specificId) ?? dateViewOf(after, event.capacity, undefined), event: view };
+  return { specific: view.specifics.find((s) => s.id === input.specificId) ?? dateViewOf(after, event.capacity, undefined, await countsOfDate(after)), event: view };
 };

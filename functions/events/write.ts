@@ -2,14 +2,14 @@
  * Writing events: creating one with its first dates, adding dates, changing the event or one
  * date, rewriting a series from a pivot on, and deleting. Each write is one transaction with its
  * counts (the template's `dateCount`, the location's and the owner's link's uses), and templates
- * and dates are written whole, guarded on `version` (an attendance bumps a date's version with its
- * counts, so a whole put that read an older date retries).
+ * and dates are written whole, guarded on `version` (a date's attendance counts are on a counter
+ * item of their own, E4d, so whole puts of the date never carry them).
  */
 import { randomBytes } from 'node:crypto';
 import { MAX_DATES_PER_EVENT, type EventLocationInput, type FutureDatesInput, type NewEventInput, type SpecificInput, type UpdateEventInput, type UpdateSpecificInput } from '../../shared/schemas/events';
 import { addItem } from '../db/add';
 import { tableName } from '../db/client';
-import { eventDateKey, eventKey, SERIES_DONE, type EventAttendanceItem, type EventDateItem, type EventItem } from '../db/entities/event';
+import { dateCountsKey, dateWorkKey, eventDateKey, eventKey, SERIES_DONE, type EventAttendanceItem, type EventDateItem, type EventItem } from '../db/entities/event';
 import { db } from '../db/service';
 import { conditionFailed, txEntities, writeItems, type TxItem, type TxOutcome } from '../db/transact';
 import { badRequest, conflict, forbidden, serviceUnavailable } from '../lib/errors';
@@ -20,7 +20,9 @@ import { notificationWrite } from '../notifications/notifications';
 import { accountGone, assertAuthorWasLive, authorLiveCheck } from '../users/author-live';
 import { getUser } from '../users/users';
 import { hasPermission, loadPermissionSettings } from '../users/permission-rules';
-import { dateKeyOf, datesOf, getDate, getEvent } from './events';
+import { ATTENDEE_BATCH, catchUp, pendingWork, workOf, workPut, type Tell } from './catch-up';
+import { promoteMarkerPut, spent, type Budget } from './attend';
+import { countsOf, dateKeyOf, datesOf, getDate, getEvent, type DateCounts } from './events';
 import { getLocation, locationIdOf, ownerPkOf, releaseLocation, snapshotOf, useLocation, type PlaceSnapshot } from './locations';
 import { checkRrule, expandSeries, localDay, normaliseRrule, SERIES_AHEAD_DAYS, SERIES_MAX_DAYS } from './recurrence';
 
@@ -61,7 +63,7 @@ export function newDate(e: EventItem, startsAt: string, endsAt: string, now: str
   return {
     eventId: e.id, dateKey, startsAt, endsAt, ownerId: e.ownerId, privacy: e.privacy,
     ...placeFields(e), ownPlace: false, cancelled: false, edited: false,
-    going: 0, maybe: 0, notGoing: 0, waiting: 0, reminderSent: false, sequence: 0, version: 0, createdAt: now, updatedAt: now,
+    reminderSent: false, sequence: 0, version: 0, createdAt: now, updatedAt: now,
   };
 }
 
@@ -256,6 +258,10 @@ function moveLocation(before: EventItem, place: PlaceSnapshot, input: EventLocat
   return [...releaseLocation(before.locationId, ownerPkOf(before)), ...useLocation(input, existing, timeZone, ownerPkOf(before), now)];
 }
 
+/** Whether a change of the event gave its dates more room (a larger capacity, or none). */
+export const capacityGrew = (before: Pick<EventItem, 'capacity'>, after: Pick<EventItem, 'capacity'>): boolean =>
+  before.capacity !== undefined && (after.capacity === undefined || after.capacity > before.capacity);
+
 export interface ChangeEventDeps {
   zoneAt?: ZoneAt;
 }
@@ -307,7 +313,9 @@ export async function changeEvent(first: EventItem, change: UpdateEventInput, de
       .filter(({ d, next }) => d.privacy !== next.privacy || d.locationId !== next.locationId || d.geohash !== next.geohash || d.placeName !== next.placeName)
       .slice(0, DATES_PER_TX)
       .map(({ d, next }) => datePut(d, next));
-    const out = await writeItems([eventPut(before, after), ...locationItems, ...dateItems]);
+    // More room: the waiting members' move up is marked in the change (E9), for the job to finish.
+    const promote = capacityGrew(before, after) ? [promoteMarkerPut(after.id, after.updatedAt)] : [];
+    const out = await writeItems([eventPut(before, after), ...locationItems, ...dateItems, ...promote]);
     if (!out.canceled) return after;
     if (attempt >= ATTEMPTS) throw serviceUnavailable('The site is busy; please try again');
     const fresh = await getEvent(before.id, true);
@@ -320,7 +328,7 @@ export interface DateChange {
   before: EventDateItem;
   after: EventDateItem;
   /** Told to the date's attendees: it moved, or it was cancelled. */
-  tell: 'moved' | 'cancelled' | null;
+  tell: Tell | null;
 }
 
 /** Changes one date by hand (times, cancelled, own place); it is kept when the series is rewritten. */
@@ -353,9 +361,11 @@ export async function changeDate(event: EventItem, first: EventDateItem, change:
     const moved = after.startsAt !== before.startsAt || after.endsAt !== before.endsAt;
     if (after.startsAt !== before.startsAt || after.cancelled !== before.cancelled) after.reminderSent = after.cancelled ? before.reminderSent : false;
     const tell = after.cancelled && !before.cancelled ? 'cancelled' : moved && !after.cancelled ? 'moved' : null;
-    const out = await writeItems([datePut(before, after), ...locationItems]);
+    // Attendee work (E9) when the start moves or there is news, merged with what an earlier change left.
+    const work = after.startsAt !== before.startsAt || tell ? workOf((await pendingWork([before])).get(before.dateKey) ?? null, before, after, tell, actorId) : null;
+    const out = await writeItems([datePut(before, after), ...locationItems, ...(work ? [workPut(after, work, now)] : [])]);
     if (!out.canceled) {
-      await afterDateChange(event, { before, after, tell }, actorId);
+      if (work) await catchUp(event, after, work, { left: ATTENDEE_BATCH });
       return after;
     }
     if (attempt >= ATTEMPTS) throw serviceUnavailable('The site is busy; please try again');
@@ -365,28 +375,13 @@ export async function changeDate(event: EventItem, first: EventDateItem, change:
   }
 }
 
+/** Whether anyone is GOING, MAYBE or waiting. */
+const attending = (c: DateCounts | undefined): boolean => !!c && c.going + c.maybe + c.waiting > 0;
+
 /** The GOING and MAYBE attendees of a date (waiting ones included). */
 export async function attendeesOf(eventId: string, dateKey: string): Promise<EventAttendanceItem[]> {
   const { data } = await db().entities.eventAttendance.query.byDate({ eventId }).begins({ dateKey }).go({ pages: 'all' });
   return (data as EventAttendanceItem[]).filter((a) => a.dateKey === dateKey);
-}
-
-/**
- * After a date changed: its attendees' feed positions follow its start (and they are reminded
- * again of the new one), and each GOING or MAYBE attendee is told it moved or was cancelled (one
- * transaction per attendee: notification, tally, and the attendance's new start).
- */
-async function afterDateChange(event: EventItem, change: DateChange, actorId: string): Promise<void> {
-  const { before, after, tell } = change;
-  if (after.startsAt === before.startsAt && !tell) return;
-  const people = await attendeesOf(event.id, after.dateKey);
-  const { eventAttendance } = txEntities();
-  for (const a of people) {
-    const told = tell && (a.status === 'GOING' || a.status === 'MAYBE') ? notificationWrite(a.userId, { kind: tell === 'cancelled' ? 'event-cancelled' : 'event-moved', actorId, targetType: 'event', targetId: event.randomId, text: `${event.title} · ${after.startsAt}` }) : [];
-    // A new start is a new day to be reminded of: the flag goes with the old one.
-    const moved = after.startsAt !== a.startsAt ? [eventAttendance.patch({ eventId: a.eventId, dateKey: a.dateKey, userId: a.userId }).set({ startsAt: after.startsAt, reminded: false }).commit()] : [];
-    await writeItems([...moved, ...told]);
-  }
 }
 
 /**
@@ -419,6 +414,7 @@ export async function rewriteFuture(first: EventItem, input: FutureDatesInput, a
   const dates = all.filter((d) => d.startsAt >= input.from && !d.edited && Date.parse(d.endsAt) >= nowMs);
   const changes: DateChange[] = [];
   const removed: EventDateItem[] = [];
+  const counts = await countsOf(dates, true);
   const kept = new Set<string>();
   for (const d of dates) {
     const target = byDay.get(localDay(new Date(d.startsAt), first.timeZone));
@@ -429,7 +425,7 @@ export async function rewriteFuture(first: EventItem, input: FutureDatesInput, a
       if (startsAt !== d.startsAt || endsAt !== d.endsAt || d.cancelled) {
         changes.push({ before: d, after: { ...d, startsAt, endsAt, cancelled: false, reminderSent: false, sequence: d.sequence + 1, updatedAt: now }, tell: 'moved' });
       }
-    } else if (d.going + d.maybe + d.waiting > 0) {
+    } else if (attending(counts.get(`${d.eventId}.${d.dateKey}`))) {
       if (!d.cancelled) changes.push({ before: d, after: { ...d, cancelled: true, sequence: d.sequence + 1, updatedAt: now }, tell: 'cancelled' });
     } else {
       removed.push(d);
@@ -439,12 +435,27 @@ export async function rewriteFuture(first: EventItem, input: FutureDatesInput, a
   assertRoomFor(all.length - removed.length, wanted.filter((w) => !kept.has(w.toISOString()) && !starts.has(w.toISOString())).length, 'recurrence');
   const out = await writeItems([eventPut(first, after)]);
   if (out.canceled) throw conflict('The event changed meanwhile; reload and try again');
+  // The attendees of moved and cancelled dates: a batch across all of them here, the rest by the job (E9).
+  const pending = await pendingWork(changes.map((c) => c.before));
+  const budget: Budget = { left: ATTENDEE_BATCH };
   for (const c of changes) {
-    const put = await writeItems([datePut(c.before, c.after)]);
-    if (!put.canceled) await afterDateChange(after, c, actorId);
+    const work = workOf(pending.get(c.before.dateKey) ?? null, c.before, c.after, c.tell, actorId);
+    const put = await writeItems([datePut(c.before, c.after), ...(work ? [workPut(c.after, work, now)] : [])]);
+    if (!put.canceled && work && !spent(budget)) await catchUp(after, c.after, work, budget);
   }
+  // A date is removed only while nobody attends it: its counter says so in the same transaction.
   for (const d of removed) {
-    await writeItems([txEntities().eventDate.delete({ eventId: d.eventId, dateKey: d.dateKey }).where((a, op) => op.eq(a.version, d.version)).commit(), dateCountItem(first.id, -1)]);
+    await writeItems([
+      txEntities().eventDate.delete({ eventId: d.eventId, dateKey: d.dateKey }).where((a, op) => op.eq(a.version, d.version)).commit(),
+      dateCountItem(first.id, -1),
+      {
+        Delete: {
+          TableName: tableName(), Key: dateCountsKey(d.eventId, d.dateKey),
+          ConditionExpression: 'NOT (#g > :zero) AND NOT (#m > :zero) AND NOT (#w > :zero)',
+          ExpressionAttributeNames: { '#g': 'going', '#m': 'maybe', '#w': 'waiting' }, ExpressionAttributeValues: { ':zero': 0 },
+        },
+      },
+    ]);
   }
   const existingKeys = new Set((await datesOf(first.id, true)).map((d) => d.startsAt));
   const fresh = wanted.filter((w) => !kept.has(w.toISOString()) && !existingKeys.has(w.toISOString())).map((w) => newDate(after, w.toISOString(), iso(w.getTime() + durationMs), now));
@@ -481,7 +492,12 @@ export async function sweepEvent(event: EventItem, actorId: string | undefined):
       await writeItems([txEntities().eventAttendance.delete({ eventId: a.eventId, dateKey: a.dateKey, userId: a.userId }).commit(), ...told]);
     }
     const release = d.ownPlace && d.locationId ? releaseLocation(d.locationId, ownerPkOf(event)) : [];
-    await writeItems([{ Delete: { TableName: tableName(), Key: eventDateKey(d.eventId, d.dateKey) } }, ...release]);
+    await writeItems([
+      { Delete: { TableName: tableName(), Key: eventDateKey(d.eventId, d.dateKey) } },
+      { Delete: { TableName: tableName(), Key: dateCountsKey(d.eventId, d.dateKey) } },
+      { Delete: { TableName: tableName(), Key: dateWorkKey(d.eventId, d.dateKey) } },
+      ...release,
+    ]);
   }
 }
 

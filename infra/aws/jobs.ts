@@ -100,19 +100,21 @@ export const JOBS = [
   {
     name: 'event-schedule',
     handler: 'events/scheduled',
-    description: 'Extends recurring events 8 weeks ahead (each date written once, keyed by series and start), tells owners when a series runs out, and sends the day-before reminders once each',
+    description: 'Extends recurring events 8 weeks ahead (each date written once, keyed by series and start), tells owners when a series runs out, sends the day-before reminders once each, and finishes attendee work left by large date changes',
     everyMinutes: 60,
     memoryMb: 256,
     timeoutSeconds: 300,
     // extendSeries reads the due series by gsi3 and each template (GetItem), writes dates in
     // transactions with the template's count, then puts the template; sendReminders reads the
     // dates due by gsi3 and their attendance (table Query), writes each reminder with its flag,
-    // and reads the member and their settings for the e-mail.
+    // and reads the member and their settings for the e-mail. It finishes the attendee work
+    // requests left (E9): reads the markers (table Query), the dates' counts (BatchGet), moves
+    // waiting members up (a transaction with a check of the date) and deletes each marker done.
     access: {
       queryTable: true,
       queryIndexes: ['gsi3'],
-      deleteItems: false,
-      itemActions: ['GetItem', 'PutItem', 'UpdateItem'],
+      deleteItems: true,
+      itemActions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'ConditionCheckItem'],
       deleteImages: [],
       mail: true,
     },

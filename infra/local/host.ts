@@ -157,15 +157,17 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     sweep.unref();
     stops.push(async () => clearInterval(sweep));
 
-    // The events' hourly job (series ahead, day-before reminders), on the same kind of timer.
+    // The events' hourly job (series ahead, day-before reminders, attendee work left), on the same kind of timer.
     let scheduling = false;
     const schedule = setInterval(() => {
       if (scheduling) return;
       scheduling = true;
-      import('../../functions/events/series')
-        .then(async ({ extendSeries, sendReminders }) => {
+      Promise.all([import('../../functions/events/series'), import('../../functions/events/catch-up'), import('../../functions/events/attend')])
+        .then(async ([{ extendSeries, sendReminders }, { resumeDateWork }, { resumePromotions }]) => {
           await extendSeries();
           await sendReminders();
+          await resumeDateWork();
+          await resumePromotions();
         })
         .catch((err: unknown) => console.error('The events schedule failed:', err instanceof Error ? err.message : err))
         .finally(() => (scheduling = false));

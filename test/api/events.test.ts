@@ -11,10 +11,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { EventDateCard, EventLocationView, EventView, NearbyEvent } from '../../shared/answers/events';
 import type { NotificationView } from '../../shared/answers/notifications';
 import type { NearYou, PageDetails } from '../../shared/answers/pages';
+import { PROMOTE_BATCH, resumePromotions } from '../../functions/events/attend';
+import { ATTENDEE_BATCH, resumeDateWork } from '../../functions/events/catch-up';
 import { extendSeries, sendReminders } from '../../functions/events/series';
 import { as } from '../support/accounts';
 import { call, hostUrl } from '../support/api';
-import { getItem, queryPartition } from '../support/db';
+import { getItem, queryPartition, setAttributes } from '../support/db';
 import { attend, dateIn, NEWTOWN, newEvent } from '../support/events';
 import { useHostTableAndBucket } from '../support/host-env';
 import { outbox } from '../support/outbox';
@@ -33,6 +35,12 @@ async function notificationsOf(who: TestUser): Promise<NotificationView[]> {
 
 const storedDates = async (eventId: string) => (await queryPartition(`event#${eventId}`)).filter((i) => String(i.sk).startsWith('date#'));
 const attendance = async (eventId: string) => (await queryPartition(`event#${eventId}`)).filter((i) => String(i.sk).startsWith('attend#'));
+/** A date's stored counts: its counter item beside it (none yet counts nothing). */
+async function storedCounts(eventId: string, dateKey: string): Promise<{ going: number; maybe: number; notGoing: number; waiting: number }> {
+  const c = await getItem(`event#${eventId}`, `count#${dateKey}`);
+  const n = (v: unknown) => (typeof v === 'number' ? v : 0);
+  return { going: n(c?.going), maybe: n(c?.maybe), notGoing: n(c?.notGoing), waiting: n(c?.waiting) };
+}
 
 /** A point far from every other test's events, so nearby searches see only their own. */
 function somewhere(): { latitude: number; longitude: number } {
@@ -118,12 +126,15 @@ describe('series', () => {
       expect(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', weekday: 'short' }).format(new Date(s.startsAt))).toBe('Sat 10:00');
     }
     // Months later (past the clocks going forward in March), the job extends it: twice at once.
+    // Each run tallies what it wrote for this series alone (other tests' series run through the same job).
     const later = { nowMs: Date.now() + 120 * DAY };
-    const [one, two] = await Promise.all([extendSeries(later), extendSeries(later)]);
+    const [one, two] = [new Map<string, number>(), new Map<string, number>()];
+    await Promise.all([extendSeries({ ...later, written: one }), extendSeries({ ...later, written: two })]);
     const dates = await storedDates(e.id);
     const starts = dates.map((d) => String(d.startsAt));
     expect(new Set(starts).size).toBe(starts.length);
-    expect(one.dates + two.dates).toBe(dates.length - e.specifics.length);
+    expect(dates.length).toBeGreaterThan(e.specifics.length);
+    expect((one.get(e.id) ?? 0) + (two.get(e.id) ?? 0)).toBe(dates.length - e.specifics.length);
     expect(await getItem(`event#${e.id}`, 'event')).toMatchObject({ dateCount: dates.length });
     const summer = starts.filter((s) => new Date(s).getUTCMonth() === 4);
     expect(summer.length).toBeGreaterThan(0);
@@ -133,7 +144,9 @@ describe('series', () => {
     // In British Summer Time 10:00 local is 09:00 UTC.
     for (const s of summer) expect(new Date(s).getUTCHours()).toBe(9);
     // Again: nothing more to write.
-    expect((await extendSeries(later)).dates).toBe(0);
+    const again = new Map<string, number>();
+    await extendSeries({ ...later, written: again });
+    expect(again.get(e.id) ?? 0).toBe(0);
   });
 
   it('tells the owner once when the series is about to run out, and an extension moves its end', async () => {
@@ -177,8 +190,11 @@ describe('PUT /api/iam/events/upsert-attend-specific', () => {
     await attend(b, date.id, 'MAYBE');
     await attend(b, date.id, 'MAYBE');
     await attend(creator, date.id, 'GOING');
+    expect(await storedCounts(e.id, date.id.split('.')[1]!)).toEqual({ going: 1, maybe: 1, notGoing: 0, waiting: 0 });
+    // The counts live on their own item: the date, copied into its indexes, is not rewritten by an answer.
     const stored = await getItem(`event#${e.id}`, `date#${date.id.split('.')[1]}`);
-    expect(stored).toMatchObject({ going: 1, maybe: 1, notGoing: 0, waiting: 0 });
+    expect(stored).toMatchObject({ version: 0 });
+    expect(stored).not.toHaveProperty('going');
     const told = (await notificationsOf(creator)).filter((n) => n.kind === 'attendance' && n.targetId === e.randomId);
     expect(told.map((n) => n.actorId)).toEqual([b.uuid, b.uuid]);
     expect(told.map((n) => n.text?.split(' · ')[0]).sort()).toEqual(['GOING', 'MAYBE']);
@@ -203,7 +219,7 @@ describe('PUT /api/iam/events/upsert-attend-specific', () => {
     expect(going).toHaveLength(2);
     expect(waiting).toHaveLength(5);
     const dateKey = date.id.split('.')[1]!;
-    expect(await getItem(`event#${e.id}`, `date#${dateKey}`)).toMatchObject({ going: 2, waiting: 5 });
+    expect(await storedCounts(e.id, dateKey)).toMatchObject({ going: 2, waiting: 5 });
     // One GOING member leaves: the first waiting one moves up and is told.
     const leaver = people.find((p) => p.uuid === going[0]!.userId)!;
     const first = people.find((p) => p.uuid === waiting[0]!.userId)!;
@@ -217,7 +233,7 @@ describe('PUT /api/iam/events/upsert-attend-specific', () => {
       const bucket = r.waiting ? 'waiting' : r.status === 'GOING' ? 'going' : r.status === 'MAYBE' ? 'maybe' : 'notGoing';
       recount[bucket] = (recount[bucket] ?? 0) + 1;
     }
-    expect(await getItem(`event#${e.id}`, `date#${dateKey}`)).toMatchObject({ going: recount.going, waiting: recount.waiting, notGoing: recount.notGoing });
+    expect(await storedCounts(e.id, dateKey)).toMatchObject({ going: recount.going, waiting: recount.waiting, notGoing: recount.notGoing });
     // A larger capacity lets the waiting members in.
     const grown = await as<{ event: EventView }>(creator.browser, 'PUT', '/api/iam/events/update', { eventId: e.id, capacity: 4 });
     expect(grown.data.event.specifics[0]!.counts).toMatchObject({ going: 4, waiting: 2 });
@@ -360,6 +376,90 @@ describe('changing dates', () => {
   });
 });
 
+describe('large dates', () => {
+  it('a moved date and a larger capacity do a batch of attendees in the request, the job the rest: each attendee once', async () => {
+    const creator = await registeredUser();
+    const e = await newEvent(creator, { capacity: 1, specifics: [dateIn(3), dateIn(10)] });
+    const [d0, d1] = e.specifics as [EventView['specifics'][0], EventView['specifics'][0]];
+    const size = Math.max(ATTENDEE_BATCH, PROMOTE_BATCH) + 5;
+    const people = await Promise.all(Array.from({ length: size }, () => registeredUser()));
+    // Everyone goes to both dates: one place each, the others wait.
+    for (let i = 0; i < people.length; i += 6) await Promise.all(people.slice(i, i + 6).flatMap((p) => [attend(p, d0.id, 'GOING'), attend(p, d1.id, 'GOING')]));
+    const k0 = d0.id.split('.')[1]!;
+    const k1 = d1.id.split('.')[1]!;
+    expect(await storedCounts(e.id, k1)).toMatchObject({ going: 1, waiting: size - 1 });
+    // d1 moves: the request brings one batch up to date and leaves the rest, marked, to the job.
+    const moved = new Date(Date.parse(d1.startsAt) + 3_600_000).toISOString();
+    const res = await as(creator.browser, 'PUT', '/api/iam/events/update-specific', { specificId: d1.id, startsAt: moved, endsAt: new Date(Date.parse(moved) + 7_200_000).toISOString() });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const onD1 = async () => (await attendance(e.id)).filter((a) => a.dateKey === k1);
+    expect((await onD1()).filter((a) => a.startsAt === moved)).toHaveLength(ATTENDEE_BATCH);
+    expect(await getItem('evwork', `date#${e.id}#${k1}`)).toMatchObject({ sequence: 1, tell: 'moved' });
+    // A larger capacity (none): one batch of waiting members moves up, the rest is the job's.
+    const grown = await as<{ event: EventView }>(creator.browser, 'PUT', '/api/iam/events/update', { eventId: e.id, capacity: null });
+    expect(grown.status, JSON.stringify(grown.json)).toBe(200);
+    const promotedNow = grown.data.event.specifics.reduce((n, d) => n + d.counts.going - 1, 0);
+    expect(promotedNow).toBe(PROMOTE_BATCH);
+    expect(await getItem('evwork', `promote#${e.id}`)).toBeDefined();
+    // The job, twice at once: the rest, and nobody twice.
+    await Promise.all([resumeDateWork(), resumeDateWork(), resumePromotions(), resumePromotions()]);
+    expect((await onD1()).every((a) => a.startsAt === moved && a.seenSequence === 1)).toBe(true);
+    expect(await storedCounts(e.id, k0)).toMatchObject({ going: size, waiting: 0 });
+    expect(await storedCounts(e.id, k1)).toMatchObject({ going: size, waiting: 0 });
+    expect(await getItem('evwork', `date#${e.id}#${k1}`)).toBeUndefined();
+    expect(await getItem('evwork', `promote#${e.id}`)).toBeUndefined();
+    const told = await Promise.all(people.map(async (p) => (await notificationsOf(p)).filter((n) => n.targetId === e.randomId)));
+    for (const mine of told) expect(mine.filter((n) => n.kind === 'event-moved')).toHaveLength(1);
+    expect(told.flat().filter((n) => n.kind === 'event-promoted')).toHaveLength(2 * (size - 1));
+    // Run again: nothing left, nobody told again.
+    await Promise.all([resumeDateWork(), resumePromotions()]);
+    const again = await Promise.all(people.map(async (p) => (await notificationsOf(p)).filter((n) => n.targetId === e.randomId && n.kind === 'event-moved')));
+    expect(again.flat()).toHaveLength(size);
+  }, 120_000);
+
+  it('a date stored with its counts on it (before the counter items) adds them, capacity included; an answer after a move keeps the member up to date, and the job tells nobody again', async () => {
+    const [creator, b, c] = await Promise.all([registeredUser(), registeredUser(), registeredUser()]);
+    const e = await newEvent(creator, { capacity: 2 });
+    const date = e.specifics[0]!;
+    const dateKey = date.id.split('.')[1]!;
+    // As dates were written before: the counts on the date item itself.
+    await setAttributes(`event#${e.id}`, `date#${dateKey}`, { going: 1, maybe: 2, notGoing: 0, waiting: 0 });
+    expect((await call<{ event: EventView }>('GET', `/api/events/${e.randomId}`)).data.event.specifics[0]!.counts).toEqual({ going: 1, maybe: 2, notGoing: 0, waiting: 0 });
+    const one = await attend(b, date.id, 'GOING');
+    expect(one.specifics[0]).toMatchObject({ counts: { going: 2, maybe: 2 }, full: true, myStatus: 'GOING', myWaiting: false });
+    // The place the stored count holds is taken: the next GOING waits.
+    const two = await attend(c, date.id, 'GOING');
+    expect(two.specifics[0]).toMatchObject({ counts: { going: 2, waiting: 1 }, myWaiting: true });
+    // The date moves (both are told in the request); c answers again after it: still up to date, and the job tells nobody again.
+    const moved = new Date(Date.parse(date.startsAt) + 3_600_000).toISOString();
+    expect((await as(creator.browser, 'PUT', '/api/iam/events/update-specific', { specificId: date.id, startsAt: moved, endsAt: new Date(Date.parse(moved) + 3_600_000).toISOString() })).status).toBe(200);
+    await attend(c, date.id, 'MAYBE');
+    await resumeDateWork();
+    expect((await notificationsOf(b)).filter((n) => n.kind === 'event-moved' && n.targetId === e.randomId)).toHaveLength(1);
+    expect((await notificationsOf(c)).filter((n) => n.kind === 'event-moved' && n.targetId === e.randomId)).toHaveLength(1);
+    expect(await getItem(`event#${e.id}`, `attend#${dateKey}#${c.uuid}`)).toMatchObject({ startsAt: moved, seenSequence: 1 });
+  });
+
+  it('a date removed by a rewrite is kept (cancelled) when someone answered it, and a cancelled date refuses answers', async () => {
+    const [creator, b] = await Promise.all([registeredUser(), registeredUser()]);
+    const e = await newEvent(creator, { specifics: [dateIn(2)], recurrence: { rrule: 'FREQ=WEEKLY' } });
+    const [, d1, d2] = e.specifics;
+    await attend(b, d2!.id, 'MAYBE');
+    // Every two weeks from d1: d2 has no place in the new rule; it is attended, so it is cancelled, not removed.
+    const rewrite = await as<{ event: EventView }>(creator.browser, 'PUT', '/api/iam/events/future-dates/update', {
+      eventId: e.id, from: d1!.startsAt, first: { startsAt: d1!.startsAt, endsAt: d1!.endsAt }, recurrence: { rrule: 'FREQ=WEEKLY;INTERVAL=2' },
+    });
+    expect(rewrite.status, JSON.stringify(rewrite.json)).toBe(200);
+    expect(rewrite.data.event.specifics.find((s) => s.id === d2!.id)).toMatchObject({ cancelled: true, counts: { maybe: 1 } });
+    const refused = await as(b.browser, 'PUT', '/api/iam/events/upsert-attend-specific', { specificId: d2!.id, status: 'GOING' });
+    expect(refused.status).toBe(409);
+    expect(await storedCounts(e.id, d2!.id.split('.')[1]!)).toEqual({ going: 0, maybe: 1, notGoing: 0, waiting: 0 });
+    // The unattended dates the rule dropped are gone with their counter items.
+    const keys = (await queryPartition(`event#${e.id}`)).map((i) => String(i.sk));
+    for (const k of keys.filter((x) => x.startsWith('count#'))) expect(keys).toContain(`date#${k.slice(6)}`);
+  });
+});
+
 describe('locations', () => {
   it('are shared by address, found by name and state and by address, and merged when the same name lies within 50 m', async () => {
     const a = await registeredUser();
@@ -455,6 +555,7 @@ describe('nearby events', () => {
     const secret = await newEvent(a, { title: 'Members', privacy: 'members', location: { name: 'Here too', ...here } });
     // Entered late (it ended an hour ago): it is out of every upcoming list by its key (endsAt), with no job.
     const past = await newEvent(a, { title: 'Over', location: { name: 'Here', ...here }, specifics: [dateIn(-0.15, 1)] });
+    await attend(a, near.specifics[0]!.id, 'GOING');
     const q = `lat=${here.latitude}&long=${here.longitude}&radiusKm=20`;
     const guest = await call<{ events: NearbyEvent[] }>('GET', `/api/events/nearby?${q}`);
     expect(guest.status).toBe(200);
@@ -464,6 +565,9 @@ describe('nearby events', () => {
     expect(titles).not.toContain('Over');
     expect(past.specifics).toHaveLength(1);
     expect(guest.data.events[0]!.date.id).toBe(near.specifics[0]!.id);
+    // Cards carry their dates' counts (read beside the dates, one BatchGet per list).
+    expect(guest.data.events[0]!.date.counts).toEqual({ going: 1, maybe: 0, notGoing: 0, waiting: 0 });
+    expect(guest.data.events[1]!.date.counts).toEqual({ going: 0, maybe: 0, notGoing: 0, waiting: 0 });
     expect(guest.data.events[1]!.distance_km).toBeGreaterThanOrEqual(5);
     const member = await as<{ events: NearbyEvent[] }>(a.browser, 'GET', `/api/events/nearby?${q}`);
     expect(member.data.events.map((x) => x.event.id)).toContain(secret.id);
@@ -471,6 +575,8 @@ describe('nearby events', () => {
     expect(all.data.dates.filter((d) => d.event.id === near.id)).toHaveLength(2);
     const panel = await call<NearYou>('GET', `/api/nearby/near-you?lat=${here.latitude}&long=${here.longitude}`);
     expect(panel.data.events.map((x) => x.event.id)[0]).toBe(near.id);
+    expect(panel.data.events[0]!.date.counts.going).toBe(1);
+    expect(all.data.dates.find((d) => d.date.id === near.specifics[0]!.id)!.date.counts.going).toBe(1);
     expect(far.id).toBeTruthy();
   });
 });
@@ -496,6 +602,8 @@ describe('DELETE /api/iam/events', () => {
     await attend(b, e.specifics[0]!.id, 'GOING');
     expect((await as(owner.browser, 'DELETE', '/api/iam/pages/page', { pageId: page.id })).status).toBe(200);
     expect(await getItem(`event#${e.id}`, 'event')).toHaveProperty('deletedAt');
+    // Its dates went with their counter items.
+    expect((await queryPartition(`event#${e.id}`)).map((i) => i.sk)).toEqual(['event']);
     const told = (await notificationsOf(b)).filter((n) => n.kind === 'event-cancelled' && n.targetId === e.randomId);
     expect(told).toHaveLength(1);
     expect(told[0]!.actor).toBeNull();

@@ -11,6 +11,9 @@
  *   date twice). Its indexes all sort by `endsAt`, so a Query from "now" reads upcoming dates only
  *   and past dates leave every list as they pass, with no job: the owner's dates, everyone's
  *   upcoming public (and members') dates, dates near a point, and the dates due a reminder.
+ * - date counts: a raw item per date beside it (`count#<date ms>`: going, maybe, notGoing,
+ *   waiting), outside every index, so an attendance's `ADD` rewrites one small item, not the
+ *   date's copies in its indexes.
  * - `eventAttendance`: one item per member and date (`attend#<date ms>#<userId>`), with a
  *   member's GOING and MAYBE dates by start (their calendar feed), and a date's waitlist in order.
  * - `eventLocation`: a place events happen at, found by normalised address and by name + state,
@@ -141,11 +144,14 @@ export const EventDate = () => new Entity({
     cancelled: { type: 'boolean', required: true, default: false },
     /** Changed by hand (update-specific): a rewrite of the series' future dates keeps it. */
     edited: { type: 'boolean', required: true, default: false },
-    /** Counts per status, kept on write; `waiting` are GOING requests beyond the capacity. */
-    going: { type: 'number', required: true, default: 0 },
-    maybe: { type: 'number', required: true, default: 0 },
-    notGoing: { type: 'number', required: true, default: 0 },
-    waiting: { type: 'number', required: true, default: 0 },
+    /**
+     * Counts a date held itself before they moved to its counter item (`count#<dateKey>`, E4d):
+     * new dates leave them out, and readers add what an older date still holds to its counter's.
+     */
+    going: { type: 'number' },
+    maybe: { type: 'number' },
+    notGoing: { type: 'number' },
+    waiting: { type: 'number' },
     /** The UTC day of the start (the reminder index's partition) and whether reminders went out. */
     startDay: {
       type: 'string',
@@ -225,6 +231,11 @@ export const EventAttendance = () => new Entity({
     since: { type: 'string', required: true },
     /** The reminder went out to this member (set in the same write as their notification). */
     reminded: { type: 'boolean', required: true, default: false },
+    /**
+     * The date's `sequence` this member has been brought up to date with (its start copied, told
+     * of a move or cancellation): a change's attendee work, done in batches, skips those done.
+     */
+    seenSequence: { type: 'number' },
     version: { type: 'number', required: true, default: 0 },
   },
   indexes: {
@@ -323,6 +334,12 @@ export const EventRandomId = () => new Entity({
 export const eventPk = (id: string): string => `event#${id}`;
 export const eventKey = (id: string): { pk: string; sk: string } => ({ pk: eventPk(id), sk: 'event' });
 export const eventDateKey = (eventId: string, dateKey: string): { pk: string; sk: string } => ({ pk: eventPk(eventId), sk: `date#${dateKey}` });
+/** A date's attendance counts (E4d): a raw item beside the date, with no index, changed by `ADD`. */
+export const dateCountsKey = (eventId: string, dateKey: string): { pk: string; sk: string } => ({ pk: eventPk(eventId), sk: `count#${dateKey}` });
+/** Attendee work left to the scheduled job (E9): a date's change to pass on, or an event's waiting members to move up. */
+export const EVENT_WORK_PK = 'evwork';
+export const dateWorkKey = (eventId: string, dateKey: string): { pk: string; sk: string } => ({ pk: EVENT_WORK_PK, sk: `date#${eventId}#${dateKey}` });
+export const promoteWorkKey = (eventId: string): { pk: string; sk: string } => ({ pk: EVENT_WORK_PK, sk: `promote#${eventId}` });
 export const attendanceKey = (eventId: string, dateKey: string, userId: string): { pk: string; sk: string } => ({ pk: eventPk(eventId), sk: `attend#${dateKey}#${userId}` });
 export const eventLocationKey = (id: string): { pk: string; sk: string } => ({ pk: `evloc#${id}`, sk: 'evloc' });
 /** The owner's link to a location its events use (`pk` is the owner's partition), with a use count. */
