@@ -10,7 +10,7 @@ export const eventsRoutes = [
   { ...events.newEvent, handler: 'events/new-event', grants: [...RW], memoryMb: GAZETTEER_MB },
   { ...events.newSpecifics, handler: 'events/new-specifics', grants: [...RW] },
   { ...events.updateEvent, handler: 'events/update-event', grants: [...RW], memoryMb: GAZETTEER_MB },
-  { ...events.updateSpecific, handler: 'events/update-specific', grants: [...RW] },
+  { ...events.updateSpecific, handler: 'events/update-specific', grants: [...RW], memoryMb: GAZETTEER_MB },
   { ...events.futureDates, handler: 'events/future-dates', grants: [...RW] },
   { ...events.attendSpecific, handler: 'events/attend-specific', grants: [...RW] },
   // Deletes the event's stored image first, then the event, its dates and attendance.

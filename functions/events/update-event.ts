@@ -4,10 +4,10 @@ import { hitRateLimit } from '../lib/rate-limit';
 import type { Main } from '../lib/route-types';
 import { viewerOf } from '../posts/viewer';
 import { promoteWaiting } from './attend';
-import { assertMayEdit, datesOf, fullView, liveEvent } from './events';
-import { zoneAt } from './new-event';
+import { assertMayEdit, datesOf, fullView, getEvent, liveEvent } from './events';
+import { zoneAt } from './locations';
 import { extendOne } from './series';
-import { changeEvent } from './write';
+import { changeEvent, dropDatesPastEnd } from './write';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   const before = await liveEvent(input.eventId, 'eventId', true);
@@ -21,5 +21,8 @@ export const main: Main<typeof route> = async ({ input, session }) => {
     for (const d of (await datesOf(after.id, true)).filter((x) => x.endsAt >= now && x.waiting > 0)) await promoteWaiting(after, d.dateKey);
   }
   if (after.rrule && after.seriesUntil !== before.seriesUntil) await extendOne(after);
-  return { event: await fullView(after, viewerOf(session), { consistent: true }) };
+  // An earlier end: the dates past it are cancelled (people attend) or removed (nobody does).
+  const shortened = !!after.rrule && !!before.seriesUntil && after.seriesUntil! < before.seriesUntil;
+  const shown = shortened && (await dropDatesPastEnd(after, session.userId)) > 0 ? ((await getEvent(after.id, true)) ?? after) : after;
+  return { event: await fullView(shown, viewerOf(session), { consistent: true }) };
 };

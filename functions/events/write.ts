@@ -288,6 +288,8 @@ export async function changeEvent(first: EventItem, change: UpdateEventInput, de
       if (after.seriesUntil !== before.seriesUntil) delete after.endingToldFor;
       // A finished series left the job's index (its mark past any date): back to its last date.
       if (before.materialisedUntil === SERIES_DONE && before.seriesUntil) after.materialisedUntil = before.seriesUntil;
+      // An end at or before the dates made so far finishes the series: it leaves the job's index.
+      if (after.materialisedUntil !== SERIES_DONE && after.materialisedUntil >= after.seriesUntil) after.materialisedUntil = SERIES_DONE;
     }
     let locationItems: TxItem[] = [];
     if (change.location) {
@@ -327,7 +329,8 @@ export interface DateChange {
 }
 
 /** Changes one date by hand (times, cancelled, own place); it is kept when the series is rewritten. */
-export async function changeDate(event: EventItem, first: EventDateItem, change: UpdateSpecificInput, actorId: string): Promise<EventDateItem> {
+export async function changeDate(event: EventItem, first: EventDateItem, change: UpdateSpecificInput, actorId: string, deps: ChangeEventDeps = {}): Promise<EventDateItem> {
+  if (change.location && !deps.zoneAt) throw new Error('changeDate: a place of its own needs zoneAt');
   let before = first;
   for (let attempt = 1; ; attempt++) {
     const now = new Date().toISOString();
@@ -347,8 +350,9 @@ export async function changeDate(event: EventItem, first: EventDateItem, change:
     } else if (change.location) {
       const place = snapshotOf(change.location);
       if (place.locationId !== before.locationId || !before.ownPlace) {
-        const existing = await getLocation(place.locationId);
-        locationItems = [...(before.ownPlace ? releaseLocation(before.locationId!, ownerPkOf(event)) : []), ...useLocation(change.location, existing, event.timeZone, ownerPkOf(event), now)];
+        // The place's own zone (a date may be held elsewhere than the event, across a zone line).
+        const [existing, timeZone] = await Promise.all([getLocation(place.locationId), deps.zoneAt!(change.location.latitude, change.location.longitude)]);
+        locationItems = [...(before.ownPlace ? releaseLocation(before.locationId!, ownerPkOf(event)) : []), ...useLocation(change.location, existing, timeZone, ownerPkOf(event), now)];
       }
       setPlace(after, placeFields(place));
       after.ownPlace = true;
@@ -453,6 +457,44 @@ export async function rewriteFuture(first: EventItem, input: FutureDatesInput, a
   const fresh = wanted.filter((w) => !kept.has(w.toISOString()) && !existingKeys.has(w.toISOString())).map((w) => newDate(after, w.toISOString(), iso(w.getTime() + durationMs), now));
   await createDates(first.id, fresh);
   return (await getEvent(first.id, true)) ?? after;
+}
+
+/**
+ * After a series' end moved earlier: its dates past the new end go by the rules of
+ * `rewriteFuture`. Dates edited by hand are kept, and dates that are over are history; the others
+ * are cancelled when people attend (they are told) and removed when nobody does. A date someone
+ * attends between the read and its removal is cancelled instead. Answers how many changed.
+ */
+export async function dropDatesPastEnd(event: EventItem, actorId: string): Promise<number> {
+  if (!event.seriesUntil) return 0;
+  const nowMs = Date.now();
+  const now = iso(nowMs);
+  const past = (await datesOf(event.id, true)).filter((d) => d.startsAt > event.seriesUntil! && !d.edited && Date.parse(d.endsAt) >= nowMs);
+  let changed = 0;
+  for (const first of past) {
+    let d: EventDateItem | null = first;
+    for (let attempt = 1; d && attempt <= ATTEMPTS; attempt++) {
+      if (d.going + d.maybe + d.waiting > 0) {
+        if (d.cancelled) break;
+        const change: DateChange = { before: d, after: { ...d, cancelled: true, sequence: d.sequence + 1, updatedAt: now }, tell: 'cancelled' };
+        const out = await writeItems([datePut(d, change.after)]);
+        if (!out.canceled) {
+          await afterDateChange(event, change, actorId);
+          changed++;
+          break;
+        }
+      } else {
+        const out = await writeItems([txEntities().eventDate.delete({ eventId: d.eventId, dateKey: d.dateKey }).where((a, op) => op.eq(a.version, d!.version)).commit(), dateCountItem(event.id, -1)]);
+        if (!out.canceled) {
+          changed++;
+          break;
+        }
+      }
+      const fresh: EventDateItem | null = await getDate(event.id, d.dateKey, true);
+      d = fresh && !fresh.deletedAt ? fresh : null;
+    }
+  }
+  return changed;
 }
 
 /**

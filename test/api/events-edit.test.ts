@@ -1,0 +1,79 @@
+/**
+ * Editing events after creation: a date's own place in another time zone, a series ended earlier
+ * (its later dates cancelled or removed as a rewrite does), tags changed, and the cover photo
+ * (uploaded, set, replaced, removed, refused to others).
+ */
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { EventLocationView, EventView } from '../../shared/answers/events';
+import type { NotificationView } from '../../shared/answers/notifications';
+import { extendSeries } from '../../functions/events/series';
+import { as } from '../support/accounts';
+import { getItem, queryPartition } from '../support/db';
+import { attend, dateIn, NEWTOWN, newEvent } from '../support/events';
+import { useHostTableAndBucket } from '../support/host-env';
+import { registeredUser, type TestUser } from '../support/users';
+
+beforeAll(() => useHostTableAndBucket());
+
+const HOUR = 3_600_000;
+
+const storedDates = async (eventId: string) => (await queryPartition(`event#${eventId}`)).filter((i) => String(i.sk).startsWith('date#'));
+const keyOf = (specificId: string) => specificId.split('.')[1]!;
+
+async function notificationsOf(who: TestUser): Promise<NotificationView[]> {
+  const res = await as<{ notifications: NotificationView[] }>(who.browser, 'GET', '/api/iam/notifications/all');
+  expect(res.status).toBe(200);
+  return res.data.notifications;
+}
+
+describe('PUT /api/iam/events/update-specific with a place of its own', () => {
+  it('gives the place the time zone of where it is, not the event\'s', async () => {
+    const a = await registeredUser();
+    const e = await newEvent(a, { specifics: [dateIn(3), dateIn(10)] });
+    expect(e.timeZone).toBe('Australia/Sydney');
+    const perth = { name: `Kings Park ${randomUUID().slice(0, 6)}`, address: `${randomUUID().slice(0, 4)} Fraser Ave`, suburbCity: 'Perth', state: 'Western Australia', latitude: -31.9614, longitude: 115.8325 };
+    const moved = await as(a.browser, 'PUT', '/api/iam/events/update-specific', { specificId: e.specifics[1]!.id, location: perth });
+    expect(moved.status, JSON.stringify(moved.json)).toBe(200);
+    const res = await as<{ locations: EventLocationView[] }>(a.browser, 'GET', `/api/iam/events/get-event-locations/event/${e.id}/null`);
+    const zones = Object.fromEntries(res.data.locations.map((l) => [l.name, l.timeZone]));
+    expect(zones).toEqual({ [NEWTOWN.name]: 'Australia/Sydney', [perth.name]: 'Australia/Perth' });
+  });
+});
+
+describe('PUT /api/iam/events/update with an earlier seriesUntil', () => {
+  it('cancels the later dates people attend (telling them), removes the others, keeps dates edited by hand, and the job adds none back', async () => {
+    const [owner, b] = await Promise.all([registeredUser(), registeredUser()]);
+    const e = await newEvent(owner, { specifics: [dateIn(2)], recurrence: { rrule: 'FREQ=WEEKLY' } });
+    const d = e.specifics;
+    expect(d.length).toBeGreaterThanOrEqual(8);
+    await attend(b, d[3]!.id, 'GOING');
+    // d[4] moved an hour by hand: kept past the new end, as a rewrite keeps it.
+    const later = new Date(Date.parse(d[4]!.startsAt) + HOUR).toISOString();
+    const edit = await as(owner.browser, 'PUT', '/api/iam/events/update-specific', { specificId: d[4]!.id, startsAt: later, endsAt: new Date(Date.parse(later) + HOUR).toISOString() });
+    expect(edit.status, JSON.stringify(edit.json)).toBe(200);
+
+    const until = d[2]!.endsAt;
+    const res = await as<{ event: EventView }>(owner.browser, 'PUT', '/api/iam/events/update', { eventId: e.id, seriesUntil: until });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.data.event.recurrence?.until).toBe(until);
+    const shown = res.data.event.specifics;
+    expect(shown.map((s) => s.id)).toEqual([d[0]!.id, d[1]!.id, d[2]!.id, d[3]!.id, d[4]!.id]);
+    expect(shown.map((s) => s.cancelled)).toEqual([false, false, false, true, false]);
+    expect(shown[4]).toMatchObject({ startsAt: later, edited: true });
+    const cancelled = (await notificationsOf(b)).filter((n) => n.kind === 'event-cancelled' && n.targetId === e.randomId);
+    expect(cancelled).toHaveLength(1);
+
+    // The stored dates and the template's count agree, and the series left the job's index.
+    expect((await storedDates(e.id)).map((i) => String(i.sk).slice('date#'.length)).sort()).toEqual([0, 1, 2, 3, 4].map((i) => keyOf(d[i]!.id)).sort());
+    expect(await getItem(`event#${e.id}`, 'event')).toMatchObject({ dateCount: 5, seriesUntil: until, materialisedUntil: '9999-12-31T00:00:00.000Z' });
+    await extendSeries({ nowMs: Date.now() + 30 * 86_400_000 });
+    expect(await storedDates(e.id)).toHaveLength(5);
+
+    // Extended again: the series goes on from its end, past the kept dates.
+    const longer = new Date(Date.parse(d[7]!.endsAt)).toISOString();
+    const again = await as<{ event: EventView }>(owner.browser, 'PUT', '/api/iam/events/update', { eventId: e.id, seriesUntil: longer });
+    expect(again.status, JSON.stringify(again.json)).toBe(200);
+    expect(again.data.event.specifics.filter((s) => !s.cancelled && s.startsAt > d[4]!.endsAt).map((s) => s.startsAt)).toEqual([d[5]!.startsAt, d[6]!.startsAt, d[7]!.startsAt]);
+  });
+});
