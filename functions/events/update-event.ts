@@ -4,6 +4,7 @@ import { hitRateLimit } from '../lib/rate-limit';
 import type { Main } from '../lib/route-types';
 import { viewerOf } from '../posts/viewer';
 import { promoteWaiting } from './attend';
+import { coverOps } from './event-images';
 import { assertMayEdit, datesOf, fullView, getEvent, liveEvent } from './events';
 import { zoneAt } from './locations';
 import { extendOne } from './series';
@@ -13,7 +14,7 @@ export const main: Main<typeof route> = async ({ input, session }) => {
   const before = await liveEvent(input.eventId, 'eventId', true);
   await assertMayEdit(session, before);
   await hitRateLimit('EVENT_EDIT_USER', session.userId);
-  const after = await changeEvent(before, input, { zoneAt });
+  const after = await changeEvent(before, input, { zoneAt, covers: coverOps, actorId: session.userId });
   // More room: waiting members move up on every upcoming date.
   const grew = after.capacity === undefined ? before.capacity !== undefined : before.capacity !== undefined && after.capacity > before.capacity;
   if (grew) {

@@ -21,6 +21,7 @@ import { actOnPage, roleCheck } from '../pages/pages';
 import { notificationWrite } from '../notifications/notifications';
 import { accountGone, assertAuthorWasLive, authorLiveCheck } from '../users/author-live';
 import { getUser } from '../users/users';
+import type { CoverOps } from './event-images';
 import { hasPermission, loadPermissionSettings } from '../users/permission-rules';
 import { dateKeyOf, datesOf, getDate, getEvent } from './events';
 import { getLocation, locationIdOf, releaseLocation, snapshotOf, useLocation, type PlaceSnapshot } from './locations';
@@ -129,7 +130,15 @@ function seriesDates(e: Pick<EventItem, 'rrule' | 'seriesStart' | 'timeZone' | '
 export interface NewEventDeps {
   zoneAt: ZoneAt;
   beforeCreate?: () => Promise<void>;
+  /** Needed for a cover (the claim of its upload): handed in by the route, so others need no bucket grants. */
+  claimCover?: CoverOps['claim'];
 }
+
+/** The message when a cover's claim failed in the transaction (another save used it, or it aged meanwhile). */
+const COVER_LOST = 'cover was already used or is too old; upload it again';
+
+/** Whether one of the last `count` items of a cancelled transaction (the claims) failed its condition. */
+const claimLost = (out: TxOutcome, count: number) => count > 0 && out.data.slice(out.data.length - count).some((d) => d.code === 'ConditionalCheckFailed');
 
 /** Creates an event with its first dates (a series: those of its first 8 weeks); a retry with the same id answers the first. */
 export async function createEvent(session: Session, input: NewEventInput, deps: NewEventDeps): Promise<{ event: EventItem; created: boolean }> {
@@ -151,6 +160,8 @@ export async function createEvent(session: Session, input: NewEventInput, deps: 
   if (!hasPermission(user, 'create-event', await loadPermissionSettings())) throw forbidden('You may not create events');
   const pageActor = input.pageId ? (await actOnPage(session, input.pageId, 'moderator', 'Only the page\'s admins and moderators may create its events')).actor : null;
   await deps.beforeCreate?.();
+  if (input.cover && !deps.claimCover) throw new Error('createEvent: a cover needs claimCover');
+  const claims = input.cover ? [await deps.claimCover!(session.userId, input.id, input.cover)] : [];
 
   const now = iso(nowMs);
   const timeZone = await deps.zoneAt(input.location.latitude, input.location.longitude);
@@ -168,6 +179,7 @@ export async function createEvent(session: Session, input: NewEventInput, deps: 
     timeZone,
     tags: input.tags ?? [],
     ...(input.capacity ? { capacity: input.capacity } : {}),
+    ...(input.cover ? { cover: input.cover } : {}),
     materialisedUntil: SERIES_DONE,
     dateCount: 0,
     version: 0,
@@ -205,6 +217,7 @@ export async function createEvent(session: Session, input: NewEventInput, deps: 
       ...useLocation(input.location, existing, timeZone, ownerPkOf(event), now),
       ...(pageActor ? roleCheck(event.ownerId, pageActor, 'moderator') : []),
       ...[...starts.values()].map(dateCreate),
+      ...claims,
     ];
     const out = await writeItems(items);
     if (!out.canceled) return { event, created: true };
@@ -214,6 +227,7 @@ export async function createEvent(session: Session, input: NewEventInput, deps: 
       throw conflict('This id belongs to another event; generate a new one', 'id');
     }
     assertAuthorWasLive(out, 2);
+    if (claimLost(out, claims.length)) throw badRequest(COVER_LOST, 'cover');
     if (conditionFailed(out, 1)) event.randomId = randomIdNew();
     else if (!conditionFailed(out, 3)) throwRoleOrBusy(out);
     if (attempt >= ATTEMPTS) throw serviceUnavailable('The site is busy; please try again');
@@ -261,6 +275,9 @@ function moveLocation(before: EventItem, place: PlaceSnapshot, input: EventLocat
 
 export interface ChangeEventDeps {
   zoneAt?: ZoneAt;
+  /** Needed for a change of cover, with the member making it (whose upload it must be). */
+  covers?: CoverOps;
+  actorId?: string;
 }
 
 /**
@@ -269,6 +286,8 @@ export interface ChangeEventDeps {
  */
 export async function changeEvent(first: EventItem, change: UpdateEventInput, deps: ChangeEventDeps = {}): Promise<EventItem> {
   if (change.location && !deps.zoneAt) throw new Error('changeEvent: a change of place needs zoneAt');
+  if (change.cover !== undefined && (!deps.covers || !deps.actorId)) throw new Error('changeEvent: a change of cover needs covers and actorId');
+  const claims = typeof change.cover === 'string' && change.cover !== first.cover ? [await deps.covers!.claim(deps.actorId!, first.id, change.cover)] : [];
   const nowMs = Date.now();
   let before = first;
   for (let attempt = 1; ; attempt++) {
@@ -278,6 +297,8 @@ export async function changeEvent(first: EventItem, change: UpdateEventInput, de
     if (change.description !== undefined) after.description = change.description;
     if (change.privacy !== undefined) after.privacy = change.privacy;
     if (change.tags !== undefined) after.tags = change.tags;
+    if (change.cover === null) delete after.cover;
+    else if (change.cover !== undefined) after.cover = change.cover;
     if (change.capacity !== undefined) {
       if (change.capacity === null) delete after.capacity;
       else after.capacity = change.capacity;
@@ -312,8 +333,14 @@ export async function changeEvent(first: EventItem, change: UpdateEventInput, de
       .filter(({ d, next }) => d.privacy !== next.privacy || d.locationId !== next.locationId || d.geohash !== next.geohash || d.placeName !== next.placeName)
       .slice(0, DATES_PER_TX)
       .map(({ d, next }) => datePut(d, next));
-    const out = await writeItems([eventPut(before, after), ...locationItems, ...dateItems]);
-    if (!out.canceled) return after;
+    // The replaced cover: a record due at once in this transaction, its object deleted right after.
+    const retired = before.cover && before.cover !== after.cover ? [before.cover] : [];
+    const out = await writeItems([eventPut(before, after), ...locationItems, ...dateItems, ...retired.map((key) => deps.covers!.retire(deps.actorId!, key)), ...claims]);
+    if (!out.canceled) {
+      await Promise.all(retired.map((key) => deps.covers!.remove(key)));
+      return after;
+    }
+    if (claimLost(out, claims.length)) throw badRequest(COVER_LOST, 'cover');
     if (attempt >= ATTEMPTS) throw serviceUnavailable('The site is busy; please try again');
     const fresh = await getEvent(before.id, true);
     if (!fresh || fresh.deletedAt) throw conflict('The event was deleted meanwhile');
