@@ -14,7 +14,7 @@ import { SelectField, TextArea, TextField } from '@/components/form/fields';
 import { failureMessage } from '@/components/form/messages';
 import { ApiError } from '@/lib/api';
 import { useAddDates, useDeleteEvent, useRewriteSeries, useUpdateDate, useUpdateEvent } from '../api/events';
-import { dateRange, instantAt, localParts } from '../lib/when';
+import { dateRange, instantAt, localParts, rangeAt } from '../lib/when';
 import { repeatLabels, ruleFor, type Repeat } from './event-form';
 
 function Details({ event }: { event: EventView }) {
@@ -74,11 +74,9 @@ function DateEditor({ event, date }: { event: EventView; date: EventDateView }) 
   const when = dateRange(date.startsAt, date.endsAt, event.timeZone);
   const move = (e: FormEvent) => {
     e.preventDefault();
-    const startsAt = instantAt(day, from, event.timeZone);
-    let endsAt = instantAt(day, to, event.timeZone);
-    if (!startsAt || !endsAt) return;
-    if (endsAt <= startsAt) endsAt = new Date(Date.parse(endsAt) + 86_400_000).toISOString();
-    change.mutate({ specificId: date.id, startsAt, endsAt }, { onSuccess: () => setMoving(false) });
+    const range = rangeAt(day, from, to, event.timeZone);
+    if (!range) return;
+    change.mutate({ specificId: date.id, ...range }, { onSuccess: () => setMoving(false) });
   };
   return (
     <li className="space-y-2 rounded-xl border border-gray-200 bg-white p-3">
@@ -145,11 +143,9 @@ function AddDate({ event }: { event: EventView }) {
   const [to, setTo] = useState('12:00');
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const startsAt = instantAt(day, from, event.timeZone);
-    let endsAt = instantAt(day, to, event.timeZone);
-    if (!startsAt || !endsAt) return;
-    if (endsAt <= startsAt) endsAt = new Date(Date.parse(endsAt) + 86_400_000).toISOString();
-    add.mutate({ eventId: event.id, specifics: [{ startsAt, endsAt }] }, { onSuccess: () => setDay('') });
+    const range = rangeAt(day, from, to, event.timeZone);
+    if (!range) return;
+    add.mutate({ eventId: event.id, specifics: [range] }, { onSuccess: () => setDay('') });
   };
   return (
     <form onSubmit={submit} className="space-y-3" aria-label="Add a date">
@@ -181,12 +177,10 @@ function Rewrite({ event }: { event: EventView }) {
   const labels = repeatLabels(day);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const startsAt = instantAt(day, start, event.timeZone);
-    let endsAt = instantAt(day, end, event.timeZone);
+    const range = rangeAt(day, start, end, event.timeZone);
     const rrule = ruleFor(repeat, day);
-    if (!startsAt || !endsAt || !rrule) return;
-    if (endsAt <= startsAt) endsAt = new Date(Date.parse(endsAt) + 86_400_000).toISOString();
-    rewrite.mutate({ eventId: event.id, from: pivot.startsAt, first: { startsAt, endsAt }, recurrence: { rrule } });
+    if (!range || !rrule) return;
+    rewrite.mutate({ eventId: event.id, from: pivot.startsAt, first: range, recurrence: { rrule } });
   };
   return (
     <form onSubmit={submit} className="space-y-3 border-t border-gray-200 pt-3" aria-label="Change how it repeats">

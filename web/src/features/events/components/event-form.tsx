@@ -18,7 +18,7 @@ import { ApiError } from '@/lib/api';
 import { TagInput } from '@/features/compose/components/tag-input';
 import { MAX_TAGS_PER_EVENT } from '@shared/schemas/events';
 import { useCreateEvent } from '../api/events';
-import { instantAt } from '../lib/when';
+import { instantAt, rangeAt } from '../lib/when';
 
 const WEEKDAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
 const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -103,17 +103,13 @@ export function EventForm({ pageId, ownerLabel }: { pageId?: string; ownerLabel:
     if (!venue.trim()) found['location.name'] = 'Name the place (a garden, a hall, a park)';
     if (!where) found.location = 'Choose the suburb or city';
     const zone = where?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-    const startsAt = instantAt(date, start, zone);
-    let endsAt = instantAt(date, end, zone);
-    if (!startsAt) found.specifics = 'Choose the date and the start time';
-    // An end before the start is the next morning (a night market, say).
-    if (startsAt && endsAt && endsAt <= startsAt) endsAt = new Date(Date.parse(endsAt) + 86_400_000).toISOString();
-    if (!endsAt) found.specifics = 'Choose the end time';
+    const range = rangeAt(date, start, end, zone);
+    if (!range) found.specifics = instantAt(date, start, zone) ? 'Choose the end time' : 'Choose the date and the start time';
     const places = capacity.trim() ? Number(capacity) : null;
     if (places !== null && (!Number.isInteger(places) || places < 1)) found.capacity = 'Places must be a whole number of at least 1';
     const untilAt = until ? instantAt(until, '23:59', zone) : null;
     setErrors(found);
-    if (Object.keys(found).length || !where || !startsAt || !endsAt) return;
+    if (Object.keys(found).length || !where || !range) return;
     const rrule = ruleFor(repeat, date);
     create.mutate(
       {
@@ -131,7 +127,7 @@ export function EventForm({ pageId, ownerLabel }: { pageId?: string; ownerLabel:
           latitude: where.latitude,
           longitude: where.longitude,
         },
-        specifics: [{ startsAt, endsAt }],
+        specifics: [range],
         ...(rrule ? { recurrence: { rrule, ...(untilAt ? { until: untilAt } : {}) } } : {}),
         ...(places !== null ? { capacity: places } : {}),
         ...(tags.length ? { tags } : {}),
