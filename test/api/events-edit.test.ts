@@ -170,3 +170,21 @@ describe('event cover photos', () => {
     expect(tooBig.json).toMatchObject({ error: { field: 'size' } });
   });
 });
+
+describe('PUT /api/iam/events/update with tags', () => {
+  it('adds and removes tags after creation: the event page shows them at once, and bad lists are refused naming tags', async () => {
+    const a = await registeredUser();
+    const e = await newEvent(a, { tags: ['succulents', 'swap'] });
+    expect(e.tags).toEqual(['succulents', 'swap']);
+    const res = await as<{ event: EventView }>(a.browser, 'PUT', '/api/iam/events/update', { eventId: e.id, tags: ['swap', 'ferns'] });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.data.event.tags).toEqual(['swap', 'ferns']);
+    expect((await call<{ event: EventView }>('GET', `/api/events/${e.randomId}`)).data.event.tags).toEqual(['swap', 'ferns']);
+    const cleared = await as<{ event: EventView }>(a.browser, 'PUT', '/api/iam/events/update', { eventId: e.id, tags: [] });
+    expect(cleared.data.event.tags).toEqual([]);
+    const tooMany = await as(a.browser, 'PUT', '/api/iam/events/update', { eventId: e.id, tags: Array.from({ length: 9 }, (_, i) => `tag${i}`) });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.json).toMatchObject({ error: { field: 'tags' } });
+    expect(await getItem(`event#${e.id}`, 'event')).toMatchObject({ tags: [] });
+  });
+});
