@@ -15,6 +15,9 @@ import { failureMessage } from '@/components/form/messages';
 import { ApiError } from '@/lib/api';
 import { useAddDates, useDeleteEvent, useRewriteSeries, useUpdateDate, useUpdateEvent } from '../api/events';
 import { dateRange, instantAt, localParts, rangeAt } from '../lib/when';
+import { TagInput } from '@/features/compose/components/tag-input';
+import { MAX_TAGS_PER_EVENT } from '@shared/schemas/events';
+import { CoverPicker } from './cover-picker';
 import { repeatLabels, ruleFor, type Repeat } from './event-form';
 
 function Details({ event }: { event: EventView }) {
@@ -23,6 +26,7 @@ function Details({ event }: { event: EventView }) {
   const [description, setDescription] = useState(event.description);
   const [privacy, setPrivacy] = useState(event.privacy);
   const [capacity, setCapacity] = useState(event.capacity ? String(event.capacity) : '');
+  const [tags, setTags] = useState<string[]>(event.tags);
   const [error, setError] = useState<Record<string, string>>({});
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -31,7 +35,7 @@ function Details({ event }: { event: EventView }) {
     if (places !== null && (!Number.isInteger(places) || places < 1)) return setError({ capacity: 'Places must be a whole number of at least 1' });
     setError({});
     update.mutate(
-      { eventId: event.id, title: title.trim(), description: description.trim(), privacy, capacity: places },
+      { eventId: event.id, title: title.trim(), description: description.trim(), privacy, capacity: places, tags },
       { onError: (err) => err instanceof ApiError && err.field && setError({ [err.field]: err.message }) },
     );
   };
@@ -55,10 +59,31 @@ function Details({ event }: { event: EventView }) {
         ]}
       />
       <TextField label="Places" name="capacity" type="number" inputMode="numeric" min={1} value={capacity} onValueChange={setCapacity} error={error.capacity} optional hint="More places let people on the waitlist in." />
+      <TagInput tags={tags} onChange={setTags} max={MAX_TAGS_PER_EVENT} disabled={update.isPending} error={error.tags} />
       <SubmitButton pending={update.isPending} pendingLabel="Saving…">
         Save details
       </SubmitButton>
     </form>
+  );
+}
+
+/** The cover photo, saved as soon as it is uploaded or removed (the one it replaces is deleted). */
+function Cover({ event }: { event: EventView }) {
+  const update = useUpdateEvent();
+  return (
+    <section aria-labelledby="edit-cover" className="space-y-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
+      <h2 id="edit-cover" className="text-lg font-semibold text-gray-900">
+        Cover photo
+      </h2>
+      {update.isSuccess ? <Notice>{event.cover ? 'The cover photo is saved.' : 'The cover photo is removed.'}</Notice> : null}
+      <CoverPicker
+        eventId={event.id}
+        cover={event.cover}
+        onChange={(cover) => update.mutate({ eventId: event.id, cover })}
+        busy={update.isPending}
+        error={update.isError ? failureMessage(update.error) : null}
+      />
+    </section>
   );
 }
 
@@ -262,6 +287,7 @@ export function EventEditor({ event }: { event: EventView }) {
         </Link>
       </p>
       <Details event={event} />
+      <Cover event={event} />
       <section aria-labelledby="edit-dates" className="space-y-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
         <h2 id="edit-dates" className="text-lg font-semibold text-gray-900">
           Dates

@@ -19,6 +19,7 @@ import { TagInput } from '@/features/compose/components/tag-input';
 import { MAX_TAGS_PER_EVENT } from '@shared/schemas/events';
 import { useCreateEvent } from '../api/events';
 import { instantAt, rangeAt } from '../lib/when';
+import { CoverPicker } from './cover-picker';
 
 const WEEKDAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
 const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -59,7 +60,7 @@ const whereOf = (p: Place, latitude = p.latitude, longitude = p.longitude): Wher
   latitude, longitude, label: p.label, suburbCity: p.name, state: p.admin1, country: p.countryName, timeZone: p.timeZone,
 });
 
-const FIELDS = ['title', 'description', 'location', 'location.name', 'location.address', 'specifics', 'recurrence.rrule', 'recurrence.until', 'capacity', 'tags'];
+const FIELDS = ['title', 'description', 'location', 'location.name', 'location.address', 'specifics', 'recurrence.rrule', 'recurrence.until', 'capacity', 'tags', 'cover'];
 
 export function EventForm({ pageId, ownerLabel }: { pageId?: string; ownerLabel: string }) {
   const navigate = useNavigate();
@@ -78,6 +79,8 @@ export function EventForm({ pageId, ownerLabel }: { pageId?: string; ownerLabel:
   const [until, setUntil] = useState('');
   const [capacity, setCapacity] = useState('');
   const [tags, setTags] = useState<string[]>([]);
+  const [cover, setCover] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [locating, setLocating] = useState(false);
 
@@ -131,6 +134,7 @@ export function EventForm({ pageId, ownerLabel }: { pageId?: string; ownerLabel:
         ...(rrule ? { recurrence: { rrule, ...(untilAt ? { until: untilAt } : {}) } } : {}),
         ...(places !== null ? { capacity: places } : {}),
         ...(tags.length ? { tags } : {}),
+        ...(cover ? { cover } : {}),
       },
       {
         onSuccess: ({ event }) => navigate(eventHref(event.randomId)),
@@ -138,7 +142,11 @@ export function EventForm({ pageId, ownerLabel }: { pageId?: string; ownerLabel:
           if (error instanceof ApiError && error.field) {
             const field = error.field.startsWith('specifics') ? 'specifics' : error.field.startsWith('location.') && !FIELDS.includes(error.field) ? 'location' : error.field;
             if (FIELDS.includes(field)) setErrors({ [field]: error.message });
-            if (error.field === 'id') id.current = crypto.randomUUID();
+            if (error.field === 'id') {
+              // The cover was uploaded for the old id: choose it again for the new one.
+              id.current = crypto.randomUUID();
+              setCover(null);
+            }
           }
         },
       },
@@ -206,7 +214,8 @@ export function EventForm({ pageId, ownerLabel }: { pageId?: string; ownerLabel:
       />
       <TextField label="Places" name="capacity" type="number" inputMode="numeric" min={1} value={capacity} onValueChange={setCapacity} error={errors.capacity} optional hint="When it is full, people join a waitlist and move up when someone drops out." />
       <TagInput tags={tags} onChange={setTags} max={MAX_TAGS_PER_EVENT} disabled={create.isPending} error={errors.tags} />
-      <SubmitButton pending={create.isPending} pendingLabel="Creating…">
+      <CoverPicker eventId={id.current} cover={cover} onChange={setCover} busy={create.isPending} error={errors.cover} onUploading={setUploading} />
+      <SubmitButton pending={create.isPending} pendingLabel="Creating…" disabled={uploading}>
         Create event
       </SubmitButton>
     </form>
