@@ -23,7 +23,8 @@ export const main: Main<typeof route> = async ({ input, session }) => {
   }
   if (after.rrule && after.seriesUntil !== before.seriesUntil) await extendOne(after);
   // An earlier end: the dates past it are cancelled (people attend) or removed (nobody does).
-  const shortened = !!after.rrule && !!before.seriesUntil && after.seriesUntil! < before.seriesUntil;
+  // (null ends the series after the dates that exist, and keeps them all.)
+  const shortened = !!input.seriesUntil && !!after.rrule && !!before.seriesUntil && after.seriesUntil! < before.seriesUntil;
   const shown = shortened && (await dropDatesPastEnd(after, session.userId)) > 0 ? ((await getEvent(after.id, true)) ?? after) : after;
   return { event: await fullView(shown, viewerOf(session), { consistent: true }) };
 };

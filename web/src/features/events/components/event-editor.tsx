@@ -259,7 +259,7 @@ function Series({ event }: { event: EventView }) {
         <h2 id="edit-series" className="text-lg font-semibold text-gray-900">
           Repeats: {event.recurrence.description}
         </h2>
-        <p className="text-sm text-gray-700">Dates are added eight weeks ahead as time passes. A series runs at most six months ahead; extend it here.</p>
+        <p className="text-sm text-gray-700">Dates are added eight weeks ahead as time passes. A series runs at most six months ahead; extend it here. An earlier end cancels the dates after it that people are going to (they are told) and removes the others; dates you changed by hand stay.</p>
         <div className="grid gap-3 sm:grid-cols-2 sm:items-end">
           <TextField label="Runs until" name="until" type="date" value={day} onValueChange={setDay} required />
           <SubmitButton pending={update.isPending} pendingLabel="Saving…">
