@@ -59,3 +59,7 @@ export const REACTION_ID_PATTERN = /^[pc]\.[0-9a-f-]{36}\.[0-9a-f-]{36}$/;
 /** Page images (avatar and cover): `images/pages/<pageId>/<uuid>.<ext>`, at most 5 MB. */
 export const PAGE_IMAGE_KEY_PATTERN = /^images\/pages\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.(jpg|png|webp)$/;
 export const PAGE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
+/** Event covers: `images/events/<eventId>/<uuid>.<ext>`, at most 5 MB. */
+export const EVENT_IMAGE_KEY_PATTERN = /^images\/events\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.(jpg|png|webp)$/;
+export const EVENT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;

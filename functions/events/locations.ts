@@ -16,8 +16,19 @@ import { pagePk } from '../db/entities/page';
 import { userPk } from '../db/entities/user';
 import { db } from '../db/service';
 import { txEntities, type TxItem } from '../db/transact';
-import { forbidden } from '../lib/errors';
+import { badRequest, forbidden } from '../lib/errors';
+import { nearestPlace } from '../location/gazetteer';
 import type { Viewer } from '../posts/viewer';
+
+/**
+ * The IANA zone of a position: the nearest populated place's, from the gazetteer (400 on `field`
+ * when no place is near). Only the routes that set a place call it, so only they carry the index.
+ */
+export async function zoneAt(latitude: number, longitude: number, field = 'location'): Promise<string> {
+  const place = await nearestPlace(latitude, longitude);
+  if (!place) throw badRequest('is too far from any known place to know its time zone', field);
+  return place.timeZone;
+}
 
 /** Lower case, accents and punctuation removed, spaces collapsed: "12 Main St." and "12 main st" are one key. */
 export function normaliseKey(text: string | undefined): string {

@@ -7,14 +7,15 @@ const RW = ['table:read', 'table:write'] as const;
 const GAZETTEER_MB = 512;
 
 export const eventsRoutes = [
-  { ...events.newEvent, handler: 'events/new-event', grants: [...RW], memoryMb: GAZETTEER_MB },
+  { ...events.newEvent, handler: 'events/new-event', grants: [...RW, 'images:read'], memoryMb: GAZETTEER_MB },
   { ...events.newSpecifics, handler: 'events/new-specifics', grants: [...RW] },
-  { ...events.updateEvent, handler: 'events/update-event', grants: [...RW], memoryMb: GAZETTEER_MB },
-  { ...events.updateSpecific, handler: 'events/update-specific', grants: [...RW] },
+  { ...events.updateEvent, handler: 'events/update-event', grants: [...RW, 'images:read', 'images:write'], memoryMb: GAZETTEER_MB },
+  { ...events.updateSpecific, handler: 'events/update-specific', grants: [...RW], memoryMb: GAZETTEER_MB },
   { ...events.futureDates, handler: 'events/future-dates', grants: [...RW] },
   { ...events.attendSpecific, handler: 'events/attend-specific', grants: [...RW] },
   // Deletes the event's stored image first, then the event, its dates and attendance.
   { ...events.deleteEvent, handler: 'events/delete-event', grants: [...RW, 'images:write'] },
+  { ...events.eventImageUpload, handler: 'events/event-image-upload', grants: [...RW, 'images:write'] },
   { ...events.dateAttendees, handler: 'events/date-attendees', grants: ['table:read'] },
   { ...events.eventsByPage, handler: 'events/events-by-page', grants: ['table:read'] },
   { ...events.eventsByUser, handler: 'events/events-by-user', grants: ['table:read'] },

@@ -5,6 +5,7 @@ import { hitRateLimit } from '../lib/rate-limit';
 import type { Main } from '../lib/route-types';
 import { viewerOf } from '../posts/viewer';
 import { assertMayEdit, countsOfDate, dateViewOf, fullView, getDate, liveEvent, parseSpecificId } from './events';
+import { zoneAt } from './locations';
 import { changeDate } from './write';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
@@ -14,7 +15,7 @@ export const main: Main<typeof route> = async ({ input, session }) => {
   await hitRateLimit('EVENT_EDIT_USER', session.userId);
   const before = await getDate(eventId, dateKey, true);
   if (!before || before.deletedAt) throw notFound('There is no such date', 'specificId');
-  const after = await changeDate(event, before, input, session.userId);
+  const after = await changeDate(event, before, input, session.userId, { zoneAt });
   const view = await fullView(event, viewerOf(session), { consistent: true });
   return { specific: view.specifics.find((s) => s.id === input.specificId) ?? dateViewOf(after, event.capacity, undefined, await countsOfDate(after)), event: view };
 };

@@ -22,6 +22,7 @@ import { getUser } from '../users/users';
 import { hasPermission, loadPermissionSettings } from '../users/permission-rules';
 import { ATTENDEE_BATCH, catchUp, pendingWork, workOf, workPut, type Tell } from './catch-up';
 import { promoteMarkerPut, spent, type Budget } from './attend';
+import type { CoverOps } from './event-images';
 import { countsOf, dateKeyOf, datesOf, getDate, getEvent, type DateCounts } from './events';
 import { getLocation, locationIdOf, ownerPkOf, releaseLocation, snapshotOf, useLocation, type PlaceSnapshot } from './locations';
 import { checkRrule, expandSeries, localDay, normaliseRrule, SERIES_AHEAD_DAYS, SERIES_MAX_DAYS } from './recurrence';
@@ -128,7 +129,15 @@ function seriesDates(e: Pick<EventItem, 'rrule' | 'seriesStart' | 'timeZone' | '
 export interface NewEventDeps {
   zoneAt: ZoneAt;
   beforeCreate?: () => Promise<void>;
+  /** Needed for a cover (the claim of its upload): handed in by the route, so others need no bucket grants. */
+  claimCover?: CoverOps['claim'];
 }
+
+/** The message when a cover's claim failed in the transaction (another save used it, or it aged meanwhile). */
+const COVER_LOST = 'cover was already used or is too old; upload it again';
+
+/** Whether one of the last `count` items of a cancelled transaction (the claims) failed its condition. */
+const claimLost = (out: TxOutcome, count: number) => count > 0 && out.data.slice(out.data.length - count).some((d) => d.code === 'ConditionalCheckFailed');
 
 /** Creates an event with its first dates (a series: those of its first 8 weeks); a retry with the same id answers the first. */
 export async function createEvent(session: Session, input: NewEventInput, deps: NewEventDeps): Promise<{ event: EventItem; created: boolean }> {
@@ -150,6 +159,8 @@ export async function createEvent(session: Session, input: NewEventInput, deps: 
   if (!hasPermission(user, 'create-event', await loadPermissionSettings())) throw forbidden('You may not create events');
   const pageActor = input.pageId ? (await actOnPage(session, input.pageId, 'moderator', 'Only the page\'s admins and moderators may create its events')).actor : null;
   await deps.beforeCreate?.();
+  if (input.cover && !deps.claimCover) throw new Error('createEvent: a cover needs claimCover');
+  const claims = input.cover ? [await deps.claimCover!(session.userId, input.id, input.cover)] : [];
 
   const now = iso(nowMs);
   const timeZone = await deps.zoneAt(input.location.latitude, input.location.longitude);
@@ -167,6 +178,7 @@ export async function createEvent(session: Session, input: NewEventInput, deps: 
     timeZone,
     tags: input.tags ?? [],
     ...(input.capacity ? { capacity: input.capacity } : {}),
+    ...(input.cover ? { cover: input.cover } : {}),
     materialisedUntil: SERIES_DONE,
     dateCount: 0,
     version: 0,
@@ -204,6 +216,7 @@ export async function createEvent(session: Session, input: NewEventInput, deps: 
       ...useLocation(input.location, existing, timeZone, ownerPkOf(event), now),
       ...(pageActor ? roleCheck(event.ownerId, pageActor, 'moderator') : []),
       ...[...starts.values()].map(dateCreate),
+      ...claims,
     ];
     const out = await writeItems(items);
     if (!out.canceled) return { event, created: true };
@@ -213,6 +226,7 @@ export async function createEvent(session: Session, input: NewEventInput, deps: 
       throw conflict('This id belongs to another event; generate a new one', 'id');
     }
     assertAuthorWasLive(out, 2);
+    if (claimLost(out, claims.length)) throw badRequest(COVER_LOST, 'cover');
     if (conditionFailed(out, 1)) event.randomId = randomIdNew();
     else if (!conditionFailed(out, 3)) throwRoleOrBusy(out);
     if (attempt >= ATTEMPTS) throw serviceUnavailable('The site is busy; please try again');
@@ -264,6 +278,9 @@ export const capacityGrew = (before: Pick<EventItem, 'capacity'>, after: Pick<Ev
 
 export interface ChangeEventDeps {
   zoneAt?: ZoneAt;
+  /** Needed for a change of cover, with the member making it (whose upload it must be). */
+  covers?: CoverOps;
+  actorId?: string;
 }
 
 /**
@@ -272,6 +289,8 @@ export interface ChangeEventDeps {
  */
 export async function changeEvent(first: EventItem, change: UpdateEventInput, deps: ChangeEventDeps = {}): Promise<EventItem> {
   if (change.location && !deps.zoneAt) throw new Error('changeEvent: a change of place needs zoneAt');
+  if (change.cover !== undefined && (!deps.covers || !deps.actorId)) throw new Error('changeEvent: a change of cover needs covers and actorId');
+  const claims = typeof change.cover === 'string' && change.cover !== first.cover ? [await deps.covers!.claim(deps.actorId!, first.id, change.cover)] : [];
   const nowMs = Date.now();
   let before = first;
   for (let attempt = 1; ; attempt++) {
@@ -281,6 +300,8 @@ export async function changeEvent(first: EventItem, change: UpdateEventInput, de
     if (change.description !== undefined) after.description = change.description;
     if (change.privacy !== undefined) after.privacy = change.privacy;
     if (change.tags !== undefined) after.tags = change.tags;
+    if (change.cover === null) delete after.cover;
+    else if (change.cover !== undefined) after.cover = change.cover;
     if (change.capacity !== undefined) {
       if (change.capacity === null) delete after.capacity;
       else after.capacity = change.capacity;
@@ -291,6 +312,8 @@ export async function changeEvent(first: EventItem, change: UpdateEventInput, de
       if (after.seriesUntil !== before.seriesUntil) delete after.endingToldFor;
       // A finished series left the job's index (its mark past any date): back to its last date.
       if (before.materialisedUntil === SERIES_DONE && before.seriesUntil) after.materialisedUntil = before.seriesUntil;
+      // An end at or before the dates made so far finishes the series: it leaves the job's index.
+      if (after.materialisedUntil !== SERIES_DONE && after.materialisedUntil >= after.seriesUntil) after.materialisedUntil = SERIES_DONE;
     }
     let locationItems: TxItem[] = [];
     if (change.location) {
@@ -315,8 +338,15 @@ export async function changeEvent(first: EventItem, change: UpdateEventInput, de
       .map(({ d, next }) => datePut(d, next));
     // More room: the waiting members' move up is marked in the change (E9), for the job to finish.
     const promote = capacityGrew(before, after) ? [promoteMarkerPut(after.id, after.updatedAt)] : [];
-    const out = await writeItems([eventPut(before, after), ...locationItems, ...dateItems, ...promote]);
-    if (!out.canceled) return after;
+    // The replaced cover: a record due at once in this transaction, its object deleted right after.
+    const retired = before.cover && before.cover !== after.cover ? [before.cover] : [];
+    // The cover's claims go last: a refused one is found by its place from the end.
+    const out = await writeItems([eventPut(before, after), ...locationItems, ...dateItems, ...promote, ...retired.map((key) => deps.covers!.retire(deps.actorId!, key)), ...claims]);
+    if (!out.canceled) {
+      await Promise.all(retired.map((key) => deps.covers!.remove(key)));
+      return after;
+    }
+    if (claimLost(out, claims.length)) throw badRequest(COVER_LOST, 'cover');
     if (attempt >= ATTEMPTS) throw serviceUnavailable('The site is busy; please try again');
     const fresh = await getEvent(before.id, true);
     if (!fresh || fresh.deletedAt) throw conflict('The event was deleted meanwhile');
@@ -332,7 +362,8 @@ export interface DateChange {
 }
 
 /** Changes one date by hand (times, cancelled, own place); it is kept when the series is rewritten. */
-export async function changeDate(event: EventItem, first: EventDateItem, change: UpdateSpecificInput, actorId: string): Promise<EventDateItem> {
+export async function changeDate(event: EventItem, first: EventDateItem, change: UpdateSpecificInput, actorId: string, deps: ChangeEventDeps = {}): Promise<EventDateItem> {
+  if (change.location && !deps.zoneAt) throw new Error('changeDate: a place of its own needs zoneAt');
   let before = first;
   for (let attempt = 1; ; attempt++) {
     const now = new Date().toISOString();
@@ -352,8 +383,9 @@ export async function changeDate(event: EventItem, first: EventDateItem, change:
     } else if (change.location) {
       const place = snapshotOf(change.location);
       if (place.locationId !== before.locationId || !before.ownPlace) {
-        const existing = await getLocation(place.locationId);
-        locationItems = [...(before.ownPlace ? releaseLocation(before.locationId!, ownerPkOf(event)) : []), ...useLocation(change.location, existing, event.timeZone, ownerPkOf(event), now)];
+        // The place's own zone (a date may be held elsewhere than the event, across a zone line).
+        const [existing, timeZone] = await Promise.all([getLocation(place.locationId), deps.zoneAt!(change.location.latitude, change.location.longitude)]);
+        locationItems = [...(before.ownPlace ? releaseLocation(before.locationId!, ownerPkOf(event)) : []), ...useLocation(change.location, existing, timeZone, ownerPkOf(event), now)];
       }
       setPlace(after, placeFields(place));
       after.ownPlace = true;
@@ -435,19 +467,61 @@ export async function rewriteFuture(first: EventItem, input: FutureDatesInput, a
   assertRoomFor(all.length - removed.length, wanted.filter((w) => !kept.has(w.toISOString()) && !starts.has(w.toISOString())).length, 'recurrence');
   const out = await writeItems([eventPut(first, after)]);
   if (out.canceled) throw conflict('The event changed meanwhile; reload and try again');
-  // The attendees of moved and cancelled dates: a batch across all of them here, the rest by the job (E9).
+  await applyDateChanges(after, changes, actorId, now);
+  await removeUnattended(first.id, removed);
+  const existingKeys = new Set((await datesOf(first.id, true)).map((d) => d.startsAt));
+  const fresh = wanted.filter((w) => !kept.has(w.toISOString()) && !existingKeys.has(w.toISOString())).map((w) => newDate(after, w.toISOString(), iso(w.getTime() + durationMs), now));
+  await createDates(first.id, fresh);
+  return (await getEvent(first.id, true)) ?? after;
+}
+
+/**
+ * After a series' end moved earlier: its dates past the new end go by the rules of
+ * `rewriteFuture`. Dates edited by hand are kept, and dates that are over are history; the others
+ * are cancelled when people attend (they are told) and removed when nobody does. A date someone
+ * attends between the read and its removal is cancelled instead. Answers how many changed.
+ */
+export async function dropDatesPastEnd(event: EventItem, actorId: string): Promise<number> {
+  if (!event.seriesUntil) return 0;
+  const nowMs = Date.now();
+  const now = iso(nowMs);
+  const past = (await datesOf(event.id, true)).filter((d) => d.startsAt > event.seriesUntil! && !d.edited && Date.parse(d.endsAt) >= nowMs);
+  const counts = await countsOf(past, true);
+  const cancel = (d: EventDateItem): DateChange => ({ before: d, after: { ...d, cancelled: true, sequence: d.sequence + 1, updatedAt: now }, tell: 'cancelled' });
+  const attended = past.filter((d) => attending(counts.get(`${d.eventId}.${d.dateKey}`)));
+  const changes = attended.filter((d) => !d.cancelled).map(cancel);
+  const left = await removeUnattended(event.id, past.filter((d) => !attended.includes(d)));
+  // Someone answered between the read and the removal: that date is cancelled instead.
+  const reread = left.length ? await datesOf(event.id, true) : [];
+  const still = reread.filter((d) => left.some((l) => l.dateKey === d.dateKey) && !d.cancelled).map(cancel);
+  await applyDateChanges(event, [...changes, ...still], actorId, now);
+  return changes.length + still.length + (past.length - attended.length - left.length);
+}
+
+/**
+ * Writes moved and cancelled dates with their attendee work (E9): a batch of the attendees across
+ * all of them here, the rest by the job.
+ */
+async function applyDateChanges(event: EventItem, changes: DateChange[], actorId: string, now: string): Promise<void> {
   const pending = await pendingWork(changes.map((c) => c.before));
   const budget: Budget = { left: ATTENDEE_BATCH };
   for (const c of changes) {
     const work = workOf(pending.get(c.before.dateKey) ?? null, c.before, c.after, c.tell, actorId);
     const put = await writeItems([datePut(c.before, c.after), ...(work ? [workPut(c.after, work, now)] : [])]);
-    if (!put.canceled && work && !spent(budget)) await catchUp(after, c.after, work, budget);
+    if (!put.canceled && work && !spent(budget)) await catchUp(event, c.after, work, budget);
   }
-  // A date is removed only while nobody attends it: its counter says so in the same transaction.
-  for (const d of removed) {
-    await writeItems([
+}
+
+/**
+ * Removes dates nobody attends, each with the template's count: only while its counter says so,
+ * in the same transaction. Answers the dates that could not be removed (someone answered meanwhile).
+ */
+async function removeUnattended(eventId: string, dates: EventDateItem[]): Promise<EventDateItem[]> {
+  const left: EventDateItem[] = [];
+  for (const d of dates) {
+    const out = await writeItems([
       txEntities().eventDate.delete({ eventId: d.eventId, dateKey: d.dateKey }).where((a, op) => op.eq(a.version, d.version)).commit(),
-      dateCountItem(first.id, -1),
+      dateCountItem(eventId, -1),
       {
         Delete: {
           TableName: tableName(), Key: dateCountsKey(d.eventId, d.dateKey),
@@ -456,11 +530,9 @@ export async function rewriteFuture(first: EventItem, input: FutureDatesInput, a
         },
       },
     ]);
+    if (out.canceled) left.push(d);
   }
-  const existingKeys = new Set((await datesOf(first.id, true)).map((d) => d.startsAt));
-  const fresh = wanted.filter((w) => !kept.has(w.toISOString()) && !existingKeys.has(w.toISOString())).map((w) => newDate(after, w.toISOString(), iso(w.getTime() + durationMs), now));
-  await createDates(first.id, fresh);
-  return (await getEvent(first.id, true)) ?? after;
+  return left;
 }
 
 /**

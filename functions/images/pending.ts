@@ -31,7 +31,7 @@
  * records are never claimable (they expire before the claim cut-off), and their keys are never
  * used again (each a fresh UUID), so the sweep removes nothing a post shows.
  */
-import { PAGE_IMAGE_KEY_PATTERN } from '../../shared/content-rules';
+import { EVENT_IMAGE_KEY_PATTERN, PAGE_IMAGE_KEY_PATTERN } from '../../shared/content-rules';
 import { PHOTO_KEY_PATTERN, PHOTO_MAX_BYTES, PHOTO_SMALL_MAX_BYTES, smallPhotoKey, type PHOTO_TYPES } from '../../shared/schemas/content';
 import type { PendingUploadItem } from '../db/entities/pending-upload';
 import { db } from '../db/service';
@@ -274,10 +274,10 @@ async function deletePhotoObject(key: string): Promise<void> {
   await deleteObject(smallPhotoKey(key));
 }
 
-/** Deletes the objects of a pending record: a post photo (with its small rendition), an avatar or a page image, and nothing else. */
+/** Deletes the objects of a pending record: a post photo (with its small rendition), an avatar, a page image or an event cover, and nothing else. */
 async function deleteUploadObject(key: string): Promise<void> {
   if (PHOTO_KEY_PATTERN.test(key)) return deletePhotoObject(key);
-  if (!AVATAR_KEY_PATTERN.test(key) && !PAGE_IMAGE_KEY_PATTERN.test(key)) throw new Error(`refusing to delete ${key}: not an upload`);
+  if (!AVATAR_KEY_PATTERN.test(key) && !PAGE_IMAGE_KEY_PATTERN.test(key) && !EVENT_IMAGE_KEY_PATTERN.test(key)) throw new Error(`refusing to delete ${key}: not an upload`);
   await deleteObject(key);
 }
 

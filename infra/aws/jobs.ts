@@ -91,11 +91,11 @@ export const JOBS = [
   {
     name: 'sweep-uploads',
     handler: 'images/sweep-uploads',
-    description: 'Removes post photo, avatar and page image uploads never used within a day, and replaced ones: the object, then its pending record',
+    description: 'Removes post photo, avatar, page image and event cover uploads never used within a day, and replaced ones: the object, then its pending record',
     everyMinutes: 60,
     memoryMb: 256,
     timeoutSeconds: 300,
-    access: { queryIndexes: ['gsi2'], deleteItems: true, deleteImages: ['images/posts/*', 'images/avatars/*', 'images/pages/*'] },
+    access: { queryIndexes: ['gsi2'], deleteItems: true, deleteImages: ['images/posts/*', 'images/avatars/*', 'images/pages/*', 'images/events/*'] },
   },
   {
     name: 'event-schedule',
@@ -139,7 +139,7 @@ export const STREAM_JOBS = [
     // The sweep: deletePostsOf reads gsi1 (ownerAll) and marks each post as deletePost does:
     // GetItem, then a transaction of the post's put, counter and tag updates and tag link deletes;
     // the sweeps Query partitions, BatchWrite their deletes and DeleteItem the post; photos are
-    // post photos. deleteEventsOf reads the owner's events by gsi2 and deletes each as deleteEvent
+    // post photos. deleteEventsOf reads the owner's events by gsi2 and deletes each (its cover first) as deleteEvent
     // does (the template's put, location counts, then its dates and attendance with their
     // notifications).
     // Moving listings: relistPlantsOf reads the owner (GetItem) and their plants by gsi1, and
@@ -153,7 +153,7 @@ export const STREAM_JOBS = [
       queryIndexes: ['gsi1', 'gsi2', 'gsi3'],
       deleteItems: true,
       itemActions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'BatchWriteItem', 'ConditionCheckItem'],
-      deleteImages: ['images/posts/*'],
+      deleteImages: ['images/posts/*', 'images/events/*'],
       manageConnections: true,
     },
     trigger: {

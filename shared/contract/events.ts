@@ -4,10 +4,11 @@ import {
   locationCleanup, myPagesDatesAnswer, nearbyEvents as nearbyEventsAnswer, specificAnswer,
 } from '../answers/events';
 import {
-  adminLocationsInput, attendInput, deleteEventInput, eventDetailsParams, eventLocationsParams, eventNotifInput, eventParams, eventsByPageParams, eventsByUserParams,
+  adminLocationsInput, attendInput, deleteEventInput, eventDetailsParams, eventImageUploadInput, eventLocationsParams, eventNotifInput, eventParams, eventsByPageParams, eventsByUserParams,
   futureDatesInput, icsFeedParams, icsTokenInput, locationByAddressParams, locationByNameParams, moreEventsParams, nearbyEventsQuery, newEventInput,
   newSpecificsInput, pageEventsParams, pageLocationsParams, updateEventInput, updateSpecificInput,
 } from '../schemas/events';
+import { presignedUpload } from '../answers/images';
 import { noInput } from '../schemas/common';
 import { defineRoute, rawAnswer } from './route';
 
@@ -18,7 +19,7 @@ const CALENDAR = rawAnswer('text/calendar; charset=utf-8');
 export const newEvent = defineRoute({
   method: 'POST', path: '/api/iam/events/new', access: 'registered', status: 201, idempotent: true,
   input: newEventInput, output: eventAnswer,
-  summary: 'Create an event (the contract under "Events — calendar and creation contract"): id (client UUID), title, description, privacy, pageId? (the page holds it; its admins and moderators may), location { name, address?, suburbCity?, state?, country?, latitude, longitude }, specifics [{ startsAt, endsAt }], recurrence? { rrule, until? } (the first specific starts the series; its dates are made 8 weeks ahead, at most 6 months), capacity?, tags?: 201 { event } (200 for a retry with the same id).',
+  summary: 'Create an event (the contract under "Events — calendar and creation contract"): id (client UUID), title, description, privacy, pageId? (the page holds it; its admins and moderators may), location { name, address?, suburbCity?, state?, country?, latitude, longitude }, specifics [{ startsAt, endsAt }], recurrence? { rrule, until? } (the first specific starts the series; its dates are made 8 weeks ahead, at most 6 months), capacity?, tags?, cover? (a key from POST /api/iam/events/image-upload for this id): 201 { event } (200 for a retry with the same id).',
 });
 
 export const newSpecifics = defineRoute({
@@ -30,7 +31,7 @@ export const newSpecifics = defineRoute({
 export const updateEvent = defineRoute({
   method: 'PUT', path: '/api/iam/events/update', access: 'self',
   input: updateEventInput, output: eventAnswer,
-  summary: 'Change an event (eventId; title?, description?, privacy?, location?, capacity? (null: none), tags?, seriesUntil? (extends or ends a series, at most 6 months ahead)): { event }. A larger capacity moves waiting members up.',
+  summary: 'Change an event (eventId; title?, description?, privacy?, location?, capacity? (null: none), tags?, seriesUntil? (extends or ends a series, at most 6 months ahead; an earlier end cancels the later dates people attend and removes the others, dates edited by hand kept), cover? (a key from POST /api/iam/events/image-upload; null: none; the replaced photo is deleted)): { event }. A larger capacity moves waiting members up.',
 });
 
 export const updateSpecific = defineRoute({
@@ -55,6 +56,12 @@ export const deleteEvent = defineRoute({
   method: 'DELETE', path: '/api/iam/events', access: 'self',
   input: deleteEventInput, output: eventDeleted,
   summary: 'Delete an event (eventId; userId?, which must be the caller\'s): its stored image first, then the event and its dates; attendees of upcoming dates are told: { deleted: true }.',
+});
+
+export const eventImageUpload = defineRoute({
+  method: 'POST', path: '/api/iam/events/image-upload', access: 'self',
+  input: eventImageUploadInput, output: presignedUpload,
+  summary: 'A presigned PUT for an event\'s cover photo (eventId, contentType, size ≤ 5 MB): { url, key, headers, expires_in }. For an existing event, those who may change it (its creator, or its page\'s admins and moderators); for an event about to be created, its new id. events/new or events/update claims the key within a day; else it is removed.',
 });
 
 // ── Reading events ──────────────────────────────────────────────────────────────────────────

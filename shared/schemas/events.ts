@@ -4,6 +4,7 @@
  * out as `toISOString()` (UTC), which is how they are stored and compared.
  */
 import * as z from 'zod/mini';
+import { EVENT_IMAGE_KEY_PATTERN, EVENT_IMAGE_MAX_BYTES } from '../content-rules';
 import { clientId, text } from './common';
 import { latitude, longitude } from './identity';
 import './locale';
@@ -79,6 +80,8 @@ const tagList = z.pipe(
   z.transform((names: string[]) => [...new Set(names)]),
 );
 const csrfToken = z.optional(z.string({ message: 'must be text' }).check(z.maxLength(200)));
+/** A key from POST /api/iam/events/image-upload. */
+const coverKey = z.string({ message: 'must be text' }).check(z.regex(EVENT_IMAGE_KEY_PATTERN, { message: 'must be a key from the event image upload' }));
 
 /** POST /api/iam/events/new: the contract of "Events — calendar and creation contract". */
 export const newEventInput = z.strictObject({
@@ -95,6 +98,8 @@ export const newEventInput = z.strictObject({
   recurrence: z.optional(recurrenceInput),
   capacity: z.optional(capacity),
   tags: z.optional(tagList),
+  /** The cover photo: a key from POST /api/iam/events/image-upload for this event's id. */
+  cover: z.optional(coverKey),
   csrf_token: csrfToken,
 });
 export type NewEventInput = z.output<typeof newEventInput>;
@@ -118,6 +123,8 @@ export const updateEventInput = z.strictObject({
   tags: z.optional(tagList),
   /** The series' end (its last date may be extended, never past six months from now); null ends it after the dates that exist. */
   seriesUntil: z.optional(z.nullable(instant)),
+  /** A new cover photo (a key from POST /api/iam/events/image-upload); null removes it. */
+  cover: z.optional(z.nullable(coverKey)),
   csrf_token: csrfToken,
 });
 export type UpdateEventInput = z.output<typeof updateEventInput>;
@@ -132,6 +139,14 @@ export const updateSpecificInput = z.strictObject({
   csrf_token: csrfToken,
 }).check(z.refine((d) => !d.startsAt || !d.endsAt || d.endsAt >= d.startsAt, { message: 'must not be before startsAt', path: ['endsAt'] }));
 export type UpdateSpecificInput = z.output<typeof updateSpecificInput>;
+
+/** POST /api/iam/events/image-upload: the event's id (an existing event's, or the id a new one will be created with). */
+export const eventImageUploadInput = z.strictObject({
+  eventId: uuid,
+  contentType: z.enum(['image/jpeg', 'image/png', 'image/webp'], { message: 'must be JPEG, PNG or WebP' }),
+  size: z.number({ message: 'must be a number' }).check(z.int({ message: 'must be a whole number' }), z.positive({ message: 'must be at least 1 byte' }), z.lte(EVENT_IMAGE_MAX_BYTES, { message: 'must be at most 5 MB' })),
+  csrf_token: csrfToken,
+});
 
 export const attendInput = z.strictObject({ specificId, status: attendStatus, csrf_token: csrfToken });
 

@@ -251,6 +251,17 @@ export const ownershipFixtures: Record<string, () => Promise<void>> = {
     expect(res.status).toBe(403);
     expect(await getItem(`event#${e.id}`, 'event')).toMatchObject({ rrule: 'FREQ=WEEKLY' });
   },
+  'POST /api/iam/events/image-upload': async () => {
+    const [a, b] = await Promise.all([member(), member()]);
+    const p = await newPage(asAuthor(a));
+    await join(asAuthor(b), p.id);
+    const pageEvent = await newEvent(a, { pageId: p.id });
+    const own = await newEvent(a);
+    for (const e of [pageEvent, own]) {
+      expect((await as(b.browser, 'POST', '/api/iam/events/image-upload', { eventId: e.id, contentType: 'image/png', size: 100 })).status).toBe(403);
+      expect((await as(a.browser, 'POST', '/api/iam/events/image-upload', { eventId: e.id, contentType: 'image/png', size: 100 })).status).toBe(200);
+    }
+  },
   'DELETE /api/iam/events': async () => {
     const [a, b] = await Promise.all([member(), member()]);
     const e = await newEvent(a);

@@ -161,3 +161,6 @@ export function useDeleteEvent() {
     },
   });
 }
+
+/** A presigned PUT for an event's cover (an existing event's id, or the id a new one will have). */
+export const requestEventImageUpload = (input: RouteInput<'POST /api/iam/events/image-upload'>) => api.call('POST /api/iam/events/image-upload', input);

@@ -1,7 +1,7 @@
 /**
  * Everything about one event: who holds it, where (on the map), its dates with the next one
  * first and a way to say whether you are going to each, who is going (members only), cancelled
- * dates struck through, "Add to calendar" (the ICS file) and a link to share.
+ * dates struck through, "Add to calendar" (the ICS file) and a link to share; its cover photo on top.
  */
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
@@ -12,6 +12,7 @@ import { eventEditHref, eventHref, handleHref, tagHref } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-store';
 import { Avatar } from '@/features/content/components/avatar';
 import { useTileUrl } from '@/features/places/components/nearby-view';
+import { imageUrl } from '@/lib/images';
 import { useAttendees } from '../api/events';
 import { dateRange } from '../lib/when';
 import { AttendButtons } from './attend-buttons';
@@ -95,6 +96,7 @@ export function EventDetails({ event }: { event: EventView }) {
   return (
     <article className="space-y-5">
       <header className="space-y-2">
+        {event.cover ? <img src={imageUrl(event.cover)} alt="" className="aspect-[3/1] w-full rounded-xl bg-gray-100 object-cover" decoding="async" /> : null}
         <h1 className="text-2xl font-bold text-gray-900">{event.title}</h1>
         <p className="flex flex-wrap items-center gap-2 text-sm text-gray-700">
           {owner.handle ? (

@@ -14,7 +14,10 @@ import { SelectField, TextArea, TextField } from '@/components/form/fields';
 import { failureMessage } from '@/components/form/messages';
 import { ApiError } from '@/lib/api';
 import { useAddDates, useDeleteEvent, useRewriteSeries, useUpdateDate, useUpdateEvent } from '../api/events';
-import { dateRange, instantAt, localParts } from '../lib/when';
+import { dateRange, instantAt, localParts, rangeAt } from '../lib/when';
+import { TagInput } from '@/features/compose/components/tag-input';
+import { MAX_TAGS_PER_EVENT } from '@shared/schemas/events';
+import { CoverPicker } from './cover-picker';
 import { repeatLabels, ruleFor, type Repeat } from './event-form';
 
 function Details({ event }: { event: EventView }) {
@@ -23,6 +26,7 @@ function Details({ event }: { event: EventView }) {
   const [description, setDescription] = useState(event.description);
   const [privacy, setPrivacy] = useState(event.privacy);
   const [capacity, setCapacity] = useState(event.capacity ? String(event.capacity) : '');
+  const [tags, setTags] = useState<string[]>(event.tags);
   const [error, setError] = useState<Record<string, string>>({});
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -31,7 +35,7 @@ function Details({ event }: { event: EventView }) {
     if (places !== null && (!Number.isInteger(places) || places < 1)) return setError({ capacity: 'Places must be a whole number of at least 1' });
     setError({});
     update.mutate(
-      { eventId: event.id, title: title.trim(), description: description.trim(), privacy, capacity: places },
+      { eventId: event.id, title: title.trim(), description: description.trim(), privacy, capacity: places, tags },
       { onError: (err) => err instanceof ApiError && err.field && setError({ [err.field]: err.message }) },
     );
   };
@@ -55,10 +59,31 @@ function Details({ event }: { event: EventView }) {
         ]}
       />
       <TextField label="Places" name="capacity" type="number" inputMode="numeric" min={1} value={capacity} onValueChange={setCapacity} error={error.capacity} optional hint="More places let people on the waitlist in." />
+      <TagInput tags={tags} onChange={setTags} max={MAX_TAGS_PER_EVENT} disabled={update.isPending} error={error.tags} />
       <SubmitButton pending={update.isPending} pendingLabel="Saving…">
         Save details
       </SubmitButton>
     </form>
+  );
+}
+
+/** The cover photo, saved as soon as it is uploaded or removed (the one it replaces is deleted). */
+function Cover({ event }: { event: EventView }) {
+  const update = useUpdateEvent();
+  return (
+    <section aria-labelledby="edit-cover" className="space-y-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
+      <h2 id="edit-cover" className="text-lg font-semibold text-gray-900">
+        Cover photo
+      </h2>
+      {update.isSuccess ? <Notice>{event.cover ? 'The cover photo is saved.' : 'The cover photo is removed.'}</Notice> : null}
+      <CoverPicker
+        eventId={event.id}
+        cover={event.cover}
+        onChange={(cover) => update.mutate({ eventId: event.id, cover })}
+        busy={update.isPending}
+        error={update.isError ? failureMessage(update.error) : null}
+      />
+    </section>
   );
 }
 
@@ -74,11 +99,9 @@ function DateEditor({ event, date }: { event: EventView; date: EventDateView }) 
   const when = dateRange(date.startsAt, date.endsAt, event.timeZone);
   const move = (e: FormEvent) => {
     e.preventDefault();
-    const startsAt = instantAt(day, from, event.timeZone);
-    let endsAt = instantAt(day, to, event.timeZone);
-    if (!startsAt || !endsAt) return;
-    if (endsAt <= startsAt) endsAt = new Date(Date.parse(endsAt) + 86_400_000).toISOString();
-    change.mutate({ specificId: date.id, startsAt, endsAt }, { onSuccess: () => setMoving(false) });
+    const range = rangeAt(day, from, to, event.timeZone);
+    if (!range) return;
+    change.mutate({ specificId: date.id, ...range }, { onSuccess: () => setMoving(false) });
   };
   return (
     <li className="space-y-2 rounded-xl border border-gray-200 bg-white p-3">
@@ -145,11 +168,9 @@ function AddDate({ event }: { event: EventView }) {
   const [to, setTo] = useState('12:00');
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const startsAt = instantAt(day, from, event.timeZone);
-    let endsAt = instantAt(day, to, event.timeZone);
-    if (!startsAt || !endsAt) return;
-    if (endsAt <= startsAt) endsAt = new Date(Date.parse(endsAt) + 86_400_000).toISOString();
-    add.mutate({ eventId: event.id, specifics: [{ startsAt, endsAt }] }, { onSuccess: () => setDay('') });
+    const range = rangeAt(day, from, to, event.timeZone);
+    if (!range) return;
+    add.mutate({ eventId: event.id, specifics: [range] }, { onSuccess: () => setDay('') });
   };
   return (
     <form onSubmit={submit} className="space-y-3" aria-label="Add a date">
@@ -181,12 +202,10 @@ function Rewrite({ event }: { event: EventView }) {
   const labels = repeatLabels(day);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const startsAt = instantAt(day, start, event.timeZone);
-    let endsAt = instantAt(day, end, event.timeZone);
+    const range = rangeAt(day, start, end, event.timeZone);
     const rrule = ruleFor(repeat, day);
-    if (!startsAt || !endsAt || !rrule) return;
-    if (endsAt <= startsAt) endsAt = new Date(Date.parse(endsAt) + 86_400_000).toISOString();
-    rewrite.mutate({ eventId: event.id, from: pivot.startsAt, first: { startsAt, endsAt }, recurrence: { rrule } });
+    if (!range || !rrule) return;
+    rewrite.mutate({ eventId: event.id, from: pivot.startsAt, first: range, recurrence: { rrule } });
   };
   return (
     <form onSubmit={submit} className="space-y-3 border-t border-gray-200 pt-3" aria-label="Change how it repeats">
@@ -240,7 +259,7 @@ function Series({ event }: { event: EventView }) {
         <h2 id="edit-series" className="text-lg font-semibold text-gray-900">
           Repeats: {event.recurrence.description}
         </h2>
-        <p className="text-sm text-gray-700">Dates are added eight weeks ahead as time passes. A series runs at most six months ahead; extend it here.</p>
+        <p className="text-sm text-gray-700">Dates are added eight weeks ahead as time passes. A series runs at most six months ahead; extend it here. An earlier end cancels the dates after it that people are going to (they are told) and removes the others; dates you changed by hand stay.</p>
         <div className="grid gap-3 sm:grid-cols-2 sm:items-end">
           <TextField label="Runs until" name="until" type="date" value={day} onValueChange={setDay} required />
           <SubmitButton pending={update.isPending} pendingLabel="Saving…">
@@ -268,6 +287,7 @@ export function EventEditor({ event }: { event: EventView }) {
         </Link>
       </p>
       <Details event={event} />
+      <Cover event={event} />
       <section aria-labelledby="edit-dates" className="space-y-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
         <h2 id="edit-dates" className="text-lg font-semibold text-gray-900">
           Dates

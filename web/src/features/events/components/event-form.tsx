@@ -18,7 +18,8 @@ import { ApiError } from '@/lib/api';
 import { TagInput } from '@/features/compose/components/tag-input';
 import { MAX_TAGS_PER_EVENT } from '@shared/schemas/events';
 import { useCreateEvent } from '../api/events';
-import { instantAt } from '../lib/when';
+import { instantAt, rangeAt } from '../lib/when';
+import { CoverPicker } from './cover-picker';
 
 const WEEKDAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
 const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -59,7 +60,7 @@ const whereOf = (p: Place, latitude = p.latitude, longitude = p.longitude): Wher
   latitude, longitude, label: p.label, suburbCity: p.name, state: p.admin1, country: p.countryName, timeZone: p.timeZone,
 });
 
-const FIELDS = ['title', 'description', 'location', 'location.name', 'location.address', 'specifics', 'recurrence.rrule', 'recurrence.until', 'capacity', 'tags'];
+const FIELDS = ['title', 'description', 'location', 'location.name', 'location.address', 'specifics', 'recurrence.rrule', 'recurrence.until', 'capacity', 'tags', 'cover'];
 
 export function EventForm({ pageId, ownerLabel }: { pageId?: string; ownerLabel: string }) {
   const navigate = useNavigate();
@@ -78,6 +79,8 @@ export function EventForm({ pageId, ownerLabel }: { pageId?: string; ownerLabel:
   const [until, setUntil] = useState('');
   const [capacity, setCapacity] = useState('');
   const [tags, setTags] = useState<string[]>([]);
+  const [cover, setCover] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [locating, setLocating] = useState(false);
 
@@ -103,17 +106,13 @@ export function EventForm({ pageId, ownerLabel }: { pageId?: string; ownerLabel:
     if (!venue.trim()) found['location.name'] = 'Name the place (a garden, a hall, a park)';
     if (!where) found.location = 'Choose the suburb or city';
     const zone = where?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-    const startsAt = instantAt(date, start, zone);
-    let endsAt = instantAt(date, end, zone);
-    if (!startsAt) found.specifics = 'Choose the date and the start time';
-    // An end before the start is the next morning (a night market, say).
-    if (startsAt && endsAt && endsAt <= startsAt) endsAt = new Date(Date.parse(endsAt) + 86_400_000).toISOString();
-    if (!endsAt) found.specifics = 'Choose the end time';
+    const range = rangeAt(date, start, end, zone);
+    if (!range) found.specifics = instantAt(date, start, zone) ? 'Choose the end time' : 'Choose the date and the start time';
     const places = capacity.trim() ? Number(capacity) : null;
     if (places !== null && (!Number.isInteger(places) || places < 1)) found.capacity = 'Places must be a whole number of at least 1';
     const untilAt = until ? instantAt(until, '23:59', zone) : null;
     setErrors(found);
-    if (Object.keys(found).length || !where || !startsAt || !endsAt) return;
+    if (Object.keys(found).length || !where || !range) return;
     const rrule = ruleFor(repeat, date);
     create.mutate(
       {
@@ -131,10 +130,11 @@ export function EventForm({ pageId, ownerLabel }: { pageId?: string; ownerLabel:
           latitude: where.latitude,
           longitude: where.longitude,
         },
-        specifics: [{ startsAt, endsAt }],
+        specifics: [range],
         ...(rrule ? { recurrence: { rrule, ...(untilAt ? { until: untilAt } : {}) } } : {}),
         ...(places !== null ? { capacity: places } : {}),
         ...(tags.length ? { tags } : {}),
+        ...(cover ? { cover } : {}),
       },
       {
         onSuccess: ({ event }) => navigate(eventHref(event.randomId)),
@@ -142,7 +142,11 @@ export function EventForm({ pageId, ownerLabel }: { pageId?: string; ownerLabel:
           if (error instanceof ApiError && error.field) {
             const field = error.field.startsWith('specifics') ? 'specifics' : error.field.startsWith('location.') && !FIELDS.includes(error.field) ? 'location' : error.field;
             if (FIELDS.includes(field)) setErrors({ [field]: error.message });
-            if (error.field === 'id') id.current = crypto.randomUUID();
+            if (error.field === 'id') {
+              // The cover was uploaded for the old id: choose it again for the new one.
+              id.current = crypto.randomUUID();
+              setCover(null);
+            }
           }
         },
       },
@@ -210,7 +214,8 @@ export function EventForm({ pageId, ownerLabel }: { pageId?: string; ownerLabel:
       />
       <TextField label="Places" name="capacity" type="number" inputMode="numeric" min={1} value={capacity} onValueChange={setCapacity} error={errors.capacity} optional hint="When it is full, people join a waitlist and move up when someone drops out." />
       <TagInput tags={tags} onChange={setTags} max={MAX_TAGS_PER_EVENT} disabled={create.isPending} error={errors.tags} />
-      <SubmitButton pending={create.isPending} pendingLabel="Creating…">
+      <CoverPicker eventId={id.current} cover={cover} onChange={setCover} busy={create.isPending} error={errors.cover} onUploading={setUploading} />
+      <SubmitButton pending={create.isPending} pendingLabel="Creating…" disabled={uploading}>
         Create event
       </SubmitButton>
     </form>

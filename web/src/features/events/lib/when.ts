@@ -7,7 +7,8 @@ import { instantOf } from '@shared/zoned-time';
 
 const readerZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-function format(iso: string, timeZone: string, options: Intl.DateTimeFormatOptions): string {
+/** An instant formatted at a place's zone (the reader's own when the zone is unknown to the browser). */
+export function inZone(iso: string, timeZone: string, options: Intl.DateTimeFormatOptions): string {
   try {
     return new Intl.DateTimeFormat(undefined, { ...options, timeZone }).format(new Date(iso));
   } catch {
@@ -20,20 +21,20 @@ export function dateRange(startsAt: string, endsAt: string, timeZone: string): s
   const sameYear = new Date(startsAt).getFullYear() === new Date().getFullYear();
   const day: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short', ...(sameYear ? {} : { year: 'numeric' }) };
   const time: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' };
-  const startDay = format(startsAt, timeZone, day);
-  const endDay = format(endsAt, timeZone, day);
+  const startDay = inZone(startsAt, timeZone, day);
+  const endDay = inZone(endsAt, timeZone, day);
   const range = startDay === endDay
-    ? `${startDay}, ${format(startsAt, timeZone, time)} – ${format(endsAt, timeZone, time)}`
-    : `${startDay}, ${format(startsAt, timeZone, time)} – ${endDay}, ${format(endsAt, timeZone, time)}`;
+    ? `${startDay}, ${inZone(startsAt, timeZone, time)} – ${inZone(endsAt, timeZone, time)}`
+    : `${startDay}, ${inZone(startsAt, timeZone, time)} – ${endDay}, ${inZone(endsAt, timeZone, time)}`;
   return timeZone === readerZone ? range : `${range} (${timeZone.replace(/_/g, ' ')} time)`;
 }
 
 /** The calendar leaf of a card: weekday, day and month at the event's place. */
 export function dayLeaf(startsAt: string, timeZone: string): { weekday: string; day: string; month: string } {
   return {
-    weekday: format(startsAt, timeZone, { weekday: 'short' }),
-    day: format(startsAt, timeZone, { day: 'numeric' }),
-    month: format(startsAt, timeZone, { month: 'short' }),
+    weekday: inZone(startsAt, timeZone, { weekday: 'short' }),
+    day: inZone(startsAt, timeZone, { day: 'numeric' }),
+    month: inZone(startsAt, timeZone, { month: 'short' }),
   };
 }
 
@@ -53,4 +54,23 @@ export function instantAt(date: string, time: string, timeZone: string): string 
   const t = /^(\d{2}):(\d{2})$/.exec(time);
   if (!d || !t) return null;
   return instantOf({ year: +d[1]!, month: +d[2]!, day: +d[3]!, hour: +t[1]!, minute: +t[2]!, second: 0 }, timeZone).toISOString();
+}
+
+/** The day after a date (YYYY-MM-DD), by the calendar. */
+function nextDay(date: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+}
+
+/**
+ * The instants of a date's start and end typed as a day (YYYY-MM-DD) and two times (HH:MM) at a
+ * place's zone. An end at or before the start is the next morning's (a night market, say), by
+ * the calendar, so a clock change that night does not shift it. Null when a part is not filled in.
+ */
+export function rangeAt(date: string, start: string, end: string, timeZone: string): { startsAt: string; endsAt: string } | null {
+  const startsAt = instantAt(date, start, timeZone);
+  let endsAt = instantAt(date, end, timeZone);
+  if (!startsAt || !endsAt) return null;
+  if (endsAt <= startsAt) endsAt = instantAt(nextDay(date), end, timeZone)!;
+  return { startsAt, endsAt };
 }

@@ -9,6 +9,7 @@ import { useAuth } from '@/features/auth/auth-store';
 import { Avatar } from '@/features/content/components/avatar';
 import { viewerOf } from '@/features/content/lib/ids';
 import { cardImageUrl } from '@/lib/images';
+import { inZone } from '@/features/events/lib/when';
 import { distanceText, originOf, useNearYou } from '../api/places';
 
 const SOURCE: Record<string, string> = {
@@ -21,13 +22,6 @@ const SOURCE: Record<string, string> = {
 const item = 'flex items-center gap-3 rounded-md p-1 -m-1 hover:bg-gray-50';
 
 /** The day of a date at the event's place ("5 Dec"), and its weekday and time ("Sat 10:00"). */
-const inZone = (iso: string, timeZone: string, options: Intl.DateTimeFormatOptions) => {
-  try {
-    return new Intl.DateTimeFormat(undefined, { ...options, timeZone }).format(new Date(iso));
-  } catch {
-    return new Intl.DateTimeFormat(undefined, options).format(new Date(iso));
-  }
-};
 const leaf = (iso: string, timeZone: string) => inZone(iso, timeZone, { day: 'numeric', month: 'short' });
 const when = (iso: string, timeZone: string) => inZone(iso, timeZone, { weekday: 'short', hour: '2-digit', minute: '2-digit' });
 
