@@ -239,3 +239,47 @@ export async function resumePromotions(opts: { deadlineMs?: number } = {}): Prom
   } while (startSk);
   return finished;
 }
+
+/**
+ * A deleted account's answers to dates not yet over are withdrawn: each attendance goes with its
+ * count, and a place it held goes to the first waiting member (who is told), one transaction
+ * each. The event's creator is not told. Answers to dates that are over stay, shown as a former
+ * member's. Answers how many were withdrawn.
+ */
+export async function withdrawAttendance(userId: string): Promise<number> {
+  // A date that started up to a day ago may still be on (its end decides, below).
+  const since = new Date(Date.now() - 86_400_000).toISOString();
+  let cursor: string | null = null;
+  let withdrawn = 0;
+  do {
+    const page: { data: EventAttendanceItem[]; cursor: string | null } = (await db().entities.eventAttendance.query.byUser({ userId }).gte({ startsAt: since }).go({ cursor, limit: 100 })) as never;
+    for (const a of page.data) if (await withdrawOne(a)) withdrawn++;
+    cursor = page.cursor;
+  } while (cursor);
+  return withdrawn;
+}
+
+async function withdrawOne(first: EventAttendanceItem): Promise<boolean> {
+  const { eventAttendance } = txEntities();
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    const [read, event, a] = await Promise.all([dateWithCounts(first.eventId, first.dateKey), getEvent(first.eventId, true), attendanceOf(first.eventId, first.dateKey, first.userId, true)]);
+    // A deleted event's sweep removes its attendance; a date that is over keeps it.
+    if (!a || !read || read.d.deletedAt || !event || event.deletedAt || Date.parse(read.d.endsAt) < Date.now()) return false;
+    const { d, counts } = read;
+    const from = bucketOf(a)!;
+    const deltas: Partial<Record<Bucket, number>> = { [from]: -1 };
+    const waiter = from === 'going' && !d.cancelled && counts.waiting > 0 ? await firstWaiting(d, a.userId) : null;
+    if (waiter) {
+      deltas.going = (deltas.going ?? 0) + 1;
+      deltas.waiting = (deltas.waiting ?? 0) - 1;
+    }
+    const now = new Date().toISOString();
+    const out = await writeItems([
+      eventAttendance.delete({ eventId: a.eventId, dateKey: a.dateKey, userId: a.userId }).where((x, op) => op.eq(x.version, a.version)).commit(),
+      countsItem(d, deltas, null),
+      ...(waiter ? promotion(event, d, waiter, now) : []),
+    ]);
+    if (!out.canceled) return true;
+  }
+  return false;
+}

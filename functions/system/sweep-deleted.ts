@@ -6,8 +6,9 @@
  * is a post, user or page with `deletedAt` (the event source mapping filters on it), and it hands
  * them to this job, which removes what is left:
  *   - a post: its comments, claims, reactions, photos, then the post item (`sweepPost`);
- *   - a user: each of their posts and plants (`deletePostsOf`), their page memberships
- *     (`leaveAllPages`), then their partition (`sweepUser`);
+ *   - a user: each of their posts and plants (`deletePostsOf`), their events, their answers to
+ *     dates not yet over (`withdrawAttendance`), their page memberships (`leaveAllPages`), then
+ *     their partition (`sweepUser`);
  *   - a page: its posts, then its partition (the page and its memberships: `sweepPage`).
  *
  * Every step is idempotent, so a second delivery finds nothing left and succeeds. The record
@@ -20,6 +21,7 @@ import { db } from '../db/service';
 import { logger } from '../lib/logger';
 import { getPostItem } from '../posts/post-item';
 import { deletePostsOf, sweepPost } from '../posts/write';
+import { withdrawAttendance } from '../events/attend';
 import { deleteEventsOf } from '../events/write';
 import { leaveAllPages } from '../pages/members';
 import { sweepPage } from '../pages/write';
@@ -69,6 +71,7 @@ async function run(sweep: Sweep): Promise<void> {
   }
   const posts = await deletePostsOf(sweep.uuid);
   await deleteEventsOf(sweep.uuid, sweep.uuid);
+  await withdrawAttendance(sweep.uuid);
   await leaveAllPages(sweep.uuid);
   await sweepUser(sweep.uuid);
   logger.info('swept a deleted account', { userId: sweep.uuid, posts });

@@ -20,6 +20,7 @@ import { deleteAvatarsOf } from '../images/avatars';
 import { logger } from '../lib/logger';
 import { eraseAllConversationsOf } from '../messages/write';
 import { sendAccountDeleted } from '../auth/mails';
+import { withdrawAttendance } from '../events/attend';
 import { deleteEventsOf } from '../events/write';
 import { leaveAllPages, pagesOnlyRunBy, stepDownFromPages } from '../pages/members';
 import { deletePostsOf } from '../posts/write';
@@ -104,6 +105,7 @@ export async function deleteAccount(userId: string, steps: DeletionSteps = defau
     try {
       await deletePostsOf(userId);
       await deleteEventsOf(userId, userId);
+      await withdrawAttendance(userId);
       await leaveAllPages(userId);
       await sweepUser(userId);
     } catch (err) {

@@ -256,6 +256,32 @@ describe('PUT /api/iam/events/upsert-attend-specific', () => {
   });
 });
 
+describe('a deleted account\'s answers', () => {
+  it('to dates not yet over are withdrawn with their counts; a place it held goes to the first waiting member, who is told, and the creator is not', async () => {
+    const [creator, gone, waiter, maybe] = await Promise.all([registeredUser(), registeredUser(), registeredUser(), registeredUser()]);
+    const e = await newEvent(creator, { capacity: 1, specifics: [dateIn(4), dateIn(5)] });
+    const [first, second] = e.specifics as [EventView['specifics'][number], EventView['specifics'][number]];
+    await attend(gone, first.id, 'GOING');
+    await attend(waiter, first.id, 'GOING');
+    await attend(gone, second.id, 'MAYBE');
+    await attend(maybe, second.id, 'MAYBE');
+    const toldBefore = (await notificationsOf(creator)).length;
+    expect((await as(gone.browser, 'DELETE', '/api/iam/authn/delete', { uuid: gone.uuid })).status).toBe(200);
+    const [k1, k2] = [first.id.split('.')[1]!, second.id.split('.')[1]!];
+    expect(await storedCounts(e.id, k1)).toMatchObject({ going: 1, waiting: 0 });
+    expect(await storedCounts(e.id, k2)).toMatchObject({ maybe: 1 });
+    expect(await getItem(`event#${e.id}`, `attend#${k1}#${gone.uuid}`)).toBeUndefined();
+    expect(await getItem(`event#${e.id}`, `attend#${k1}#${waiter.uuid}`)).toMatchObject({ status: 'GOING', waiting: false });
+    expect((await notificationsOf(waiter)).filter((n) => n.kind === 'event-promoted' && n.targetId === e.randomId)).toHaveLength(1);
+    expect((await notificationsOf(creator)).length).toBe(toldBefore);
+    const view = await call<{ event: EventView }>('GET', `/api/events/${e.randomId}`);
+    expect(view.data.event.specifics.map((d) => d.counts)).toEqual([
+      { going: 1, maybe: 0, notGoing: 0, waiting: 0 },
+      { going: 0, maybe: 1, notGoing: 0, waiting: 0 },
+    ]);
+  });
+});
+
 describe('reminders', () => {
   it('go out once to GOING and MAYBE attendees the day before, with an e-mail when settings allow, even when the job runs twice at once', async () => {
     const [creator, going, maybe, notGoing] = await Promise.all([registeredUser(), registeredUser(), registeredUser(), registeredUser()]);

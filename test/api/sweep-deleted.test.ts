@@ -13,6 +13,7 @@ import { smallPhotoKey } from '../../shared/content-rules';
 import { comment, newPlant, newPost, reactTo, TINY_JPEG, uniqueTag, uploadPhoto, type Author } from '../support/content';
 import { getItem, queryPartition, setAttributes } from '../support/db';
 import { useHostTableAndBucket } from '../support/host-env';
+import { attend, newEvent } from '../support/events';
 import { eventOf, sequenceOf, streamRecords } from '../support/stream';
 import { registeredUser, type TestUser } from '../support/users';
 
@@ -125,6 +126,13 @@ describe('a deleted account', () => {
     const tag = uniqueTag();
     const { post, photos, small } = await postWithThread(member, reader, tag);
     const plant = await newPlant(author(member), { tags: [tag], privacy: 'members' });
+    // Their place at someone else's full event goes to the first waiting member when swept.
+    const host = await registeredUser();
+    const gathering = await newEvent(host, { capacity: 1 });
+    const waiter = await registeredUser();
+    await attend(member, gathering.specifics[0]!.id, 'GOING');
+    await attend(waiter, gathering.specifics[0]!.id, 'GOING');
+    const dateKey = gathering.specifics[0]!.id.split('.')[1]!;
     const plantPhotos = ((await getItem(`post#${plant.id}`, 'post'))?.photos as { key: string }[]).map((p) => p.key);
     expect(plantPhotos.length).toBeGreaterThan(0);
 
@@ -147,6 +155,9 @@ describe('a deleted account', () => {
     expect(await queryPartition(`counter#user#${member.uuid}`)).toEqual(
       expect.arrayContaining([expect.objectContaining({ sk: 'owner', postsAll: 0, plantsAll: 0, plantsAvail: 0 })]),
     );
+    expect(await getItem(`event#${gathering.id}`, `attend#${dateKey}#${member.uuid}`)).toBeUndefined();
+    expect(await getItem(`event#${gathering.id}`, `attend#${dateKey}#${waiter.uuid}`)).toMatchObject({ status: 'GOING', waiting: false });
+    expect(await getItem(`event#${gathering.id}`, `count#${dateKey}`)).toMatchObject({ going: 1, waiting: 0 });
 
     const after = await snapshot(member.uuid, tag);
     expect(await handler(eventOf(record))).toEqual({ batchItemFailures: [] });
