@@ -18,6 +18,9 @@ describe('/event/:randomId', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Cutting swap' })).toBeTruthy();
     const dates = screen.getByRole('heading', { name: 'Dates' }).parentElement!.querySelectorAll('ol > li');
     expect(dates).toHaveLength(3);
+    // The zone of the place is said once, not on every date (the tests run on UTC).
+    expect(screen.getByText('Times are Australia/Sydney time, where it is held.')).toBeTruthy();
+    expect([...dates].some((li) => li.textContent?.includes('Sydney time'))).toBe(false);
     expect(dates[1]!.querySelector('s')).toBeTruthy();
     expect(dates[1]!.textContent).toMatch(/Cancelled/);
     expect([...dates].filter((li) => li.textContent?.includes('Sign in to say whether you are going'))).toHaveLength(2);

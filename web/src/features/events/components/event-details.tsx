@@ -14,7 +14,7 @@ import { Avatar } from '@/features/content/components/avatar';
 import { useTileUrl } from '@/features/places/components/nearby-view';
 import { imageUrl } from '@/lib/images';
 import { useAttendees } from '../api/events';
-import { dateRange } from '../lib/when';
+import { dateRange, zoneNote } from '../lib/when';
 import { AttendButtons } from './attend-buttons';
 
 const NearbyMap = lazy(() => import('@/features/places/components/nearby-map'));
@@ -65,7 +65,8 @@ function Attendees({ event, date }: { event: EventView; date: EventDateView }) {
 
 function DateRow({ event, date }: { event: EventView; date: EventDateView }) {
   const auth = useAuth();
-  const when = dateRange(date.startsAt, date.endsAt, event.timeZone);
+  // The zone is said once, under the list's heading.
+  const when = dateRange(date.startsAt, date.endsAt, event.timeZone, { zone: false });
   return (
     <li className="space-y-2 rounded-xl border border-gray-200 bg-white p-3 shadow-sm">
       <p className="font-medium text-gray-900">
@@ -139,6 +140,7 @@ export function EventDetails({ event }: { event: EventView }) {
         <h2 id="event-dates" className="text-lg font-semibold text-gray-900">
           {upcoming.length ? 'Dates' : 'No upcoming dates'}
         </h2>
+        {zoneNote(event.timeZone) && (upcoming.length || past.length) ? <p className="text-sm text-gray-600">{zoneNote(event.timeZone)}, where it is held.</p> : null}
         {upcoming.length ? (
           <>
             <ol className="space-y-3">
@@ -164,7 +166,7 @@ export function EventDetails({ event }: { event: EventView }) {
               <ol className="mt-2 space-y-2">
                 {past.map((d) => (
                   <li key={d.id} className="text-sm text-gray-700">
-                    {d.cancelled ? <s>{dateRange(d.startsAt, d.endsAt, event.timeZone)}</s> : dateRange(d.startsAt, d.endsAt, event.timeZone)}
+                    {d.cancelled ? <s>{dateRange(d.startsAt, d.endsAt, event.timeZone, { zone: false })}</s> : dateRange(d.startsAt, d.endsAt, event.timeZone, { zone: false })}
                   </li>
                 ))}
               </ol>

@@ -32,7 +32,7 @@ function Details({ event }: { event: EventView }) {
     e.preventDefault();
     const places = capacity.trim() ? Number(capacity) : null;
     if (!title.trim()) return setError({ title: 'Title is required' });
-    if (places !== null && (!Number.isInteger(places) || places < 1)) return setError({ capacity: 'Places must be a whole number of at least 1' });
+    if (places !== null && (!Number.isInteger(places) || places < 1)) return setError({ capacity: 'The number of people must be a whole number of at least 1' });
     setError({});
     update.mutate(
       { eventId: event.id, title: title.trim(), description: description.trim(), privacy, capacity: places, tags },
@@ -58,7 +58,7 @@ function Details({ event }: { event: EventView }) {
           { value: 'members', label: 'Signed-in members only' },
         ]}
       />
-      <TextField label="Places" name="capacity" type="number" inputMode="numeric" min={1} value={capacity} onValueChange={setCapacity} error={error.capacity} optional hint="More places let people on the waitlist in." />
+      <TextField label="How many people can come" name="capacity" type="number" inputMode="numeric" min={1} value={capacity} onValueChange={setCapacity} error={error.capacity} optional hint="Room for more lets people on the waitlist in." />
       <TagInput tags={tags} onChange={setTags} max={MAX_TAGS_PER_EVENT} disabled={update.isPending} error={error.tags} />
       <SubmitButton pending={update.isPending} pendingLabel="Saving…">
         Save details

@@ -109,7 +109,7 @@ export function EventForm({ pageId, ownerLabel }: { pageId?: string; ownerLabel:
     const range = rangeAt(date, start, end, zone);
     if (!range) found.specifics = instantAt(date, start, zone) ? 'Choose the end time' : 'Choose the date and the start time';
     const places = capacity.trim() ? Number(capacity) : null;
-    if (places !== null && (!Number.isInteger(places) || places < 1)) found.capacity = 'Places must be a whole number of at least 1';
+    if (places !== null && (!Number.isInteger(places) || places < 1)) found.capacity = 'The number of people must be a whole number of at least 1';
     const untilAt = until ? instantAt(until, '23:59', zone) : null;
     setErrors(found);
     if (Object.keys(found).length || !where || !range) return;
@@ -212,7 +212,7 @@ export function EventForm({ pageId, ownerLabel }: { pageId?: string; ownerLabel:
           { value: 'members', label: 'Signed-in members only' },
         ]}
       />
-      <TextField label="Places" name="capacity" type="number" inputMode="numeric" min={1} value={capacity} onValueChange={setCapacity} error={errors.capacity} optional hint="When it is full, people join a waitlist and move up when someone drops out." />
+      <TextField label="How many people can come" name="capacity" type="number" inputMode="numeric" min={1} value={capacity} onValueChange={setCapacity} error={errors.capacity} optional hint="When it is full, people join a waitlist and move up when someone drops out." />
       <TagInput tags={tags} onChange={setTags} max={MAX_TAGS_PER_EVENT} disabled={create.isPending} error={errors.tags} />
       <CoverPicker eventId={id.current} cover={cover} onChange={setCover} busy={create.isPending} error={errors.cover} onUploading={setUploading} />
       <SubmitButton pending={create.isPending} pendingLabel="Creating…" disabled={uploading}>

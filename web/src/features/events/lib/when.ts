@@ -16,8 +16,16 @@ export function inZone(iso: string, timeZone: string, options: Intl.DateTimeForm
   }
 }
 
-/** "Sat 5 Dec, 10:00 – 12:00" (the year when it is not this year), "(Australia/Sydney time)" when the reader is elsewhere. */
-export function dateRange(startsAt: string, endsAt: string, timeZone: string): string {
+/** "Times are Australia/Sydney time" when the reader is elsewhere, for a list that says it once; else null. */
+export function zoneNote(timeZone: string): string | null {
+  return timeZone === readerZone ? null : `Times are ${timeZone.replace(/_/g, ' ')} time`;
+}
+
+/**
+ * "Sat 5 Dec, 10:00 – 12:00" (the year when it is not this year), "(Australia/Sydney time)" when
+ * the reader is elsewhere, unless `zone` is false (a list that says it once, with `zoneNote`).
+ */
+export function dateRange(startsAt: string, endsAt: string, timeZone: string, { zone = true }: { zone?: boolean } = {}): string {
   const sameYear = new Date(startsAt).getFullYear() === new Date().getFullYear();
   const day: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short', ...(sameYear ? {} : { year: 'numeric' }) };
   const time: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' };
@@ -26,7 +34,7 @@ export function dateRange(startsAt: string, endsAt: string, timeZone: string): s
   const range = startDay === endDay
     ? `${startDay}, ${inZone(startsAt, timeZone, time)} – ${inZone(endsAt, timeZone, time)}`
     : `${startDay}, ${inZone(startsAt, timeZone, time)} – ${endDay}, ${inZone(endsAt, timeZone, time)}`;
-  return timeZone === readerZone ? range : `${range} (${timeZone.replace(/_/g, ' ')} time)`;
+  return timeZone === readerZone || !zone ? range : `${range} (${timeZone.replace(/_/g, ' ')} time)`;
 }
 
 /** The calendar leaf of a card: weekday, day and month at the event's place. */
