@@ -8,8 +8,9 @@
 import { randomBytes } from 'node:crypto';
 import { MAX_DATES_PER_EVENT, type EventLocationInput, type FutureDatesInput, type NewEventInput, type SpecificInput, type UpdateEventInput, type UpdateSpecificInput } from '../../shared/schemas/events';
 import { addItem } from '../db/add';
+import { batchDelete, partitionItems } from '../db/batch';
 import { tableName } from '../db/client';
-import { dateCountsKey, dateWorkKey, eventDateKey, eventKey, SERIES_DONE, type EventAttendanceItem, type EventDateItem, type EventItem } from '../db/entities/event';
+import { dateCountsKey, dateWorkKey, eventDateKey, eventKey, eventPk, SERIES_DONE, type EventAttendanceItem, type EventDateItem, type EventItem } from '../db/entities/event';
 import { db } from '../db/service';
 import { conditionFailed, txEntities, writeItems, type TxItem, type TxOutcome } from '../db/transact';
 import { badRequest, conflict, forbidden, serviceUnavailable } from '../lib/errors';
@@ -246,7 +247,8 @@ export async function addDates(event: EventItem, specifics: SpecificInput[]): Pr
   const now = iso(nowMs);
   const fresh = new Map<string, EventDateItem>();
   for (const s of specifics) {
-    const d = newDate(event, s.startsAt, s.endsAt, now);
+    // A date added by hand to a series is kept when the series is rewritten, as one changed by hand is.
+    const d = { ...newDate(event, s.startsAt, s.endsAt, now), edited: !!event.rrule };
     if (!existing.has(d.dateKey)) fresh.set(d.dateKey, d);
   }
   assertRoomFor(existing.size, fresh.size, 'specifics');
@@ -531,6 +533,8 @@ async function removeUnattended(eventId: string, dates: EventDateItem[]): Promis
       },
     ]);
     if (out.canceled) left.push(d);
+    // Nobody attends it: what is left are NOT_GOING answers, which go with it.
+    else await batchDelete((await partitionItems(eventPk(eventId), `attend#${d.dateKey}#`)).map(({ pk, sk }) => ({ pk, sk })));
   }
   return left;
 }

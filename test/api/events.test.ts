@@ -402,6 +402,31 @@ describe('changing dates', () => {
   });
 });
 
+describe('rewriting a series', () => {
+  it('keeps a date added by hand, and a date it removes takes its NOT_GOING answers with it', async () => {
+    const [creator, b] = await Promise.all([registeredUser(), registeredUser()]);
+    const e = await newEvent(creator, { specifics: [dateIn(2)], recurrence: { rrule: 'FREQ=WEEKLY' } });
+    const [d0, d1] = e.specifics as [EventView['specifics'][0], EventView['specifics'][0]];
+    const extra = { startsAt: new Date(Date.parse(d0.startsAt) + 3 * 86_400_000).toISOString(), endsAt: new Date(Date.parse(d0.startsAt) + 3 * 86_400_000 + 3_600_000).toISOString() };
+    const added = await as<{ event: EventView }>(creator.browser, 'POST', '/api/iam/events/new-specifics', { eventId: e.id, specifics: [extra] });
+    expect(added.status, JSON.stringify(added.json)).toBe(200);
+    const extraDate = added.data.event.specifics.find((d) => d.startsAt === extra.startsAt)!;
+    expect(extraDate).toMatchObject({ edited: true });
+    await attend(b, d1.id, 'NOT_GOING');
+    const k1 = d1.id.split('.')[1]!;
+    expect(await getItem(`event#${e.id}`, `attend#${k1}#${b.uuid}`)).toBeDefined();
+    // Every 2 weeks from d0: d1 (a week on, nobody coming) goes; the date added by hand stays.
+    const rewrite = await as<{ event: EventView }>(creator.browser, 'PUT', '/api/iam/events/future-dates/update', {
+      eventId: e.id, from: d0.startsAt, first: { startsAt: d0.startsAt, endsAt: d0.endsAt }, recurrence: { rrule: 'FREQ=WEEKLY;INTERVAL=2' },
+    });
+    expect(rewrite.status, JSON.stringify(rewrite.json)).toBe(200);
+    const ids = rewrite.data.event.specifics.map((d) => d.id);
+    expect(ids).toContain(extraDate.id);
+    expect(ids).not.toContain(d1.id);
+    expect(await getItem(`event#${e.id}`, `attend#${k1}#${b.uuid}`)).toBeUndefined();
+  });
+});
+
 describe('large dates', () => {
   it('a moved date and a larger capacity do a batch of attendees in the request, the job the rest: each attendee once', async () => {
     const creator = await registeredUser();

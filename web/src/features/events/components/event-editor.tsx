@@ -108,7 +108,7 @@ function DateEditor({ event, date }: { event: EventView; date: EventDateView }) 
       <p className="font-medium text-gray-900">
         {date.cancelled ? <s>{when}</s> : when}
         {date.cancelled ? <span className="ml-2 rounded bg-red-50 px-1.5 py-0.5 text-xs font-semibold text-red-800">Cancelled</span> : null}
-        {date.edited ? <span className="ml-2 text-xs text-gray-600">(changed by hand)</span> : null}
+        {date.edited ? <span className="ml-2 text-xs text-gray-600">(set by hand)</span> : null}
       </p>
       <p className="text-sm text-gray-600">
         {date.counts.going} going · {date.counts.maybe} maybe{date.counts.waiting ? ` · ${date.counts.waiting} waiting` : ''}
@@ -210,7 +210,7 @@ function Rewrite({ event }: { event: EventView }) {
   return (
     <form onSubmit={submit} className="space-y-3 border-t border-gray-200 pt-3" aria-label="Change how it repeats">
       <h3 className="font-semibold text-gray-900">Change how it repeats</h3>
-      <p className="text-sm text-gray-700">From the date you choose on, the dates follow the new day and time. Dates you changed by hand stay as they are; people going to a date that moves or goes are told.</p>
+      <p className="text-sm text-gray-700">From the date you choose on, the dates follow the new day and time. Dates you added or changed by hand stay as they are; people going to a date that moves or goes are told.</p>
       <SelectField
         label="From"
         name="from"
@@ -259,7 +259,7 @@ function Series({ event }: { event: EventView }) {
         <h2 id="edit-series" className="text-lg font-semibold text-gray-900">
           Repeats: {event.recurrence.description}
         </h2>
-        <p className="text-sm text-gray-700">Dates are added eight weeks ahead as time passes. A series runs at most six months ahead; extend it here. An earlier end cancels the dates after it that people are going to (they are told) and removes the others; dates you changed by hand stay.</p>
+        <p className="text-sm text-gray-700">Dates are added eight weeks ahead as time passes. A series runs at most six months ahead; extend it here. An earlier end cancels the dates after it that people are going to (they are told) and removes the others; dates you added or changed by hand stay.</p>
         <div className="grid gap-3 sm:grid-cols-2 sm:items-end">
           <TextField label="Runs until" name="until" type="date" value={day} onValueChange={setDay} required />
           <SubmitButton pending={update.isPending} pendingLabel="Saving…">
