@@ -124,7 +124,7 @@ export async function sendReminders(opts: RunOptions = {}): Promise<{ dates: num
       const e = await getEvent(d.eventId);
       if (!e || e.deletedAt) continue;
       result.dates++;
-      const out = await remindDate(e, d);
+      const out = await remindDate(e, d, opts.deadlineMs);
       result.reminded += out.reminded;
       result.mailed += out.mailed;
     }
@@ -132,11 +132,16 @@ export async function sendReminders(opts: RunOptions = {}): Promise<{ dates: num
   return result;
 }
 
-async function remindDate(e: EventItem, d: EventDateItem): Promise<{ reminded: number; mailed: number }> {
+/**
+ * Reminds a date's attendees not yet reminded. Past the run's deadline it stops, and the date
+ * stays in the reminder index for the next run (each attendee's flag keeps them from a second one).
+ */
+async function remindDate(e: EventItem, d: EventDateItem, deadlineMs?: number): Promise<{ reminded: number; mailed: number }> {
   const people = (await attendeesOf(e.id, d.dateKey)).filter((a) => (a.status === 'GOING' || a.status === 'MAYBE') && !a.waiting && !a.reminded);
   let reminded = 0;
   let mailed = 0;
   for (const a of people) {
+    if (deadlineMs && Date.now() > deadlineMs) return { reminded, mailed };
     if (await remindOne(e, d, a)) {
       reminded++;
       if (await mailReminder(e, d, a.userId)) mailed++;
