@@ -3,37 +3,11 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { makeDate, makeEvent } from '@/features/events/testing';
 import { AUTH, renderRoute } from '@/testing/render-route';
 import { success } from '@/testing/responses';
+import { FakeXhr } from '@/testing/fake-xhr';
 import { serve } from '@/testing/serve';
 
 const soon = makeDate({ startsAt: new Date(Date.now() + 2 * 86_400_000).toISOString() });
 const COVER = 'images/events/11111111-2222-4333-8444-555555555555/0b6f2f8e-8a4c-4c1e-9f57-2d8c1c7f3a10.png';
-
-/** A fake XMLHttpRequest that reports progress when told to. */
-class FakeXhr {
-  static last: FakeXhr | null = null;
-  method = '';
-  url = '';
-  status = 0;
-  sent: unknown = null;
-  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  constructor() {
-    FakeXhr.last = this;
-  }
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader() {}
-  send(body: unknown) {
-    this.sent = body;
-  }
-  abort() {
-    this.onabort?.();
-  }
-}
 
 describe('/event/:randomId/edit', () => {
   it('changes the tags with the details', async () => {

@@ -6,6 +6,7 @@ import { STORAGE_KEYS } from '@/lib/storage-keys';
 import { errorOf, press } from '@/testing/forms';
 import { AUTH, makeUser, renderRoute } from '@/testing/render-route';
 import { failure, success } from '@/testing/responses';
+import { FakeXhr } from '@/testing/fake-xhr';
 import { serve, type Handler } from '@/testing/serve';
 
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
@@ -189,36 +190,6 @@ describe('/settings: password and preferences', () => {
     expect((await within(prefs).findByRole('alert')).textContent).toContain('Could not load user settings');
   });
 });
-
-/** A fake XMLHttpRequest that reports progress and then succeeds. */
-class FakeXhr {
-  static last: FakeXhr | null = null;
-  method = '';
-  url = '';
-  headers: Record<string, string> = {};
-  status = 0;
-  sent: unknown = null;
-  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  constructor() {
-    FakeXhr.last = this;
-  }
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  send(body: unknown) {
-    this.sent = body;
-  }
-  abort() {
-    this.onabort?.();
-  }
-}
 
 describe('/settings: avatar', () => {
   const file = (type: string, size: number) => new File([new Uint8Array(size)], 'me.img', { type });
