@@ -14,6 +14,7 @@ import { dateCountsKey, dateWorkKey, eventDateKey, eventKey, eventPk, SERIES_DON
 import { db } from '../db/service';
 import { conditionFailed, txEntities, writeItems, type TxItem, type TxOutcome } from '../db/transact';
 import { badRequest, conflict, forbidden, serviceUnavailable } from '../lib/errors';
+import { sweepsDeferred } from '../lib/deferred';
 import { deleteImage } from '../lib/images';
 import type { Session } from '../lib/session/token';
 import { actOnPage, roleCheck } from '../pages/pages';
@@ -546,14 +547,16 @@ async function removeUnattended(eventId: string, dates: EventDateItem[]): Promis
  */
 export async function deleteEvent(event: EventItem, actorId: string | undefined): Promise<void> {
   const now = new Date().toISOString();
-  const after: EventItem = { ...event, deletedAt: now, updatedAt: now };
+  const after: EventItem = { ...event, deletedAt: now, updatedAt: now, ...(actorId ? { deletedBy: actorId } : {}) };
   const out = await writeItems([
     eventPut(event, after),
     txEntities().eventRandomId.delete({ randomId: event.randomId }).commit(),
     ...releaseLocation(event.locationId, ownerPkOf(event)),
   ]);
   if (out.canceled) throw conflict('The event changed meanwhile; reload and try again');
-  await sweepEvent(after, actorId);
+  // In the cloud the table's stream runs the sweep (functions/system/sweep-deleted.ts): an event
+  // with thousands of attendees is not swept within a request.
+  if (!sweepsDeferred()) await sweepEvent(after, actorId);
 }
 
 /** Removes a deleted event's dates and attendance, telling attendees of upcoming dates. Idempotent. */

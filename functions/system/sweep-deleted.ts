@@ -9,7 +9,8 @@
  *   - a user: each of their posts and plants (`deletePostsOf`), their events, their answers to
  *     dates not yet over (`withdrawAttendance`), their page memberships (`leaveAllPages`), then
  *     their partition (`sweepUser`);
- *   - a page: its posts, then its partition (the page and its memberships: `sweepPage`).
+ *   - a page: its posts, then its partition (the page and its memberships: `sweepPage`);
+ *   - an event: its dates and attendance, telling attendees of upcoming dates (`sweepEvent`).
  *
  * Every step is idempotent, so a second delivery finds nothing left and succeeds. The record
  * loop, its retries and failures: stream-records.ts. `handler` runs this job alone over a batch
@@ -22,14 +23,15 @@ import { logger } from '../lib/logger';
 import { getPostItem } from '../posts/post-item';
 import { deletePostsOf, sweepPost } from '../posts/write';
 import { withdrawAttendance } from '../events/attend';
-import { deleteEventsOf } from '../events/write';
+import { getEvent } from '../events/events';
+import { deleteEventsOf, sweepEvent } from '../events/write';
 import { leaveAllPages } from '../pages/members';
 import { sweepPage } from '../pages/write';
 import { sweepUser } from '../users/account-deletion';
 import { newImageOf, type StreamJob } from './stream-records';
 
 
-export type Sweep = { kind: 'post'; post: PostItem } | { kind: 'user'; uuid: string } | { kind: 'page'; id: string };
+export type Sweep = { kind: 'post'; post: PostItem } | { kind: 'user'; uuid: string } | { kind: 'page'; id: string } | { kind: 'event'; id: string };
 
 /** What a record asks to sweep; null for a record that is not a marked post or user. */
 function sweepOf(record: DynamoDBRecord): Sweep | null {
@@ -42,6 +44,10 @@ function sweepOf(record: DynamoDBRecord): Sweep | null {
   if (item.__edb_e__ === 'page') {
     const { data } = db().entities.page.parse({ Item: item });
     return data?.id ? { kind: 'page', id: data.id } : null;
+  }
+  if (item.__edb_e__ === 'event') {
+    const { data } = db().entities.event.parse({ Item: item });
+    return data?.id ? { kind: 'event', id: data.id } : null;
   }
   if (item.__edb_e__ === 'user') {
     const { data } = db().entities.user.parse({ Item: item });
@@ -69,6 +75,12 @@ async function run(sweep: Sweep): Promise<void> {
     await sweepPage(sweep.id);
     return;
   }
+  if (sweep.kind === 'event') {
+    // Read again: a later record of the same event finds nothing left to do.
+    const event = await getEvent(sweep.id, true);
+    if (event?.deletedAt) await sweepEvent(event, event.deletedBy);
+    return;
+  }
   const posts = await deletePostsOf(sweep.uuid);
   await deleteEventsOf(sweep.uuid, sweep.uuid);
   await withdrawAttendance(sweep.uuid);
@@ -81,6 +93,6 @@ async function run(sweep: Sweep): Promise<void> {
 export const sweepDeletedJob: StreamJob<Sweep> = {
   workOf: sweepOf,
   run,
-  describe: (sweep) => (sweep.kind === 'post' ? { postId: sweep.post.id } : sweep.kind === 'page' ? { pageId: sweep.id } : { userId: sweep.uuid }),
+  describe: (sweep) => (sweep.kind === 'post' ? { postId: sweep.post.id } : sweep.kind === 'page' ? { pageId: sweep.id } : sweep.kind === 'event' ? { eventId: sweep.id } : { userId: sweep.uuid }),
   failure: 'sweep of a deleted item failed; the record will be retried',
 };

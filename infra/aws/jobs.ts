@@ -133,7 +133,7 @@ export const STREAM_JOBS = [
   {
     name: 'stream-dispatch',
     handler: 'system/stream-dispatch',
-    description: 'Reads the table\'s stream: sweeps what is left under deleted posts, accounts and pages, moves plant listings with their owner, and sends new messages, notifications and tallies to open sockets',
+    description: 'Reads the table\'s stream: sweeps what is left under deleted posts, accounts, pages and events, moves plant listings with their owner, and sends new messages, notifications and tallies to open sockets',
     memoryMb: 512,
     timeoutSeconds: 900,
     // The sweep: deletePostsOf reads gsi1 (ownerAll) and marks each post as deletePost does:
@@ -158,7 +158,7 @@ export const STREAM_JOBS = [
     },
     trigger: {
       filters: [
-        { for: 'sweep-deleted', events: ['MODIFY'], entities: ['post', 'user', 'page'], newImageHas: ['deletedAt'] },
+        { for: 'sweep-deleted', events: ['MODIFY'], entities: ['post', 'user', 'page', 'event'], newImageHas: ['deletedAt'] },
         { for: 'relist-plants', events: ['INSERT', 'MODIFY'], entities: ['relistJob'], newImageHas: [] },
         // FANOUT_ENTITIES of functions/realtime/fanout.ts (test/infra/realtime.test.ts holds them equal).
         { for: 'fan-out', events: ['INSERT', 'MODIFY'], entities: ['message', 'notification', 'messageTally'], newImageHas: [] },

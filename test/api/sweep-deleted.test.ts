@@ -13,7 +13,7 @@ import { smallPhotoKey } from '../../shared/content-rules';
 import { comment, newPlant, newPost, reactTo, TINY_JPEG, uniqueTag, uploadPhoto, type Author } from '../support/content';
 import { getItem, queryPartition, setAttributes } from '../support/db';
 import { useHostTableAndBucket } from '../support/host-env';
-import { attend, newEvent } from '../support/events';
+import { attend, dateIn, newEvent } from '../support/events';
 import { eventOf, sequenceOf, streamRecords } from '../support/stream';
 import { registeredUser, type TestUser } from '../support/users';
 
@@ -163,6 +163,32 @@ describe('a deleted account', () => {
     expect(await handler(eventOf(record))).toEqual({ batchItemFailures: [] });
     expect(await queryPartition(`user#${member.uuid}`)).toEqual([]);
     expect(await snapshot(member.uuid, tag)).toEqual(after);
+  });
+});
+
+describe('a deleted event', () => {
+  it('is only marked by the request; its record removes the dates, counts and attendance and tells attendees of upcoming dates once, naming who deleted it', async () => {
+    const host = await registeredUser();
+    const e = await newEvent(host, { specifics: [dateIn(3), dateIn(4)] });
+    const [d0, d1] = e.specifics as [{ id: string }, { id: string }];
+    await attend(reader, d0.id, 'GOING');
+    await attend(reader, d1.id, 'MAYBE');
+    const { getEvent } = await import('../../functions/events/events');
+    const { deleteEvent } = await import('../../functions/events/write');
+    await asCloudRoute(async () => deleteEvent((await getEvent(e.id, true))!, host.uuid));
+    expect(await getItem(`event#${e.id}`, 'event')).toMatchObject({ deletedAt: expect.any(String), deletedBy: host.uuid });
+    // Nothing swept in the request: the dates and the answers are still there.
+    expect((await queryPartition(`event#${e.id}`)).filter((i) => String(i.sk).startsWith('attend#'))).toHaveLength(2);
+
+    const { handler } = await sweeper();
+    const record = await recordOf(`event#${e.id}`, 'event');
+    expect(await handler(eventOf(record))).toEqual({ batchItemFailures: [] });
+    expect((await queryPartition(`event#${e.id}`)).map((i) => i.sk)).toEqual(['event']);
+    const told = async () => (await queryPartition(`user#${reader.uuid}`)).filter((i) => i.kind === 'event-cancelled' && i.targetId === e.randomId);
+    expect((await told()).map((n) => n.actorId)).toEqual([host.uuid, host.uuid]);
+    // A second delivery changes nothing and tells nobody again.
+    expect(await handler(eventOf(record))).toEqual({ batchItemFailures: [] });
+    expect(await told()).toHaveLength(2);
   });
 });
 

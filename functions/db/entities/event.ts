@@ -88,6 +88,8 @@ export const Event = () => new Entity({
     createdAt: { type: 'string', required: true, readOnly: true },
     updatedAt: { type: 'string', required: true },
     deletedAt: { type: 'string' },
+    /** Who deleted it (their notices to attendees name them), for the sweep that may run later. */
+    deletedBy: { type: 'string' },
   },
   indexes: {
     byId: {
