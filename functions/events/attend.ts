@@ -58,16 +58,37 @@ function countsItem(d: EventDateItem, deltas: Partial<Record<Bucket, number>>, c
   };
 }
 
-/** The date is live and not cancelled (checked in the transaction of its counts). */
+/**
+ * The date is live, not cancelled and as it was read (its `sequence`: an answer written just after
+ * a move would carry the old start and be taken for up to date), in the transaction of its counts.
+ */
 function dateLiveCheck(d: EventDateItem): TxItem {
   return {
     ConditionCheck: {
       TableName: tableName(), Key: eventDateKey(d.eventId, d.dateKey),
-      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deletedAt) AND #c = :false',
-      ExpressionAttributeNames: { '#c': 'cancelled' }, ExpressionAttributeValues: { ':false': false },
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deletedAt) AND #c = :false AND #s = :s',
+      ExpressionAttributeNames: { '#c': 'cancelled', '#s': 'sequence' }, ExpressionAttributeValues: { ':false': false, ':s': d.sequence },
     },
   };
 }
+
+/** The date still exists, as it was read (a withdrawal's counts must not recreate the counter of a removed date). */
+function dateThereCheck(d: EventDateItem): TxItem {
+  return {
+    ConditionCheck: {
+      TableName: tableName(), Key: eventDateKey(d.eventId, d.dateKey),
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deletedAt) AND #s = :s',
+      ExpressionAttributeNames: { '#s': 'sequence' }, ExpressionAttributeValues: { ':s': d.sequence },
+    },
+  };
+}
+
+/**
+ * A place freed by a GOING member who leaves goes to the first waiting member only while the date
+ * is not over its capacity (a capacity lowered below the GOING count moves nobody up); then the
+ * counter's GOING, unchanged by the swap, must still be at most the capacity when it is written.
+ */
+const roomAfterLeaving = (counts: DateCounts, capacity: number | null): boolean => capacity === null || counts.going - 1 < capacity;
 
 /** The date with its counts (its item and counter in one consistent BatchGet); null when the date is gone. */
 async function dateWithCounts(eventId: string, dateKey: string): Promise<{ d: EventDateItem; counts: DateCounts } | null> {
@@ -127,7 +148,7 @@ export async function setAttendance(session: Session, event: EventItem, dateKey:
     const deltas: Partial<Record<Bucket, number>> = { [to]: 1 };
     if (from) deltas[from] = (deltas[from] ?? 0) - 1;
     // A place freed: the first waiting member takes it in the same write.
-    const waiter = from === 'going' && to !== 'going' && counts.waiting > 0 ? await firstWaiting(d, userId) : null;
+    const waiter = from === 'going' && to !== 'going' && counts.waiting > 0 && roomAfterLeaving(counts, capacity) ? await firstWaiting(d, userId) : null;
     if (waiter) {
       deltas.going = (deltas.going ?? 0) + 1;
       deltas.waiting = (deltas.waiting ?? 0) - 1;
@@ -138,8 +159,8 @@ export async function setAttendance(session: Session, event: EventItem, dateKey:
       // Answering the date as it is now brings the member up to date with its changes (E9).
       since: now, reminded: before && before.startsAt === d.startsAt ? before.reminded : false, seenSequence: d.sequence, version: before?.version ?? 0,
     };
-    // Only a new GOING that takes a place is held to the capacity.
-    const held = to === 'going' && !waiter && capacity !== null ? capacity : null;
+    // A new GOING that takes a place is held to the capacity; a swap with a waiting member to it plus the one leaving.
+    const held = capacity === null ? null : to === 'going' && !waiter ? capacity : waiter ? capacity + 1 : null;
     const items: TxItem[] = [
       attendancePut(before, after),
       countsItem(d, deltas, held),
@@ -268,7 +289,8 @@ async function withdrawOne(first: EventAttendanceItem): Promise<boolean> {
     const { d, counts } = read;
     const from = bucketOf(a)!;
     const deltas: Partial<Record<Bucket, number>> = { [from]: -1 };
-    const waiter = from === 'going' && !d.cancelled && counts.waiting > 0 ? await firstWaiting(d, a.userId) : null;
+    const capacity = event.capacity ?? null;
+    const waiter = from === 'going' && !d.cancelled && counts.waiting > 0 && roomAfterLeaving(counts, capacity) ? await firstWaiting(d, a.userId) : null;
     if (waiter) {
       deltas.going = (deltas.going ?? 0) + 1;
       deltas.waiting = (deltas.waiting ?? 0) - 1;
@@ -276,7 +298,8 @@ async function withdrawOne(first: EventAttendanceItem): Promise<boolean> {
     const now = new Date().toISOString();
     const out = await writeItems([
       eventAttendance.delete({ eventId: a.eventId, dateKey: a.dateKey, userId: a.userId }).where((x, op) => op.eq(x.version, a.version)).commit(),
-      countsItem(d, deltas, null),
+      countsItem(d, deltas, waiter && capacity !== null ? capacity + 1 : null),
+      dateThereCheck(d),
       ...(waiter ? promotion(event, d, waiter, now) : []),
     ]);
     if (!out.canceled) return true;

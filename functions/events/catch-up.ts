@@ -83,7 +83,9 @@ async function bringUp(event: EventItem, d: EventDateItem, first: EventAttendanc
   for (let attempt = 0; a && attempt < 4; attempt++) {
     const seen: number = a.seenSequence ?? 0;
     if (seen >= work.sequence) return;
-    const told = work.tell && seen < work.tellSeq && (a.status === 'GOING' || a.status === 'MAYBE')
+    // A notice the date's present state contradicts (cancelled, then restored; moved, then cancelled) is not sent.
+    const current = work.tell === 'cancelled' ? d.cancelled : work.tell === 'moved' ? !d.cancelled : false;
+    const told = work.tell && current && seen < work.tellSeq && (a.status === 'GOING' || a.status === 'MAYBE')
       ? notificationWrite(a.userId, { kind: work.tell === 'cancelled' ? 'event-cancelled' : 'event-moved', ...(work.actorId ? { actorId: work.actorId } : {}), targetType: 'event', targetId: event.randomId, text: `${event.title} · ${d.startsAt}` })
       : [];
     // A new start is a new day to be reminded of: the flag goes with the old one.

@@ -1,8 +1,8 @@
 /** DELETE /api/iam/events: the event's stored image first, then the event; attendees of upcoming dates are told. */
 import type { deleteEvent as route } from '../../shared/contract/events';
 import { forbidden } from '../lib/errors';
-import { deleteImage } from '../lib/images';
 import type { Main } from '../lib/route-types';
+import { retireCover } from './event-images';
 import { assertMayEdit, liveEvent } from './events';
 import { deleteEvent } from './write';
 
@@ -10,7 +10,8 @@ export const main: Main<typeof route> = async ({ input, session }) => {
   if (input.userId !== undefined && input.userId !== session.userId) throw forbidden('userId must be your own');
   const event = await liveEvent(input.eventId, 'eventId', true);
   await assertMayEdit(session, event);
-  if (event.cover) await deleteImage(event.cover);
+  // The cover goes first; its record leads the sweep to anything still PUT through its upload URL.
+  if (event.cover) await retireCover(session.userId, event.cover);
   await deleteEvent(event, session.userId);
   return { deleted: true as const };
 };

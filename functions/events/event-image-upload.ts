@@ -8,6 +8,9 @@
 import type { eventImageUpload as route } from '../../shared/contract/events';
 import { randomUUID } from 'node:crypto';
 import { forbidden } from '../lib/errors';
+import { accountGone } from '../users/author-live';
+import { hasPermission, loadPermissionSettings } from '../users/permission-rules';
+import { getUser } from '../users/users';
 import { hitRateLimit } from '../lib/rate-limit';
 import type { Main } from '../lib/route-types';
 import { EXTENSIONS, pendingUploadUrl } from '../images/presigned-upload';
@@ -21,6 +24,12 @@ export const main: Main<typeof route> = async ({ input, session }) => {
   const event = await getEvent(input.eventId, true);
   if (event?.deletedAt) throw forbidden('The event was deleted');
   if (event) await assertMayEdit(session, event);
+  else {
+    // An event about to be made: the account must still exist (an access token outlives it) and may create events.
+    const user = await getUser(session.userId);
+    if (!user || user.deletedAt) throw accountGone();
+    if (!hasPermission(user, 'create-event', await loadPermissionSettings())) throw forbidden('You may not create events');
+  }
   await hitRateLimit('AVATAR_USER', session.userId);
   const key = `${eventImagesPrefix(input.eventId)}${randomUUID()}.${EXTENSIONS[input.contentType]}`;
   return pendingUploadUrl(session.userId, key, input.contentType, input.size);

@@ -5,7 +5,7 @@
  * need no bucket grants.
  */
 import { EVENT_IMAGE_KEY_PATTERN, EVENT_IMAGE_MAX_BYTES } from '../../shared/content-rules';
-import type { TxItem } from '../db/transact';
+import { writeItems, type TxItem } from '../db/transact';
 import { claimImage } from '../images/avatars';
 import { removeRetiredUpload, retireUpload } from '../images/pending';
 
@@ -24,8 +24,20 @@ export function claimCover(userId: string, eventId: string, key: string): Promis
   return claimImage(userId, key, { pattern: EVENT_IMAGE_KEY_PATTERN, prefix: eventImagesPrefix(eventId), maxBytes: EVENT_IMAGE_MAX_BYTES, field: 'cover' });
 }
 
+/**
+ * A cover's upload URL may still work for minutes after the cover is replaced or removed: its
+ * record waits for the sweep until the URL has expired (`urlsMayBeLive`), so whatever is PUT
+ * through it meanwhile is removed too.
+ */
 export const coverOps: CoverOps = {
   claim: claimCover,
-  retire: (userId, key) => retireUpload(userId, key),
-  remove: (key) => removeRetiredUpload(key),
+  retire: (userId, key) => retireUpload(userId, key, Date.now(), true),
+  remove: (key) => removeRetiredUpload(key, true),
 };
+
+/** A deleted event's cover: retired as a replaced one is (its record first, then the object). */
+export async function retireCover(userId: string, key: string): Promise<void> {
+  const out = await writeItems([coverOps.retire(userId, key)]);
+  if (out.canceled) throw new Error('could not record the retired cover');
+  await coverOps.remove(key);
+}

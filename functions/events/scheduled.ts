@@ -11,12 +11,16 @@ import { resumeDateWork } from './catch-up';
 import { extendSeries, sendReminders } from './series';
 
 const SAFETY_MS = 60_000;
+/** Attendees one run brings up to date per changed date, so one huge date cannot take every run. */
+const PER_DATE = 500;
 
 export async function handler(_event: ScheduledEvent, context: Pick<Context, 'getRemainingTimeInMillis'>): Promise<{ series: number; dates: number; reminded: number }> {
   const deadlineMs = Date.now() + Math.max(0, context.getRemainingTimeInMillis() - SAFETY_MS);
   const series = await extendSeries({ deadlineMs });
   const reminders = await sendReminders({ deadlineMs });
-  const work = { datesCaughtUp: await resumeDateWork({ deadlineMs }), eventsPromoted: await resumePromotions({ deadlineMs }) };
+  // The attendee work shares what time is left: half for changed dates, then the waiting members' promotions.
+  const half = Date.now() + Math.max(0, deadlineMs - Date.now()) / 2;
+  const work = { datesCaughtUp: await resumeDateWork({ deadlineMs: half, batch: PER_DATE }), eventsPromoted: await resumePromotions({ deadlineMs }) };
   logger.info('event schedule finished', { ...series, ...reminders, ...work });
   return { series: series.series, dates: series.dates, reminded: reminders.reminded };
 }

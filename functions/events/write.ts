@@ -527,9 +527,11 @@ async function removeUnattended(eventId: string, dates: EventDateItem[]): Promis
       dateCountItem(eventId, -1),
       {
         Delete: {
+          // Nobody on the counter, less what an older date still counts on itself.
           TableName: tableName(), Key: dateCountsKey(d.eventId, d.dateKey),
-          ConditionExpression: 'NOT (#g > :zero) AND NOT (#m > :zero) AND NOT (#w > :zero)',
-          ExpressionAttributeNames: { '#g': 'going', '#m': 'maybe', '#w': 'waiting' }, ExpressionAttributeValues: { ':zero': 0 },
+          ConditionExpression: 'NOT (#g > :g) AND NOT (#m > :m) AND NOT (#w > :w)',
+          ExpressionAttributeNames: { '#g': 'going', '#m': 'maybe', '#w': 'waiting' },
+          ExpressionAttributeValues: { ':g': -(d.going ?? 0), ':m': -(d.maybe ?? 0), ':w': -(d.waiting ?? 0) },
         },
       },
     ]);

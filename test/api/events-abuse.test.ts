@@ -113,6 +113,13 @@ describe('a deleted account\'s old cookie', () => {
     expect(res.status).toBe(401);
     expect(await queryPartition(`user#${gone.uuid}`)).toEqual([]);
   });
+  it('gets no cover upload address for an event it would make', async () => {
+    const gone = await registeredUser();
+    const kept: Browser = { cookies: new Map(gone.browser.cookies), csrf: gone.browser.csrf! };
+    expect((await as(gone.browser, 'DELETE', '/api/iam/authn/delete', { uuid: gone.uuid })).status).toBe(200);
+    const res = await as(kept, 'POST', '/api/iam/events/image-upload', { eventId: randomUUID(), contentType: 'image/jpeg', size: 1000 });
+    expect(res.status).toBe(401);
+  });
   it('of a page\'s moderator cannot change or delete the page\'s events before its memberships are swept', async () => {
     const [owner, mod] = await Promise.all([registeredUser(), registeredUser()]);
     const page = await newPage(owner);

@@ -124,12 +124,16 @@ describe('event cover photos', () => {
     expect(removed.data.event.cover).toBeNull();
     expect(await getItem(`event#${id}`, 'event')).not.toHaveProperty('cover');
     expect(await objectExists(second)).toBe(false);
+    // Its upload URL may still work for minutes: a record keeps the sweep coming for anything PUT through it.
+    const watch = await getItem(`upload#${second}`, 'upload');
+    expect(Number(watch?.expiresAt)).toBeGreaterThan(Date.now() / 1000 + 5 * 60);
 
     // Deleting the event deletes its cover.
     const third = await uploadCover(a, id);
     expect((await as(a.browser, 'PUT', '/api/iam/events/update', { eventId: id, cover: third })).status).toBe(200);
     expect((await as(a.browser, 'DELETE', '/api/iam/events', { eventId: id })).status).toBe(200);
     expect(await objectExists(third)).toBe(false);
+    expect(await getItem(`upload#${third}`, 'upload')).toBeDefined();
   });
 
   it('refuses a cover from another event\'s prefix or another member\'s upload, naming cover, and writes nothing', async () => {

@@ -207,6 +207,24 @@ describe('PUT /api/iam/events/upsert-attend-specific', () => {
     expect((await notificationsOf(creator)).filter((n) => n.kind === 'attendance' && n.targetId === e.randomId)).toHaveLength(2);
   });
 
+  it('a capacity lowered below the GOING count moves nobody up when one leaves, until there is room again', async () => {
+    const [creator, a, b, c] = await Promise.all([registeredUser(), registeredUser(), registeredUser(), registeredUser()]);
+    const e = await newEvent(creator, { capacity: 2 });
+    const date = e.specifics[0]!;
+    const dateKey = date.id.split('.')[1]!;
+    await attend(a, date.id, 'GOING');
+    await attend(b, date.id, 'GOING');
+    await attend(c, date.id, 'GOING');
+    expect(await storedCounts(e.id, dateKey)).toMatchObject({ going: 2, waiting: 1 });
+    expect((await as(creator.browser, 'PUT', '/api/iam/events/update', { eventId: e.id, capacity: 1 })).status).toBe(200);
+    await attend(a, date.id, 'NOT_GOING');
+    expect(await storedCounts(e.id, dateKey)).toMatchObject({ going: 1, waiting: 1 });
+    expect(await getItem(`event#${e.id}`, `attend#${dateKey}#${c.uuid}`)).toMatchObject({ waiting: true });
+    await attend(b, date.id, 'MAYBE');
+    expect(await storedCounts(e.id, dateKey)).toMatchObject({ going: 1, waiting: 0, maybe: 1 });
+    expect(await getItem(`event#${e.id}`, `attend#${dateKey}#${c.uuid}`)).toMatchObject({ waiting: false });
+  });
+
   it('never lets GOING pass the capacity under a race: the rest wait, and a freed place goes to the first waiting member', async () => {
     const creator = await registeredUser();
     const e = await newEvent(creator, { capacity: 2 });
@@ -466,6 +484,11 @@ describe('large dates', () => {
     await Promise.all([resumeDateWork(), resumePromotions()]);
     const again = await Promise.all(people.map(async (p) => (await notificationsOf(p)).filter((n) => n.targetId === e.randomId && n.kind === 'event-moved')));
     expect(again.flat()).toHaveLength(size);
+    // d0 is cancelled (a batch told now), then restored before the job runs: the job tells nobody it is cancelled.
+    for (const cancelled of [true, false]) expect((await as(creator.browser, 'PUT', '/api/iam/events/update-specific', { specificId: d0.id, cancelled })).status).toBe(200);
+    await Promise.all([resumeDateWork(), resumeDateWork()]);
+    const cancelledNotes = await Promise.all(people.map(async (p) => (await notificationsOf(p)).filter((n) => n.targetId === e.randomId && n.kind === 'event-cancelled')));
+    expect(cancelledNotes.flat()).toHaveLength(ATTENDEE_BATCH);
   }, 120_000);
 
   it('a date stored with its counts on it (before the counter items) adds them, capacity included; an answer after a move keeps the member up to date, and the job tells nobody again', async () => {

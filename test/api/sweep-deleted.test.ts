@@ -170,7 +170,7 @@ describe('a deleted event', () => {
   it('is only marked by the request; its record removes the dates, counts and attendance and tells attendees of upcoming dates once, naming who deleted it', async () => {
     const host = await registeredUser();
     const e = await newEvent(host, { specifics: [dateIn(3), dateIn(4)] });
-    const [d0, d1] = e.specifics as [{ id: string }, { id: string }];
+    const [d0, d1] = [e.specifics[0]!, e.specifics[1]!];
     await attend(reader, d0.id, 'GOING');
     await attend(reader, d1.id, 'MAYBE');
     const { getEvent } = await import('../../functions/events/events');
