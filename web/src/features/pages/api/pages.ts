@@ -33,10 +33,14 @@ export function usePageMembers(pageId: string, enabled: boolean) {
   });
 }
 
+/** A page's open join requests, oldest first, 20 at a time (`fetchNextPage` for more). */
 export function useJoinRequests(pageId: string, enabled: boolean) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: pagesKeys.requests(pageId),
-    queryFn: ({ signal }) => api.call('GET /api/iam/pages/join-requests/{pageId}', { pageId }, { signal }),
+    queryFn: ({ pageParam, signal }) =>
+      api.call('GET /api/iam/pages/join-requests/{pageId}', pageParam ? { pageId, cursorId: pageParam } : { pageId }, { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.cursorId,
     enabled,
   });
 }

@@ -199,7 +199,7 @@ function TagsSection({ page, onChanged }: { page: PageView; onChanged: () => voi
 function RequestsSection({ page }: { page: PageView }) {
   const requests = useJoinRequests(page.id, true);
   const act = useStaffAction();
-  const list = requests.data?.requests ?? [];
+  const list = requests.data?.pages.flatMap((p) => p.requests) ?? [];
   return (
     <Section title="Join requests">
       <FormAlert message={act.isError ? failureMessage(act.error) : requests.isError ? failureMessage(requests.error) : null} title="That did not work" />
@@ -218,6 +218,11 @@ function RequestsSection({ page }: { page: PageView }) {
           </li>
         ))}
       </ul>
+      {requests.hasNextPage ? (
+        <Button variant="secondary" onClick={() => void requests.fetchNextPage()} pending={requests.isFetchingNextPage} pendingLabel="Loading…">
+          Show more requests
+        </Button>
+      ) : null}
     </Section>
   );
 }
