@@ -1,7 +1,9 @@
 /** Pages: a page's profile, membership (join, leave, requests, roles), creating and changing pages, the directory. */
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MembershipAnswer, PageView } from '@shared/answers/pages';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { MembershipAnswer, PageDetails, PageView } from '@shared/answers/pages';
 import type { RouteInput } from '@shared/contract';
+import type { FeedSource } from '@/features/content/api/feed';
+import { contentKeys } from '@/features/content/api/keys';
 import { api } from '@/lib/api';
 
 export const pagesKeys = {
@@ -111,4 +113,39 @@ export function usePageDirectory(viewer: string, arg: string, q: string) {
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.cursorId,
   });
+}
+
+/** Which answer of all-details each news feed has already shown (by its cache key). */
+const shownDetails = new Map<string, number>();
+
+/**
+ * A page's news as the Feed reads it. The first page is the one all-details answered (no request
+ * of its own; the page's staff see everything, members what is for members, guests what is
+ * public); a reload of it (after posting) asks all-details again, and further pages come from
+ * `GET /api/posts/more/by-page/{pageId}`.
+ */
+export function pageNewsSource(client: QueryClient, viewer: string, handle: string, pageId: string): FeedSource {
+  const detailsKey = pagesKeys.details(viewer, handle);
+  const shownKey = JSON.stringify(detailsKey);
+  return {
+    key: contentKeys.feed(viewer, 'page', pageId),
+    load: async (_filter, cursor, signal) => {
+      if (cursor) {
+        const more = await api.call('GET /api/posts/more/by-page/{arg}', { arg: pageId, cursorId: cursor }, { signal });
+        return { items: more.posts, cursorId: more.cursorId, counts: null, owner: null };
+      }
+      const state = client.getQueryState<PageDetails>(detailsKey);
+      const details =
+        state?.data && state.dataUpdatedAt > (shownDetails.get(shownKey) ?? 0)
+          ? state.data
+          : await client.fetchQuery({
+          queryKey: detailsKey,
+          queryFn: ({ signal: s }) => api.call('GET /api/page/all-details/{handle}', { handle }, { signal: s }),
+              staleTime: 0,
+            });
+      shownDetails.set(shownKey, client.getQueryState(detailsKey)?.dataUpdatedAt ?? Date.now());
+      const { postsAll, plantsAll, plantsAvail, news } = details.counts;
+      return { items: details.posts, cursorId: details.cursorId, counts: { postsAll, plantsAll, plantsAvail, news }, owner: null };
+    },
+  };
 }

@@ -1,9 +1,9 @@
 /** A page as lists show it: avatar, name, handle, place, distance, member count and a join button. */
 import { Link } from 'react-router';
 import type { PageCard as PageCardData } from '@shared/answers/pages';
-import { handleHref } from '@/config/paths';
 import { Avatar } from '@/features/content/components/avatar';
 import { distanceText } from '@/features/places/api/places';
+import { pageHref } from '../lib/known-pages';
 import { JoinButton } from './join-button';
 
 export function PageCard({ page, distanceKm, index }: { page: PageCardData; distanceKm?: number; index?: number }) {
@@ -18,7 +18,7 @@ export function PageCard({ page, distanceKm, index }: { page: PageCardData; dist
       <Avatar src={page.avatar} name={page.name} />
       <div className="min-w-0 flex-1 basis-40">
         <h3 className="truncate font-semibold text-gray-900">
-          <Link to={handleHref(page.handle)} className="hover:underline">
+          <Link to={pageHref(page.handle)} className="hover:underline">
             {page.name}
           </Link>
         </h3>

@@ -5,33 +5,46 @@
  * members for signed-in readers.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { NotFoundScreen } from '@/components/errors/not-found';
 import { Button, FormAlert } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
 import { handleHref, pageEditHref, paths, tagHref } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-store';
 import { Composer } from '@/features/compose/components/composer';
-import type { FeedSource } from '@/features/content/api/feed';
 import { Avatar } from '@/features/content/components/avatar';
 import { DocumentTitle } from '@/features/content/components/document-title';
 import { Feed } from '@/features/content/components/feed';
 import { viewerOf } from '@/features/content/lib/ids';
+import { ApiError } from '@/lib/api';
 import { imageUrl } from '@/lib/images';
 import { DateCard } from '@/features/events/components/date-card';
-import { usePageDetails, usePageMembers } from '../api/pages';
+import { pageNewsSource, usePageDetails, usePageMembers } from '../api/pages';
 import { JoinButton } from './join-button';
 
 const RANK = { creator: 0, admin: 1, moderator: 2, member: 3 } as const;
 const ROLE_NAME = { creator: 'Founder', admin: 'Admin', moderator: 'Moderator', member: 'Member' } as const;
 const link = 'font-semibold text-primary-800 underline underline-offset-2 hover:text-primary-900';
 
-export function PageProfile({ handle, source }: { handle: string; source: FeedSource }) {
+/**
+ * `onNotFound`: when the handle was only believed to be a page's (the page may have gone), what to
+ * do on a 404 instead of showing it.
+ */
+export function PageProfile({ handle, onNotFound }: { handle: string; onNotFound?: () => void }) {
   const auth = useAuth();
   const viewer = viewerOf(auth);
   const details = usePageDetails(viewer, handle, auth.loggedIn !== undefined);
   const [tab, setTab] = useState<'news' | 'members'>('news');
   const queryClient = useQueryClient();
+  const pageId = details.data?.page.id ?? '';
+  // The news' first page is the one all-details answered: the profile makes one request.
+  const source = useMemo(() => pageNewsSource(queryClient, viewer, handle, pageId), [queryClient, viewer, handle, pageId]);
+  const gone = details.isError && details.error instanceof ApiError && (details.error.status === 404 || details.error.status === 400);
+  useEffect(() => {
+    if (gone) onNotFound?.();
+  }, [gone, onNotFound]);
+  if (gone) return onNotFound ? null : <NotFoundScreen />;
   if (details.isError) {
     return (
       <FormAlert message={failureMessage(details.error)} title="Could not load this page">
