@@ -120,4 +120,20 @@ describe('/:handle for a page', () => {
     renderRoute('/was_a_page', { auth: AUTH.member });
     expect(await screen.findByRole('heading', { level: 1, name: 'Now A Member' })).toBeTruthy();
   });
+
+  it('shows the plants listed as the page on its Plants tab, and offers its staff to list one as the page', async () => {
+    pageHref('wattle_lane_three');
+    const api = serve({
+      'GET /api/page/all-details/wattle_lane_three': () => details('wattle_lane_three', []),
+      [`GET /api/iam/pages/morepostsbypage/${PAGE_ID}/plant/first`]: () =>
+        success({ posts: [makePlant({ owner: { ...pageOwner, handle: 'wattle_lane_three' } })], cursorId: null }),
+    });
+    renderRoute('/wattle_lane_three', { auth: AUTH.member });
+    await screen.findByRole('heading', { level: 1, name: 'Wattle Lane Garden' });
+    // (Text queries: the staff's composer makes role queries slow here.)
+    expect(screen.getByText('List a plant as Wattle Lane Garden').getAttribute('href')).toBe(`/profile/plants/create?page=${PAGE_ID}`);
+    fireEvent.click(screen.getByText('Plants (0)'));
+    expect(await screen.findByText('Swiss Cheese Plant')).toBeTruthy();
+    expect(api.to(`GET /api/iam/pages/morepostsbypage/${PAGE_ID}/plant/first`)).toHaveLength(1);
+  });
 });

@@ -149,3 +149,14 @@ export function pageNewsSource(client: QueryClient, viewer: string, handle: stri
     },
   };
 }
+
+/** The plants listed as the page, newest first, for signed-in readers (as they may see them). */
+export function pagePlantsSource(viewer: string, pageId: string): FeedSource {
+  return {
+    key: contentKeys.feed(viewer, 'page-plants', pageId),
+    load: async (_filter, cursor, signal) => {
+      const page = await api.call('GET /api/iam/pages/morepostsbypage/{a}/{b}/{c}', { a: pageId, b: 'plant', c: cursor ?? 'first' }, { signal });
+      return { items: page.posts, cursorId: page.cursorId, counts: null, owner: null };
+    },
+  };
+}

@@ -1,8 +1,8 @@
 /**
  * A page's profile at /:handle (the same route as members'): cover, avatar, name, place, member
  * count and the join button; its about text and tags; its news (posted by its staff as the page,
- * with a composer for those whose role may); its next events and where they are held; and its
- * members for signed-in readers.
+ * with a composer for those whose role may); its next events and where they are held; the plants
+ * listed as the page and its members for signed-in readers.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -20,7 +20,7 @@ import { viewerOf } from '@/features/content/lib/ids';
 import { ApiError } from '@/lib/api';
 import { imageUrl } from '@/lib/images';
 import { DateCard } from '@/features/events/components/date-card';
-import { pageNewsSource, usePageDetails, usePageMembers } from '../api/pages';
+import { pageNewsSource, pagePlantsSource, usePageDetails, usePageMembers } from '../api/pages';
 import { JoinButton } from './join-button';
 
 const RANK = { creator: 0, admin: 1, moderator: 2, member: 3 } as const;
@@ -35,11 +35,12 @@ export function PageProfile({ handle, onNotFound }: { handle: string; onNotFound
   const auth = useAuth();
   const viewer = viewerOf(auth);
   const details = usePageDetails(viewer, handle, auth.loggedIn !== undefined);
-  const [tab, setTab] = useState<'news' | 'members'>('news');
+  const [tab, setTab] = useState<'news' | 'plants' | 'members'>('news');
   const queryClient = useQueryClient();
   const pageId = details.data?.page.id ?? '';
   // The news' first page is the one all-details answered: the profile makes one request.
   const source = useMemo(() => pageNewsSource(queryClient, viewer, handle, pageId), [queryClient, viewer, handle, pageId]);
+  const plants = useMemo(() => pagePlantsSource(viewer, pageId), [viewer, pageId]);
   const gone = details.isError && details.error instanceof ApiError && (details.error.status === 404 || details.error.status === 400);
   useEffect(() => {
     if (gone) onNotFound?.();
@@ -143,16 +144,23 @@ export function PageProfile({ handle, onNotFound }: { handle: string; onNotFound
         ) : null}
       </section>
       {mayPost ? (
-        <Composer
-          asPage={{ id: page.id, name: page.name }}
-          onCreated={() => {
-            setTab('news');
-            void queryClient.invalidateQueries({ queryKey: source.key });
-          }}
-        />
+        <>
+          <Composer
+            asPage={{ id: page.id, name: page.name }}
+            onCreated={() => {
+              setTab('news');
+              void queryClient.invalidateQueries({ queryKey: source.key });
+            }}
+          />
+          <p>
+            <Link to={`/profile/plants/create?page=${page.id}`} className={link}>
+              List a plant as {page.name}
+            </Link>
+          </p>
+        </>
       ) : null}
       <div role="tablist" aria-label="Page sections" className="flex gap-2 border-b border-gray-200">
-        {(['news', 'members'] as const).map((t) => (
+        {(['news', 'plants', 'members'] as const).map((t) => (
           <button
             key={t}
             role="tab"
@@ -161,12 +169,18 @@ export function PageProfile({ handle, onNotFound }: { handle: string; onNotFound
             onClick={() => setTab(t)}
             className={`-mb-px border-b-2 px-3 py-2 font-medium ${tab === t ? 'border-primary-700 text-primary-900' : 'border-transparent text-gray-600 hover:text-gray-900'}`}
           >
-            {t === 'news' ? 'News' : `Members (${page.memberCount})`}
+            {t === 'news' ? 'News' : t === 'plants' ? `Plants (${details.data.counts.plantsAll})` : `Members (${page.memberCount})`}
           </button>
         ))}
       </div>
       {tab === 'news' ? (
         <Feed source={source} filter="postsAll" title={`News from ${page.name}`} hideTitle empty={{ postsAll: `${page.name} has not posted news yet.` }} />
+      ) : tab === 'plants' ? (
+        auth.loggedIn ? (
+          <Feed source={plants} filter="plantsAll" title={`Plants from ${page.name}`} hideTitle empty={{ plantsAll: `${page.name} has not listed any plants yet.` }} />
+        ) : (
+          <p className="text-gray-700">Sign in to see the plants this page lists.</p>
+        )
       ) : (
         <MemberList pageId={page.id} signedIn={auth.loggedIn === true} />
       )}
