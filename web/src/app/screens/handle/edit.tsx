@@ -13,6 +13,7 @@ import { viewerOf } from '@/features/content/lib/ids';
 import { usePageDetails } from '@/features/pages/api/pages';
 import { PageEditor } from '@/features/pages/components/page-editor';
 import { ApiError } from '@/lib/api';
+import { isPageStaff } from '@shared/page-roles';
 
 export default function HandleEditScreen() {
   const { handle: raw = '' } = useParams();
@@ -22,7 +23,7 @@ export default function HandleEditScreen() {
   if (auth.user?.username?.toLowerCase() === handle) return <Navigate to={paths.settings} replace />;
   if (details.isError && details.error instanceof ApiError && details.error.status === 404) return <NotFoundScreen />;
   const page = details.data?.page;
-  const staff = page && (page.my.role === 'creator' || page.my.role === 'admin' || page.my.role === 'moderator' || auth.user?.is_admin);
+  const staff = page && (isPageStaff(page.my.role) || auth.user?.is_admin);
   return (
     <PageShell title={page ? `Edit ${page.name}` : `Edit @${handle}`} description="Details, place, tags, members and roles, join requests and settings.">
       {details.isError ? (

@@ -12,6 +12,7 @@ import { RegistrationGate } from '@/features/auth/components/registration-gate';
 import { Composer } from '@/features/compose/components/composer';
 import { pagesKeys } from '@/features/pages/api/pages';
 import { api } from '@/lib/api';
+import { isPageStaff } from '@shared/page-roles';
 
 export default function PlantCreateScreen() {
   const navigate = useNavigate();
@@ -27,7 +28,7 @@ export default function PlantCreateScreen() {
   // Admins and moderators may list as their pages (the default posting role); a plain member only
   // the page they came from, whose profile offered it (the server checks the page's rule).
   const choices = (pages.data?.pages ?? [])
-    .filter((p) => p.my.role === 'creator' || p.my.role === 'admin' || p.my.role === 'moderator' || (p.my.role === 'member' && p.id === wanted))
+    .filter((p) => isPageStaff(p.my.role) || (p.my.role === 'member' && p.id === wanted))
     .map((p) => ({ id: p.id, name: p.name }));
   const ready = !wanted || !pages.isPending;
   return (

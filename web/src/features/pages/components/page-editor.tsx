@@ -18,6 +18,7 @@ import { PlaceSearch } from '@/features/places/components/place-search';
 import { api } from '@/lib/api';
 import { putFile } from '@/lib/upload';
 import { changePageTags, deletePage, requestPageImageUpload, updatePage, updatePageSettings, useJoinRequests, usePageMembers, useStaffAction } from '../api/pages';
+import { isPageAdmin } from '@shared/page-roles';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -29,7 +30,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 export function PageEditor({ page, onChanged }: { page: PageView; onChanged: () => void }) {
-  const admin = page.my.role === 'creator' || page.my.role === 'admin';
+  const admin = isPageAdmin(page.my.role);
   return (
     <div className="space-y-6">
       <p>

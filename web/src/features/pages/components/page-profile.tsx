@@ -22,8 +22,8 @@ import { imageUrl } from '@/lib/images';
 import { DateCard } from '@/features/events/components/date-card';
 import { pageNewsSource, pagePlantsSource, usePageDetails, usePageMembers } from '../api/pages';
 import { JoinButton } from './join-button';
+import { atLeast, isPageAdmin, isPageStaff } from '@shared/page-roles';
 
-const RANK = { creator: 0, admin: 1, moderator: 2, member: 3 } as const;
 const ROLE_NAME = { creator: 'Founder', admin: 'Admin', moderator: 'Moderator', member: 'Member' } as const;
 const link = 'font-semibold text-primary-800 underline underline-offset-2 hover:text-primary-900';
 
@@ -58,8 +58,9 @@ export function PageProfile({ handle, onNotFound }: { handle: string; onNotFound
   if (!details.data) return <div role="status" aria-busy="true" aria-label={`Loading @${handle}…`} className="h-48 animate-pulse rounded-xl bg-gray-100" />;
   const { page } = details.data;
   const role = page.my.role;
-  const admin = role === 'creator' || role === 'admin';
-  const mayPost = !!role && RANK[role] <= RANK[page.postingRole];
+  const admin = isPageAdmin(role);
+  const staff = isPageStaff(role);
+  const mayPost = atLeast(role, page.postingRole);
   const members = `${page.memberCount} ${page.memberCount === 1 ? 'member' : 'members'}`;
   return (
     <article className="space-y-6">
@@ -78,7 +79,7 @@ export function PageProfile({ handle, onNotFound }: { handle: string; onNotFound
           </div>
           <div className="flex flex-wrap items-center gap-3">
             <JoinButton page={page} />
-            {admin || role === 'moderator' ? (
+            {staff ? (
               <Link to={`${paths.messages}?page=${page.id}`} className={link}>
                 Messages
               </Link>
@@ -87,7 +88,7 @@ export function PageProfile({ handle, onNotFound }: { handle: string; onNotFound
                 Message
               </Link>
             ) : null}
-            {admin || role === 'moderator' || auth.user?.is_admin ? (
+            {staff || auth.user?.is_admin ? (
               <Link to={pageEditHref(page.handle)} className={link}>
                 {admin || auth.user?.is_admin ? 'Edit page' : 'Manage members'}
                 {page.requestCount ? ` (${page.requestCount} waiting)` : ''}
@@ -121,7 +122,7 @@ export function PageProfile({ handle, onNotFound }: { handle: string; onNotFound
             <Link to={`${handleHref(page.handle)}/events`} className={link}>
               All events
             </Link>
-            {admin || role === 'moderator' ? (
+            {staff ? (
               <Link to={`${handleHref(page.handle)}/events/new`} className={link}>
                 New event
               </Link>
