@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { PageCard as PageCardData } from '@shared/answers/pages';
 import { Avatar } from '@/features/content/components/avatar';
 import { distanceText } from '@/features/places/api/places';
+import { NumberBadge } from '@/features/places/components/number-badge';
 import { pageHref } from '../lib/known-pages';
 import { JoinButton } from './join-button';
 
@@ -11,9 +12,7 @@ export function PageCard({ page, distanceKm, index }: { page: PageCardData; dist
   return (
     <article aria-label={page.name} className="flex flex-wrap items-start gap-3 rounded-xl border border-gray-200 bg-white p-3 shadow-sm">
       {index !== undefined ? (
-        <span aria-hidden="true" className="mt-1 inline-flex size-6 shrink-0 items-center justify-center rounded-full bg-primary-700 text-xs font-semibold text-white">
-          {index + 1}
-        </span>
+        <NumberBadge n={index + 1} className="mt-1" />
       ) : null}
       <Avatar src={page.avatar} name={page.name} />
       <div className="min-w-0 flex-1 basis-40">

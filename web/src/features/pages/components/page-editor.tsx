@@ -10,7 +10,7 @@ import type { PageView } from '@shared/answers/pages';
 import { Checkbox, SelectField, TextArea, TextField } from '@/components/form/fields';
 import { Button, FormAlert, Notice, SubmitButton } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
-import { handleHref, pageEditHref, paths } from '@/config/paths';
+import { pageEditHref, paths } from '@/config/paths';
 import { AVATAR_TYPES, avatarFileProblem } from '@/features/account/components/avatar-section';
 import { Avatar } from '@/features/content/components/avatar';
 import { imageUrl } from '@/lib/images';
@@ -19,6 +19,7 @@ import { api } from '@/lib/api';
 import { putFile } from '@/lib/upload';
 import { changePageTags, deletePage, requestPageImageUpload, updatePage, updatePageSettings, useJoinRequests, usePageMembers, useStaffAction } from '../api/pages';
 import { isPageAdmin } from '@shared/page-roles';
+import { pageHref } from '../lib/known-pages';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -34,7 +35,7 @@ export function PageEditor({ page, onChanged }: { page: PageView; onChanged: () 
   return (
     <div className="space-y-6">
       <p>
-        <Link to={handleHref(page.handle)} className="font-semibold text-primary-800 underline underline-offset-2">
+        <Link to={pageHref(page.handle)} className="font-semibold text-primary-800 underline underline-offset-2">
           Back to {page.name}
         </Link>
       </p>

@@ -5,14 +5,13 @@
  * listed as the page and its members for signed-in readers.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { NotFoundScreen } from '@/components/errors/not-found';
 import { Button, FormAlert } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
 import { handleHref, pageEditHref, paths, tagHref } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-store';
-import { Composer } from '@/features/compose/components/composer';
 import { Avatar } from '@/features/content/components/avatar';
 import { DocumentTitle } from '@/features/content/components/document-title';
 import { Feed } from '@/features/content/components/feed';
@@ -23,6 +22,9 @@ import { DateCard } from '@/features/events/components/date-card';
 import { pageNewsSource, pagePlantsSource, usePageDetails, usePageMembers } from '../api/pages';
 import { JoinButton } from './join-button';
 import { atLeast, isPageAdmin, isPageStaff } from '@shared/page-roles';
+
+/** The news composer loads when a member who may post opens it: readers never load it. */
+const Composer = lazy(() => import('@/features/compose/components/composer').then((m) => ({ default: m.Composer })));
 
 const ROLE_NAME = { creator: 'Founder', admin: 'Admin', moderator: 'Moderator', member: 'Member' } as const;
 const link = 'font-semibold text-primary-800 underline underline-offset-2 hover:text-primary-900';
@@ -146,8 +148,8 @@ export function PageProfile({ handle, onNotFound }: { handle: string; onNotFound
       </section>
       {mayPost ? (
         <>
-          <Composer
-            asPage={{ id: page.id, name: page.name }}
+          <NewsComposer
+            page={page}
             onCreated={() => {
               setTab('news');
               void queryClient.invalidateQueries({ queryKey: source.key });
@@ -186,6 +188,23 @@ export function PageProfile({ handle, onNotFound }: { handle: string; onNotFound
         <MemberList pageId={page.id} signedIn={auth.loggedIn === true} />
       )}
     </article>
+  );
+}
+
+/** "Post news as …": opens the composer (its code loads then). */
+function NewsComposer({ page, onCreated }: { page: { id: string; name: string }; onCreated: () => void }) {
+  const [open, setOpen] = useState(false);
+  if (!open) {
+    return (
+      <Button variant="secondary" onClick={() => setOpen(true)}>
+        Post news as {page.name}
+      </Button>
+    );
+  }
+  return (
+    <Suspense fallback={<div role="status" aria-busy="true" aria-label="Loading the composer" className="h-40 animate-pulse rounded-xl bg-gray-100" />}>
+      <Composer asPage={{ id: page.id, name: page.name }} onCreated={onCreated} />
+    </Suspense>
   );
 }
 
