@@ -288,6 +288,21 @@ describe('plant listings as the page', () => {
     expect(await getItem(`post#${id}`, 'post')).toMatchObject({ latitude: then.latitude, longitude: then.longitude, geohash: encodeGeohash(then) });
   });
 
+  it('refuses a moderator\'s old cookie once their account is deleted', async () => {
+    const [a, mod] = await Promise.all([registeredUser(), registeredUser()]);
+    const p = await newPage(a, { place: { latitude: -42.8826, longitude: 147.3257 } });
+    await withRole(a, mod, p.id, 'moderator');
+    const photo = await uploadPhoto(mod);
+    expect((await as(mod.browser, 'DELETE', '/api/iam/authn/delete', { uuid: mod.uuid })).status).toBe(200);
+    const id = randomUUID();
+    const late = await as(mod.browser, 'POST', '/api/iam/plant/new', {
+      id, plant: { commonName: 'Staghorn fern', availability: 'Available to swap' }, plant_photos: [{ key: photo }], tags: [], privacy: 'public', pageId: p.id,
+    });
+    expect(late.status, JSON.stringify(late.json)).toBe(401);
+    expect(await getItem(`post#${id}`, 'post')).toBeUndefined();
+    expect((await call<PageDetails>('GET', `/api/page/all-details/${p.handle}`)).data.counts.plantsAll).toBe(0);
+  });
+
   it('goes with the page when the page is deleted', async () => {
     const [a, mod] = await Promise.all([registeredUser(), registeredUser()]);
     const p = await newPage(a, { place: { latitude: -42.8826, longitude: 147.3257 } });
