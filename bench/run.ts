@@ -402,6 +402,9 @@ async function main(): Promise<void> {
     });
     await measure('GET /api/page/all-details/{handle} (guest)', 20, guestGet(`/api/page/all-details/${pages[0]!.handle}`));
     await measure('GET /api/page/all-details/{handle} (creator)', 20, asMember(`/api/page/all-details/${pages[0]!.handle}`));
+    // The page profile used to ask this first (which kind of handle is it?) and all-details after it;
+    // it now opens a page it has seen with all-details alone.
+    await measure('GET /api/posts/{username} (a page\'s handle, guest)', 20, guestGet(`/api/posts/${pages[0]!.handle}`));
     await measure('GET /api/page/location/nearby-pages (guest)', 20, guestGet(`/api/page/location/nearby-pages?${near}&radiusKm=20`));
     await measure('GET /api/page/location/nearby-pages (member)', 20, asMember(`/api/page/location/nearby-pages?${near}&radiusKm=20`));
     await measure('GET /api/nearby/near-you (guest)', 20, guestGet(`/api/nearby/near-you?${near}`));

@@ -6,6 +6,7 @@
 import type { PageCard, PageMembership, PagePlace, PageView } from '../../shared/answers/pages';
 import { coarsen } from '../../shared/geohash';
 import { batchGet } from '../db/batch';
+import { atLeast, isPageStaff, PAGE_ROLES } from '../../shared/page-roles';
 import { pageMemberKey, type PageItem, type PageMemberItem, type PageRole } from '../db/entities/page';
 import { tableName } from '../db/client';
 import { db } from '../db/service';
@@ -16,16 +17,8 @@ import { assertLiveAdmin } from '../lib/session/live';
 import { accountGone } from '../users/author-live';
 import { getUser, handleOwner } from '../users/users';
 
-/** Roles from the highest: a role may do what every lower one may. */
-const RANK: Record<PageRole, number> = { creator: 0, admin: 1, moderator: 2, member: 3 };
-
-/** Whether `role` is at least `needed` (creator ≥ admin ≥ moderator ≥ member). */
-export function atLeast(role: PageRole | null | undefined, needed: PageRole): boolean {
-  return !!role && RANK[role] <= RANK[needed];
-}
-
-export const isPageAdmin = (role: PageRole | null | undefined): boolean => atLeast(role, 'admin');
-export const isPageStaff = (role: PageRole | null | undefined): boolean => atLeast(role, 'moderator');
+// Who may do what: the same rule the SPA uses (shared/page-roles.ts).
+export { atLeast, isPageAdmin, isPageStaff } from '../../shared/page-roles';
 
 export async function getPage(id: string, consistent = false): Promise<PageItem | null> {
   const { data } = await db().entities.page.get({ id }).go({ consistent });
@@ -102,7 +95,7 @@ export function roleCheck(pageId: string, actor: PageActor, needed: PageRole, ta
   // Acting on one's own membership: its own write is guarded on the state read, and a
   // transaction may touch an item only once.
   if (target === actor.userId) return [];
-  const allowed = (Object.keys(RANK) as PageRole[]).filter((r) => atLeast(r, needed));
+  const allowed = PAGE_ROLES.filter((r) => atLeast(r, needed));
   return [
     {
       ConditionCheck: {

@@ -17,6 +17,7 @@ import { sweepsDeferred } from '../lib/deferred';
 import { badRequest, conflict, forbidden, serviceUnavailable } from '../lib/errors';
 import { deleteEventsOf } from '../events/write';
 import { logger } from '../lib/logger';
+import { afterRelisting, pageRelistItems } from '../posts/relist';
 import { deletePostsOf } from '../posts/write';
 import { ensureTags, tagUsageItems } from '../tags/tags';
 import { accountGone, assertAuthorWasLive, authorLiveCheck } from '../users/author-live';
@@ -233,6 +234,8 @@ export async function changePage(first: PageItem, actor: PageActor, change: Page
     const handleMoves = after.handle !== before.handle;
     const { links, uses } = tagWrites(before, after);
     const retired = (['avatar', 'cover'] as const).flatMap((f) => (before[f] && before[f] !== after[f] ? [before[f]!] : []));
+    // The page's plant listings follow its place (it moved, or shows or hides its address).
+    const relisting = pageRelistItems(before, after);
     const items: TxItem[] = [
       pagePut(before, after),
       ...(handleMoves
@@ -244,12 +247,14 @@ export async function changePage(first: PageItem, actor: PageActor, change: Page
       ...roleCheck(before.id, actor, 'admin'),
       ...uses,
       ...links,
+      ...relisting.items,
       ...retired.map((key) => imageOps!.retire(actor.userId, key)),
       ...claims,
     ];
     const out = await writeItems(items);
     if (!out.canceled) {
       await Promise.all(retired.map((key) => imageOps!.remove(key)));
+      await afterRelisting(after.id, relisting, 'page');
       return after;
     }
     if (handleMoves && conditionFailed(out, 1)) throw conflict('This handle is taken; choose another', 'handle');

@@ -1,38 +1,40 @@
 /**
- * Posting as a page: the owner is the page, the author the member. The member must hold at least
- * the page's `postingRole` (moderator by default), read before the write and checked again in
- * the post's own transaction.
+ * Posting as a page (news, or a plant listing): the owner is the page, the author the member. The
+ * member must hold at least the page's `postingRole` (moderator by default), read before the
+ * write and checked again in the post's own transaction.
  */
 import { tableName } from '../db/client';
 import { pageKey, type PageItem, type PageRole } from '../db/entities/page';
 import type { TxItem } from '../db/transact';
-import { badRequest, forbidden, notFound } from '../lib/errors';
+import { forbidden, notFound } from '../lib/errors';
 import { atLeast, getPage, membershipOf, roleCheck, roleOf } from '../pages/pages';
 
 export async function pagePoster(authorId: string, pageId: string, kind: 'post' | 'plant'): Promise<{ page: PageItem; role: PageRole }> {
-  if (kind === 'plant') throw badRequest('Plant listings are a member\'s own: list it yourself, or post news as the page', 'pageId');
   const [page, membership] = await Promise.all([getPage(pageId, true), membershipOf(pageId, authorId, true)]);
   if (!page || page.deletedAt) throw notFound('There is no page with this pageId', 'pageId');
   const role = roleOf(membership);
-  if (!role) throw forbidden('Only the page\'s members may post as the page');
-  if (!atLeast(role, page.postingRole)) throw forbidden(`Only the page's ${page.postingRole === 'admin' ? 'admins' : 'admins and moderators'} may post as the page`);
+  const what = kind === 'plant' ? 'list plants' : 'post';
+  if (!role) throw forbidden(`Only the page's members may ${what} as the page`);
+  if (!atLeast(role, page.postingRole)) throw forbidden(`Only the page's ${page.postingRole === 'admin' ? 'admins' : page.postingRole === 'moderator' ? 'admins and moderators' : 'members'} may ${what} as the page`);
   return { page, role };
 }
 
 /**
  * Conditions of the post's transaction (exactly two items): the author still holds a role that
  * may post, and the page is live with the posting role it was read with (a page deleted or
- * re-set meanwhile cancels the post rather than leave it orphaned).
+ * re-set meanwhile cancels the post rather than leave it orphaned). A plant listing (`pinned`)
+ * also needs the page item unchanged since its place was read (a page that moved meanwhile is
+ * read again), as a member's listing needs its author's.
  */
-export function posterCheck(page: PageItem, authorId: string): TxItem[] {
+export function posterCheck(page: PageItem, authorId: string, pinned = false): TxItem[] {
   return [
     ...roleCheck(page.id, { userId: authorId, siteAdmin: false, membership: null, role: null }, page.postingRole),
     {
       ConditionCheck: {
         TableName: tableName(),
         Key: pageKey(page.id),
-        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deletedAt) AND postingRole = :role',
-        ExpressionAttributeValues: { ':role': page.postingRole },
+        ConditionExpression: `attribute_exists(pk) AND attribute_not_exists(deletedAt) AND postingRole = :role${pinned ? ' AND updatedAt = :u' : ''}`,
+        ExpressionAttributeValues: { ':role': page.postingRole, ...(pinned ? { ':u': page.updatedAt } : {}) },
       },
     },
   ];

@@ -14,6 +14,12 @@
  *     runs it (functions/system/relist-plants.ts), saving its cursor on the job item when it runs
  *     short of time, which hands the rest to the next run.
  *
+ * A page's listings (listed as the page by its staff) follow the page the same way: a change of
+ * the page's place (it moves, loses its place, or shows or hides its address) carries the job in
+ * the page's transaction (`pageRelistItems`, functions/pages/write.ts), and the job, marked
+ * `ownerType: 'page'`, places them where others see the page (its ~1 km cell, or its exact
+ * position while its address is public; nowhere once it is deleted: its sweep removes them).
+ *
  * The job reads the owner's place at every page, so a job handed an older move still ends at the
  * latest place, and runs of the same job are idempotent (a listing already in place is skipped).
  * A listing created while its owner moves is the other half: createPost checks, in the post's
@@ -21,9 +27,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { coarsen, encodeGeohash } from '../../shared/geohash';
+import { pageKey, type PageItem } from '../db/entities/page';
 import type { PostItem } from '../db/entities/post';
 import type { RelistJobItem } from '../db/entities/relist-job';
 import type { UserItem } from '../db/entities/user';
+import { tableName } from '../db/client';
 import { db } from '../db/service';
 import { isConditionFailure, txEntities, writeItems, type TxItem } from '../db/transact';
 import { sweepsDeferred } from '../lib/deferred';
@@ -46,7 +54,19 @@ export function listingPosition(author: Pick<UserItem, 'nearbyVisible' | 'latitu
   return { ...cell, geohash: encodeGeohash(cell) };
 }
 
+/**
+ * Where a page's plant listings are found: where others see the page (its ~1 km cell, or its
+ * exact place while its address is public); nowhere while it has no place or is deleted.
+ */
+export function pageListingPosition(page: Pick<PageItem, 'latitude' | 'longitude' | 'addressPublic' | 'deletedAt'> | null): ListingPosition {
+  if (!page || page.deletedAt || page.latitude === undefined || page.longitude === undefined) return {};
+  const at = page.addressPublic ? { latitude: page.latitude, longitude: page.longitude } : coarsen({ latitude: page.latitude, longitude: page.longitude });
+  return { ...at, geohash: encodeGeohash(at) };
+}
+
 const placeOf = (p: { geohash?: string }) => p.geohash ?? '';
+
+export type ListingOwnerType = 'user' | 'page';
 
 /** A condition that the owner item is still the one the listing's place was read from. */
 export function ownerUnchanged(owner: UserItem): TxItem {
@@ -62,30 +82,60 @@ export interface Relisting {
   token: string | null;
 }
 
-/** The job of moving the user's listings, when `after` lists them elsewhere than `before` did. */
-export function relistItems(before: UserItem, after: Pick<UserItem, 'nearbyVisible' | 'latitude' | 'longitude'>, nowMs = Date.now()): Relisting {
-  if (placeOf(listingPosition(before)) === placeOf(listingPosition(after))) return { items: [], token: null };
+function jobItems(ownerId: string, ownerType: ListingOwnerType, nowMs: number): Relisting {
   const token = randomUUID();
-  const job = { userId: before.uuid, token, requestedAt: new Date(nowMs).toISOString(), runs: 0, expiresAt: Math.floor(nowMs / 1000) + JOB_TTL_SECONDS };
+  const job = {
+    userId: ownerId, token, requestedAt: new Date(nowMs).toISOString(), runs: 0, expiresAt: Math.floor(nowMs / 1000) + JOB_TTL_SECONDS,
+    ...(ownerType === 'page' ? { ownerType } : {}),
+  };
   return { items: [txEntities().relistJob.put(job).commit()], token };
 }
 
-/** After the user's transaction: locally, runs the job now; in the cloud the table's stream runs it. */
-export async function afterRelisting(userId: string, relisting: Relisting): Promise<void> {
+/** The job of moving the user's listings, when `after` lists them elsewhere than `before` did. */
+export function relistItems(before: UserItem, after: Pick<UserItem, 'nearbyVisible' | 'latitude' | 'longitude'>, nowMs = Date.now()): Relisting {
+  if (placeOf(listingPosition(before)) === placeOf(listingPosition(after))) return { items: [], token: null };
+  return jobItems(before.uuid, 'user', nowMs);
+}
+
+/** The job of moving the page's listings, when `after` lists them elsewhere than `before` did. */
+export function pageRelistItems(before: PageItem, after: PageItem, nowMs = Date.now()): Relisting {
+  if (placeOf(pageListingPosition(before)) === placeOf(pageListingPosition(after))) return { items: [], token: null };
+  return jobItems(before.id, 'page', nowMs);
+}
+
+/** After the owner's transaction: locally, runs the job now; in the cloud the table's stream runs it. */
+export async function afterRelisting(ownerId: string, relisting: Relisting, ownerType: ListingOwnerType = 'user'): Promise<void> {
   if (!relisting.token || sweepsDeferred()) return;
   try {
-    const out = await relistPlantsOf(userId);
-    await finishJob(userId, relisting.token);
-    if (out.moved) logger.info('moved plant listings with their owner', { userId, moved: out.moved });
+    const out = await relistPlantsOf(ownerId, {}, ownerType);
+    await finishJob(ownerId, relisting.token);
+    if (out.moved) logger.info('moved plant listings with their owner', { ownerId, ownerType, moved: out.moved });
   } catch (err) {
     // The change is saved; the job item stays, and the owner's next change of place runs it again.
-    logger.error('could not move plant listings with their owner', { error: err as Error, userId });
+    logger.error('could not move plant listings with their owner', { error: err as Error, ownerId, ownerType });
   }
 }
 
-async function currentOwner(userId: string): Promise<UserItem | null> {
-  const { data } = await db().entities.user.get({ uuid: userId }).go({ consistent: true });
-  return data && !data.deletedAt ? (data as UserItem) : null;
+/** A condition that the page item is still the one the listing's place was read from. */
+export function pageUnchanged(page: Pick<PageItem, 'id' | 'updatedAt'>): TxItem {
+  return {
+    ConditionCheck: {
+      TableName: tableName(),
+      Key: pageKey(page.id),
+      ConditionExpression: 'updatedAt = :u AND attribute_not_exists(deletedAt)',
+      ExpressionAttributeValues: { ':u': page.updatedAt },
+    },
+  };
+}
+
+/** The owner's current listing place, and the check that it is still the one read; null when the owner is gone. */
+async function currentOwner(ownerId: string, ownerType: ListingOwnerType): Promise<{ place: ListingPosition; unchanged: TxItem } | null> {
+  if (ownerType === 'page') {
+    const { data } = await db().entities.page.get({ id: ownerId }).go({ consistent: true });
+    return data && !data.deletedAt ? { place: pageListingPosition(data as PageItem), unchanged: pageUnchanged(data as PageItem) } : null;
+  }
+  const { data } = await db().entities.user.get({ uuid: ownerId }).go({ consistent: true });
+  return data && !data.deletedAt ? { place: listingPosition(data as UserItem), unchanged: ownerUnchanged(data as UserItem) } : null;
 }
 
 async function currentListings(listings: PostItem[]): Promise<PostItem[]> {
@@ -106,18 +156,18 @@ function moveItem(listing: PostItem, place: ListingPosition): TxItem {
     .commit();
 }
 
-/** Moves the page's listings that are not at the owner's current place; null when the owner is gone. */
-async function relistPage(userId: string, page: PostItem[]): Promise<number | null> {
+/** Moves the listings of one page of results that are not at the owner's current place; null when the owner is gone. */
+async function relistPage(ownerId: string, ownerType: ListingOwnerType, page: PostItem[]): Promise<number | null> {
   let listings = page;
   for (let attempt = 1; ; attempt++) {
-    const owner = await currentOwner(userId);
-    if (!owner) return null; // a deleted account's listings go with its sweep
-    const place = listingPosition(owner);
-    const stale = listings.filter((p) => p.kind === 'plant' && p.ownerId === userId && placeOf(p) !== placeOf(place));
+    const owner = await currentOwner(ownerId, ownerType);
+    if (!owner) return null; // a deleted account's (or page's) listings go with its sweep
+    const { place } = owner;
+    const stale = listings.filter((p) => p.kind === 'plant' && p.ownerId === ownerId && p.ownerType === ownerType && placeOf(p) !== placeOf(place));
     if (!stale.length) return 0;
-    const out = await writeItems([ownerUnchanged(owner), ...stale.map((p) => moveItem(p, place))]);
+    const out = await writeItems([owner.unchanged, ...stale.map((p) => moveItem(p, place))]);
     if (!out.canceled) return stale.length;
-    if (attempt >= ATTEMPTS) throw new Error(`listings of ${userId} kept changing: ${out.data.map((d) => d.code).join(',')}`);
+    if (attempt >= ATTEMPTS) throw new Error(`listings of ${ownerId} kept changing: ${out.data.map((d) => d.code).join(',')}`);
     // The owner changed (read again above) or a listing did (an edit, a reaction, a deletion).
     listings = await currentListings(listings);
   }
@@ -135,15 +185,15 @@ export interface RelistOptions {
  * Moves the owner's plant listings to their current place, page by page. Idempotent and
  * resumable: `done` false means it stopped early, and `cursor` is where to go on.
  */
-export async function relistPlantsOf(userId: string, opts: RelistOptions = {}): Promise<{ moved: number; cursor: string | null; done: boolean }> {
+export async function relistPlantsOf(ownerId: string, opts: RelistOptions = {}, ownerType: ListingOwnerType = 'user'): Promise<{ moved: number; cursor: string | null; done: boolean }> {
   let cursor = opts.cursor ?? null;
   let moved = 0;
   do {
     if (opts.shouldStop?.()) return { moved, cursor, done: false };
     const page = await db()
-      .entities.post.query.ownerAll({ ownerId: userId, kind: 'plant' })
+      .entities.post.query.ownerAll({ ownerId, kind: 'plant' })
       .go({ cursor, limit: opts.pageSize ?? RELIST_PAGE });
-    const count = await relistPage(userId, page.data as PostItem[]);
+    const count = await relistPage(ownerId, ownerType, page.data as PostItem[]);
     if (count === null) return { moved, cursor: null, done: true };
     moved += count;
     cursor = page.cursor;

@@ -25,7 +25,7 @@ import { counterItems, sees, type Countable } from './counters';
 import { getPostItem } from './post-item';
 import { isPageStaff, membershipOf, roleOf } from '../pages/pages';
 import { assertMayEditPagePost, pagePoster, posterCheck } from './page-poster';
-import { listingPosition, ownerUnchanged } from './relist';
+import { listingPosition, ownerUnchanged, pageListingPosition } from './relist';
 import { canSee, isOwner, type Viewer } from './viewer';
 
 const ATTEMPTS = 5;
@@ -114,8 +114,10 @@ function existingAnswer(existing: PostItem, authorId: string, kind: 'post' | 'pl
 
 /** Creates a post or plant post; a retry with the same id answers the first (`created: false`). */
 export async function createPost(authorId: string, input: NewPost): Promise<{ post: PostItem; created: boolean }> {
-  const asPage = input.pageId ? await pagePoster(authorId, input.pageId, input.kind) : null;
-  if (asPage && input.privacy === 'private') throw badRequest('News posted as a page is public or for members', 'privacy');
+  let asPage = input.pageId ? await pagePoster(authorId, input.pageId, input.kind) : null;
+  if (asPage && input.privacy === 'private') throw badRequest(`${input.kind === 'plant' ? 'A plant listed' : 'News posted'} as a page is public or for members`, 'privacy');
+  // A page's listing is placed where the page is (and follows it), not where its author lives.
+  const pagePlant = !!asPage && input.kind === 'plant';
   const photoField = input.kind === 'plant' ? 'plant_photos' : 'photos';
   const earlier = await getPostItem(input.id);
   if (earlier) return { post: existingAnswer(earlier, authorId, input.kind), created: false };
@@ -138,7 +140,7 @@ export async function createPost(authorId: string, input: NewPost): Promise<{ po
     photos: input.photos.map(storedPhoto),
     ...(input.plant ? { plant: input.plant } : {}),
     available: input.kind === 'plant' && isAvailable(input.plant?.availability),
-    ...listingPosition(author),
+    ...(pagePlant ? pageListingPosition(asPage!.page) : listingPosition(author)),
     reactionCount: 0,
     commentCount: 0,
     version: 0,
@@ -156,25 +158,33 @@ export async function createPost(authorId: string, input: NewPost): Promise<{ po
     // The author's account must still exist (an old cookie outlives a deletion by up to 15
     // minutes). A listing's place is the author's as read: if they move meanwhile, read them again
     // and retry (a relisting that started before this write would not see this listing).
-    const authorCheck = author ? ownerUnchanged(author) : authorLiveCheck(authorId);
-    // Posting as a page: the author still holds a role that may (a demotion meanwhile cancels it).
-    const pageCheck = asPage ? posterCheck(asPage.page, authorId) : [];
+    const authorCheck = author && !pagePlant ? ownerUnchanged(author) : authorLiveCheck(authorId);
+    // Posting as a page: the author still holds a role that may (a demotion meanwhile cancels it);
+    // a page's listing also needs the page where it was read.
+    const pageCheck = asPage ? posterCheck(asPage.page, authorId, pagePlant) : [];
     const items: TxItem[] = [...before, ...tags, ...linkPuts(post), ...pageCheck, authorCheck, ...claims];
     const out = await writeItems(items);
     if (!out.canceled) return { post, created: true };
-    if (!author) assertAuthorWasLive(out, items.length - claims.length - 1);
+    if (!author || pagePlant) assertAuthorWasLive(out, items.length - claims.length - 1);
     if (conditionFailed(out, 0)) {
       const raced = await getPostItem(input.id);
       if (raced) return { post: existingAnswer(raced, authorId, input.kind), created: false };
     }
     const pageAt = items.length - claims.length - 1 - pageCheck.length;
-    if (pageCheck.some((_, i) => conditionFailed(out, pageAt + i))) throw forbidden('The page, or your role in it, changed meanwhile: you cannot post as it now');
+    const pageChanged = pageCheck.some((_, i) => conditionFailed(out, pageAt + i));
+    if (pageChanged && !pagePlant) throw forbidden('The page, or your role in it, changed meanwhile: you cannot post as it now');
     const claimStart = items.length - claims.length;
     if (out.data.some((d, i) => i >= claimStart && d.code === 'ConditionalCheckFailed')) {
       throw badRequest('A photo was already used by another post; upload it again', photoField);
     }
     if (attempt >= ATTEMPTS) throw serviceUnavailable('The site is busy; please try again');
-    if (author && conditionFailed(out, claimStart - 1)) {
+    if (pageChanged) {
+      // The page moved, or the author's role or the page changed: read both again (a role that may
+      // no longer list, or a deleted page, is refused there) and place the listing anew.
+      asPage = await pagePoster(authorId, input.pageId!, input.kind);
+      post = withPosition(post, pageListingPosition(asPage.page));
+    }
+    if (author && !pagePlant && conditionFailed(out, claimStart - 1)) {
       author = await getUser(authorId);
       if (!author) throw accountGone();
       post = withPosition(post, listingPosition(author));

@@ -4,7 +4,8 @@
  * and, with `SWEEPS=stream` (functions/lib/deferred.ts), stops there. The table's stream brings
  * the stream dispatcher (functions/system/stream-dispatch.ts) every insert or change of a job item
  * (the event source mapping filters on it), and it hands them to this job, which moves the
- * member's listings to where the member is now, page by page.
+ * member's listings to where the member is now, page by page. A page's listings move the same
+ * way when the page's place changes (the job item says `ownerType: 'page'`).
  *
  * A run that is getting short of time stops between pages and saves its cursor on the job item;
  * that change is itself a stream record, so the next run resumes there. The run that finishes
@@ -30,10 +31,10 @@ function jobOf(record: DynamoDBRecord): RelistJobItem | null {
 }
 
 async function run(job: RelistJobItem, shouldStop: () => boolean): Promise<void> {
-  const out = await relistPlantsOf(job.userId, { cursor: job.cursor ?? null, shouldStop });
+  const out = await relistPlantsOf(job.userId, { cursor: job.cursor ?? null, shouldStop }, job.ownerType ?? 'user');
   if (out.done) {
     await finishJob(job.userId, job.token);
-    logger.info('moved plant listings with their owner', { userId: job.userId, moved: out.moved, runs: job.runs + 1 });
+    logger.info('moved plant listings with their owner', { userId: job.userId, ownerType: job.ownerType ?? 'user', moved: out.moved, runs: job.runs + 1 });
     return;
   }
   await saveProgress(job, out.cursor);

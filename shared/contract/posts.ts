@@ -12,7 +12,7 @@ export const newPost = defineRoute({
 export const newPlant = defineRoute({
   method: 'POST', path: '/api/iam/plant/new', access: 'registered', status: 201, idempotent: true,
   input: newPlantInput, output: plantAnswer,
-  summary: 'Create a plant post (id = client UUID): plant details with availability, plant_photos (1-10, each with a description), text?, tags, privacy, pageId?: 201 { plant }; a retry answers the same plant; 403 when the site requires a verified phone to list plants and the member has none; 429 after 30 posts and plants in an hour.',
+  summary: 'Create a plant post (id = client UUID): plant details with availability, plant_photos (1-10, each with a description), text?, tags, privacy, pageId? (list it as the page: for members holding the page\'s posting role, placed where the page is and moved with it; 403 for others, never private): 201 { plant }; a retry answers the same plant; 403 when the site requires a verified phone to list plants and the member has none; 429 after 30 posts and plants in an hour.',
 });
 
 export const deletePost = defineRoute({

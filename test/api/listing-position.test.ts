@@ -12,7 +12,8 @@ import { coarsen, encodeGeohash } from '../../shared/geohash';
 import type { GeoPoint } from '../../shared/site';
 import { as } from '../support/accounts';
 import { call } from '../support/api';
-import { newPlant } from '../support/content';
+import { newPlant, uploadPhoto } from '../support/content';
+import { newPage } from '../support/pages';
 import { getItem } from '../support/db';
 import { offset, randomPlace } from '../support/geo';
 import { useHostTableAndBucket } from '../support/host-env';
@@ -165,6 +166,32 @@ describe('relisting in the cloud (the table\'s stream runs the job)', () => {
     expect(await handler({ Records: [latest] }, plenty)).toEqual({ batchItemFailures: [] });
     expect(await Promise.all(plants.map(async (p) => (await stored(p.id))!.version))).toEqual(versions);
     expect(await getItem(`user#${owner.uuid}`, 'relist')).toBeUndefined();
+  });
+
+  it('a page that moves records its own job; its record moves the page\'s listings to the page\'s new cell', async () => {
+    const owner = await registeredUser();
+    const first = { latitude: -42.8826, longitude: 147.3257 };
+    const then = { latitude: -41.4332, longitude: 147.1441 };
+    const page = await newPage(owner, { place: first });
+    const plant = await as<{ plant: { id: string } }>(owner.browser, 'POST', '/api/iam/plant/new', {
+      id: randomUUID(), plant: { commonName: 'Elkhorn fern', availability: 'Available to swap' }, plant_photos: [{ key: await uploadPhoto(owner) }], tags: [], privacy: 'public', pageId: page.id,
+    });
+    expect(plant.status, JSON.stringify(plant.json)).toBe(201);
+    const { main } = await import('../../functions/pages/update-page');
+    const session = { userId: owner.uuid, familyId: randomUUID(), csrfToken: owner.csrf, role: 'user', emailVerified: true, registered: true, suspended: false } as const;
+    process.env.SWEEPS = 'stream';
+    try {
+      await main({ input: { pageId: page.id, place: then }, session, event: {} as never, clientIp: '127.0.0.1' });
+    } finally {
+      delete process.env.SWEEPS;
+    }
+    expect(await stored(plant.data.plant.id)).toMatchObject(listedAt(first));
+    expect(await getItem(`user#${page.id}`, 'relist')).toMatchObject({ userId: page.id, ownerType: 'page' });
+    const { handler } = await import('../../functions/system/stream-dispatch');
+    expect(await handler({ Records: [await recordOf(`user#${page.id}`, 'relist')] }, plenty)).toEqual({ batchItemFailures: [] });
+    expect(await stored(plant.data.plant.id)).toMatchObject(listedAt(then));
+    expect(await nearbyIds(then)).toContain(plant.data.plant.id);
+    expect(await getItem(`user#${page.id}`, 'relist')).toBeUndefined();
   });
 
   it('works in bounded pages from a cursor, and out of time hands the rest to the next run through the job item', async () => {

@@ -8,10 +8,11 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PostView } from '../../shared/answers/content';
 import type { JoinRequests, MembershipAnswer, NearbyPages, NearYou, PageCards, PageDetails, PageMembers, PageView, PlaceList } from '../../shared/answers/pages';
+import { coarsen, encodeGeohash } from '../../shared/geohash';
 import { as } from '../support/accounts';
 import { call } from '../support/api';
 import { objectExists } from '../support/bucket';
-import { comment, newPost, uniqueTag } from '../support/content';
+import { comment, newPost, uniqueTag, uploadPhoto } from '../support/content';
 import { getItem, queryPartition } from '../support/db';
 import { useHostTableAndBucket } from '../support/host-env';
 import { outbox } from '../support/outbox';
@@ -188,12 +189,10 @@ describe('roles: who may change, post as and delete a page', () => {
     const res = await as<{ post: PostView }>(mod.browser, 'POST', '/api/iam/posts/new', { id: randomUUID(), text: 'Working bee on Sunday', tags: [], photos: [], privacy: 'public', pageId: p.id });
     expect(res.status).toBe(201);
     expect(res.data.post).toMatchObject({ owner: { type: 'page', id: p.id, handle: p.handle, name: p.name }, authorId: mod.uuid });
-    // The page's profile lists it with its counts; a plant listing as the page is refused naming pageId.
+    // The page's profile lists it with its counts.
     const details = await call<PageDetails>('GET', `/api/page/all-details/${p.handle}`);
     expect(details.data.posts.map((x) => x.id)).toEqual([res.data.post.id]);
     expect(details.data.counts.news).toBe(1);
-    const plant = await as(a.browser, 'POST', '/api/iam/plant/new', { id: randomUUID(), plant: { commonName: 'Fern', availability: 'Available' }, plant_photos: [], tags: [], privacy: 'public', pageId: p.id });
-    expect(plant.status).toBe(400);
   });
 
   it('lets moderators remove the page\'s posts and comments on them, not other members\' posts', async () => {
@@ -224,6 +223,99 @@ describe('roles: who may change, post as and delete a page', () => {
     const demote = await as(b.browser, 'PUT', '/api/iam/pages/member-role', { pageId: p.id, userId: b.uuid, role: 'member' });
     expect(demote.status).toBe(409);
     expect(await stored(p.id)).toMatchObject({ adminCount: 1 });
+  });
+});
+
+describe('plant listings as the page', () => {
+  const listing = async (who: TestUser, pageId: string, over: Record<string, unknown> = {}) =>
+    as<{ plant: PostView }>(who.browser, 'POST', '/api/iam/plant/new', {
+      id: randomUUID(), plant: { commonName: 'Staghorn fern', availability: 'Available to swap' }, plant_photos: [{ key: await uploadPhoto(who) }], tags: [], privacy: 'public', pageId, ...over,
+    });
+  const nearby = async (point: { latitude: number; longitude: number }) =>
+    (await call<{ plants: { id: string }[] }>('PUT', '/api/plants/avail-nearby', { body: { ...point, radiusKm: 5 } })).data.plants.map((x) => x.id);
+  /** What a page whose address is not public lists its plants at: its ~1 km cell. */
+  const cellOf = (p: { latitude: number; longitude: number }) => coarsen(p);
+
+  it('lets those who may post as the page list plants as it, placed at the page; plain members and strangers get 403', async () => {
+    const [a, mod, plain, stranger] = await Promise.all([registeredUser(), registeredUser(), registeredUser(), registeredUser()]);
+    const here = { latitude: -42.8826, longitude: 147.3257 };
+    const p = await newPage(a, { place: here });
+    await withRole(a, mod, p.id, 'moderator');
+    await withRole(a, plain, p.id, 'member');
+    for (const who of [plain, stranger]) {
+      const id = randomUUID();
+      const res = await listing(who, p.id, { id });
+      expect(res.status, JSON.stringify(res.json)).toBe(403);
+      expect(await getItem(`post#${id}`, 'post')).toBeUndefined();
+    }
+    const res = await listing(mod, p.id);
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    expect(res.data.plant).toMatchObject({ kind: 'plant', owner: { type: 'page', id: p.id, handle: p.handle }, authorId: mod.uuid });
+    const cell = cellOf(here);
+    expect(await getItem(`post#${res.data.plant.id}`, 'post')).toMatchObject({ ownerType: 'page', ownerId: p.id, authorId: mod.uuid, latitude: cell.latitude, longitude: cell.longitude, geohash: encodeGeohash(cell) });
+    expect(await nearby(here)).toContain(res.data.plant.id);
+    // On the page's own list of plants, and counted there; never private.
+    const plants = await as<{ posts: PostView[] }>(plain.browser, 'GET', `/api/iam/pages/morepostsbypage/${p.id}/plant/first`);
+    expect(plants.data.posts.map((x) => x.id)).toEqual([res.data.plant.id]);
+    expect((await call<PageDetails>('GET', `/api/page/all-details/${p.handle}`)).data.counts).toMatchObject({ plantsAll: 1, plantsAvail: 1, news: 0 });
+    expect((await listing(mod, p.id, { privacy: 'private' })).status).toBe(400);
+    // A page whose posting role is "member" lets its plain members list too.
+    expect((await as(a.browser, 'PUT', '/api/iam/pages/update-page-settings', { pageId: p.id, postingRole: 'member' })).status).toBe(200);
+    expect((await listing(plain, p.id)).status).toBe(201);
+    expect((await listing(stranger, p.id)).status).toBe(403);
+    // One whose posting role is "admin" refuses its moderators.
+    expect((await as(a.browser, 'PUT', '/api/iam/pages/update-page-settings', { pageId: p.id, postingRole: 'admin' })).status).toBe(200);
+    expect((await listing(mod, p.id)).status).toBe(403);
+    expect((await listing(a, p.id)).status).toBe(201);
+  });
+
+  it('moves the page\'s listings with the page (and to its exact place while its address is public)', async () => {
+    const a = await registeredUser();
+    const first = { latitude: -42.8826, longitude: 147.3257 };
+    const then = { latitude: -41.4332, longitude: 147.1441 };
+    const p = await newPage(a, { place: first });
+    const res = await listing(a, p.id);
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    const id = res.data.plant.id;
+    expect(await nearby(first)).toContain(id);
+    const moved = await as<{ page: PageView }>(a.browser, 'PUT', '/api/iam/pages/update', { pageId: p.id, place: then });
+    expect(moved.status, JSON.stringify(moved.json)).toBe(200);
+    expect(await nearby(then)).toContain(id);
+    expect(await nearby(first)).not.toContain(id);
+    expect(await getItem(`post#${id}`, 'post')).toMatchObject({ geohash: encodeGeohash(cellOf(then)), version: 1 });
+    expect(await getItem(`user#${p.id}`, 'relist')).toBeUndefined();
+    expect((await as(a.browser, 'PUT', '/api/iam/pages/update-page-settings', { pageId: p.id, addressPublic: true })).status).toBe(200);
+    expect(await getItem(`post#${id}`, 'post')).toMatchObject({ latitude: then.latitude, longitude: then.longitude, geohash: encodeGeohash(then) });
+  });
+
+  it('refuses a moderator\'s old cookie once their account is deleted', async () => {
+    const [a, mod] = await Promise.all([registeredUser(), registeredUser()]);
+    const p = await newPage(a, { place: { latitude: -42.8826, longitude: 147.3257 } });
+    await withRole(a, mod, p.id, 'moderator');
+    const photo = await uploadPhoto(mod);
+    expect((await as(mod.browser, 'DELETE', '/api/iam/authn/delete', { uuid: mod.uuid })).status).toBe(200);
+    const id = randomUUID();
+    const late = await as(mod.browser, 'POST', '/api/iam/plant/new', {
+      id, plant: { commonName: 'Staghorn fern', availability: 'Available to swap' }, plant_photos: [{ key: photo }], tags: [], privacy: 'public', pageId: p.id,
+    });
+    expect(late.status, JSON.stringify(late.json)).toBe(401);
+    expect(await getItem(`post#${id}`, 'post')).toBeUndefined();
+    expect((await call<PageDetails>('GET', `/api/page/all-details/${p.handle}`)).data.counts.plantsAll).toBe(0);
+  });
+
+  it('goes with the page when the page is deleted', async () => {
+    const [a, mod] = await Promise.all([registeredUser(), registeredUser()]);
+    const p = await newPage(a, { place: { latitude: -42.8826, longitude: 147.3257 } });
+    await withRole(a, mod, p.id, 'moderator');
+    const plant = await listing(mod, p.id);
+    expect(plant.status).toBe(201);
+    expect((await as(a.browser, 'DELETE', '/api/iam/pages/page', { pageId: p.id })).status).toBe(200);
+    expect(await getItem(`post#${plant.data.plant.id}`, 'post')).toBeUndefined();
+    expect(await nearby({ latitude: -42.8826, longitude: 147.3257 })).not.toContain(plant.data.plant.id);
+    // A listing as the deleted page is refused, naming the page.
+    const late = await listing(mod, p.id);
+    expect(late.status).toBe(404);
+    expect(JSON.stringify(late.json)).toContain('pageId');
   });
 });
 

@@ -59,6 +59,7 @@ describe.runIf(browserAvailable)('places journey in Chromium', () => {
     await expect.poll(() => pageA.locator('header img').first().evaluate((img: HTMLImageElement) => img.naturalWidth), SLOW).toBeGreaterThan(0);
 
     // A posts news as the page.
+    await pageA.getByRole('button', { name: `Post news as ${name}` }).click(SLOW);
     await pageA.getByRole('heading', { name: `Post news as ${name}` }).waitFor(SLOW);
     await pageA.getByLabel('Your post').fill(news);
     await pageA.getByRole('button', { name: 'Post', exact: true }).click();

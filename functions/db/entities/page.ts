@@ -12,6 +12,7 @@
  * - `pageTagLink`: one item per tag of a page, sorted by the page's name: pages by tag (with a name
  *   prefix) is one Query, written in the page's own transaction.
  */
+import { PAGE_ROLES, type PageRole } from '../../../shared/page-roles';
 import { Entity, type EntityItem } from 'electrodb';
 import { SERVICE } from '../service-name';
 
@@ -25,8 +26,7 @@ const cell = (precision: number) => ({
   set: (_: unknown, item: { geohash?: string }) => item.geohash?.slice(0, precision),
 });
 
-export const PAGE_ROLES = ['creator', 'admin', 'moderator', 'member'] as const;
-export type PageRole = (typeof PAGE_ROLES)[number];
+export { PAGE_ROLES, type PageRole };
 
 export const Page = () => new Entity({
   model: { entity: 'page', version: '1', service: SERVICE },

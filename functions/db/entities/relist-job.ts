@@ -1,5 +1,5 @@
 /**
- * A member's plant listings to move (L1): written in the same transaction as the change of the
+ * A member's (or a page's) plant listings to move (L1): written in the same transaction as the change of the
  * member's listing place (their ~1 km cell, or none while hidden from nearby searches), under the
  * member's partition (so deleting the account sweeps it). Locally the request runs the job at
  * once; in the cloud the table's stream hands the item to functions/system/relist-plants.ts. A
@@ -13,7 +13,9 @@ import { SERVICE } from '../service-name';
 export const RelistJob = () => new Entity({
   model: { entity: 'relistJob', version: '1', service: SERVICE },
   attributes: {
+    /** The owner of the listings: a member, or a page (`ownerType: 'page'`, its job under the same key shape, keyed by the page's id). */
     userId: { type: 'string', required: true, readOnly: true },
+    ownerType: { type: ['user', 'page'] as const },
     /** New for every move: a run only saves progress on, or deletes, the item it was handed. */
     token: { type: 'string', required: true },
     requestedAt: { type: 'string', required: true },

@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { FEED_FILTERS, type FeedFilter } from '@shared/constants';
 import type { PostView } from '@shared/schemas/content';
 import { Notice } from '@/components/form/feedback';
-import { AlertIcon } from '@/components/icons';
+import { AlertIcon, SpinnerIcon } from '@/components/icons';
 import { Loading } from '@/components/loading';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-store';
@@ -19,6 +19,7 @@ import { Feed } from '@/features/content/components/feed';
 import { viewerOf } from '@/features/content/lib/ids';
 import { useSite } from '@/features/site/api/get-site';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { readStorage, STORAGE_KEYS } from '@/lib/storage-keys';
 import { DEFAULT_SITE } from '@shared/site';
 
 // Only members write: guests never load the composer.
@@ -34,6 +35,9 @@ export default function HomeScreen() {
   const [filter, setFilter] = useState<FeedFilter>('postsAll');
   const [privateNote, setPrivateNote] = useState(false);
   const member = auth.loggedIn === true && !!auth.user?.registration_complete;
+  // A browser that has had no session is a guest's: their links show at once, not after the
+  // session check (which would push the feed down as it loads).
+  const likelyGuest = auth.loggedIn === false || (auth.loggedIn === undefined && !readStorage(STORAGE_KEYS.sessionHint));
 
   const onCreated = (post: PostView) => {
     addCreatedPost(queryClient, viewer, post);
@@ -48,7 +52,11 @@ export default function HomeScreen() {
         {site.isPending ? (
           <>
             <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Welcome</h1>
-            <Loading label="Loading the site details…" className="text-primary-50 [&_svg]:text-white" />
+            {/* The tagline's line, so the card keeps its height when the details come. */}
+            <p role="status" className="mt-2 flex h-7 items-center gap-2 text-primary-50">
+              <SpinnerIcon className="size-5 animate-spin text-white" />
+              <span>Loading the site details…</span>
+            </p>
           </>
         ) : site.isError ? (
           <>
@@ -75,7 +83,7 @@ export default function HomeScreen() {
             <p className="mt-2 max-w-prose text-lg text-primary-50">{site.data.tagline}</p>
           </>
         )}
-        {auth.loggedIn === false ? (
+        {likelyGuest ? (
           <p className="mt-6 flex flex-wrap gap-3">
             <Link
               to={paths.signup}

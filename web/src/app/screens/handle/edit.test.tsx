@@ -32,3 +32,28 @@ describe('/:handle/edit: details', () => {
     expect(await within(details).findByText('Saved.')).toBeTruthy();
   });
 });
+
+describe('/:handle/edit: join requests', () => {
+  it('shows the first 20 requests and pages on with "Show more requests"', async () => {
+    const requester = (i: number) => ({
+      user: { uuid: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, username: `grower_${i}`, name: null, avatar: null },
+      since: '2026-02-01T00:00:00.000Z',
+    });
+    const api = serve({
+      [`GET /api/page/all-details/${PAGE.handle}`]: () =>
+        success({ page: { ...PAGE, openness: 'request', requestCount: 21 }, posts: [], cursorId: null, counts: { postsAll: 0, plantsAll: 0, plantsAvail: 0, upcomingEvents: 0 }, events: [], event_locations: [] }),
+      [`GET /api/iam/pages/join-requests/${PAGE.id}`]: (call) =>
+        call.url.includes('cursorId=')
+          ? success({ requests: [requester(21)], cursorId: null })
+          : success({ requests: Array.from({ length: 20 }, (_, i) => requester(i + 1)), cursorId: 'next-20' }),
+    });
+    renderRoute(`/${PAGE.handle}/edit`, { auth: AUTH.member });
+    const section = await screen.findByRole('region', { name: 'Join requests' });
+    expect(await within(section).findByText('@grower_20')).toBeTruthy();
+    expect(within(section).queryByText('@grower_21')).toBeNull();
+    fireEvent.click(within(section).getByRole('button', { name: 'Show more requests' }));
+    expect(await within(section).findByText('@grower_21')).toBeTruthy();
+    expect(api.to(`GET /api/iam/pages/join-requests/${PAGE.id}`).map((c) => new URL(c.url, 'http://x').searchParams.get('cursorId'))).toEqual([null, 'next-20']);
+    await waitFor(() => expect(within(section).queryByRole('button', { name: 'Show more requests' })).toBeNull());
+  });
+});

@@ -7,12 +7,14 @@ import { NotFoundScreen } from '@/components/errors/not-found';
 import { Button, FormAlert } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
 import { PageShell } from '@/components/page-shell';
-import { handleHref, paths } from '@/config/paths';
+import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-store';
 import { viewerOf } from '@/features/content/lib/ids';
 import { usePageDetails } from '@/features/pages/api/pages';
 import { PageEditor } from '@/features/pages/components/page-editor';
 import { ApiError } from '@/lib/api';
+import { isPageStaff } from '@shared/page-roles';
+import { pageHref } from '@/features/pages/lib/known-pages';
 
 export default function HandleEditScreen() {
   const { handle: raw = '' } = useParams();
@@ -22,7 +24,7 @@ export default function HandleEditScreen() {
   if (auth.user?.username?.toLowerCase() === handle) return <Navigate to={paths.settings} replace />;
   if (details.isError && details.error instanceof ApiError && details.error.status === 404) return <NotFoundScreen />;
   const page = details.data?.page;
-  const staff = page && (page.my.role === 'creator' || page.my.role === 'admin' || page.my.role === 'moderator' || auth.user?.is_admin);
+  const staff = page && (isPageStaff(page.my.role) || auth.user?.is_admin);
   return (
     <PageShell title={page ? `Edit ${page.name}` : `Edit @${handle}`} description="Details, place, tags, members and roles, join requests and settings.">
       {details.isError ? (
@@ -36,7 +38,7 @@ export default function HandleEditScreen() {
       ) : !staff ? (
         <p className="rounded-xl border border-gray-200 bg-white p-5 text-gray-800">
           Only the page&apos;s admins and moderators can edit it.{' '}
-          <Link to={handleHref(page.handle)} className="font-semibold text-primary-800 underline underline-offset-2">
+          <Link to={pageHref(page.handle)} className="font-semibold text-primary-800 underline underline-offset-2">
             Back to {page.name}
           </Link>
         </p>

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { feedAnswer, makePlant, makePost, OTHER_ID } from '@/features/content/testing';
 import { makeDate, makeEvent } from '@/features/events/testing';
+import { pageHref } from '@/features/pages/lib/known-pages';
 import { AUTH, renderRoute } from '@/testing/render-route';
 import { failure, success } from '@/testing/responses';
 import { serve } from '@/testing/serve';
@@ -66,5 +67,73 @@ describe('/:handle', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found /nobody_here' })).toBeTruthy();
     await new Promise((r) => setTimeout(r, 20));
     expect(document.title).toBe('Page Not Found');
+  });
+});
+
+const PAGE_ID = '0a0b0c0d-1111-4222-8333-444455556666';
+const pageOwner = { type: 'page' as const, id: PAGE_ID, handle: 'wattle_lane', name: 'Wattle Lane Garden', avatar: null };
+const pageView = (handle: string, role: 'creator' | 'member' | null = 'creator') => ({
+  id: PAGE_ID, handle, name: 'Wattle Lane Garden', category: 'group' as const, avatar: null, cover: null, place: 'Newtown', memberCount: 3, openness: 'open' as const,
+  my: role ? { status: 'member' as const, role } : { status: null, role: null }, about: '', tags: [], location: null, addressPublic: false, postingRole: 'moderator' as const,
+  requestCount: 0, createdAt: '2026-01-01T00:00:00.000Z',
+});
+const details = (handle: string, posts: ReturnType<typeof makePost>[], cursorId: string | null = null) =>
+  success({ page: pageView(handle), posts, cursorId, counts: { postsAll: posts.length, plantsAll: 0, plantsAvail: 0, news: posts.length, upcomingEvents: 0 }, events: [], event_locations: [] });
+
+describe('/:handle for a page', () => {
+  it('shows the news all-details answered (its staff see the members-only news) without asking for it again', async () => {
+    const forMembers = makePost({ id: '22222222-0000-4000-8000-000000000010', text: 'Working bee moved to Sunday.', privacy: 'members', owner: { ...pageOwner } });
+    const api = serve({
+      'GET /api/posts/wattle_lane': () => success(feedAnswer('posts', [], null, { owner: pageOwner })),
+      'GET /api/page/all-details/wattle_lane': () => details('wattle_lane', [forMembers], 'c1'),
+      [`GET /api/posts/more/by-page/${PAGE_ID}?cursorId=c1`]: () =>
+        success({ posts: [makePost({ id: '22222222-0000-4000-8000-000000000011', text: 'Compost day.', owner: { ...pageOwner } })], cursorId: null }),
+    });
+    renderRoute('/wattle_lane', { auth: AUTH.member });
+    expect(await screen.findByText('Working bee moved to Sunday.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Compost day.')).toBeTruthy();
+    expect(api.calls.map((c) => c.url).filter((u) => u.startsWith('/api/posts') || u.startsWith('/api/page'))).toEqual([
+      '/api/posts/wattle_lane',
+      '/api/page/all-details/wattle_lane',
+      `/api/posts/more/by-page/${PAGE_ID}?cursorId=c1`,
+    ]);
+  });
+
+  it('opens a page the app has already seen with its one request', async () => {
+    pageHref('wattle_lane_two');
+    const api = serve({
+      'GET /api/page/all-details/wattle_lane_two': () => details('wattle_lane_two', [makePost({ text: 'Seed swap on Saturday.', owner: { ...pageOwner, handle: 'wattle_lane_two' } })]),
+    });
+    renderRoute('/wattle_lane_two', { auth: AUTH.guest });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Wattle Lane Garden' })).toBeTruthy();
+    expect(await screen.findByText('Seed swap on Saturday.')).toBeTruthy();
+    expect(api.calls.map((c) => c.url).filter((u) => u.startsWith('/api/posts') || u.startsWith('/api/page'))).toEqual(['/api/page/all-details/wattle_lane_two']);
+  });
+
+  it('asks about a handle once known as a page\'s as any other when that page is gone', async () => {
+    pageHref('was_a_page');
+    serve({
+      'GET /api/page/all-details/was_a_page': () => failure(404, 'not_found', 'No page has this handle'),
+      'GET /api/posts/was_a_page': () => success(feedAnswer('posts', [], null, { owner: { ...owner, handle: 'was_a_page', name: 'Now A Member' } })),
+    });
+    renderRoute('/was_a_page', { auth: AUTH.member });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Now A Member' })).toBeTruthy();
+  });
+
+  it('shows the plants listed as the page on its Plants tab, and offers its staff to list one as the page', async () => {
+    pageHref('wattle_lane_three');
+    const api = serve({
+      'GET /api/page/all-details/wattle_lane_three': () => details('wattle_lane_three', []),
+      [`GET /api/iam/pages/morepostsbypage/${PAGE_ID}/plant/first`]: () =>
+        success({ posts: [makePlant({ owner: { ...pageOwner, handle: 'wattle_lane_three' } })], cursorId: null }),
+    });
+    renderRoute('/wattle_lane_three', { auth: AUTH.member });
+    await screen.findByRole('heading', { level: 1, name: 'Wattle Lane Garden' });
+    // (Text queries: the staff's composer makes role queries slow here.)
+    expect(screen.getByText('List a plant as Wattle Lane Garden').getAttribute('href')).toBe(`/profile/plants/create?page=${PAGE_ID}`);
+    fireEvent.click(screen.getByText('Plants (0)'));
+    expect(await screen.findByText('Swiss Cheese Plant')).toBeTruthy();
+    expect(api.to(`GET /api/iam/pages/morepostsbypage/${PAGE_ID}/plant/first`)).toHaveLength(1);
   });
 });

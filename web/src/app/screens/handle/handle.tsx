@@ -3,6 +3,7 @@
  * available plants, as the viewer may see them), or a page's profile. An unknown handle is the
  * not-found page.
  */
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { FeedFilter } from '@shared/constants';
@@ -21,6 +22,8 @@ import { DocumentTitle } from '@/features/content/components/document-title';
 import { Feed, FeedSkeleton } from '@/features/content/components/feed';
 import { ProfileCard } from '@/features/content/components/profile-card';
 import { viewerOf } from '@/features/content/lib/ids';
+import { pagesKeys } from '@/features/pages/api/pages';
+import { forgetPage, isKnownPage, rememberPage } from '@/features/pages/lib/known-pages';
 import { ApiError } from '@/lib/api';
 
 /** A page's profile is its own chunk: members' profiles do not load it. */
@@ -40,17 +43,34 @@ function HandleProfile({ handle }: { handle: string }) {
   const viewer = viewerOf(auth);
   const source = useMemo(() => handleFeed(viewer, handle), [viewer, handle]);
   const ready = auth.loggedIn !== undefined;
+  const queryClient = useQueryClient();
+  // A handle already known as a page's opens the page's profile at once: its one request
+  // (all-details) answers the page, its news and its events. Should that page be gone, the
+  // handle is asked about as any other.
+  const [notPage, setNotPage] = useState(false);
+  const knownPage = !notPage && (isKnownPage(handle) || queryClient.getQueryData(pagesKeys.details(viewer, handle)) !== undefined);
   // The posts answer carries the owner's card: the same cached query the Posts tab reads.
-  const posts = useFeed(source, 'postsAll', ready);
+  const posts = useFeed(source, 'postsAll', ready && !knownPage);
   const owner = posts.data?.pages[0]?.owner ?? null;
   const name = owner?.name ? toTitleCase(owner.name) : `@${handle}`;
 
-  if (posts.isError && posts.error instanceof ApiError && (posts.error.status === 404 || posts.error.status === 400)) return <NotFoundScreen />;
-  // Pages share the handle namespace: the same answer says which one this is.
-  if (owner?.type === 'page') {
+  if (!knownPage && posts.isError && posts.error instanceof ApiError && (posts.error.status === 404 || posts.error.status === 400)) return <NotFoundScreen />;
+  // Pages share the handle namespace: otherwise the posts answer says which one this is.
+  if (knownPage || owner?.type === 'page') {
+    if (owner?.type === 'page') rememberPage(handle);
     return (
       <Suspense fallback={<FeedSkeleton label={`Loading @${handle}…`} cards={2} />}>
-        <PageProfile handle={handle} source={source} />
+        <PageProfile
+          handle={handle}
+          onNotFound={
+            knownPage && owner?.type !== 'page'
+              ? () => {
+                  forgetPage(handle);
+                  setNotPage(true);
+                }
+              : undefined
+          }
+        />
       </Suspense>
     );
   }

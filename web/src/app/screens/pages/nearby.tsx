@@ -1,10 +1,11 @@
 /** /pages/nearby: gardens, nurseries and clubs near you, by distance, on a list and a map. */
 import { Link } from 'react-router';
 import { PageShell } from '@/components/page-shell';
-import { handleHref, paths } from '@/config/paths';
+import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-store';
 import { viewerOf } from '@/features/content/lib/ids';
 import { PageCard } from '@/features/pages/components/page-card';
+import { pageHref } from '@/features/pages/lib/known-pages';
 import { useNearbyPages } from '@/features/places/api/places';
 import { NearbyView, useNearbySearch } from '@/features/places/components/nearby-view';
 
@@ -18,7 +19,7 @@ export default function NearbyPagesScreen() {
         search={search}
         noun="pages"
         result={{ ...pages, items: pages.data?.pages }}
-        pointOf={(p) => ({ id: p.id, latitude: p.latitude, longitude: p.longitude, label: p.name, href: handleHref(p.handle) })}
+        pointOf={(p) => ({ id: p.id, latitude: p.latitude, longitude: p.longitude, label: p.name, href: pageHref(p.handle) })}
         empty={
           <p className="rounded-xl border border-dashed border-gray-300 bg-white p-5 text-gray-700">
             No pages within {search.radiusKm} km yet. Try a wider distance, browse{' '}

@@ -6,7 +6,10 @@ import { useAuth } from '@/features/auth/auth-store';
 import { viewerOf } from '@/features/content/lib/ids';
 import { distanceText, useNearbyPlants } from '@/features/places/api/places';
 import { NearbyView, useNearbySearch } from '@/features/places/components/nearby-view';
+import { NumberBadge } from '@/features/places/components/number-badge';
 import { cardImageUrl } from '@/lib/images';
+
+const nameOf = (p: { plant: { commonName: string } | null }) => p.plant?.commonName ?? 'A plant';
 
 export default function NearbyPlantsScreen() {
   const auth = useAuth();
@@ -18,7 +21,7 @@ export default function NearbyPlantsScreen() {
         search={search}
         noun="plants"
         result={{ ...plants, items: plants.data?.plants }}
-        pointOf={(p) => ({ id: p.id, latitude: p.cell.latitude, longitude: p.cell.longitude, label: p.plant?.commonName ?? 'A plant', href: plantHref(p.id) })}
+        pointOf={(p) => ({ id: p.id, latitude: p.cell.latitude, longitude: p.cell.longitude, label: nameOf(p), href: plantHref(p.id) })}
         empty={
           <p className="rounded-xl border border-dashed border-gray-300 bg-white p-5 text-gray-700">
             No available plants within {search.radiusKm} km yet. Try a wider distance, or{' '}
@@ -32,12 +35,10 @@ export default function NearbyPlantsScreen() {
           const photo = p.photos[0];
           return (
             <Link to={plantHref(p.id)} className="flex gap-3 rounded-xl border border-gray-200 bg-white p-3 shadow-sm hover:border-primary-300">
-              <span aria-hidden="true" className="mt-1 inline-flex size-6 shrink-0 items-center justify-center rounded-full bg-primary-700 text-xs font-semibold text-white">
-                {i + 1}
-              </span>
+              <NumberBadge n={i + 1} className="mt-1" />
               {photo ? <img src={cardImageUrl(photo)} alt="" className="size-16 shrink-0 rounded-lg bg-gray-100 object-cover" loading="lazy" decoding="async" width={64} height={64} /> : null}
               <span className="min-w-0">
-                <span className="block truncate font-semibold text-gray-900">{p.plant?.commonName ?? 'A plant'}</span>
+                <span className="block truncate font-semibold text-gray-900">{nameOf(p)}</span>
                 <span className="block text-sm text-gray-700">{p.plant?.availability}</span>
                 <span className="block text-sm text-gray-600">
                   {distanceText(p.distance_km)} · {p.owner.name}

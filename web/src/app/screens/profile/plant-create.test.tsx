@@ -88,4 +88,37 @@ describe('list a plant', () => {
     expect(screen.getByRole('link', { name: 'Complete your registration' }).getAttribute('href')).toBe('/auth/register');
     expect(screen.queryByRole('button', { name: 'List plant' })).toBeNull();
   });
+
+  it('lists it as one of the member\'s pages when chosen ("List as"), never private', async () => {
+    const card = (id: string, name: string, role: 'creator' | 'moderator' | 'member') => ({
+      id, handle: name.toLowerCase().replace(/ /g, '_'), name, category: 'group', avatar: null, place: null, memberCount: 3, openness: 'open', my: { status: 'member', role },
+    });
+    const GARDEN = '0a0b0c0d-1111-4222-8333-444455556666';
+    const NURSERY = '0a0b0c0d-1111-4222-8333-444455556667';
+    const CLUB = '0a0b0c0d-1111-4222-8333-444455556668';
+    const api = serve({
+      [`GET /api/iam/pages/get-all-by-user/${AUTH.member.user.uuid}`]: () =>
+        success({ pages: [card(GARDEN, 'Wattle Garden', 'member'), card(NURSERY, 'Fern Nursery', 'moderator'), card(CLUB, 'Cactus Club', 'member')], cursorId: null }),
+      'POST /api/iam/images/upload-url': () => success({ url: 'https://bucket.example/put', key: KEY, headers: {} }),
+      'POST /api/iam/plant/new': (call) => success({ plant: { id: call.body!.id, kind: 'plant' } }, 201),
+    });
+    renderRoute(`/profile/plants/create?page=${GARDEN}`, { auth: AUTH.member });
+    await open();
+    const listAs = screen.getByLabelText('List as') as HTMLSelectElement;
+    // The page they came from (its profile offered it) and the one they moderate; not the other.
+    expect([...listAs.options].map((o) => o.textContent)).toEqual(['Yourself (@fern_fan)', 'Wattle Garden', 'Fern Nursery']);
+    expect(listAs.value).toBe(GARDEN);
+    expect(screen.getByRole('heading', { name: 'List a plant as Wattle Garden' })).toBeTruthy();
+    expect([...(screen.getByLabelText('Who can see it') as HTMLSelectElement).options].map((o) => o.value)).not.toContain('private');
+    fireEvent.change(listAs, { target: { value: NURSERY } });
+    type('Common name', 'Staghorn fern');
+    pickPhotos([photoFile('fern.jpg')]);
+    (await nextXhr(0)).respond(200);
+    await screen.findByText('Uploaded');
+    fireEvent.change(screen.getByLabelText(/Description of photo 1/), { target: { value: 'On a board' } });
+    press('List plant');
+    await waitFor(() => expect(api.to('POST /api/iam/plant/new')).toHaveLength(1));
+    expect(api.to('POST /api/iam/plant/new')[0]!.body).toMatchObject({ pageId: NURSERY, plant: { commonName: 'Staghorn fern' } });
+    expect(api.to('POST /api/iam/plant/new')[0]!.body!.privacy).not.toBe('private');
+  });
 });

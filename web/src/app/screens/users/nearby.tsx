@@ -1,19 +1,19 @@
 /** /users/nearby: members near you, by distance (from the centre of their ~1 km area), on a list and a map. */
 import { Link } from 'react-router';
-import { toTitleCase } from '@shared/format';
 import { PageShell } from '@/components/page-shell';
 import { handleHref, paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-store';
 import { Avatar } from '@/features/content/components/avatar';
 import { viewerOf } from '@/features/content/lib/ids';
+import { memberName as nameOf } from '@/features/content/lib/names';
 import { distanceText, useNearbyUsers } from '@/features/places/api/places';
 import { NearbyView, useNearbySearch } from '@/features/places/components/nearby-view';
+import { NumberBadge } from '@/features/places/components/number-badge';
 
 export default function NearbyUsersScreen() {
   const auth = useAuth();
   const search = useNearbySearch(20);
   const users = useNearbyUsers(viewerOf(auth), search.origin, search.radiusKm);
-  const nameOf = (u: { first_name: string; last_name: string; username: string }) => toTitleCase([u.first_name, u.last_name].filter(Boolean).join(' ')) || u.username;
   return (
     <PageShell title="People near you" description="Growers close to you who show up in nearby searches.">
       <NearbyView
@@ -32,9 +32,7 @@ export default function NearbyUsersScreen() {
         }
         renderItem={(u, i) => (
           <Link to={handleHref(u.username)} className="flex items-center gap-3 rounded-xl border border-gray-200 bg-white p-3 shadow-sm hover:border-primary-300">
-            <span aria-hidden="true" className="inline-flex size-6 shrink-0 items-center justify-center rounded-full bg-primary-700 text-xs font-semibold text-white">
-              {i + 1}
-            </span>
+            <NumberBadge n={i + 1} />
             <Avatar src={u.avatar} name={nameOf(u)} />
             <span className="min-w-0">
               <span className="block truncate font-semibold text-gray-900">{nameOf(u)}</span>

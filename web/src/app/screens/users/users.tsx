@@ -1,13 +1,13 @@
 /** /users: the members directory (those who list themselves), newest first, a page at a time. */
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { toTitleCase } from '@shared/format';
 import { Button, FormAlert } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
 import { PageShell } from '@/components/page-shell';
 import { handleHref, paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-store';
 import { Avatar } from '@/features/content/components/avatar';
+import { memberName } from '@/features/content/lib/names';
 import { api } from '@/lib/api';
 
 export default function UsersScreen() {
@@ -44,7 +44,7 @@ export default function UsersScreen() {
         <>
           <ul className="grid gap-3 sm:grid-cols-2">
             {users.map((u) => {
-              const name = toTitleCase([u.first_name, u.last_name].filter(Boolean).join(' ')) || u.username;
+              const name = memberName(u);
               return (
                 <li key={u.uuid}>
                   <Link to={handleHref(u.username)} className="flex items-center gap-3 rounded-xl border border-gray-200 bg-white p-3 shadow-sm hover:border-primary-300">

@@ -80,8 +80,18 @@ function checkPlantDraft(id: string, values: ComposerValues, uploads: PhotoUploa
   return { body: checked.data as NewPlantBody };
 }
 
-/** `asPage`: post as this page (its news); the server checks the member's role there. */
-export function Composer({ kind = 'post', onCreated, asPage }: { kind?: 'post' | 'plant'; onCreated?: (post: PostView) => void; asPage?: { id: string; name: string } }): JSX.Element {
+interface ComposerProps {
+  kind?: Kind;
+  onCreated?: (post: PostView) => void;
+  /** Post as this page (its news); the server checks the member's role there. */
+  asPage?: { id: string; name: string };
+  /** A plant listing: the pages it may be listed as ("List as"), besides the member themself. */
+  pageChoices?: readonly { id: string; name: string }[];
+  /** Which of `pageChoices` is chosen at first (none: the member themself). */
+  initialPageId?: string;
+}
+
+export function Composer({ kind = 'post', onCreated, asPage, pageChoices = [], initialPageId }: ComposerProps): JSX.Element {
   const headingId = useId();
   const { user } = useAuth();
   const queryClient = useQueryClient();
@@ -95,6 +105,11 @@ export function Composer({ kind = 'post', onCreated, asPage }: { kind?: 'post' |
   // A post's composer starts as its text box (on a phone the whole form would fill the first
   // screen); focusing it, typing or a message to show opens the rest.
   const [focused, setFocused] = useState(false);
+  // A listing as one of the member's pages: placed where the page is, never private.
+  const [listAsId, setListAsId] = useState(initialPageId ?? '');
+  const listAs = kind === 'plant' ? (pageChoices.find((p) => p.id === listAsId) ?? null) : null;
+  const privacyOptions = listAs ? PRIVACY_OPTIONS.filter((o) => o.value !== 'private') : PRIVACY_OPTIONS;
+  const privacy = listAs && form.values.privacy === 'private' ? 'members' : form.values.privacy;
   const open =
     kind === 'plant' || focused || form.values.text !== '' || form.values.tags.length > 0 || uploads.items.length > 0 ||
     Object.keys(form.errors).length > 0 || !!form.alert;
@@ -145,17 +160,20 @@ export function Composer({ kind = 'post', onCreated, asPage }: { kind?: 'post' |
       form.setErrors({ [photoKey]: FAILED_PHOTOS });
       return;
     }
-    const checked = kind === 'plant' ? checkPlantDraft(draftId.current, form.values, uploads) : checkPost(draftId.current, form.values, uploads);
+    const values = { ...form.values, privacy };
+    const checked = kind === 'plant' ? checkPlantDraft(draftId.current, values, uploads) : checkPost(draftId.current, values, uploads);
     if ('errors' in checked) {
       const { form: formLevel, ...fields } = checked.errors;
       form.setErrors(fields, formLevel ?? null);
       return;
     }
     form.clear();
-    send.mutate(asPage && kind === 'post' ? { ...(checked.body as NewPostBody), pageId: asPage.id } : checked.body);
+    if (asPage && kind === 'post') send.mutate({ ...(checked.body as NewPostBody), pageId: asPage.id });
+    else if (listAs) send.mutate({ ...(checked.body as NewPlantBody), pageId: listAs.id });
+    else send.mutate(checked.body);
   });
 
-  const title = kind === 'plant' ? 'List a plant' : asPage ? `Post news as ${asPage.name}` : 'Share a post';
+  const title = kind === 'plant' ? (listAs ? `List a plant as ${listAs.name}` : 'List a plant') : asPage ? `Post news as ${asPage.name}` : 'Share a post';
   const submitLabel = kind === 'plant' ? 'List plant' : 'Post';
   const createdHref = created ? (created.kind === 'plant' ? plantHref(created.id) : postHref(created.id)) : null;
 
@@ -224,13 +242,27 @@ export function Composer({ kind = 'post', onCreated, asPage }: { kind?: 'post' |
 
             <TagInput tags={form.values.tags} onChange={(tags) => form.set('tags', tags)} max={MAX_TAGS_PER_POST} disabled={sending} error={form.errors.tags} />
 
+            {kind === 'plant' && pageChoices.length ? (
+              <SelectField
+                label="List as"
+                name="pageId"
+                value={listAs?.id ?? ''}
+                onValueChange={setListAsId}
+                options={[{ value: '', label: user?.username ? `Yourself (@${user.username})` : 'Yourself' }, ...pageChoices.map((p) => ({ value: p.id, label: p.name }))]}
+                hint={listAs ? `Listed by ${listAs.name}, at the page's place, for the public or its members.` : undefined}
+                error={form.errors.pageId}
+                disabled={sending}
+                className="sm:w-72"
+              />
+            ) : null}
+
             <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
               <SelectField
                 label={labels.privacy}
                 name="privacy"
-                value={form.values.privacy}
+                value={privacy}
                 onValueChange={(value) => isPrivacy(value) && form.set('privacy', value)}
-                options={PRIVACY_OPTIONS}
+                options={privacyOptions}
                 error={form.errors.privacy}
                 disabled={sending}
                 className="sm:w-72"

@@ -17,6 +17,7 @@ import { Button, FormAlert } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
 import { handleHref, plantHref, postHref, tagHref } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-store';
+import { pageHref } from '@/features/pages/lib/known-pages';
 import { formatDateTime, formatRelative } from '@/lib/format-date';
 import { patchPost } from '../api/cache';
 import { useDeletePost } from '../api/delete-post';
@@ -101,7 +102,7 @@ export function PostCard({ post, variant = 'card', titleAs = 'h3', onDeleted }: 
   const noun = kind.noun;
   const name = ownerName(post.owner);
   const mine = auth.loggedIn === true && !!auth.user && auth.user.uuid === post.authorId;
-  const ownerHref = post.owner.handle ? handleHref(post.owner.handle) : null;
+  const ownerHref = post.owner.handle ? (post.owner.type === 'page' ? pageHref : handleHref)(post.owner.handle) : null;
   const shortened = full ? post.text : shorten(post.text);
 
   // The hook takes it out of the cached feeds first.

@@ -18,6 +18,7 @@ import { Avatar } from '@/features/content/components/avatar';
 import { api } from '@/lib/api';
 import { formatRelative } from '@/lib/format-date';
 import { useInbox } from '../api/messages';
+import { isPageStaff } from '@shared/page-roles';
 
 export type InboxTab = 'all' | 'unread' | 'members' | 'pages' | 'my-pages';
 
@@ -69,7 +70,7 @@ function MyPages({ viewer, unreadPages }: { viewer: string; unreadPages: Set<str
   });
   if (pages.isPending) return <Loading label="Loading your pages…" />;
   if (pages.isError) return <FormAlert message={failureMessage(pages.error)} title="Could not load your pages" />;
-  const staffed = pages.data.pages.filter((p) => p.my.role === 'creator' || p.my.role === 'admin' || p.my.role === 'moderator');
+  const staffed = pages.data.pages.filter((p) => isPageStaff(p.my.role));
   if (!staffed.length) return <p className="py-8 text-center text-gray-600">You answer no page's messages. Admins and moderators of a page see its messages here.</p>;
   return (
     <ul className="divide-y divide-gray-100">

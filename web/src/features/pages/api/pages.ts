@@ -1,7 +1,9 @@
 /** Pages: a page's profile, membership (join, leave, requests, roles), creating and changing pages, the directory. */
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MembershipAnswer, PageView } from '@shared/answers/pages';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { MembershipAnswer, PageDetails, PageView } from '@shared/answers/pages';
 import type { RouteInput } from '@shared/contract';
+import type { FeedSource } from '@/features/content/api/feed';
+import { contentKeys } from '@/features/content/api/keys';
 import { api } from '@/lib/api';
 
 export const pagesKeys = {
@@ -33,10 +35,14 @@ export function usePageMembers(pageId: string, enabled: boolean) {
   });
 }
 
+/** A page's open join requests, oldest first, 20 at a time (`fetchNextPage` for more). */
 export function useJoinRequests(pageId: string, enabled: boolean) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: pagesKeys.requests(pageId),
-    queryFn: ({ signal }) => api.call('GET /api/iam/pages/join-requests/{pageId}', { pageId }, { signal }),
+    queryFn: ({ pageParam, signal }) =>
+      api.call('GET /api/iam/pages/join-requests/{pageId}', pageParam ? { pageId, cursorId: pageParam } : { pageId }, { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.cursorId,
     enabled,
   });
 }
@@ -107,4 +113,50 @@ export function usePageDirectory(viewer: string, arg: string, q: string) {
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.cursorId,
   });
+}
+
+/** Which answer of all-details each news feed has already shown (by its cache key). */
+const shownDetails = new Map<string, number>();
+
+/**
+ * A page's news as the Feed reads it. The first page is the one all-details answered (no request
+ * of its own; the page's staff see everything, members what is for members, guests what is
+ * public); a reload of it (after posting) asks all-details again, and further pages come from
+ * `GET /api/posts/more/by-page/{pageId}`.
+ */
+export function pageNewsSource(client: QueryClient, viewer: string, handle: string, pageId: string): FeedSource {
+  const detailsKey = pagesKeys.details(viewer, handle);
+  const shownKey = JSON.stringify(detailsKey);
+  return {
+    key: contentKeys.feed(viewer, 'page', pageId),
+    load: async (_filter, cursor, signal) => {
+      if (cursor) {
+        const more = await api.call('GET /api/posts/more/by-page/{arg}', { arg: pageId, cursorId: cursor }, { signal });
+        return { items: more.posts, cursorId: more.cursorId, counts: null, owner: null };
+      }
+      const state = client.getQueryState<PageDetails>(detailsKey);
+      const details =
+        state?.data && state.dataUpdatedAt > (shownDetails.get(shownKey) ?? 0)
+          ? state.data
+          : await client.fetchQuery({
+          queryKey: detailsKey,
+          queryFn: ({ signal: s }) => api.call('GET /api/page/all-details/{handle}', { handle }, { signal: s }),
+              staleTime: 0,
+            });
+      shownDetails.set(shownKey, client.getQueryState(detailsKey)?.dataUpdatedAt ?? Date.now());
+      const { postsAll, plantsAll, plantsAvail, news } = details.counts;
+      return { items: details.posts, cursorId: details.cursorId, counts: { postsAll, plantsAll, plantsAvail, news }, owner: null };
+    },
+  };
+}
+
+/** The plants listed as the page, newest first, for signed-in readers (as they may see them). */
+export function pagePlantsSource(viewer: string, pageId: string): FeedSource {
+  return {
+    key: contentKeys.feed(viewer, 'page-plants', pageId),
+    load: async (_filter, cursor, signal) => {
+      const page = await api.call('GET /api/iam/pages/morepostsbypage/{a}/{b}/{c}', { a: pageId, b: 'plant', c: cursor ?? 'first' }, { signal });
+      return { items: page.posts, cursorId: page.cursorId, counts: null, owner: null };
+    },
+  };
 }

@@ -1,9 +1,10 @@
 /** A page as lists show it: avatar, name, handle, place, distance, member count and a join button. */
 import { Link } from 'react-router';
 import type { PageCard as PageCardData } from '@shared/answers/pages';
-import { handleHref } from '@/config/paths';
 import { Avatar } from '@/features/content/components/avatar';
 import { distanceText } from '@/features/places/api/places';
+import { NumberBadge } from '@/features/places/components/number-badge';
+import { pageHref } from '../lib/known-pages';
 import { JoinButton } from './join-button';
 
 export function PageCard({ page, distanceKm, index }: { page: PageCardData; distanceKm?: number; index?: number }) {
@@ -11,14 +12,12 @@ export function PageCard({ page, distanceKm, index }: { page: PageCardData; dist
   return (
     <article aria-label={page.name} className="flex flex-wrap items-start gap-3 rounded-xl border border-gray-200 bg-white p-3 shadow-sm">
       {index !== undefined ? (
-        <span aria-hidden="true" className="mt-1 inline-flex size-6 shrink-0 items-center justify-center rounded-full bg-primary-700 text-xs font-semibold text-white">
-          {index + 1}
-        </span>
+        <NumberBadge n={index + 1} className="mt-1" />
       ) : null}
       <Avatar src={page.avatar} name={page.name} />
       <div className="min-w-0 flex-1 basis-40">
         <h3 className="truncate font-semibold text-gray-900">
-          <Link to={handleHref(page.handle)} className="hover:underline">
+          <Link to={pageHref(page.handle)} className="hover:underline">
             {page.name}
           </Link>
         </h3>

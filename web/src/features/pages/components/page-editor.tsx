@@ -10,7 +10,7 @@ import type { PageView } from '@shared/answers/pages';
 import { Checkbox, SelectField, TextArea, TextField } from '@/components/form/fields';
 import { Button, FormAlert, Notice, SubmitButton } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
-import { handleHref, pageEditHref, paths } from '@/config/paths';
+import { pageEditHref, paths } from '@/config/paths';
 import { AVATAR_TYPES, avatarFileProblem } from '@/features/account/components/avatar-section';
 import { Avatar } from '@/features/content/components/avatar';
 import { imageUrl } from '@/lib/images';
@@ -18,6 +18,8 @@ import { PlaceSearch } from '@/features/places/components/place-search';
 import { api } from '@/lib/api';
 import { putFile } from '@/lib/upload';
 import { changePageTags, deletePage, requestPageImageUpload, updatePage, updatePageSettings, useJoinRequests, usePageMembers, useStaffAction } from '../api/pages';
+import { isPageAdmin } from '@shared/page-roles';
+import { pageHref } from '../lib/known-pages';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -29,11 +31,11 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 export function PageEditor({ page, onChanged }: { page: PageView; onChanged: () => void }) {
-  const admin = page.my.role === 'creator' || page.my.role === 'admin';
+  const admin = isPageAdmin(page.my.role);
   return (
     <div className="space-y-6">
       <p>
-        <Link to={handleHref(page.handle)} className="font-semibold text-primary-800 underline underline-offset-2">
+        <Link to={pageHref(page.handle)} className="font-semibold text-primary-800 underline underline-offset-2">
           Back to {page.name}
         </Link>
       </p>
@@ -199,7 +201,7 @@ function TagsSection({ page, onChanged }: { page: PageView; onChanged: () => voi
 function RequestsSection({ page }: { page: PageView }) {
   const requests = useJoinRequests(page.id, true);
   const act = useStaffAction();
-  const list = requests.data?.requests ?? [];
+  const list = requests.data?.pages.flatMap((p) => p.requests) ?? [];
   return (
     <Section title="Join requests">
       <FormAlert message={act.isError ? failureMessage(act.error) : requests.isError ? failureMessage(requests.error) : null} title="That did not work" />
@@ -218,6 +220,11 @@ function RequestsSection({ page }: { page: PageView }) {
           </li>
         ))}
       </ul>
+      {requests.hasNextPage ? (
+        <Button variant="secondary" onClick={() => void requests.fetchNextPage()} pending={requests.isFetchingNextPage} pendingLabel="Loading…">
+          Show more requests
+        </Button>
+      ) : null}
     </Section>
   );
 }

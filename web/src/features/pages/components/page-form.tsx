@@ -10,16 +10,16 @@ import { useNavigate } from 'react-router';
 import type { Place } from '@shared/answers/pages';
 import { isValidHandle } from '@shared/validation';
 import { Checkbox, SelectField, TextArea, TextField } from '@/components/form/fields';
-import { Button, FormAlert, SubmitButton } from '@/components/form/feedback';
+import { FormAlert, SubmitButton } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
-import { handleHref } from '@/config/paths';
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, avatarFileProblem } from '@/features/account/components/avatar-section';
-import { devicePosition, GeolocationFailure } from '@/features/location/api/location';
-import { placeAt, type Point } from '@/features/places/api/places';
+import type { Point } from '@/features/places/api/places';
 import { PlaceSearch } from '@/features/places/components/place-search';
+import { UseMyLocation } from '@/features/places/components/use-my-location';
 import { ApiError } from '@/lib/api';
 import { putFile } from '@/lib/upload';
 import { createPage, requestPageImageUpload, tellAdminsAboutPage, type NewPageBody } from '../api/pages';
+import { pageHref } from '../lib/known-pages';
 
 /** A handle suggested from the name: "Newtown Community Garden" → "newtown_community_garden". */
 export function handleFromName(name: string): string {
@@ -52,7 +52,6 @@ export function NewPageForm({ intro }: { intro?: string }) {
   const [fileProblem, setFileProblem] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [locating, setLocating] = useState(false);
 
   useEffect(() => {
     if (!handleTouched) setHandle(handleFromName(name));
@@ -80,7 +79,7 @@ export function NewPageForm({ intro }: { intro?: string }) {
     onSuccess: (page) => {
       // Lists and panels read before now do not hold the new page.
       void queryClient.invalidateQueries({ predicate: (q) => ['pages', 'nearby', 'near-you'].includes(String(q.queryKey[0])) });
-      navigate(handleHref(page.handle));
+      navigate(pageHref(page.handle));
     },
     onError: (error) => {
       setProgress(null);
@@ -103,19 +102,6 @@ export function NewPageForm({ intro }: { intro?: string }) {
     send.mutate();
   };
 
-  const useDevice = async () => {
-    setLocating(true);
-    try {
-      const point = await devicePosition();
-      const near = await placeAt(point).catch(() => null);
-      setWhere({ point, label: near ? `near ${near.label}` : 'your position', placeId: null });
-      setErrors((e) => ({ ...e, place: '' }));
-    } catch (err) {
-      setErrors((e) => ({ ...e, place: err instanceof GeolocationFailure ? err.message : 'Your position could not be found; type the place instead.' }));
-    } finally {
-      setLocating(false);
-    }
-  };
 
   const alert = send.isError && !(send.error instanceof ApiError && send.error.field && errors[send.error.field]) ? failureMessage(send.error) : null;
 
@@ -160,9 +146,13 @@ export function NewPageForm({ intro }: { intro?: string }) {
         ) : (
           <>
             <PlaceSearch label="Suburb or city" error={errors.place || undefined} onPick={(p: Place) => setWhere({ point: { latitude: p.latitude, longitude: p.longitude }, label: p.label, placeId: p.id })} />
-            <Button variant="secondary" onClick={() => void useDevice()} pending={locating} pendingLabel="Locating…">
-              Use my location
-            </Button>
+            <UseMyLocation
+              onLocated={(point, near) => {
+                setWhere({ point, label: near ? `near ${near.label}` : 'your position', placeId: null });
+                setErrors((e) => ({ ...e, place: '' }));
+              }}
+              onProblem={(message) => setErrors((e) => ({ ...e, place: message }))}
+            />
           </>
         )}
         {where ? (

@@ -1,37 +1,53 @@
 /**
  * A page's profile at /:handle (the same route as members'): cover, avatar, name, place, member
  * count and the join button; its about text and tags; its news (posted by its staff as the page,
- * with a composer for those whose role may); its next events and where they are held; and its
- * members for signed-in readers.
+ * with a composer for those whose role may); its next events and where they are held; the plants
+ * listed as the page and its members for signed-in readers.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { NotFoundScreen } from '@/components/errors/not-found';
 import { Button, FormAlert } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
 import { handleHref, pageEditHref, paths, tagHref } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-store';
-import { Composer } from '@/features/compose/components/composer';
-import type { FeedSource } from '@/features/content/api/feed';
 import { Avatar } from '@/features/content/components/avatar';
 import { DocumentTitle } from '@/features/content/components/document-title';
 import { Feed } from '@/features/content/components/feed';
 import { viewerOf } from '@/features/content/lib/ids';
+import { ApiError } from '@/lib/api';
 import { imageUrl } from '@/lib/images';
 import { DateCard } from '@/features/events/components/date-card';
-import { usePageDetails, usePageMembers } from '../api/pages';
+import { pageNewsSource, pagePlantsSource, usePageDetails, usePageMembers } from '../api/pages';
 import { JoinButton } from './join-button';
+import { atLeast, isPageAdmin, isPageStaff } from '@shared/page-roles';
 
-const RANK = { creator: 0, admin: 1, moderator: 2, member: 3 } as const;
+/** The news composer loads when a member who may post opens it: readers never load it. */
+const Composer = lazy(() => import('@/features/compose/components/composer').then((m) => ({ default: m.Composer })));
+
 const ROLE_NAME = { creator: 'Founder', admin: 'Admin', moderator: 'Moderator', member: 'Member' } as const;
 const link = 'font-semibold text-primary-800 underline underline-offset-2 hover:text-primary-900';
 
-export function PageProfile({ handle, source }: { handle: string; source: FeedSource }) {
+/**
+ * `onNotFound`: when the handle was only believed to be a page's (the page may have gone), what to
+ * do on a 404 instead of showing it.
+ */
+export function PageProfile({ handle, onNotFound }: { handle: string; onNotFound?: () => void }) {
   const auth = useAuth();
   const viewer = viewerOf(auth);
   const details = usePageDetails(viewer, handle, auth.loggedIn !== undefined);
-  const [tab, setTab] = useState<'news' | 'members'>('news');
+  const [tab, setTab] = useState<'news' | 'plants' | 'members'>('news');
   const queryClient = useQueryClient();
+  const pageId = details.data?.page.id ?? '';
+  // The news' first page is the one all-details answered: the profile makes one request.
+  const source = useMemo(() => pageNewsSource(queryClient, viewer, handle, pageId), [queryClient, viewer, handle, pageId]);
+  const plants = useMemo(() => pagePlantsSource(viewer, pageId), [viewer, pageId]);
+  const gone = details.isError && details.error instanceof ApiError && (details.error.status === 404 || details.error.status === 400);
+  useEffect(() => {
+    if (gone) onNotFound?.();
+  }, [gone, onNotFound]);
+  if (gone) return onNotFound ? null : <NotFoundScreen />;
   if (details.isError) {
     return (
       <FormAlert message={failureMessage(details.error)} title="Could not load this page">
@@ -44,8 +60,9 @@ export function PageProfile({ handle, source }: { handle: string; source: FeedSo
   if (!details.data) return <div role="status" aria-busy="true" aria-label={`Loading @${handle}…`} className="h-48 animate-pulse rounded-xl bg-gray-100" />;
   const { page } = details.data;
   const role = page.my.role;
-  const admin = role === 'creator' || role === 'admin';
-  const mayPost = !!role && RANK[role] <= RANK[page.postingRole];
+  const admin = isPageAdmin(role);
+  const staff = isPageStaff(role);
+  const mayPost = atLeast(role, page.postingRole);
   const members = `${page.memberCount} ${page.memberCount === 1 ? 'member' : 'members'}`;
   return (
     <article className="space-y-6">
@@ -64,7 +81,7 @@ export function PageProfile({ handle, source }: { handle: string; source: FeedSo
           </div>
           <div className="flex flex-wrap items-center gap-3">
             <JoinButton page={page} />
-            {admin || role === 'moderator' ? (
+            {staff ? (
               <Link to={`${paths.messages}?page=${page.id}`} className={link}>
                 Messages
               </Link>
@@ -73,7 +90,7 @@ export function PageProfile({ handle, source }: { handle: string; source: FeedSo
                 Message
               </Link>
             ) : null}
-            {admin || role === 'moderator' || auth.user?.is_admin ? (
+            {staff || auth.user?.is_admin ? (
               <Link to={pageEditHref(page.handle)} className={link}>
                 {admin || auth.user?.is_admin ? 'Edit page' : 'Manage members'}
                 {page.requestCount ? ` (${page.requestCount} waiting)` : ''}
@@ -107,7 +124,7 @@ export function PageProfile({ handle, source }: { handle: string; source: FeedSo
             <Link to={`${handleHref(page.handle)}/events`} className={link}>
               All events
             </Link>
-            {admin || role === 'moderator' ? (
+            {staff ? (
               <Link to={`${handleHref(page.handle)}/events/new`} className={link}>
                 New event
               </Link>
@@ -130,16 +147,23 @@ export function PageProfile({ handle, source }: { handle: string; source: FeedSo
         ) : null}
       </section>
       {mayPost ? (
-        <Composer
-          asPage={{ id: page.id, name: page.name }}
-          onCreated={() => {
-            setTab('news');
-            void queryClient.invalidateQueries({ queryKey: source.key });
-          }}
-        />
+        <>
+          <NewsComposer
+            page={page}
+            onCreated={() => {
+              setTab('news');
+              void queryClient.invalidateQueries({ queryKey: source.key });
+            }}
+          />
+          <p>
+            <Link to={`/profile/plants/create?page=${page.id}`} className={link}>
+              List a plant as {page.name}
+            </Link>
+          </p>
+        </>
       ) : null}
       <div role="tablist" aria-label="Page sections" className="flex gap-2 border-b border-gray-200">
-        {(['news', 'members'] as const).map((t) => (
+        {(['news', 'plants', 'members'] as const).map((t) => (
           <button
             key={t}
             role="tab"
@@ -148,16 +172,39 @@ export function PageProfile({ handle, source }: { handle: string; source: FeedSo
             onClick={() => setTab(t)}
             className={`-mb-px border-b-2 px-3 py-2 font-medium ${tab === t ? 'border-primary-700 text-primary-900' : 'border-transparent text-gray-600 hover:text-gray-900'}`}
           >
-            {t === 'news' ? 'News' : `Members (${page.memberCount})`}
+            {t === 'news' ? 'News' : t === 'plants' ? `Plants (${details.data.counts.plantsAll})` : `Members (${page.memberCount})`}
           </button>
         ))}
       </div>
       {tab === 'news' ? (
         <Feed source={source} filter="postsAll" title={`News from ${page.name}`} hideTitle empty={{ postsAll: `${page.name} has not posted news yet.` }} />
+      ) : tab === 'plants' ? (
+        auth.loggedIn ? (
+          <Feed source={plants} filter="plantsAll" title={`Plants from ${page.name}`} hideTitle empty={{ plantsAll: `${page.name} has not listed any plants yet.` }} />
+        ) : (
+          <p className="text-gray-700">Sign in to see the plants this page lists.</p>
+        )
       ) : (
         <MemberList pageId={page.id} signedIn={auth.loggedIn === true} />
       )}
     </article>
+  );
+}
+
+/** "Post news as …": opens the composer (its code loads then). */
+function NewsComposer({ page, onCreated }: { page: { id: string; name: string }; onCreated: () => void }) {
+  const [open, setOpen] = useState(false);
+  if (!open) {
+    return (
+      <Button variant="secondary" onClick={() => setOpen(true)}>
+        Post news as {page.name}
+      </Button>
+    );
+  }
+  return (
+    <Suspense fallback={<div role="status" aria-busy="true" aria-label="Loading the composer" className="h-40 animate-pulse rounded-xl bg-gray-100" />}>
+      <Composer asPage={{ id: page.id, name: page.name }} onCreated={onCreated} />
+    </Suspense>
   );
 }
 

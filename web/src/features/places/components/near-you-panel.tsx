@@ -4,8 +4,9 @@
  * said plainly (the member's place, the connection's, or the site's default).
  */
 import { Link } from 'react-router';
-import { eventHref, handleHref, paths, plantHref } from '@/config/paths';
+import { eventHref, paths, plantHref } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-store';
+import { pageHref } from '@/features/pages/lib/known-pages';
 import { Avatar } from '@/features/content/components/avatar';
 import { viewerOf } from '@/features/content/lib/ids';
 import { cardImageUrl } from '@/lib/images';
@@ -79,7 +80,7 @@ export function NearYouPanel() {
           <ul className="mt-2 space-y-2">
             {pages.map((p) => (
               <li key={p.id}>
-                <Link to={handleHref(p.handle)} className={item}>
+                <Link to={pageHref(p.handle)} className={item}>
                   <Avatar src={p.avatar} name={p.name} />
                   <span className="min-w-0">
                     <span className="block truncate font-medium text-gray-900">{p.name}</span>

@@ -104,7 +104,7 @@ export function NearbyView<T>({
               <div key={i} className="h-20 animate-pulse rounded-xl bg-gray-100" />
             ))}
           </div>
-          <div className="mx-auto aspect-square max-w-md animate-pulse rounded-xl bg-gray-100" />
+          <MapSkeleton />
         </div>
       ) : (
         <div className="space-y-4">
@@ -115,11 +115,20 @@ export function NearbyView<T>({
             {above}
             {!items.length ? empty : renderAll ? renderAll(items) : <ol className="space-y-3">{items.map((item, i) => <li key={pointOf(item).id}>{renderItem(item, i)}</li>)}</ol>}
           </section>
-          <Suspense fallback={<div role="status" className="mx-auto aspect-square max-w-md animate-pulse rounded-xl bg-gray-100" aria-label="Loading the map" />}>
+          <Suspense fallback={<MapSkeleton label="Loading the map" />}>
             <NearbyMap centre={origin} radiusKm={radiusKm} tileUrl={tileUrl} points={items.map(pointOf)} {...(mapCaption ? { caption: mapCaption } : {})} label={`Map of ${items.length} ${noun} within ${radiusKm} km of ${origin.label}`} />
           </Suspense>
         </div>
       )}
     </div>
+  );
+}
+
+/** The map's place while it loads (the same size, so nothing moves when it comes). */
+function MapSkeleton({ label }: { label?: string }) {
+  return label ? (
+    <div role="status" aria-label={label} className="mx-auto aspect-square max-w-md animate-pulse rounded-xl bg-gray-100" />
+  ) : (
+    <div className="mx-auto aspect-square max-w-md animate-pulse rounded-xl bg-gray-100" />
   );
 }

@@ -4,10 +4,10 @@
  */
 import { useState } from 'react';
 import { Button } from '@/components/form/feedback';
-import { LocateIcon, PinIcon } from '@/components/icons';
-import { devicePosition, GeolocationFailure } from '@/features/location/api/location';
-import { placeAt, type Origin } from '../api/places';
+import { PinIcon } from '@/components/icons';
+import type { Origin } from '../api/places';
 import { PlaceSearch } from './place-search';
+import { UseMyLocation } from './use-my-location';
 
 const SOURCE: Record<Origin['source'], string> = {
   profile: 'your place in your profile',
@@ -20,23 +20,7 @@ const SOURCE: Record<Origin['source'], string> = {
 
 export function OriginPicker({ origin, onChange }: { origin: Origin | null; onChange: (o: Origin) => void }) {
   const [changing, setChanging] = useState(false);
-  const [locating, setLocating] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-
-  const useDevice = async () => {
-    setLocating(true);
-    setProblem(null);
-    try {
-      const point = await devicePosition();
-      const near = await placeAt(point).catch(() => null);
-      onChange({ ...point, label: near?.label ?? 'your position', source: 'device' });
-      setChanging(false);
-    } catch (err) {
-      setProblem(err instanceof GeolocationFailure ? err.message : 'Your position could not be found. Type a place instead.');
-    } finally {
-      setLocating(false);
-    }
-  };
 
   return (
     <section aria-label="Where to search from" className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
@@ -51,10 +35,14 @@ export function OriginPicker({ origin, onChange }: { origin: Origin | null; onCh
         )}
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
-        <Button variant="secondary" onClick={() => void useDevice()} pending={locating} pendingLabel="Locating…">
-          <LocateIcon className="mr-1 inline size-4" />
-          Use my location
-        </Button>
+        <UseMyLocation
+          onLocated={(point, near) => {
+            setProblem(null);
+            onChange({ ...point, label: near?.label ?? 'your position', source: 'device' });
+            setChanging(false);
+          }}
+          onProblem={setProblem}
+        />
         <Button variant="secondary" onClick={() => setChanging((c) => !c)} aria-expanded={changing}>
           Choose a place
         </Button>
