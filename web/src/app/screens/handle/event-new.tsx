@@ -8,6 +8,7 @@ import { viewerOf } from '@/features/content/lib/ids';
 import { useHandleOwner } from '@/features/events/api/handle-owner';
 import { EventForm } from '@/features/events/components/event-form';
 import { usePageDetails } from '@/features/pages/api/pages';
+import { isPageStaff } from '@shared/page-roles';
 import { ApiError } from '@/lib/api';
 
 export default function HandleEventNewScreen() {
@@ -18,7 +19,7 @@ export default function HandleEventNewScreen() {
   if (query.isError && query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400)) return <NotFoundScreen />;
   const self = auth.user?.username?.toLowerCase() === handle.toLowerCase();
   const role = page.data?.page.my.role ?? null;
-  const staff = role === 'creator' || role === 'admin' || role === 'moderator';
+  const staff = isPageStaff(role);
   return (
     <PageShell title={`New event for @${handle}`} description="Plan a swap, a workshop or a garden visit.">
       <RegistrationGate action="create an event">

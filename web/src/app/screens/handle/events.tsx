@@ -11,6 +11,7 @@ import { usePageDates, useUserDates } from '@/features/events/api/events';
 import { useHandleOwner } from '@/features/events/api/handle-owner';
 import { DateList } from '@/features/events/components/date-list';
 import { usePageDetails } from '@/features/pages/api/pages';
+import { isPageStaff } from '@shared/page-roles';
 import { ApiError } from '@/lib/api';
 
 type When = 'upcoming' | 'past';
@@ -41,7 +42,7 @@ export default function HandleEventsScreen() {
   const name = owner?.name ?? `@${handle}`;
   // A page's events are made by its admins and moderators (the page's answer, cached from its profile, says who the viewer is there).
   const role = page.data?.page.my.role ?? null;
-  const staff = role === 'creator' || role === 'admin' || role === 'moderator' || auth.user?.is_admin === true;
+  const staff = isPageStaff(role) || auth.user?.is_admin === true;
   const mayAdd = auth.loggedIn === true && (owner?.type === 'page' ? staff : auth.user?.username?.toLowerCase() === handle.toLowerCase());
   return (
     <PageShell title={`Events of ${name}`} description={`What ${name} holds: swaps, workshops and visits.`}>
