@@ -2,8 +2,8 @@
 import type { deleteEvent as route } from '../../shared/contract/events';
 import { forbidden } from '../lib/errors';
 import type { Main } from '../lib/route-types';
-import { retireCover } from './event-images';
 import { assertMayEdit, liveEvent } from './events';
+import { retireCover } from './retired-covers';
 import { deleteEvent } from './write';
 
 export const main: Main<typeof route> = async ({ input, session }) => {

@@ -1,13 +1,13 @@
 /**
  * An event's cover photo between upload and event: its prefix, the claim of a new upload (HEAD of
- * the object) and the retirement of a replaced one (a record due at once in the event's own
- * transaction, then the object). Only the routes that change covers import this, so the others
- * need no bucket grants.
+ * the object), and with retired-covers.ts the retirement of a replaced one (its record in the
+ * event's own transaction, then the object). Only the routes that change covers import this, so
+ * the others need no bucket grants.
  */
 import { EVENT_IMAGE_KEY_PATTERN, EVENT_IMAGE_MAX_BYTES } from '../../shared/content-rules';
-import { writeItems, type TxItem } from '../db/transact';
+import type { TxItem } from '../db/transact';
 import { claimImage } from '../images/avatars';
-import { removeRetiredUpload, retireUpload } from '../images/pending';
+import { removeRetiredCover, retireCoverItem } from './retired-covers';
 
 /** The prefix of an event's images. */
 export const eventImagesPrefix = (eventId: string): string => `images/events/${eventId}/`;
@@ -24,20 +24,8 @@ export function claimCover(userId: string, eventId: string, key: string): Promis
   return claimImage(userId, key, { pattern: EVENT_IMAGE_KEY_PATTERN, prefix: eventImagesPrefix(eventId), maxBytes: EVENT_IMAGE_MAX_BYTES, field: 'cover' });
 }
 
-/**
- * A cover's upload URL may still work for minutes after the cover is replaced or removed: its
- * record waits for the sweep until the URL has expired (`urlsMayBeLive`), so whatever is PUT
- * through it meanwhile is removed too.
- */
 export const coverOps: CoverOps = {
   claim: claimCover,
-  retire: (userId, key) => retireUpload(userId, key, Date.now(), true),
-  remove: (key) => removeRetiredUpload(key, true),
+  retire: retireCoverItem,
+  remove: removeRetiredCover,
 };
-
-/** A deleted event's cover: retired as a replaced one is (its record first, then the object). */
-export async function retireCover(userId: string, key: string): Promise<void> {
-  const out = await writeItems([coverOps.retire(userId, key)]);
-  if (out.canceled) throw new Error('could not record the retired cover');
-  await coverOps.remove(key);
-}
