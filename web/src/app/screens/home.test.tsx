@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { DEFAULT_SITE } from '@shared/site';
 import { feedAnswer, makePlant, makePost, uuid } from '@/features/content/testing';
 import { envelopeResponse, success } from '@/testing/responses';
 import { AUTH, renderRoute } from '@/testing/render-route';
@@ -40,9 +41,10 @@ describe('home page', () => {
     expect((init.headers as Record<string, string>)['client-platform']).toBe('browser');
   });
 
-  it('shows a loading state, then an error with a retry when the API is missing', async () => {
+  it('shows the default name and tagline while loading (the card keeps its height), then an error with a retry when the API is missing', async () => {
     renderRoute('/');
-    expect(await screen.findByText('Loading the site details…')).toBeTruthy();
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(DEFAULT_SITE.name);
+    expect(screen.getByText(DEFAULT_SITE.tagline)).toBeTruthy();
     await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2));
     const [siteAlert, feedAlert] = screen.getAllByRole('alert');
     expect(siteAlert!.textContent).toContain('We could not load the site details.');

@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { FEED_FILTERS, type FeedFilter } from '@shared/constants';
 import type { PostView } from '@shared/schemas/content';
 import { Notice } from '@/components/form/feedback';
-import { AlertIcon, SpinnerIcon } from '@/components/icons';
+import { AlertIcon } from '@/components/icons';
 import { Loading } from '@/components/loading';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-store';
@@ -49,16 +49,7 @@ export default function HomeScreen() {
   return (
     <article className="space-y-6">
       <section className="overflow-hidden rounded-2xl bg-gradient-to-br from-primary-800 to-primary-700 p-6 text-white shadow-sm sm:p-8">
-        {site.isPending ? (
-          <>
-            <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Welcome</h1>
-            {/* The tagline's line, so the card keeps its height when the details come. */}
-            <p role="status" className="mt-2 flex h-7 items-center gap-2 text-primary-50">
-              <SpinnerIcon className="size-5 animate-spin text-white" />
-              <span>Loading the site details…</span>
-            </p>
-          </>
-        ) : site.isError ? (
+        {site.isError && !site.data ? (
           <>
             <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Welcome</h1>
             <div role="alert" className="mt-4 flex items-start gap-3 rounded-lg bg-white p-4 text-gray-900">
@@ -78,9 +69,11 @@ export default function HomeScreen() {
             </div>
           </>
         ) : (
+          // Until the details come, the default name and tagline (as the top bar shows): the card
+          // has its height from the first paint, so the feed below does not move when they come.
           <>
-            <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{site.data.name}</h1>
-            <p className="mt-2 max-w-prose text-lg text-primary-50">{site.data.tagline}</p>
+            <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{site.data?.name || DEFAULT_SITE.name}</h1>
+            <p className="mt-2 max-w-prose text-lg text-primary-50">{site.data?.tagline || DEFAULT_SITE.tagline}</p>
           </>
         )}
         {likelyGuest ? (
