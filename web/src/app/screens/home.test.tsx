@@ -65,6 +65,7 @@ describe('home page', () => {
     expect(await screen.findByRole('article', { name: 'Post by Mary-Jane Moss' })).toBeTruthy();
     expect(await screen.findByRole('tab', { name: 'Posts 1,234', selected: true })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Share a test post' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Join the community' }).getAttribute('href')).toBe('/auth/signup');
     fireEvent.click(screen.getByRole('tab', { name: 'Plants 56' }));
     expect(await screen.findByRole('article', { name: 'Swiss Cheese Plant, listed by Mary-Jane Moss' })).toBeTruthy();
     expect(api.calls.filter((c) => c.path === '/api/content-items/recent').map((c) => c.url)).toEqual([
@@ -80,6 +81,9 @@ describe('home page', () => {
     });
     renderRoute('/', { auth: AUTH.member });
     await screen.findByRole('article', { name: 'Post by Mary-Jane Moss' });
+    // The card keeps its two buttons' room: events in place of joining.
+    expect(screen.getByRole('link', { name: 'Events near you' }).getAttribute('href')).toBe('/events');
+    expect(screen.queryByRole('link', { name: 'Join the community' })).toBeNull();
     fireEvent.click(await screen.findByRole('button', { name: 'Share a test post' }));
     const list = screen.getByRole('list', { name: 'Posts' });
     await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(2));

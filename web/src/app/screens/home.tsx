@@ -76,22 +76,22 @@ export default function HomeScreen() {
             <p className="mt-2 max-w-prose text-lg text-primary-50">{site.data?.tagline || DEFAULT_SITE.tagline}</p>
           </>
         )}
-        {likelyGuest ? (
-          <p className="mt-6 flex flex-wrap gap-3">
-            <Link
-              to={paths.signup}
-              className="rounded-md bg-white px-4 py-2 text-sm font-semibold text-primary-800 shadow-sm hover:bg-primary-50"
-            >
-              Join the community
-            </Link>
-            <Link
-              to={paths.recentPlants}
-              className="rounded-md px-4 py-2 text-sm font-semibold text-white ring-1 ring-white/70 hover:bg-white/10"
-            >
-              Browse recent plants
-            </Link>
-          </p>
-        ) : null}
+        {/* The same two buttons' room for everyone (one to join for guests, events for members), on
+            their own lines on phones: the card's height does not change when the session is known. */}
+        <p className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+          <Link
+            to={likelyGuest ? paths.signup : paths.events}
+            className="rounded-md bg-white px-4 py-2 text-center text-sm font-semibold text-primary-800 shadow-sm hover:bg-primary-50"
+          >
+            {likelyGuest ? 'Join the community' : 'Events near you'}
+          </Link>
+          <Link
+            to={paths.recentPlants}
+            className="rounded-md px-4 py-2 text-center text-sm font-semibold text-white ring-1 ring-white/70 hover:bg-white/10"
+          >
+            Browse recent plants
+          </Link>
+        </p>
       </section>
 
       {member ? (
