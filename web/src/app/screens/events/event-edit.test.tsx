@@ -3,7 +3,7 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { makeDate, makeEvent } from '@/features/events/testing';
 import { AUTH, renderRoute } from '@/testing/render-route';
 import { success } from '@/testing/responses';
-import { FakeXhr } from '@/testing/fake-xhr';
+import { FakeXHR } from '@/features/compose/testing';
 import { serve } from '@/testing/serve';
 
 const soon = makeDate({ startsAt: new Date(Date.now() + 2 * 86_400_000).toISOString() });
@@ -26,10 +26,10 @@ describe('/event/:randomId/edit', () => {
   });
 
   it('uploads a cover with its progress and saves it on the event, then removes it', async () => {
-    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    vi.stubGlobal('XMLHttpRequest', FakeXHR);
     Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:preview'), revokeObjectURL: vi.fn() });
     onTestFinished(() => {
-      FakeXhr.last = null;
+      FakeXHR.all = [];
       vi.unstubAllGlobals();
     });
     const event = makeEvent({ canEdit: true, specifics: [soon] });
@@ -45,9 +45,9 @@ describe('/event/:randomId/edit', () => {
     renderRoute('/event/Ab3dE5gH7k/edit', { auth: AUTH.member });
     const section = await screen.findByRole('region', { name: 'Cover photo' });
     fireEvent.change(within(section).getByLabelText(/Add one/), { target: { files: [new File([new Uint8Array(2048)], 'c.png', { type: 'image/png' })] } });
-    await waitFor(() => expect(FakeXhr.last?.sent).toBeTruthy());
+    await waitFor(() => expect(FakeXHR.all.at(-1)?.body).toBeTruthy());
     expect(api.to('POST /api/iam/events/image-upload')[0]!.body).toMatchObject({ eventId: event.id, contentType: 'image/png', size: 2048 });
-    const xhr = FakeXhr.last!;
+    const xhr = FakeXHR.all.at(-1)!;
     act(() => xhr.upload.onprogress?.({ lengthComputable: true, loaded: 1024, total: 2048 }));
     expect((within(section).getByRole('progressbar') as HTMLProgressElement).value).toBe(50);
     act(() => {

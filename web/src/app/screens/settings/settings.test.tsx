@@ -6,7 +6,7 @@ import { STORAGE_KEYS } from '@/lib/storage-keys';
 import { errorOf, press } from '@/testing/forms';
 import { AUTH, makeUser, renderRoute } from '@/testing/render-route';
 import { failure, success } from '@/testing/responses';
-import { FakeXhr } from '@/testing/fake-xhr';
+import { FakeXHR } from '@/features/compose/testing';
 import { serve, type Handler } from '@/testing/serve';
 
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
@@ -207,12 +207,12 @@ describe('/settings: avatar', () => {
   });
 
   it('previews, uploads with progress, then saves the key on the profile', async () => {
-    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    vi.stubGlobal('XMLHttpRequest', FakeXHR);
     const createObjectURL = vi.fn(() => 'blob:preview');
     const revokeObjectURL = vi.fn();
     Object.assign(URL, { createObjectURL, revokeObjectURL });
     onTestFinished(() => {
-      FakeXhr.last = null;
+      FakeXHR.all = [];
     });
     const key = 'images/avatars/6f1c1f7e-3c1b-4a7e-9d55-0c9f0c2d4a11/0b6f2f8e-8a4c-4c1e-9f57-2d8c1c7f3a10.png';
     const { api } = open({
@@ -224,9 +224,9 @@ describe('/settings: avatar', () => {
     expect((within(photo).getByRole('img', { name: 'Preview of your new photo' }) as HTMLImageElement).getAttribute('src')).toBe('blob:preview');
     press('Upload photo');
 
-    await waitFor(() => expect(FakeXhr.last?.sent).toBeTruthy());
+    await waitFor(() => expect(FakeXHR.all.at(-1)?.body).toBeTruthy());
     expect(api.to('POST /api/iam/images/avatar-upload')[0]?.body).toEqual({ contentType: 'image/png', size: 2048, csrf_token: 'csrf-123' });
-    const xhr = FakeXhr.last!;
+    const xhr = FakeXHR.all.at(-1)!;
     expect(xhr).toMatchObject({ method: 'PUT', url: 'http://localhost:4569/images/x?sig=1', headers: { 'content-type': 'image/png' } });
     act(() => xhr.upload.onprogress?.({ lengthComputable: true, loaded: 1024, total: 2048 }));
     expect(within(photo).getByText('Uploading… 50%')).toBeTruthy();
