@@ -108,9 +108,9 @@ export function EventDetails({ event }: { event: EventView }) {
           ) : (
             <span>A former member</span>
           )}
-          {event.recurrence ? <span>· {event.recurrence.description}</span> : null}
+          {/* No leading dot: on a phone the line may wrap before it. */}
+          {event.recurrence || event.capacity ? <span>{[event.recurrence?.description, event.capacity ? `${event.capacity} places` : null].filter(Boolean).join(' · ')}</span> : null}
           {event.privacy === 'members' ? <span className="rounded bg-amber-50 px-1.5 py-0.5 text-xs font-semibold text-amber-900">Members only</span> : null}
-          {event.capacity ? <span>· {event.capacity} places</span> : null}
         </p>
         <div className="flex flex-wrap gap-2">
           <a className={buttonClass('secondary')} href={`/api/events/${event.randomId}/ics`} download={`${event.randomId}.ics`}>
