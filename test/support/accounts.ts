@@ -48,7 +48,13 @@ export function uniqueEmail(prefix = 'member'): string {
 
 /** The token of the newest e-mailed link of this kind sent to `to`. */
 export async function linkToken(to: string, path: '/auth/verifyemail' | '/auth/reset'): Promise<string> {
-  const mails = (await outbox()).filter((m) => m.to === to && m.text.includes(`${path}?token=`));
+  const mailsTo = async () => (await outbox()).filter((m) => m.to === to && m.text.includes(`${path}?token=`));
+  let mails = await mailsTo();
+  // The outbox is one file that every test host appends to: read again briefly if it is not there yet.
+  for (let i = 0; !mails.length && i < 20; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    mails = await mailsTo();
+  }
   const last = mails.at(-1);
   expect(last, `an e-mail with ${path} to ${to}`).toBeDefined();
   return /token=([A-Za-z0-9_-]{43})/.exec(last!.text)![1]!;
