@@ -188,6 +188,25 @@ describe('expandSeries', () => {
     expect(expandSeries({ ...base, from: at('2026-04-01T00:00:00Z'), to: at('2026-03-01T00:00:00Z') })).toEqual([]);
   });
 
+  it('keeps a Saturday 10:00 in London made in winter at 10:00 when the job extends it into summer', () => {
+    // Made on a Friday in November (8 weeks ahead), extended 120 days later, as the job does.
+    const made = at('2026-11-27T12:00:00Z');
+    const base = { rrule: 'FREQ=WEEKLY;BYDAY=SA', firstStart: at('2026-11-28T10:00:00Z'), timeZone: 'Europe/London' };
+    const firstWindow = expandSeries({ ...base, from: base.firstStart, to: new Date(made.getTime() + 56 * DAY_MS) });
+    expect(firstWindow).toHaveLength(8);
+    const laterNow = made.getTime() + 120 * DAY_MS;
+    const extension = expandSeries({ ...base, from: new Date(firstWindow.at(-1)!.getTime() + 1), to: new Date(laterNow + 56 * DAY_MS) });
+    const all = [...firstWindow, ...extension];
+    for (const d of all) expect(local(d, 'Europe/London').slice(11)).toBe('10:00');
+    for (const d of all) expect(weekdayOf(d, 'Europe/London')).toBe(6);
+    // British Summer Time starts on 28 March 2027: from then 10:00 local is 09:00 UTC.
+    expect(all.filter((d) => d < at('2027-03-28T01:00:00Z')).every((d) => d.getUTCHours() === 10)).toBe(true);
+    const summer = all.filter((d) => d > at('2027-03-28T01:00:00Z'));
+    expect(isos(summer).slice(0, 2)).toEqual(['2027-04-03T09:00:00.000Z', '2027-04-10T09:00:00.000Z']);
+    expect(summer.every((d) => d.getUTCHours() === 9)).toBe(true);
+    expect(summer.filter((d) => d.getUTCMonth() === 4).length).toBeGreaterThan(0);
+  });
+
   it('gives the same dates for adjacent windows as for the whole, as the scheduled job extends a series', () => {
     const base = { rrule: 'FREQ=DAILY', firstStart: at('2026-02-20T07:30:00Z'), timeZone: 'America/New_York' };
     const whole = expandSeries({ ...base, from: base.firstStart, to: at('2026-05-01T00:00:00Z') });
