@@ -17,6 +17,7 @@ import { Event, EventAttendance, EventDate, EventLocation, EventRandomId } from 
 import { FormSubmission } from './entities/form-submission';
 import { Invite } from './entities/invite';
 import { Notification, NotificationTally } from './entities/notification';
+import { OwnerIdClaim } from './entities/owner';
 import { Page, PageMember, PageTagLink } from './entities/page';
 import { PendingUpload } from './entities/pending-upload';
 import { PhoneCheck } from './entities/phone-check';
@@ -36,6 +37,7 @@ const factories = {
   user: User,
   emailClaim: EmailClaim,
   handleClaim: HandleClaim,
+  ownerIdClaim: OwnerIdClaim,
   session: Session,
   emailToken: EmailToken,
   rateLimit: RateLimit,

@@ -93,3 +93,26 @@ export async function writeItems(items: TxItem[]): Promise<TxOutcome> {
   });
 }
 
+
+/** The names given to transaction items (`named`): a cancelled write answers which named checks failed. */
+const NAMES = new WeakMap<TxItem, string>();
+
+/**
+ * Gives a transaction item a name, so that a cancellation is read by what failed rather than
+ * by the item's position (which moves when items are added before it). Answers the item itself.
+ */
+export function named<T extends TxItem>(name: string, item: T): T {
+  NAMES.set(item, name);
+  return item;
+}
+
+/** The names of the items of `items` whose condition failed in `out` (none when it landed). */
+export function failedChecks(out: TxOutcome, items: readonly TxItem[]): Set<string> {
+  const failed = new Set<string>();
+  if (!out.canceled) return failed;
+  items.forEach((item, i) => {
+    const name = NAMES.get(item);
+    if (name && out.data[i]?.code === 'ConditionalCheckFailed') failed.add(name);
+  });
+  return failed;
+}

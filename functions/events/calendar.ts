@@ -59,7 +59,7 @@ export async function memberCalendar(userId: string): Promise<string> {
     db().entities.pageMember.query.byUser({ userId }).begins({ status: 'member' }).go({ limit: FEED_PAGES }),
   ]);
   const pageDates = await Promise.all(
-    (memberships.data as PageMemberItem[]).map(async (m) => (await db().entities.eventDate.query.byOwner({ ownerId: m.pageId }).gte({ endsAt: since }).go({ limit: 100 })).data as EventDateItem[]),
+    (memberships.data as PageMemberItem[]).map(async (m) => (await db().entities.eventDate.query.byOwner({ ownerType: 'page', ownerId: m.pageId }).gte({ endsAt: since }).go({ limit: 100 })).data as EventDateItem[]),
   );
   const mine = attending.data as EventAttendanceItem[];
   const wanted = new Map<string, EventDateItem | null>();

@@ -7,13 +7,14 @@ import type { EventDateCard, NearbyEvent } from '../../shared/answers/events';
 import type { GeoIndexPrecision } from '../../shared/geohash';
 import type { GeoPoint } from '../../shared/site';
 import type { EventDateItem } from '../db/entities/event';
+import { ownerDatesPartition, type OwnerRef } from '../db/entities/owner';
 import type { PageMemberItem } from '../db/entities/page';
 import { db } from '../db/service';
 import { nearest } from '../lib/geo-search';
 import { onePage, type Page } from '../lib/paging';
 import type { Viewer } from '../posts/viewer';
 import { dateCards } from './events';
-import { ownerLocationIds } from './locations';
+import { ownerLocationIds, ownerPkOf } from './locations';
 
 export const LIST_SIZE = 20;
 /** Dates read from one geo cell at most: the soonest first, so a dense cell keeps its next dates. */
@@ -22,10 +23,10 @@ const CELL_MAX = 200;
 export type When = 'upcoming' | 'past';
 
 /** An owner's dates (a member's or a page's), upcoming soonest first or past latest first, cursor paged. */
-export async function ownerDates(ownerId: string, when: When, viewer: Viewer, cursorId: string | undefined): Promise<Page<EventDateCard>> {
+export async function ownerDates(owner: OwnerRef, when: When, viewer: Viewer, cursorId: string | undefined): Promise<Page<EventDateCard>> {
   const now = new Date().toISOString();
-  const page = await onePage(cursorId, { field: 'gsi2pk', value: `evdates#${ownerId}` }, async (cursor) => {
-    const q = db().entities.eventDate.query.byOwner({ ownerId });
+  const page = await onePage(cursorId, ownerDatesPartition(owner), async (cursor) => {
+    const q = db().entities.eventDate.query.byOwner({ ownerType: owner.type, ownerId: owner.id });
     const options = { cursor, limit: LIST_SIZE, ...(when === 'past' ? { order: 'desc' as const } : {}) };
     const { data, cursor: next } = when === 'upcoming' ? await q.gte({ endsAt: now }).go(options) : await q.lt({ endsAt: now }).go(options);
     return { data: data as EventDateItem[], cursor: next };
@@ -46,7 +47,7 @@ export async function pagesDates(userId: string, viewer: Viewer): Promise<EventD
   const now = new Date().toISOString();
   const { data: memberships } = await db().entities.pageMember.query.byUser({ userId }).begins({ status: 'member' }).go({ limit: MY_PAGES });
   const perPage = await Promise.all(
-    (memberships as PageMemberItem[]).map(async (m) => (await db().entities.eventDate.query.byOwner({ ownerId: m.pageId }).gte({ endsAt: now }).go({ limit: PER_PAGE })).data as EventDateItem[]),
+    (memberships as PageMemberItem[]).map(async (m) => (await db().entities.eventDate.query.byOwner({ ownerType: 'page', ownerId: m.pageId }).gte({ endsAt: now }).go({ limit: PER_PAGE })).data as EventDateItem[]),
   );
   const soonest = perPage.flat().sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.eventId.localeCompare(b.eventId)).slice(0, MY_PAGES_DATES);
   return dateCards(soonest, viewer);
@@ -124,16 +125,16 @@ export async function allDatesNear(point: GeoPoint, wantedKm: number, viewer: Vi
  * viewer may see, the first few dates as cards, and the places of those the viewer may see. One
  * Query of at most 100 dates (a count past that reads "100 dates' worth"), then the cards' BatchGets.
  */
-export async function upcomingOf(ownerId: string, viewer: Viewer, shown = 5): Promise<{ count: number; dates: EventDateCard[]; locationIds: string[] }> {
-  const visible = await upcomingVisible(ownerId, viewer);
+export async function upcomingOf(owner: OwnerRef, viewer: Viewer, shown = 5): Promise<{ count: number; dates: EventDateCard[]; locationIds: string[] }> {
+  const visible = await upcomingVisible(owner, viewer);
   const count = new Set(visible.map((d) => d.eventId)).size;
   return { count, dates: await dateCards(visible.slice(0, shown), viewer), locationIds: placesOf(visible) };
 }
 
 /** An owner's upcoming, uncancelled dates the viewer may see (members-only ones for members). */
-async function upcomingVisible(ownerId: string, viewer: Viewer): Promise<EventDateItem[]> {
+async function upcomingVisible(owner: OwnerRef, viewer: Viewer): Promise<EventDateItem[]> {
   const now = new Date().toISOString();
-  const { data } = await db().entities.eventDate.query.byOwner({ ownerId }).gte({ endsAt: now }).go({ limit: 100 });
+  const { data } = await db().entities.eventDate.query.byOwner({ ownerType: owner.type, ownerId: owner.id }).gte({ endsAt: now }).go({ limit: 100 });
   const members = viewer.member || viewer.admin;
   return (data as EventDateItem[]).filter((d) => !d.cancelled && (members || d.privacy === 'public'));
 }
@@ -145,7 +146,7 @@ const placesOf = (dates: EventDateItem[]): string[] => [...new Set(dates.flatMap
  * first, for members; for guests and unfinished sign-ups only those of its upcoming public
  * events (a members-only event's place is not theirs to see).
  */
-export async function ownerPlaceIds(ownerPk: string, ownerId: string, viewer: Viewer): Promise<string[]> {
-  if (viewer.member || viewer.admin) return ownerLocationIds(ownerPk);
-  return placesOf(await upcomingVisible(ownerId, viewer));
+export async function ownerPlaceIds(owner: OwnerRef, viewer: Viewer): Promise<string[]> {
+  if (viewer.member || viewer.admin) return ownerLocationIds(ownerPkOf({ ownerType: owner.type, ownerId: owner.id }));
+  return placesOf(await upcomingVisible(owner, viewer));
 }

@@ -12,8 +12,7 @@ import type { EventLocationInput } from '../../shared/schemas/events';
 import { partitionPage } from '../db/batch';
 import { tableName } from '../db/client';
 import { eventLocationKey, ownerLocationKey, type EventItem, type EventLocationItem } from '../db/entities/event';
-import { pagePk } from '../db/entities/page';
-import { userPk } from '../db/entities/user';
+import { ownerPk } from '../db/entities/owner';
 import { db } from '../db/service';
 import { txEntities, type TxItem } from '../db/transact';
 import { badRequest, forbidden } from '../lib/errors';
@@ -132,7 +131,7 @@ export function assertMayLookUpPlaces(viewer: Viewer): void {
 }
 
 /** The partition of an event's owner, where its links to the locations it uses are kept. */
-export const ownerPkOf = (o: Pick<EventItem, 'ownerType' | 'ownerId'>): string => (o.ownerType === 'page' ? pagePk(o.ownerId) : userPk(o.ownerId));
+export const ownerPkOf = (o: Pick<EventItem, 'ownerType' | 'ownerId'>): string => ownerPk({ type: o.ownerType, id: o.ownerId });
 
 /** One use fewer of a location (a template or date moved away or was deleted), and of the owner's link. */
 export function releaseLocation(locationId: string, ownerPk: string): TxItem[] {

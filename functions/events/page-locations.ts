@@ -1,6 +1,5 @@
 /** GET /api/iam/events/get-event-locations/page/{id}: the locations a page's events use, most used first (for those not yet members, its public events' only). */
 import type { pageLocations as route } from '../../shared/contract/events';
-import { pagePk } from '../db/entities/page';
 import type { Main } from '../lib/route-types';
 import { livePage } from '../pages/pages';
 import { viewerOf } from '../posts/viewer';
@@ -9,5 +8,5 @@ import { locationsById, locationViewOf } from './locations';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   await livePage(input.id, 'id');
-  return { locations: (await locationsById(await ownerPlaceIds(pagePk(input.id), input.id, viewerOf(session)))).map(locationViewOf) };
+  return { locations: (await locationsById(await ownerPlaceIds({ type: 'page', id: input.id }, viewerOf(session)))).map(locationViewOf) };
 };

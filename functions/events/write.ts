@@ -11,6 +11,7 @@ import { addItem } from '../db/add';
 import { batchDelete, partitionItems } from '../db/batch';
 import { tableName } from '../db/client';
 import { dateCountsKey, dateWorkKey, eventDateKey, eventKey, eventPk, SERIES_DONE, type EventAttendanceItem, type EventDateItem, type EventItem } from '../db/entities/event';
+import type { OwnerRef } from '../db/entities/owner';
 import { db } from '../db/service';
 import { conditionFailed, txEntities, writeItems, type TxItem, type TxOutcome } from '../db/transact';
 import { badRequest, conflict, forbidden, serviceUnavailable } from '../lib/errors';
@@ -64,7 +65,7 @@ function datePut(before: EventDateItem, after: EventDateItem): TxItem {
 /** A new date of the event, at the event's place. */
 export function newDate(e: EventItem, startsAt: string, endsAt: string, now: string, dateKey = dateKeyOf(startsAt)): EventDateItem {
   return {
-    eventId: e.id, dateKey, startsAt, endsAt, ownerId: e.ownerId, privacy: e.privacy,
+    eventId: e.id, dateKey, startsAt, endsAt, ownerType: e.ownerType, ownerId: e.ownerId, privacy: e.privacy,
     ...placeFields(e), ownPlace: false, cancelled: false, edited: false,
     reminderSent: false, sequence: 0, version: 0, createdAt: now, updatedAt: now,
   };
@@ -587,8 +588,8 @@ export async function sweepEvent(event: EventItem, actorId: string | undefined):
  * Attendees' notices name `actorId` (the member deleting their account), or nobody (a page is
  * not a member, and its sweep may run long after whoever deleted it). Idempotent; answers how many.
  */
-export async function deleteEventsOf(ownerId: string, actorId?: string): Promise<number> {
-  const { data } = await db().entities.event.query.byOwner({ ownerId }).go({ pages: 'all' });
+export async function deleteEventsOf(owner: OwnerRef, actorId?: string): Promise<number> {
+  const { data } = await db().entities.event.query.byOwner({ ownerType: owner.type, ownerId: owner.id }).go({ pages: 'all' });
   let deleted = 0;
   for (const stale of data as EventItem[]) {
     const e = await getEvent(stale.id, true);

@@ -9,6 +9,6 @@ import type { Main } from '../lib/route-types';
 export const main: Main<typeof route> = async ({ input, session }) => {
   const viewer = viewerOf(session);
   const me = session.userId;
-  const page = await listPage([ownerSource(me, 'post', 'owner')], userCounts(me, viewer), viewer, input.cursor, 'cursor');
+  const page = await listPage([ownerSource({ type: 'user', id: me }, 'post', 'owner')], userCounts(me, viewer), viewer, input.cursor, 'cursor');
   return { posts: page.items, counts: page.counts, cursorId: page.cursorId };
 };

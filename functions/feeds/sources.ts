@@ -4,6 +4,7 @@
  * nothing is filtered after reading, so a page is never short. Every list sorts by the same key
  * (`<updatedAt>#<id>`), so a page can merge several sources under one bound.
  */
+import type { OwnerRef } from '../db/entities/owner';
 import { postKey, type ListPosition, type PostItem } from '../db/entities/post';
 import { db } from '../db/service';
 import { sees, type Audience } from '../posts/counters';
@@ -56,18 +57,21 @@ export function newsSource(audience: 'public' | 'members'): Source {
   return run(() => (audience === 'public' ? q().newsPublic({}) : q().newsMembers({})));
 }
 
-export function ownerSource(ownerId: string, kind: 'post' | 'plant', audience: Audience): Source {
-  return run(() => (audience === 'owner' ? q().ownerAll({ ownerId, kind }) : audience === 'members' ? q().ownerMembers({ ownerId, kind }) : q().ownerPublic({ ownerId, kind })));
+/** An owner's posts or plants (a member's or a page's: the owner's kind is part of the key). */
+export function ownerSource(owner: OwnerRef, kind: 'post' | 'plant', audience: Audience): Source {
+  const key = { ownerType: owner.type, ownerId: owner.id, kind };
+  return run(() => (audience === 'owner' ? q().ownerAll(key) : audience === 'members' ? q().ownerMembers(key) : q().ownerPublic(key)));
 }
 
-export function ownerAvailableSource(ownerId: string, audience: Audience): Source {
-  return run(() => (audience === 'owner' ? q().ownerAvail({ ownerId }) : audience === 'members' ? q().ownerAvailMembers({ ownerId }) : q().ownerAvailPublic({ ownerId })));
+export function ownerAvailableSource(owner: OwnerRef, audience: Audience): Source {
+  const key = { ownerType: owner.type, ownerId: owner.id };
+  return run(() => (audience === 'owner' ? q().ownerAvail(key) : audience === 'members' ? q().ownerAvailMembers(key) : q().ownerAvailPublic(key)));
 }
 
-/** A user's plants, all or only the available ones, as the viewer may see them. */
-export function plantSource(ownerId: string, filter: 'plantsAll' | 'plantsAvail', viewer: Viewer): Source {
-  const audience = ownerAudience(ownerId, viewer);
-  return filter === 'plantsAvail' ? ownerAvailableSource(ownerId, audience) : ownerSource(ownerId, 'plant', audience);
+/** An owner's plants, all or only the available ones, as the viewer may see them. */
+export function plantSource(owner: OwnerRef, filter: 'plantsAll' | 'plantsAvail', viewer: Viewer): Source {
+  const audience = ownerAudience(owner.id, viewer);
+  return filter === 'plantsAvail' ? ownerAvailableSource(owner, audience) : ownerSource(owner, 'plant', audience);
 }
 
 /** The sources of the home feed's filters. */

@@ -10,7 +10,7 @@ export const main: Main<typeof route> = async ({ input, session }) => {
     await livePage(input.pageId);
     if (!(await answersForPage(input.pageId, session.userId))) throw forbidden('Only the page\'s admins and moderators read its messages');
   }
-  const owner = input.pageId ?? session.userId;
+  const owner = input.pageId ? { type: 'page' as const, id: input.pageId } : { type: 'user' as const, id: session.userId };
   const [page, tally] = await Promise.all([inboxOf(owner, input.cursorId), memberTally(session.userId)]);
   const parties = await partiesOf(page.items.flatMap((p) => [{ type: p.participantType, id: p.participantId }, { type: p.otherType, id: p.otherId }]));
   return { conversations: page.items.map((p) => rowOf(p, parties)), cursorId: page.cursorId, ...tally };

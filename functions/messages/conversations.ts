@@ -4,16 +4,16 @@
  * Query, over-read past withheld messages at most 3 times) and the unread tallies. Writes are in
  * ./write.ts.
  */
-import { createHash } from 'node:crypto';
 import type { ConversationAnswer, ConversationRow, MessageView, Party, UnreadCollections } from '../../shared/answers/messages';
 import { PAGE_SIZE } from '../../shared/constants';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet } from '../db/batch';
 import { documentClient, tableName } from '../db/client';
 import {
-  convPk, messageSk, messageTallyKey,
+  conversationIdOf, convPk, messageSk, messageTallyKey,
   type ConversationItem, type MessageItem, type MessageTallyItem, type ParticipantItem, type ParticipantType,
 } from '../db/entities/conversation';
+import { ownerPk, type OwnerRef } from '../db/entities/owner';
 import { pageKey, type PageItem } from '../db/entities/page';
 import { userKey, type UserItem } from '../db/entities/user';
 import { db } from '../db/service';
@@ -21,29 +21,20 @@ import { notFound } from '../lib/errors';
 import { encodeCursor, readCursor } from '../lib/paging';
 import type { Session } from '../lib/session/token';
 import { isPageStaff } from '../pages/pages';
+import { ownersOfIds } from '../users/owner-ids';
 import { getUser } from '../users/users';
 
 /** The owner partition of a participant's tally. */
-export const ownerPkOf = (type: ParticipantType, id: string): string => `${type}#${id}`;
-
-/**
- * The conversation of two participants: the same pair always gets the same id, a UUID made from
- * the SHA-256 of the sorted ids (version and variant bits set as a name-based UUID's are).
- */
-export function conversationIdOf(x: string, y: string): string {
-  const [a, b] = [x.toLowerCase(), y.toLowerCase()].sort();
-  const h = createHash('sha256').update(`${a}|${b}`).digest('hex');
-  const variant = ((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
-}
+export const ownerPkOf = (type: ParticipantType, id: string): string => ownerPk({ type, id });
+export { conversationIdOf };
 
 export async function getConversation(id: string, consistent = false): Promise<ConversationItem | null> {
   const { data } = await db().entities.conversation.get({ id }).go({ consistent });
   return (data as ConversationItem | null) ?? null;
 }
 
-export async function getParticipant(conversationId: string, participantId: string, consistent = false): Promise<ParticipantItem | null> {
-  const { data } = await db().entities.conversationParticipant.get({ conversationId, participantId }).go({ consistent });
+export async function getParticipant(conversationId: string, p: OwnerRef, consistent = false): Promise<ParticipantItem | null> {
+  const { data } = await db().entities.conversationParticipant.get({ conversationId, participantType: p.type, participantId: p.id }).go({ consistent });
   return (data as ParticipantItem | null) ?? null;
 }
 
@@ -81,7 +72,8 @@ export interface Side {
  */
 export async function sideIn(conv: ConversationItem | null, session: Session): Promise<Side> {
   if (conv) {
-    if (conv.participantIds.includes(session.userId)) return { participantId: session.userId, type: 'user', userId: session.userId };
+    const asMember = conv.convType === 'tomypage' ? conv.userId === session.userId : conv.participantIds.includes(session.userId);
+    if (asMember) return { participantId: session.userId, type: 'user', userId: session.userId };
     // Answering for a page takes a registered, unsuspended, live account and a staff role now.
     if (conv.convType === 'tomypage' && conv.pageId && session.registered && !session.suspended) {
       const [staff, user] = await Promise.all([answersForPage(conv.pageId, session.userId), getUser(session.userId)]);
@@ -90,6 +82,9 @@ export async function sideIn(conv: ConversationItem | null, session: Session): P
   }
   throw notFound('There is no such conversation', 'conversation');
 }
+
+/** The participant a side speaks as. */
+export const sideRef = (side: Pick<Side, 'type' | 'participantId'>): OwnerRef => ({ type: side.type, id: side.participantId });
 
 /** The conversation and the caller's side in it; 404 for both "absent" and "not yours". */
 export async function conversationFor(session: Session, id: string): Promise<{ conv: ConversationItem; side: Side }> {
@@ -159,14 +154,14 @@ export function previewOf(content: string): string {
 
 const INBOX_CURSOR = /^(\d{4}-\d\d-\d\dT[\d:.]+Z)#([0-9a-f-]{36})$/;
 
-/** A participant's inbox, newest activity first: one Query of `inbox#<participantId>`. */
-export async function inboxOf(participantId: string, cursorId: string | undefined): Promise<{ items: ParticipantItem[]; cursorId: string | null }> {
+/** A participant's inbox, newest activity first: one Query of `inbox#<kind>#<participantId>`. */
+export async function inboxOf(participant: OwnerRef, cursorId: string | undefined): Promise<{ items: ParticipantItem[]; cursorId: string | null }> {
   const after = readCursor(cursorId, 'cursorId', {
     maxLength: 200,
     message: 'cursorId is not a cursor of this inbox; start again from the first page',
     parse: (t) => (INBOX_CURSOR.test(t) ? t : null),
   });
-  let query = db().entities.conversationParticipant.query.inbox({ participantId });
+  let query = db().entities.conversationParticipant.query.inbox({ participantType: participant.type, participantId: participant.id });
   if (after) {
     const [, at, conversationId] = INBOX_CURSOR.exec(after)!;
     query = query.lt({ lastMessageAt: at!, conversationId: conversationId! }) as typeof query;
@@ -263,10 +258,16 @@ export async function memberTally(userId: string): Promise<MemberTally> {
   };
 }
 
-/** The conversation of a and b as the caller's side sees it, from `cursor` back. */
+/**
+ * The conversation of a and b (bare ids: each one's kind comes from its claim) as the caller's
+ * side sees it, from `cursor` back. Ids nobody holds name no conversation (404).
+ */
 export async function readConversation(session: Session, a: string, b: string, cursor: string | undefined, field: string): Promise<ConversationAnswer> {
-  const { conv, side } = await conversationFor(session, conversationIdOf(a, b));
-  const me = await getParticipant(conv.id, side.participantId);
+  const owners = await ownersOfIds([a.toLowerCase(), b.toLowerCase()]);
+  const [x, y] = [owners.get(a.toLowerCase()), owners.get(b.toLowerCase())];
+  if (!x || !y) throw notFound('There is no such conversation', 'conversation');
+  const { conv, side } = await conversationFor(session, conversationIdOf(x, y));
+  const me = await getParticipant(conv.id, sideRef(side));
   if (!me) throw notFound('There is no such conversation', 'conversation');
   const [page, parties] = await Promise.all([
     messagesOf(conv.id, session.userId, cursor, me.clearedKey, field),

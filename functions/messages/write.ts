@@ -18,6 +18,7 @@ import {
   blockKey, conversationKey, convPk, inboxPk, MESSAGE_TALLY_MODEL, inboxSk, messageClaimKey, messageSk, messageTallyKey, participantKey,
   type ConversationItem, type MessageItem, type ParticipantItem, type ParticipantType,
 } from '../db/entities/conversation';
+import type { OwnerRef } from '../db/entities/owner';
 import { pageKey, pageMemberKey } from '../db/entities/page';
 import { db } from '../db/service';
 import { conditionFailed, txEntities, writeItems, type TxItem, type TxOutcome } from '../db/transact';
@@ -28,7 +29,7 @@ import { isPageStaff, livePage } from '../pages/pages';
 import { accountGone, authorLiveCheck } from '../users/author-live';
 import { getUser } from '../users/users';
 import {
-  conversationFor, conversationIdOf, getConversation, getParticipant, justAbove, messageViewOf, ownerPkOf, previewOf, sideIn, type Side,
+  conversationFor, conversationIdOf, getConversation, getParticipant, justAbove, messageViewOf, ownerPkOf, previewOf, sideIn, sideRef, type Side,
 } from './conversations';
 
 const ATTEMPTS = 5;
@@ -78,7 +79,7 @@ function participantReadUpdate(p: ParticipantItem, set: { unread: number; lastRe
   return {
     Update: {
       TableName: tableName(),
-      Key: participantKey(p.conversationId, p.participantId),
+      Key: participantKey(p.conversationId, { type: p.participantType, id: p.participantId }),
       UpdateExpression: `SET ${sets.join(', ')}${remove}`,
       ConditionExpression: 'attribute_exists(pk) AND #unread = :oldUnread AND #muted = :oldMuted',
       ExpressionAttributeNames: names,
@@ -87,8 +88,8 @@ function participantReadUpdate(p: ParticipantItem, set: { unread: number; lastRe
   };
 }
 
-async function freshParticipant(conversationId: string, participantId: string): Promise<ParticipantItem> {
-  const p = await getParticipant(conversationId, participantId, true);
+async function freshParticipant(conversationId: string, participant: OwnerRef): Promise<ParticipantItem> {
+  const p = await getParticipant(conversationId, participant, true);
   if (!p) throw notFound('There is no such conversation', 'conversation');
   return p;
 }
@@ -110,7 +111,7 @@ interface NewSide {
 }
 
 async function ensureConversation(session: Session, a: NewSide, b: NewSide, convType: ConversationItem['convType'], extra: { userId?: string; pageId?: string }): Promise<{ convnId: string; created: boolean }> {
-  const id = conversationIdOf(a.id, b.id);
+  const id = conversationIdOf(a, b);
   const existing = await getConversation(id, true);
   if (existing) return { convnId: id, created: false };
   await hitRateLimit('CONVERSATION_USER', session.userId);
@@ -167,8 +168,8 @@ function fromSide(m: Pick<MessageItem, 'senderId' | 'asPageId'>, side: Pick<Side
 }
 
 function otherOf(conv: ConversationItem, side: Side): { id: string; type: ParticipantType } {
-  const id = conv.participantIds.find((p) => p !== side.participantId)!;
-  return { id, type: conv.convType === 'tomypage' && id === conv.pageId ? 'page' : 'user' };
+  if (conv.convType === 'tomypage') return side.type === 'page' ? { id: conv.userId!, type: 'user' } : { id: conv.pageId!, type: 'page' };
+  return { id: conv.participantIds.find((p) => p !== side.participantId)!, type: 'user' };
 }
 
 async function claimedMessage(session: Session, id: string, conversationId: string): Promise<MessageItem | null> {
@@ -196,9 +197,9 @@ function pageLiveCheck(pageId: string): TxItem {
   return { ConditionCheck: { TableName: tableName(), Key: pageKey(pageId), ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deletedAt)' } };
 }
 
-function inboxPlacement(conversationId: string, participantId: string, at: string, preview: string, senderId: string, extra: { unreadBy?: number; guardMuted?: boolean }): TxItem {
+function inboxPlacement(conversationId: string, participant: OwnerRef, at: string, preview: string, senderId: string, extra: { unreadBy?: number; guardMuted?: boolean }): TxItem {
   const names: Record<string, string> = { '#lma': 'lastMessageAt', '#lp': 'lastPreview', '#ls': 'lastSenderId', '#h': 'hidden' };
-  const values: Record<string, unknown> = { ':at': at, ':lp': preview, ':ls': senderId, ':f': false, ':ipk': inboxPk(participantId), ':isk': inboxSk(at, conversationId) };
+  const values: Record<string, unknown> = { ':at': at, ':lp': preview, ':ls': senderId, ':f': false, ':ipk': inboxPk(participant), ':isk': inboxSk(at, conversationId) };
   const sets = ['#lma = :at', '#lp = :lp', '#ls = :ls', '#h = :f', 'gsi1pk = :ipk', 'gsi1sk = :isk'];
   let condition = 'attribute_exists(pk)';
   if (extra.guardMuted !== undefined) {
@@ -209,7 +210,7 @@ function inboxPlacement(conversationId: string, participantId: string, at: strin
   return {
     Update: {
       TableName: tableName(),
-      Key: participantKey(conversationId, participantId),
+      Key: participantKey(conversationId, participant),
       UpdateExpression: `SET ${sets.join(', ')}${extra.unreadBy ? ' ADD #u :one' : ''}`,
       ConditionExpression: condition,
       ExpressionAttributeNames: extra.unreadBy ? { ...names, '#u': 'unread' } : names,
@@ -247,7 +248,7 @@ async function deliverMessage(session: Session, conv: ConversationItem, side: Si
     const memberToMember = conv.convType === 'user-to-user';
     const toBlocker = memberToMember || !!side.asPageId;
     const keys = [
-      participantKey(conv.id, other.id),
+      participantKey(conv.id, other),
       ...(memberToMember ? [blockKey(session.userId, other.id)] : []),
       ...(toBlocker ? [blockKey(other.id, session.userId)] : []),
     ];
@@ -255,7 +256,7 @@ async function deliverMessage(session: Session, conv: ConversationItem, side: Si
     const has = (k: { pk: string; sk: string }) => found.find((i) => i.pk === k.pk && i.sk === k.sk);
     if (memberToMember && has(blockKey(session.userId, other.id))) throw forbidden('You block this member: unblock them to write to them');
     const withheld = toBlocker && !!has(blockKey(other.id, session.userId));
-    const recipientItem = has(participantKey(conv.id, other.id));
+    const recipientItem = has(participantKey(conv.id, other));
     if (!recipientItem) throw notFound('There is no such conversation', 'conversation_id');
     const recipient = withheld ? null : (db().entities.conversationParticipant.parse({ Item: recipientItem }).data as ParticipantItem);
     const nowMs = Date.now();
@@ -272,10 +273,10 @@ async function deliverMessage(session: Session, conv: ConversationItem, side: Si
       messageClaim.create({ id: input.id, conversationId: conv.id, senderId: session.userId, sentMs }).commit(),
       messageEntity.create(message).commit(),
       authorLiveCheck(session.userId),
-      inboxPlacement(conv.id, side.participantId, createdAt, preview, session.userId, {}),
+      inboxPlacement(conv.id, sideRef(side), createdAt, preview, session.userId, {}),
     ];
     if (recipient) {
-      items.push(inboxPlacement(conv.id, recipient.participantId, createdAt, preview, session.userId, { unreadBy: 1, guardMuted: recipient.muted }));
+      items.push(inboxPlacement(conv.id, { type: recipient.participantType, id: recipient.participantId }, createdAt, preview, session.userId, { unreadBy: 1, guardMuted: recipient.muted }));
       if (!recipient.muted) items.push(tallyUpdate(recipient, 1, 'add'));
     }
     if (side.asPageId) items.push(staffCheck(side.asPageId, session.userId));
@@ -338,7 +339,7 @@ async function countBetween(conversationId: string, side: Pick<Side, 'type' | 'p
  */
 async function readUpTo(conversationId: string, side: Pick<Side, 'type' | 'participantId'>, key: string): Promise<void> {
   await withRetries(async () => {
-    const p = await freshParticipant(conversationId, side.participantId);
+    const p = await freshParticipant(conversationId, sideRef(side));
     const from = p.lastReadKey ?? 'msg#';
     if (from >= key) return null;
     const { counted, lastKey } = await countBetween(conversationId, side, from, key);
@@ -388,9 +389,9 @@ async function latestMessageKey(conversationId: string): Promise<string | null> 
 }
 
 /** Hides a conversation for one side: out of its inbox, its messages so far out of its view, its unread out of its tally. */
-async function hideFor(conversationId: string, participantId: string): Promise<void> {
+async function hideFor(conversationId: string, participant: OwnerRef): Promise<void> {
   await withRetries(async () => {
-    const p = await freshParticipant(conversationId, participantId);
+    const p = await freshParticipant(conversationId, participant);
     const latest = await latestMessageKey(conversationId);
     const now = new Date().toISOString();
     const items = [participantReadUpdate(p, { unread: 0, hidden: true, lastReadAt: now, ...(latest ? { lastReadKey: latest, clearedKey: latest } : {}) })];
@@ -402,16 +403,16 @@ async function hideFor(conversationId: string, participantId: string): Promise<v
 /** DELETE conversation: hidden for the caller's side only. */
 export async function hideConversation(session: Session, conversationId: string): Promise<number> {
   const { side } = await conversationFor(session, conversationId);
-  await hideFor(conversationId, side.participantId);
+  await hideFor(conversationId, sideRef(side));
   return 1;
 }
 
 /** DELETE conversations: every conversation in the member's inbox hidden for them. */
 export async function hideAllConversations(session: Session, uuid: string): Promise<number> {
   if (uuid !== session.userId) throw forbidden('You may only act on your own account');
-  const { data } = await db().entities.conversationParticipant.query.byParticipant({ participantId: uuid }).go({ pages: 'all' });
+  const { data } = await db().entities.conversationParticipant.query.byParticipant({ participantType: 'user', participantId: uuid }).go({ pages: 'all' });
   const shown = (data as ParticipantItem[]).filter((p) => !p.hidden);
-  for (const p of shown) await hideFor(p.conversationId, uuid);
+  for (const p of shown) await hideFor(p.conversationId, { type: 'user', id: uuid });
   return shown.length;
 }
 
@@ -419,7 +420,7 @@ export async function hideAllConversations(session: Session, uuid: string): Prom
 export async function muteConversation(session: Session, conversationId: string, muted: boolean): Promise<boolean> {
   const { side } = await conversationFor(session, conversationId);
   await withRetries(async () => {
-    const p = await freshParticipant(conversationId, side.participantId);
+    const p = await freshParticipant(conversationId, sideRef(side));
     if (p.muted === muted) return null;
     const items = [participantReadUpdate(p, { unread: p.unread, muted })];
     if (p.unread > 0) items.push(tallyUpdate(p, muted ? -p.unread : p.unread, muted ? 'remove' : 'add'));
@@ -436,10 +437,10 @@ export async function eraseConversation(conversationId: string): Promise<void> {
   const { data: parts } = await db().entities.conversationParticipant.query.byConversation({ conversationId }).go({ pages: 'all' });
   for (const first of parts as ParticipantItem[]) {
     await withRetries(async () => {
-      const p = await getParticipant(conversationId, first.participantId, true);
+      const p = await getParticipant(conversationId, { type: first.participantType, id: first.participantId }, true);
       if (!p) return null;
       const items: TxItem[] = [
-        { Delete: { TableName: tableName(), Key: participantKey(conversationId, p.participantId), ConditionExpression: '#u = :u AND #m = :m', ExpressionAttributeNames: { '#u': 'unread', '#m': 'muted' }, ExpressionAttributeValues: { ':u': p.unread, ':m': p.muted } } },
+        { Delete: { TableName: tableName(), Key: participantKey(conversationId, { type: p.participantType, id: p.participantId }), ConditionExpression: '#u = :u AND #m = :m', ExpressionAttributeNames: { '#u': 'unread', '#m': 'muted' }, ExpressionAttributeValues: { ':u': p.unread, ':m': p.muted } } },
       ];
       if (!p.muted && p.unread > 0) items.push(tallyUpdate(p, -p.unread, 'remove'));
       return writeItems(items);
@@ -469,7 +470,7 @@ export async function eraseConversation(conversationId: string): Promise<void> {
 
 /** Account deletion's first step: every conversation the member takes part in, erased. */
 export async function eraseAllConversationsOf(userId: string): Promise<number> {
-  const { data } = await db().entities.conversationParticipant.query.byParticipant({ participantId: userId }).go({ pages: 'all' });
+  const { data } = await db().entities.conversationParticipant.query.byParticipant({ participantType: 'user', participantId: userId }).go({ pages: 'all' });
   for (const p of data) await eraseConversation(p.conversationId);
   return data.length;
 }

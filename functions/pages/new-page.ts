@@ -1,4 +1,5 @@
 /** POST /api/iam/pages/new: a page with its creator as first admin, its handle claimed in the same transaction (201; a retry with its id: 200). */
+import { randomUUID } from 'node:crypto';
 import type { newPage as route } from '../../shared/contract/pages';
 import { reply } from '../lib/http';
 import { hitRateLimit } from '../lib/rate-limit';
@@ -7,7 +8,7 @@ import { membershipOf, pageViewOf } from './pages';
 import { createPage } from './write';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
-  const { page, created } = await createPage(session.userId, input, () => hitRateLimit('PAGE_USER', session.userId));
+  const { page, created } = await createPage(session.userId, { ...input, id: input.id ?? randomUUID() }, () => hitRateLimit('PAGE_USER', session.userId));
   const view = pageViewOf(page, await membershipOf(page.id, session.userId, true), session.role === 'admin');
   return reply({ page: view }, { status: created ? 201 : 200 });
 };

@@ -28,8 +28,8 @@ export const main: Main<typeof route> = async ({ input, session }) => {
   // Members see every place the page's events use; others those of its upcoming public events.
   const everyPlace = viewer.member || viewer.admin;
   const [list, upcoming, allPlaces] = await Promise.all([
-    listPage([ownerSource(page.id, 'post', audience)], pageCounts(page.id, audience), viewer, undefined),
-    upcomingOf(page.id, viewer),
+    listPage([ownerSource({ type: 'page', id: page.id }, 'post', audience)], pageCounts(page.id, audience), viewer, undefined),
+    upcomingOf({ type: 'page', id: page.id }, viewer),
     everyPlace ? ownerLocationIds(pagePk(page.id)) : null,
   ]);
   const locations = await locationsById(allPlaces ?? upcoming.locationIds);

@@ -21,5 +21,5 @@ export async function pagePostsPage(
   const [page, membership] = await Promise.all([getPage(pageId), membershipOf(pageId, viewer.userId)]);
   if (!page || page.deletedAt) throw notFound('There is no page with this id', fields.page);
   const audience = isPageStaff(roleOf(membership)) || viewer.admin ? 'owner' : viewer.member ? 'members' : 'public';
-  return listPage([ownerSource(page.id, kind, audience)], Promise.resolve(NO_COUNTS), viewer, cursor, fields.cursor);
+  return listPage([ownerSource({ type: 'page', id: page.id }, kind, audience)], Promise.resolve(NO_COUNTS), viewer, cursor, fields.cursor);
 }

@@ -11,7 +11,7 @@ import { MAX_TAGS_PER_PAGE, type PlaceInput } from '../../shared/schemas/pages';
 import { batchDelete, partitionItems } from '../db/batch';
 import { pagePk, type PageItem } from '../db/entities/page';
 import { db } from '../db/service';
-import { conditionFailed, txEntities, writeItems, type TxItem, type TxOutcome } from '../db/transact';
+import { conditionFailed, failedChecks, named, txEntities, writeItems, type TxItem, type TxOutcome } from '../db/transact';
 import { deleteImagesUnder } from '../images/avatars';
 import { sweepsDeferred } from '../lib/deferred';
 import { badRequest, conflict, forbidden, serviceUnavailable } from '../lib/errors';
@@ -22,6 +22,7 @@ import { deletePostsOf } from '../posts/write';
 import { ensureTags, tagUsageItems } from '../tags/tags';
 import { accountGone, assertAuthorWasLive, authorLiveCheck } from '../users/author-live';
 import { hasPermission, loadPermissionSettings } from '../users/permission-rules';
+import { ownerIdClaimOf } from '../users/owner-ids';
 import { getUser } from '../users/users';
 import { claimPageImage, pageImagesPrefix, type PageImageOps } from './page-images';
 import { getPage, roleCheck, type PageActor } from './pages';
@@ -93,13 +94,17 @@ export interface NewPage {
   addressPublic?: boolean;
 }
 
+const idTaken = () => conflict('This id is already taken; generate a new one', 'id');
+
 /** Creates a page with its creator as its first admin; a retry with the same id answers the first (`created: false`). */
 export async function createPage(userId: string, input: NewPage, beforeCreate: () => Promise<void> = async () => {}): Promise<{ page: PageItem; created: boolean }> {
-  const earlier = await getPage(input.id, true);
+  const [earlier, claim] = await Promise.all([getPage(input.id, true), ownerIdClaimOf(input.id)]);
   if (earlier) {
-    if (earlier.createdBy !== userId || earlier.deletedAt) throw conflict('This id belongs to another page; generate a new one', 'id');
+    if (earlier.createdBy !== userId || earlier.deletedAt) throw idTaken();
     return { page: earlier, created: false };
   }
+  // Held by a member, by a page deleted and swept, or claimed: never a new page's.
+  if (claim) throw idTaken();
   await beforeCreate();
   const user = await getUser(userId);
   if (!user || user.deletedAt) throw accountGone();
@@ -133,32 +138,35 @@ export async function createPage(userId: string, input: NewPage, beforeCreate: (
     createdAt: now,
     updatedAt: now,
   };
-  const { handleClaim, pageMember } = txEntities();
+  const { handleClaim, ownerIdClaim, pageMember } = txEntities();
   for (let attempt = 1; ; attempt++) {
     const { links, uses } = tagWrites(null, page);
     const items: TxItem[] = [
-      pagePut(null, page),
-      handleClaim.create({ handle: page.handle, ownerType: 'page', ownerId: page.id }).commit(),
+      named('pageFree', pagePut(null, page)),
+      named('handleFree', handleClaim.create({ handle: page.handle, ownerType: 'page', ownerId: page.id }).commit()),
       pageMember.create({ pageId: page.id, userId, status: 'member', role: 'creator', since: now, updatedAt: now }).commit(),
       authorLiveCheck(userId),
+      // Members and pages share one id namespace: the page's id must be nobody's yet, for ever.
+      named('idFree', ownerIdClaim.create({ id: page.id, ownerType: 'page', createdBy: userId, createdAt: now }).commit()),
       ...uses,
       ...links,
       ...claims,
     ];
     const out = await writeItems(items);
     if (!out.canceled) return { page, created: true };
-    if (conditionFailed(out, 0)) {
+    const failed = failedChecks(out, items);
+    if (failed.has('pageFree') || failed.has('idFree')) {
       const raced = await getPage(input.id, true);
       if (raced && raced.createdBy === userId && !raced.deletedAt) return { page: raced, created: false };
-      throw conflict('This id belongs to another page; generate a new one', 'id');
+      throw idTaken();
     }
-    if (conditionFailed(out, 1)) throw conflict('This handle is taken; choose another', 'handle');
+    if (failed.has('handleFree')) throw conflict('This handle is taken; choose another', 'handle');
     assertAuthorWasLive(out, 3);
     if (claims.length && out.data.slice(items.length - claims.length).some((d) => d.code === 'ConditionalCheckFailed')) {
       throw badRequest('An image was already used; upload it again', input.avatar ? 'avatar' : 'cover');
     }
     if (attempt >= ATTEMPTS) throw serviceUnavailable('The site is busy; please try again');
-    await ensureMissingTags(out, 4, uses.length, page.tags);
+    await ensureMissingTags(out, items.indexOf(uses[0]!), uses.length, page.tags);
   }
 }
 
@@ -316,8 +324,8 @@ export async function sweepPage(pageId: string): Promise<void> {
     logger.warn('a page to sweep is not marked deleted; nothing swept', { pageId });
     return;
   }
-  const posts = await deletePostsOf(pageId);
-  const events = await deleteEventsOf(pageId);
+  const posts = await deletePostsOf({ type: 'page', id: pageId });
+  const events = await deleteEventsOf({ type: 'page', id: pageId });
   const members = await partitionItems(pagePk(pageId), 'member#');
   await batchDelete(members.map(({ pk, sk }) => ({ pk, sk })));
   logger.info('swept a deleted page', { pageId, posts, events, members: members.length });

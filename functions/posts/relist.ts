@@ -85,8 +85,7 @@ export interface Relisting {
 function jobItems(ownerId: string, ownerType: ListingOwnerType, nowMs: number): Relisting {
   const token = randomUUID();
   const job = {
-    userId: ownerId, token, requestedAt: new Date(nowMs).toISOString(), runs: 0, expiresAt: Math.floor(nowMs / 1000) + JOB_TTL_SECONDS,
-    ...(ownerType === 'page' ? { ownerType } : {}),
+    userId: ownerId, ownerType, token, requestedAt: new Date(nowMs).toISOString(), runs: 0, expiresAt: Math.floor(nowMs / 1000) + JOB_TTL_SECONDS,
   };
   return { items: [txEntities().relistJob.put(job).commit()], token };
 }
@@ -108,7 +107,7 @@ export async function afterRelisting(ownerId: string, relisting: Relisting, owne
   if (!relisting.token || sweepsDeferred()) return;
   try {
     const out = await relistPlantsOf(ownerId, {}, ownerType);
-    await finishJob(ownerId, relisting.token);
+    await finishJob({ userId: ownerId, ownerType }, relisting.token);
     if (out.moved) logger.info('moved plant listings with their owner', { ownerId, ownerType, moved: out.moved });
   } catch (err) {
     // The change is saved; the job item stays, and the owner's next change of place runs it again.
@@ -191,7 +190,7 @@ export async function relistPlantsOf(ownerId: string, opts: RelistOptions = {}, 
   do {
     if (opts.shouldStop?.()) return { moved, cursor, done: false };
     const page = await db()
-      .entities.post.query.ownerAll({ ownerId, kind: 'plant' })
+      .entities.post.query.ownerAll({ ownerType, ownerId, kind: 'plant' })
       .go({ cursor, limit: opts.pageSize ?? RELIST_PAGE });
     const count = await relistPage(ownerId, ownerType, page.data as PostItem[]);
     if (count === null) return { moved, cursor: null, done: true };
@@ -202,8 +201,8 @@ export async function relistPlantsOf(ownerId: string, opts: RelistOptions = {}, 
 }
 
 /** Hands the rest of a job to its next run: a change of the job item (the stream records it). */
-export async function saveProgress(job: Pick<RelistJobItem, 'userId' | 'token'>, cursor: string | null): Promise<void> {
-  const update = db().entities.relistJob.update({ userId: job.userId }).add({ runs: 1 });
+export async function saveProgress(job: Pick<RelistJobItem, 'userId' | 'ownerType' | 'token'>, cursor: string | null): Promise<void> {
+  const update = db().entities.relistJob.update({ ownerType: job.ownerType, userId: job.userId }).add({ runs: 1 });
   try {
     await (cursor ? update.set({ cursor }) : update.remove(['cursor'])).where((a, op) => op.eq(a.token, job.token)).go();
   } catch (err) {
@@ -213,9 +212,9 @@ export async function saveProgress(job: Pick<RelistJobItem, 'userId' | 'token'>,
 }
 
 /** Deletes the job item, unless a newer move replaced it (that one's run finishes it). */
-export async function finishJob(userId: string, token: string): Promise<void> {
+export async function finishJob(job: Pick<RelistJobItem, 'userId' | 'ownerType'>, token: string): Promise<void> {
   try {
-    await db().entities.relistJob.delete({ userId }).where((a, op) => op.eq(a.token, token)).go();
+    await db().entities.relistJob.delete({ ownerType: job.ownerType, userId: job.userId }).where((a, op) => op.eq(a.token, token)).go();
   } catch (err) {
     if (!isConditionFailure(err)) throw err;
   }

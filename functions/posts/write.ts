@@ -9,6 +9,7 @@ import type { PlantDetails, Privacy } from '../../shared/schemas/content';
 import { isAvailable } from '../../shared/schemas/content';
 import { batchDelete, partitionItems, type TableKey } from '../db/batch';
 import { commentClaimKey } from '../db/entities/comment';
+import type { OwnerRef } from '../db/entities/owner';
 import { postKey, postPk, type PostItem } from '../db/entities/post';
 import { db } from '../db/service';
 import { conditionFailed, txEntities, writeItems, type TxItem, type TxOutcome } from '../db/transact';
@@ -350,13 +351,17 @@ export async function deletePost(postId: string, claimedUserId: string, viewer: 
   }
 }
 
-/** Deletes every post and plant of a user whose account is being deleted (their own view lists them all). */
-export async function deletePostsOf(userId: string): Promise<number> {
+/**
+ * Deletes every post and plant of an owner being deleted: a member whose account is deleted, or a
+ * page (their own view lists them all). Only what that kind of owner owns: the key names the kind.
+ */
+export async function deletePostsOf(ownerRef: OwnerRef): Promise<number> {
+  const userId = ownerRef.id;
   const owner: Viewer = { userId, admin: false, member: true, suspended: false };
   let removed = 0;
   for (const kind of ['post', 'plant'] as const) {
     for (;;) {
-      const { data } = await db().entities.post.query.ownerAll({ ownerId: userId, kind }).go({ limit: 25 });
+      const { data } = await db().entities.post.query.ownerAll({ ownerType: ownerRef.type, ownerId: ownerRef.id, kind }).go({ limit: 25 });
       if (!data.length) break;
       for (const post of data) {
         await deletePost(post.id, userId, owner);

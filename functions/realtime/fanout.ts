@@ -10,7 +10,7 @@
  * A connection the sink finds gone is removed.
  */
 import type { ServerFrame } from '../../shared/realtime';
-import type { MessageItem, MessageTallyItem } from '../db/entities/conversation';
+import type { MessageItem, MessageTallyItem, ParticipantType } from '../db/entities/conversation';
 import type { NotificationItem } from '../db/entities/notification';
 import { db } from '../db/service';
 import { logger } from '../lib/logger';
@@ -65,7 +65,8 @@ async function messageFanOut(item: MessageItem, sink: FrameSink): Promise<void> 
   }
   const conv = await getConversation(item.conversationId);
   if (!conv) return;
-  const members = await Promise.all(conv.participantIds.map((id) => membersOf(conv.convType === 'tomypage' && id === conv.pageId ? 'page' : 'user', id)));
+  const sides: [ParticipantType, string][] = conv.convType === 'tomypage' ? [['user', conv.userId!], ['page', conv.pageId!]] : conv.participantIds.map((id) => ['user', id]);
+  const members = await Promise.all(sides.map(([type, id]) => membersOf(type, id)));
   await deliver(members.flat(), frame, sink);
 }
 

@@ -27,14 +27,15 @@ function jobOf(record: DynamoDBRecord): RelistJobItem | null {
   const item = newImageOf(record);
   if (item?.__edb_e__ !== 'relistJob') return null;
   const { data } = db().entities.relistJob.parse({ Item: item });
-  return data?.userId && data.token ? (data as RelistJobItem) : null;
+  // A job written before every job named its owner's kind was a member's.
+  return data?.userId && data.token ? ({ ...data, ownerType: data.ownerType ?? 'user' } as RelistJobItem) : null;
 }
 
 async function run(job: RelistJobItem, shouldStop: () => boolean): Promise<void> {
-  const out = await relistPlantsOf(job.userId, { cursor: job.cursor ?? null, shouldStop }, job.ownerType ?? 'user');
+  const out = await relistPlantsOf(job.userId, { cursor: job.cursor ?? null, shouldStop }, job.ownerType);
   if (out.done) {
-    await finishJob(job.userId, job.token);
-    logger.info('moved plant listings with their owner', { userId: job.userId, ownerType: job.ownerType ?? 'user', moved: out.moved, runs: job.runs + 1 });
+    await finishJob(job, job.token);
+    logger.info('moved plant listings with their owner', { userId: job.userId, ownerType: job.ownerType, moved: out.moved, runs: job.runs + 1 });
     return;
   }
   await saveProgress(job, out.cursor);

@@ -81,8 +81,8 @@ async function run(sweep: Sweep): Promise<void> {
     if (event?.deletedAt) await sweepEvent(event, event.deletedBy);
     return;
   }
-  const posts = await deletePostsOf(sweep.uuid);
-  await deleteEventsOf(sweep.uuid, sweep.uuid);
+  const posts = await deletePostsOf({ type: 'user', id: sweep.uuid });
+  await deleteEventsOf({ type: 'user', id: sweep.uuid }, sweep.uuid);
   await withdrawAttendance(sweep.uuid);
   await leaveAllPages(sweep.uuid);
   await sweepUser(sweep.uuid);

@@ -103,8 +103,8 @@ export async function deleteAccount(userId: string, steps: DeletionSteps = defau
   // In the cloud the table's stream hands the marked account to the sweeper (its posts, then its partition).
   if (!sweepsDeferred()) {
     try {
-      await deletePostsOf(userId);
-      await deleteEventsOf(userId, userId);
+      await deletePostsOf({ type: 'user', id: userId });
+      await deleteEventsOf({ type: 'user', id: userId }, userId);
       await withdrawAttendance(userId);
       await leaveAllPages(userId);
       await sweepUser(userId);

@@ -10,7 +10,7 @@ import { MOTIVATIONS } from '../../shared/schemas/identity';
 import { encodeGeohash } from '../../shared/geohash';
 import { db } from '../db/service';
 import type { UserItem } from '../db/entities/user';
-import { conditionFailed, isConditionFailure, txEntities, writeItems } from '../db/transact';
+import { conditionFailed, failedChecks, isConditionFailure, named, txEntities, writeItems } from '../db/transact';
 import { holdsAdmin } from '../lib/admins';
 import { conflict, HttpError } from '../lib/errors';
 import type { Session } from '../lib/session/token';
@@ -99,9 +99,14 @@ export function withLocation<T extends Partial<UserItem>>(user: T, latitude: num
 export async function createAccount(email: string, passwordHash: string, invitedBy?: string): Promise<UserItem | null> {
   const uuid = randomUUID();
   const user = { uuid, email, passwordHash, ...(invitedBy ? { invitedBy } : {}) };
-  const { user: u, emailClaim } = txEntities();
-  const out = await writeItems([u.create(user).commit(), emailClaim.create({ email, userId: uuid }).commit()]);
-  if (conditionFailed(out, 1)) return null;
+  const { user: u, emailClaim, ownerIdClaim } = txEntities();
+  const items = [
+    u.create(user).commit(),
+    named('emailFree', emailClaim.create({ email, userId: uuid }).commit()),
+    ownerIdClaim.create({ id: uuid, ownerType: 'user' }).commit(),
+  ];
+  const out = await writeItems(items);
+  if (failedChecks(out, items).has('emailFree')) return null;
   if (out.canceled) throw new Error(`account creation cancelled: ${JSON.stringify(out.data)}`);
   return (await getUser(uuid))!;
 }

@@ -186,12 +186,12 @@ describe('relisting in the cloud (the table\'s stream runs the job)', () => {
       delete process.env.SWEEPS;
     }
     expect(await stored(plant.data.plant.id)).toMatchObject(listedAt(first));
-    expect(await getItem(`user#${page.id}`, 'relist')).toMatchObject({ userId: page.id, ownerType: 'page' });
+    expect(await getItem(`page#${page.id}`, 'relist')).toMatchObject({ userId: page.id, ownerType: 'page' });
     const { handler } = await import('../../functions/system/stream-dispatch');
-    expect(await handler({ Records: [await recordOf(`user#${page.id}`, 'relist')] }, plenty)).toEqual({ batchItemFailures: [] });
+    expect(await handler({ Records: [await recordOf(`page#${page.id}`, 'relist')] }, plenty)).toEqual({ batchItemFailures: [] });
     expect(await stored(plant.data.plant.id)).toMatchObject(listedAt(then));
     expect(await nearbyIds(then)).toContain(plant.data.plant.id);
-    expect(await getItem(`user#${page.id}`, 'relist')).toBeUndefined();
+    expect(await getItem(`page#${page.id}`, 'relist')).toBeUndefined();
   });
 
   it('works in bounded pages from a cursor, and out of time hands the rest to the next run through the job item', async () => {

@@ -396,9 +396,9 @@ describe('the stream dispatcher, the one reader of the table\'s stream', () => {
     const { db } = await import('../../functions/db/service');
     const e = db().entities;
     const read = [
-      e.post.query.ownerAll({ ownerId: 'u', kind: 'post' }).params<{ IndexName: string }>(),
-      e.post.query.ownerAll({ ownerId: 'u', kind: 'plant' }).params<{ IndexName: string }>(),
-      e.event.query.byOwner({ ownerId: 'u' }).params<{ IndexName: string }>(),
+      e.post.query.ownerAll({ ownerType: 'user', ownerId: 'u', kind: 'post' }).params<{ IndexName: string }>(),
+      e.post.query.ownerAll({ ownerType: 'user', ownerId: 'u', kind: 'plant' }).params<{ IndexName: string }>(),
+      e.event.query.byOwner({ ownerType: 'user', ownerId: 'u' }).params<{ IndexName: string }>(),
       e.pageMember.query.members({ pageId: 'p' }).params<{ IndexName: string }>(),
       e.pageMember.query.byUser({ userId: 'u' }).params<{ IndexName: string }>(),
       e.realtimeConnection.query.byUser({ userId: 'u' }).params<{ IndexName: string }>(),

@@ -38,3 +38,9 @@ export async function setAttributes(pk: string, sk: string, values: Record<strin
     }),
   );
 }
+
+/** Deletes a stored item directly (to stage data as an older version of the product left it). */
+export async function deleteItem(pk: string, sk: string): Promise<void> {
+  const { DeleteCommand } = await import('@aws-sdk/lib-dynamodb');
+  await client().send(new DeleteCommand({ TableName: inject('tableName'), Key: { pk, sk } }));
+}

@@ -3,7 +3,7 @@
  * partition `conv#<id>`:
  * - `conversation` (sk `conv`): who takes part (written once; each side's activity is on its
  *   participant item);
- * - `conversationParticipant` (sk `part#<participantId>`): one per participant (a member or a
+ * - `conversationParticipant` (sk `part#<participantType>#<participantId>`): one per participant (a member or a
  *   page), with its unread count, `lastReadAt`, muted and hidden flags and the preview its inbox
  *   row shows. Its `gsi1` keys place it in the participant's inbox, newest activity first; they
  *   are removed while the participant has hidden the conversation, so the inbox is one Query;
@@ -15,13 +15,15 @@
  * unread collections, kept by `ADD`/`DELETE` in the transaction that changes them; `block`
  * (`user#<blocker>` / `block#<blocked>`) is one member blocking another.
  */
+import { createHash } from 'node:crypto';
 import { Entity, type EntityItem } from 'electrodb';
 import { SERVICE } from '../service-name';
+import { OWNER_TYPES, type OwnerRef, type OwnerType } from './owner';
 
 export const CONV_TYPES = ['user-to-user', 'tomypage'] as const;
 export type ConvType = (typeof CONV_TYPES)[number];
-export const PARTICIPANT_TYPES = ['user', 'page'] as const;
-export type ParticipantType = (typeof PARTICIPANT_TYPES)[number];
+export const PARTICIPANT_TYPES = OWNER_TYPES;
+export type ParticipantType = OwnerType;
 
 export const Conversation = () => new Entity({
   model: { entity: 'conversation', version: '2', service: SERVICE },
@@ -69,11 +71,11 @@ export const ConversationParticipant = () => new Entity({
   indexes: {
     byConversation: {
       pk: { field: 'pk', composite: ['conversationId'], template: 'conv#${conversationId}', casing: 'none' },
-      sk: { field: 'sk', composite: ['participantId'], template: 'part#${participantId}', casing: 'none' },
+      sk: { field: 'sk', composite: ['participantType', 'participantId'], template: 'part#${participantType}#${participantId}', casing: 'none' },
     },
     inbox: {
       index: 'gsi1',
-      pk: { field: 'gsi1pk', composite: ['participantId'], template: 'inbox#${participantId}', casing: 'none' },
+      pk: { field: 'gsi1pk', composite: ['participantType', 'participantId'], template: 'inbox#${participantType}#${participantId}', casing: 'none' },
       sk: { field: 'gsi1sk', composite: ['lastMessageAt', 'conversationId'], template: '${lastMessageAt}#${conversationId}', casing: 'none' },
       // Never written by ElectroDB: the raw writes of functions/messages/write.ts set these keys
       // while the conversation is shown and remove them while it is hidden (a sparse inbox).
@@ -82,7 +84,7 @@ export const ConversationParticipant = () => new Entity({
     /** Every conversation of a participant, hidden ones included (erasing an account's). */
     byParticipant: {
       index: 'gsi2',
-      pk: { field: 'gsi2pk', composite: ['participantId'], template: 'convsof#${participantId}', casing: 'none' },
+      pk: { field: 'gsi2pk', composite: ['participantType', 'participantId'], template: 'convsof#${participantType}#${participantId}', casing: 'none' },
       sk: { field: 'gsi2sk', composite: ['conversationId'], template: '${conversationId}', casing: 'none' },
     },
   },
@@ -176,10 +178,22 @@ export type BlockItem = EntityItem<ReturnType<typeof Block>>;
 /** Keys spelled out for raw updates, BatchGets and condition checks (held to the templates by content-keys.test.ts). */
 export const convPk = (id: string): string => `conv#${id}`;
 export const conversationKey = (id: string): { pk: string; sk: string } => ({ pk: convPk(id), sk: 'conv' });
-export const participantKey = (conversationId: string, participantId: string): { pk: string; sk: string } => ({ pk: convPk(conversationId), sk: `part#${participantId}` });
+export const participantKey = (conversationId: string, p: OwnerRef): { pk: string; sk: string } => ({ pk: convPk(conversationId), sk: `part#${p.type}#${p.id}` });
 export const messageSk = (sentMs: string, id: string): string => `msg#${sentMs}#${id}`;
 export const messageClaimKey = (id: string): { pk: string; sk: string } => ({ pk: `msgid#${id}`, sk: 'msgid' });
 export const messageTallyKey = (ownerPk: string): { pk: string; sk: string } => ({ pk: ownerPk, sk: 'msg-tally' });
 export const blockKey = (blockerId: string, blockedId: string): { pk: string; sk: string } => ({ pk: `user#${blockerId}`, sk: `block#${blockedId}` });
-export const inboxPk = (participantId: string): string => `inbox#${participantId}`;
+export const inboxPk = (p: OwnerRef): string => `inbox#${p.type}#${p.id}`;
 export const inboxSk = (lastMessageAt: string, conversationId: string): string => `${lastMessageAt}#${conversationId}`;
+
+/**
+ * The conversation of two participants: the same pair always gets the same id, a UUID made from
+ * the SHA-256 of the sorted `<kind>#<id>` of both (version and variant bits set as a name-based
+ * UUID's are). The kinds are part of it: a page's conversation never shares a member's id.
+ */
+export function conversationIdOf(x: OwnerRef, y: OwnerRef): string {
+  const [a, b] = [`${x.type}#${x.id.toLowerCase()}`, `${y.type}#${y.id.toLowerCase()}`].sort();
+  const h = createHash('sha256').update(`${a}|${b}`).digest('hex');
+  const variant = ((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}

@@ -23,6 +23,7 @@
  */
 import { Entity, type EntityItem } from 'electrodb';
 import { SERVICE } from '../service-name';
+import { OWNER_TYPES } from './owner';
 
 /** A geohash prefix kept in step with `geohash` (the geo indexes partition by it). */
 const cell = (precision: number) => ({
@@ -61,7 +62,7 @@ export const Event = () => new Entity({
     title: { type: 'string', required: true },
     description: { type: 'string', required: true, default: '' },
     privacy: { type: EVENT_PRIVACY, required: true, default: 'public' },
-    ownerType: { type: ['user', 'page'] as const, required: true, readOnly: true },
+    ownerType: { type: OWNER_TYPES, required: true, readOnly: true },
     ownerId: { type: 'string', required: true, readOnly: true },
     createdBy: { type: 'string', required: true, readOnly: true },
     ...placeAttributes,
@@ -106,7 +107,7 @@ export const Event = () => new Entity({
     /** An owner's templates, newest first (E2b): deleting a page or an account finds them. */
     byOwner: {
       index: 'gsi2',
-      pk: { field: 'gsi2pk', composite: ['ownerId'], template: 'eventsof#${ownerId}', casing: 'none' },
+      pk: { field: 'gsi2pk', composite: ['ownerType', 'ownerId'], template: 'eventsof#${ownerType}#${ownerId}', casing: 'none' },
       sk: { field: 'gsi2sk', composite: ['createdAt', 'id'], template: '${createdAt}#${id}', casing: 'none' },
     },
     /** Live series by how far their dates exist (E6): the job reads those due first. */
@@ -135,6 +136,7 @@ export const EventDate = () => new Entity({
     startsAt: { type: 'string', required: true },
     endsAt: { type: 'string', required: true },
     /** Copied from the template: the lists filter and group by them without reading it. */
+    ownerType: { type: OWNER_TYPES, required: true, readOnly: true },
     ownerId: { type: 'string', required: true, readOnly: true },
     privacy: { type: EVENT_PRIVACY, required: true },
     /** The date's place: the template's, or its own override (`ownPlace`). */
@@ -185,7 +187,7 @@ export const EventDate = () => new Entity({
     byOwner: {
       index: 'gsi2',
       condition: (a: { deletedAt?: string }) => !a.deletedAt,
-      pk: { field: 'gsi2pk', composite: ['ownerId'], template: 'evdates#${ownerId}', casing: 'none' },
+      pk: { field: 'gsi2pk', composite: ['ownerType', 'ownerId'], template: 'evdates#${ownerType}#${ownerId}', casing: 'none' },
       sk: { field: 'gsi2sk', composite: ['endsAt', 'eventId', 'dateKey'], template: '${endsAt}#${eventId}#${dateKey}', casing: 'none' },
     },
     /** Dates due a reminder, by start, one partition per UTC day (E7): sparse, until it is sent. */

@@ -135,37 +135,37 @@ export const Post = () => new Entity({
     ownerAll: {
       index: 'gsi1',
       condition: live,
-      pk: { field: 'gsi1pk', composite: ['ownerId', 'kind'], template: 'owner#${ownerId}#${kind}', casing: 'none' },
+      pk: { field: 'gsi1pk', composite: ['ownerType', 'ownerId', 'kind'], template: 'owner#${ownerType}#${ownerId}#${kind}', casing: 'none' },
       sk: byTime('gsi1sk'),
     },
     ownerMembers: {
       index: 'gsi2',
       condition: isMembers,
-      pk: { field: 'gsi2pk', composite: ['ownerId', 'kind'], template: 'ownerm#${ownerId}#${kind}', casing: 'none' },
+      pk: { field: 'gsi2pk', composite: ['ownerType', 'ownerId', 'kind'], template: 'ownerm#${ownerType}#${ownerId}#${kind}', casing: 'none' },
       sk: byTime('gsi2sk'),
     },
     ownerPublic: {
       index: 'gsi3',
       condition: isPublic,
-      pk: { field: 'gsi3pk', composite: ['ownerId', 'kind'], template: 'ownerp#${ownerId}#${kind}', casing: 'none' },
+      pk: { field: 'gsi3pk', composite: ['ownerType', 'ownerId', 'kind'], template: 'ownerp#${ownerType}#${ownerId}#${kind}', casing: 'none' },
       sk: byTime('gsi3sk'),
     },
     ownerAvail: {
       index: 'ownerAvail',
       condition: (a: Visibility) => live(a) && availablePlant(a),
-      pk: { field: 'oavpk', composite: ['ownerId'], template: 'owneravail#${ownerId}', casing: 'none' },
+      pk: { field: 'oavpk', composite: ['ownerType', 'ownerId'], template: 'owneravail#${ownerType}#${ownerId}', casing: 'none' },
       sk: byTime('oavsk'),
     },
     ownerAvailMembers: {
       index: 'ownerAvailMembers',
       condition: (a: Visibility) => isMembers(a) && availablePlant(a),
-      pk: { field: 'oavmpk', composite: ['ownerId'], template: 'owneravail#${ownerId}', casing: 'none' },
+      pk: { field: 'oavmpk', composite: ['ownerType', 'ownerId'], template: 'owneravail#${ownerType}#${ownerId}', casing: 'none' },
       sk: byTime('oavmsk'),
     },
     ownerAvailPublic: {
       index: 'ownerAvailPublic',
       condition: (a: Visibility) => isPublic(a) && availablePlant(a),
-      pk: { field: 'oavppk', composite: ['ownerId'], template: 'owneravail#${ownerId}', casing: 'none' },
+      pk: { field: 'oavppk', composite: ['ownerType', 'ownerId'], template: 'owneravail#${ownerType}#${ownerId}', casing: 'none' },
       sk: byTime('oavpsk'),
     },
     /** Available plants near a point (P8): public and members-only ones, readers drop what they may not see. */
