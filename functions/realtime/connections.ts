@@ -6,6 +6,7 @@
  * dispatcher, which closes the connection (functions/system/stream-dispatch.ts); locally every
  * delete here tells the host in-process (functions/db/committed.ts `removed`), which closes it.
  */
+import { batchDelete } from '../db/batch';
 import { removed } from '../db/committed';
 import { connectionKey } from '../db/entities/realtime';
 import { db } from '../db/service';
@@ -33,8 +34,10 @@ export async function dropConnections(userId: string, familyId?: string): Promis
   const { data } = await db().entities.realtimeConnection.query.byUser({ userId }).go({ pages: 'all' });
   const gone = data.filter((c) => familyId === undefined || c.familyId === familyId);
   if (gone.length) {
-    await db().entities.realtimeConnection.delete(gone.map((c) => ({ connectionId: c.connectionId }))).go();
-    removed(gone.map((c) => connectionKey(c.connectionId)));
+    // Unprocessed deletes are retried: a connection left behind would keep its socket open.
+    const keys = gone.map((c) => connectionKey(c.connectionId));
+    await batchDelete(keys);
+    removed(keys);
   }
   return gone.length;
 }

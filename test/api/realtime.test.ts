@@ -10,7 +10,7 @@ import WebSocket from 'ws';
 import type { ConversationAnswer, MessageView } from '../../shared/answers/messages';
 import type { ServerFrame } from '../../shared/realtime';
 import { ACCESS_COOKIE } from '../../shared/constants';
-import { as, member, newBrowser, type Member } from '../support/accounts';
+import { as, linkToken, member, newBrowser, type Member } from '../support/accounts';
 import { call, hostUrl } from '../support/api';
 import { newPost, reactTo } from '../support/content';
 import { useHostTable } from '../support/host-env';
@@ -305,12 +305,16 @@ describe('a socket lives no longer than its session', () => {
     await otherTab.close();
   });
 
-  it('suspension and account deletion close every socket of the account at once', async () => {
-    const [boss, rogue, leaver] = await Promise.all([admin(), member(), member()]);
-    const [rogueTab, leaverTab] = await Promise.all([rogue, leaver].map(async (m) => open(await ticketUrl(m))));
+  it('suspension, a password reset and account deletion close every socket of the account at once', async () => {
+    const [boss, rogue, forgetful, leaver] = await Promise.all([admin(), member(), member(), member()]);
+    const [rogueTab, forgetfulTab, leaverTab] = await Promise.all([rogue, forgetful, leaver].map(async (m) => open(await ticketUrl(m))));
     const suspend = await as(boss.browser, 'PUT', `/api/iam/users/${rogue.profile.uuid}`, { suspended: true });
     expect(suspend.status, JSON.stringify(suspend.json)).toBe(200);
     await closedWithin(rogueTab!, 1000);
+    expect((await call('POST', '/api/iam/authn/reset', { body: { email: forgetful.email } })).status).toBe(200);
+    const token = await linkToken(forgetful.email, '/auth/reset');
+    expect((await call('PUT', '/api/iam/pwreset/update', { body: { token, password: 'New-leaf-2027' } })).status).toBe(200);
+    await closedWithin(forgetfulTab!, 1000);
     expect((await as(leaver.browser, 'DELETE', '/api/iam/authn/delete', { uuid: leaver.profile.uuid })).status).toBe(200);
     await closedWithin(leaverTab!, 1000);
   });
