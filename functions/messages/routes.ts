@@ -18,5 +18,5 @@ export const messagesRoutes = [
   { ...messages.newBlock, handler: 'messages/new-block', grants: ['table:read', 'table:write'] },
   { ...messages.deleteBlock, handler: 'messages/delete-block', grants: ['table:write'] },
   { ...messages.blockList, handler: 'messages/block-list', grants: ['table:read'] },
-  { ...messages.ticket, handler: 'realtime/ticket', grants: ['table:write'] },
+  { ...messages.ticket, handler: 'realtime/ticket', grants: ['table:read', 'table:write'] },
 ] as const satisfies readonly RouteDef[];

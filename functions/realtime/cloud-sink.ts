@@ -3,13 +3,15 @@
  * the WebSocket stage's callback URL (`https://<api>.execute-api.<region>.amazonaws.com/<stage>`,
  * REALTIME_CALLBACK_URL). A connection API Gateway no longer knows answers 410 (GoneException):
  * that is 'gone', and the fan-out removes its item. Any other error is thrown.
+ * The stream's dispatcher also closes connections whose item was deleted (DeleteConnection);
+ * no request handler holds this client.
  */
-import { ApiGatewayManagementApiClient, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import { ApiGatewayManagementApiClient, DeleteConnectionCommand, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import type { FrameSink } from './fanout';
 
 /** Anything that sends the management API's commands (the SDK client, or a fake in tests). */
 export interface ManagementApi {
-  send(command: PostToConnectionCommand): Promise<unknown>;
+  send(command: PostToConnectionCommand | DeleteConnectionCommand): Promise<unknown>;
 }
 
 /** The environment variable that names the stage's callback URL. */
@@ -47,7 +49,19 @@ export async function postFrame(connectionId: string, frame: string, api: Manage
   }
 }
 
-/** A sink that posts every frame through `api` (default: the stage's management API). */
+/** Closes one connection; one API Gateway no longer knows is already closed. */
+export async function closeConnection(connectionId: string, api: ManagementApi = defaultClient()): Promise<void> {
+  try {
+    await api.send(new DeleteConnectionCommand({ ConnectionId: connectionId }));
+  } catch (err) {
+    if (!isGone(err)) throw err;
+  }
+}
+
+/** A sink that posts every frame, and closes connections, through `api` (default: the stage's management API). */
 export function cloudSink(api?: ManagementApi): FrameSink {
-  return { send: (connectionId, frame) => postFrame(connectionId, frame, api ?? defaultClient()) };
+  return {
+    send: (connectionId, frame) => postFrame(connectionId, frame, api ?? defaultClient()),
+    close: (connectionId) => closeConnection(connectionId, api ?? defaultClient()),
+  };
 }

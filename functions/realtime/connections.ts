@@ -1,29 +1,50 @@
-/** The open sockets of each member: one item per connection, 2-hour TTL, found by member in one Query. */
+/**
+ * The open sockets of each member: one item per connection, found by member in one Query. An item
+ * lives 2 hours at most, and never past the end of the session the socket was opened in.
+ *
+ * Deleting an item closes its socket: in the cloud the table's stream carries the removal to the
+ * dispatcher, which closes the connection (functions/system/stream-dispatch.ts); locally every
+ * delete here tells the host in-process (functions/db/committed.ts `removed`), which closes it.
+ */
+import { batchDelete } from '../db/batch';
+import { removed } from '../db/committed';
+import { connectionKey } from '../db/entities/realtime';
 import { db } from '../db/service';
 import type { TicketHolder } from './tickets';
 
 export const CONNECTION_SECONDS = 2 * 60 * 60;
 
-export async function addConnection(connectionId: string, holder: TicketHolder, nowMs = Date.now()): Promise<void> {
+/** When a connection opened at `nowMs` ends (seconds): 2 hours on, or the session's end if sooner. */
+export function connectionEnd(nowMs: number, sessionEndsAt: number): number {
+  return Math.min(Math.floor(nowMs / 1000) + CONNECTION_SECONDS, sessionEndsAt);
+}
+
+export async function addConnection(connectionId: string, holder: TicketHolder, expiresAt: number, nowMs = Date.now()): Promise<void> {
   await db().entities.realtimeConnection.put({
-    connectionId, userId: holder.userId, ...(holder.familyId ? { familyId: holder.familyId } : {}), connectedAt: new Date(nowMs).toISOString(), expiresAt: Math.floor(nowMs / 1000) + CONNECTION_SECONDS,
+    connectionId, userId: holder.userId, familyId: holder.familyId, connectedAt: new Date(nowMs).toISOString(), expiresAt,
   }).go();
 }
 
 /**
- * Removes the member's connections (those opened in session `familyId`, or all of them): no frame
- * reaches them from then on. Called when a session is revoked (logout, a password reset,
- * suspension) and when the account is deleted.
+ * Removes the member's connections (those opened in session `familyId`, or all of them), which
+ * closes their sockets. Called when a session is revoked (logout, a password reset, suspension)
+ * and when the account is deleted.
  */
 export async function dropConnections(userId: string, familyId?: string): Promise<number> {
   const { data } = await db().entities.realtimeConnection.query.byUser({ userId }).go({ pages: 'all' });
   const gone = data.filter((c) => familyId === undefined || c.familyId === familyId);
-  if (gone.length) await db().entities.realtimeConnection.delete(gone.map((c) => ({ connectionId: c.connectionId }))).go();
+  if (gone.length) {
+    // Unprocessed deletes are retried: a connection left behind would keep its socket open.
+    const keys = gone.map((c) => connectionKey(c.connectionId));
+    await batchDelete(keys);
+    removed(keys);
+  }
   return gone.length;
 }
 
 export async function removeConnection(connectionId: string): Promise<void> {
   await db().entities.realtimeConnection.delete({ connectionId }).go();
+  removed([connectionKey(connectionId)]);
 }
 
 /** A member's live connections (expired ones are left out: the emulator never runs the TTL). */

@@ -22,6 +22,8 @@ import { connectionsOf, removeConnection } from './connections';
 export interface FrameSink {
   /** Sends a frame's text to one connection; 'gone' when the connection no longer exists. */
   send(connectionId: string, frame: string): Promise<'sent' | 'gone'>;
+  /** Closes one connection whose item was deleted; a connection that no longer exists is no error. */
+  close(connectionId: string): Promise<void>;
 }
 
 /** The entities whose changes reach sockets. */

@@ -2,11 +2,13 @@
  * The local host's way for a change to reach the fan-out: right after a transaction commits, in
  * the same process (functions/db/committed.ts), instead of the table's stream. A put of a message
  * or a notification carries its item; a changed tally is read back, as the stream's new image
- * would hold it.
+ * would hold it. A deleted connection item closes its socket, as the stream's REMOVE record does
+ * in the cloud (functions/system/stream-dispatch.ts).
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../db/client';
-import { onCommitted } from '../db/committed';
+import { onCommitted, onRemoved } from '../db/committed';
+import { connectionIdOfKey } from '../db/entities/realtime';
 import type { TxItem } from '../db/transact';
 import { logger } from '../lib/logger';
 import { fanOutItems, type FrameSink } from './fanout';
@@ -28,12 +30,19 @@ async function changedItems(items: readonly TxItem[]): Promise<Record<string, un
   return out;
 }
 
-/** Fans every committed change out to `sink` from now on (null: stop). */
+/** Fans every committed change out to `sink`, and closes the socket of every removed connection, from now on (null: stop). */
 export function fanOutInProcess(sink: FrameSink | null): void {
   if (!sink) {
     onCommitted(null);
+    onRemoved(null);
     return;
   }
+  onRemoved((keys) => {
+    for (const key of keys) {
+      const id = connectionIdOfKey(key.pk);
+      if (id) sink.close(id).catch((err: unknown) => logger.error('Closing a socket failed', { error: err as Error, connectionId: id }));
+    }
+  });
   onCommitted((items) => {
     void changedItems(items)
       .then((changed) => (changed.length ? fanOutItems(changed, sink) : undefined))

@@ -45,11 +45,18 @@ const notification = () => ({ __edb_e__: 'notification', __edb_v__: '1', pk: 'no
 const tally = () => ({ __edb_e__: 'messageTally', __edb_v__: '1', pk: 'user#u-2', sk: 'msg-tally', ownerPk: 'user#u-2', unread: 1 });
 
 /** The dispatcher over the real jobs' record recognition, with recording runs and fan-out. */
-function harness(options: { failSweepOf?: string; failFanOut?: boolean; shortOfTime?: () => boolean } = {}) {
+function harness(options: { failSweepOf?: string; failFanOut?: boolean; failClose?: boolean; shortOfTime?: () => boolean } = {}) {
   const swept: unknown[] = [];
   const relisted: unknown[] = [];
   const fannedOut: { items: Record<string, unknown>[]; sink: FrameSink }[] = [];
-  const sink: FrameSink = { send: async () => 'sent' };
+  const closed: string[] = [];
+  const sink: FrameSink = {
+    send: async () => 'sent',
+    close: async (id) => {
+      if (options.failClose) throw new Error('API Gateway is down');
+      closed.push(id);
+    },
+  };
   const sweep: StreamJob<Parameters<typeof sweepDeletedJob.run>[0]> = {
     ...sweepDeletedJob,
     run: async (work) => {
@@ -72,7 +79,7 @@ function harness(options: { failSweepOf?: string; failFanOut?: boolean; shortOfT
         },
       },
     );
-  return { run, swept, relisted, fannedOut, sink };
+  return { run, swept, relisted, fannedOut, closed, sink };
 }
 
 describe('the stream dispatcher', () => {
@@ -102,6 +109,28 @@ describe('the stream dispatcher', () => {
     expect([h.swept, h.relisted, h.fannedOut]).toEqual([[], [], []]);
     expect(fanOutItemOf(record('REMOVE', message('m-2')))).toBeNull();
     expect(fanOutItemOf(record('MODIFY', message('m-2')))).toEqual(message('m-2'));
+  });
+
+  it('closes the connection whose item a record removed (a revoked session, a deleted account, the TTL), and no other', async () => {
+    const h = harness();
+    const connection = (id: string) => ({ __edb_e__: 'realtimeConnection', __edb_v__: '1', pk: `wsconn#${id}`, sk: 'wsconn', connectionId: id, userId: 'u-1', familyId: 'f-1', expiresAt: 1 });
+    const out = await h.run(
+      record('REMOVE', connection('c-1')),
+      record('REMOVE', { pk: 'wsconns#u-1', sk: 'c-2' }),
+      record('MODIFY', connection('c-3')),
+      record('REMOVE', connection('c-4')),
+    );
+    expect(out).toEqual({ batchItemFailures: [] });
+    expect(h.closed).toEqual(['c-1', 'c-4']);
+    expect([h.swept, h.relisted, h.fannedOut]).toEqual([[], [], []]);
+  });
+
+  it('logs a failed close and does not answer its record: closing is best effort', async () => {
+    const errors = vi.spyOn(logger, 'error').mockImplementation(() => undefined);
+    const h = harness({ failClose: true });
+    const out = await h.run(record('REMOVE', { pk: 'wsconn#c-1', sk: 'wsconn' }));
+    expect(out).toEqual({ batchItemFailures: [] });
+    expect(errors).toHaveBeenCalledWith('Closing a socket failed', expect.objectContaining({ connectionId: 'c-1' }));
   });
 
   it('answers a record whose sweep failed for a retry; records after it wait for that delivery before their frames go out', async () => {

@@ -7,16 +7,23 @@
  *   - the mover of plant listings (relist-plants.ts): inserts and changes of job items;
  *   - live delivery (functions/realtime/fanout.ts): inserts and changes of messages,
  *     notifications and message tallies, sent to their members' open sockets through API
- *     Gateway's management API (functions/realtime/cloud-sink.ts).
+ *     Gateway's management API (functions/realtime/cloud-sink.ts);
+ *   - closing sockets: the removal of a connection item (`wsconn#<id>`: its session was revoked,
+ *     its account deleted, or its TTL ran out) closes that connection (DeleteConnection). Request
+ *     handlers only delete the item; none of them holds the management API.
  *
  * The jobs keep the record loop's semantics (stream-records.ts): each is idempotent, a record a
  * job failed is answered in `batchItemFailures` and comes again (with every later record of the
  * batch), a record the remaining time would not cover is answered without starting. A frame is
  * best effort: fan-out failures are logged and never fail a record (the client refetches over
  * REST after it reconnects); fan-out runs only for records that will not come again, so a retry
- * sends no frame twice.
+ * sends no frame twice. Closing is best effort the same way (API Gateway ends a connection after
+ * 2 hours in any case).
  */
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { connectionIdOfKey } from '../db/entities/realtime';
 import { logger } from '../lib/logger';
 import { cloudSink } from '../realtime/cloud-sink';
 import { FANOUT_ENTITIES, fanOutItems, type FrameSink } from '../realtime/fanout';
@@ -39,9 +46,15 @@ export function fanOutItemOf(record: DynamoDBRecord): Record<string, unknown> | 
   return item && (FANOUT_ENTITIES as readonly unknown[]).includes(item.__edb_e__) ? item : null;
 }
 
+/** The connection whose item a record removed; null for other records. */
+export function closedConnectionOf(record: DynamoDBRecord): string | null {
+  if (record.eventName !== 'REMOVE' || !record.dynamodb?.Keys) return null;
+  return connectionIdOfKey(unmarshall(record.dynamodb.Keys as Record<string, AttributeValue>).pk);
+}
+
 export interface DispatchOptions {
   shortOfTime: () => boolean;
-  /** Where frames go. */
+  /** Where frames go, and how a connection is closed. */
   sink: FrameSink;
   /** The jobs (default: `streamJobs(shortOfTime)`). */
   jobs?: readonly RecordHandler[];
@@ -52,6 +65,11 @@ export interface DispatchOptions {
 export async function dispatch(event: DynamoDBStreamEvent, options: DispatchOptions): Promise<DynamoDBBatchResponse> {
   const { shortOfTime, sink, fanOut = fanOutItems } = options;
   return handleRecordsWith(event, shortOfTime, options.jobs ?? streamJobs(shortOfTime), async (record) => {
+    const closed = closedConnectionOf(record);
+    if (closed) {
+      await sink.close(closed).catch((err: unknown) => logger.error('Closing a socket failed', { error: err as Error, connectionId: closed, sequenceNumber: record.dynamodb?.SequenceNumber }));
+      return;
+    }
     const item = fanOutItemOf(record);
     if (!item) return;
     try {

@@ -7,6 +7,7 @@
  * rule, event source or route). A job's access is spelled out action by action: it gets exactly
  * this, never a route grant.
  */
+import { CONNECTION_KEY_PREFIX } from '../../functions/db/entities/realtime';
 import { TABLE } from '../../functions/db/table';
 
 /** Item actions a job may be allowed on the table's items, beyond DeleteItem (never Scan). */
@@ -29,10 +30,13 @@ export interface JobAccess {
   /** Sends e-mail (SES, from the stage's MAIL_FROM). */
   mail?: boolean;
   /**
-   * Posts frames to the sockets of the stage's WebSocket API (execute-api:ManageConnections on
-   * its stage's connections, and REALTIME_CALLBACK_URL, infra/aws/realtime-api.ts).
+   * Manages the sockets of the stage's WebSocket API (execute-api:ManageConnections on its stage's
+   * connections, and REALTIME_CALLBACK_URL, infra/aws/realtime-api.ts): `POST` posts frames,
+   * `DELETE` closes connections. No route handler ever gets either.
    */
-  manageConnections?: boolean;
+  manageConnections?: readonly ('POST' | 'DELETE')[];
+  /** Reads the site's public origin (SITE_ORIGIN) without sending mail: the handshake's origin check. */
+  siteOrigin?: boolean;
 }
 
 /** What every job has, whatever runs it. */
@@ -64,11 +68,17 @@ export interface StreamFilter {
   entities: readonly string[];
   /** Attributes the new image must hold. */
   newImageHas: readonly string[];
+  /** How the item's `pk` starts (its key: a removal's record carries no image). */
+  keyPrefix?: string;
 }
 
 /** Which changes of the table's stream invoke a stream job (the event source mapping's filters), and how. */
 export interface StreamTrigger {
-  /** A change any of these admits is passed on (at most 5: Lambda's limit per mapping). */
+  /**
+   * A change any of these admits is passed on (at most 5: Lambda's limit per mapping). Keep one
+   * spare: new work on an entity's changes joins the entity filter of its events, not a filter of
+   * its own.
+   */
   filters: readonly StreamFilter[];
   /** Records per invocation. */
   batchSize: number;
@@ -133,7 +143,7 @@ export const STREAM_JOBS = [
   {
     name: 'stream-dispatch',
     handler: 'system/stream-dispatch',
-    description: 'Reads the table\'s stream: sweeps what is left under deleted posts, accounts, pages and events, moves plant listings with their owner, and sends new messages, notifications and tallies to open sockets',
+    description: 'Reads the table\'s stream: sweeps under deleted posts, accounts, pages and events, moves plant listings with their owner, sends new messages, notifications and tallies to sockets, closes sockets whose connection went',
     memoryMb: 512,
     timeoutSeconds: 900,
     // The sweep: deletePostsOf reads gsi1 (ownerAll) and marks each post as deletePost does:
@@ -148,13 +158,15 @@ export const STREAM_JOBS = [
     // Fan-out: a member's connections by gsi3 (and DeleteItem of a gone one), a page's staff by
     // gsi2 and a member's pages by gsi1, the conversation and the notification tally (GetItem),
     // message tallies and senders' cards (BatchGetItem); frames go out through the WebSocket API.
+    // Closing: a removed connection item (a revoked session, a deleted account, its TTL) closes
+    // the connection (DeleteConnection): the only caller of it, so no request handler needs it.
     access: {
       queryTable: true,
       queryIndexes: ['gsi1', 'gsi2', 'gsi3'],
       deleteItems: true,
       itemActions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'BatchWriteItem', 'ConditionCheckItem'],
       deleteImages: ['images/posts/*', 'images/events/*'],
-      manageConnections: true,
+      manageConnections: ['POST', 'DELETE'],
     },
     trigger: {
       filters: [
@@ -162,6 +174,7 @@ export const STREAM_JOBS = [
         { for: 'relist-plants', events: ['INSERT', 'MODIFY'], entities: ['relistJob'], newImageHas: [] },
         // FANOUT_ENTITIES of functions/realtime/fanout.ts (test/infra/realtime.test.ts holds them equal).
         { for: 'fan-out', events: ['INSERT', 'MODIFY'], entities: ['message', 'notification', 'messageTally'], newImageHas: [] },
+        { for: 'close-sockets', events: ['REMOVE'], entities: [], newImageHas: [], keyPrefix: CONNECTION_KEY_PREFIX },
       ],
       batchSize: 10,
       retryAttempts: 4,
@@ -171,19 +184,21 @@ export const STREAM_JOBS = [
 ] as const satisfies readonly StreamJobDef[];
 
 /**
- * The WebSocket API's routes (infra/aws/realtime-api.ts). `$connect` uses up the handshake's
- * ticket (DeleteItem with a condition) and stores the connection (PutItem); `$disconnect` deletes
- * it; `$default` answers a ping with a pong through the management API and reads no data.
+ * The WebSocket API's routes (infra/aws/realtime-api.ts). `$connect` checks the handshake's origin
+ * against the site's (SITE_ORIGIN), uses up its ticket (DeleteItem with a condition), reads the
+ * ticket's session and account (GetItem), stores the connection (PutItem) and reads the session
+ * again (deleting the connection if it was revoked meanwhile); `$disconnect` deletes it;
+ * `$default` answers a ping with a pong through the management API and reads no data.
  */
 export const SOCKET_JOBS = [
   {
     name: 'socket-connect',
     handler: 'realtime/connect',
     routeKey: '$connect',
-    description: 'Opens a socket for the member whose one-time ticket the handshake carries, and refuses any other',
+    description: 'Opens a socket from the site\'s origin for the live session whose one-time ticket the handshake carries, and refuses any other',
     memoryMb: 256,
     timeoutSeconds: 10,
-    access: { queryIndexes: [], deleteItems: true, itemActions: ['PutItem'], deleteImages: [] },
+    access: { queryIndexes: [], deleteItems: true, itemActions: ['GetItem', 'PutItem'], deleteImages: [], siteOrigin: true },
   },
   {
     name: 'socket-disconnect',
@@ -201,7 +216,7 @@ export const SOCKET_JOBS = [
     description: 'Answers a socket\'s ping with a pong; ignores every other frame',
     memoryMb: 256,
     timeoutSeconds: 10,
-    access: { queryIndexes: [], deleteItems: false, deleteImages: [], manageConnections: true },
+    access: { queryIndexes: [], deleteItems: false, deleteImages: [], manageConnections: ['POST'] },
   },
 ] as const satisfies readonly SocketJobDef[];
 

@@ -2,15 +2,16 @@
  * Live delivery's endpoint in the cloud: an API Gateway WebSocket API with one stage (`live`,
  * throttled, with access logs) and the routes of infra/aws/jobs.ts SOCKET_JOBS, each answered by
  * its own Lambda built like the other jobs (its bundle, log group and role: infra/aws/scheduled-jobs.ts):
- *   - `$connect` uses up the one-time ticket the handshake carries and stores the connection;
- *     any other handshake is refused (401) before the socket opens;
+ *   - `$connect` checks the handshake's origin (the site's, SITE_ORIGIN, or none), uses up the
+ *     one-time ticket it carries, checks the ticket's session and stores the connection; any other
+ *     handshake is refused (403 or 401) before the socket opens;
  *   - `$disconnect` forgets the connection;
  *   - `$default` answers a ping with a pong.
  * The browser learns the stage's `wss://` URL from POST /api/iam/realtime/ticket (REALTIME_URL),
  * and the Content-Security-Policy's connect-src allows its origin (infra/aws/cdn.ts). Frames are
  * posted to connections through the stage's callback URL by the stream's dispatcher
  * (infra/aws/stream-jobs.ts) and by `$default`, which alone may post (ManageConnections on this
- * stage's connections).
+ * stage's connections); the dispatcher alone may close a connection, when its item is removed.
  *
  * No authorizer: the ticket is the handshake's authorization, checked by `$connect` itself
  * (functions/realtime/tickets.ts); a Lambda authorizer would only move the same check.
@@ -53,9 +54,11 @@ export class RealtimeApi extends Construct {
   readonly sockets: SocketsAccess;
   readonly functions = new Map<string, lambda.Function>();
   readonly roles = new Map<string, iam.Role>();
+  private readonly jobs: readonly SocketJobDef[];
 
   constructor(scope: Construct, id: string, props: RealtimeApiProps) {
     super(scope, id);
+    this.jobs = props.jobs;
     this.api = new apigwv2.WebSocketApi(this, 'Api', {
       apiName: `${APP_NAME}-${props.stage}-sockets`,
       description: `${APP_NAME} ${props.stage}: live delivery of messages, notifications and tallies; a socket opens only with a one-time ticket`,
@@ -91,8 +94,8 @@ export class RealtimeApi extends Construct {
     this.url = `${this.origin}/${SOCKET_STAGE}`;
     this.sockets = {
       callbackUrl: `https://${host}/${SOCKET_STAGE}`,
-      // Posting a frame is POST @connections/{id}; nothing here reads or closes a connection.
-      connectionsArn: `arn:${Aws.PARTITION}:execute-api:${Aws.REGION}:${Aws.ACCOUNT_ID}:${this.api.apiId}/${SOCKET_STAGE}/POST/@connections/*`,
+      // Posting a frame is POST @connections/{id}, closing a connection DELETE; nothing reads one.
+      connectionsArn: (method) => `arn:${Aws.PARTITION}:execute-api:${Aws.REGION}:${Aws.ACCOUNT_ID}:${this.api.apiId}/${SOCKET_STAGE}/${method}/@connections/*`,
     };
 
     for (const def of props.jobs) {
@@ -109,6 +112,16 @@ export class RealtimeApi extends Construct {
       );
       this.functions.set(job.routeKey, fn);
       this.roles.set(job.routeKey, role);
+    }
+  }
+
+  /**
+   * Tells the functions that check a handshake's origin which origin is the site's (SITE_ORIGIN):
+   * known only once CloudFront exists, whose policy itself names this API's origin.
+   */
+  useSiteOrigin(origin: string): void {
+    for (const def of this.jobs) {
+      if (def.access.siteOrigin) this.functions.get(def.routeKey)!.addEnvironment('SITE_ORIGIN', origin);
     }
   }
 }

@@ -32,7 +32,7 @@ export interface JobStageProps {
   imagesBucketName: string;
   logRetention: logs.RetentionDays;
   disposable: boolean;
-  /** The sender of e-mail (MAIL_FROM) and the public origin for links (SITE_ORIGIN), for jobs that mail. */
+  /** The sender of e-mail (MAIL_FROM) and the public origin (SITE_ORIGIN), for jobs that mail or check a handshake's origin. */
   mailFrom?: string;
   siteOrigin?: string;
   /** The WebSocket API's stage, for jobs that post to sockets (infra/aws/realtime-api.ts). */
@@ -43,8 +43,8 @@ export interface JobStageProps {
 export interface SocketsAccess {
   /** The stage's callback URL (`https://…/<stage>`), handed to the job as REALTIME_CALLBACK_URL. */
   callbackUrl: string;
-  /** The execute-api ARN of the stage's connections that a post names (`…/<stage>/POST/@connections/*`). */
-  connectionsArn: string;
+  /** The execute-api ARN of the stage's connections that a call with `method` names (`…/<stage>/<method>/@connections/*`). */
+  connectionsArn: (method: 'POST' | 'DELETE') => string;
 }
 
 export interface ScheduledJobsProps extends JobStageProps {
@@ -97,8 +97,8 @@ export function jobFunction(
       IMAGES_BUCKET: props.imagesBucketName,
       SERVICE_NAME: APP_NAME,
       ...(job.access.mail && props.mailFrom ? { MAIL_FROM: props.mailFrom } : {}),
-      ...(job.access.mail && props.siteOrigin ? { SITE_ORIGIN: props.siteOrigin } : {}),
-      ...(job.access.manageConnections ? { [CALLBACK_URL_ENV]: socketsOf(job, props).callbackUrl } : {}),
+      ...((job.access.mail || job.access.siteOrigin) && props.siteOrigin ? { SITE_ORIGIN: props.siteOrigin } : {}),
+      ...(job.access.manageConnections?.length ? { [CALLBACK_URL_ENV]: socketsOf(job, props).callbackUrl } : {}),
     },
     ...extra,
   });
@@ -145,14 +145,17 @@ function jobRole(scope: Construct, cid: string, job: JobBase, props: JobStagePro
     );
     acknowledge(role, wildcardResourceFinding(scope, identities), 'SES authorises a send against the sender identity and, in the SES sandbox, every recipient identity; the From address is pinned by condition when MAIL_FROM is set.');
   }
-  if (job.access.manageConnections) {
+  if (job.access.manageConnections?.length) {
     const { connectionsArn } = socketsOf(job, props);
-    allow('Sockets', ['execute-api:ManageConnections'], [connectionsArn]);
-    acknowledge(
-      role,
-      wildcardResourceFinding(scope, connectionsArn),
-      `The ${job.name} job posts frames to sockets whose connection ids API Gateway makes per handshake; it may post only to the connections of this stage of the WebSocket API.`,
-    );
+    const arns = job.access.manageConnections.map(connectionsArn);
+    allow('Sockets', ['execute-api:ManageConnections'], arns);
+    for (const arn of arns) {
+      acknowledge(
+        role,
+        wildcardResourceFinding(scope, arn),
+        `The ${job.name} job posts frames to, or closes, sockets whose connection ids API Gateway makes per handshake; it may do so only to the connections of this stage of the WebSocket API, with the methods it needs.`,
+      );
+    }
   }
   if (job.access.deleteImages.length) {
     const objects = job.access.deleteImages.map((pattern) => `arn:${Aws.PARTITION}:s3:::${props.imagesBucketName}/${pattern}`);

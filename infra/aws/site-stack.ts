@@ -130,6 +130,8 @@ export class SiteStack extends Stack {
     this.cdn = spa.cdn;
     this.spaDeployment = spa.spaDeployment;
     const { siteOrigin } = spa;
+    // `$connect` refuses a browser's handshake from any other origin.
+    this.realtime.useSiteOrigin(config.siteOrigin ?? siteOrigin);
 
     // ── Routes: one nested stack per domain (infra/aws/api.ts) ──────────────────────────────
     this.routeStacks = createRouteStacks(this, {

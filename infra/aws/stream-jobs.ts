@@ -5,7 +5,7 @@
  * queue.
  *
  * The mapping passes only the changes the job's trigger names (filters on the event name, the
- * new image's entity and attributes; a change any filter admits), so the Lambda never runs for
+ * new image's entity and attributes, or the key; a change any filter admits), so the Lambda never runs for
  * the rest of the table's writes. The handler answers the records it could not process
  * (ReportBatchItemFailures); a
  * failing batch is split to isolate the record, retried a few times, and given up when out of
@@ -43,9 +43,12 @@ export function streamFilter(filter: StreamFilter): Record<string, unknown> {
   const newImage: Record<string, unknown> = {};
   if (filter.entities.length) newImage.__edb_e__ = { S: lambda.FilterRule.or(...filter.entities) };
   for (const attribute of filter.newImageHas) newImage[attribute] = { S: lambda.FilterRule.exists() };
+  const dynamodb: Record<string, unknown> = {};
+  if (Object.keys(newImage).length) dynamodb.NewImage = newImage;
+  if (filter.keyPrefix) dynamodb.Keys = { pk: { S: lambda.FilterRule.beginsWith(filter.keyPrefix) } };
   return {
     eventName: lambda.FilterRule.or(...filter.events),
-    ...(Object.keys(newImage).length ? { dynamodb: { NewImage: newImage } } : {}),
+    ...(Object.keys(dynamodb).length ? { dynamodb } : {}),
   };
 }
 

@@ -51,6 +51,8 @@ export interface GatewayOptions {
    * Content-Security-Policy and the other security headers CloudFront sends in the cloud.
    */
   securityHeaders?: Record<string, string>;
+  /** Origins beyond the gateway's own that may open a socket on /ws (the dev server's). */
+  socketOrigins?: readonly string[];
 }
 
 export interface Gateway {
@@ -280,7 +282,7 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
     });
   });
   server.keepAliveTimeout = 5000;
-  const realtime = attachRealtime(server);
+  const realtime = attachRealtime(server, { extraOrigins: opts.socketOrigins ?? [] });
 
   await new Promise<void>((ok, fail) => {
     server.once('error', fail);

@@ -42,7 +42,7 @@ export interface HostOptions {
   demoUsers?: boolean;
   tableName?: string;
   bucket?: string;
-  /** More origins allowed to PUT to the bucket (the Vite dev server in dev mode). */
+  /** More origins allowed to PUT to the bucket and to open a socket (the Vite dev server in dev mode). */
   extraOrigins?: string[];
   /** Extra environment for the handlers (rate limits, admin e-mails…). */
   env?: Record<string, string>;
@@ -136,6 +136,8 @@ export async function startHost(opts: HostOptions): Promise<Host> {
       s3: s3Client,
       bucket,
       outboxDir,
+      // A browser page may open a socket from the site's own origins (and the dev server's).
+      socketOrigins: opts.extraOrigins ?? [],
       // The cloud's policy with the local origins: uploads go to s3rver's own port.
       securityHeaders: {
         'content-security-policy': contentSecurityPolicy({ upload: s3.endpoint, tiles, media, webSockets: [] }),

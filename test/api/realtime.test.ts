@@ -1,18 +1,21 @@
 /**
  * Live delivery against the local host: the one-time ticket (single use, 60 s, forged ones
- * refused), frames to every participant's sockets and no one else's, the notification and tally
- * frames, ping and pong, and fetching what was missed after a reconnect.
+ * refused, only for a live session of a live account), the handshake's origin, frames to every
+ * participant's sockets and no one else's, the notification and tally frames, ping and pong,
+ * fetching what was missed after a reconnect, and sockets that close when their session ends.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { ConversationAnswer, MessageView } from '../../shared/answers/messages';
 import type { ServerFrame } from '../../shared/realtime';
-import { as, member, type Member } from '../support/accounts';
+import { ACCESS_COOKIE } from '../../shared/constants';
+import { as, linkToken, member, newBrowser, type Member } from '../support/accounts';
 import { call, hostUrl } from '../support/api';
 import { newPost, reactTo } from '../support/content';
 import { useHostTable } from '../support/host-env';
 import { newPage, withRole } from '../support/pages';
+import { admin } from '../support/users';
 
 beforeAll(() => useHostTable());
 
@@ -32,9 +35,9 @@ interface Socket {
   close(): Promise<void>;
 }
 
-function open(url: string): Promise<Socket> {
+function open(url: string, headers: Record<string, string> = {}): Promise<Socket> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url);
+    const ws = new WebSocket(url, { headers });
     const frames: ServerFrame[] = [];
     const waiters: (() => void)[] = [];
     ws.on('message', (data) => {
@@ -71,9 +74,9 @@ function open(url: string): Promise<Socket> {
 }
 
 /** The status a refused handshake answers. */
-function refusal(url: string): Promise<number> {
+function refusal(url: string, headers: Record<string, string> = {}): Promise<number> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url);
+    const ws = new WebSocket(url, { headers });
     ws.once('unexpected-response', (_req, res) => {
       resolve(res.statusCode ?? 0);
       ws.terminate();
@@ -119,7 +122,7 @@ describe('tickets', () => {
   it('refuses an expired, forged or malformed ticket, and a path other than /ws', async () => {
     const a = await member();
     const { issueTicket } = await import('../../functions/realtime/tickets');
-    const expired = await issueTicket(a.profile.uuid, { nowMs: Date.now() - 61_000 });
+    const expired = await issueTicket({ userId: a.profile.uuid, familyId: randomUUID() }, { nowMs: Date.now() - 61_000 });
     const base = new URL(await ticketUrl(a));
     const withTicket = (t: string) => {
       const u = new URL(base);
@@ -243,5 +246,106 @@ describe('frames', () => {
     expect((await again.next('message')).data.message.content).toBe('three');
     expect(first.frames.filter((f) => f.type === 'message')).toEqual([]);
     await again.close();
+  });
+});
+
+/** Resolves with the close code once the server closes `socket`; rejects after `ms`. */
+function closedWithin(socket: Socket, ms: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    if (socket.ws.readyState === socket.ws.CLOSED) return resolve(0);
+    const timer = setTimeout(() => reject(new Error(`the socket was still open after ${ms} ms`)), ms);
+    socket.ws.once('close', (code) => {
+      clearTimeout(timer);
+      resolve(code);
+    });
+  });
+}
+
+/** A browser that holds only `m`'s access cookie, kept from before whatever ends the session. */
+function keptAccessCookie(m: Member) {
+  const b = newBrowser();
+  b.cookies.set(ACCESS_COOKIE, m.browser.cookies.get(ACCESS_COOKIE)!);
+  b.csrf = m.browser.csrf;
+  return b;
+}
+
+describe('a socket lives no longer than its session', () => {
+  it('the ticket route checks the session and the account: a kept access cookie gets no ticket after logout or account deletion', async () => {
+    const [a, b] = await Promise.all([member(), member()]);
+    const keptA = keptAccessCookie(a);
+    expect((await as(a.browser, 'POST', '/api/iam/authn/logout', {})).status).toBe(200);
+    const afterLogout = await as(keptA, 'POST', '/api/iam/realtime/ticket', {});
+    expect(afterLogout.status, JSON.stringify(afterLogout.json)).toBe(401);
+
+    const keptB = keptAccessCookie(b);
+    expect((await as(b.browser, 'DELETE', '/api/iam/authn/delete', { uuid: b.profile.uuid })).status).toBe(200);
+    expect((await as(keptB, 'POST', '/api/iam/realtime/ticket', {})).status).toBe(401);
+  });
+
+  it('the handshake checks the ticket\'s session again: a ticket made before logout opens nothing', async () => {
+    const a = await member();
+    const url = await ticketUrl(a);
+    expect((await as(a.browser, 'POST', '/api/iam/authn/logout', {})).status).toBe(200);
+    expect(await refusal(url)).toBe(401);
+    const { connectionsOf } = await import('../../functions/realtime/connections');
+    expect(await connectionsOf(a.profile.uuid)).toEqual([]);
+  });
+
+  it('logging out closes the session\'s socket at once, and only that session\'s', async () => {
+    const a = await member();
+    const elsewhere = newBrowser();
+    const login = await as<{ csrf_token: string }>(elsewhere, 'POST', '/api/iam/authn/login', { email: a.email, password: a.password });
+    expect(login.status).toBe(200);
+    elsewhere.csrf = login.data.csrf_token;
+    const [tab, otherTab] = await Promise.all([open(await ticketUrl(a)), open(await ticketUrl({ ...a, browser: elsewhere }))]);
+    expect((await as(a.browser, 'POST', '/api/iam/authn/logout', {})).status).toBe(200);
+    await closedWithin(tab, 1000);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(otherTab.ws.readyState).toBe(otherTab.ws.OPEN);
+    await otherTab.close();
+  });
+
+  it('suspension, a password reset and account deletion close every socket of the account at once', async () => {
+    const [boss, rogue, forgetful, leaver] = await Promise.all([admin(), member(), member(), member()]);
+    const [rogueTab, forgetfulTab, leaverTab] = await Promise.all([rogue, forgetful, leaver].map(async (m) => open(await ticketUrl(m))));
+    const suspend = await as(boss.browser, 'PUT', `/api/iam/users/${rogue.profile.uuid}`, { suspended: true });
+    expect(suspend.status, JSON.stringify(suspend.json)).toBe(200);
+    await closedWithin(rogueTab!, 1000);
+    expect((await call('POST', '/api/iam/authn/reset', { body: { email: forgetful.email } })).status).toBe(200);
+    const token = await linkToken(forgetful.email, '/auth/reset');
+    expect((await call('PUT', '/api/iam/pwreset/update', { body: { token, password: 'New-leaf-2027' } })).status).toBe(200);
+    await closedWithin(forgetfulTab!, 1000);
+    expect((await as(leaver.browser, 'DELETE', '/api/iam/authn/delete', { uuid: leaver.profile.uuid })).status).toBe(200);
+    await closedWithin(leaverTab!, 1000);
+  });
+
+  it('a socket closes when its session expires, even within its 2 hours', async () => {
+    const a = await member();
+    const { db } = await import('../../functions/db/service');
+    const { data: families } = await db().entities.session.query.byUser({ userId: a.profile.uuid }).go();
+    expect(families).toHaveLength(1);
+    const endsAt = Math.floor(Date.now() / 1000) + 3;
+    await db().entities.session.patch({ userId: a.profile.uuid, familyId: families[0]!.familyId }).set({ expiresAt: endsAt }).go();
+    const tab = await open(await ticketUrl(a));
+    const { data: connections } = await db().entities.realtimeConnection.query.byUser({ userId: a.profile.uuid }).go();
+    expect(connections.map((c) => c.expiresAt)).toEqual([endsAt]);
+    await closedWithin(tab, 5000);
+    expect(Date.now()).toBeGreaterThanOrEqual(endsAt * 1000 - 50);
+  });
+});
+
+describe('the handshake\'s origin', () => {
+  it('refuses a browser on another site (403), accepts the site\'s own origins and a client that sends none', async () => {
+    const a = await member();
+    expect(await refusal(await ticketUrl(a), { origin: 'https://evil.example' })).toBe(403);
+    expect(await refusal(await ticketUrl(a), { origin: 'null' })).toBe(403);
+    const port = new URL(hostUrl()).port;
+    for (const origin of [`http://localhost:${port}`, `http://127.0.0.1:${port}`]) {
+      const socket = await open(await ticketUrl(a), { origin });
+      await socket.close();
+    }
+    // No Origin: a client that is not a browser, authenticated by its one-time ticket alone.
+    const bare = await open(await ticketUrl(a));
+    await bare.close();
   });
 });

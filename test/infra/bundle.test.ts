@@ -95,6 +95,15 @@ describe('bundles', () => {
     }
   });
 
+  it('carries the sockets\' management client only in the jobs that may use it: no route handler can post to or close a socket', () => {
+    const meta = JSON.parse(readFileSync(result.metafile, 'utf8')) as Metafile;
+    const holding = [...result.entries, ...result.jobs]
+      .filter((entry) => Object.keys(meta.outputs[`${entry.folder}/index.mjs`]!.inputs).some((i) => i.includes('/@aws-sdk/client-apigatewaymanagementapi/')))
+      .map((entry) => entry.folder)
+      .sort();
+    expect(holding).toEqual(['job-socket-default', 'job-stream-dispatch']);
+  });
+
   it('loads every bundle as ESM in a fresh Node process and answers like the cloud', async () => {
     // A stand-in for the Parameters and Secrets extension: the secret by ARN, for the sandbox's session token only.
     const ORIGIN_ARN = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:OriginSecret-abc';

@@ -80,8 +80,9 @@ const SDK_COMMANDS: Record<string, Record<string, Grant | Grant[]>> = {
 /** SDK packages whose commands are known: any other command of theirs fails the analysis (add it above). */
 const KNOWN_SDK_COMMANDS = new Set([
   'GetSecretValueCommand',
-  // Posting a frame to a socket: no route grant, the jobs' `manageConnections` access (test/infra/realtime.test.ts).
+  // Posting a frame to a socket, closing one: no route grant, the jobs' `manageConnections` access (test/infra/realtime.test.ts).
   'PostToConnectionCommand',
+  'DeleteConnectionCommand',
 ]);
 
 /** `…/node_modules/@aws-sdk/client-s3/dist-types/…` → `@aws-sdk/client-s3`. */

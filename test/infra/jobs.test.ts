@@ -283,6 +283,8 @@ describe('the stream dispatcher, the one reader of the table\'s stream', () => {
         { eventName: ['MODIFY'], dynamodb: { NewImage: { __edb_e__: { S: ['post', 'user', 'page', 'event'] }, deletedAt: { S: [{ exists: true }] } } } },
         { eventName: ['INSERT', 'MODIFY'], dynamodb: { NewImage: { __edb_e__: { S: ['relistJob'] } } } },
         { eventName: ['INSERT', 'MODIFY'], dynamodb: { NewImage: { __edb_e__: { S: ['message', 'notification', 'messageTally'] } } } },
+        // A removed connection item (keys only: the stream carries new images) closes its socket.
+        { eventName: ['REMOVE'], dynamodb: { Keys: { pk: { S: [{ prefix: 'wsconn#' }] } } } },
       ]);
       // No retries of its own beyond the mapping's (it is never invoked asynchronously).
       expect(ofType(resources, 'AWS::Lambda::EventInvokeConfig').some(([, c]) => c.Properties.FunctionName.Ref === fnId)).toBe(false);
@@ -292,6 +294,17 @@ describe('the stream dispatcher, the one reader of the table\'s stream', () => {
   it('admits through its fan-out filter exactly the entities the fan-out handles', () => {
     const fanOut = DISPATCH.trigger.filters.find((f) => f.for === 'fan-out')!;
     expect([...fanOut.entities]).toEqual([...FANOUT_ENTITIES]);
+  });
+
+  it('admits through its socket-closing filter the removals of connection items, keyed as the entity keys them, and keeps a filter spare', async () => {
+    const { connectionKey, connectionIdOfKey } = await import('../../functions/db/entities/realtime');
+    const closing = DISPATCH.trigger.filters.find((f) => f.for === 'close-sockets')!;
+    expect(closing).toMatchObject({ events: ['REMOVE'], entities: [], newImageHas: [] });
+    expect(connectionKey('c-1').pk.startsWith(closing.keyPrefix!)).toBe(true);
+    expect(connectionIdOfKey(connectionKey('c-1').pk)).toBe('c-1');
+    expect(connectionIdOfKey('wsconns#u-1')).toBeNull();
+    // Lambda takes 5 filters per mapping: new stream work joins the entity filters above.
+    expect(DISPATCH.trigger.filters.length).toBeLessThanOrEqual(4);
   });
 
   it('notes given up batches in an encrypted, SSL-only queue kept 14 days', () => {
@@ -367,12 +380,13 @@ describe('the stream dispatcher, the one reader of the table\'s stream', () => {
       expect(objects).not.toContain('avatars');
       expect(bySid.Logs.Resource).toEqual({ 'Fn::GetAtt': [fn.Properties.LoggingConfig.LogGroup.Ref, 'Arn'] });
 
-      // Posting frames: this WebSocket API's stage only, POST @connections only.
+      // Posting frames and closing connections: this WebSocket API's stage only, POST and DELETE @connections only.
       const apiId = stack.getLogicalId(stack.realtime.api.node.defaultChild as CfnElement);
-      expect(bySid.Sockets.Action).toBe('execute-api:ManageConnections');
-      expect(bySid.Sockets.Resource).toEqual({
-        'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':execute-api:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, ':', { Ref: apiId }, '/live/POST/@connections/*']],
+      const connections = (method: string) => ({
+        'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':execute-api:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, ':', { Ref: apiId }, `/live/${method}/@connections/*`]],
       });
+      expect(bySid.Sockets.Action).toBe('execute-api:ManageConnections');
+      expect(bySid.Sockets.Resource).toEqual([connections('DELETE'), connections('POST')]);
 
       // What the event source adds: reading this table's stream, and sending to its own queue.
       const unnamed = statements.filter((st) => !st.Sid);

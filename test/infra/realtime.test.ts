@@ -1,9 +1,10 @@
 /**
  * Live delivery in the cloud, on the synthesised stages: a WebSocket API whose `$connect`,
  * `$disconnect` and `$default` routes each invoke their own Lambda (from its own bundle, with a
- * role allowed exactly what its handler does), a throttled stage with access logs, the ticket
- * route handing out the stage's `wss://` URL, the CSP letting the page connect to it, and only
- * the stream's dispatcher and `$default` allowed to post to this API's connections.
+ * role allowed exactly what its handler does), a throttled stage with access logs, `$connect`
+ * knowing the site's origin, the ticket route handing out the stage's `wss://` URL, the CSP
+ * letting the page connect to it, only the stream's dispatcher and `$default` allowed to post to
+ * this API's connections, and only the dispatcher allowed to close them.
  */
 import type { CfnElement } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
@@ -23,8 +24,8 @@ const region = { Ref: 'AWS::Region' };
 const suffix = { Ref: 'AWS::URLSuffix' };
 /** `wss://<api>.execute-api.<region>.<suffix>/live`, as CloudFormation spells it. */
 const wssUrl = (apiId: string) => ({ 'Fn::Join': ['', ['wss://', { Ref: apiId }, '.execute-api.', region, '.', suffix, `/${SOCKET_STAGE}`]] });
-const connectionsArn = (apiId: string) => ({
-  'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':execute-api:', region, ':', { Ref: 'AWS::AccountId' }, ':', { Ref: apiId }, `/${SOCKET_STAGE}/POST/@connections/*`]],
+const connectionsArn = (apiId: string, method = 'POST') => ({
+  'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':execute-api:', region, ':', { Ref: 'AWS::AccountId' }, ':', { Ref: apiId }, `/${SOCKET_STAGE}/${method}/@connections/*`]],
 });
 
 /** A CloudFormation string (literal or Fn::Join of literals and Refs) with each Ref written `${Name}`. */
@@ -106,9 +107,9 @@ describe('the WebSocket API', () => {
     });
   });
 
-  it('gives each route\'s function a role of its own: $connect deletes the ticket and puts the connection, $disconnect deletes it, $default only posts to this API\'s connections', () => {
+  it('gives each route\'s function a role of its own: $connect deletes the ticket, reads the session and account, and puts (or deletes) the connection, $disconnect deletes it, $default only posts to this API\'s connections', () => {
     const expected: Record<string, string[]> = {
-      $connect: ['dynamodb:DeleteItem', 'dynamodb:PutItem'],
+      $connect: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem'],
       $disconnect: ['dynamodb:DeleteItem'],
       $default: ['execute-api:ManageConnections'],
     };
@@ -133,22 +134,29 @@ describe('the WebSocket API', () => {
         expect(env.TABLE_NAME).toEqual({ Ref: tableId });
         if (job.routeKey === '$default') expect(flatten(env.REALTIME_CALLBACK_URL)).toBe(`https://\${${apiIdOf(v)}}.execute-api.\${AWS::Region}.\${AWS::URLSuffix}/${SOCKET_STAGE}`);
         else expect(env.REALTIME_CALLBACK_URL).toBeUndefined();
+        // $connect refuses a browser handshake from any other origin than the site's.
+        if (job.routeKey === '$connect') expect(env.SITE_ORIGIN).toEqual(v.name === 'prod' ? 'https://leafline.example.org' : v.parentJson.Outputs.SiteUrl.Value);
+        else expect(env.SITE_ORIGIN).toBeUndefined();
       }
     }
   });
 
-  it('lets only $default and the stream\'s dispatcher post to connections, and only to this API\'s stage', () => {
+  it('lets only $default and the stream\'s dispatcher post to connections, only the dispatcher close them, and only on this API\'s stage', () => {
     for (const v of synth.stages) {
-      const posting = ofType(v.parent, 'AWS::IAM::Role')
-        .filter(([roleId]) => actionsOf(roleStatements(v.parent, roleId)).has('execute-api:ManageConnections'))
-        .map(([roleId]) => {
-          const fns = ofType(v.parent, 'AWS::Lambda::Function').filter(([, f]) => f.Properties.Role?.['Fn::GetAtt']?.[0] === roleId);
-          expect(fns).toHaveLength(1);
-          const statement = roleStatements(v.parent, roleId).filter((s) => ([] as string[]).concat(s.Action).includes('execute-api:ManageConnections'));
-          expect(statement.map((s) => s.Resource)).toEqual([connectionsArn(apiIdOf(v))]);
-          return String(fns[0]![1].Properties.Description).match(/job ([a-z-]+):/)![1];
-        });
-      expect(posting.sort()).toEqual(['socket-default', 'stream-dispatch']);
+      const managing = Object.fromEntries(
+        ofType(v.parent, 'AWS::IAM::Role')
+          .filter(([roleId]) => actionsOf(roleStatements(v.parent, roleId)).has('execute-api:ManageConnections'))
+          .map(([roleId]) => {
+            const fns = ofType(v.parent, 'AWS::Lambda::Function').filter(([, f]) => f.Properties.Role?.['Fn::GetAtt']?.[0] === roleId);
+            expect(fns).toHaveLength(1);
+            const statement = roleStatements(v.parent, roleId).filter((s) => ([] as string[]).concat(s.Action).includes('execute-api:ManageConnections'));
+            return [String(fns[0]![1].Properties.Description).match(/job ([a-z-]+):/)![1], statement.map((s) => s.Resource)];
+          }),
+      );
+      expect(managing).toEqual({
+        'socket-default': [connectionsArn(apiIdOf(v))],
+        'stream-dispatch': [[connectionsArn(apiIdOf(v), 'DELETE'), connectionsArn(apiIdOf(v))]],
+      });
       // No route of the HTTP API may.
       for (const [, nested] of v.nested) {
         for (const [roleId] of ofType(nested.resources, 'AWS::IAM::Role')) {

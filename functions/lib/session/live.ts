@@ -1,11 +1,13 @@
 /**
  * Checks that need the database, for the routes that may not wait for an access token to expire:
  * the session family must still be live (not revoked, not expired), and on admin routes the
- * account must still hold admin powers (not suspended, not demoted, not deleted). The admin check
+ * account must still hold admin powers (not suspended, not demoted, not deleted); a socket's
+ * ticket and handshake need a live family and a usable account (functions/realtime/). The admin check
  * reads the user item beside the family in parallel, so it adds no round trip, and routes that
  * are neither sensitive nor admin never pay for it (their tokens end within 15 minutes).
  */
 import type { SessionItem } from '../../db/entities/session';
+import type { UserItem } from '../../db/entities/user';
 import { db } from '../../db/service';
 import { holdsAdmin } from '../admins';
 import { forbidden, unauthorized } from '../errors';
@@ -15,9 +17,26 @@ export function usableFamily(item: SessionItem | null): item is SessionItem {
   return !!item && !item.revokedAt && item.expiresAt > Date.now() / 1000;
 }
 
-async function family(session: Session): Promise<SessionItem | null> {
+/** Whether an account may still act: it exists, is not deleted and not suspended. */
+export function usableAccount(user: Pick<UserItem, 'suspended' | 'deletedAt'> | null): boolean {
+  return !!user && !user.suspended && !user.deletedAt;
+}
+
+async function family(session: Pick<Session, 'userId' | 'familyId'>): Promise<SessionItem | null> {
   const { data } = await db().entities.session.get({ userId: session.userId, familyId: session.familyId }).go({ consistent: true });
   return data;
+}
+
+/** The session family and the account behind it as they stand now (consistent reads, in parallel). */
+export async function sessionNow(session: Pick<Session, 'userId' | 'familyId'>): Promise<{ family: SessionItem | null; user: UserItem | null }> {
+  const [fam, { data: user }] = await Promise.all([family(session), db().entities.user.get({ uuid: session.userId }).go({ consistent: true })]);
+  return { family: fam, user };
+}
+
+/** The family of a session that is still live, or null (revoked, expired, never made). */
+export async function liveFamily(session: Pick<Session, 'userId' | 'familyId'>): Promise<SessionItem | null> {
+  const fam = await family(session);
+  return usableFamily(fam) ? fam : null;
 }
 
 /** Whether the session's family is still live (for routes that mint a fresh access token). */
@@ -28,6 +47,16 @@ export async function familyIsLive(session: Session): Promise<boolean> {
 /** Sensitive routes: a revoked or expired session family ends here (401), not within 15 minutes. */
 export async function assertLive(session: Session): Promise<void> {
   if (!usableFamily(await family(session))) throw unauthorized('Your session has ended; sign in again');
+}
+
+/**
+ * Routes that hand out something outliving the request (a socket's ticket): a live family and an
+ * account that is neither deleted (401) nor suspended (403).
+ */
+export async function assertLiveAccount(session: Session): Promise<void> {
+  const { family: fam, user } = await sessionNow(session);
+  if (!usableFamily(fam) || !user || user.deletedAt) throw unauthorized('Your session has ended; sign in again');
+  if (!usableAccount(user)) throw forbidden('This account is suspended');
 }
 
 /** Admin routes: a live family and an account that holds admin powers now, whatever the token says. */
