@@ -1,7 +1,7 @@
 /**
  * POST /api/iam/authn/login: a wrong password and an unknown address answer identically and in
- * about the same time. Works before e-mail verification. Rate limited per IP (an IPv6 /64) and
- * per address from one IP.
+ * about the same time. Works before e-mail verification. Rate limited per IP (an IPv6 /64), per
+ * address from one IP, and per account from every address (login-limit.ts).
  */
 import type { login as route } from '../../shared/contract/auth';
 import { HttpError } from '../lib/errors';
@@ -10,6 +10,7 @@ import { ipKey } from '../lib/ip-key';
 import { hitRateLimit } from '../lib/rate-limit';
 import type { Main } from '../lib/route-types';
 import { getUser, toProfile, userIdByEmail } from '../users/users';
+import { beginLoginTry, loginTryFailed, loginTrySucceeded } from './login-limit';
 import { burnPasswordCheck, verifyPassword } from './passwords';
 import { startSession } from './sessions';
 
@@ -22,8 +23,14 @@ export const main: Main<typeof route> = async ({ input, clientIp, event }) => {
   await hitRateLimit('LOGIN_EMAIL', ip, input.email);
   const userId = await userIdByEmail(input.email);
   const user = userId ? await getUser(userId) : null;
+  // Per account from every address (an unknown address is counted alike, so it answers alike).
+  const attempt = await beginLoginTry(user?.uuid ?? input.email);
   const ok = user ? await verifyPassword(input.password, user.passwordHash) : await burnPasswordCheck(input.password);
-  if (!user || !ok) throw WRONG();
+  if (!user || !ok) {
+    await loginTryFailed(attempt, ip, user);
+    throw WRONG();
+  }
+  await loginTrySucceeded(attempt);
   const { cookies, session } = await startSession(user, event.headers['user-agent'] ?? '');
   return reply(toProfile(user, session.csrfToken), { cookies });
 };

@@ -19,6 +19,19 @@ export function sendSignupAttempt(to: string): Promise<void> {
   });
 }
 
+/** The first slowdown of an account's logins in a day (functions/auth/login-limit.ts). */
+export function sendLoginSlowdown(to: string, failures: number, from: readonly string[]): Promise<void> {
+  return mailer().send({
+    to,
+    subject: `Many wrong passwords for your ${NAME} account`,
+    text:
+      `Someone tried to sign in to your ${NAME} account with a wrong password ${failures} times within an hour, so we now slow further tries down.\n\n` +
+      `The tries came from these network addresses:\n${from.map((ip) => `  ${ip}`).join('\n')}\n\n` +
+      `If it was you, wait a few minutes and try again, or choose a new password: a reset always works and lifts the slowdown:\n${site()}/auth/reset\n\n` +
+      `If it was not you, your account is safe as long as your password is not guessable; choosing a new, unique one makes sure.`,
+  });
+}
+
 export function sendPasswordReset(to: string, token: string): Promise<void> {
   return mailer().send({
     to,

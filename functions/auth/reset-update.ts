@@ -1,12 +1,13 @@
 /**
  * PUT /api/iam/pwreset/update: sets a new password with a reset token (single use) and signs
- * every session of the account out.
+ * every session of the account out; the account's login limit starts afresh.
  */
 import type { resetUpdate as route } from '../../shared/contract/auth';
 import { badRequest, HttpError } from '../lib/errors';
 import type { Main } from '../lib/route-types';
 import { getUser, saveUser } from '../users/users';
 import { consumeEmailToken, peekEmailToken } from './email-tokens';
+import { clearLoginLimit } from './login-limit';
 import { hashPassword, passwordProblem } from './passwords';
 import { listSessions, revokeFamily } from './sessions';
 
@@ -23,5 +24,6 @@ export const main: Main<typeof route> = async ({ input }) => {
   // Opening the e-mailed link proves the address too.
   await saveUser({ ...user, passwordHash: await hashPassword(input.password), emailVerified: true });
   for (const s of await listSessions(user.uuid)) await revokeFamily(user.uuid, s.familyId);
+  await clearLoginLimit(user.uuid);
   return { updated: true };
 };

@@ -4,7 +4,7 @@ import type { RouteDef } from '../lib/route-types';
 
 export const authRoutes = [
   { ...auth.signup, handler: 'auth/signup', grants: ['table:read', 'table:write', 'mail'], memoryMb: 1024, timeoutSeconds: 10 },
-  { ...auth.login, handler: 'auth/login', grants: ['table:read', 'table:write'], memoryMb: 1024, timeoutSeconds: 10 },
+  { ...auth.login, handler: 'auth/login', grants: ['table:read', 'table:write', 'mail'], memoryMb: 1024, timeoutSeconds: 10 },
   { ...auth.logout, handler: 'auth/logout', grants: ['table:read', 'table:write'] },
   { ...auth.isAuthenticated, handler: 'auth/is-authenticated', grants: [] },
   { ...auth.refresh, handler: 'auth/refresh', grants: ['table:read', 'table:write'] },
