@@ -7,7 +7,7 @@ export function sendVerification(to: string, token: string): Promise<void> {
   return mailer().send({
     to,
     subject: `Confirm your e-mail for ${NAME}`,
-    text: `Welcome to ${NAME}!\n\nConfirm your e-mail address by opening this link within 24 hours:\n${site()}/auth/verifyemail?token=${token}\n\nIf you did not sign up, ignore this e-mail.`,
+    text: `Welcome to ${NAME}!\n\nConfirm your e-mail address by opening this link within 24 hours and entering the password you chose:\n${site()}/auth/verifyemail?token=${token}\n\nIf you did not sign up, someone else used your address. Ignore this e-mail, or open the link and choose "I did not sign up" to make the account yours with a password of your own.`,
   });
 }
 
