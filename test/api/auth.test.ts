@@ -390,6 +390,26 @@ describe('password reset', () => {
     await logIn(m.email, 'New-leaf-2027');
   });
 
+  it('a reset of an account nobody verified yet takes it over as "I did not sign up" does: the profile set before is cleared; a verified one keeps its profile', async () => {
+    const email = uniqueEmail('reset-victim');
+    await signUp(email, 'Attackers-pass-2026');
+    const attacker = await logIn(email, 'Attackers-pass-2026');
+    expect((await as(attacker.browser, 'PUT', '/api/iam/authn/update', { first_name: 'Mallory', bio: 'mine' })).status).toBe(200);
+    await call('POST', '/api/iam/authn/reset', { body: { email } });
+    const token = await linkToken(email, '/auth/reset');
+    expect((await call('PUT', '/api/iam/pwreset/update', { body: { token, password: 'Owners-own-pass-2026' } })).status).toBe(200);
+    const stored = (await getItem(`user#${attacker.profile.uuid}`, 'profile'))!;
+    expect(stored).toMatchObject({ emailVerified: true });
+    expect(stored.firstName).toBeUndefined();
+    expect(stored.bio).toBeUndefined();
+    expect((await as(attacker.browser, 'POST', '/api/iam/authn/refresh', {})).status).toBe(401);
+
+    const m = await member({ first_name: 'ada' });
+    await call('POST', '/api/iam/authn/reset', { body: { email: m.email } });
+    expect((await call('PUT', '/api/iam/pwreset/update', { body: { token: await linkToken(m.email, '/auth/reset'), password: 'New-leaf-2027' } })).status).toBe(200);
+    expect(await getItem(`user#${m.profile.uuid}`, 'profile')).toMatchObject({ firstName: 'Ada', regState: 'complete' });
+  });
+
   it('an expired reset link is refused', async () => {
     const m = await member();
     await call('POST', '/api/iam/authn/reset', { body: { email: m.email } });
