@@ -192,7 +192,10 @@ describe('e-mail verification', () => {
     expect(stored.firstName).toBeUndefined();
     expect(stored.bio).toBeUndefined();
 
-    // The attacker's sessions and password stop working.
+    // The attacker's sessions and password stop working: the access token in hand cannot put the profile back either.
+    const rewrite = await as(attacker.browser, 'PUT', '/api/iam/authn/update', { first_name: 'Mallory', bio: 'still mine' });
+    expect(rewrite.status).toBe(401);
+    expect((await getItem(`user#${uuid}`, 'profile'))!.firstName).toBeUndefined();
     for (const device of [attacker, secondDevice]) {
       expect((await as(device.browser, 'POST', '/api/iam/authn/refresh', {})).status).toBe(401);
     }
