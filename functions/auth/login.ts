@@ -4,7 +4,6 @@
  * address from one IP, and per account from every address (login-limit.ts).
  */
 import type { login as route } from '../../shared/contract/auth';
-import { HttpError } from '../lib/errors';
 import { reply } from '../lib/http';
 import { ipKey } from '../lib/ip-key';
 import { hitRateLimit } from '../lib/rate-limit';
@@ -12,9 +11,7 @@ import type { Main } from '../lib/route-types';
 import { getUser, toProfile, userIdByEmail } from '../users/users';
 import { beginLoginTry, loginTryFailed, loginTrySucceeded } from './login-limit';
 import { burnPasswordCheck, verifyPassword } from './passwords';
-import { startSession } from './sessions';
-
-const WRONG = () => new HttpError(401, 'invalid_credentials', 'Wrong e-mail or password');
+import { signInWithPassword, WRONG_CREDENTIALS } from './sign-in';
 
 export const main: Main<typeof route> = async ({ input, clientIp, event }) => {
   const ip = ipKey(clientIp);
@@ -28,9 +25,9 @@ export const main: Main<typeof route> = async ({ input, clientIp, event }) => {
   const ok = user ? await verifyPassword(input.password, user.passwordHash) : await burnPasswordCheck(input.password);
   if (!user || !ok) {
     await loginTryFailed(attempt, ip, user);
-    throw WRONG();
+    throw WRONG_CREDENTIALS();
   }
   await loginTrySucceeded(attempt);
-  const { cookies, session } = await startSession(user, event.headers['user-agent'] ?? '');
+  const { cookies, session } = await signInWithPassword(user, event.headers['user-agent'] ?? '');
   return reply(toProfile(user, session.csrfToken), { cookies });
 };

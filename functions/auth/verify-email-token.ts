@@ -23,6 +23,7 @@ import { findEmailToken, markEmailTokenUsed } from './email-tokens';
 import { beginLoginTry, loginTryFailed, loginTrySucceeded } from './login-limit';
 import { setPasswordAsMailboxOwner } from './mailbox-owner';
 import { hashPassword, passwordProblem, verifyPassword } from './passwords';
+import { signInWithPassword } from './sign-in';
 import { startSession } from './sessions';
 
 const INVALID = () => new HttpError(400, 'invalid_token', 'This link is invalid or expired; ask for a new one', 'token');
@@ -61,7 +62,7 @@ export const main: Main<typeof route> = async ({ input, session, clientIp, event
     await loginTrySucceeded(attempt);
     await useToken(record);
     const saved = await verified(user);
-    const { cookies, session: started } = await startSession(saved, userAgent);
+    const { cookies, session: started } = await signInWithPassword(saved, userAgent);
     return reply(toProfile(saved, started.csrfToken), { cookies });
   }
 

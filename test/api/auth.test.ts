@@ -7,6 +7,7 @@ import { sha256 } from '../../functions/lib/crypto';
 import { call } from '../support/api';
 import { as, linkToken, logIn, member, newBrowser, registration, signUp, uniqueEmail, verifyEmail } from '../support/accounts';
 import { getItem, queryPartition, setAttributes } from '../support/db';
+import { useHostTable } from '../support/host-env';
 import { outbox } from '../support/outbox';
 
 describe('signup', () => {
@@ -204,6 +205,24 @@ describe('e-mail verification', () => {
     owner.csrf = verified.data.csrf_token;
     expect((await as<Profile>(owner, 'POST', '/api/iam/authn/register', registration())).status).toBe(200);
     expect((await call('POST', '/api/iam/authn/login', { body: { email, password: 'Owners-own-pass-2026' } })).status).toBe(200);
+  });
+
+  it('a login whose password was checked just before the owner chose a new one gets no session', async () => {
+    const email = uniqueEmail('race');
+    await signUp(email, 'Attackers-pass-2026');
+    const uuid = await userOf(email);
+    useHostTable();
+    const { getUser } = await import('../../functions/users/users');
+    const { signInWithPassword } = await import('../../functions/auth/sign-in');
+    // The attacker's login has read the account and checked its password...
+    const checked = (await getUser(uuid))!;
+    // ...when the owner takes the account over.
+    expect((await call('POST', VERIFY, { body: { token: await linkToken(email, '/auth/verifyemail'), newPassword: 'Owners-own-pass-2026' } })).status).toBe(200);
+    await expect(signInWithPassword(checked, 'race test')).rejects.toMatchObject({ status: 401 });
+    const families = (await queryPartition(`user#${uuid}`)).filter((i) => String(i.sk).startsWith('session#'));
+    expect(families).toHaveLength(2);
+    expect(families.filter((f) => !f.revokedAt)).toHaveLength(1); // the owner's own
+    expect(families.find((f) => !f.revokedAt)!.userAgent).not.toBe('race test');
   });
 
   it('a new password is held to the password rules (newPassword named), and the link stays usable', async () => {
