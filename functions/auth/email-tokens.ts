@@ -29,11 +29,35 @@ export async function createDecoyEmailToken(kind: TokenKind, email: string): Pro
   return token;
 }
 
-/** The token's record when it exists, is of this kind and has not expired (it is not used up). */
-export async function peekEmailToken(kind: TokenKind, token: string): Promise<EmailTokenItem | null> {
-  const { data } = await db().entities.emailToken.get({ tokenHash: sha256(token) }).go();
+/** The token's record when it exists, is of this kind and has not expired, used or not. */
+export async function findEmailToken(kind: TokenKind, token: string): Promise<EmailTokenItem | null> {
+  const { data } = await db().entities.emailToken.get({ tokenHash: sha256(token) }).go({ consistent: true });
   if (!data || data.kind !== kind || data.expiresAt <= Date.now() / 1000) return null;
   return data;
+}
+
+/** The token's record when it exists, is of this kind, has not expired and is not used up. */
+export async function peekEmailToken(kind: TokenKind, token: string): Promise<EmailTokenItem | null> {
+  const data = await findEmailToken(kind, token);
+  return data && !data.usedAt ? data : null;
+}
+
+/**
+ * Marks a token used, keeping its record until it expires (a reused verification link is told
+ * apart from a bad one). Exactly one caller gets true.
+ */
+export async function markEmailTokenUsed(record: EmailTokenItem): Promise<boolean> {
+  try {
+    await db()
+      .entities.emailToken.patch({ tokenHash: record.tokenHash })
+      .set({ usedAt: new Date().toISOString() })
+      .where((a, op) => op.notExists(a.usedAt))
+      .go();
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
 }
 
 /** Uses the token up: exactly one caller gets the record, a second use gets null. */

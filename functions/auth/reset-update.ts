@@ -1,14 +1,15 @@
 /**
- * PUT /api/iam/pwreset/update: sets a new password with a reset token (single use) and signs
- * every session of the account out.
+ * PUT /api/iam/pwreset/update: sets a new password with a reset token (single use), as the
+ * mailbox's holder (mailbox-owner.ts): every session of the account ends, its login limit is
+ * cleared, and an account not verified until now is verified without the profile set before.
  */
 import type { resetUpdate as route } from '../../shared/contract/auth';
 import { badRequest, HttpError } from '../lib/errors';
 import type { Main } from '../lib/route-types';
-import { getUser, saveUser } from '../users/users';
+import { getUser } from '../users/users';
 import { consumeEmailToken, peekEmailToken } from './email-tokens';
+import { setPasswordAsMailboxOwner } from './mailbox-owner';
 import { hashPassword, passwordProblem } from './passwords';
-import { listSessions, revokeFamily } from './sessions';
 
 const INVALID = () => new HttpError(400, 'invalid_token', 'This link is invalid, used or expired; ask for a new one', 'token');
 
@@ -17,11 +18,10 @@ export const main: Main<typeof route> = async ({ input }) => {
   if (!peeked) throw INVALID();
   const problem = passwordProblem(input.password, peeked.email);
   if (problem) throw badRequest(`password ${problem}`, 'password');
+  const hash = await hashPassword(input.password);
   const record = await consumeEmailToken('reset-password', input.token);
   const user = record ? await getUser(record.userId) : null;
   if (!record || !user) throw INVALID();
-  // Opening the e-mailed link proves the address too.
-  await saveUser({ ...user, passwordHash: await hashPassword(input.password), emailVerified: true });
-  for (const s of await listSessions(user.uuid)) await revokeFamily(user.uuid, s.familyId);
+  await setPasswordAsMailboxOwner(user, hash);
   return { updated: true };
 };

@@ -126,7 +126,8 @@ export { assertLive } from '../lib/session/live';
  * at once, live-checked routes refuse at once and every other route when its access token expires.
  */
 export async function revokeAllSessions(userId: string): Promise<number> {
-  const { data } = await db().entities.session.query.byUser({ userId }).go({ pages: 'all' });
+  // Consistent: a family made just before (a login racing a new password) is revoked too.
+  const { data } = await db().entities.session.query.byUser({ userId }).go({ pages: 'all', consistent: true });
   const live = data.filter(usableFamily);
   await Promise.all(live.map((s) => revokeFamily(userId, s.familyId)));
   return live.length;

@@ -11,6 +11,7 @@ import { db } from '../db/service';
 import { conditionFailed, txEntities, writeItems, type TxItem } from '../db/transact';
 import { badRequest, conflict, forbidden, serviceUnavailable, unauthorized } from '../lib/errors';
 import type { Main } from '../lib/route-types';
+import { assertLive } from '../lib/session/live';
 import { CLAIM_LOST, claimAvatar } from '../images/avatars';
 import { removeRetiredUpload, retireUpload } from '../images/pending';
 import { afterRelisting, relistItems } from '../posts/relist';
@@ -25,7 +26,9 @@ function userPut(next: UserItem): TxItem {
 }
 
 export const main: Main<typeof route> = async ({ input, session }) => {
-  const user = await getUser(session.userId);
+  // A revoked session changes nothing at once (not in 15 minutes): after someone else's sign-up was
+  // taken over by the address's owner, their access token in hand must not put their profile back.
+  const [user] = await Promise.all([getUser(session.userId), assertLive(session)]);
   if (!user) throw unauthorized('Your account no longer exists');
   // The account, not the token: a suspension takes effect before the access token expires.
   if (user.suspended) throw forbidden('Your account is suspended: your profile cannot be changed');

@@ -12,6 +12,12 @@ export const DEFAULT_LIMITS = {
   LOGIN_IP: { max: 25, seconds: 5 * 60 },
   /** Wrong tries on one address from one IP: strangers elsewhere cannot lock its owner out. */
   LOGIN_EMAIL: { max: 25, seconds: 60 * 60 },
+  /**
+   * Wrong passwords for one account from every address together: from this failure of a window on,
+   * tries are slowed down (429, a wait doubling up to 15 minutes; functions/auth/login-limit.ts).
+   * Above LOGIN_EMAIL, so one address meets its own limit first.
+   */
+  LOGIN_ACCOUNT: { max: 30, seconds: 60 * 60 },
   SIGNUP_IP: { max: 5, seconds: 30 * 60 },
   RESET_EMAIL: { max: 5, seconds: 30 * 60 },
   /** Reset and verification links together, from one IP: each costs a mail, to an owner or to the sink. */

@@ -72,5 +72,3 @@ export type PasswordUpdated = z.output<typeof passwordUpdated>;
 export const resetTokenValid = z.strictObject({ valid: z.literal(true) });
 export type ResetTokenValid = z.output<typeof resetTokenValid>;
 
-export const emailVerification = z.strictObject({ verified: z.literal(true) });
-export type EmailVerification = z.output<typeof emailVerification>;

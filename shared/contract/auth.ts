@@ -1,6 +1,6 @@
 /** The auth routes' contract. */
-import { accountDeleted, authenticationState, emailVerification, loggedOut, mailSent, passwordUpdated, profile as profileAnswer, resetTokenValid, sessionList, sessionRefreshed, sessionsRevoked } from '../answers/identity';
-import { deleteAccountInput, emailOnlyInput, emptyInput, loginInput, logoutInput, passwordResetInput, profileUpdateInput, registerInput, sessionIdParam, signupInput, tokenInput } from '../schemas/identity';
+import { accountDeleted, authenticationState, loggedOut, mailSent, passwordUpdated, profile as profileAnswer, resetTokenValid, sessionList, sessionRefreshed, sessionsRevoked } from '../answers/identity';
+import { deleteAccountInput, emailOnlyInput, emptyInput, loginInput, logoutInput, passwordResetInput, profileUpdateInput, registerInput, sessionIdParam, signupInput, tokenInput, verifyEmailTokenInput } from '../schemas/identity';
 import { defineRoute } from './route';
 
 export const signup = defineRoute({
@@ -12,7 +12,7 @@ export const signup = defineRoute({
 export const login = defineRoute({
   method: 'POST', path: '/api/iam/authn/login', access: 'public', csrfExempt: true,
   input: loginInput, output: profileAnswer,
-  summary: 'Sign in: session cookies and the profile (with csrf_token). Wrong password and unknown address answer alike. Rate limited per IP (an IPv6 /64) and per address from one IP.',
+  summary: 'Sign in: session cookies and the profile (with csrf_token). Wrong password and unknown address answer alike. Rate limited per IP (an IPv6 /64), per address from one IP, and per account from every address (from its 30th failure in an hour, 429 with a wait doubling up to 15 minutes; a password reset clears it).',
 });
 
 export const logout = defineRoute({
@@ -66,7 +66,7 @@ export const resetRequest = defineRoute({
 export const resetUpdate = defineRoute({
   method: 'PUT', path: '/api/iam/pwreset/update', access: 'public', csrfExempt: true,
   input: passwordResetInput, output: passwordUpdated,
-  summary: 'Set a new password with a reset token (single use); every session of the account is signed out.',
+  summary: 'Set a new password with a reset token (single use); every session of the account is signed out and its login limit cleared. An account not verified until now is verified, and loses the names, bio and avatar set before.',
 });
 
 export const resetVerify = defineRoute({
@@ -89,8 +89,8 @@ export const verifyEmailRequest = defineRoute({
 
 export const verifyEmailToken = defineRoute({
   method: 'POST', path: '/api/iam/authn/verifyemailtoken', access: 'public', csrfExempt: true,
-  input: tokenInput, output: emailVerification,
-  summary: 'Use a verification token up: the e-mail address is verified.',
+  input: verifyEmailTokenInput, output: profileAnswer,
+  summary: 'Verify the e-mail address with the link\'s token and prove who chose the password: `{ token, password }` (the password chosen at sign-up; a wrong one counts as a failed login of the account) or `{ token, newPassword }` (for whoever holds the mailbox but did not sign up: sets the password, clears the names, bio and avatar set before verification, ends every earlier session). Either signs in, answering as login does. `{ token }` alone verifies only from a live session of the account (its access token is re-issued); otherwise 400 naming `password`. A used link answers 400 `already_verified`.',
 });
 
 export const sessionsList = defineRoute({

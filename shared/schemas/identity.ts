@@ -45,6 +45,12 @@ export const loginInput = z.strictObject({ email, password: givenPassword });
 export const emailOnlyInput = z.strictObject({ email });
 export const tokenInput = z.strictObject({ token: emailToken });
 export const passwordResetInput = z.strictObject({ token: emailToken, password: newPassword });
+/**
+ * The verification link's form: `password` is the one chosen at sign-up (it signs in);
+ * `newPassword` is for whoever holds the mailbox but did not sign up (it replaces the password and
+ * ends every earlier session). The token alone verifies only from a live session of the account.
+ */
+export const verifyEmailTokenInput = z.strictObject({ token: emailToken, password: z.optional(givenPassword), newPassword: z.optional(newPassword) });
 export const emptyInput = z.strictObject({});
 /** Logout always answers 200, whatever the body holds. */
 export const logoutInput = z.looseObject({});

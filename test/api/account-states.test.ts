@@ -30,7 +30,7 @@ describe('a suspended member', () => {
 
   it('cannot complete a registration (403)', async () => {
     const { email, password } = await signUp();
-    await verifyEmail(email);
+    await verifyEmail(email, password);
     const m = await logIn(email, password);
     await setAttributes(`user#${m.profile.uuid}`, 'profile', { suspended: true });
     const res = await as(m.browser, 'POST', '/api/iam/authn/register', registration());
@@ -42,7 +42,7 @@ describe('a suspended member', () => {
 describe('a session that has ended', () => {
   it('gets no fresh access token from register: 401, and the registration is not made', async () => {
     const { email, password } = await signUp();
-    await verifyEmail(email);
+    await verifyEmail(email, password);
     const m = await logIn(email, password);
     const ended = { cookies: new Map(m.browser.cookies), csrf: m.browser.csrf! };
     expect((await as(m.browser, 'POST', '/api/iam/authn/logout', {})).status).toBe(200);
@@ -52,14 +52,27 @@ describe('a session that has ended', () => {
     expect(await getItem(`user#${m.profile.uuid}`, 'profile')).toMatchObject({ regState: 'incomplete' });
   });
 
-  it('gets no fresh access token when it opens a verification link; the address is verified all the same', async () => {
+  it('cannot verify with the link alone: 400 naming password, no access token, and the address stays unverified', async () => {
     const { email, password } = await signUp();
     const m = await logIn(email, password);
     const ended = { cookies: new Map(m.browser.cookies), csrf: m.browser.csrf! };
     expect((await as(m.browser, 'POST', '/api/iam/authn/logout', {})).status).toBe(200);
     const res = await as(ended, 'POST', '/api/iam/authn/verifyemailtoken', { token: await linkToken(email, '/auth/verifyemail') });
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({ error: { field: 'password' } });
     expect(res.headers.getSetCookie().some((c) => c.startsWith(`${ACCESS_COOKIE}=`))).toBe(false);
+    expect(await getItem(`user#${m.profile.uuid}`, 'profile')).toMatchObject({ emailVerified: false });
+  });
+
+  it('a live session of the same account verifies with the link alone and gets a fresh access token', async () => {
+    const { email, password } = await signUp();
+    const m = await logIn(email, password);
+    const res = await as<Profile>(m.browser, 'POST', '/api/iam/authn/verifyemailtoken', { token: await linkToken(email, '/auth/verifyemail') });
+    expect(res.status).toBe(200);
+    expect(res.data).toMatchObject({ uuid: m.profile.uuid, email_verified: true, csrf_token: m.browser.csrf });
+    expect(res.headers.getSetCookie().some((c) => c.startsWith(`${ACCESS_COOKIE}=`))).toBe(true);
     expect(await getItem(`user#${m.profile.uuid}`, 'profile')).toMatchObject({ emailVerified: true });
+    // The session carries on: registration needs no second sign-in.
+    expect((await as(m.browser, 'POST', '/api/iam/authn/register', registration())).status).toBe(200);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { AdminUser, Profile } from '../../shared/schemas/identity';
-import { as, logIn, newBrowser } from '../support/accounts';
+import { as, linkToken, logIn, newBrowser } from '../support/accounts';
 import { call } from '../support/api';
 import { getItem, setAttributes } from '../support/db';
 import { admin, registeredUser, signInAgain, type TestUser } from '../support/users';
@@ -30,8 +30,8 @@ async function refresh(user: TestUser) {
 }
 
 describe('configured admins (ADMIN_EMAILS)', () => {
-  it('grants nothing to a configured address that is signed up but never verified', async () => {
-    // second-admin@example.com is in the test host's ADMIN_EMAILS; nobody here ever opens its link.
+  it('grants nothing to whoever signed up first with a configured address they do not hold, even once its owner opens the link', async () => {
+    // second-admin@example.com is in the test host's ADMIN_EMAILS; only this test opens its link.
     const email = 'second-admin@example.com';
     const password = 'Not-the-real-owner-2026';
     expect((await call('POST', '/api/iam/authn/signup', { body: { email, password } })).status).toBe(200);
@@ -47,6 +47,21 @@ describe('configured admins (ADMIN_EMAILS)', () => {
     // A refresh re-reads the account and still grants nothing.
     expect((await as(b, 'POST', '/api/iam/authn/refresh', {})).status).toBe(200);
     expect((await as(b, 'GET', ADMIN_LIST)).status).toBe(403);
+
+    // The owner of the mailbox opens the link: "I did not sign up", and chooses a password.
+    const owner = newBrowser();
+    const verified = await as<Profile>(owner, 'POST', '/api/iam/authn/verifyemailtoken', { token: await linkToken(email, '/auth/verifyemail'), newPassword: 'The-real-owner-2026' });
+    expect(verified.status).toBe(200);
+    expect(verified.data).toMatchObject({ email_verified: true, is_admin: true });
+    owner.csrf = verified.data.csrf_token;
+    expect((await as(owner, 'GET', ADMIN_LIST)).status).toBe(200);
+
+    // The first sign-up's session refreshes into nothing, and its password no longer signs in.
+    expect((await as(b, 'POST', '/api/iam/authn/refresh', {})).status).toBe(401);
+    expect((await as(b, 'GET', ADMIN_LIST)).status).not.toBe(200);
+    expect((await as(b, 'PUT', '/api/iam/admin/update/site-setting', { name: 'site_name', value: 'Taken over' })).status).not.toBe(200);
+    expect((await call('POST', '/api/iam/authn/login', { body: { email, password } })).status).toBe(401);
+    expect((await logIn(email, 'The-real-owner-2026')).profile).toMatchObject({ is_admin: true });
   });
 
   it('still makes a verified configured address an admin', async () => {

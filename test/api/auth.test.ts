@@ -7,6 +7,7 @@ import { sha256 } from '../../functions/lib/crypto';
 import { call } from '../support/api';
 import { as, linkToken, logIn, member, newBrowser, registration, signUp, uniqueEmail, verifyEmail } from '../support/accounts';
 import { getItem, queryPartition, setAttributes } from '../support/db';
+import { useHostTable } from '../support/host-env';
 import { outbox } from '../support/outbox';
 
 describe('signup', () => {
@@ -110,21 +111,127 @@ describe('login', () => {
   });
 });
 
-describe('e-mail verification', () => {
-  it('a link works once; a reused or expired one is refused', async () => {
-    const { email } = await signUp();
-    const token = await linkToken(email, '/auth/verifyemail');
-    expect((await call('POST', '/api/iam/authn/verifyemailtoken', { body: { token } })).status).toBe(200);
-    const uuid = (await getItem(`email#${email}`, 'email'))!.userId as string;
-    expect(await getItem(`user#${uuid}`, 'profile')).toMatchObject({ emailVerified: true });
-    const reused = await call('POST', '/api/iam/authn/verifyemailtoken', { body: { token } });
-    expect(reused.status).toBe(400);
-    expect(reused.json).toMatchObject({ error: { field: 'token' } });
+/** The failed logins counted against an account in this hour's window (and the last, near a window's end). */
+async function failedLogins(userId: string): Promise<number> {
+  const now = Math.floor(Date.now() / 1000);
+  const start = now - (now % 3600);
+  const items = await Promise.all([start, start - 3600].map((w) => getItem(`rate#LOGIN_ACCOUNT#${userId}#${w}`, 'rate')));
+  return items.reduce((n, i) => n + Number(i?.count ?? 0), 0);
+}
 
+describe('e-mail verification', () => {
+  const VERIFY = '/api/iam/authn/verifyemailtoken';
+  const userOf = async (email: string) => (await getItem(`email#${email}`, 'email'))!.userId as string;
+
+  it('the link and the password together verify and sign in, as login does; a reused link answers already_verified', async () => {
+    const { email, password } = await signUp();
+    const token = await linkToken(email, '/auth/verifyemail');
+    const b = newBrowser();
+    const res = await as<Profile>(b, 'POST', VERIFY, { token, password });
+    expect(res.status).toBe(200);
+    expect(res.data).toMatchObject({ email, email_verified: true, registration_complete: false });
+    expect(res.data.csrf_token).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    expect(b.cookies.has(ACCESS_COOKIE) && b.cookies.has(REFRESH_COOKIE)).toBe(true);
+    const uuid = await userOf(email);
+    expect(await getItem(`user#${uuid}`, 'profile')).toMatchObject({ emailVerified: true });
+    // Signed in: registration is the next step, with no second sign-in.
+    b.csrf = res.data.csrf_token;
+    expect((await as<Profile>(b, 'POST', '/api/iam/authn/register', registration())).status).toBe(200);
+
+    const reused = await call('POST', VERIFY, { body: { token, password } });
+    expect(reused.status).toBe(400);
+    expect(reused.json).toMatchObject({ error: { code: 'already_verified', field: 'token' } });
+    expect(reused.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('checks in order: an unusable token (token), then a missing or wrong password (password); a refusal does not use the link up', async () => {
     const other = await signUp();
     const stale = await linkToken(other.email, '/auth/verifyemail');
     await setAttributes(`token#${sha256(stale)}`, 'token', { expiresAt: Math.floor(Date.now() / 1000) - 1 });
-    expect((await call('POST', '/api/iam/authn/verifyemailtoken', { body: { token: stale } })).status).toBe(400);
+    for (const body of [{ token: stale, password: other.password }, { token: 'x'.repeat(43), password: other.password }, { token: 'short' }]) {
+      const res = await call('POST', VERIFY, { body });
+      expect(res.status).toBe(400);
+      expect(res.json).toMatchObject({ error: { field: 'token' } });
+    }
+
+    const { email, password } = await signUp();
+    const token = await linkToken(email, '/auth/verifyemail');
+    const alone = await call('POST', VERIFY, { body: { token } });
+    expect(alone.status).toBe(400);
+    expect(alone.json).toMatchObject({ error: { field: 'password' } });
+    const wrong = await call('POST', VERIFY, { body: { token, password: 'Not-my-password-1' } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json).toMatchObject({ error: { field: 'password' } });
+    expect(wrong.headers.getSetCookie()).toEqual([]);
+    const uuid = await userOf(email);
+    expect(await getItem(`user#${uuid}`, 'profile')).toMatchObject({ emailVerified: false });
+    // The wrong password counts as a failed login of the account.
+    expect(await failedLogins(uuid)).toBe(1);
+    // Still usable: nothing but success uses it up.
+    expect((await call('POST', VERIFY, { body: { token, password } })).status).toBe(200);
+  });
+
+  it('"I did not sign up": a new password takes the account over from whoever signed up first', async () => {
+    // Someone signs up with an address they do not hold, signs in unverified and fills in a profile.
+    const email = uniqueEmail('victim');
+    const attackerPassword = 'Attackers-pass-2026';
+    await signUp(email, attackerPassword);
+    const attacker = await logIn(email, attackerPassword);
+    const uuid = attacker.profile.uuid;
+    const set = await as<Profile>(attacker.browser, 'PUT', '/api/iam/authn/update', { first_name: 'Mallory', last_name: 'Sly', bio: 'my account now' });
+    expect(set.status).toBe(200);
+    expect(set.data).toMatchObject({ first_name: 'Mallory', bio: 'my account now', email_verified: false });
+    const secondDevice = await logIn(email, attackerPassword);
+
+    // The owner of the mailbox opens the link and chooses a password.
+    const owner = newBrowser();
+    const verified = await as<Profile>(owner, 'POST', VERIFY, { token: await linkToken(email, '/auth/verifyemail'), newPassword: 'Owners-own-pass-2026' });
+    expect(verified.status).toBe(200);
+    expect(verified.data).toMatchObject({ uuid, email, email_verified: true, first_name: null, last_name: null, bio: null, avatar: null });
+    const stored = (await getItem(`user#${uuid}`, 'profile'))!;
+    expect(stored).toMatchObject({ emailVerified: true });
+    expect(stored.firstName).toBeUndefined();
+    expect(stored.bio).toBeUndefined();
+
+    // The attacker's sessions and password stop working: the access token in hand cannot put the profile back either.
+    const rewrite = await as(attacker.browser, 'PUT', '/api/iam/authn/update', { first_name: 'Mallory', bio: 'still mine' });
+    expect(rewrite.status).toBe(401);
+    expect((await getItem(`user#${uuid}`, 'profile'))!.firstName).toBeUndefined();
+    for (const device of [attacker, secondDevice]) {
+      expect((await as(device.browser, 'POST', '/api/iam/authn/refresh', {})).status).toBe(401);
+    }
+    expect((await call('POST', '/api/iam/authn/login', { body: { email, password: attackerPassword } })).status).toBe(401);
+    // The owner is signed in and goes on to register.
+    owner.csrf = verified.data.csrf_token;
+    expect((await as<Profile>(owner, 'POST', '/api/iam/authn/register', registration())).status).toBe(200);
+    expect((await call('POST', '/api/iam/authn/login', { body: { email, password: 'Owners-own-pass-2026' } })).status).toBe(200);
+  });
+
+  it('a login whose password was checked just before the owner chose a new one gets no session', async () => {
+    const email = uniqueEmail('race');
+    await signUp(email, 'Attackers-pass-2026');
+    const uuid = await userOf(email);
+    useHostTable();
+    const { getUser } = await import('../../functions/users/users');
+    const { signInWithPassword } = await import('../../functions/auth/sign-in');
+    // The attacker's login has read the account and checked its password...
+    const checked = (await getUser(uuid))!;
+    // ...when the owner takes the account over.
+    expect((await call('POST', VERIFY, { body: { token: await linkToken(email, '/auth/verifyemail'), newPassword: 'Owners-own-pass-2026' } })).status).toBe(200);
+    await expect(signInWithPassword(checked, 'race test')).rejects.toMatchObject({ status: 401 });
+    const families = (await queryPartition(`user#${uuid}`)).filter((i) => String(i.sk).startsWith('session#'));
+    expect(families).toHaveLength(2);
+    expect(families.filter((f) => !f.revokedAt)).toHaveLength(1); // the owner's own
+    expect(families.find((f) => !f.revokedAt)!.userAgent).not.toBe('race test');
+  });
+
+  it('a new password is held to the password rules (newPassword named), and the link stays usable', async () => {
+    const { email } = await signUp();
+    const token = await linkToken(email, '/auth/verifyemail');
+    const weak = await call('POST', VERIFY, { body: { token, newPassword: 'password' } });
+    expect(weak.status).toBe(400);
+    expect(weak.json).toMatchObject({ error: { field: 'newPassword' } });
+    expect((await call('POST', VERIFY, { body: { token, newPassword: 'A-much-better-one-2026' } })).status).toBe(200);
   });
 
   it('stores only the token\'s hash', async () => {
@@ -153,7 +260,7 @@ describe('registration', () => {
 
   it('registered routes answer 403 until registration is complete, then work at once (fresh access token)', async () => {
     const { email, password } = await signUp();
-    await verifyEmail(email);
+    await verifyEmail(email, password);
     const m = await logIn(email, password);
     const form = { id: randomUUID(), kind: 'contact', subject: 'Hi', message: 'Hello' };
     const before = await as(m.browser, 'POST', '/api/iam/forms/new', form);
@@ -169,7 +276,7 @@ describe('registration', () => {
     const a = await member();
     const taken = a.profile.username!;
     const { email, password } = await signUp();
-    await verifyEmail(email);
+    await verifyEmail(email, password);
     const b = await logIn(email, password);
     const clash = await as(b.browser, 'POST', '/api/iam/authn/register', registration({ username: taken.toUpperCase() }));
     expect(clash.status).toBe(409);
@@ -188,7 +295,7 @@ describe('registration', () => {
     const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: inject('dynamoEndpoint'), region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } }));
     await doc.send(new PutCommand({ TableName: inject('tableName'), Item: { pk: `handle#${pageHandle}`, sk: 'handle', handle: pageHandle, ownerType: 'page', ownerId: randomUUID(), __edb_e__: 'handleClaim', __edb_v__: '1' } }));
     const { email, password } = await signUp();
-    await verifyEmail(email);
+    await verifyEmail(email, password);
     const b = await logIn(email, password);
     const res = await as(b.browser, 'POST', '/api/iam/authn/register', registration({ username: pageHandle }));
     expect(res.status).toBe(409);
@@ -303,6 +410,26 @@ describe('password reset', () => {
     expect((await as(m.browser, 'POST', '/api/iam/authn/refresh', {})).status).toBe(401);
     expect((await call('POST', '/api/iam/authn/login', { body: { email: m.email, password: m.password } })).status).toBe(401);
     await logIn(m.email, 'New-leaf-2027');
+  });
+
+  it('a reset of an account nobody verified yet takes it over as "I did not sign up" does: the profile set before is cleared; a verified one keeps its profile', async () => {
+    const email = uniqueEmail('reset-victim');
+    await signUp(email, 'Attackers-pass-2026');
+    const attacker = await logIn(email, 'Attackers-pass-2026');
+    expect((await as(attacker.browser, 'PUT', '/api/iam/authn/update', { first_name: 'Mallory', bio: 'mine' })).status).toBe(200);
+    await call('POST', '/api/iam/authn/reset', { body: { email } });
+    const token = await linkToken(email, '/auth/reset');
+    expect((await call('PUT', '/api/iam/pwreset/update', { body: { token, password: 'Owners-own-pass-2026' } })).status).toBe(200);
+    const stored = (await getItem(`user#${attacker.profile.uuid}`, 'profile'))!;
+    expect(stored).toMatchObject({ emailVerified: true });
+    expect(stored.firstName).toBeUndefined();
+    expect(stored.bio).toBeUndefined();
+    expect((await as(attacker.browser, 'POST', '/api/iam/authn/refresh', {})).status).toBe(401);
+
+    const m = await member({ first_name: 'ada' });
+    await call('POST', '/api/iam/authn/reset', { body: { email: m.email } });
+    expect((await call('PUT', '/api/iam/pwreset/update', { body: { token: await linkToken(m.email, '/auth/reset'), password: 'New-leaf-2027' } })).status).toBe(200);
+    expect(await getItem(`user#${m.profile.uuid}`, 'profile')).toMatchObject({ firstName: 'Ada', regState: 'complete' });
   });
 
   it('an expired reset link is refused', async () => {

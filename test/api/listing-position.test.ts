@@ -8,6 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { REFRESH_COOKIE } from '../../shared/constants';
 import { coarsen, encodeGeohash } from '../../shared/geohash';
 import type { GeoPoint } from '../../shared/site';
 import { as } from '../support/accounts';
@@ -128,7 +129,9 @@ describe('relisting in the cloud (the table\'s stream runs the job)', () => {
   /** Moves the owner as the profile route runs in the cloud (SWEEPS=stream), in this worker. */
   async function moveInCloud(u: TestUser, p: GeoPoint): Promise<void> {
     const { main } = await import('../../functions/auth/update-profile');
-    const session = { userId: u.uuid, familyId: randomUUID(), csrfToken: u.csrf, role: 'user', emailVerified: true, registered: true, suspended: false } as const;
+    // The member's own live session (the profile route checks that its family is live).
+    const familyId = u.browser.cookies.get(REFRESH_COOKIE)!.split('.')[1]!;
+    const session = { userId: u.uuid, familyId, csrfToken: u.csrf, role: 'user', emailVerified: true, registered: true, suspended: false } as const;
     process.env.SWEEPS = 'stream';
     try {
       await main({ input: { latitude: p.latitude, longitude: p.longitude }, session, event: {} as never, clientIp: '127.0.0.1' });

@@ -69,12 +69,16 @@ describe('rate limits (defaults)', { timeout: 400_000 }, () => {
     const { hashPassword } = await import('../../functions/auth/passwords');
     const email = `owner-${randomUUID().slice(0, 8)}@example.com`;
     await createAccount(email, await hashPassword('Right-pass-2026'));
-    for (let i = 0; i < DEFAULT_LIMITS.LOGIN_EMAIL.max + 5; i++) {
+    // More than one address's limit, fewer than the account's own (test/api/login-limit.test.ts).
+    expect(DEFAULT_LIMITS.LOGIN_ACCOUNT.max - 1).toBeGreaterThan(DEFAULT_LIMITS.LOGIN_EMAIL.max);
+    for (let i = 0; i < DEFAULT_LIMITS.LOGIN_ACCOUNT.max - 1; i++) {
       expect((await post('/api/iam/authn/login', { email, password: 'Wrong-pass-1' }, `127.0.1.${i + 1}`)).status).toBe(401);
     }
     expect((await post('/api/iam/authn/login', { email, password: 'Right-pass-2026' }, '127.0.4.1')).status).toBe(200);
-    // From one address, the address's wrong tries are counted.
-    await untilLimited(DEFAULT_LIMITS.LOGIN_EMAIL, () => post('/api/iam/authn/login', { email, password: 'Wrong-pass-1' }, '127.0.4.2'));
+    // From one address, the address's wrong tries are counted (another account, which the account's own limit leaves alone).
+    const other = `owner-${randomUUID().slice(0, 8)}@example.com`;
+    await createAccount(other, await hashPassword('Right-pass-2026'));
+    await untilLimited(DEFAULT_LIMITS.LOGIN_EMAIL, () => post('/api/iam/authn/login', { email: other, password: 'Wrong-pass-1' }, '127.0.4.2'));
   });
 
   it(`signup: ${DEFAULT_LIMITS.SIGNUP_IP.max} per 30 min per IP`, async () => {

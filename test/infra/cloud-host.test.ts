@@ -123,7 +123,7 @@ describe('routes', () => {
   });
 
   it('gives the functions that hash passwords 1024 MB and 10 s', () => {
-    const hashing = ['POST /api/iam/authn/signup', 'POST /api/iam/authn/login', 'PUT /api/iam/pwreset/update'];
+    const hashing = ['POST /api/iam/authn/signup', 'POST /api/iam/authn/login', 'PUT /api/iam/pwreset/update', 'POST /api/iam/authn/verifyemailtoken'];
     for (const v of synth.stages) {
       for (const key of hashing) {
         const route = expectedRoutes(v).find((r) => r.key === key);

@@ -1,6 +1,6 @@
 /**
  * Real accounts for API tests, made the way a person makes one: sign up, open the link from the
- * outbox, sign in, register. Cookies are carried by hand, as a browser would.
+ * outbox with the password (which signs in), register. Cookies are carried by hand, as a browser would.
  */
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
@@ -73,9 +73,13 @@ export async function signUp(email = uniqueEmail(), password = 'Green-thumb-2026
   return { email, password };
 }
 
-export async function verifyEmail(email: string): Promise<void> {
-  const res = await call('POST', '/api/iam/authn/verifyemailtoken', { body: { token: await linkToken(email, '/auth/verifyemail') } });
-  expect(res.status).toBe(200);
+/** Opens the e-mailed link and proves the password chosen at sign-up with it: verified and signed in, as a login. */
+export async function verifyEmail(email: string, password: string, b = newBrowser()): Promise<Member> {
+  const res = await as<Profile>(b, 'POST', '/api/iam/authn/verifyemailtoken', { token: await linkToken(email, '/auth/verifyemail'), password });
+  expect(res.status, JSON.stringify(res.json)).toBe(200);
+  b.csrf = res.data.csrf_token;
+  expect(b.cookies.has(ACCESS_COOKIE) && b.cookies.has(REFRESH_COOKIE)).toBe(true);
+  return { email, password, browser: b, profile: res.data };
 }
 
 export async function logIn(email: string, password: string, b = newBrowser()): Promise<Member> {
@@ -101,11 +105,10 @@ export function registration(over: Record<string, unknown> = {}) {
   };
 }
 
-/** Signed up, verified, signed in, registered. */
+/** Signed up, verified (which signs in), registered. */
 export async function member(over: Record<string, unknown> = {}, email = uniqueEmail()): Promise<Member> {
   const { password } = await signUp(email);
-  await verifyEmail(email);
-  const m = await logIn(email, password);
+  const m = await verifyEmail(email, password);
   const reg = await as<Profile>(m.browser, 'POST', '/api/iam/authn/register', registration(over));
   expect(reg.status, JSON.stringify(reg.json)).toBe(200);
   m.profile = reg.data;

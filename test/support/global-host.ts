@@ -44,6 +44,7 @@ async function start(): Promise<{ host: Host; dataDir: string }> {
       // checks the real defaults on a host of its own.
       RATE_LIMIT_LOGIN_IP: '100000/300',
       RATE_LIMIT_LOGIN_EMAIL: '100000/3600',
+      RATE_LIMIT_LOGIN_ACCOUNT: '100000/3600',
       RATE_LIMIT_SIGNUP_IP: '100000/1800',
       RATE_LIMIT_RESET_EMAIL: '100000/1800',
       RATE_LIMIT_VERIFY_EMAIL: '100000/1800',

@@ -11,6 +11,8 @@ export const EmailToken = () => new Entity({
     email: { type: 'string', required: true },
     createdAt: { type: 'string', required: true, default: () => new Date().toISOString() },
     expiresAt: { type: 'number', required: true },
+    /** When a verification token was used: its record stays until it expires, so a reused link is told apart from a bad one. */
+    usedAt: { type: 'string' },
   },
   indexes: {
     byHash: {

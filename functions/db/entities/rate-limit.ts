@@ -9,6 +9,10 @@ export const RateLimit = () => new Entity({
     windowStart: { type: 'number', required: true, readOnly: true },
     count: { type: 'number', required: true, default: 0 },
     expiresAt: { type: 'number', required: true },
+    /** The per-account login limit (functions/auth/login-limit.ts): no try is checked before this (epoch seconds). */
+    lockedUntil: { type: 'number' },
+    /** The per-account login limit: where this window's failed tries came from (ipKey), for the owner's notice. */
+    ips: { type: 'set', items: 'string' },
   },
   indexes: {
     byKey: {

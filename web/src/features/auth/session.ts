@@ -65,12 +65,17 @@ export async function loadProfile(): Promise<void> {
  */
 export async function signIn(input: LoginInput, queryClient: QueryClient = appQueryClient): Promise<Profile | null> {
   const profile = await postLogin(input);
+  signedIn(profile, queryClient);
+  if (!profile) await loadProfile();
+  return authStore.get().user;
+}
+
+/** A call that signs in as login does (login, the verification link) answered: keep the session. */
+export function signedIn(profile: Profile | null, queryClient: QueryClient = appQueryClient): void {
   writeStorage(STORAGE_KEYS.sessionHint, '1');
   authStore.set({ loggedIn: true, user: profile, profileError: false });
   // What was read as a guest is read again through the secured API.
   void queryClient.invalidateQueries();
-  if (!profile) await loadProfile();
-  return authStore.get().user;
 }
 
 /** The server answered a changed profile (update, register, avatar, phone): keep it. */

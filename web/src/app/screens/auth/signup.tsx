@@ -35,8 +35,8 @@ export default function SignupScreen() {
       <AuthCard title="Create an account">
         <Notice title="Check your inbox">
           <p className="mt-1">
-            Check your inbox: we sent a link to <strong>{create.variables.email}</strong>. Follow it to verify your address, then
-            sign in.
+            Check your inbox: we sent a link to <strong>{create.variables.email}</strong>. Open it and enter the password you
+            just chose: that confirms your address and signs you in.
           </p>
         </Notice>
         <p className="flex items-start gap-2 text-sm text-gray-700">

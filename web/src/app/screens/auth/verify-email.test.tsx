@@ -8,33 +8,102 @@ import { serve } from '@/testing/serve';
 
 const TOKEN = 'a'.repeat(43);
 
+const VERIFY = 'POST /api/iam/authn/verifyemailtoken';
+const newcomer = () => makeUser({ email_verified: true, registration_complete: false, username: null });
+const form = () => screen.findByRole('heading', { level: 1, name: 'Confirm your e-mail address' });
+
 describe('/auth/verifyemail', () => {
-  it('posts the token once and goes to /auth/verifysuccessful', async () => {
-    const api = serve({ 'POST /api/iam/authn/verifyemailtoken': () => success({ verified: true }) });
+  it('asks a guest for the password chosen at sign-up, then is signed in and goes on to registration', async () => {
+    const api = serve({ [VERIFY]: () => success(newcomer()) });
     const { router } = renderRoute(`/auth/verifyemail?token=${TOKEN}`, { auth: AUTH.guest });
-    expect(await screen.findByRole('heading', { level: 1, name: 'E-mail verified' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/auth/verifysuccessful');
-    expect(api.to('POST /api/iam/authn/verifyemailtoken').map((c) => c.body)).toEqual([{ token: TOKEN }]);
-    expect(screen.getByRole('link', { name: 'Sign in to continue' }).getAttribute('href')).toBe('/auth/login?redirect=%2Fauth%2Fregister');
+    await form();
+    expect(api.to(VERIFY)).toHaveLength(0);
+    press('Confirm and sign in');
+    expect(errorOf('Password')).toBe('Password is required');
+    expect(api.to(VERIFY)).toHaveLength(0);
+    type('Password', 'Green-thumb-2026');
+    press('Confirm and sign in');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/register'));
+    expect(api.to(VERIFY).map((c) => c.body)).toEqual([{ token: TOKEN, password: 'Green-thumb-2026' }]);
+    expect(authStore.get()).toMatchObject({ loggedIn: true, user: { email_verified: true, csrf_token: 'csrf-123' } });
   });
 
-  it('reloads the profile of a signed-in user, then offers registration', async () => {
-    const verified = makeUser({ registration_complete: false, username: null });
-    const api = serve({
-      'POST /api/iam/authn/verifyemailtoken': () => success({ verified: true }),
-      'GET /api/iam/authn/profile': () => success(verified),
-    });
-    renderRoute(`/auth/verifyemail?token=${TOKEN}`, { auth: AUTH.unverified });
-    expect(await screen.findByRole('link', { name: 'Complete your registration' })).toBeTruthy();
-    expect(api.to('POST /api/iam/authn/verifyemailtoken')[0]?.body).toEqual({ token: TOKEN, csrf_token: 'csrf-123' });
+  it('shows a wrong password beside the field and keeps the form', async () => {
+    serve({ [VERIFY]: () => failure(400, 'invalid_input', 'password is not the one chosen at sign-up', 'password') });
+    const { router } = renderRoute(`/auth/verifyemail?token=${TOKEN}`, { auth: AUTH.guest });
+    await form();
+    type('Password', 'Not-it-2026');
+    press('Confirm and sign in');
+    await waitFor(() => expect(errorOf('Password')).toBe('Password is not the one chosen at sign-up'));
+    expect(router.state.location.pathname).toBe('/auth/verifyemail');
+    expect(authStore.get().loggedIn).toBe(false);
+  });
+
+  it('"I did not sign up": chooses a new password (typed twice), is signed in and goes on to registration', async () => {
+    const api = serve({ [VERIFY]: () => success(newcomer()) });
+    const { router } = renderRoute(`/auth/verifyemail?token=${TOKEN}`, { auth: AUTH.guest });
+    await form();
+    press('I did not sign up: choose a password');
+    await screen.findByRole('heading', { level: 1, name: 'Choose a password' });
+    expect(screen.getByText(/their password stops working/)).toBeTruthy();
+    type('New password', 'Mine-all-mine-2026');
+    type('Repeat the new password', 'Mine-all-mine-2025');
+    press('Set my password and sign in');
+    expect(errorOf('Repeat the new password')).toBe('The two passwords differ; type the same password twice');
+    expect(api.to(VERIFY)).toHaveLength(0);
+    type('Repeat the new password', 'Mine-all-mine-2026');
+    press('Set my password and sign in');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/register'));
+    expect(api.to(VERIFY).map((c) => c.body)).toEqual([{ token: TOKEN, newPassword: 'Mine-all-mine-2026' }]);
     expect(authStore.get().user?.email_verified).toBe(true);
   });
 
+  it('a weak new password is shown beside its field', async () => {
+    serve({ [VERIFY]: () => failure(400, 'invalid_input', 'newPassword is too common; choose something harder to guess', 'newPassword') });
+    renderRoute(`/auth/verifyemail?token=${TOKEN}`, { auth: AUTH.guest });
+    await form();
+    press('I did not sign up: choose a password');
+    type('New password', 'password1');
+    type('Repeat the new password', 'password1');
+    press('Set my password and sign in');
+    await waitFor(() => expect(errorOf('New password')).toBe('New password is too common; choose something harder to guess'));
+  });
+
+  it('a browser signed in to the account verifies with the link alone, once, and goes on to registration', async () => {
+    const api = serve({ [VERIFY]: () => success(newcomer()) });
+    const { router } = renderRoute(`/auth/verifyemail?token=${TOKEN}`, { auth: AUTH.unverified });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/register'));
+    expect(api.to(VERIFY).map((c) => c.body)).toEqual([{ token: TOKEN, csrf_token: 'csrf-123' }]);
+    expect(authStore.get().user?.email_verified).toBe(true);
+  });
+
+  it('a browser signed in to another account is asked for the password', async () => {
+    const api = serve({ [VERIFY]: () => failure(400, 'invalid_input', 'password is required', 'password') });
+    renderRoute(`/auth/verifyemail?token=${TOKEN}`, { auth: AUTH.member });
+    expect(await screen.findByText(/signed in to another account/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Confirm and sign in' })).toBeTruthy();
+    expect(api.to(VERIFY)).toHaveLength(1);
+  });
+
   it('goes to /auth/verifyfailed when the server refuses the token', async () => {
-    serve({ 'POST /api/iam/authn/verifyemailtoken': () => failure(400, 'invalid_token', 'This link has expired') });
+    serve({ [VERIFY]: () => failure(400, 'invalid_token', 'This link has expired', 'token') });
     const { router } = renderRoute(`/auth/verifyemail?token=${TOKEN}`, { auth: AUTH.guest });
+    await form();
+    type('Password', 'Green-thumb-2026');
+    press('Confirm and sign in');
     expect(await screen.findByRole('heading', { level: 1, name: 'Verification failed' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/auth/verifyfailed');
+  });
+
+  it('a used link says the address is verified and offers to sign in', async () => {
+    serve({ [VERIFY]: () => failure(400, 'already_verified', 'This link was used already', 'token') });
+    const { router } = renderRoute(`/auth/verifyemail?token=${TOKEN}`, { auth: AUTH.guest });
+    await form();
+    type('Password', 'Green-thumb-2026');
+    press('Confirm and sign in');
+    expect(await screen.findByRole('heading', { level: 1, name: 'E-mail verified' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/auth/verifysuccessful');
+    expect(screen.getByRole('link', { name: 'Sign in to continue' }).getAttribute('href')).toBe('/auth/login?redirect=%2Fauth%2Fregister');
   });
 
   it('goes to /auth/verifyfailed without calling the server when the token is malformed', async () => {
@@ -42,19 +111,29 @@ describe('/auth/verifyemail', () => {
     const { router } = renderRoute('/auth/verifyemail?token=abc', { auth: AUTH.guest });
     await screen.findByRole('heading', { level: 1, name: 'Verification failed' });
     expect(router.state.location.pathname).toBe('/auth/verifyfailed');
-    expect(api.to('POST /api/iam/authn/verifyemailtoken')).toHaveLength(0);
+    expect(api.to(VERIFY)).toHaveLength(0);
   });
 
-  it('offers a retry, not "failed", when the server cannot be reached', async () => {
+  it('shows a failure to reach the server in the form, and the password can be sent again', async () => {
     let attempts = 0;
-    serve({
-      'POST /api/iam/authn/verifyemailtoken': () => (++attempts === 1 ? failure(503, 'unavailable', 'Try again shortly') : success({ verified: true })),
-    });
+    serve({ [VERIFY]: () => (++attempts === 1 ? failure(503, 'unavailable', 'Try again shortly') : success(newcomer())) });
     const { router } = renderRoute(`/auth/verifyemail?token=${TOKEN}`, { auth: AUTH.guest });
+    await form();
+    type('Password', 'Green-thumb-2026');
+    press('Confirm and sign in');
     expect((await screen.findByRole('alert')).textContent).toContain('Try again shortly');
     expect(router.state.location.pathname).toBe('/auth/verifyemail');
-    press('Try again');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/verifysuccessful'));
+    press('Confirm and sign in');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/register'));
+  });
+});
+
+describe('/auth/verifysuccessful', () => {
+  it('tells a registered member the address is verified, without registration steps', async () => {
+    renderRoute('/auth/verifysuccessful', { auth: AUTH.member });
+    await screen.findByRole('heading', { level: 1, name: 'E-mail verified' });
+    expect(screen.queryByText(/choose a username/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
   });
 });
 

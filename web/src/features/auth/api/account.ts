@@ -14,6 +14,7 @@ import type {
   registerInput,
   signupInput,
   tokenInput,
+  verifyEmailTokenInput,
 } from '@shared/schemas/identity';
 import { api, ApiError } from '@/lib/api';
 import { isProfile, type Profile } from '../types';
@@ -34,7 +35,8 @@ export const signup = (input: In<typeof signupInput>) => api.call('POST /api/iam
 
 export const resendVerification = (input: In<typeof emailOnlyInput>) => api.call('POST /api/iam/authn/verifyemail', input, asGuest);
 
-export const verifyEmailToken = (input: In<typeof tokenInput>) => api.call('POST /api/iam/authn/verifyemailtoken', input, asGuest);
+/** Verified and signed in, as login: the answer is the profile (with csrf_token). */
+export const verifyEmailToken = async (input: In<typeof verifyEmailTokenInput>) => asProfile(await api.call('POST /api/iam/authn/verifyemailtoken', input, asGuest));
 
 /** The same answer whether or not the address exists. */
 export const requestPasswordReset = (input: In<typeof emailOnlyInput>) => api.call('POST /api/iam/authn/reset', input, asGuest);
