@@ -15,8 +15,13 @@
  * best effort: fan-out failures are logged and never fail a record (the client refetches over
  * REST after it reconnects); fan-out runs only for records that will not come again, so a retry
  * sends no frame twice.
+ *
+ * A data migration's own writes are not activity: a record whose new image is exactly as a
+ * migration wrote it (functions/db/migrations/marker.ts) goes to no job and no socket, so a moved
+ * message is no live frame and a re-keyed deleted item is not swept again.
  */
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { isMigrationWrite } from '../db/migrations/marker';
 import { logger } from '../lib/logger';
 import { cloudSink } from '../realtime/cloud-sink';
 import { FANOUT_ENTITIES, fanOutItems, type FrameSink } from '../realtime/fanout';
@@ -49,9 +54,16 @@ export interface DispatchOptions {
   fanOut?: (items: Record<string, unknown>[], sink: FrameSink) => Promise<void>;
 }
 
+/** Whether a record is a data migration's own write (its new image exactly as the migration wrote it). */
+export function isMigrationRecord(record: DynamoDBRecord): boolean {
+  return record.eventName !== 'REMOVE' && isMigrationWrite(newImageOf(record));
+}
+
 export async function dispatch(event: DynamoDBStreamEvent, options: DispatchOptions): Promise<DynamoDBBatchResponse> {
   const { shortOfTime, sink, fanOut = fanOutItems } = options;
-  return handleRecordsWith(event, shortOfTime, options.jobs ?? streamJobs(shortOfTime), async (record) => {
+  const activity = event.Records.filter((record) => !isMigrationRecord(record));
+  if (activity.length < event.Records.length) logger.debug('stream records of a data migration skipped', { skipped: event.Records.length - activity.length });
+  return handleRecordsWith({ ...event, Records: activity }, shortOfTime, options.jobs ?? streamJobs(shortOfTime), async (record) => {
     const item = fanOutItemOf(record);
     if (!item) return;
     try {
