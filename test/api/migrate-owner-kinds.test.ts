@@ -215,4 +215,31 @@ describe('the migration to keys that name the owner\'s kind', () => {
     expect((await send(friend, direct, 'still here')).status).toBe(201);
     expect((await as<{ unreadMsgsTally: number }>(owner.browser, 'GET', '/api/iam/messages/unread-tally')).data.unreadMsgsTally).toBe(1);
   });
+
+  it('the local host marks a data folder made by this version done without a run, and migrates one that predates it at start-up', async () => {
+    const m = await import('../../functions/db/migrations/owner-kinds');
+    const { migrateDataFolder } = await import('../../infra/local/migrate-data');
+    // The test host's table was new: marked at start, never run.
+    expect(await m.ownerKindsProgress()).toMatchObject({ done: true, startedFresh: true, runs: 0 });
+
+    const owner = await member();
+    const post = await newPost({ uuid: owner.profile.uuid, browser: owner.browser }, { text: 'from an old folder' });
+    await oldPost(post.id);
+    await del(m.OWNER_KINDS_PROGRESS_KEY.pk, m.OWNER_KINDS_PROGRESS_KEY.sk);
+    const lines: string[] = [];
+    await migrateDataFolder(true, (line) => lines.push(line));
+    expect(lines[0]).toMatch(/^Migrating the data folder/);
+    expect(ids((await call<FeedAnswer>('GET', `/api/posts/${owner.profile.username}`)).data.posts)).toEqual([post.id]);
+    const progress = await m.ownerKindsProgress();
+    expect(progress).toMatchObject({ done: true, cursor: null });
+    expect(progress!.runs).toBeGreaterThan(0);
+    expect(progress!.startedFresh).toBeUndefined();
+
+    // Done: the next start runs nothing, and a fresh mark never overwrites the progress.
+    lines.length = 0;
+    await migrateDataFolder(true, (line) => lines.push(line));
+    await migrateDataFolder(false, (line) => lines.push(line));
+    expect(lines).toEqual([]);
+    expect(await m.ownerKindsProgress()).toEqual(progress);
+  });
 });

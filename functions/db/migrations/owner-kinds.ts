@@ -335,3 +335,66 @@ export async function migrateOwnerKinds(run: OwnerKindsRun): Promise<OwnerKindsO
     if (Date.now() >= run.deadline) return outcome(false);
   }
 }
+
+/** Where the runs of the migration keep their progress (one item; the operator's job reads and writes it). */
+export const OWNER_KINDS_PROGRESS_KEY = { pk: 'migration#owner-kinds', sk: 'progress' } as const;
+
+export interface OwnerKindsProgress {
+  done: boolean;
+  cursor: MigrationCursor | null;
+  runs: number;
+  /** Pages holding a member's id, found so far. */
+  collisions: string[];
+  updatedAt: string;
+  /** Set when the table was new with this version: nothing to migrate, nothing run. */
+  startedFresh?: boolean;
+}
+
+/** The migration's saved progress; null before its first run. */
+export async function ownerKindsProgress(): Promise<OwnerKindsProgress | null> {
+  const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: OWNER_KINDS_PROGRESS_KEY, ConsistentRead: true }));
+  if (!Item) return null;
+  return {
+    done: Item.done === true,
+    cursor: (Item.cursor as MigrationCursor | undefined) ?? null,
+    runs: Number(Item.runs ?? 0),
+    collisions: Item.collisions instanceof Set ? [...(Item.collisions as Set<string>)].sort() : [],
+    updatedAt: str(Item.updatedAt),
+    ...(Item.startedFresh ? { startedFresh: true } : {}),
+  };
+}
+
+/** Records a table made with this version (nothing to migrate) as done, unless progress is already kept. */
+export async function markOwnerKindsFresh(): Promise<void> {
+  try {
+    await documentClient().send(new PutCommand({
+      TableName: tableName(),
+      Item: { ...OWNER_KINDS_PROGRESS_KEY, done: true, runs: 0, startedFresh: true, updatedAt: new Date().toISOString() },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }));
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+  }
+}
+
+/**
+ * One run from the saved progress, saving where it stopped: what an operator's invocation does.
+ * Answers the progress after it (with this run's counts). A run after the migration is done
+ * walks the table again (finding nothing to do) only when `again` is set.
+ */
+export async function runOwnerKindsMigration(options: { deadline: number; logger: MigrationLogger; again?: boolean }): Promise<OwnerKindsProgress & { scanned: number; written: number }> {
+  const before = await ownerKindsProgress();
+  if (before?.done && !options.again) return { ...before, scanned: 0, written: 0 };
+  const out = await migrateOwnerKinds({ cursor: before?.done ? null : (before?.cursor ?? null), deadline: options.deadline, logger: options.logger });
+  const updatedAt = new Date().toISOString();
+  await documentClient().send(new UpdateCommand({
+    TableName: tableName(),
+    Key: OWNER_KINDS_PROGRESS_KEY,
+    UpdateExpression: `SET #done = :done, #at = :at${out.cursor ? ', #cursor = :cursor' : ''} ADD #runs :one${out.collisions.length ? ', #col :col' : ''}${out.cursor ? '' : ' REMOVE #cursor'}`,
+    ExpressionAttributeNames: { '#done': 'done', '#at': 'updatedAt', '#cursor': 'cursor', '#runs': 'runs', ...(out.collisions.length ? { '#col': 'collisions' } : {}) },
+    ExpressionAttributeValues: { ':done': out.done, ':at': updatedAt, ':one': 1, ...(out.cursor ? { ':cursor': out.cursor } : {}), ...(out.collisions.length ? { ':col': new Set(out.collisions) } : {}) },
+  }));
+  const after = (await ownerKindsProgress())!;
+  options.logger.info(out.done ? 'the migration to owner kinds is done' : 'the migration to owner kinds goes on in the next run', { scanned: out.scanned, written: out.written, collisions: after.collisions });
+  return { ...after, scanned: out.scanned, written: out.written };
+}
