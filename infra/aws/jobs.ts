@@ -17,6 +17,11 @@ export interface JobAccess {
   queryIndexes: readonly string[];
   /** Query on the table itself (every item of a partition). */
   queryTable?: boolean;
+  /**
+   * Scan of the table itself: only for a job an operator invokes by hand (`MANUAL_JOBS`), never a
+   * scheduled or stream job, never a route (`checkJob` refuses it elsewhere).
+   */
+  scanTable?: boolean;
   /** DeleteItem on the table's items. */
   deleteItems: boolean;
   /**
@@ -80,6 +85,11 @@ export interface StreamTrigger {
 
 export interface StreamJobDef extends JobBase {
   trigger: StreamTrigger;
+}
+
+/** A job an operator invokes by hand (`aws lambda invoke`, docs/operations.md): no rule, no event source. */
+export interface ManualJobDef extends JobBase {
+  invokedBy: 'operator';
 }
 
 /** A handler of one route of the WebSocket API (`$connect`, `$disconnect`, `$default`). */
@@ -205,8 +215,34 @@ export const SOCKET_JOBS = [
   },
 ] as const satisfies readonly SocketJobDef[];
 
+/**
+ * The jobs an operator runs by hand. The migration to owner keys that name the owner's kind walks
+ * the table (Scan, one page at a time), reads a conversation's partition (table Query) and the
+ * items it re-keys from (GetItem), writes with conditions (PutItem, UpdateItem) and deletes a
+ * moved conversation's old partition (DeleteItem). Each invocation saves its progress in the table
+ * and answers whether it is done (infra/aws/manual-jobs.ts outputs its function's name).
+ */
+export const MANUAL_JOBS = [
+  {
+    name: 'migrate-owner-kinds',
+    handler: 'system/migrate-owner-kinds',
+    description: 'Migrates the table to owner keys that name the owner\'s kind, claims every member\'s and page\'s id and lists pages holding a member\'s id; invoke it again until it answers done',
+    invokedBy: 'operator',
+    memoryMb: 512,
+    timeoutSeconds: 900,
+    access: {
+      scanTable: true,
+      queryTable: true,
+      queryIndexes: [],
+      deleteItems: true,
+      itemActions: ['GetItem', 'PutItem', 'UpdateItem'],
+      deleteImages: [],
+    },
+  },
+] as const satisfies readonly ManualJobDef[];
+
 /** Every job, whatever runs it: the bundler builds one bundle for each. */
-export const ALL_JOBS: readonly JobBase[] = [...JOBS, ...STREAM_JOBS, ...SOCKET_JOBS];
+export const ALL_JOBS: readonly JobBase[] = [...JOBS, ...STREAM_JOBS, ...SOCKET_JOBS, ...MANUAL_JOBS];
 
 /** `sweep-uploads` → `job-sweep-uploads`: route folders start with their method, so they never collide. */
 export function jobFolder(name: string): string {
@@ -223,6 +259,7 @@ export function checkJob<T extends JobBase>(job: T): T {
     if (!pattern.startsWith('images/')) throw new Error(`job ${job.name}: "${pattern}" is not under images/`);
   }
   if (!/^[a-z][a-z0-9-]*$/.test(job.name)) throw new Error(`job name "${job.name}" must be kebab case`);
+  if (job.access.scanTable && (job as Partial<ManualJobDef>).invokedBy !== 'operator') throw new Error(`job ${job.name}: only a job an operator invokes may Scan the table`);
   if (job.timeoutSeconds < 1 || job.timeoutSeconds > 900) throw new Error(`job ${job.name}: timeoutSeconds must be 1 to 900`);
   return job;
 }
