@@ -241,5 +241,19 @@ describe('the migration to keys that name the owner\'s kind', () => {
     await migrateDataFolder(false, (line) => lines.push(line));
     expect(lines).toEqual([]);
     expect(await m.ownerKindsProgress()).toEqual(progress);
+  
+    // The operator's Lambda: each invocation goes on from the saved progress until it answers done.
+    const { handler } = await import('../../functions/system/migrate-owner-kinds');
+    const almostOut = { getRemainingTimeInMillis: () => 1_000 };
+    expect(await handler(null, almostOut)).toMatchObject({ done: true, scanned: 0, written: 0 });
+    const first = await handler({ again: true }, almostOut);
+    expect(first).toMatchObject({ done: false, written: 0 });
+    expect(first.scanned).toBeGreaterThan(0);
+    let answer = first;
+    while (!answer.done) answer = await handler(null, { getRemainingTimeInMillis: () => 600_000 });
+    expect(answer).toMatchObject({ done: true, written: 0 });
+    expect(answer.runs).toBeGreaterThan(first.runs);
+    expect(await m.ownerKindsProgress()).toMatchObject({ done: true, cursor: null });
   });
 });
+
