@@ -24,7 +24,7 @@
  */
 import {
   DeleteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand,
-  type DeleteCommandInput, type PutCommandInput, type UpdateCommandInput,
+  type DeleteCommandInput, type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../client';
 import { conversationIdOf } from '../entities/conversation';
@@ -90,10 +90,9 @@ class Migration {
     }
   }
 
-  private put(item: Item, extra: Partial<PutCommandInput> = {}): Promise<boolean> {
-    return this.attempt(new PutCommand({
-      TableName: tableName(), Item: { ...item, ...migrationMarks(item, this.at) }, ConditionExpression: 'attribute_not_exists(pk)', ...extra,
-    }));
+  /** Puts `item` (marked) where nothing is yet. */
+  private put(item: Item): Promise<boolean> {
+    return this.attempt(new PutCommand({ TableName: tableName(), Item: { ...item, ...migrationMarks(item, this.at) }, ConditionExpression: 'attribute_not_exists(pk)' }));
   }
 
   private async get(pk: string, sk: string): Promise<Item | undefined> {
