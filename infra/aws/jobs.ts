@@ -1,15 +1,16 @@
 /**
  * The jobs: handlers under functions/ that no HTTP route calls. Scheduled jobs run from an
  * EventBridge rule; the stream job runs from the table's stream, on the changes its trigger names;
- * socket jobs answer the routes of the WebSocket API. Plain data shared by the bundler (one bundle
- * per job, `<outDir>/job-<name>/index.mjs`) and the stack (infra/aws/scheduled-jobs.ts,
- * infra/aws/stream-jobs.ts and infra/aws/realtime-api.ts: the job's Lambda, log group, role and
- * rule, event source or route). A job's access is spelled out action by action: it gets exactly
+ * socket jobs answer the routes of the WebSocket API; manual jobs (data migrations) run only when an
+ * operator invokes them. Plain data shared by the bundler (one bundle per job,
+ * `<outDir>/job-<name>/index.mjs`) and the stack (infra/aws/scheduled-jobs.ts,
+ * infra/aws/stream-jobs.ts, infra/aws/realtime-api.ts and infra/aws/manual-jobs.ts: the job's
+ * Lambda, log group, role and rule, event source or route). A job's access is spelled out action by action: it gets exactly
  * this, never a route grant.
  */
 import { TABLE } from '../../functions/db/table';
 
-/** Item actions a job may be allowed on the table's items, beyond DeleteItem (never Scan). */
+/** Item actions a job may be allowed on the table's items, beyond DeleteItem (Scan only as `scanTable`). */
 export type ItemAction = 'GetItem' | 'BatchGetItem' | 'PutItem' | 'UpdateItem' | 'BatchWriteItem' | 'ConditionCheckItem';
 
 export interface JobAccess {
