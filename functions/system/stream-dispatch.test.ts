@@ -7,6 +7,7 @@
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { migrationMarks } from '../db/migrations/marker';
 import { logger } from '../lib/logger';
 import type { FrameSink } from '../realtime/fanout';
 import { relistPlantsJob } from './relist-plants';
@@ -169,5 +170,29 @@ describe('the stream dispatcher', () => {
     expect(out).toEqual({ batchItemFailures: late.map((r) => ({ itemIdentifier: seq(r) })) });
     expect(h.fannedOut.map((f) => f.items[0]!.id)).toEqual(['m-1']);
     expect(h.swept).toEqual([]);
+  });
+
+  it('takes a migration\'s writes for no activity (a moved message, a re-keyed deleted post or event, a swapped tally), and a later change of a migrated item for activity again', async () => {
+    const h = harness();
+    const at = '2026-02-01T00:00:00.000Z';
+    const marked = (item: Record<string, unknown>) => ({ ...item, ...migrationMarks(item, at) });
+    const deletedPost = { __edb_e__: 'post', __edb_v__: '1', pk: 'post#p-1', sk: 'post', id: 'p-1', kind: 'post', ownerType: 'user', ownerId: 'u-1', authorId: 'u-1', deletedAt: '2026-01-01T00:00:00.000Z' };
+    const deletedEvent = { __edb_e__: 'event', __edb_v__: '1', pk: 'event#e-1', sk: 'event', id: 'e-1', ownerType: 'user', ownerId: 'u-1', gsi2pk: 'eventsof#user#u-1', deletedAt: '2026-01-01T00:00:00.000Z' };
+    const movedTally = { ...tally(), convs: new Set(['c-new']) };
+    const migrated = [record('INSERT', marked(message('m-moved'))), record('MODIFY', marked(deletedPost)), record('MODIFY', marked(deletedEvent)), record('MODIFY', marked(movedTally))];
+    expect(await h.run(...migrated)).toEqual({ batchItemFailures: [] });
+    expect(h.swept).toEqual([]);
+    expect(h.fannedOut).toEqual([]);
+
+    // The product's later changes keep the marks but not the content they were made for.
+    const livePost = { ...deletedPost, id: 'p-2', pk: 'post#p-2' } as Record<string, unknown>;
+    delete livePost.deletedAt;
+    const laterDeleted = { ...marked(livePost), deletedAt: '2026-03-01T00:00:00.000Z' };
+    const laterTally = { ...marked(movedTally), unread: 2 };
+    // A mark that does not match (copied, or forged) is no migration's either.
+    const forged = { ...message('m-new'), migratedAt: at, migratedSig: 'x' };
+    expect(await h.run(record('MODIFY', laterDeleted), record('MODIFY', laterTally), record('INSERT', forged))).toEqual({ batchItemFailures: [] });
+    expect(h.swept).toMatchObject([{ kind: 'post', post: { id: 'p-2' } }]);
+    expect(h.fannedOut.map((f) => [f.items[0]!.__edb_e__, f.items[0]!.unread ?? f.items[0]!.id])).toEqual([['messageTally', 2], ['message', 'm-new']]);
   });
 });

@@ -19,10 +19,15 @@
  * REST after it reconnects); fan-out runs only for records that will not come again, so a retry
  * sends no frame twice. Closing is best effort the same way (API Gateway ends a connection after
  * 2 hours in any case).
+ *
+ * A data migration's own writes are not activity: a record whose new image is exactly as a
+ * migration wrote it (functions/db/migrations/marker.ts) goes to no job and no socket, so a moved
+ * message is no live frame and a re-keyed deleted item is not swept again.
  */
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { isMigrationWrite } from '../db/migrations/marker';
 import { connectionIdOfKey } from '../db/entities/realtime';
 import { logger } from '../lib/logger';
 import { cloudSink } from '../realtime/cloud-sink';
@@ -62,9 +67,16 @@ export interface DispatchOptions {
   fanOut?: (items: Record<string, unknown>[], sink: FrameSink) => Promise<void>;
 }
 
+/** Whether a record is a data migration's own write (its new image exactly as the migration wrote it). */
+export function isMigrationRecord(record: DynamoDBRecord): boolean {
+  return record.eventName !== 'REMOVE' && isMigrationWrite(newImageOf(record));
+}
+
 export async function dispatch(event: DynamoDBStreamEvent, options: DispatchOptions): Promise<DynamoDBBatchResponse> {
   const { shortOfTime, sink, fanOut = fanOutItems } = options;
-  return handleRecordsWith(event, shortOfTime, options.jobs ?? streamJobs(shortOfTime), async (record) => {
+  const activity = event.Records.filter((record) => !isMigrationRecord(record));
+  if (activity.length < event.Records.length) logger.debug('stream records of a data migration skipped', { skipped: event.Records.length - activity.length });
+  return handleRecordsWith({ ...event, Records: activity }, shortOfTime, options.jobs ?? streamJobs(shortOfTime), async (record) => {
     const closed = closedConnectionOf(record);
     if (closed) {
       await sink.close(closed).catch((err: unknown) => logger.error('Closing a socket failed', { error: err as Error, connectionId: closed, sequenceNumber: record.dynamodb?.SequenceNumber }));

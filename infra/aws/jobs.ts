@@ -1,16 +1,17 @@
 /**
  * The jobs: handlers under functions/ that no HTTP route calls. Scheduled jobs run from an
  * EventBridge rule; the stream job runs from the table's stream, on the changes its trigger names;
- * socket jobs answer the routes of the WebSocket API. Plain data shared by the bundler (one bundle
- * per job, `<outDir>/job-<name>/index.mjs`) and the stack (infra/aws/scheduled-jobs.ts,
- * infra/aws/stream-jobs.ts and infra/aws/realtime-api.ts: the job's Lambda, log group, role and
- * rule, event source or route). A job's access is spelled out action by action: it gets exactly
+ * socket jobs answer the routes of the WebSocket API; manual jobs (data migrations) run only when an
+ * operator invokes them. Plain data shared by the bundler (one bundle per job,
+ * `<outDir>/job-<name>/index.mjs`) and the stack (infra/aws/scheduled-jobs.ts,
+ * infra/aws/stream-jobs.ts, infra/aws/realtime-api.ts and infra/aws/manual-jobs.ts: the job's
+ * Lambda, log group, role and rule, event source or route). A job's access is spelled out action by action: it gets exactly
  * this, never a route grant.
  */
 import { CONNECTION_KEY_PREFIX } from '../../functions/db/entities/realtime';
 import { TABLE } from '../../functions/db/table';
 
-/** Item actions a job may be allowed on the table's items, beyond DeleteItem (never Scan). */
+/** Item actions a job may be allowed on the table's items, beyond DeleteItem (Scan only as `scanTable`). */
 export type ItemAction = 'GetItem' | 'BatchGetItem' | 'PutItem' | 'UpdateItem' | 'BatchWriteItem' | 'ConditionCheckItem';
 
 export interface JobAccess {
@@ -18,6 +19,11 @@ export interface JobAccess {
   queryIndexes: readonly string[];
   /** Query on the table itself (every item of a partition). */
   queryTable?: boolean;
+  /**
+   * Scan of the table itself: only for a job an operator invokes by hand (`MANUAL_JOBS`), never a
+   * scheduled or stream job, never a route (`checkJob` refuses it elsewhere).
+   */
+  scanTable?: boolean;
   /** DeleteItem on the table's items. */
   deleteItems: boolean;
   /**
@@ -90,6 +96,11 @@ export interface StreamTrigger {
 
 export interface StreamJobDef extends JobBase {
   trigger: StreamTrigger;
+}
+
+/** A job an operator invokes by hand (`aws lambda invoke`, docs/operations.md): no rule, no event source. */
+export interface ManualJobDef extends JobBase {
+  invokedBy: 'operator';
 }
 
 /** A handler of one route of the WebSocket API (`$connect`, `$disconnect`, `$default`). */
@@ -220,8 +231,34 @@ export const SOCKET_JOBS = [
   },
 ] as const satisfies readonly SocketJobDef[];
 
+/**
+ * The jobs an operator runs by hand. The migration to owner keys that name the owner's kind walks
+ * the table (Scan, one page at a time), reads a conversation's partition (table Query) and the
+ * items it re-keys from (GetItem), writes with conditions (PutItem, UpdateItem) and deletes a
+ * moved conversation's old partition (DeleteItem). Each invocation saves its progress in the table
+ * and answers whether it is done (infra/aws/manual-jobs.ts outputs its function's name).
+ */
+export const MANUAL_JOBS = [
+  {
+    name: 'migrate-owner-kinds',
+    handler: 'system/migrate-owner-kinds',
+    description: 'Migrates the table to owner keys that name the owner\'s kind, claims every member\'s and page\'s id and lists pages holding a member\'s id; invoke it again until it answers done',
+    invokedBy: 'operator',
+    memoryMb: 512,
+    timeoutSeconds: 900,
+    access: {
+      scanTable: true,
+      queryTable: true,
+      queryIndexes: [],
+      deleteItems: true,
+      itemActions: ['GetItem', 'PutItem', 'UpdateItem'],
+      deleteImages: [],
+    },
+  },
+] as const satisfies readonly ManualJobDef[];
+
 /** Every job, whatever runs it: the bundler builds one bundle for each. */
-export const ALL_JOBS: readonly JobBase[] = [...JOBS, ...STREAM_JOBS, ...SOCKET_JOBS];
+export const ALL_JOBS: readonly JobBase[] = [...JOBS, ...STREAM_JOBS, ...SOCKET_JOBS, ...MANUAL_JOBS];
 
 /** `sweep-uploads` → `job-sweep-uploads`: route folders start with their method, so they never collide. */
 export function jobFolder(name: string): string {
@@ -238,6 +275,7 @@ export function checkJob<T extends JobBase>(job: T): T {
     if (!pattern.startsWith('images/')) throw new Error(`job ${job.name}: "${pattern}" is not under images/`);
   }
   if (!/^[a-z][a-z0-9-]*$/.test(job.name)) throw new Error(`job name "${job.name}" must be kebab case`);
+  if (job.access.scanTable && (job as Partial<ManualJobDef>).invokedBy !== 'operator') throw new Error(`job ${job.name}: only a job an operator invokes may Scan the table`);
   if (job.timeoutSeconds < 1 || job.timeoutSeconds > 900) throw new Error(`job ${job.name}: timeoutSeconds must be 1 to 900`);
   return job;
 }

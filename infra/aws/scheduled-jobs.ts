@@ -129,6 +129,7 @@ function jobRole(scope: Construct, cid: string, job: JobBase, props: JobStagePro
   const tableArn = props.table.tableArn;
   const queried = [...(job.access.queryTable ? [tableArn] : []), ...job.access.queryIndexes.map((index) => `${tableArn}/index/${index}`)];
   if (queried.length) allow('TableQuery', ['dynamodb:Query'], queried);
+  if (job.access.scanTable) allow('TableScan', ['dynamodb:Scan'], [tableArn]);
   if (job.access.deleteItems) allow('TableDelete', ['dynamodb:DeleteItem'], [tableArn]);
   const itemActions = job.access.itemActions ?? [];
   if (itemActions.length) allow('TableItems', itemActions.map((action) => `dynamodb:${action}`), [tableArn]);

@@ -19,7 +19,8 @@ import type { RouteDef } from '../../functions/lib/route-types';
 import { createHttpApi, createRouteStacks } from './api';
 import type { BundleResult } from './bundle';
 import type { SiteDistribution } from './cdn';
-import { JOBS, SOCKET_JOBS, STREAM_JOBS } from './jobs';
+import { JOBS, MANUAL_JOBS, SOCKET_JOBS, STREAM_JOBS } from './jobs';
+import { ManualJobs } from './manual-jobs';
 import { APP_NAME, assertStage, isDisposable, pascal } from './naming';
 import { RealtimeApi } from './realtime-api';
 import type { RoutesStack } from './routes-stack';
@@ -82,6 +83,7 @@ export class SiteStack extends Stack {
   readonly originSecret: secretsmanager.Secret;
   readonly routeStacks: Map<string, RoutesStack>;
   readonly jobs: ScheduledJobs;
+  readonly manualJobs: ManualJobs;
   readonly streamJobs: StreamJobs;
   readonly spaDeployment?: s3deploy.BucketDeployment;
 
@@ -167,6 +169,9 @@ export class SiteStack extends Stack {
 
     // ── The stream job (infra/aws/jobs.ts): sweeps, listings and live delivery ──────────────
     this.streamJobs = new StreamJobs(this, 'StreamJobs', { ...jobStage, jobs: STREAM_JOBS });
+
+    // ── The operator's jobs (infra/aws/jobs.ts): invoked by hand, docs/operations.md ─────────
+    this.manualJobs = new ManualJobs(this, 'ManualJobs', { ...jobStage, jobs: MANUAL_JOBS });
 
     // ── Outputs ─────────────────────────────────────────────────────────────────────────────
     new CfnOutput(this, 'SiteUrl', { value: siteOrigin, description: 'The site (SPA, /api, /images)' });

@@ -13,6 +13,7 @@ import { contentSecurityPolicy, CSP_ORIGINS_ENV, DEFAULT_CSP_MEDIA_ORIGINS, DEFA
 import { startDynamoLocal } from './dynamodb';
 import { startGateway } from './gateway';
 import { assertPortFree, freePort } from './ports';
+import { migrateDataFolder, tableHasData } from './migrate-data';
 import { ensureTable } from './provision';
 import { startS3Local } from './s3';
 import { seedDemoContent } from './demo-content';
@@ -121,12 +122,15 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     const ddb = new DynamoDBClient({ endpoint: dynamo.endpoint });
     await ensureTable(ddb, tableName);
     const doc = DynamoDBDocumentClient.from(ddb);
+    const existing = await tableHasData(doc, tableName);
     if (opts.seed !== false) await seedDemoData(doc, tableName);
     if (opts.demoUsers) {
       await seedDemoUsers(doc, tableName);
       await seedDemoContent(doc, tableName);
     }
     ddb.destroy();
+    // A data folder from before the last change of keys is migrated before anything is served.
+    await migrateDataFolder(existing);
 
     const s3Client = new S3Client({ endpoint: s3.endpoint, forcePathStyle: true });
     const gateway = await startGateway({

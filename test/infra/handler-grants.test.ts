@@ -64,7 +64,7 @@ function jobGrants(access: JobAccess): Set<Grant> {
   const items = access.itemActions ?? [];
   const out = new Set<Grant>();
   const reads = (a: string) => a === 'GetItem' || a === 'BatchGetItem';
-  if (access.queryTable || access.queryIndexes.length || items.some(reads)) out.add('table:read');
+  if (access.queryTable || access.scanTable || access.queryIndexes.length || items.some(reads)) out.add('table:read');
   if (access.deleteItems || items.some((a) => !reads(a))) out.add('table:write');
   if (access.deleteImages.length) out.add('images:write');
   if (access.mail) out.add('mail');

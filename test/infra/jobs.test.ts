@@ -20,7 +20,7 @@ import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBundles, ESM_REQUIRE_BANNER, REPO_ROOT, type BundleResult } from '../../infra/aws/bundle';
 import { addStage, newApp } from '../../infra/aws/create-app';
-import { checkJob, checkStreamJob, JOBS, jobFolder, STREAM_JOBS, type JobDef, type StreamJobDef } from '../../infra/aws/jobs';
+import { checkJob, checkStreamJob, JOBS, jobFolder, MANUAL_JOBS, STREAM_JOBS, type JobDef, type StreamJobDef } from '../../infra/aws/jobs';
 import { jobLogGroupName } from '../../infra/aws/scheduled-jobs';
 import type { SiteStack } from '../../infra/aws/site-stack';
 import { StreamJobs } from '../../infra/aws/stream-jobs';
@@ -449,3 +449,47 @@ describe('the stream dispatcher, the one reader of the table\'s stream', () => {
     ).toThrow(/one reader/);
   });
 });
+
+describe('the operator\'s jobs, invoked by hand', () => {
+  const MIGRATE = MANUAL_JOBS.find((j) => j.name === 'migrate-owner-kinds')!;
+
+  it('the owner-kinds migration: its own bundle (ESM, with a handler), a Lambda nothing but an operator invokes (no rule, no event source, no permission), an output naming it, and a role that may only Scan and Query the table, get, put, update and delete its items and write its logs', async () => {
+    expect(MIGRATE.handler).toBe('system/migrate-owner-kinds');
+    const job = bundles.jobs.find((j) => j.name === MIGRATE.name);
+    expect(job).toBeDefined();
+    expect(await handlerType(job!.dir)).toBe('function');
+    for (const { stack, resources } of stages) {
+      const [fnId, fn] = jobFunction(resources, MIGRATE.name);
+      expect(fn.Properties.Timeout).toBe(900);
+      const names = (r: Resource) => JSON.stringify(r.Properties).includes(`"${fnId}"`);
+      expect(ofType(resources, 'AWS::Events::Rule').filter(([, r]) => names(r))).toEqual([]);
+      expect(ofType(resources, 'AWS::Lambda::EventSourceMapping').filter(([, r]) => names(r))).toEqual([]);
+      expect(ofType(resources, 'AWS::Lambda::Permission').filter(([, r]) => names(r))).toEqual([]);
+      const outputs = Template.fromStack(stack).toJSON().Outputs as Record<string, { Value: unknown }>;
+      expect(outputs.MigrateOwnerKindsFunction?.Value).toEqual({ Ref: fnId });
+
+      const roleId = fn.Properties.Role['Fn::GetAtt'][0] as string;
+      const users = ofType(resources, 'AWS::Lambda::Function').filter(([, f]) => f.Properties.Role?.['Fn::GetAtt']?.[0] === roleId);
+      expect(users.map(([id]) => id)).toEqual([fnId]);
+      const [tableId] = ofType(resources, 'AWS::DynamoDB::Table')[0]!;
+      const tableArn = { 'Fn::GetAtt': [tableId, 'Arn'] };
+      const statements = roleStatements(resources, roleId);
+      expect(statements.every((st) => st.Effect === 'Allow')).toBe(true);
+      const bySid = Object.fromEntries(statements.map((st) => [st.Sid, st]));
+      expect(Object.keys(bySid).sort()).toEqual(['Logs', 'TableDelete', 'TableItems', 'TableQuery', 'TableScan']);
+      expect(bySid.TableScan.Action).toBe('dynamodb:Scan');
+      expect(bySid.TableScan.Resource).toEqual(tableArn);
+      expect(bySid.TableQuery.Resource).toEqual(tableArn);
+      expect(bySid.TableDelete.Resource).toEqual(tableArn);
+      expect(([] as string[]).concat(bySid.TableItems.Action).sort()).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
+      expect(bySid.TableItems.Resource).toEqual(tableArn);
+    }
+  });
+
+  it('is the only job that may Scan: a scheduled or stream job asking for it is refused', () => {
+    expect(() => checkJob({ ...SWEEP, access: { ...SWEEP.access, scanTable: true } })).toThrow(/only a job an operator invokes may Scan/);
+    expect(() => checkStreamJob({ ...DISPATCH, access: { ...DISPATCH.access, scanTable: true } })).toThrow(/only a job an operator invokes may Scan/);
+    for (const job of [...JOBS, ...STREAM_JOBS]) expect((job.access as { scanTable?: boolean }).scanTable, job.name).toBeUndefined();
+  });
+});
+
