@@ -6,27 +6,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT, startHost, type Host } from '../../infra/local/host';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../functions/lib/rate-limit';
 import type { OutboxEntry } from '../../functions/lib/outbound/outbox';
+import { withOwnHost } from '../support/own-host';
 import { clearOfWindowEnd } from '../support/windows';
 
-let host: Host;
-let dataDir: string;
-
-beforeAll(async () => {
-  mkdirSync(join(REPO_ROOT, '.tmp'), { recursive: true });
-  dataDir = mkdtempSync(join(REPO_ROOT, '.tmp', 'login-limit-'));
-  for (const name of Object.keys(DEFAULT_LIMITS)) delete process.env[`RATE_LIMIT_${name}`];
-  host = await startHost({ dataDir, inMemory: true, seed: false, env: { SCRYPT_LOG_N: '12', LOG_LEVEL: 'CRITICAL' } });
-}, 400_000);
-afterAll(async () => {
-  await host?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const own = withOwnHost('login-limit-');
 
 interface Answer {
   status: number;
@@ -35,7 +23,7 @@ interface Answer {
 }
 
 function send(method: string, path: string, body: unknown, from: string): Promise<Answer> {
-  const url = new URL(host.url + path);
+  const url = new URL(own.host.url + path);
   const data = JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = request(
@@ -55,7 +43,7 @@ const login = (email: string, password: string, from: string) => send('POST', '/
 
 function outbox(): OutboxEntry[] {
   try {
-    return readFileSync(join(host.outboxDir, 'outbox.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as OutboxEntry);
+    return readFileSync(join(own.host.outboxDir, 'outbox.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as OutboxEntry);
   } catch {
     return [];
   }

@@ -4,30 +4,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT, startHost, type Host } from '../../infra/local/host';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../functions/lib/rate-limit';
+import { withOwnHost } from '../support/own-host';
 import { clearOfWindowEnd } from '../support/windows';
 
-let host: Host;
-let dataDir: string;
-
-beforeAll(async () => {
-  mkdirSync(join(REPO_ROOT, '.tmp'), { recursive: true });
-  dataDir = mkdtempSync(join(REPO_ROOT, '.tmp', 'limits-'));
-  for (const name of Object.keys(DEFAULT_LIMITS)) delete process.env[`RATE_LIMIT_${name}`];
-  host = await startHost({ dataDir, inMemory: true, seed: false, env: { SCRYPT_LOG_N: '12', LOG_LEVEL: 'CRITICAL' } });
-}, 400_000);
-afterAll(async () => {
-  await host?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const own = withOwnHost('limits-');
 
 function post(path: string, body: unknown, from: string): Promise<{ status: number; retryAfter: string | undefined }> {
-  const url = new URL(host.url + path);
+  const url = new URL(own.host.url + path);
   const data = JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = request(
@@ -112,7 +99,7 @@ async function memberSession(): Promise<{ userId: string; cookie: string; csrf: 
 }
 
 async function send(method: string, path: string, m: { cookie: string; csrf: string }, body: object): Promise<{ status: number; retryAfter: string | undefined }> {
-  const res = await fetch(host.url + path, {
+  const res = await fetch(own.host.url + path, {
     method,
     headers: { 'client-platform': 'browser', 'content-type': 'application/json', cookie: m.cookie },
     body: JSON.stringify({ csrf_token: m.csrf, ...body }),
@@ -198,7 +185,7 @@ describe('reaction and form rate limits (defaults, per member)', () => {
       const { db } = await import('../../functions/db/service');
       const stored = await Promise.all(ids.map(async (id) => !!(await db().entities.formSubmission.get({ id }).go()).data));
       expect(stored).toEqual([...Array<boolean>(DEFAULT_LIMITS.FORM_USER.max).fill(true), false]);
-      const mails = (await readFile(join(host.outboxDir, 'outbox.jsonl'), 'utf8')).split('\n').filter((l) => l.includes(`[contact] ${subject}`));
+      const mails = (await readFile(join(own.host.outboxDir, 'outbox.jsonl'), 'utf8')).split('\n').filter((l) => l.includes(`[contact] ${subject}`));
       expect(mails).toHaveLength(DEFAULT_LIMITS.FORM_USER.max);
       // Another member is not affected.
       expect((await send('POST', '/api/iam/forms/new', await memberSession(), { id: randomUUID(), kind: 'contact', subject, message: 'first' })).status).toBe(201);
