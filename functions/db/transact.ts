@@ -93,3 +93,16 @@ export async function writeItems(items: TxItem[]): Promise<TxOutcome> {
   });
 }
 
+
+const checkNames = new WeakMap<TxItem, string>();
+
+/** Names a condition of a transaction, so that its failure is read by name (`checkFailed`), not by position. */
+export function namedCheck<T extends TxItem>(name: string, item: T): T {
+  checkNames.set(item, name);
+  return item;
+}
+
+/** True when the transaction of `items` was refused because a condition named `name` failed. */
+export function checkFailed(out: TxOutcome, items: readonly TxItem[], name: string): boolean {
+  return items.some((item, i) => checkNames.get(item) === name && conditionFailed(out, i));
+}

@@ -14,7 +14,7 @@ import type { Session } from '../lib/session/token';
 import { siteOrigin } from '../lib/site-origin';
 import { isPageStaff, membershipOf, roleOf } from '../pages/pages';
 import type { Viewer } from '../posts/viewer';
-import { accountGone } from '../users/author-live';
+import { accountGone, accountSuspended } from '../users/author-live';
 import { describeRrule } from './recurrence';
 
 /** Dates older than this are left out of an event's page and its calendar file. */
@@ -156,6 +156,7 @@ export async function assertMayEdit(session: Session, event: EventItem): Promise
   // An access token outlives a deleted account by up to 15 minutes, and in the cloud the sweep of
   // its page memberships follows the deletion by a few seconds: its powers end with the account.
   if (!user || user.deletedAt) throw accountGone();
+  if (user.suspended) throw accountSuspended();
   const own = event.ownerType === 'page' ? isPageStaff(roleOf(membership)) : event.createdBy === session.userId;
   if (own) return;
   if (session.role === 'admin') return assertLiveAdmin(session);

@@ -19,7 +19,7 @@ import { deleteImage } from '../lib/images';
 import type { Session } from '../lib/session/token';
 import { actOnPage, roleCheck } from '../pages/pages';
 import { notificationWrite } from '../notifications/notifications';
-import { accountGone, assertAuthorWasLive, authorLiveCheck } from '../users/author-live';
+import { accountGone, accountSuspended, assertAuthorWasLive, authorLiveCheck } from '../users/author-live';
 import { getUser } from '../users/users';
 import { hasPermission, loadPermissionSettings } from '../users/permission-rules';
 import { ATTENDEE_BATCH, catchUp, pendingWork, workOf, workPut, type Tell } from './catch-up';
@@ -158,6 +158,7 @@ export async function createEvent(session: Session, input: NewEventInput, deps: 
   }
   const user = await getUser(session.userId);
   if (!user || user.deletedAt) throw accountGone();
+  if (user.suspended) throw accountSuspended();
   if (!hasPermission(user, 'create-event', await loadPermissionSettings())) throw forbidden('You may not create events');
   const pageActor = input.pageId ? (await actOnPage(session, input.pageId, 'moderator', 'Only the page\'s admins and moderators may create its events')).actor : null;
   await deps.beforeCreate?.();
@@ -227,7 +228,7 @@ export async function createEvent(session: Session, input: NewEventInput, deps: 
       if (raced && raced.createdBy === session.userId && !raced.deletedAt) return { event: raced, created: false };
       throw conflict('This id belongs to another event; generate a new one', 'id');
     }
-    assertAuthorWasLive(out, 2);
+    await assertAuthorWasLive(out, items, session.userId);
     if (claimLost(out, claims.length)) throw badRequest(COVER_LOST, 'cover');
     if (conditionFailed(out, 1)) event.randomId = randomIdNew();
     else if (!conditionFailed(out, 3)) throwRoleOrBusy(out);

@@ -77,7 +77,7 @@ async function apply(page: PageItem, before: PageMemberItem | null, step: Step, 
   const items = [membership, ...(hasCounts ? [countsItem(page.id, step.counts)] : []), ...live, ...step.extra];
   const out = await writeItems(items);
   if (!out.canceled) return;
-  if (live.length) assertAuthorWasLive(out, hasCounts ? 2 : 1);
+  if (step.selfId) await assertAuthorWasLive(out, items, step.selfId);
   if (hasCounts && conditionFailed(out, 1)) {
     if ((step.counts.adminCount ?? 0) < 0) {
       const fresh = await livePage(page.id);

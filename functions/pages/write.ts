@@ -153,7 +153,7 @@ export async function createPage(userId: string, input: NewPage, beforeCreate: (
       throw conflict('This id belongs to another page; generate a new one', 'id');
     }
     if (conditionFailed(out, 1)) throw conflict('This handle is taken; choose another', 'handle');
-    assertAuthorWasLive(out, 3);
+    await assertAuthorWasLive(out, items, userId);
     if (claims.length && out.data.slice(items.length - claims.length).some((d) => d.code === 'ConditionalCheckFailed')) {
       throw badRequest('An image was already used; upload it again', input.avatar ? 'avatar' : 'cover');
     }
