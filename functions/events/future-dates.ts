@@ -11,5 +11,5 @@ export const main: Main<typeof route> = async ({ input, session }) => {
   await assertMayEdit(session, event);
   await hitRateLimit('EVENT_EDIT_USER', session.userId);
   const after = await rewriteFuture(event, input, session.userId);
-  return { event: await fullView(after, viewerOf(session), { consistent: true }) };
+  return { event: await fullView(after, await viewerOf(session), { consistent: true }) };
 };

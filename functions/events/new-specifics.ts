@@ -11,5 +11,5 @@ export const main: Main<typeof route> = async ({ input, session }) => {
   await assertMayEdit(session, event);
   await hitRateLimit('EVENT_EDIT_USER', session.userId);
   await addDates(event, input.specifics);
-  return { event: await fullView(event, viewerOf(session), { consistent: true }) };
+  return { event: await fullView(event, await viewerOf(session), { consistent: true }) };
 };

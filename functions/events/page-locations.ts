@@ -9,5 +9,5 @@ import { locationsById, locationViewOf } from './locations';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   await livePage(input.id, 'id');
-  return { locations: (await locationsById(await ownerPlaceIds(pagePk(input.id), input.id, viewerOf(session)))).map(locationViewOf) };
+  return { locations: (await locationsById(await ownerPlaceIds(pagePk(input.id), input.id, await viewerOf(session)))).map(locationViewOf) };
 };

@@ -23,5 +23,5 @@ export const main: Main<typeof route> = async ({ input, session }) => {
   // (null ends the series after the dates that exist, and keeps them all.)
   const shortened = !!input.seriesUntil && !!after.rrule && !!before.seriesUntil && after.seriesUntil! < before.seriesUntil;
   const shown = shortened && (await dropDatesPastEnd(after, session.userId)) > 0 ? ((await getEvent(after.id, true)) ?? after) : after;
-  return { event: await fullView(shown, viewerOf(session), { consistent: true }) };
+  return { event: await fullView(shown, await viewerOf(session), { consistent: true }) };
 };

@@ -16,6 +16,6 @@ export const main: Main<typeof route> = async ({ input, session }) => {
   const before = await getDate(eventId, dateKey, true);
   if (!before || before.deletedAt) throw notFound('There is no such date', 'specificId');
   const after = await changeDate(event, before, input, session.userId, { zoneAt });
-  const view = await fullView(event, viewerOf(session), { consistent: true });
+  const view = await fullView(event, await viewerOf(session), { consistent: true });
   return { specific: view.specifics.find((s) => s.id === input.specificId) ?? dateViewOf(after, event.capacity, undefined, await countsOfDate(after)), event: view };
 };
