@@ -228,11 +228,15 @@ function mustOwn(post: PostItem | null, viewer: Viewer, kind?: 'post' | 'plant')
 
 /**
  * The post, if the viewer may delete it: its author or owner, a site admin, or, for a page's post,
- * the page's admins and moderators (they remove what is posted as their page).
+ * the page's admins and moderators (they remove what is posted as their page). A page's news is
+ * deleted by its author only while they still hold the page's posting role: one removed from the
+ * page, or demoted below it, no longer speaks for it.
  */
 async function mustOwnOrModerate(post: PostItem | null, viewer: Viewer): Promise<PostItem> {
-  if (post && post.ownerType === 'page' && viewer.userId && !isOwner(post, viewer) && !viewer.admin && canSee(post, viewer)) {
+  // (The page's own sweep acts as the owner.)
+  if (post && post.ownerType === 'page' && viewer.userId && post.ownerId !== viewer.userId && !viewer.admin && canSee(post, viewer)) {
     if (isPageStaff(roleOf(await membershipOf(post.ownerId, viewer.userId, true)))) return post;
+    if (isOwner(post, viewer)) await assertMayEditPagePost(post, viewer.userId);
   }
   return mustOwn(post, viewer);
 }

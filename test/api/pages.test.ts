@@ -470,6 +470,20 @@ describe('what an outside review tried', () => {
     expect(await getItem(`post#${news.data.post.id}`, 'post')).toMatchObject({ text: 'Open day', privacy: 'public' });
   });
 
+  it('stops a removed author from deleting the news they posted as the page; its staff still may', async () => {
+    const [a, mod] = await Promise.all([registeredUser(), registeredUser()]);
+    const p = await newPage(a);
+    await withRole(a, mod, p.id, 'moderator');
+    const news = await as<{ post: PostView }>(mod.browser, 'POST', '/api/iam/posts/new', { id: randomUUID(), text: 'Open day', tags: [], photos: [], privacy: 'public', pageId: p.id });
+    expect(news.status).toBe(201);
+    expect((await as(a.browser, 'DELETE', '/api/iam/pages/member', { pageId: p.id, userId: mod.uuid })).status).toBe(200);
+    const gone = await as(mod.browser, 'DELETE', '/api/iam/posts', { postId: news.data.post.id, userId: mod.uuid });
+    expect(gone.status).toBe(403);
+    expect((await getItem(`post#${news.data.post.id}`, 'post'))!.deletedAt).toBeUndefined();
+    expect((await as(a.browser, 'DELETE', '/api/iam/posts', { postId: news.data.post.id, userId: a.uuid })).status).toBe(200);
+    expect((await as(a.browser, 'GET', `/api/iam/posts/${news.data.post.id}`)).status).toBe(404);
+  });
+
   it('lets an admin step down to moderator while another admin remains', async () => {
     const [a, b] = await Promise.all([registeredUser(), registeredUser()]);
     const p = await newPage(a);
