@@ -25,7 +25,7 @@ import { hasPermission, loadPermissionSettings } from '../users/permission-rules
 import { ATTENDEE_BATCH, catchUp, pendingWork, workOf, workPut, type Tell } from './catch-up';
 import { promoteMarkerPut, spent, type Budget } from './attend';
 import type { CoverOps } from './event-images';
-import { countsOf, dateKeyOf, datesOf, getDate, getEvent, type DateCounts } from './events';
+import { assertEditorKept, countsOf, dateKeyOf, datesOf, getDate, getEvent, type DateCounts } from './events';
 import { getLocation, locationIdOf, ownerPkOf, releaseLocation, snapshotOf, useLocation, type PlaceSnapshot } from './locations';
 import { checkRrule, expandSeries, localDay, normaliseRrule, SERIES_AHEAD_DAYS, SERIES_MAX_DAYS } from './recurrence';
 
@@ -242,7 +242,7 @@ function throwRoleOrBusy(out: TxOutcome): never {
 }
 
 /** Adds dates to an event; a date at a start that already exists is skipped. */
-export async function addDates(event: EventItem, specifics: SpecificInput[]): Promise<number> {
+export async function addDates(event: EventItem, specifics: SpecificInput[], guard: TxItem[] = []): Promise<number> {
   const nowMs = Date.now();
   checkWhen(specifics, 'specifics', nowMs);
   const existing = new Set((await datesOf(event.id, true)).map((d) => d.dateKey));
@@ -254,17 +254,19 @@ export async function addDates(event: EventItem, specifics: SpecificInput[]): Pr
     if (!existing.has(d.dateKey)) fresh.set(d.dateKey, d);
   }
   assertRoomFor(existing.size, fresh.size, 'specifics');
-  return createDates(event.id, [...fresh.values()]);
+  return createDates(event.id, [...fresh.values()], guard);
 }
 
 /**
  * Writes new dates, each in a transaction with the template's count, so a date that exists
  * already (the job run twice, a retry) cancels only its own write. Answers how many were written.
  */
-export async function createDates(eventId: string, dates: EventDateItem[]): Promise<number> {
+export async function createDates(eventId: string, dates: EventDateItem[], guard: TxItem[] = []): Promise<number> {
   let written = 0;
   for (const d of dates) {
-    const out = await writeItems([dateCreate(d), dateCountItem(eventId, 1)]);
+    const items = [dateCreate(d), dateCountItem(eventId, 1), ...guard];
+    const out = await writeItems(items);
+    assertEditorKept(out, items);
     if (!out.canceled) written++;
     else if (!conditionFailed(out, 0) && !conditionFailed(out, 1)) throw serviceUnavailable('The site is busy; please try again');
   }
@@ -285,6 +287,8 @@ export interface ChangeEventDeps {
   /** Needed for a change of cover, with the member making it (whose upload it must be). */
   covers?: CoverOps;
   actorId?: string;
+  /** The editor's page role as a condition of each write (`assertMayEdit`). */
+  guard?: TxItem[];
 }
 
 /**
@@ -345,11 +349,13 @@ export async function changeEvent(first: EventItem, change: UpdateEventInput, de
     // The replaced cover: a record due at once in this transaction, its object deleted right after.
     const retired = before.cover && before.cover !== after.cover ? [before.cover] : [];
     // The cover's claims go last: a refused one is found by its place from the end.
-    const out = await writeItems([eventPut(before, after), ...locationItems, ...dateItems, ...promote, ...retired.map((key) => deps.covers!.retire(deps.actorId!, key)), ...claims]);
+    const items = [eventPut(before, after), ...locationItems, ...dateItems, ...promote, ...retired.map((key) => deps.covers!.retire(deps.actorId!, key)), ...(deps.guard ?? []), ...claims];
+    const out = await writeItems(items);
     if (!out.canceled) {
       await Promise.all(retired.map((key) => deps.covers!.remove(key)));
       return after;
     }
+    assertEditorKept(out, items);
     if (claimLost(out, claims.length)) throw badRequest(COVER_LOST, 'cover');
     if (attempt >= ATTEMPTS) throw serviceUnavailable('The site is busy; please try again');
     const fresh = await getEvent(before.id, true);
@@ -399,11 +405,13 @@ export async function changeDate(event: EventItem, first: EventDateItem, change:
     const tell = after.cancelled && !before.cancelled ? 'cancelled' : moved && !after.cancelled ? 'moved' : null;
     // Attendee work (E9) when the start moves or there is news, merged with what an earlier change left.
     const work = after.startsAt !== before.startsAt || tell ? workOf((await pendingWork([before])).get(before.dateKey) ?? null, before, after, tell, actorId) : null;
-    const out = await writeItems([datePut(before, after), ...locationItems, ...(work ? [workPut(after, work, now)] : [])]);
+    const items = [datePut(before, after), ...locationItems, ...(work ? [workPut(after, work, now)] : []), ...(deps.guard ?? [])];
+    const out = await writeItems(items);
     if (!out.canceled) {
       if (work) await catchUp(event, after, work, { left: ATTENDEE_BATCH });
       return after;
     }
+    assertEditorKept(out, items);
     if (attempt >= ATTEMPTS) throw serviceUnavailable('The site is busy; please try again');
     const fresh = await getDate(event.id, before.dateKey, true);
     if (!fresh || fresh.deletedAt) throw conflict('The date was removed meanwhile', 'specificId');
@@ -426,7 +434,7 @@ export async function attendeesOf(eventId: string, dateKey: string): Promise<Eve
  * attendees with them), or are cancelled when people attend (they are told) and removed when
  * nobody does. Dates of the new rule that no old date became are added.
  */
-export async function rewriteFuture(first: EventItem, input: FutureDatesInput, actorId: string): Promise<EventItem> {
+export async function rewriteFuture(first: EventItem, input: FutureDatesInput, actorId: string, guard: TxItem[] = []): Promise<EventItem> {
   const why = checkRrule(input.recurrence.rrule);
   if (why) throw badRequest(why, 'recurrence.rrule');
   const nowMs = Date.now();
@@ -469,7 +477,9 @@ export async function rewriteFuture(first: EventItem, input: FutureDatesInput, a
   }
   const starts = new Set(all.map((d) => d.startsAt));
   assertRoomFor(all.length - removed.length, wanted.filter((w) => !kept.has(w.toISOString()) && !starts.has(w.toISOString())).length, 'recurrence');
-  const out = await writeItems([eventPut(first, after)]);
+  const items = [eventPut(first, after), ...guard];
+  const out = await writeItems(items);
+  assertEditorKept(out, items);
   if (out.canceled) throw conflict('The event changed meanwhile; reload and try again');
   await applyDateChanges(after, changes, actorId, now);
   await removeUnattended(first.id, removed);
@@ -548,14 +558,17 @@ async function removeUnattended(eventId: string, dates: EventDateItem[]): Promis
  * deleted, frees its random id and releases its location; then its dates and attendance are
  * removed, and attendees of upcoming dates are told.
  */
-export async function deleteEvent(event: EventItem, actorId: string | undefined): Promise<void> {
+export async function deleteEvent(event: EventItem, actorId: string | undefined, guard: TxItem[] = []): Promise<void> {
   const now = new Date().toISOString();
   const after: EventItem = { ...event, deletedAt: now, updatedAt: now, ...(actorId ? { deletedBy: actorId } : {}) };
-  const out = await writeItems([
+  const items = [
     eventPut(event, after),
     txEntities().eventRandomId.delete({ randomId: event.randomId }).commit(),
     ...releaseLocation(event.locationId, ownerPkOf(event)),
-  ]);
+    ...guard,
+  ];
+  const out = await writeItems(items);
+  assertEditorKept(out, items);
   if (out.canceled) throw conflict('The event changed meanwhile; reload and try again');
   // In the cloud the table's stream runs the sweep (functions/system/sweep-deleted.ts): an event
   // with thousands of attendees is not swept within a request.
