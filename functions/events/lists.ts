@@ -12,7 +12,7 @@ import { db } from '../db/service';
 import { nearest } from '../lib/geo-search';
 import { onePage, type Page } from '../lib/paging';
 import type { Viewer } from '../posts/viewer';
-import { dateCards } from './events';
+import { dateCards, eventsById } from './events';
 import { ownerLocationIds } from './locations';
 
 export const LIST_SIZE = 20;
@@ -135,7 +135,11 @@ async function upcomingVisible(ownerId: string, viewer: Viewer): Promise<EventDa
   const now = new Date().toISOString();
   const { data } = await db().entities.eventDate.query.byOwner({ ownerId }).gte({ endsAt: now }).go({ limit: 100 });
   const members = viewer.member || viewer.admin;
-  return (data as EventDateItem[]).filter((d) => !d.cancelled && (members || d.privacy === 'public'));
+  const dates = (data as EventDateItem[]).filter((d) => !d.cancelled && (members || d.privacy === 'public'));
+  if (members) return dates;
+  // For others, the event's own privacy too: a date its last change has not rewritten yet is not theirs.
+  const events = await eventsById(dates.map((d) => d.eventId));
+  return dates.filter((d) => events.get(d.eventId)?.privacy === 'public');
 }
 
 const placesOf = (dates: EventDateItem[]): string[] => [...new Set(dates.flatMap((d) => (d.locationId ? [d.locationId] : [])))];

@@ -334,16 +334,8 @@ export async function changeEvent(first: EventItem, change: UpdateEventInput, de
     }
     // Dates that follow the event: its privacy and, unless they have their own, its place.
     const follow = change.privacy !== undefined || change.location !== undefined;
-    const dates = follow ? (await datesOf(before.id, true)).filter((d) => Date.parse(d.endsAt) >= nowMs - DAY_MS) : [];
-    const dateItems = dates
-      .map((d) => {
-        const next: EventDateItem = { ...d, privacy: after.privacy, updatedAt: now };
-        if (!d.ownPlace) setPlace(next, placeFields(after));
-        return { d, next };
-      })
-      .filter(({ d, next }) => d.privacy !== next.privacy || d.locationId !== next.locationId || d.geohash !== next.geohash || d.placeName !== next.placeName)
-      .slice(0, DATES_PER_TX)
-      .map(({ d, next }) => datePut(d, next));
+    const dates = follow ? await datesOf(before.id, true) : [];
+    const dateItems = datesToFollow(dates, after, nowMs, now).slice(0, DATES_PER_TX).map(({ d, next }) => datePut(d, next));
     // More room: the waiting members' move up is marked in the change (E9), for the job to finish.
     const promote = capacityGrew(before, after) ? [promoteMarkerPut(after.id, after.updatedAt)] : [];
     // The replaced cover: a record due at once in this transaction, its object deleted right after.
@@ -353,6 +345,7 @@ export async function changeEvent(first: EventItem, change: UpdateEventInput, de
     const out = await writeItems(items);
     if (!out.canceled) {
       await Promise.all(retired.map((key) => deps.covers!.remove(key)));
+      if (follow) await followRest({ ...after, version: before.version + 1 }, nowMs, now);
       return after;
     }
     assertEditorKept(out, items);
@@ -362,6 +355,38 @@ export async function changeEvent(first: EventItem, change: UpdateEventInput, de
     if (!fresh || fresh.deletedAt) throw conflict('The event was deleted meanwhile');
     before = fresh;
   }
+}
+
+/** The event's dates (not over for a day) whose privacy or place differ from the event's. */
+function datesToFollow(dates: EventDateItem[], after: EventItem, nowMs: number, now: string): { d: EventDateItem; next: EventDateItem }[] {
+  return dates
+    .filter((d) => Date.parse(d.endsAt) >= nowMs - DAY_MS)
+    .map((d) => {
+      const next: EventDateItem = { ...d, privacy: after.privacy, updatedAt: now };
+      if (!d.ownPlace) setPlace(next, placeFields(after));
+      return { d, next };
+    })
+    .filter(({ d, next }) => d.privacy !== next.privacy || d.locationId !== next.locationId || d.geohash !== next.geohash || d.placeName !== next.placeName);
+}
+
+/** Rounds of `followRest` at most: every date an event may hold, in batches, and a retry. */
+const FOLLOW_ROUNDS = Math.ceil(MAX_DATES_PER_EVENT / DATES_PER_TX) + 2;
+
+/**
+ * The dates a change of privacy or place could not take in its own transaction (it takes
+ * DATES_PER_TX): rewritten in bounded batches, each on the condition that the event is as this
+ * change left it (a later change rewrites them itself). A members-only event's dates all leave
+ * the guests' lists before the answer.
+ */
+async function followRest(after: EventItem, nowMs: number, now: string): Promise<void> {
+  for (let round = 0; round < FOLLOW_ROUNDS; round++) {
+    const pending = datesToFollow(await datesOf(after.id, true), after, nowMs, now);
+    if (!pending.length) return;
+    const unchanged = txEntities().event.check({ id: after.id }).where((a, op) => op.eq(a.version, after.version)).commit();
+    const out = await writeItems([unchanged, ...pending.slice(0, DATES_PER_TX).map(({ d, next }) => datePut(d, next))]);
+    if (conditionFailed(out, 0)) return;
+  }
+  throw serviceUnavailable('The event\'s dates are busy; please try again');
 }
 
 export interface DateChange {

@@ -274,3 +274,36 @@ describe('a page\'s event changed by a moderator demoted meanwhile', () => {
     expect(refusedMidway).toBe(true);
   }, 60_000);
 });
+
+describe('a long series made members-only', () => {
+  it('rewrites every upcoming date, not only the first 60: guests see neither its dates nor its place on the page', async () => {
+    const owner = await registeredUser();
+    const page = await newPage(owner);
+    const e = await newEvent(owner, { pageId: page.id, specifics: [dateIn(1)] });
+    const base = Date.parse(dateIn(2).startsAt);
+    for (let from = 0; from < 80; from += 20) {
+      const specifics = Array.from({ length: 20 }, (_, i) => {
+        const start = base + (from + i) * 3_600_000;
+        return { startsAt: new Date(start).toISOString(), endsAt: new Date(start + 1_800_000).toISOString() };
+      });
+      expect((await as(owner.browser, 'POST', '/api/iam/events/new-specifics', { eventId: e.id, specifics })).status).toBe(200);
+    }
+    const changed = await as(owner.browser, 'PUT', '/api/iam/events/update', { eventId: e.id, privacy: 'members' });
+    expect(changed.status, JSON.stringify(changed.json)).toBe(200);
+    const dates = (await queryPartition(`event#${e.id}`)).filter((i) => String(i.sk).startsWith('date#'));
+    expect(dates).toHaveLength(81);
+    expect(dates.filter((d) => d.privacy !== 'members')).toEqual([]);
+    const guest = await call<PageDetails>('GET', `/api/page/all-details/${page.handle}`);
+    expect(guest.status).toBe(200);
+    expect(guest.data.events).toEqual([]);
+    expect(guest.data.event_locations).toEqual([]);
+    expect(guest.data.counts.upcomingEvents).toBe(0);
+    // A date left public (a rewrite cut short): guests' lists go by the event's privacy too.
+    const left = dates.at(-1)!;
+    await setAttributes(`event#${e.id}`, String(left.sk), { privacy: 'public' });
+    const again = await call<PageDetails>('GET', `/api/page/all-details/${page.handle}`);
+    expect(again.data.events).toEqual([]);
+    expect(again.data.event_locations).toEqual([]);
+    expect(again.data.counts.upcomingEvents).toBe(0);
+  }, 60_000);
+});
