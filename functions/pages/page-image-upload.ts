@@ -11,7 +11,7 @@ import { forbidden } from '../lib/errors';
 import { hitRateLimit } from '../lib/rate-limit';
 import type { Main } from '../lib/route-types';
 import { adminNow } from '../lib/session/live';
-import { accountGone } from '../users/author-live';
+import { accountGone, accountSuspended } from '../users/author-live';
 import { getUser } from '../users/users';
 import { EXTENSIONS, pendingUploadUrl } from '../images/presigned-upload';
 import { assertMayWrite, atLeast, getPage, membershipOf, roleOf } from './pages';
@@ -28,6 +28,7 @@ export const main: Main<typeof route> = async ({ input, session }) => {
   ]);
   // An access token outlives a deleted account by up to 15 minutes; a site admin's powers count only while held now.
   if (!user || user.deletedAt) throw accountGone();
+  if (user.suspended) throw accountSuspended();
   if (page && !siteAdmin && (page.deletedAt || !atLeast(roleOf(membership), 'admin'))) throw forbidden('Only the page\'s admins may change its images');
   await hitRateLimit('AVATAR_USER', session.userId);
   const key = `${pageImagesPrefix(input.pageId)}${randomUUID()}.${EXTENSIONS[input.contentType]}`;

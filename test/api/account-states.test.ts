@@ -123,5 +123,15 @@ describe('a member suspended while their access token lives on', () => {
     expect(feed.status).toBe(403);
     expect(feed.json).toMatchObject(suspended);
     expect(await getItem(`user#${rogue.uuid}`, 'icsfeed')).toEqual(feedBefore);
+
+    // Nor upload addresses for covers and page images of what it would make.
+    for (const [path, body] of [
+      ['/api/iam/events/image-upload', { eventId: randomUUID(), contentType: 'image/png', size: 100 }],
+      ['/api/iam/pages/image-upload', { pageId: randomUUID(), contentType: 'image/png', size: 100 }],
+    ] as const) {
+      const upload = await as(rogue.browser, 'POST', path, body);
+      expect(upload.status, path).toBe(403);
+      expect(upload.json).toMatchObject(suspended);
+    }
   });
 });
