@@ -132,7 +132,7 @@ export async function addComment(viewer: Viewer, input: NewComment): Promise<Com
     ];
     const out = await writeItems(items);
     if (!out.canceled) return { ...(await commentAnswer(comment)), created: true };
-    assertAuthorWasLive(out, items.length - 1);
+    await assertAuthorWasLive(out, items, userId);
     if (conditionFailed(out, 0) && attempt < 3) continue; // the same id landed meanwhile: answer it
     if (conditionFailed(out, 2)) throw notFound('Post not found');
     if (ancestors.some((_, i) => conditionFailed(out, 3 + i))) throw notFound('The comment replied to was deleted', 'parent_id');

@@ -5,5 +5,5 @@ import { viewerOf } from '../posts/viewer';
 import type { Main } from '../lib/route-types';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
-  return deleteComment(viewerOf(session), input.id, input.uuid);
+  return deleteComment(await viewerOf(session), input.id, input.uuid);
 };

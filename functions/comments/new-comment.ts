@@ -8,6 +8,6 @@ import type { Main } from '../lib/route-types';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   await hitRateLimit('COMMENT_USER', session.userId);
-  const { created, ...answer } = await addComment(viewerOf(session), input);
+  const { created, ...answer } = await addComment(await viewerOf(session), input);
   return reply(answer, { status: created ? 201 : 200 });
 };

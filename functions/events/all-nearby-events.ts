@@ -8,6 +8,6 @@ import { DEFAULT_RADIUS_KM } from './nearby-events';
 const MAX_DATES = 100;
 
 export const main: Main<typeof route> = async ({ input, session }) => {
-  const { dates, radiusKm } = await allDatesNear({ latitude: input.lat, longitude: input.long }, input.radiusKm ?? DEFAULT_RADIUS_KM, viewerOf(session), MAX_DATES);
+  const { dates, radiusKm } = await allDatesNear({ latitude: input.lat, longitude: input.long }, input.radiusKm ?? DEFAULT_RADIUS_KM, await viewerOf(session), MAX_DATES);
   return { dates, radius_km: radiusKm };
 };

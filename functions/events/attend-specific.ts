@@ -7,7 +7,7 @@ import { setAttendance } from './attend';
 import { fullView, parseSpecificId, visibleEvent } from './events';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
-  const viewer = viewerOf(session);
+  const viewer = await viewerOf(session);
   const { eventId, dateKey } = parseSpecificId(input.specificId);
   const event = await visibleEvent(eventId, viewer, 'specificId');
   // Each change notifies the creator: plenty for a person, a wall for a loop.

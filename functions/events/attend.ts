@@ -171,7 +171,7 @@ export async function setAttendance(session: Session, event: EventItem, dateKey:
     ];
     const out = await writeItems(items);
     if (!out.canceled) return d;
-    assertAuthorWasLive(out, 2);
+    await assertAuthorWasLive(out, items, userId);
     if (attempt >= ATTEMPTS) throw serviceUnavailable('The site is busy; please try again');
     // The date filled up, was cancelled, the attendance or the waiting member changed meanwhile: read again.
     if (!conditionFailed(out, 0) && !conditionFailed(out, 1) && !conditionFailed(out, 3) && !(waiter && conditionFailed(out, 4))) {

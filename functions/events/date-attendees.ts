@@ -12,7 +12,7 @@ import { dateViewOf, datesOf, mineAndCounts, specificIdOf, visibleEvent } from '
 const RANK = (a: EventAttendanceItem) => (a.status === 'GOING' ? (a.waiting ? 1 : 0) : a.status === 'MAYBE' ? 2 : 3);
 
 export const main: Main<typeof route> = async ({ input, session }) => {
-  const viewer = viewerOf(session);
+  const viewer = await viewerOf(session);
   // Who goes where is for members: not for a sign-up that is not finished, nor a suspended member.
   if (!viewer.member && !viewer.admin) throw forbidden(viewer.suspended ? 'Your account is suspended' : 'Complete your registration to see who is going');
   const event = await visibleEvent(input.a, viewer, 'a');

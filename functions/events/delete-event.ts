@@ -9,9 +9,9 @@ import { deleteEvent } from './write';
 export const main: Main<typeof route> = async ({ input, session }) => {
   if (input.userId !== undefined && input.userId !== session.userId) throw forbidden('userId must be your own');
   const event = await liveEvent(input.eventId, 'eventId', true);
-  await assertMayEdit(session, event);
+  const guard = await assertMayEdit(session, event);
   // The cover goes first; its record leads the sweep to anything still PUT through its upload URL.
   if (event.cover) await retireCover(session.userId, event.cover);
-  await deleteEvent(event, session.userId);
+  await deleteEvent(event, session.userId, guard);
   return { deleted: true as const };
 };

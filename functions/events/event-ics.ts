@@ -6,6 +6,6 @@ import { eventCalendar } from './calendar';
 import { datesOf, visibleEvent } from './events';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
-  const event = await visibleEvent(input.id, viewerOf(session));
+  const event = await visibleEvent(input.id, await viewerOf(session));
   return eventCalendar(event, await datesOf(event.id));
 };

@@ -8,7 +8,7 @@
 import type { eventImageUpload as route } from '../../shared/contract/events';
 import { randomUUID } from 'node:crypto';
 import { forbidden } from '../lib/errors';
-import { accountGone } from '../users/author-live';
+import { accountGone, accountSuspended } from '../users/author-live';
 import { hasPermission, loadPermissionSettings } from '../users/permission-rules';
 import { getUser } from '../users/users';
 import { hitRateLimit } from '../lib/rate-limit';
@@ -28,6 +28,7 @@ export const main: Main<typeof route> = async ({ input, session }) => {
     // An event about to be made: the account must still exist (an access token outlives it) and may create events.
     const user = await getUser(session.userId);
     if (!user || user.deletedAt) throw accountGone();
+    if (user.suspended) throw accountSuspended();
     if (!hasPermission(user, 'create-event', await loadPermissionSettings())) throw forbidden('You may not create events');
   }
   await hitRateLimit('AVATAR_USER', session.userId);

@@ -7,6 +7,6 @@ import { ownerDates } from './lists';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   await livePage(input.a, 'a');
-  const { items, cursorId } = await ownerDates({ type: 'page', id: input.a }, input.b, viewerOf(session), input.cursorId);
+  const { items, cursorId } = await ownerDates({ type: 'page', id: input.a }, input.b, await viewerOf(session), input.cursorId);
   return { dates: items, cursorId };
 };

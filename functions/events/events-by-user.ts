@@ -5,6 +5,6 @@ import { viewerOf } from '../posts/viewer';
 import { ownerDates } from './lists';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
-  const { items, cursorId } = await ownerDates({ type: 'user', id: input.id }, input.when ?? 'upcoming', viewerOf(session), input.cursorId);
+  const { items, cursorId } = await ownerDates({ type: 'user', id: input.id }, input.when ?? 'upcoming', await viewerOf(session), input.cursorId);
   return { dates: items, cursorId };
 };

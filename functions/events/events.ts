@@ -8,13 +8,14 @@ import { attendanceKey, dateCountsKey, eventKey, SERIES_DONE, type EventAttendan
 import { pageKey, type PageItem } from '../db/entities/page';
 import { userKey, type UserItem } from '../db/entities/user';
 import { db } from '../db/service';
+import { failedChecks, named, type TxItem, type TxOutcome } from '../db/transact';
 import { forbidden, notFound } from '../lib/errors';
 import { assertLiveAdmin } from '../lib/session/live';
 import type { Session } from '../lib/session/token';
 import { siteOrigin } from '../lib/site-origin';
-import { isPageStaff, membershipOf, roleOf } from '../pages/pages';
+import { isPageStaff, membershipOf, roleCheck, roleOf } from '../pages/pages';
 import type { Viewer } from '../posts/viewer';
-import { accountGone } from '../users/author-live';
+import { accountGone, accountSuspended } from '../users/author-live';
 import { describeRrule } from './recurrence';
 
 /** Dates older than this are left out of an event's page and its calendar file. */
@@ -142,11 +143,16 @@ export async function countsOfDate(d: EventDateItem, consistent = true): Promise
   return (await countsOf([d], consistent)).get(specificIdOf(d.eventId, d.dateKey))!;
 }
 
+const EDITOR_ROLE = 'editor-role';
+
 /**
  * Whether the session may change the event: its creator while the account is live, the admins and
  * moderators of its page, or a site admin. Writes refuse suspended members and unfinished sign-ups.
+ * Answers the conditions for the change's transactions: the page role the editor acts on, so a
+ * demotion or removal that lands between this read and the write cancels it (none for the
+ * creator of a member's event, or a site admin acting on those powers).
  */
-export async function assertMayEdit(session: Session, event: EventItem): Promise<void> {
+export async function assertMayEdit(session: Session, event: EventItem): Promise<TxItem[]> {
   if (session.suspended) throw forbidden('Your account is suspended');
   if (!session.registered) throw forbidden('Complete your registration first');
   const [user, membership] = await Promise.all([
@@ -156,10 +162,22 @@ export async function assertMayEdit(session: Session, event: EventItem): Promise
   // An access token outlives a deleted account by up to 15 minutes, and in the cloud the sweep of
   // its page memberships follows the deletion by a few seconds: its powers end with the account.
   if (!user || user.deletedAt) throw accountGone();
-  const own = event.ownerType === 'page' ? isPageStaff(roleOf(membership)) : event.createdBy === session.userId;
-  if (own) return;
-  if (session.role === 'admin') return assertLiveAdmin(session);
+  if (user.suspended) throw accountSuspended();
+  const role = roleOf(membership);
+  if (event.ownerType === 'page' && isPageStaff(role)) {
+    return roleCheck(event.ownerId, { userId: session.userId, siteAdmin: false, membership, role }, 'moderator').map((item) => named(EDITOR_ROLE, item));
+  }
+  if (event.ownerType !== 'page' && event.createdBy === session.userId) return [];
+  if (session.role === 'admin') {
+    await assertLiveAdmin(session);
+    return [];
+  }
   throw forbidden(event.ownerType === 'page' ? 'Only the page\'s admins and moderators may change its events' : 'Only the event\'s creator may change it');
+}
+
+/** Throws 403 when the change's transaction was refused because the editor's page role changed meanwhile. */
+export function assertEditorKept(out: TxOutcome, items: readonly TxItem[]): void {
+  if (failedChecks(out, items).has(EDITOR_ROLE)) throw forbidden('Your role in this page changed; reload and try again');
 }
 
 export async function mayEdit(viewer: Viewer, event: EventItem): Promise<boolean> {

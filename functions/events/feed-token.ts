@@ -45,7 +45,7 @@ export async function rotateFeedToken(userId: string): Promise<string> {
     ...(before ? [{ Delete: { TableName: tableName(), Key: lookupKey(before) } }] : []),
   ];
   const out = await writeItems(items);
-  assertAuthorWasLive(out, 2);
+  await assertAuthorWasLive(out, items, userId);
   if (out.canceled) throw serviceUnavailable('The feed address changed meanwhile; try again');
   return token;
 }

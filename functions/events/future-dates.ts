@@ -8,8 +8,8 @@ import { rewriteFuture } from './write';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   const event = await liveEvent(input.eventId, 'eventId', true);
-  await assertMayEdit(session, event);
+  const guard = await assertMayEdit(session, event);
   await hitRateLimit('EVENT_EDIT_USER', session.userId);
-  const after = await rewriteFuture(event, input, session.userId);
-  return { event: await fullView(after, viewerOf(session), { consistent: true }) };
+  const after = await rewriteFuture(event, input, session.userId, guard);
+  return { event: await fullView(after, await viewerOf(session), { consistent: true }) };
 };

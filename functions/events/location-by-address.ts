@@ -5,6 +5,6 @@ import { viewerOf } from '../posts/viewer';
 import { assertMayLookUpPlaces, locationsByAddress, locationViewOf } from './locations';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
-  assertMayLookUpPlaces(viewerOf(session));
+  assertMayLookUpPlaces(await viewerOf(session));
   return { locations: (await locationsByAddress(input.p1, input.p2, input.p3)).map(locationViewOf) };
 };

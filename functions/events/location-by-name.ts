@@ -5,6 +5,6 @@ import { viewerOf } from '../posts/viewer';
 import { assertMayLookUpPlaces, locationsByName, locationViewOf } from './locations';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
-  assertMayLookUpPlaces(viewerOf(session));
+  assertMayLookUpPlaces(await viewerOf(session));
   return { locations: (await locationsByName(input.name, input.state)).map(locationViewOf) };
 };

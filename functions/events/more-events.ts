@@ -5,6 +5,6 @@ import { viewerOf } from '../posts/viewer';
 import { upcomingDates } from './lists';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
-  const { items, cursorId } = await upcomingDates(viewerOf(session), input.cursorId);
+  const { items, cursorId } = await upcomingDates(await viewerOf(session), input.cursorId);
   return { dates: items, cursorId };
 };

@@ -4,4 +4,4 @@ import type { Main } from '../lib/route-types';
 import { viewerOf } from '../posts/viewer';
 import { pagesDates } from './lists';
 
-export const main: Main<typeof route> = async ({ session }) => ({ dates: await pagesDates(session.userId, viewerOf(session)) });
+export const main: Main<typeof route> = async ({ session }) => ({ dates: await pagesDates(session.userId, await viewerOf(session)) });

@@ -7,6 +7,6 @@ import { eventsNear } from './lists';
 export const DEFAULT_RADIUS_KM = 20;
 
 export const main: Main<typeof route> = async ({ input, session }) => {
-  const { events, radiusKm } = await eventsNear({ latitude: input.lat, longitude: input.long }, input.radiusKm ?? DEFAULT_RADIUS_KM, viewerOf(session), input.take ?? 10);
+  const { events, radiusKm } = await eventsNear({ latitude: input.lat, longitude: input.long }, input.radiusKm ?? DEFAULT_RADIUS_KM, await viewerOf(session), input.take ?? 10);
   return { events, radius_km: radiusKm };
 };

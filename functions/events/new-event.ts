@@ -11,5 +11,5 @@ import { createEvent } from './write';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   const { event, created } = await createEvent(session, input, { zoneAt, claimCover, beforeCreate: () => hitRateLimit('EVENT_USER', session.userId) });
-  return reply({ event: await fullView(event, viewerOf(session), { consistent: true }) }, { status: created ? 201 : 200 });
+  return reply({ event: await fullView(event, await viewerOf(session), { consistent: true }) }, { status: created ? 201 : 200 });
 };

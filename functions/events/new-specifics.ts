@@ -8,8 +8,8 @@ import { addDates } from './write';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   const event = await liveEvent(input.eventId, 'eventId', true);
-  await assertMayEdit(session, event);
+  const guard = await assertMayEdit(session, event);
   await hitRateLimit('EVENT_EDIT_USER', session.userId);
-  await addDates(event, input.specifics);
-  return { event: await fullView(event, viewerOf(session), { consistent: true }) };
+  await addDates(event, input.specifics, guard);
+  return { event: await fullView(event, await viewerOf(session), { consistent: true }) };
 };

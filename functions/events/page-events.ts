@@ -11,6 +11,6 @@ export const main: Main<typeof route> = async ({ input, session }) => {
   const id = UUID.test(input.arg.toLowerCase()) ? input.arg.toLowerCase() : await pageIdByHandle(input.arg);
   const page = id ? await getPage(id) : null;
   if (!page || page.deletedAt) throw notFound('There is no such page', 'arg');
-  const { items, cursorId } = await ownerDates({ type: 'page', id: page.id }, input.when ?? 'upcoming', viewerOf(session), input.cursorId);
+  const { items, cursorId } = await ownerDates({ type: 'page', id: page.id }, input.when ?? 'upcoming', await viewerOf(session), input.cursorId);
   return { dates: items, cursorId };
 };

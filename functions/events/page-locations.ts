@@ -8,5 +8,5 @@ import { locationsById, locationViewOf } from './locations';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   await livePage(input.id, 'id');
-  return { locations: (await locationsById(await ownerPlaceIds({ type: 'page', id: input.id }, viewerOf(session)))).map(locationViewOf) };
+  return { locations: (await locationsById(await ownerPlaceIds({ type: 'page', id: input.id }, await viewerOf(session)))).map(locationViewOf) };
 };

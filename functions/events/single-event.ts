@@ -5,6 +5,6 @@ import { viewerOf } from '../posts/viewer';
 import { fullView, visibleEvent } from './events';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
-  const viewer = viewerOf(session);
+  const viewer = await viewerOf(session);
   return { event: await fullView(await visibleEvent(input.id, viewer), viewer) };
 };

@@ -12,9 +12,9 @@ import { capacityGrew, changeEvent, dropDatesPastEnd } from './write';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   const before = await liveEvent(input.eventId, 'eventId', true);
-  await assertMayEdit(session, before);
+  const guard = await assertMayEdit(session, before);
   await hitRateLimit('EVENT_EDIT_USER', session.userId);
-  const after = await changeEvent(before, input, { zoneAt, covers: coverOps, actorId: session.userId });
+  const after = await changeEvent(before, input, { zoneAt, covers: coverOps, actorId: session.userId, guard });
   // More room: waiting members move up on every upcoming date, a batch here and the rest by the
   // job (the change wrote its marker when the capacity grew).
   if (capacityGrew(before, after) && (await promoteEvent(after, { left: PROMOTE_BATCH }))) await clearPromoteMarker(after.id, after.updatedAt);
@@ -23,5 +23,5 @@ export const main: Main<typeof route> = async ({ input, session }) => {
   // (null ends the series after the dates that exist, and keeps them all.)
   const shortened = !!input.seriesUntil && !!after.rrule && !!before.seriesUntil && after.seriesUntil! < before.seriesUntil;
   const shown = shortened && (await dropDatesPastEnd(after, session.userId)) > 0 ? ((await getEvent(after.id, true)) ?? after) : after;
-  return { event: await fullView(shown, viewerOf(session), { consistent: true }) };
+  return { event: await fullView(shown, await viewerOf(session), { consistent: true }) };
 };

@@ -11,11 +11,11 @@ import { changeDate } from './write';
 export const main: Main<typeof route> = async ({ input, session }) => {
   const { eventId, dateKey } = parseSpecificId(input.specificId);
   const event = await liveEvent(eventId, 'specificId', true);
-  await assertMayEdit(session, event);
+  const guard = await assertMayEdit(session, event);
   await hitRateLimit('EVENT_EDIT_USER', session.userId);
   const before = await getDate(eventId, dateKey, true);
   if (!before || before.deletedAt) throw notFound('There is no such date', 'specificId');
-  const after = await changeDate(event, before, input, session.userId, { zoneAt });
-  const view = await fullView(event, viewerOf(session), { consistent: true });
+  const after = await changeDate(event, before, input, session.userId, { zoneAt, guard });
+  const view = await fullView(event, await viewerOf(session), { consistent: true });
   return { specific: view.specifics.find((s) => s.id === input.specificId) ?? dateViewOf(after, event.capacity, undefined, await countsOfDate(after)), event: view };
 };

@@ -20,13 +20,13 @@ import { deleteImage } from '../lib/images';
 import type { Session } from '../lib/session/token';
 import { actOnPage, roleCheck } from '../pages/pages';
 import { notificationWrite } from '../notifications/notifications';
-import { accountGone, assertAuthorWasLive, authorLiveCheck } from '../users/author-live';
+import { accountGone, accountSuspended, assertAuthorWasLive, authorLiveCheck } from '../users/author-live';
 import { getUser } from '../users/users';
 import { hasPermission, loadPermissionSettings } from '../users/permission-rules';
 import { ATTENDEE_BATCH, catchUp, pendingWork, workOf, workPut, type Tell } from './catch-up';
 import { promoteMarkerPut, spent, type Budget } from './attend';
 import type { CoverOps } from './event-images';
-import { countsOf, dateKeyOf, datesOf, getDate, getEvent, type DateCounts } from './events';
+import { assertEditorKept, countsOf, dateKeyOf, datesOf, getDate, getEvent, type DateCounts } from './events';
 import { getLocation, locationIdOf, ownerPkOf, releaseLocation, snapshotOf, useLocation, type PlaceSnapshot } from './locations';
 import { checkRrule, expandSeries, localDay, normaliseRrule, SERIES_AHEAD_DAYS, SERIES_MAX_DAYS } from './recurrence';
 
@@ -159,6 +159,7 @@ export async function createEvent(session: Session, input: NewEventInput, deps: 
   }
   const user = await getUser(session.userId);
   if (!user || user.deletedAt) throw accountGone();
+  if (user.suspended) throw accountSuspended();
   if (!hasPermission(user, 'create-event', await loadPermissionSettings())) throw forbidden('You may not create events');
   const pageActor = input.pageId ? (await actOnPage(session, input.pageId, 'moderator', 'Only the page\'s admins and moderators may create its events')).actor : null;
   await deps.beforeCreate?.();
@@ -228,7 +229,7 @@ export async function createEvent(session: Session, input: NewEventInput, deps: 
       if (raced && raced.createdBy === session.userId && !raced.deletedAt) return { event: raced, created: false };
       throw conflict('This id belongs to another event; generate a new one', 'id');
     }
-    assertAuthorWasLive(out, 2);
+    await assertAuthorWasLive(out, items, session.userId);
     if (claimLost(out, claims.length)) throw badRequest(COVER_LOST, 'cover');
     if (conditionFailed(out, 1)) event.randomId = randomIdNew();
     else if (!conditionFailed(out, 3)) throwRoleOrBusy(out);
@@ -242,7 +243,7 @@ function throwRoleOrBusy(out: TxOutcome): never {
 }
 
 /** Adds dates to an event; a date at a start that already exists is skipped. */
-export async function addDates(event: EventItem, specifics: SpecificInput[]): Promise<number> {
+export async function addDates(event: EventItem, specifics: SpecificInput[], guard: TxItem[] = []): Promise<number> {
   const nowMs = Date.now();
   checkWhen(specifics, 'specifics', nowMs);
   const existing = new Set((await datesOf(event.id, true)).map((d) => d.dateKey));
@@ -254,17 +255,19 @@ export async function addDates(event: EventItem, specifics: SpecificInput[]): Pr
     if (!existing.has(d.dateKey)) fresh.set(d.dateKey, d);
   }
   assertRoomFor(existing.size, fresh.size, 'specifics');
-  return createDates(event.id, [...fresh.values()]);
+  return createDates(event.id, [...fresh.values()], guard);
 }
 
 /**
  * Writes new dates, each in a transaction with the template's count, so a date that exists
  * already (the job run twice, a retry) cancels only its own write. Answers how many were written.
  */
-export async function createDates(eventId: string, dates: EventDateItem[]): Promise<number> {
+export async function createDates(eventId: string, dates: EventDateItem[], guard: TxItem[] = []): Promise<number> {
   let written = 0;
   for (const d of dates) {
-    const out = await writeItems([dateCreate(d), dateCountItem(eventId, 1)]);
+    const items = [dateCreate(d), dateCountItem(eventId, 1), ...guard];
+    const out = await writeItems(items);
+    assertEditorKept(out, items);
     if (!out.canceled) written++;
     else if (!conditionFailed(out, 0) && !conditionFailed(out, 1)) throw serviceUnavailable('The site is busy; please try again');
   }
@@ -285,6 +288,8 @@ export interface ChangeEventDeps {
   /** Needed for a change of cover, with the member making it (whose upload it must be). */
   covers?: CoverOps;
   actorId?: string;
+  /** The editor's page role as a condition of each write (`assertMayEdit`). */
+  guard?: TxItem[];
 }
 
 /**
@@ -330,32 +335,59 @@ export async function changeEvent(first: EventItem, change: UpdateEventInput, de
     }
     // Dates that follow the event: its privacy and, unless they have their own, its place.
     const follow = change.privacy !== undefined || change.location !== undefined;
-    const dates = follow ? (await datesOf(before.id, true)).filter((d) => Date.parse(d.endsAt) >= nowMs - DAY_MS) : [];
-    const dateItems = dates
-      .map((d) => {
-        const next: EventDateItem = { ...d, privacy: after.privacy, updatedAt: now };
-        if (!d.ownPlace) setPlace(next, placeFields(after));
-        return { d, next };
-      })
-      .filter(({ d, next }) => d.privacy !== next.privacy || d.locationId !== next.locationId || d.geohash !== next.geohash || d.placeName !== next.placeName)
-      .slice(0, DATES_PER_TX)
-      .map(({ d, next }) => datePut(d, next));
+    const dates = follow ? await datesOf(before.id, true) : [];
+    const dateItems = datesToFollow(dates, after, nowMs, now).slice(0, DATES_PER_TX).map(({ d, next }) => datePut(d, next));
     // More room: the waiting members' move up is marked in the change (E9), for the job to finish.
     const promote = capacityGrew(before, after) ? [promoteMarkerPut(after.id, after.updatedAt)] : [];
     // The replaced cover: a record due at once in this transaction, its object deleted right after.
     const retired = before.cover && before.cover !== after.cover ? [before.cover] : [];
     // The cover's claims go last: a refused one is found by its place from the end.
-    const out = await writeItems([eventPut(before, after), ...locationItems, ...dateItems, ...promote, ...retired.map((key) => deps.covers!.retire(deps.actorId!, key)), ...claims]);
+    const items = [eventPut(before, after), ...locationItems, ...dateItems, ...promote, ...retired.map((key) => deps.covers!.retire(deps.actorId!, key)), ...(deps.guard ?? []), ...claims];
+    const out = await writeItems(items);
     if (!out.canceled) {
       await Promise.all(retired.map((key) => deps.covers!.remove(key)));
+      if (follow) await followRest({ ...after, version: before.version + 1 }, nowMs, now);
       return after;
     }
+    assertEditorKept(out, items);
     if (claimLost(out, claims.length)) throw badRequest(COVER_LOST, 'cover');
     if (attempt >= ATTEMPTS) throw serviceUnavailable('The site is busy; please try again');
     const fresh = await getEvent(before.id, true);
     if (!fresh || fresh.deletedAt) throw conflict('The event was deleted meanwhile');
     before = fresh;
   }
+}
+
+/** The event's dates (not over for a day) whose privacy or place differ from the event's. */
+function datesToFollow(dates: EventDateItem[], after: EventItem, nowMs: number, now: string): { d: EventDateItem; next: EventDateItem }[] {
+  return dates
+    .filter((d) => Date.parse(d.endsAt) >= nowMs - DAY_MS)
+    .map((d) => {
+      const next: EventDateItem = { ...d, privacy: after.privacy, updatedAt: now };
+      if (!d.ownPlace) setPlace(next, placeFields(after));
+      return { d, next };
+    })
+    .filter(({ d, next }) => d.privacy !== next.privacy || d.locationId !== next.locationId || d.geohash !== next.geohash || d.placeName !== next.placeName);
+}
+
+/** Rounds of `followRest` at most: every date an event may hold, in batches, and a retry. */
+const FOLLOW_ROUNDS = Math.ceil(MAX_DATES_PER_EVENT / DATES_PER_TX) + 2;
+
+/**
+ * The dates a change of privacy or place could not take in its own transaction (it takes
+ * DATES_PER_TX): rewritten in bounded batches, each on the condition that the event is as this
+ * change left it (a later change rewrites them itself). A members-only event's dates all leave
+ * the guests' lists before the answer.
+ */
+async function followRest(after: EventItem, nowMs: number, now: string): Promise<void> {
+  for (let round = 0; round < FOLLOW_ROUNDS; round++) {
+    const pending = datesToFollow(await datesOf(after.id, true), after, nowMs, now);
+    if (!pending.length) return;
+    const unchanged = txEntities().event.check({ id: after.id }).where((a, op) => op.eq(a.version, after.version)).commit();
+    const out = await writeItems([unchanged, ...pending.slice(0, DATES_PER_TX).map(({ d, next }) => datePut(d, next))]);
+    if (conditionFailed(out, 0)) return;
+  }
+  throw serviceUnavailable('The event\'s dates are busy; please try again');
 }
 
 export interface DateChange {
@@ -399,11 +431,13 @@ export async function changeDate(event: EventItem, first: EventDateItem, change:
     const tell = after.cancelled && !before.cancelled ? 'cancelled' : moved && !after.cancelled ? 'moved' : null;
     // Attendee work (E9) when the start moves or there is news, merged with what an earlier change left.
     const work = after.startsAt !== before.startsAt || tell ? workOf((await pendingWork([before])).get(before.dateKey) ?? null, before, after, tell, actorId) : null;
-    const out = await writeItems([datePut(before, after), ...locationItems, ...(work ? [workPut(after, work, now)] : [])]);
+    const items = [datePut(before, after), ...locationItems, ...(work ? [workPut(after, work, now)] : []), ...(deps.guard ?? [])];
+    const out = await writeItems(items);
     if (!out.canceled) {
       if (work) await catchUp(event, after, work, { left: ATTENDEE_BATCH });
       return after;
     }
+    assertEditorKept(out, items);
     if (attempt >= ATTEMPTS) throw serviceUnavailable('The site is busy; please try again');
     const fresh = await getDate(event.id, before.dateKey, true);
     if (!fresh || fresh.deletedAt) throw conflict('The date was removed meanwhile', 'specificId');
@@ -426,7 +460,7 @@ export async function attendeesOf(eventId: string, dateKey: string): Promise<Eve
  * attendees with them), or are cancelled when people attend (they are told) and removed when
  * nobody does. Dates of the new rule that no old date became are added.
  */
-export async function rewriteFuture(first: EventItem, input: FutureDatesInput, actorId: string): Promise<EventItem> {
+export async function rewriteFuture(first: EventItem, input: FutureDatesInput, actorId: string, guard: TxItem[] = []): Promise<EventItem> {
   const why = checkRrule(input.recurrence.rrule);
   if (why) throw badRequest(why, 'recurrence.rrule');
   const nowMs = Date.now();
@@ -469,7 +503,9 @@ export async function rewriteFuture(first: EventItem, input: FutureDatesInput, a
   }
   const starts = new Set(all.map((d) => d.startsAt));
   assertRoomFor(all.length - removed.length, wanted.filter((w) => !kept.has(w.toISOString()) && !starts.has(w.toISOString())).length, 'recurrence');
-  const out = await writeItems([eventPut(first, after)]);
+  const items = [eventPut(first, after), ...guard];
+  const out = await writeItems(items);
+  assertEditorKept(out, items);
   if (out.canceled) throw conflict('The event changed meanwhile; reload and try again');
   await applyDateChanges(after, changes, actorId, now);
   await removeUnattended(first.id, removed);
@@ -548,14 +584,17 @@ async function removeUnattended(eventId: string, dates: EventDateItem[]): Promis
  * deleted, frees its random id and releases its location; then its dates and attendance are
  * removed, and attendees of upcoming dates are told.
  */
-export async function deleteEvent(event: EventItem, actorId: string | undefined): Promise<void> {
+export async function deleteEvent(event: EventItem, actorId: string | undefined, guard: TxItem[] = []): Promise<void> {
   const now = new Date().toISOString();
   const after: EventItem = { ...event, deletedAt: now, updatedAt: now, ...(actorId ? { deletedBy: actorId } : {}) };
-  const out = await writeItems([
+  const items = [
     eventPut(event, after),
     txEntities().eventRandomId.delete({ randomId: event.randomId }).commit(),
     ...releaseLocation(event.locationId, ownerPkOf(event)),
-  ]);
+    ...guard,
+  ];
+  const out = await writeItems(items);
+  assertEditorKept(out, items);
   if (out.canceled) throw conflict('The event changed meanwhile; reload and try again');
   // In the cloud the table's stream runs the sweep (functions/system/sweep-deleted.ts): an event
   // with thousands of attendees is not swept within a request.

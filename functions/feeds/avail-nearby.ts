@@ -5,6 +5,6 @@ import { viewerOf } from '../posts/viewer';
 import type { Main } from '../lib/route-types';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
-  const { plants, radiusKm } = await plantsNear({ latitude: input.latitude, longitude: input.longitude }, input.radiusKm ?? NEARBY_PLANTS_RADIUS_KM, viewerOf(session));
+  const { plants, radiusKm } = await plantsNear({ latitude: input.latitude, longitude: input.longitude }, input.radiusKm ?? NEARBY_PLANTS_RADIUS_KM, await viewerOf(session));
   return { plants, radius_km: radiusKm };
 };

@@ -7,7 +7,7 @@ import { viewerOf } from '../posts/viewer';
 import type { Main } from '../lib/route-types';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
-  const viewer = viewerOf(session);
+  const viewer = await viewerOf(session);
   const me = session.userId;
   const page = await listPage([ownerSource({ type: 'user', id: me }, 'post', 'owner')], userCounts(me, viewer), viewer, input.cursor, 'cursor');
   return { posts: page.items, counts: page.counts, cursorId: page.cursorId };

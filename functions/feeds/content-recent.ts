@@ -7,7 +7,7 @@ import { audienceOf, viewerOf } from '../posts/viewer';
 import type { Main } from '../lib/route-types';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
-  const viewer = viewerOf(session);
+  const viewer = await viewerOf(session);
   const audience = audienceOf(viewer);
   const page = await listPage(contentSources(input.filter ?? 'all', audience), globalCounts(audience), viewer, input.cursorId);
   return { contentItems: page.items, counts: page.counts, cursorId: page.cursorId };

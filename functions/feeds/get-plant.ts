@@ -5,6 +5,6 @@ import { viewerOf } from '../posts/viewer';
 import type { Main } from '../lib/route-types';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
-  const { post, comments, responders, commentsCursor } = await postDetail(input.id, viewerOf(session), 'plant', input.commentsCursor);
+  const { post, comments, responders, commentsCursor } = await postDetail(input.id, await viewerOf(session), 'plant', input.commentsCursor);
   return { plant: post, comments, responders, commentsCursor };
 };

@@ -5,5 +5,5 @@ import { viewerOf } from '../posts/viewer';
 import type { Main } from '../lib/route-types';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
-  return postDetail(input.id, viewerOf(session), undefined, input.commentsCursor);
+  return postDetail(input.id, await viewerOf(session), undefined, input.commentsCursor);
 };

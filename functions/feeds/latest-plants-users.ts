@@ -9,7 +9,7 @@ const LATEST_PLANTS = 8;
 import type { Main } from '../lib/route-types';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
-  const viewer = viewerOf(session);
+  const viewer = await viewerOf(session);
   const audience = audienceOf(viewer);
   const page = await listPage(contentSources('plantsAll', audience), Promise.resolve(ZERO), viewer, input.cursorId, 'cursorId', LATEST_PLANTS);
   return { plants: page.items, cursorId: page.cursorId };

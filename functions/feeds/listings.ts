@@ -7,7 +7,7 @@ import { viewerOf } from '../posts/viewer';
 import type { Main } from '../lib/route-types';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
-  const viewer = viewerOf(session);
+  const viewer = await viewerOf(session);
   const page = await listPage([plantSource({ type: 'user', id: input.uuid }, 'plantsAvail', viewer)], userCounts(input.uuid, viewer), viewer, input.cursorId);
   return { plants: page.items, counts: page.counts, cursorId: page.cursorId };
 };

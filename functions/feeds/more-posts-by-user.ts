@@ -7,7 +7,7 @@ import { ownerAudience, viewerOf } from '../posts/viewer';
 import type { Main } from '../lib/route-types';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
-  const viewer = viewerOf(session);
+  const viewer = await viewerOf(session);
   const source = ownerSource({ type: 'user', id: input.userId }, 'post', ownerAudience(input.userId, viewer));
   const page = await listPage([source], userCounts(input.userId, viewer), viewer, input.cursor, 'cursor', input.take);
   return { posts: page.items, counts: page.counts, cursorId: page.cursorId };

@@ -8,7 +8,7 @@ import { viewerOf } from '../posts/viewer';
 import type { Main } from '../lib/route-types';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
-  const viewer = viewerOf(session);
+  const viewer = await viewerOf(session);
   const owner = await ownerByHandle(input.user, 'user');
   const page = await listPage([plantSource(owner, input.filter ?? 'plantsAll', viewer)], ownerCounts(owner, viewer), viewer, input.cursorId);
   return { plants: page.items, counts: page.counts, cursorId: page.cursorId, owner };

@@ -7,7 +7,7 @@ import { audienceOf, viewerOf } from '../posts/viewer';
 import type { Main } from '../lib/route-types';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
-  const viewer = viewerOf(session);
+  const viewer = await viewerOf(session);
   const page = await listPage(contentSources(input.x, audienceOf(viewer)), globalCounts(audienceOf(viewer)), viewer, undefined);
   return { plants: page.items, counts: page.counts, cursorId: page.cursorId };
 };

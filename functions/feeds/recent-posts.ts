@@ -7,7 +7,7 @@ import { audienceOf, viewerOf } from '../posts/viewer';
 import type { Main } from '../lib/route-types';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
-  const viewer = viewerOf(session);
+  const viewer = await viewerOf(session);
   const page = await listPage([recentSource('post', audienceOf(viewer))], globalCounts(audienceOf(viewer)), viewer, input.cursorId);
   return { posts: page.items, counts: page.counts, cursorId: page.cursorId };
 };

@@ -5,5 +5,5 @@ import { viewerOf } from '../posts/viewer';
 import type { Main } from '../lib/route-types';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
-  return { counts: await userCounts(input.id, viewerOf(session)) };
+  return { counts: await userCounts(input.id, await viewerOf(session)) };
 };

@@ -16,9 +16,10 @@ import { assertAuthorWasLive, authorLiveCheck } from '../users/author-live';
 export async function submitForm(authorId: string, input: NewFormInput): Promise<{ item: FormSubmissionItem; created: boolean }> {
   const forms = db().entities.formSubmission;
   const item: FormSubmissionItem = { ...input, authorId, createdAt: new Date().toISOString() };
-  const out = await writeItems([txEntities().formSubmission.create(item).commit(), authorLiveCheck(authorId)]);
+  const items = [txEntities().formSubmission.create(item).commit(), authorLiveCheck(authorId)];
+  const out = await writeItems(items);
   if (!out.canceled) return { item, created: true };
-  assertAuthorWasLive(out, 1);
+  await assertAuthorWasLive(out, items, authorId);
   const { data: existing } = await forms.get({ id: input.id }).go({ consistent: true });
   if (existing && existing.authorId === authorId) return { item: existing, created: false };
   throw conflict('This id is already used; generate a new one', 'id');

@@ -34,7 +34,7 @@ async function originOf(input: { lat?: number; long?: number }, userId: string |
 }
 
 export const main: Main<typeof route> = async ({ input, session, event }) => {
-  const viewer = viewerOf(session);
+  const viewer = await viewerOf(session);
   const origin = await originOf(input, viewer.userId, event.headers ?? {});
   const point = { latitude: origin.latitude, longitude: origin.longitude };
   const wanted = input.radiusKm ?? PANEL_RADIUS_KM;

@@ -13,6 +13,7 @@ import { badRequest, notFound } from '../lib/errors';
 import { onePage } from '../lib/paging';
 import { hitRateLimit } from '../lib/rate-limit';
 import type { Session } from '../lib/session/token';
+import { accountGone } from '../users/author-live';
 import { responderOf, usersAnd } from '../users/cards';
 import { getUser } from '../users/users';
 
@@ -33,7 +34,10 @@ export async function blockedBy(blockerId: string): Promise<Set<string>> {
 
 export async function block(session: Session, userId: string): Promise<void> {
   if (userId === session.userId) throw badRequest('You cannot block yourself', 'userId');
-  const user = await getUser(userId);
+  // The blocker's own account first: an access token outlives a deletion by up to 15 minutes,
+  // and a block written after the sweep would be left in the deleted account's partition.
+  const [me, user] = await Promise.all([getUser(session.userId), getUser(userId)]);
+  if (!me) throw accountGone();
   if (!user || user.deletedAt) throw notFound('There is no member with this id', 'userId');
   await hitRateLimit('BLOCK_USER', session.userId);
   await db().entities.block.put({ blockerId: session.userId, blockedId: userId }).go();

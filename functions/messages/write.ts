@@ -26,7 +26,7 @@ import { badRequest, conflict, forbidden, notFound, serviceUnavailable } from '.
 import { hitRateLimit } from '../lib/rate-limit';
 import type { Session } from '../lib/session/token';
 import { isPageStaff, livePage } from '../pages/pages';
-import { accountGone, authorLiveCheck } from '../users/author-live';
+import { assertAuthorWasLive, authorLiveCheck } from '../users/author-live';
 import { getUser } from '../users/users';
 import {
   conversationFor, conversationIdOf, getConversation, getParticipant, justAbove, messageViewOf, ownerPkOf, previewOf, sideIn, sideRef, type Side,
@@ -121,14 +121,15 @@ async function ensureConversation(session: Session, a: NewSide, b: NewSide, conv
     conversationParticipant
       .create({ conversationId: id, participantId: me.id, participantType: me.type, otherId: other.id, otherType: other.type, convType, unread: 0, lastMessageAt: now, muted: false, hidden: true })
       .commit();
-  const out = await writeItems([
+  const items = [
     conversation.create({ id, convType, participantIds: [a.id, b.id].sort(), createdAt: now, ...extra }).commit(),
     part(a, b),
     part(b, a),
     authorLiveCheck(session.userId),
-  ]);
+  ];
+  const out = await writeItems(items);
   if (out.canceled) {
-    if (conditionFailed(out, 3)) throw accountGone();
+    await assertAuthorWasLive(out, items, session.userId);
     // Made by a concurrent call: the same pair, the same conversation.
     if (conditionFailed(out, 0)) return { convnId: id, created: false };
     throw serviceUnavailable('Could not start the conversation; please try again');
@@ -287,7 +288,7 @@ async function deliverMessage(session: Session, conv: ConversationItem, side: Si
       const same = await claimedMessage(session, input.id, conv.id);
       if (same) return { message: messageViewOf(same), created: false };
     }
-    if (conditionFailed(out, 2)) throw accountGone();
+    await assertAuthorWasLive(out, items, session.userId);
     if (conditionFailed(out, 3)) throw notFound('There is no such conversation', 'conversation_id');
     const last = items.length - 1;
     if (side.asPageId && conditionFailed(out, last)) throw notFound('There is no such conversation', 'conversation_id');

@@ -11,6 +11,6 @@ import { ownCommentExists } from '../comments/comments';
 import { viewerOf } from '../posts/viewer';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
-  if (!(await ownCommentExists(viewerOf(session), input.commentId))) throw notFound('No comment of yours has this id', 'commentId');
+  if (!(await ownCommentExists(await viewerOf(session), input.commentId))) throw notFound('No comment of yours has this id', 'commentId');
   return { notified: true };
 };

@@ -11,6 +11,6 @@ import { viewerOf } from '../posts/viewer';
 import { ownReactionExists } from '../reactions/reactions';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
-  if (!(await ownReactionExists(viewerOf(session), input.reactionId))) throw notFound('No reaction of yours has this id', 'reactionId');
+  if (!(await ownReactionExists(await viewerOf(session), input.reactionId))) throw notFound('No reaction of yours has this id', 'reactionId');
   return { notified: true };
 };

@@ -14,6 +14,7 @@ import { conditionFailed, txEntities, writeItems, type TxItem } from '../db/tran
 import { badRequest, conflict, forbidden, notFound, serviceUnavailable } from '../lib/errors';
 import type { Session } from '../lib/session/token';
 import { hitRateLimit } from '../lib/rate-limit';
+import { eitherBlocks } from '../messages/blocks';
 import { notificationWrite } from '../notifications/notifications';
 import { assertAuthorWasLive, authorLiveCheck } from '../users/author-live';
 import { getUser } from '../users/users';
@@ -52,6 +53,11 @@ function notify(recipientId: string, kind: NotificationKind, page: PageItem, act
   return notificationWrite(recipientId, { kind, actorId, targetType: 'page', targetId: page.id, text: page.handle }) as TxItem[];
 }
 
+/** The notice, unless either member blocks the other: the action stands, only the notice is skipped. */
+async function notifyUnlessBlocked(recipientId: string, kind: NotificationKind, page: PageItem, actorId: string): Promise<TxItem[]> {
+  return (await eitherBlocks(recipientId, actorId)) ? [] : notify(recipientId, kind, page, actorId);
+}
+
 function answer(page: PageItem, userId: string, m: PageMemberItem | null, memberDelta: number): MembershipAnswer {
   return { pageId: page.id, userId, membership: membershipView(m), memberCount: Math.max(0, page.memberCount + memberDelta) };
 }
@@ -77,7 +83,7 @@ async function apply(page: PageItem, before: PageMemberItem | null, step: Step, 
   const items = [membership, ...(hasCounts ? [countsItem(page.id, step.counts)] : []), ...live, ...step.extra];
   const out = await writeItems(items);
   if (!out.canceled) return;
-  if (live.length) assertAuthorWasLive(out, hasCounts ? 2 : 1);
+  if (step.selfId) await assertAuthorWasLive(out, items, step.selfId);
   if (hasCounts && conditionFailed(out, 1)) {
     if ((step.counts.adminCount ?? 0) < 0) {
       const fresh = await livePage(page.id);
@@ -111,7 +117,7 @@ export async function joinPage(session: Session, pageId: string): Promise<Member
   // The page's creator hears of each request while they still run it (its staff see them all
   // under join requests); a creator who left, or whose account is gone, hears nothing more.
   const creator = await membershipOf(pageId, page.createdBy);
-  const told = isPageAdmin(roleOf(creator)) ? notify(page.createdBy, 'page-request', page, userId) : [];
+  const told = isPageAdmin(roleOf(creator)) ? await notifyUnlessBlocked(page.createdBy, 'page-request', page, userId) : [];
   await apply(page, before, { after, counts: { requestCount: 1 }, extra: told, selfId: userId });
   return answer(page, userId, after, 0);
 }
@@ -146,7 +152,7 @@ export async function approveRequest(session: Session, pageId: string, userId: s
   await apply(page, before, {
     after,
     counts: { memberCount: 1, requestCount: -1 },
-    extra: [...roleCheck(pageId, actor, 'moderator'), ...notify(userId, 'page-approved', page, actor.userId)],
+    extra: [...roleCheck(pageId, actor, 'moderator'), ...(await notifyUnlessBlocked(userId, 'page-approved', page, actor.userId))],
   });
   return answer(page, userId, after, 1);
 }
@@ -170,7 +176,7 @@ export async function inviteMember(session: Session, pageId: string, userId: str
   if (before?.status === 'invited') return answer(page, userId, before, 0);
   if (before?.status === 'requested') return approveRequest(session, pageId, userId);
   const after: PageMemberItem = { pageId, userId, status: 'invited', role: 'member', since: now(), by: actor.userId, updatedAt: '' };
-  await apply(page, null, { after, counts: {}, extra: [...roleCheck(pageId, actor, 'moderator'), ...notify(userId, 'page-invite', page, actor.userId)] });
+  await apply(page, null, { after, counts: {}, extra: [...roleCheck(pageId, actor, 'moderator'), ...(await notifyUnlessBlocked(userId, 'page-invite', page, actor.userId))] });
   return answer(page, userId, after, 0);
 }
 

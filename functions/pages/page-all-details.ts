@@ -19,7 +19,7 @@ import { viewerOf } from '../posts/viewer';
 import { getPage, isPageStaff, membershipOf, pageIdByHandle, pageViewOf, roleOf } from './pages';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
-  const viewer = viewerOf(session);
+  const viewer = await viewerOf(session);
   const pageId = await pageIdByHandle(input.handle);
   if (!pageId) throw notFound('No page has this handle', 'handle');
   const [page, membership] = await Promise.all([getPage(pageId), membershipOf(pageId, viewer.userId)]);

@@ -10,6 +10,9 @@ import { randomUUID } from 'node:crypto';
 import { forbidden } from '../lib/errors';
 import { hitRateLimit } from '../lib/rate-limit';
 import type { Main } from '../lib/route-types';
+import { adminNow } from '../lib/session/live';
+import { accountGone, accountSuspended } from '../users/author-live';
+import { getUser } from '../users/users';
 import { EXTENSIONS, pendingUploadUrl } from '../images/presigned-upload';
 import { assertMayWrite, atLeast, getPage, membershipOf, roleOf } from './pages';
 import { pageImagesPrefix } from './page-images';
@@ -17,8 +20,16 @@ import { pageImagesPrefix } from './page-images';
 export const main: Main<typeof route> = async ({ input, session }) => {
   assertMayWrite(session);
   if (!session.emailVerified) throw forbidden('Verify your e-mail address before adding a photo');
-  const [page, membership] = await Promise.all([getPage(input.pageId, true), membershipOf(input.pageId, session.userId, true)]);
-  if (page && session.role !== 'admin' && (page.deletedAt || !atLeast(roleOf(membership), 'admin'))) throw forbidden('Only the page\'s admins may change its images');
+  const [page, membership, user, siteAdmin] = await Promise.all([
+    getPage(input.pageId, true),
+    membershipOf(input.pageId, session.userId, true),
+    getUser(session.userId),
+    adminNow(session),
+  ]);
+  // An access token outlives a deleted account by up to 15 minutes; a site admin's powers count only while held now.
+  if (!user || user.deletedAt) throw accountGone();
+  if (user.suspended) throw accountSuspended();
+  if (page && !siteAdmin && (page.deletedAt || !atLeast(roleOf(membership), 'admin'))) throw forbidden('Only the page\'s admins may change its images');
   await hitRateLimit('AVATAR_USER', session.userId);
   const key = `${pageImagesPrefix(input.pageId)}${randomUUID()}.${EXTENSIONS[input.contentType]}`;
   return pendingUploadUrl(session.userId, key, input.contentType, input.size);

@@ -17,7 +17,7 @@ export async function pagePostsPage(
   cursor: string | undefined,
   fields: { page: string; cursor: string },
 ): Promise<ListPage> {
-  const viewer = viewerOf(session);
+  const viewer = await viewerOf(session);
   const [page, membership] = await Promise.all([getPage(pageId), membershipOf(pageId, viewer.userId)]);
   if (!page || page.deletedAt) throw notFound('There is no page with this id', fields.page);
   const audience = isPageStaff(roleOf(membership)) || viewer.admin ? 'owner' : viewer.member ? 'members' : 'public';

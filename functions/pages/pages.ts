@@ -13,8 +13,8 @@ import { db } from '../db/service';
 import type { TxItem } from '../db/transact';
 import { forbidden, notFound } from '../lib/errors';
 import type { Session } from '../lib/session/token';
-import { assertLiveAdmin } from '../lib/session/live';
-import { accountGone } from '../users/author-live';
+import { adminNow } from '../lib/session/live';
+import { accountGone, accountSuspended } from '../users/author-live';
 import { getUser, handleOwner } from '../users/users';
 
 // Who may do what: the same rule the SPA uses (shared/page-roles.ts).
@@ -75,15 +75,14 @@ export function assertMayWrite(session: Session): void {
  */
 export async function actOnPage(session: Session, pageId: string, needed: PageRole, message: string): Promise<{ page: PageItem; actor: PageActor }> {
   assertMayWrite(session);
-  const [page, membership, user] = await Promise.all([livePage(pageId), membershipOf(pageId, session.userId, true), getUser(session.userId)]);
+  // A site admin's powers count only while they hold them now, not when the token was made.
+  const [page, membership, user, siteAdmin] = await Promise.all([livePage(pageId), membershipOf(pageId, session.userId, true), getUser(session.userId), adminNow(session)]);
   // An access token outlives a deleted account by up to 15 minutes: its page roles end with it.
   if (!user || user.deletedAt) throw accountGone();
+  if (user.suspended) throw accountSuspended();
   const role = roleOf(membership);
-  const byRole = atLeast(role, needed);
-  if (!byRole && session.role !== 'admin') throw forbidden(message);
-  // Acting on a site admin's powers alone: they must hold them now, not when the token was made.
-  if (!byRole) await assertLiveAdmin(session);
-  return { page, actor: { userId: session.userId, siteAdmin: session.role === 'admin', membership, role } };
+  if (!atLeast(role, needed) && !siteAdmin) throw forbidden(message);
+  return { page, actor: { userId: session.userId, siteAdmin, membership, role } };
 }
 
 /**

@@ -161,7 +161,7 @@ export async function createPage(userId: string, input: NewPage, beforeCreate: (
       throw idTaken();
     }
     if (failed.has('handleFree')) throw conflict('This handle is taken; choose another', 'handle');
-    assertAuthorWasLive(out, 3);
+    await assertAuthorWasLive(out, items, userId);
     if (claims.length && out.data.slice(items.length - claims.length).some((d) => d.code === 'ConditionalCheckFailed')) {
       throw badRequest('An image was already used; upload it again', input.avatar ? 'avatar' : 'cover');
     }

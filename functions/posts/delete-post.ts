@@ -5,6 +5,6 @@ import { deletePost } from './write';
 import type { Main } from '../lib/route-types';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
-  await deletePost(input.postId, input.userId, viewerOf(session));
+  await deletePost(input.postId, input.userId, await viewerOf(session));
   return { deleted: true };
 };

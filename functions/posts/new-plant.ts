@@ -13,5 +13,5 @@ export const main: Main<typeof route> = async ({ input, session }) => {
     id: input.id, kind: 'plant', text: input.text ?? '', tags: input.tags, photos: input.plant_photos, privacy: input.privacy, plant: input.plant,
     ...(input.pageId ? { pageId: input.pageId } : {}),
   });
-  return reply({ plant: await hydrateOne(post, viewerOf(session)) }, { status: created ? 201 : 200 });
+  return reply({ plant: await hydrateOne(post, await viewerOf(session)) }, { status: created ? 201 : 200 });
 };

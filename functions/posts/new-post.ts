@@ -10,5 +10,5 @@ import type { Main } from '../lib/route-types';
 export const main: Main<typeof route> = async ({ input, session }) => {
   await hitRateLimit('POST_USER', session.userId);
   const { post, created } = await createPost(session.userId, { ...input, kind: 'post' });
-  return reply({ post: await hydrateOne(post, viewerOf(session)) }, { status: created ? 201 : 200 });
+  return reply({ post: await hydrateOne(post, await viewerOf(session)) }, { status: created ? 201 : 200 });
 };

@@ -7,7 +7,7 @@ import { editPost } from './write';
 import type { Main } from '../lib/route-types';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
-  const viewer = viewerOf(session);
+  const viewer = await viewerOf(session);
   const post = await editPost(input.id, input.uuid, viewer, (p) => {
     const known = new Set(p.photos.map((ph) => ph.key));
     const unknown = input.plantPhotos.findIndex((ph) => !known.has(ph.key));

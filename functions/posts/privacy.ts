@@ -6,7 +6,7 @@ import { editPost } from './write';
 import type { Main } from '../lib/route-types';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
-  const viewer = viewerOf(session);
+  const viewer = await viewerOf(session);
   const post = await editPost(input.id, input.uuid, viewer, () => ({ privacy: input.privacy }));
   return { post: await hydrateOne(post, viewer) };
 };

@@ -7,7 +7,7 @@ import { editPost } from './write';
 import type { Main } from '../lib/route-types';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
-  const viewer = viewerOf(session);
+  const viewer = await viewerOf(session);
   const post = await editPost(input.postId, input.userId, viewer, (p) => {
     if (!input.text && p.photos.length === 0) throw badRequest('is required when there are no photos', 'text');
     return { text: input.text, tags: input.tags };

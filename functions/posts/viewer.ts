@@ -2,6 +2,7 @@
  * The viewer of content, and what they may see: a post's privacy against who is asking, and the
  * audience whose lists (and counts) a viewer reads.
  */
+import { adminNow } from '../lib/session/live';
 import type { Session } from '../lib/session/token';
 import type { PostItem } from '../db/entities/post';
 import type { Audience } from './counters';
@@ -14,10 +15,11 @@ export interface Viewer {
   suspended: boolean;
 }
 
-export function viewerOf(session: Session | null): Viewer {
+/** The viewer; a token's admin role counts only while the account holds it now (`adminNow`). */
+export async function viewerOf(session: Session | null): Promise<Viewer> {
   return {
     userId: session?.userId ?? null,
-    admin: session?.role === 'admin',
+    admin: await adminNow(session),
     member: !!session && session.registered && !session.suspended,
     suspended: session?.suspended ?? false,
   };

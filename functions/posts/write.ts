@@ -20,7 +20,7 @@ import { claimUploads, deletePhotos, uploadUrlsMayBeLive, watchForReuploads } fr
 import { copyToFreshKeys, discardCopies, narrows, removeOldKeys } from '../images/rekey';
 import { ensureTags, tagUsageItems } from '../tags/tags';
 import { hasPermission, loadPermissionSettings } from '../users/permission-rules';
-import { accountGone, assertAuthorWasLive, authorLiveCheck } from '../users/author-live';
+import { accountGone, accountSuspended, assertAuthorWasLive, authorLiveCheck } from '../users/author-live';
 import { getUser } from '../users/users';
 import { counterItems, sees, type Countable } from './counters';
 import { getPostItem } from './post-item';
@@ -125,6 +125,8 @@ export async function createPost(authorId: string, input: NewPost): Promise<{ po
 
   let author = input.kind === 'plant' ? await getUser(authorId) : null;
   if (input.kind === 'plant' && !author) throw accountGone();
+  // A listing's author check is on the place read (below): the account read stands in for it.
+  if (author?.suspended) throw accountSuspended();
   if (author && !hasPermission(author, 'post-plants', await loadPermissionSettings())) {
     throw forbidden('Verify your phone number in settings before listing plants');
   }
@@ -166,7 +168,7 @@ export async function createPost(authorId: string, input: NewPost): Promise<{ po
     const items: TxItem[] = [...before, ...tags, ...linkPuts(post), ...pageCheck, authorCheck, ...claims];
     const out = await writeItems(items);
     if (!out.canceled) return { post, created: true };
-    if (!author || pagePlant) assertAuthorWasLive(out, items.length - claims.length - 1);
+    await assertAuthorWasLive(out, items, authorId);
     if (conditionFailed(out, 0)) {
       const raced = await getPostItem(input.id);
       if (raced) return { post: existingAnswer(raced, authorId, input.kind), created: false };
@@ -188,6 +190,7 @@ export async function createPost(authorId: string, input: NewPost): Promise<{ po
     if (author && !pagePlant && conditionFailed(out, claimStart - 1)) {
       author = await getUser(authorId);
       if (!author) throw accountGone();
+      if (author.suspended) throw accountSuspended();
       post = withPosition(post, listingPosition(author));
     }
     await ensureMissingTags(out, before.length, tags.length, post.tags);
@@ -226,11 +229,15 @@ function mustOwn(post: PostItem | null, viewer: Viewer, kind?: 'post' | 'plant')
 
 /**
  * The post, if the viewer may delete it: its author or owner, a site admin, or, for a page's post,
- * the page's admins and moderators (they remove what is posted as their page).
+ * the page's admins and moderators (they remove what is posted as their page). A page's news is
+ * deleted by its author only while they still hold the page's posting role: one removed from the
+ * page, or demoted below it, no longer speaks for it.
  */
 async function mustOwnOrModerate(post: PostItem | null, viewer: Viewer): Promise<PostItem> {
-  if (post && post.ownerType === 'page' && viewer.userId && !isOwner(post, viewer) && !viewer.admin && canSee(post, viewer)) {
+  // (The page's own sweep acts as the owner.)
+  if (post && post.ownerType === 'page' && viewer.userId && post.ownerId !== viewer.userId && !viewer.admin && canSee(post, viewer)) {
     if (isPageStaff(roleOf(await membershipOf(post.ownerId, viewer.userId, true)))) return post;
+    if (isOwner(post, viewer)) await assertMayEditPagePost(post, viewer.userId);
   }
   return mustOwn(post, viewer);
 }
@@ -295,7 +302,7 @@ export async function editPost(postId: string, claimedUserId: string, viewer: Vi
       return next;
     }
     if (rekeying) await discardCopies(rekeying);
-    assertAuthorWasLive(out, items.length - 1);
+    await assertAuthorWasLive(out, items, viewer.userId!);
     if (attempt >= ATTEMPTS) throw serviceUnavailable('The post is changing; please try again');
     // A version conflict re-reads on the next round; a missing tag is made first.
     await ensureMissingTags(out, before.length, tags.length, next.tags);

@@ -5,5 +5,5 @@ import { unreact } from './reactions';
 import type { Main } from '../lib/route-types';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
-  return unreact(viewerOf(session), input.id);
+  return unreact(await viewerOf(session), input.id);
 };

@@ -8,6 +8,6 @@ import type { Main } from '../lib/route-types';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   await hitRateLimit('REACTION_USER', session.userId);
-  const { reaction, created } = await react(viewerOf(session), input.post_id, input.comment_id);
+  const { reaction, created } = await react(await viewerOf(session), input.post_id, input.comment_id);
   return reply({ reaction }, { status: created ? 201 : 200 });
 };

@@ -80,9 +80,10 @@ export async function react(viewer: Viewer, postId: string | undefined, commentI
   ];
   let notify = await reactionNotification(t, userId, createdAt);
   for (;;) {
-    const out = await writeItems([...reaction, ...notify]);
+    const items = [...reaction, ...notify];
+    const out = await writeItems(items);
     if (!out.canceled) return { reaction: await reactionAnswer(t, userId), created: true };
-    assertAuthorWasLive(out, reaction.length - 1);
+    await assertAuthorWasLive(out, items, userId);
     if (conditionFailed(out, 0)) return { reaction: await reactionAnswer(t, userId), created: false };
     // The author was told of this member's reaction before (then undone): react without telling again.
     if (notify.length && conditionFailed(out, reaction.length)) {

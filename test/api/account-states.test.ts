@@ -2,12 +2,15 @@
  * What an unverified sign-up, a suspended member and a session that has ended may still do on the
  * routes that hold storage, text messages or mint a fresh access token.
  */
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Profile } from '../../shared/schemas/identity';
 import { ACCESS_COOKIE } from '../../shared/constants';
 import { as, linkToken, logIn, registration, signUp, verifyEmail } from '../support/accounts';
+import { newPost, uploadPhoto } from '../support/content';
 import { getItem, setAttributes } from '../support/db';
-import { registeredUser } from '../support/users';
+import { dateIn, NEWTOWN } from '../support/events';
+import { admin, registeredUser } from '../support/users';
 
 describe('an unverified sign-up', () => {
   it('gets no avatar upload URL (403)', async () => {
@@ -74,5 +77,74 @@ describe('a session that has ended', () => {
     expect(await getItem(`user#${m.profile.uuid}`, 'profile')).toMatchObject({ emailVerified: true });
     // The session carries on: registration needs no second sign-in.
     expect((await as(m.browser, 'POST', '/api/iam/authn/register', registration())).status).toBe(200);
+  });
+});
+
+describe('a member suspended while their access token lives on', () => {
+  it('writes nothing more: posts, listings, comments, reactions, forms, messages, events and a new calendar address answer 403 suspended', async () => {
+    const boss = await admin();
+    const rogue = await registeredUser();
+    const other = await registeredUser();
+    const target = await newPost(other);
+    const photo = await uploadPhoto(rogue);
+    const started = await as<{ convnId: string }>(rogue.browser, 'POST', '/api/iam/messages/new-u-to-u-conversation', { participants: [rogue.uuid, other.uuid] });
+    expect(started.status).toBe(200);
+    const feedBefore = await getItem(`user#${rogue.uuid}`, 'icsfeed');
+    // Suspension ends the session families; the access token in hand still says "not suspended".
+    expect((await as(boss.browser, 'PUT', `/api/iam/users/${rogue.uuid}`, { suspended: true })).status).toBe(200);
+    const suspended = { error: { code: 'suspended', message: 'Your account is suspended' } };
+
+    const postId = randomUUID();
+    const post = await as(rogue.browser, 'POST', '/api/iam/posts/new', { id: postId, text: 'still here', tags: [], photos: [], privacy: 'public' });
+    expect(post.status).toBe(403);
+    expect(post.json).toMatchObject(suspended);
+    expect(await getItem(`post#${postId}`, 'post')).toBeUndefined();
+
+    const plantId = randomUUID();
+    const plant = await as(rogue.browser, 'POST', '/api/iam/plant/new', {
+      id: plantId, text: '', plant: { commonName: 'Monstera', availability: 'Available to swap' }, plant_photos: [{ key: photo, description: '' }], privacy: 'public', tags: [],
+    });
+    expect(plant.status).toBe(403);
+    expect(await getItem(`post#${plantId}`, 'post')).toBeUndefined();
+
+    const commentId = randomUUID();
+    const reply = await as(rogue.browser, 'POST', '/api/iam/posts/comment/new', { id: commentId, post_id: target.id, content: 'spam', level: 0 });
+    expect(reply.status).toBe(403);
+    expect(reply.json).toMatchObject(suspended);
+    expect(await getItem(`comment#${commentId}`, 'comment')).toBeUndefined();
+
+    const like = await as(rogue.browser, 'POST', '/api/iam/posts/reaction/new', { post_id: target.id });
+    expect(like.status).toBe(403);
+    expect(await getItem(`post#${target.id}`, 'post')).toMatchObject({ commentCount: 0, reactionCount: 0 });
+
+    const formId = randomUUID();
+    const form = await as(rogue.browser, 'POST', '/api/iam/forms/new', { id: formId, kind: 'contact', subject: 'hi', message: 'spam' });
+    expect(form.status).toBe(403);
+    expect(await getItem(`form#${formId}`, 'form')).toBeUndefined();
+
+    const message = await as(rogue.browser, 'POST', '/api/iam/messages/new', { id: randomUUID(), conversation_id: started.data.convnId, content: 'spam' });
+    expect(message.status).toBe(403);
+    expect(message.json).toMatchObject(suspended);
+
+    const eventId = randomUUID();
+    const event = await as(rogue.browser, 'POST', '/api/iam/events/new', { id: eventId, title: 'Spam', description: '', privacy: 'public', location: NEWTOWN, specifics: [dateIn(3)] });
+    expect(event.status).toBe(403);
+    expect(event.json).toMatchObject(suspended);
+    expect(await getItem(`event#${eventId}`, 'event')).toBeUndefined();
+
+    const feed = await as(rogue.browser, 'POST', '/api/iam/events/ics-token', {});
+    expect(feed.status).toBe(403);
+    expect(feed.json).toMatchObject(suspended);
+    expect(await getItem(`user#${rogue.uuid}`, 'icsfeed')).toEqual(feedBefore);
+
+    // Nor upload addresses for covers and page images of what it would make.
+    for (const [path, body] of [
+      ['/api/iam/events/image-upload', { eventId: randomUUID(), contentType: 'image/png', size: 100 }],
+      ['/api/iam/pages/image-upload', { pageId: randomUUID(), contentType: 'image/png', size: 100 }],
+    ] as const) {
+      const upload = await as(rogue.browser, 'POST', path, body);
+      expect(upload.status, path).toBe(403);
+      expect(upload.json).toMatchObject(suspended);
+    }
   });
 });

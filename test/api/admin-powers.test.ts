@@ -4,10 +4,13 @@
  * routes and refreshes.
  */
 import { describe, expect, it } from 'vitest';
+import type { PageView } from '../../shared/answers/pages';
 import type { AdminUser, Profile } from '../../shared/schemas/identity';
 import { as, linkToken, logIn, newBrowser } from '../support/accounts';
 import { call } from '../support/api';
+import { comment, newPost } from '../support/content';
 import { getItem, setAttributes } from '../support/db';
+import { newPage } from '../support/pages';
 import { admin, registeredUser, signInAgain, type TestUser } from '../support/users';
 
 const ADMIN_LIST = '/api/iam/users/all/complete';
@@ -136,5 +139,90 @@ describe('suspending or demoting an admin', () => {
     const demote = await as(self.browser, 'PUT', `/api/iam/users/${self.uuid}`, { is_admin: false });
     expect(demote.status).toBe(400);
     expect((await as(self.browser, 'GET', ADMIN_LIST)).status).toBe(200);
+  });
+});
+
+describe('a suspended or demoted admin outside the admin routes (the token still says admin)', () => {
+  /**
+   * A page whose creator made `rogue` a moderator and `kept` an admin, a post and a comment of
+   * another member's, and a page `rogue` has no role in; then `rogue` loses admin powers by
+   * `lose`, while the access token in hand still says admin.
+   */
+  async function scene(lose: (boss: TestUser, rogue: TestUser) => Promise<void>) {
+    const boss = await admin();
+    const rogue = await promotedAdmin();
+    const creator = await registeredUser();
+    const kept = await registeredUser();
+    const author = await registeredUser();
+    const page = await newPage(creator, { openness: 'moderated' });
+    for (const [who, role] of [[rogue, 'moderator'], [kept, 'admin']] as const) {
+      expect((await as(who.browser, 'POST', '/api/iam/pages/join', { pageId: page.id })).status).toBe(200);
+      expect((await as(creator.browser, 'POST', '/api/iam/pages/approve-request', { pageId: page.id, userId: who.uuid })).status).toBe(200);
+      expect((await as(creator.browser, 'PUT', '/api/iam/pages/member-role', { pageId: page.id, userId: who.uuid, role })).status).toBe(200);
+    }
+    const other = await newPage(creator);
+    const post = await newPost(author, { text: 'mine alone', privacy: 'private' });
+    const open = await newPost(author, { text: 'open to comments' });
+    const remark = await comment(author, open.id, 'my remark');
+    await lose(boss, rogue);
+    return { rogue, creator, kept, author, page, other, post, open, remark };
+  }
+
+  async function assertPowerless(s: Awaited<ReturnType<typeof scene>>) {
+    const { rogue, kept, author, page, other, post, open, remark } = s;
+    // A moderator cannot remove the page's admin.
+    const removal = await as(rogue.browser, 'DELETE', '/api/iam/pages/member', { pageId: page.id, userId: kept.uuid });
+    expect(removal.status).toBe(403);
+    expect(await getItem(`page#${page.id}`, `member#${kept.uuid}`)).toMatchObject({ status: 'member', role: 'admin' });
+    // Another member's post: not edited, not deleted, not even seen (it is private).
+    const edit = await as(rogue.browser, 'PUT', '/api/iam/posts/update/textandtags', { postId: post.id, userId: author.uuid, text: 'DEFACED', tags: [] });
+    expect(edit.status).toBe(403);
+    const deletion = await as(rogue.browser, 'DELETE', '/api/iam/posts', { postId: post.id, userId: author.uuid });
+    expect(deletion.status).toBe(403);
+    expect(await getItem(`post#${post.id}`, 'post')).toMatchObject({ text: 'mine alone' });
+    expect((await getItem(`post#${post.id}`, 'post'))!.deletedAt).toBeUndefined();
+    expect((await as(rogue.browser, 'GET', `/api/iam/posts/${post.id}`)).status).toBe(404);
+    // Another member's comment stays.
+    expect((await as(rogue.browser, 'DELETE', '/api/iam/posts/comment', { id: remark.id, uuid: author.uuid })).status).toBe(403);
+    expect((await getItem(`post#${open.id}`, 'post'))).toMatchObject({ commentCount: 1 });
+    // No upload URL for a page they do not run.
+    const upload = await as(rogue.browser, 'POST', '/api/iam/pages/image-upload', { pageId: other.id, contentType: 'image/png', size: 100 });
+    expect(upload.status).toBe(403);
+    // Another member's account (assertSelf).
+    expect((await as(rogue.browser, 'GET', `/api/iam/users/${author.uuid}/permission/post-plants`)).status).toBe(403);
+    // The staff view of a page they hold no staff role in: no request count.
+    const single = await as<{ page: PageView }>(rogue.browser, 'GET', `/api/iam/pages/single-page/${other.id}`);
+    expect(single.status).toBe(200);
+    expect(single.data.page.requestCount).toBeNull();
+    const details = await as<{ page: PageView }>(rogue.browser, 'GET', `/api/page/all-details/${other.handle}`);
+    expect(details.status).toBe(200);
+    expect(details.data.page.requestCount).toBeNull();
+  }
+
+  it('a suspended admin acts only as the member they are', async () => {
+    const s = await scene(async (boss, rogue) => {
+      expect((await as(boss.browser, 'PUT', `/api/iam/users/${rogue.uuid}`, { suspended: true })).status).toBe(200);
+    });
+    await assertPowerless(s);
+  });
+
+  it('a demoted admin acts only as the member they are', async () => {
+    const s = await scene(async (boss, rogue) => {
+      expect((await as(boss.browser, 'PUT', `/api/iam/users/${rogue.uuid}`, { is_admin: false })).status).toBe(200);
+    });
+    await assertPowerless(s);
+    // Still a moderator of the page: removing a plain member of it works as before.
+    const plain = await registeredUser();
+    expect((await as(plain.browser, 'POST', '/api/iam/pages/join', { pageId: s.page.id })).status).toBe(200);
+    expect((await as(s.creator.browser, 'POST', '/api/iam/pages/approve-request', { pageId: s.page.id, userId: plain.uuid })).status).toBe(200);
+    expect((await as(s.rogue.browser, 'DELETE', '/api/iam/pages/member', { pageId: s.page.id, userId: plain.uuid })).status).toBe(200);
+  });
+
+  it('an admin who holds the powers still uses them on those routes', async () => {
+    const boss = await admin();
+    const author = await registeredUser();
+    const post = await newPost(author, { text: 'spam', privacy: 'private' });
+    expect((await as(boss.browser, 'GET', `/api/iam/posts/${post.id}`)).status).toBe(200);
+    expect((await as(boss.browser, 'DELETE', '/api/iam/posts', { postId: post.id, userId: author.uuid })).status).toBe(200);
   });
 });

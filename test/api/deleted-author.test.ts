@@ -57,3 +57,21 @@ describe('writes with a deleted account\'s old cookie', () => {
     expect(await queryPartition(`user#${gone.profile.uuid}`)).toEqual([]);
   });
 });
+
+describe('a deleted account\'s old cookie outside content writes', () => {
+  it('creates no block and gets no upload address for a page it would make', async () => {
+    const gone = await member();
+    const other = await member();
+    const kept = stolen(gone.browser);
+    expect((await as(gone.browser, 'DELETE', '/api/iam/authn/delete', { uuid: gone.profile.uuid })).status).toBe(200);
+    expect(await queryPartition(`user#${gone.profile.uuid}`)).toEqual([]); // the sweep has run
+
+    const blocked = await as(kept, 'POST', '/api/iam/blocks/new', { userId: other.profile.uuid });
+    expect(blocked.status).toBe(401);
+    expect(await queryPartition(`user#${gone.profile.uuid}`)).toEqual([]);
+
+    const upload = await as(kept, 'POST', '/api/iam/pages/image-upload', { pageId: randomUUID(), contentType: 'image/png', size: 100 });
+    expect(upload.status).toBe(401);
+    expect(upload.json).not.toHaveProperty('url');
+  });
+});

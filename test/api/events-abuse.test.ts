@@ -240,3 +240,70 @@ describe('a date\'s own place', () => {
     for (const field of ['address', 'suburbCity', 'state', 'country']) expect(stored, field).not.toHaveProperty(field);
   });
 });
+
+describe('a page\'s event changed by a moderator demoted meanwhile', () => {
+  it('stops at the demotion: the role is a condition of each write, not only read before (dates added one write each)', async () => {
+    const [owner, mod] = await Promise.all([registeredUser(), registeredUser()]);
+    const page = await newPage(owner);
+    await withRole(owner, mod, page.id, 'moderator');
+    const base = Date.parse(dateIn(2).startsAt);
+    const batch = (from: number) => Array.from({ length: 20 }, (_, i) => {
+      const start = base + (from + i) * 3_600_000;
+      return { startsAt: new Date(start).toISOString(), endsAt: new Date(start + 1_800_000).toISOString() };
+    });
+    const dateCount = async (id: string) => Number((await getItem(`event#${id}`, 'event'))?.dateCount ?? 0);
+    // Each try: the moderator adds 20 dates (20 transactions); once the first has landed, the
+    // owner demotes them. Every write after the demotion must be refused.
+    let refusedMidway = false;
+    for (let attempt = 0; attempt < 5 && !refusedMidway; attempt++) {
+      expect((await as(owner.browser, 'PUT', '/api/iam/pages/member-role', { pageId: page.id, userId: mod.uuid, role: 'moderator' })).status).toBe(200);
+      const e = await newEvent(owner, { pageId: page.id, specifics: [dateIn(1)] });
+      const adding = as(mod.browser, 'POST', '/api/iam/events/new-specifics', { eventId: e.id, specifics: batch(attempt * 20) });
+      for (let i = 0; i < 200 && (await dateCount(e.id)) < 2; i++) await new Promise((r) => setTimeout(r, 5));
+      expect((await as(owner.browser, 'PUT', '/api/iam/pages/member-role', { pageId: page.id, userId: mod.uuid, role: 'member' })).status).toBe(200);
+      const res = await adding;
+      const written = (await dateCount(e.id)) - 1;
+      if (res.status === 200) expect(written).toBe(20);
+      else {
+        expect(res.status).toBe(403);
+        expect(res.json).toMatchObject({ error: { message: 'Your role in this page changed; reload and try again' } });
+        expect(written).toBeLessThan(20);
+        refusedMidway = true;
+      }
+    }
+    expect(refusedMidway).toBe(true);
+  }, 60_000);
+});
+
+describe('a long series made members-only', () => {
+  it('rewrites every upcoming date, not only the first 60: guests see neither its dates nor its place on the page', async () => {
+    const owner = await registeredUser();
+    const page = await newPage(owner);
+    const e = await newEvent(owner, { pageId: page.id, specifics: [dateIn(1)] });
+    const base = Date.parse(dateIn(2).startsAt);
+    for (let from = 0; from < 80; from += 20) {
+      const specifics = Array.from({ length: 20 }, (_, i) => {
+        const start = base + (from + i) * 3_600_000;
+        return { startsAt: new Date(start).toISOString(), endsAt: new Date(start + 1_800_000).toISOString() };
+      });
+      expect((await as(owner.browser, 'POST', '/api/iam/events/new-specifics', { eventId: e.id, specifics })).status).toBe(200);
+    }
+    const changed = await as(owner.browser, 'PUT', '/api/iam/events/update', { eventId: e.id, privacy: 'members' });
+    expect(changed.status, JSON.stringify(changed.json)).toBe(200);
+    const dates = (await queryPartition(`event#${e.id}`)).filter((i) => String(i.sk).startsWith('date#'));
+    expect(dates).toHaveLength(81);
+    expect(dates.filter((d) => d.privacy !== 'members')).toEqual([]);
+    const guest = await call<PageDetails>('GET', `/api/page/all-details/${page.handle}`);
+    expect(guest.status).toBe(200);
+    expect(guest.data.events).toEqual([]);
+    expect(guest.data.event_locations).toEqual([]);
+    expect(guest.data.counts.upcomingEvents).toBe(0);
+    // A date left public (a rewrite cut short): guests' lists go by the event's privacy too.
+    const left = dates.at(-1)!;
+    await setAttributes(`event#${e.id}`, String(left.sk), { privacy: 'public' });
+    const again = await call<PageDetails>('GET', `/api/page/all-details/${page.handle}`);
+    expect(again.data.events).toEqual([]);
+    expect(again.data.event_locations).toEqual([]);
+    expect(again.data.counts.upcomingEvents).toBe(0);
+  }, 60_000);
+});

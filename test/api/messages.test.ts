@@ -376,6 +376,26 @@ describe('blocks', () => {
     expect(await tally(visitor)).toBe(1);
   });
 
+  it('a member\'s messages to a page reach the page even when one of its staff blocks the member (the page is not the staff member)', async () => {
+    const [owner, mod, visitor] = await Promise.all([member(), member(), member()]);
+    const page = await newPage(actor(owner));
+    await withRole(actor(owner), actor(mod), page.id, 'moderator');
+    expect((await as(mod.browser, 'POST', '/api/iam/blocks/new', { userId: visitor.profile.uuid })).status).toBe(200);
+    const id = (await as<{ convnId: string }>(visitor.browser, 'POST', '/api/iam/messages/new-u-to-p-conversation', { userId: visitor.profile.uuid, pageId: page.id })).data.convnId;
+    const hello = await sent(visitor, id, 'Hello page');
+    for (const staff of [owner, mod]) {
+      const box = await inbox(staff, `?pageId=${page.id}`);
+      expect(box.conversations.map((c) => c.id)).toContain(id);
+      const read = await conversation(staff, visitor.profile.uuid, page.id);
+      expect(read.status).toBe(200);
+      expect(read.data.messages.map((m) => m.content)).toEqual(['Hello page']);
+    }
+    // Answers are the page's, whoever writes them: the blocking staff member's included.
+    await sent(mod, id, 'Thanks for writing');
+    await sent(owner, id, 'Welcome');
+    expect((await conversation(visitor, visitor.profile.uuid, page.id)).data.messages.map((m) => m.content)).toEqual(['Welcome', 'Thanks for writing', hello.content]);
+  });
+
   it('refuses blocking oneself or nobody', async () => {
     const a = await member();
     expect((await as(a.browser, 'POST', '/api/iam/blocks/new', { userId: a.profile.uuid })).status).toBe(400);

@@ -470,6 +470,20 @@ describe('what an outside review tried', () => {
     expect(await getItem(`post#${news.data.post.id}`, 'post')).toMatchObject({ text: 'Open day', privacy: 'public' });
   });
 
+  it('stops a removed author from deleting the news they posted as the page; its staff still may', async () => {
+    const [a, mod] = await Promise.all([registeredUser(), registeredUser()]);
+    const p = await newPage(a);
+    await withRole(a, mod, p.id, 'moderator');
+    const news = await as<{ post: PostView }>(mod.browser, 'POST', '/api/iam/posts/new', { id: randomUUID(), text: 'Open day', tags: [], photos: [], privacy: 'public', pageId: p.id });
+    expect(news.status).toBe(201);
+    expect((await as(a.browser, 'DELETE', '/api/iam/pages/member', { pageId: p.id, userId: mod.uuid })).status).toBe(200);
+    const gone = await as(mod.browser, 'DELETE', '/api/iam/posts', { postId: news.data.post.id, userId: mod.uuid });
+    expect(gone.status).toBe(403);
+    expect((await getItem(`post#${news.data.post.id}`, 'post'))!.deletedAt).toBeUndefined();
+    expect((await as(a.browser, 'DELETE', '/api/iam/posts', { postId: news.data.post.id, userId: a.uuid })).status).toBe(200);
+    expect((await as(a.browser, 'GET', `/api/iam/posts/${news.data.post.id}`)).status).toBe(404);
+  });
+
   it('lets an admin step down to moderator while another admin remains', async () => {
     const [a, b] = await Promise.all([registeredUser(), registeredUser()]);
     const p = await newPage(a);
@@ -490,6 +504,33 @@ describe('what an outside review tried', () => {
     expect(statuses).toEqual([200, 200, 200, 429]);
     const notes = await as<{ notifications: { kind: string }[] }>(b.browser, 'GET', '/api/iam/notifications/all');
     expect(notes.data.notifications.filter((n) => n.kind === 'page-invite')).toHaveLength(3);
+  });
+
+  it('tells no one of an invitation or a join request when either side blocks the other; both still succeed', async () => {
+    const notices = async (who: TestUser, kind: string, pageId: string) =>
+      (await as<{ notifications: { kind: string; targetId: string }[] }>(who.browser, 'GET', '/api/iam/notifications/all')).data.notifications.filter((n) => n.kind === kind && n.targetId === pageId);
+    // The member blocks the inviter: the invitation stands, unannounced.
+    const [a, b] = await Promise.all([registeredUser(), registeredUser()]);
+    const p = await newPage(a, { openness: 'invite' });
+    expect((await as(b.browser, 'POST', '/api/iam/blocks/new', { userId: a.uuid })).status).toBe(200);
+    const invited = await as<MembershipAnswer>(a.browser, 'POST', '/api/iam/pages/invite', { pageId: p.id, userId: b.uuid });
+    expect(invited.status).toBe(200);
+    expect(await getItem(`page#${p.id}`, `member#${b.uuid}`)).toMatchObject({ status: 'invited' });
+    expect(await notices(b, 'page-invite', p.id)).toEqual([]);
+    // The creator blocks a member: the member's request is recorded, the creator is not told.
+    const [c, d] = await Promise.all([registeredUser(), registeredUser()]);
+    const q = await newPage(c, { openness: 'moderated' });
+    expect((await as(c.browser, 'POST', '/api/iam/blocks/new', { userId: d.uuid })).status).toBe(200);
+    const asked = await as<MembershipAnswer>(d.browser, 'POST', '/api/iam/pages/join', { pageId: q.id });
+    expect(asked.status).toBe(200);
+    expect(await getItem(`page#${q.id}`, `member#${d.uuid}`)).toMatchObject({ status: 'requested' });
+    expect(await notices(c, 'page-request', q.id)).toEqual([]);
+    // Without a block, both are told as before.
+    const e = await registeredUser();
+    expect((await as(a.browser, 'POST', '/api/iam/pages/invite', { pageId: p.id, userId: e.uuid })).status).toBe(200);
+    expect(await notices(e, 'page-invite', p.id)).toHaveLength(1);
+    expect((await as(e.browser, 'POST', '/api/iam/pages/join', { pageId: q.id })).status).toBe(200);
+    expect(await notices(c, 'page-request', q.id)).toHaveLength(1);
   });
 
   it('pages members past the first page with the cursor it hands out', async () => {

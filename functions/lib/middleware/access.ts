@@ -1,6 +1,7 @@
 /**
  * Access levels of the route table: public, user, registered (registration complete and not
- * suspended), admin, self (signed in; the handler checks ownership after validation).
+ * suspended), admin, self (signed in; the handler checks ownership after validation, with
+ * `assertSelf` of ../session/live, which reads the table when a site admin acts for someone).
  */
 import type { AccessLevel } from '../../../shared/api';
 import { forbidden } from '../errors';
@@ -32,11 +33,4 @@ export function accessLevel(access: AccessLevel): Middleware {
       throw forbidden(access === 'admin' ? 'Only admins may do this' : 'You may not do this');
     },
   };
-}
-
-/** Ownership: the named user must be the actor, or the actor an admin (403 otherwise). */
-export function assertSelf(session: Session | null, userId: string): void {
-  if (!session || (session.userId !== userId && session.role !== 'admin')) {
-    throw forbidden('You may only act on your own account');
-  }
 }

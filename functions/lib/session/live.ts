@@ -59,9 +59,32 @@ export async function assertLiveAccount(session: Session): Promise<void> {
   if (!usableAccount(user)) throw forbidden('This account is suspended');
 }
 
+async function adminFacts(session: Session) {
+  const { family: fam, user } = await sessionNow(session);
+  return { live: usableFamily(fam), admin: !!user && holdsAdmin(user) };
+}
+
 /** Admin routes: a live family and an account that holds admin powers now, whatever the token says. */
 export async function assertLiveAdmin(session: Session): Promise<void> {
-  const [fam, { data: user }] = await Promise.all([family(session), db().entities.user.get({ uuid: session.userId }).go({ consistent: true })]);
-  if (!usableFamily(fam)) throw unauthorized('Your session has ended; sign in again');
-  if (!user || !holdsAdmin(user)) throw forbidden('Only admins may do this');
+  const { live, admin } = await adminFacts(session);
+  if (!live) throw unauthorized('Your session has ended; sign in again');
+  if (!admin) throw forbidden('Only admins may do this');
+}
+
+/**
+ * Whether the session may use site-admin powers now, for decisions outside the admin routes
+ * (acting on others' content, pages and events, and what only staff see): the token must say
+ * admin, its family be live and the account hold admin powers. Only admin tokens pay the read;
+ * false, not an error, so the caller falls back to what the member may do as themselves.
+ */
+export async function adminNow(session: Session | null): Promise<boolean> {
+  if (!session || session.role !== 'admin') return false;
+  const { live, admin } = await adminFacts(session);
+  return live && admin;
+}
+
+/** Ownership: the named user must be the actor, or the actor an admin now (403 otherwise). */
+export async function assertSelf(session: Session | null, userId: string): Promise<void> {
+  if (session && session.userId === userId) return;
+  if (!(await adminNow(session))) throw forbidden('You may only act on your own account');
 }
