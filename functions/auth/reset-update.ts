@@ -19,9 +19,11 @@ export const main: Main<typeof route> = async ({ input }) => {
   const problem = passwordProblem(input.password, peeked.email);
   if (problem) throw badRequest(`password ${problem}`, 'password');
   const hash = await hashPassword(input.password);
-  const record = await consumeEmailToken('reset-password', input.token);
-  const user = record ? await getUser(record.userId) : null;
-  if (!record || !user) throw INVALID();
+  const user = await getUser(peeked.userId);
+  if (!user) throw INVALID();
+  // Look first, use up last: only a saved password uses the link (saving is retried over
+  // concurrent edits of the account, so nobody can keep its holder out by editing it).
   await setPasswordAsMailboxOwner(user, hash);
+  if (!(await consumeEmailToken('reset-password', input.token))) throw INVALID();
   return { updated: true };
 };

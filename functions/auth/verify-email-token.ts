@@ -6,7 +6,8 @@
  * - `{ token, newPassword }`: the mailbox's holder did not sign up: a new password, the profile
  *   set before verification cleared, every earlier session ended;
  * - `{ token }`: only from a live session of the same account.
- * Checks come first and the token is used up last, so only success uses it; a used token's record
+ * Checks come first and the token is used up last, after the account is saved (retried over
+ * concurrent edits of the account), so only success uses it; a used token's record
  * stays until it expires, so a reused link answers `already_verified`. Success answers as login.
  */
 import type { verifyEmailToken as route } from '../../shared/contract/auth';
@@ -18,10 +19,10 @@ import type { Main } from '../lib/route-types';
 import { accessCookie } from '../lib/session/cookies';
 import { familyIsLive } from '../lib/session/live';
 import { signAccessToken } from '../lib/session/token';
-import { claimsFor, getUser, saveUser, toProfile } from '../users/users';
+import { claimsFor, getUser, toProfile } from '../users/users';
 import { findEmailToken, markEmailTokenUsed } from './email-tokens';
 import { beginLoginTry, loginTryFailed, loginTrySucceeded } from './login-limit';
-import { setPasswordAsMailboxOwner } from './mailbox-owner';
+import { saveAccountChange, setPasswordAsMailboxOwner } from './mailbox-owner';
 import { hashPassword, passwordProblem, verifyPassword } from './passwords';
 import { signInWithPassword } from './sign-in';
 import { startSession } from './sessions';
@@ -33,7 +34,7 @@ async function useToken(record: NonNullable<Awaited<ReturnType<typeof findEmailT
   if (!(await markEmailTokenUsed(record))) throw USED();
 }
 
-const verified = (user: UserItem) => (user.emailVerified ? user : saveUser({ ...user, emailVerified: true }));
+const verified = (user: UserItem) => (user.emailVerified ? user : saveAccountChange(user, (current) => ({ ...current, emailVerified: true })));
 
 export const main: Main<typeof route> = async ({ input, session, clientIp, event }) => {
   const record = await findEmailToken('verify-email', input.token);
@@ -47,8 +48,8 @@ export const main: Main<typeof route> = async ({ input, session, clientIp, event
     const problem = passwordProblem(input.newPassword, user.email);
     if (problem) throw badRequest(`newPassword ${problem}`, 'newPassword');
     const hash = await hashPassword(input.newPassword);
-    await useToken(record);
     const saved = await setPasswordAsMailboxOwner(user, hash);
+    await useToken(record);
     const { cookies, session: started } = await startSession(saved, userAgent);
     return reply(toProfile(saved, started.csrfToken), { cookies });
   }
@@ -60,8 +61,8 @@ export const main: Main<typeof route> = async ({ input, session, clientIp, event
       throw badRequest('password is not the one chosen at sign-up; if you did not sign up, choose a new password instead', 'password');
     }
     await loginTrySucceeded(attempt);
-    await useToken(record);
     const saved = await verified(user);
+    await useToken(record);
     const { cookies, session: started } = await signInWithPassword(saved, userAgent);
     return reply(toProfile(saved, started.csrfToken), { cookies });
   }
@@ -70,8 +71,8 @@ export const main: Main<typeof route> = async ({ input, session, clientIp, event
   if (!session || session.userId !== user.uuid || !(await familyIsLive(session))) {
     throw badRequest('password is required: the password chosen at sign-up, or a new one if you did not sign up', 'password');
   }
-  await useToken(record);
   const saved = await verified(user);
+  await useToken(record);
   const cookie = accessCookie(await signAccessToken(claimsFor(saved, session.familyId, session.csrfToken)));
   return reply(toProfile(saved, session.csrfToken), { cookies: [cookie] });
 };

@@ -15,8 +15,8 @@ import { holdsAdmin } from '../lib/admins';
 import { conflict, HttpError } from '../lib/errors';
 import type { Session } from '../lib/session/token';
 
-export async function getUser(uuid: string): Promise<UserItem | null> {
-  const { data } = await db().entities.user.get({ uuid }).go();
+export async function getUser(uuid: string, consistent = false): Promise<UserItem | null> {
+  const { data } = await db().entities.user.get({ uuid }).go({ consistent });
   return data && !data.deletedAt ? data : null;
 }
 

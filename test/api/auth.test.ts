@@ -207,6 +207,35 @@ describe('e-mail verification', () => {
     expect((await call('POST', '/api/iam/authn/login', { body: { email, password: 'Owners-own-pass-2026' } })).status).toBe(200);
   });
 
+  it('whoever signed up first cannot keep the owner out by editing the profile while the owner uses the link (verification and reset)', async () => {
+    for (const via of ['verify', 'reset'] as const) {
+      const email = uniqueEmail(`edits-${via}`);
+      const attackerPassword = 'Attackers-pass-2026';
+      await signUp(email, attackerPassword);
+      const attacker = await logIn(email, attackerPassword);
+      const token = via === 'verify'
+        ? await linkToken(email, '/auth/verifyemail')
+        : (expect((await call('POST', '/api/iam/authn/reset', { body: { email } })).status).toBe(200), await linkToken(email, '/auth/reset'));
+      // The attacker keeps changing the account (its version) while the owner's request runs.
+      let editing = true;
+      const edits = Promise.all(Array.from({ length: 4 }, async () => {
+        while (editing) await as(attacker.browser, 'PUT', '/api/iam/authn/update', { bio: `mine ${randomUUID().slice(0, 6)}` });
+      }));
+      const owner = newBrowser();
+      const res = via === 'verify'
+        ? await as<Profile>(owner, 'POST', VERIFY, { token, newPassword: 'Owners-own-pass-2026' })
+        : await call('PUT', '/api/iam/pwreset/update', { body: { token, password: 'Owners-own-pass-2026' } });
+      editing = false;
+      await edits;
+      expect(res.status, `${via}: ${JSON.stringify(res.json)}`).toBe(200);
+      const stored = (await getItem(`user#${attacker.profile.uuid}`, 'profile'))!;
+      expect(stored.emailVerified, via).toBe(true);
+      expect(stored.bio, via).toBeUndefined();
+      expect((await call('POST', '/api/iam/authn/login', { body: { email, password: attackerPassword } })).status, via).toBe(401);
+      expect((await call('POST', '/api/iam/authn/login', { body: { email, password: 'Owners-own-pass-2026' } })).status, via).toBe(200);
+    }
+  });
+
   it('a login whose password was checked just before the owner chose a new one gets no session', async () => {
     const email = uniqueEmail('race');
     await signUp(email, 'Attackers-pass-2026');
