@@ -4,7 +4,7 @@
  * `replyCount`) and the notification it causes, so none is lost and none can be forged. Keys and
  * thread order: functions/db/entities/comment.ts.
  */
-import { isPageStaff, membershipOf, roleOf } from '../pages/pages';
+import { assertStaffWriteAllowed, isPageStaff, membershipOf, roleOf, staffWriteChecks } from '../pages/pages';
 import type { CommentAdded, CommentDeleted, CommentView } from '../../shared/answers/content';
 import { addItem } from '../db/add';
 import { batchDelete, type TableKey } from '../db/batch';
@@ -152,7 +152,10 @@ export async function deleteComment(viewer: Viewer, commentId: string, claimedUs
   const claim = await claimOf(commentId);
   const post = claim ? await getPostItem(claim.postId) : null;
   if (!claim || !post || !canSee(post, viewer)) throw notFound('Comment not found');
-  if (claim.authorId !== viewer.userId && !viewer.admin && !(await moderatesPage(post, viewer))) throw forbidden('You can only delete your own comments');
+  // Removing someone else's comment as the page's staff: the account and the role are conditions of the write.
+  const asStaff = claim.authorId !== viewer.userId && !viewer.admin;
+  if (asStaff && !(await moderatesPage(post, viewer))) throw forbidden('You can only delete your own comments');
+  const staffChecks = asStaff ? staffWriteChecks(post.ownerId, viewer.userId!) : [];
 
   // The root's delete is conditioned on its replyCount matching the subtree read, so a reply or
   // another deletion inside the subtree since the read makes it fail, and it reads again.
@@ -162,7 +165,7 @@ export async function deleteComment(viewer: Viewer, commentId: string, claimedUs
     if (!subtree.comment.some((c) => c.path === claim.path)) throw notFound('Comment not found');
     const replies = subtree.comment.length - 1;
     const ancestors = ancestorPaths(claim.path);
-    const out = await writeItems([
+    const items: TxItem[] = [
       {
         Delete: {
           TableName: tableName(),
@@ -174,8 +177,11 @@ export async function deleteComment(viewer: Viewer, commentId: string, claimedUs
       txEntities().commentClaim.delete({ id: commentId }).commit(),
       postCountItem(post.id, 'commentCount', -subtree.comment.length),
       ...ancestors.map((a) => replyCountItem(post.id, a, -subtree.comment.length)),
-    ]);
+      ...staffChecks,
+    ];
+    const out = await writeItems(items);
     if (!out.canceled) break;
+    if (staffChecks.length) await assertStaffWriteAllowed(out, items, viewer.userId!);
     if (conditionFailed(out, 2)) throw notFound('Post not found');
     // An ancestor is gone: the thread above was deleted, and its sweep takes this comment too.
     if (ancestors.some((_, i) => conditionFailed(out, 3 + i))) throw notFound('Comment not found: its thread was deleted');

@@ -10,11 +10,11 @@ import { atLeast, isPageStaff, PAGE_ROLES } from '../../shared/page-roles';
 import { pageMemberKey, type PageItem, type PageMemberItem, type PageRole } from '../db/entities/page';
 import { tableName } from '../db/client';
 import { db } from '../db/service';
-import type { TxItem } from '../db/transact';
+import { failedChecks, named, type TxItem, type TxOutcome } from '../db/transact';
 import { forbidden, notFound } from '../lib/errors';
 import type { Session } from '../lib/session/token';
 import { adminNow } from '../lib/session/live';
-import { accountGone, accountSuspended } from '../users/author-live';
+import { accountGone, accountSuspended, assertAuthorWasLive, authorLiveCheck } from '../users/author-live';
 import { getUser, handleOwner } from '../users/users';
 
 // Who may do what: the same rule the SPA uses (shared/page-roles.ts).
@@ -207,4 +207,22 @@ export async function myMemberships(pageIds: string[], userId: string | null): P
     if (data) out.set(data.pageId, data as PageMemberItem);
   }
   return out;
+}
+
+const STAFF_ROLE = 'staff-role';
+
+/**
+ * The conditions of a write a member makes as a page's staff (removing others' comments, the
+ * page's posts): their account live and not suspended, and their role still at least `needed`,
+ * in the write's own transaction, so a suspension, removal or demotion that lands first cancels it.
+ */
+export function staffWriteChecks(pageId: string, userId: string, needed: PageRole = 'moderator'): TxItem[] {
+  const actor: PageActor = { userId, siteAdmin: false, membership: null, role: null };
+  return [authorLiveCheck(userId), ...roleCheck(pageId, actor, needed).map((item) => named(STAFF_ROLE, item))];
+}
+
+/** Throws for a write refused by `staffWriteChecks`: 401 gone, 403 `suspended`, or 403 for a role lost meanwhile. */
+export async function assertStaffWriteAllowed(out: TxOutcome, items: readonly TxItem[], userId: string): Promise<void> {
+  await assertAuthorWasLive(out, items, userId);
+  if (failedChecks(out, items).has(STAFF_ROLE)) throw forbidden('Your role in this page changed; reload and try again');
 }

@@ -24,7 +24,7 @@ import { accountGone, accountSuspended, assertAuthorWasLive, authorLiveCheck } f
 import { getUser } from '../users/users';
 import { counterItems, sees, type Countable } from './counters';
 import { getPostItem } from './post-item';
-import { isPageStaff, membershipOf, roleOf } from '../pages/pages';
+import { assertStaffWriteAllowed, isPageStaff, membershipOf, roleOf, staffWriteChecks } from '../pages/pages';
 import { assertMayEditPagePost, pagePoster, posterCheck } from './page-poster';
 import { listingPosition, ownerUnchanged, pageListingPosition } from './relist';
 import { canSee, isOwner, type Viewer } from './viewer';
@@ -233,13 +233,14 @@ function mustOwn(post: PostItem | null, viewer: Viewer, kind?: 'post' | 'plant')
  * deleted by its author only while they still hold the page's posting role: one removed from the
  * page, or demoted below it, no longer speaks for it.
  */
-async function mustOwnOrModerate(post: PostItem | null, viewer: Viewer): Promise<PostItem> {
+async function mustOwnOrModerate(post: PostItem | null, viewer: Viewer): Promise<{ post: PostItem; staffChecks: TxItem[] }> {
   // (The page's own sweep acts as the owner.)
   if (post && post.ownerType === 'page' && viewer.userId && post.ownerId !== viewer.userId && !viewer.admin && canSee(post, viewer)) {
-    if (isPageStaff(roleOf(await membershipOf(post.ownerId, viewer.userId, true)))) return post;
+    // As the page's staff: their account and role are conditions of the write.
+    if (isPageStaff(roleOf(await membershipOf(post.ownerId, viewer.userId, true)))) return { post, staffChecks: staffWriteChecks(post.ownerId, viewer.userId) };
     if (isOwner(post, viewer)) await assertMayEditPagePost(post, viewer.userId);
   }
-  return mustOwn(post, viewer);
+  return { post: mustOwn(post, viewer), staffChecks: [] };
 }
 
 export interface PostChange {
@@ -335,16 +336,19 @@ export async function deletePost(postId: string, claimedUserId: string, viewer: 
       marked = post;
       break;
     }
-    const live = await mustOwnOrModerate(post, viewer);
+    const { post: live, staffChecks } = await mustOwnOrModerate(post, viewer);
     marked = { ...live, deletedAt: new Date().toISOString(), version: live.version + 1 };
     const { id, ...rest } = marked;
-    const out = await writeItems([
+    const items: TxItem[] = [
       txEntities().post.put({ id, ...rest }).where((a, op) => op.eq(a.version, live.version)).commit(),
       ...counterItems(live, null),
       ...tagChanges(live, null),
       ...linkDeletes(live),
-    ]);
+      ...staffChecks,
+    ];
+    const out = await writeItems(items);
     if (!out.canceled) break;
+    if (staffChecks.length) await assertStaffWriteAllowed(out, items, viewer.userId!);
     if (attempt >= ATTEMPTS) throw serviceUnavailable('The post is changing; please try again');
   }
   // In the cloud the table's stream hands the freshly marked post to the sweeper. Deleting an

@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
 import type { Profile } from '../../shared/schemas/identity';
 import { ACCESS_COOKIE } from '../../shared/constants';
 import { as, linkToken, logIn, registration, signUp, verifyEmail } from '../support/accounts';
-import { newPost, uploadPhoto } from '../support/content';
+import { comment, newPost, uploadPhoto } from '../support/content';
+import { commentClaimKey } from '../../functions/db/entities/comment';
+import { newPage, withRole } from '../support/pages';
 import { getItem, setAttributes } from '../support/db';
 import { dateIn, NEWTOWN } from '../support/events';
 import { admin, registeredUser } from '../support/users';
@@ -81,6 +83,32 @@ describe('a session that has ended', () => {
 });
 
 describe('a member suspended while their access token lives on', () => {
+  it('removes nothing as a page\'s moderator: others\' comments and the page\'s news stay (403 suspended), while a live moderator may remove them', async () => {
+    const boss = await admin();
+    const [creator, rogue, fair, reader] = await Promise.all([registeredUser(), registeredUser(), registeredUser(), registeredUser()]);
+    const page = await newPage(creator);
+    await withRole(creator, rogue, page.id, 'moderator');
+    await withRole(creator, fair, page.id, 'moderator');
+    const news = await as<{ post: { id: string } }>(creator.browser, 'POST', '/api/iam/posts/new', { id: randomUUID(), text: 'open day', tags: [], photos: [], privacy: 'public', pageId: page.id });
+    expect(news.status, JSON.stringify(news.json)).toBe(201);
+    const [first, second] = [await comment(reader, news.data.post.id, 'see you there'), await comment(reader, news.data.post.id, 'and again')];
+    expect((await as(boss.browser, 'PUT', `/api/iam/users/${rogue.uuid}`, { suspended: true })).status).toBe(200);
+
+    const removal = await as(rogue.browser, 'DELETE', '/api/iam/posts/comment', { id: first.id, uuid: rogue.uuid });
+    expect(removal.status).toBe(403);
+    expect(removal.json).toMatchObject({ error: { code: 'suspended' } });
+    expect(await getItem(commentClaimKey(first.id).pk, commentClaimKey(first.id).sk)).toBeDefined();
+    const unpublish = await as(rogue.browser, 'DELETE', '/api/iam/posts', { postId: news.data.post.id, userId: rogue.uuid });
+    expect(unpublish.status).toBe(403);
+    expect(unpublish.json).toMatchObject({ error: { code: 'suspended' } });
+    expect((await getItem(`post#${news.data.post.id}`, 'post'))?.deletedAt).toBeUndefined();
+
+    // A moderator whose account is live removes the same.
+    expect((await as(fair.browser, 'DELETE', '/api/iam/posts/comment', { id: second.id, uuid: fair.uuid })).status).toBe(200);
+    expect(await getItem(commentClaimKey(second.id).pk, commentClaimKey(second.id).sk)).toBeUndefined();
+    expect((await as(fair.browser, 'DELETE', '/api/iam/posts', { postId: news.data.post.id, userId: fair.uuid })).status).toBe(200);
+  });
+
   it('writes nothing more: posts, listings, comments, reactions, forms, messages, events and a new calendar address answer 403 suspended', async () => {
     const boss = await admin();
     const rogue = await registeredUser();
