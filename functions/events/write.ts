@@ -8,15 +8,16 @@
 import { randomBytes } from 'node:crypto';
 import { MAX_DATES_PER_EVENT, type EventLocationInput, type FutureDatesInput, type NewEventInput, type SpecificInput, type UpdateEventInput, type UpdateSpecificInput } from '../../shared/schemas/events';
 import { addItem } from '../db/add';
-import { batchDelete, partitionItems } from '../db/batch';
+import { batchDelete, partitionItems, partitionPage } from '../db/batch';
 import { tableName } from '../db/client';
-import { dateCountsKey, dateWorkKey, eventDateKey, eventKey, eventPk, SERIES_DONE, type EventAttendanceItem, type EventDateItem, type EventItem } from '../db/entities/event';
+import { dateCountsKey, dateWorkKey, eventDateKey, eventKey, eventPk, followWorkKey, SERIES_DONE, type EventAttendanceItem, type EventDateItem, type EventItem } from '../db/entities/event';
 import type { OwnerRef } from '../db/entities/owner';
 import { db } from '../db/service';
 import { conditionFailed, txEntities, writeItems, type TxItem, type TxOutcome } from '../db/transact';
 import { badRequest, conflict, forbidden, serviceUnavailable } from '../lib/errors';
 import { sweepsDeferred } from '../lib/deferred';
 import { deleteImage } from '../lib/images';
+import { logger } from '../lib/logger';
 import type { Session } from '../lib/session/token';
 import { actOnPage, roleCheck } from '../pages/pages';
 import { notificationWrite } from '../notifications/notifications';
@@ -336,17 +337,22 @@ export async function changeEvent(first: EventItem, change: UpdateEventInput, de
     // Dates that follow the event: its privacy and, unless they have their own, its place.
     const follow = change.privacy !== undefined || change.location !== undefined;
     const dates = follow ? await datesOf(before.id, true) : [];
-    const dateItems = datesToFollow(dates, after, nowMs, now).slice(0, DATES_PER_TX).map(({ d, next }) => datePut(d, next));
+    const following = datesToFollow(dates, after, nowMs, now);
+    const dateItems = following.slice(0, DATES_PER_TX).map(({ d, next }) => datePut(d, next));
+    // More dates than one transaction takes: a marker in the change, so that the job finishes
+    // them should this request end before it has (E9).
+    const followMarker = following.length > DATES_PER_TX ? [followMarkerPut(after.id, now)] : [];
     // More room: the waiting members' move up is marked in the change (E9), for the job to finish.
     const promote = capacityGrew(before, after) ? [promoteMarkerPut(after.id, after.updatedAt)] : [];
     // The replaced cover: a record due at once in this transaction, its object deleted right after.
     const retired = before.cover && before.cover !== after.cover ? [before.cover] : [];
     // The cover's claims go last: a refused one is found by its place from the end.
-    const items = [eventPut(before, after), ...locationItems, ...dateItems, ...promote, ...retired.map((key) => deps.covers!.retire(deps.actorId!, key)), ...(deps.guard ?? []), ...claims];
+    const items = [eventPut(before, after), ...locationItems, ...dateItems, ...followMarker, ...promote, ...retired.map((key) => deps.covers!.retire(deps.actorId!, key)), ...(deps.guard ?? []), ...claims];
     const out = await writeItems(items);
     if (!out.canceled) {
       await Promise.all(retired.map((key) => deps.covers!.remove(key)));
       if (follow) await followRest({ ...after, version: before.version + 1 }, nowMs, now);
+      if (followMarker.length) await clearFollowMarker(after.id, now);
       return after;
     }
     assertEditorKept(out, items);
@@ -368,6 +374,50 @@ function datesToFollow(dates: EventDateItem[], after: EventItem, nowMs: number, 
       return { d, next };
     })
     .filter(({ d, next }) => d.privacy !== next.privacy || d.locationId !== next.locationId || d.geohash !== next.geohash || d.placeName !== next.placeName);
+}
+
+function followMarkerPut(eventId: string, changedAt: string): TxItem {
+  return { Put: { TableName: tableName(), Item: { ...followWorkKey(eventId), eventId, changedAt } } };
+}
+
+/** Removes the marker once the dates follow, unless a later change wrote it again. */
+async function clearFollowMarker(eventId: string, changedAt: string): Promise<void> {
+  await writeItems([{
+    Delete: {
+      TableName: tableName(), Key: followWorkKey(eventId),
+      ConditionExpression: '#c = :c', ExpressionAttributeNames: { '#c': 'changedAt' }, ExpressionAttributeValues: { ':c': changedAt },
+    },
+  }]);
+}
+
+/**
+ * The job's part (hourly): the events whose dates a change of privacy or place left behind (its
+ * request ended before they all followed). Each is brought in line with the event as it is now,
+ * then its marker goes. Answers how many were finished.
+ */
+export async function resumeFollows(opts: { deadlineMs?: number } = {}): Promise<number> {
+  let finished = 0;
+  let startSk: string | undefined;
+  do {
+    const page = await partitionPage(followWorkKey('').pk, 'follow#', { limit: 25, ...(startSk ? { startSk } : {}) });
+    for (const item of page.items) {
+      if (opts.deadlineMs && Date.now() > opts.deadlineMs) return finished;
+      const event = await getEvent(String(item.eventId), true);
+      if (event && !event.deletedAt) {
+        const nowMs = Date.now();
+        try {
+          await followRest(event, nowMs, iso(nowMs));
+        } catch (err) {
+          logger.warn('an event\'s dates could not follow it yet; the next run tries again', { error: err as Error, eventId: event.id });
+          continue;
+        }
+      }
+      await clearFollowMarker(String(item.eventId), String(item.changedAt));
+      finished++;
+    }
+    startSk = page.lastSk ?? undefined;
+  } while (startSk);
+  return finished;
 }
 
 /** Rounds of `followRest` at most: every date an event may hold, in batches, and a retry. */

@@ -293,6 +293,8 @@ describe('a long series made members-only', () => {
     const dates = (await queryPartition(`event#${e.id}`)).filter((i) => String(i.sk).startsWith('date#'));
     expect(dates).toHaveLength(81);
     expect(dates.filter((d) => d.privacy !== 'members')).toEqual([]);
+    // The change wrote a marker for the job in case it ended early, and cleared it once done.
+    expect(await getItem('evwork', `follow#${e.id}`)).toBeUndefined();
     const guest = await call<PageDetails>('GET', `/api/page/all-details/${page.handle}`);
     expect(guest.status).toBe(200);
     expect(guest.data.events).toEqual([]);
@@ -305,5 +307,12 @@ describe('a long series made members-only', () => {
     expect(again.data.events).toEqual([]);
     expect(again.data.event_locations).toEqual([]);
     expect(again.data.counts.upcomingEvents).toBe(0);
+    // The job finishes a rewrite whose request ended before it had: the marker it left is the
+    // event's, the date follows the event, and the marker goes.
+    await setAttributes('evwork', `follow#${e.id}`, { eventId: e.id, changedAt: new Date().toISOString() });
+    const { resumeFollows } = await import('../../functions/events/write');
+    expect(await resumeFollows()).toBeGreaterThanOrEqual(1);
+    expect(await getItem(`event#${e.id}`, String(left.sk))).toMatchObject({ privacy: 'members' });
+    expect(await getItem('evwork', `follow#${e.id}`)).toBeUndefined();
   }, 60_000);
 });

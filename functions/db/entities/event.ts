@@ -344,6 +344,8 @@ export const dateCountsKey = (eventId: string, dateKey: string): { pk: string; s
 export const EVENT_WORK_PK = 'evwork';
 export const dateWorkKey = (eventId: string, dateKey: string): { pk: string; sk: string } => ({ pk: EVENT_WORK_PK, sk: `date#${eventId}#${dateKey}` });
 export const promoteWorkKey = (eventId: string): { pk: string; sk: string } => ({ pk: EVENT_WORK_PK, sk: `promote#${eventId}` });
+/** An event whose dates still follow a change of its privacy or place (more than one transaction holds): the job finishes it. */
+export const followWorkKey = (eventId: string): { pk: string; sk: string } => ({ pk: EVENT_WORK_PK, sk: `follow#${eventId}` });
 export const attendanceKey = (eventId: string, dateKey: string, userId: string): { pk: string; sk: string } => ({ pk: eventPk(eventId), sk: `attend#${dateKey}#${userId}` });
 export const eventLocationKey = (id: string): { pk: string; sk: string } => ({ pk: `evloc#${id}`, sk: 'evloc' });
 /** The owner's link to a location its events use (`pk` is the owner's partition), with a use count. */
