@@ -8,12 +8,13 @@
  *   3. the ticket's session must still be live and its account neither deleted nor suspended (401):
  *      a ticket made before a logout opens nothing;
  *   4. the connection is stored, ending with its session if that comes before 2 hours;
- *   5. the session is read again: a revocation that landed between 3 and 4 did not see the new
- *      connection, so the handshake removes it and refuses (401).
+ *   5. the session and the account are read again: a revocation, suspension or deletion that
+ *      landed between 3 and 4 did not see the new connection, so the handshake removes it and
+ *      refuses (401).
  * From then on, revoking the session or deleting the account deletes the connection's item, and
  * that closes the socket (functions/realtime/connections.ts).
  */
-import { liveFamily, sessionNow, usableAccount, usableFamily } from '../lib/session/live';
+import { sessionNow, usableAccount, usableFamily } from '../lib/session/live';
 import { addConnection, connectionEnd, removeConnection } from './connections';
 import { consumeTicket, type TicketHolder } from './tickets';
 
@@ -38,7 +39,8 @@ export async function handshake(
   if (!usableFamily(family) || !usableAccount(user)) return { status: 401 };
   const expiresAt = connectionEnd(nowMs, family.expiresAt);
   await addConnection(connectionId, holder, expiresAt, nowMs);
-  if (!(await liveFamily(holder))) {
+  const again = await sessionNow(holder);
+  if (!usableFamily(again.family) || !usableAccount(again.user)) {
     await removeConnection(connectionId);
     return { status: 401 };
   }
