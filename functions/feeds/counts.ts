@@ -9,7 +9,7 @@ export function globalCounts(audience: 'public' | 'members'): Promise<FeedCounts
 }
 
 export function userCounts(ownerId: string, viewer: Viewer): Promise<FeedCounts> {
-  return readCounts(ownerScope('user', ownerId), ownerAudience(ownerId, viewer));
+  return readCounts(ownerScope('user', ownerId), ownerAudience({ type: 'user', id: ownerId }, viewer));
 }
 
 export function tagCounts(tag: string, audience: 'public' | 'members'): Promise<FeedCounts> {

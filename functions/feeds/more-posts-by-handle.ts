@@ -10,6 +10,6 @@ import type { Main } from '../lib/route-types';
 export const main: Main<typeof route> = async ({ input, session }) => {
   const viewer = await viewerOf(session);
   const owner = await ownerByHandle(input.arg, 'arg');
-  const page = await listPage([ownerSource(owner, 'post', ownerAudience(owner.id, viewer))], ownerCounts(owner, viewer), viewer, input.cursorId);
+  const page = await listPage([ownerSource(owner, 'post', ownerAudience(owner, viewer))], ownerCounts(owner, viewer), viewer, input.cursorId);
   return { posts: page.items, counts: page.counts, cursorId: page.cursorId, owner };
 };

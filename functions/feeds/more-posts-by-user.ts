@@ -8,7 +8,7 @@ import type { Main } from '../lib/route-types';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   const viewer = await viewerOf(session);
-  const source = ownerSource({ type: 'user', id: input.userId }, 'post', ownerAudience(input.userId, viewer));
+  const source = ownerSource({ type: 'user', id: input.userId }, 'post', ownerAudience({ type: 'user', id: input.userId }, viewer));
   const page = await listPage([source], userCounts(input.userId, viewer), viewer, input.cursor, 'cursor', input.take);
   return { posts: page.items, counts: page.counts, cursorId: page.cursorId };
 };

@@ -70,7 +70,7 @@ export function ownerAvailableSource(owner: OwnerRef, audience: Audience): Sourc
 
 /** An owner's plants, all or only the available ones, as the viewer may see them. */
 export function plantSource(owner: OwnerRef, filter: 'plantsAll' | 'plantsAvail', viewer: Viewer): Source {
-  const audience = ownerAudience(owner.id, viewer);
+  const audience = ownerAudience(owner, viewer);
   return filter === 'plantsAvail' ? ownerAvailableSource(owner, audience) : ownerSource(owner, 'plant', audience);
 }
 

@@ -4,6 +4,7 @@
  */
 import { adminNow } from '../lib/session/live';
 import type { Session } from '../lib/session/token';
+import type { OwnerRef } from '../db/entities/owner';
 import type { PostItem } from '../db/entities/post';
 import type { Audience } from './counters';
 
@@ -31,13 +32,14 @@ export function audienceOf(viewer: Viewer): Exclude<Audience, 'owner'> {
 }
 
 /** The audience a viewer reads an owner's lists as: their own view on their own profile. */
-export function ownerAudience(ownerId: string, viewer: Viewer): Audience {
-  if (viewer.userId === ownerId) return 'owner';
+export function ownerAudience(owner: OwnerRef, viewer: Viewer): Audience {
+  if (owner.type === 'user' && viewer.userId === owner.id) return 'owner';
   return viewer.member ? 'members' : 'public';
 }
 
-export function isOwner(post: Pick<PostItem, 'ownerId' | 'authorId'>, viewer: Viewer): boolean {
-  return viewer.userId !== null && (post.ownerId === viewer.userId || post.authorId === viewer.userId);
+/** The viewer owns the post (a member's own), or wrote it; a page's post is no member's by its id. */
+export function isOwner(post: Pick<PostItem, 'ownerType' | 'ownerId' | 'authorId'>, viewer: Viewer): boolean {
+  return viewer.userId !== null && ((post.ownerType !== 'page' && post.ownerId === viewer.userId) || post.authorId === viewer.userId);
 }
 
 /** Whether the viewer may see the post at all; a deleted post is seen by nobody. */

@@ -368,7 +368,8 @@ export async function deletePost(postId: string, claimedUserId: string, viewer: 
  */
 export async function deletePostsOf(ownerRef: OwnerRef): Promise<number> {
   const userId = ownerRef.id;
-  const owner: Viewer = { userId, admin: false, member: true, suspended: false };
+  // A member's sweep acts as its owner; a page's posts are no member's, so its sweep acts with the site's authority.
+  const owner: Viewer = { userId, admin: ownerRef.type === 'page', member: true, suspended: false };
   let removed = 0;
   for (const kind of ['post', 'plant'] as const) {
     for (;;) {

@@ -112,6 +112,11 @@ describe('one id namespace for members and pages', () => {
     expect(new Set(profileEvents.data.dates.map((d) => d.event.id))).toEqual(new Set([event.id]));
     expect(profileEvents.data.dates.map((d) => d.event.id)).not.toContain(pageEvent.id);
 
+    // Nor is the page's news the member's to delete: a page's post is no member's by its id.
+    const claimedByMember = await as(victim.browser, 'DELETE', '/api/iam/posts', { postId: news.data.post.id, userId: v });
+    expect(claimedByMember.status).toBe(403);
+    expect((await getItem(`post#${news.data.post.id}`, 'post'))?.deletedAt).toBeUndefined();
+
     // 4. Deleting the page sweeps the page's, never the member's.
     expect((await as(attacker.browser, 'DELETE', '/api/iam/pages/page', { pageId: v })).status).toBe(200);
     const gone = async (pk: string, sk: string) => { const item = await getItem(pk, sk); return !item || !!item.deletedAt; };
