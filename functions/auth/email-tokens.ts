@@ -2,7 +2,7 @@
 import { db } from '../db/service';
 import type { EmailTokenItem } from '../db/entities/email-token';
 import { randomToken, sha256 } from '../lib/crypto';
-import { isConditionFailure } from '../db/transact';
+import { isConditionFailure, txEntities, type TxItem } from '../db/transact';
 
 export type TokenKind = EmailTokenItem['kind'];
 /** An account id no account has (accounts get random v4 UUIDs). */
@@ -71,4 +71,14 @@ export async function consumeEmailToken(kind: TokenKind, token: string): Promise
     if (isConditionFailure(err)) return null;
     throw err;
   }
+}
+
+/** For the transaction that a verification link proves: marks the link used, on the condition that it is not yet. */
+export function markUsedItem(record: EmailTokenItem): TxItem {
+  return txEntities().emailToken.patch({ tokenHash: record.tokenHash }).set({ usedAt: new Date().toISOString() }).where((a, op) => op.notExists(a.usedAt)).commit();
+}
+
+/** For the transaction that a reset link proves: uses the link up, on the condition that it is still there. */
+export function consumeItem(record: EmailTokenItem): TxItem {
+  return txEntities().emailToken.delete({ tokenHash: record.tokenHash }).where((a, op) => op.exists(a.tokenHash)).commit();
 }

@@ -5,35 +5,46 @@
  * before, since whoever signed up with someone else's address may have set them.
  */
 import type { UserItem } from '../db/entities/user';
-import { writeItems } from '../db/transact';
+import { failedChecks, named, txEntities, writeItems, type TxItem } from '../db/transact';
 import { retireUpload } from '../images/pending';
-import { HttpError } from '../lib/errors';
-import { getUser, saveUser } from '../users/users';
+import { conflict } from '../lib/errors';
+import { getUser } from '../users/users';
 import { clearLoginLimit } from './login-limit';
 import { revokeAllSessions } from './sessions';
 
 const ATTEMPTS = 5;
+const ACCOUNT_UNCHANGED = 'account-unchanged';
+const LINK_UNUSED = 'link-unused';
+
+/** The link was used up by another request meanwhile: nothing of this one was saved. */
+export class LinkUsedMeanwhile extends Error {}
 
 /**
- * Saves `change` of the account as it stands now: a concurrent change of the account (whoever
- * signed up with the address may keep editing the profile) makes it read the account again and
- * retry, so the mailbox's holder cannot be kept out by a stream of edits.
+ * Saves `change` of the account as it stands now, in one transaction with `useLink` (the link's
+ * use, when a link proves the change): exactly one request uses a link, and only a saved change
+ * uses it. A concurrent change of the account (whoever signed up with the address may keep
+ * editing the profile) makes it read the account again and retry, so the mailbox's holder cannot
+ * be kept out by a stream of edits. Throws LinkUsedMeanwhile when another request used the link.
  */
-export async function saveAccountChange(user: UserItem, change: (current: UserItem) => UserItem): Promise<UserItem> {
+export async function saveAccountChange(user: UserItem, change: (current: UserItem) => UserItem, useLink?: () => TxItem): Promise<UserItem> {
   let current = user;
   for (let attempt = 1; ; attempt++) {
-    try {
-      return await saveUser(change(current));
-    } catch (err) {
-      if (!(err instanceof HttpError && err.status === 409) || attempt >= ATTEMPTS) throw err;
-      const fresh = await getUser(user.uuid, true);
-      if (!fresh) throw err;
-      current = fresh;
-    }
+    const { uuid, updatedAt: previous, ...rest } = change(current);
+    const items: TxItem[] = [
+      named(ACCOUNT_UNCHANGED, txEntities().user.put({ uuid, ...rest }).where((a, op) => op.eq(a.updatedAt, previous)).commit()),
+      ...(useLink ? [named(LINK_UNUSED, useLink())] : []),
+    ];
+    const out = await writeItems(items);
+    const fresh = await getUser(user.uuid, true);
+    if (!out.canceled && fresh) return fresh;
+    const failed = failedChecks(out, items);
+    if (failed.has(LINK_UNUSED)) throw new LinkUsedMeanwhile();
+    if (!fresh || !failed.has(ACCOUNT_UNCHANGED) || attempt >= ATTEMPTS) throw conflict('Your account changed meanwhile; reload and try again');
+    current = fresh;
   }
 }
 
-export async function setPasswordAsMailboxOwner(user: UserItem, passwordHash: string): Promise<UserItem> {
+export async function setPasswordAsMailboxOwner(user: UserItem, passwordHash: string, useLink: () => TxItem): Promise<UserItem> {
   // Sessions end first, so a session of whoever signed up changes nothing while this saves; and
   // again after, for a login that checked the old password meanwhile.
   await revokeAllSessions(user.uuid);
@@ -49,7 +60,7 @@ export async function setPasswordAsMailboxOwner(user: UserItem, passwordHash: st
       delete next.avatar;
     }
     return next;
-  });
+  }, useLink);
   // Its object goes with the upload sweep (an unverified account gets no upload URL: a safeguard).
   if (cleared) await writeItems([retireUpload(user.uuid, cleared)]);
   await revokeAllSessions(user.uuid);

@@ -7,8 +7,8 @@ import type { resetUpdate as route } from '../../shared/contract/auth';
 import { badRequest, HttpError } from '../lib/errors';
 import type { Main } from '../lib/route-types';
 import { getUser } from '../users/users';
-import { consumeEmailToken, peekEmailToken } from './email-tokens';
-import { setPasswordAsMailboxOwner } from './mailbox-owner';
+import { consumeItem, peekEmailToken } from './email-tokens';
+import { LinkUsedMeanwhile, setPasswordAsMailboxOwner } from './mailbox-owner';
 import { hashPassword, passwordProblem } from './passwords';
 
 const INVALID = () => new HttpError(400, 'invalid_token', 'This link is invalid, used or expired; ask for a new one', 'token');
@@ -21,9 +21,12 @@ export const main: Main<typeof route> = async ({ input }) => {
   const hash = await hashPassword(input.password);
   const user = await getUser(peeked.userId);
   if (!user) throw INVALID();
-  // Look first, use up last: only a saved password uses the link (saving is retried over
-  // concurrent edits of the account, so nobody can keep its holder out by editing it).
-  await setPasswordAsMailboxOwner(user, hash);
-  if (!(await consumeEmailToken('reset-password', input.token))) throw INVALID();
+  // Look first; the link is used up in the transaction that saves the password, so only a saved
+  // password uses it, and only once (saving is retried over concurrent edits of the account).
+  try {
+    await setPasswordAsMailboxOwner(user, hash, () => consumeItem(peeked));
+  } catch (err) {
+    throw err instanceof LinkUsedMeanwhile ? INVALID() : err;
+  }
   return { updated: true };
 };

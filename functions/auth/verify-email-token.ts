@@ -6,11 +6,12 @@
  * - `{ token, newPassword }`: the mailbox's holder did not sign up: a new password, the profile
  *   set before verification cleared, every earlier session ended;
  * - `{ token }`: only from a live session of the same account.
- * Checks come first and the token is used up last, after the account is saved (retried over
- * concurrent edits of the account), so only success uses it; a used token's record
+ * Checks come first; the token is used in the transaction that saves the account (retried over
+ * concurrent edits of the account), so only success uses it, and only once; a used token's record
  * stays until it expires, so a reused link answers `already_verified`. Success answers as login.
  */
 import type { verifyEmailToken as route } from '../../shared/contract/auth';
+import type { EmailTokenItem } from '../db/entities/email-token';
 import type { UserItem } from '../db/entities/user';
 import { badRequest, HttpError } from '../lib/errors';
 import { reply } from '../lib/http';
@@ -20,9 +21,9 @@ import { accessCookie } from '../lib/session/cookies';
 import { familyIsLive } from '../lib/session/live';
 import { signAccessToken } from '../lib/session/token';
 import { claimsFor, getUser, toProfile } from '../users/users';
-import { findEmailToken, markEmailTokenUsed } from './email-tokens';
+import { findEmailToken, markEmailTokenUsed, markUsedItem } from './email-tokens';
 import { beginLoginTry, loginTryFailed, loginTrySucceeded } from './login-limit';
-import { saveAccountChange, setPasswordAsMailboxOwner } from './mailbox-owner';
+import { LinkUsedMeanwhile, saveAccountChange, setPasswordAsMailboxOwner } from './mailbox-owner';
 import { hashPassword, passwordProblem, verifyPassword } from './passwords';
 import { signInWithPassword } from './sign-in';
 import { startSession } from './sessions';
@@ -34,7 +35,19 @@ async function useToken(record: NonNullable<Awaited<ReturnType<typeof findEmailT
   if (!(await markEmailTokenUsed(record))) throw USED();
 }
 
-const verified = (user: UserItem) => (user.emailVerified ? user : saveAccountChange(user, (current) => ({ ...current, emailVerified: true })));
+/** The address verified, in one transaction with the link's use (an address already verified: the use alone). */
+async function verifyWith(record: EmailTokenItem, user: UserItem): Promise<UserItem> {
+  if (user.emailVerified) {
+    await useToken(record);
+    return user;
+  }
+  return saveAccountChange(user, (current) => ({ ...current, emailVerified: true }), () => markUsedItem(record)).catch(usedMeanwhile);
+}
+
+/** Another request used the link while this one ran: nothing of this one was saved. */
+const usedMeanwhile = (err: unknown): never => {
+  throw err instanceof LinkUsedMeanwhile ? USED() : err;
+};
 
 export const main: Main<typeof route> = async ({ input, session, clientIp, event }) => {
   const record = await findEmailToken('verify-email', input.token);
@@ -48,8 +61,7 @@ export const main: Main<typeof route> = async ({ input, session, clientIp, event
     const problem = passwordProblem(input.newPassword, user.email);
     if (problem) throw badRequest(`newPassword ${problem}`, 'newPassword');
     const hash = await hashPassword(input.newPassword);
-    const saved = await setPasswordAsMailboxOwner(user, hash);
-    await useToken(record);
+    const saved = await setPasswordAsMailboxOwner(user, hash, () => markUsedItem(record)).catch(usedMeanwhile);
     const { cookies, session: started } = await startSession(saved, userAgent);
     return reply(toProfile(saved, started.csrfToken), { cookies });
   }
@@ -61,8 +73,7 @@ export const main: Main<typeof route> = async ({ input, session, clientIp, event
       throw badRequest('password is not the one chosen at sign-up; if you did not sign up, choose a new password instead', 'password');
     }
     await loginTrySucceeded(attempt);
-    const saved = await verified(user);
-    await useToken(record);
+    const saved = await verifyWith(record, user);
     const { cookies, session: started } = await signInWithPassword(saved, userAgent);
     return reply(toProfile(saved, started.csrfToken), { cookies });
   }
@@ -71,8 +82,7 @@ export const main: Main<typeof route> = async ({ input, session, clientIp, event
   if (!session || session.userId !== user.uuid || !(await familyIsLive(session))) {
     throw badRequest('password is required: the password chosen at sign-up, or a new one if you did not sign up', 'password');
   }
-  const saved = await verified(user);
-  await useToken(record);
+  const saved = await verifyWith(record, user);
   const cookie = accessCookie(await signAccessToken(claimsFor(saved, session.familyId, session.csrfToken)));
   return reply(toProfile(saved, session.csrfToken), { cookies: [cookie] });
 };

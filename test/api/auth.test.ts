@@ -236,6 +236,24 @@ describe('e-mail verification', () => {
     }
   });
 
+  it('one link changes the password once: of two requests at once with it, one saves its password and the other is told the link is used', async () => {
+    for (const via of ['verify', 'reset'] as const) {
+      const email = uniqueEmail(`twice-${via}`);
+      await signUp(email, 'First-pass-2026');
+      if (via === 'reset') expect((await call('POST', '/api/iam/authn/reset', { body: { email } })).status).toBe(200);
+      const token = await linkToken(email, via === 'verify' ? '/auth/verifyemail' : '/auth/reset');
+      const passwords = ['Second-pass-2026', 'Third-pass-2026'];
+      const answers = await Promise.all(passwords.map((p) => (via === 'verify'
+        ? call('POST', VERIFY, { body: { token, newPassword: p } })
+        : call('PUT', '/api/iam/pwreset/update', { body: { token, password: p } }))));
+      expect(answers.map((a) => a.status).sort(), via).toEqual([200, 400]);
+      const winner = passwords[answers.findIndex((a) => a.status === 200)]!;
+      const loser = passwords.find((p) => p !== winner)!;
+      expect((await call('POST', '/api/iam/authn/login', { body: { email, password: winner } })).status, via).toBe(200);
+      expect((await call('POST', '/api/iam/authn/login', { body: { email, password: loser } })).status, via).toBe(401);
+    }
+  });
+
   it('a login whose password was checked just before the owner chose a new one gets no session', async () => {
     const email = uniqueEmail('race');
     await signUp(email, 'Attackers-pass-2026');
