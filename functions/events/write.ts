@@ -425,17 +425,23 @@ const FOLLOW_ROUNDS = Math.ceil(MAX_DATES_PER_EVENT / DATES_PER_TX) + 2;
 
 /**
  * The dates a change of privacy or place could not take in its own transaction (it takes
- * DATES_PER_TX): rewritten in bounded batches, each on the condition that the event is as this
- * change left it (a later change rewrites them itself). A members-only event's dates all leave
- * the guests' lists before the answer.
+ * DATES_PER_TX): rewritten in bounded batches to follow the event, each on the condition that the
+ * event is as it was read; when it changed meanwhile (any write, even one that touches no date),
+ * the event is read again and the dates follow it as it is now. A members-only event's dates all
+ * leave the guests' lists before the answer. Ends when no date differs from the event.
  */
-async function followRest(after: EventItem, nowMs: number, now: string): Promise<void> {
+async function followRest(first: EventItem, nowMs: number, now: string): Promise<void> {
+  let event = first;
   for (let round = 0; round < FOLLOW_ROUNDS; round++) {
-    const pending = datesToFollow(await datesOf(after.id, true), after, nowMs, now);
+    const pending = datesToFollow(await datesOf(event.id, true), event, nowMs, now);
     if (!pending.length) return;
-    const unchanged = txEntities().event.check({ id: after.id }).where((a, op) => op.eq(a.version, after.version)).commit();
+    const unchanged = txEntities().event.check({ id: event.id }).where((a, op) => op.eq(a.version, event.version)).commit();
     const out = await writeItems([unchanged, ...pending.slice(0, DATES_PER_TX).map(({ d, next }) => datePut(d, next))]);
-    if (conditionFailed(out, 0)) return;
+    if (conditionFailed(out, 0)) {
+      const fresh = await getEvent(event.id, true);
+      if (!fresh || fresh.deletedAt) return;
+      event = fresh;
+    }
   }
   throw serviceUnavailable('The event\'s dates are busy; please try again');
 }
