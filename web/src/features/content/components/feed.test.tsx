@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { FEED_FILTERS, FEED_MORE_PAUSE_MS, type FeedFilter } from '@shared/constants';
+import { FEED_FILTERS, FEED_MORE_PAUSE_MS, PAGE_SIZE, type FeedFilter } from '@shared/constants';
 import { AUTH } from '@/testing/render-route';
 import { failure, success } from '@/testing/responses';
 import { serve } from '@/testing/serve';
@@ -113,6 +113,36 @@ describe('Feed', () => {
     const count = observed.length;
     await new Promise((r) => setTimeout(r, FEED_MORE_PAUSE_MS + 50));
     expect(observed.length).toBe(count);
+  });
+
+  it('draws every card of a full page, and asks for the next page only once all are drawn', async () => {
+    const cardsWhenAsked: number[] = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(private readonly callback: IntersectionObserverCallback) {}
+        observe(target: Element) {
+          // The end of the list is always in view here, however few cards are drawn.
+          queueMicrotask(() => this.callback([{ isIntersecting: true, target } as IntersectionObserverEntry], this as unknown as IntersectionObserver));
+        }
+        disconnect() {}
+        unobserve() {}
+        takeRecords() {
+          return [];
+        }
+      },
+    );
+    serve({
+      [`GET ${RECENT}?filter=postsAll`]: () => success(feedAnswer('contentItems', posts(1, PAGE_SIZE), 'c1')),
+      'GET /api/content-items/more/c1?filter=postsAll': () => {
+        cardsWhenAsked.push(screen.queryAllByText(/^Post number/).length);
+        return success(feedAnswer('contentItems', posts(PAGE_SIZE + 1, 1), null));
+      },
+    });
+    renderContent(<Harness />, { auth: AUTH.guest });
+    await screen.findByText(`Post number ${PAGE_SIZE + 1}`);
+    expect(shownTexts()).toEqual(Array.from({ length: PAGE_SIZE + 1 }, (_, i) => `Post number ${i + 1}`));
+    expect(cardsWhenAsked).toEqual([PAGE_SIZE]);
   });
 
   it('does not reload a list of more than one item on return, unless a change elsewhere marked it out of date', async () => {

@@ -5,7 +5,7 @@
  * already holding more than one item is not reloaded when the reader comes back to it, unless a
  * change made elsewhere marked it out of date (useFeed, in ../api/feed.ts).
  */
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { FEED_MORE_PAUSE_MS, type FeedFilter } from '@shared/constants';
 import { formatNumber } from '@shared/format';
 import type { PostView } from '@shared/answers/content';
@@ -28,6 +28,9 @@ export const DEFAULT_EMPTY: Record<FeedFilter, string> = {
   plantsAvail: 'No plants are available right now.',
   news: 'No news from pages yet.',
 };
+
+/** Cards drawn at once when a page arrives; the rest follow in a render React may interrupt. */
+const FIRST_CARDS = 3;
 
 export interface FeedProps {
   source: FeedSource;
@@ -73,8 +76,16 @@ export function Feed({ source, filters = [], filter, onFilterChange, title, hide
     [],
   );
 
+  const items: PostView[] = feed.data?.pages.flatMap((p) => p.items) ?? [];
+  // A page's first cards come at once and the rest in a background render, so twenty cards never
+  // hold a phone's main thread in one long task (the deferred count catches up by itself).
+  const deferredCount = useDeferredValue(items.length);
+  const shown = items.slice(0, Math.max(FIRST_CARDS, deferredCount));
+  const allShown = shown.length === items.length;
+
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = feed;
-  const canLoadMore = hasNextPage && !isFetchingNextPage && !paused;
+  // Not before every card is drawn: the end of a half-drawn list is in view too early.
+  const canLoadMore = hasNextPage && !isFetchingNextPage && !paused && allShown;
 
   const loadMore = useCallback(async () => {
     if (loading.current) return;
@@ -103,7 +114,6 @@ export function Feed({ source, filters = [], filter, onFilterChange, title, hide
     return () => observer.disconnect();
   }, [canLoadMore, isFetchNextPageError, loadMore, filter]);
 
-  const items: PostView[] = feed.data?.pages.flatMap((p) => p.items) ?? [];
   const panelId = `${baseId}-panel`;
   const tabId = (f: FeedFilter) => `${baseId}-tab-${f}`;
 
@@ -183,8 +193,10 @@ export function Feed({ source, filters = [], filter, onFilterChange, title, hide
 
         {items.length > 0 ? (
           <ul role="list" aria-label={tabs.length > 0 ? FILTER_LABELS[filter] : title} aria-busy={isFetchingNextPage} className="space-y-4">
-            {items.map((post) => (
-              <li key={post.id}>
+            {shown.map((post) => (
+              // A card off screen is neither laid out nor painted until it nears the view (its
+              // last size is kept once seen): a phone draws the first cards of twenty sooner.
+              <li key={post.id} className="[contain-intrinsic-size:auto_360px] [content-visibility:auto]">
                 <PostCard post={post} onDeleted={(p) => setNote(`Your ${p.kind === 'plant' ? 'plant' : 'post'} was deleted.`)} />
               </li>
             ))}
