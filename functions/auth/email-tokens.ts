@@ -60,19 +60,6 @@ export async function markEmailTokenUsed(record: EmailTokenItem): Promise<boolea
   }
 }
 
-/** Uses the token up: exactly one caller gets the record, a second use gets null. */
-export async function consumeEmailToken(kind: TokenKind, token: string): Promise<EmailTokenItem | null> {
-  const record = await peekEmailToken(kind, token);
-  if (!record) return null;
-  try {
-    await db().entities.emailToken.delete({ tokenHash: record.tokenHash }).where((a, op) => op.exists(a.tokenHash)).go();
-    return record;
-  } catch (err) {
-    if (isConditionFailure(err)) return null;
-    throw err;
-  }
-}
-
 /** For the transaction that a verification link proves: marks the link used, on the condition that it is not yet. */
 export function markUsedItem(record: EmailTokenItem): TxItem {
   return txEntities().emailToken.patch({ tokenHash: record.tokenHash }).set({ usedAt: new Date().toISOString() }).where((a, op) => op.notExists(a.usedAt)).commit();

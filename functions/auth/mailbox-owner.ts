@@ -1,8 +1,9 @@
 /**
  * Whoever holds the mailbox sets the password: a reset link, or "I did not sign up" on the
  * verification link. The address is proven, every earlier session ends, the account's login limit
- * is cleared; an account that was not verified until now also loses the names, bio and avatar set
- * before, since whoever signed up with someone else's address may have set them.
+ * is cleared; an account that was not verified until now also loses the names, bio, avatar,
+ * motivations and place set before, since whoever signed up with someone else's address may have
+ * set them.
  */
 import type { UserItem } from '../db/entities/user';
 import { failedChecks, named, txEntities, writeItems, type TxItem } from '../db/transact';
@@ -44,26 +45,44 @@ export async function saveAccountChange(user: UserItem, change: (current: UserIt
   }
 }
 
+/**
+ * What a member sets about themselves before their address is verified: names, bio, avatar,
+ * motivations and place. Whoever signed up with someone else's address may have set any of it.
+ */
+const PRE_VERIFICATION_FIELDS = ['firstName', 'lastName', 'bio', 'avatar', 'motivations', 'suburbCity', 'state', 'country', 'latitude', 'longitude', 'geohash'] as const;
+
+function withoutPreVerificationProfile(current: UserItem): UserItem {
+  const next = { ...current };
+  for (const field of PRE_VERIFICATION_FIELDS) delete next[field];
+  return next;
+}
+
 export async function setPasswordAsMailboxOwner(user: UserItem, passwordHash: string, useLink: () => TxItem): Promise<UserItem> {
   // Sessions end first, so a session of whoever signed up changes nothing while this saves; and
   // again after, for a login that checked the old password meanwhile.
   await revokeAllSessions(user.uuid);
-  let cleared: string | undefined;
+  let takenOver = false;
+  const avatars = new Set<string>();
   const saved = await saveAccountChange(user, (current) => {
-    const next: UserItem = { ...current, passwordHash, emailVerified: true };
-    cleared = undefined;
-    if (!current.emailVerified) {
-      cleared = current.avatar;
-      delete next.firstName;
-      delete next.lastName;
-      delete next.bio;
-      delete next.avatar;
-    }
-    return next;
+    takenOver = !current.emailVerified;
+    avatars.clear();
+    if (takenOver && current.avatar) avatars.add(current.avatar);
+    return { ...(takenOver ? withoutPreVerificationProfile(current) : current), passwordHash, emailVerified: true };
   }, useLink);
-  // Its object goes with the upload sweep (an unverified account gets no upload URL: a safeguard).
-  if (cleared) await writeItems([retireUpload(user.uuid, cleared)]);
   await revokeAllSessions(user.uuid);
+  let final = saved;
+  if (takenOver) {
+    // A login that checked the old password between the first revoke and the save holds a session
+    // until the second: what it wrote to the profile meanwhile goes too (nobody else can write in
+    // that time: the holder of the mailbox is signed in only once this returns).
+    const now = await getUser(user.uuid, true);
+    if (now && now.updatedAt !== saved.updatedAt) {
+      if (now.avatar) avatars.add(now.avatar);
+      final = await saveAccountChange(now, withoutPreVerificationProfile);
+    }
+  }
+  // Their objects go with the upload sweep (an unverified account gets no upload URL: a safeguard).
+  if (avatars.size) await writeItems([...avatars].map((avatar) => retireUpload(user.uuid, avatar)));
   await clearLoginLimit(user.uuid);
-  return saved;
+  return final;
 }

@@ -66,7 +66,7 @@ export const resetRequest = defineRoute({
 export const resetUpdate = defineRoute({
   method: 'PUT', path: '/api/iam/pwreset/update', access: 'public', csrfExempt: true,
   input: passwordResetInput, output: passwordUpdated,
-  summary: 'Set a new password with a reset token (single use); every session of the account is signed out and its login limit cleared. An account not verified until now is verified, and loses the names, bio and avatar set before.',
+  summary: 'Set a new password with a reset token (single use); every session of the account is signed out and its login limit cleared. An account not verified until now is verified, and loses the names, bio, avatar, motivations and place set before.',
 });
 
 export const resetVerify = defineRoute({
@@ -90,7 +90,7 @@ export const verifyEmailRequest = defineRoute({
 export const verifyEmailToken = defineRoute({
   method: 'POST', path: '/api/iam/authn/verifyemailtoken', access: 'public', csrfExempt: true,
   input: verifyEmailTokenInput, output: profileAnswer,
-  summary: 'Verify the e-mail address with the link\'s token and prove who chose the password: `{ token, password }` (the password chosen at sign-up; a wrong one counts as a failed login of the account) or `{ token, newPassword }` (for whoever holds the mailbox but did not sign up: sets the password, clears the names, bio and avatar set before verification, ends every earlier session). Either signs in, answering as login does. `{ token }` alone verifies only from a live session of the account (its access token is re-issued); otherwise 400 naming `password`. A used link answers 400 `already_verified`.',
+  summary: 'Verify the e-mail address with the link\'s token and prove who chose the password: `{ token, password }` (the password chosen at sign-up; a wrong one counts as a failed login of the account) or `{ token, newPassword }` (for whoever holds the mailbox but did not sign up: sets the password, clears the names, bio, avatar, motivations and place set before verification, ends every earlier session). Either signs in, answering as login does. `{ token }` alone verifies only from a live session of the account (its access token is re-issued); otherwise 400 naming `password`. A used link answers 400 `already_verified`.',
 });
 
 export const sessionsList = defineRoute({

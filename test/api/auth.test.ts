@@ -178,9 +178,12 @@ describe('e-mail verification', () => {
     await signUp(email, attackerPassword);
     const attacker = await logIn(email, attackerPassword);
     const uuid = attacker.profile.uuid;
-    const set = await as<Profile>(attacker.browser, 'PUT', '/api/iam/authn/update', { first_name: 'Mallory', last_name: 'Sly', bio: 'my account now' });
-    expect(set.status).toBe(200);
+    const set = await as<Profile>(attacker.browser, 'PUT', '/api/iam/authn/update', {
+      first_name: 'Mallory', last_name: 'Sly', bio: 'my account now', motivations: ['sell'], suburb_city: 'Newtown', state: 'NSW', country: 'Australia', latitude: -33.9, longitude: 151.18,
+    });
+    expect(set.status, JSON.stringify(set.json)).toBe(200);
     expect(set.data).toMatchObject({ first_name: 'Mallory', bio: 'my account now', email_verified: false });
+    expect((await getItem(`user#${attacker.profile.uuid}`, 'profile'))!).toMatchObject({ motivations: ['sell'], suburbCity: 'Newtown', latitude: -33.9 });
     const secondDevice = await logIn(email, attackerPassword);
 
     // The owner of the mailbox opens the link and chooses a password.
@@ -190,8 +193,9 @@ describe('e-mail verification', () => {
     expect(verified.data).toMatchObject({ uuid, email, email_verified: true, first_name: null, last_name: null, bio: null, avatar: null });
     const stored = (await getItem(`user#${uuid}`, 'profile'))!;
     expect(stored).toMatchObject({ emailVerified: true });
-    expect(stored.firstName).toBeUndefined();
-    expect(stored.bio).toBeUndefined();
+    for (const field of ['firstName', 'lastName', 'bio', 'avatar', 'motivations', 'suburbCity', 'state', 'country', 'latitude', 'longitude', 'geohash']) {
+      expect(stored[field], field).toBeUndefined();
+    }
 
     // The attacker's sessions and password stop working: the access token in hand cannot put the profile back either.
     const rewrite = await as(attacker.browser, 'PUT', '/api/iam/authn/update', { first_name: 'Mallory', bio: 'still mine' });
@@ -234,6 +238,35 @@ describe('e-mail verification', () => {
       expect((await call('POST', '/api/iam/authn/login', { body: { email, password: attackerPassword } })).status, via).toBe(401);
       expect((await call('POST', '/api/iam/authn/login', { body: { email, password: 'Owners-own-pass-2026' } })).status, via).toBe(200);
     }
+  });
+
+  it('a session begun with the old password while the owner takes the account over leaves nothing of its edits', async () => {
+    const email = uniqueEmail('login-race');
+    const attackerPassword = 'Attackers-pass-2026';
+    await signUp(email, attackerPassword);
+    const uuid = (await logIn(email, attackerPassword)).profile.uuid;
+    const token = await linkToken(email, '/auth/verifyemail');
+    // Whoever signed up keeps signing in afresh and editing, hoping for a session that outlives the takeover.
+    let editing = true;
+    const edits = Promise.all(Array.from({ length: 4 }, async () => {
+      while (editing) {
+        const session = newBrowser();
+        const login = await as<Profile>(session, 'POST', '/api/iam/authn/login', { email, password: attackerPassword });
+        if (login.status !== 200) continue;
+        session.csrf = login.data.csrf_token;
+        await as(session, 'PUT', '/api/iam/authn/update', { first_name: 'Mallory', bio: `mine ${randomUUID().slice(0, 6)}`, motivations: ['sell'] });
+      }
+    }));
+    const res = await as<Profile>(newBrowser(), 'POST', VERIFY, { token, newPassword: 'Owners-own-pass-2026' });
+    // A little longer: a login that checked the old password just before the save lands now.
+    await new Promise((r) => setTimeout(r, 300));
+    editing = false;
+    await edits;
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const stored = (await getItem(`user#${uuid}`, 'profile'))!;
+    expect(stored).toMatchObject({ emailVerified: true });
+    expect([stored.firstName, stored.bio, stored.motivations]).toEqual([undefined, undefined, undefined]);
+    expect((await call('POST', '/api/iam/authn/login', { body: { email, password: attackerPassword } })).status).toBe(401);
   });
 
   it('one link changes the password once: of two requests at once with it, one saves its password and the other is told the link is used', async () => {
