@@ -147,7 +147,9 @@ export async function buildOpenApi(routes?: NamedRoute[], version = '0.1.0'): Pr
     const status = String(route.status ?? 200);
     const responses: Record<string, Json> = {};
     if (isRaw(route.output)) {
-      responses[status] = { description: `The ${route.output.contentType} document.`, content: { [route.output.contentType]: { schema: { type: 'string' } } } };
+      const { contentType, schema } = route.output;
+      const document = schema ? strip(z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as Json) : { type: 'string' };
+      responses[status] = { description: `The ${contentType} document.`, content: { [contentType]: { schema: document } } };
     } else {
       const body = { content: { 'application/json': { schema: successEnvelope({ $ref: SCHEMA_REF(answerRef.get(route)!) }) } } };
       responses[status] = { description: status === '201' ? 'Created.' : 'Success.', ...body };

@@ -3,6 +3,7 @@
  * home screen under the name an admin gave it. Browsers fetch it without our client-platform
  * header (the route is exempt) and read it as JSON of the manifest's own media type.
  */
+import type { WebManifest } from '../../shared/answers/site';
 import type { manifest as route } from '../../shared/contract/site-settings';
 import type { Main } from '../lib/route-types';
 import { readPublicSite } from './settings';
@@ -13,7 +14,7 @@ const BACKGROUND_COLOR = '#ffffff';
 
 export const main: Main<typeof route> = async () => {
   const site = await readPublicSite();
-  return JSON.stringify({
+  const manifest: WebManifest = {
     name: site.name,
     short_name: site.name.slice(0, 12),
     description: site.tagline,
@@ -23,5 +24,6 @@ export const main: Main<typeof route> = async () => {
     theme_color: THEME_COLOR,
     background_color: BACKGROUND_COLOR,
     icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
-  });
+  };
+  return JSON.stringify(manifest);
 };

@@ -79,20 +79,20 @@ function lambdaContext(route: string, timeoutSeconds: number): Context {
   };
 }
 
+/** Past the limit the rest is read and dropped, so the client gets its 413; past this too, the connection is cut. */
+const MAX_DRAINED_BYTES = 8 * MAX_REQUEST_BYTES;
+
+/** The request's body; null when it is over MAX_REQUEST_BYTES (API Gateway's limit is 10 MB too). */
 function readBody(req: IncomingMessage): Promise<Buffer | null> {
   return new Promise((resolveBody, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (c: Buffer) => {
       size += c.length;
-      if (size > MAX_REQUEST_BYTES) {
-        resolveBody(null);
-        req.destroy();
-        return;
-      }
-      chunks.push(c);
+      if (size > MAX_DRAINED_BYTES) req.destroy();
+      else if (size <= MAX_REQUEST_BYTES) chunks.push(c);
     });
-    req.on('end', () => resolveBody(Buffer.concat(chunks)));
+    req.on('end', () => resolveBody(size > MAX_REQUEST_BYTES ? null : Buffer.concat(chunks)));
     req.on('error', reject);
   });
 }

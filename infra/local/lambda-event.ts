@@ -25,8 +25,10 @@ export function toEvent(
     .split(/;\s*/)
     .filter(Boolean);
 
-  const query: Record<string, string> = {};
-  for (const [k, v] of url.searchParams) query[k] = k in query ? `${query[k]},${v}` : v;
+  // Own keys only, as API Gateway's JSON gives them: `?__proto__=x` is a key like any other, and
+  // a repeated key joins its values with commas.
+  const query: Record<string, string> = Object.create(null) as Record<string, string>;
+  for (const [k, v] of url.searchParams) query[k] = Object.hasOwn(query, k) ? `${query[k]},${v}` : v;
 
   const contentType = headers['content-type'] ?? '';
   const textual = body.length === 0 || /^(application\/([\w.+-]*\+)?json|text\/|application\/x-www-form-urlencoded)/i.test(contentType);

@@ -28,3 +28,17 @@ export const publicSite = z.strictObject({
   settings: z.record(z.string(), siteSettingValue).describe('Every setting flagged public, by its stored name (site_name, site_tagline and default_location included when set)'),
 });
 export type PublicSite = z.output<typeof publicSite>;
+
+/** The web app manifest (GET /api/site-settings/manifest, `application/manifest+json`). */
+export const webManifest = z.strictObject({
+  name: z.string(),
+  short_name: z.string(),
+  description: z.string(),
+  start_url: z.string(),
+  scope: z.string(),
+  display: z.enum(['standalone']),
+  theme_color: z.string(),
+  background_color: z.string(),
+  icons: z.array(z.strictObject({ src: z.string(), sizes: z.string(), type: z.string(), purpose: z.string() })),
+});
+export type WebManifest = z.input<typeof webManifest>;

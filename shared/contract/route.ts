@@ -9,6 +9,8 @@ import type { AccessLevel, HttpMethod } from '../api';
 /** A success that is not JSON (a calendar file, a feed): its content type; the body is the handler's string. */
 export interface RawAnswer {
   readonly contentType: string;
+  /** The document's shape when it is JSON of its own media type (a manifest): for the docs and the tests, never bundled. */
+  readonly schema?: z.ZodType;
 }
 
 export interface RouteContract {
@@ -49,9 +51,9 @@ export function defineRoute<const C extends RouteContract>(route: C): C {
   return route;
 }
 
-/** A raw (non-JSON) success of this content type. */
-export function rawAnswer(contentType: string): RawAnswer {
-  return { contentType };
+/** A raw success of this content type (with its shape, when it is JSON of its own media type). */
+export function rawAnswer(contentType: string, schema?: z.ZodType): RawAnswer {
+  return schema ? { contentType, schema } : { contentType };
 }
 
 /** Whether a route answers raw. A Lambda's route carries `output: null` for JSON (its schema is the compiler's and the tests'). */

@@ -1,5 +1,5 @@
 /** The site-settings routes' contract. */
-import { publicSite } from '../answers/site';
+import { publicSite, webManifest } from '../answers/site';
 import { noInput } from '../schemas/common';
 import { defineRoute, rawAnswer } from './route';
 
@@ -11,6 +11,6 @@ export const getSite = defineRoute({
 
 export const manifest = defineRoute({
   method: 'GET', path: '/api/site-settings/manifest', access: 'public', platformExempt: true,
-  input: noInput, output: rawAnswer('application/manifest+json'),
+  input: noInput, output: rawAnswer('application/manifest+json', webManifest),
   summary: 'The web app manifest (name and description from the site settings), fetched by browsers without the client-platform header so the site can be added to a home screen.',
 });

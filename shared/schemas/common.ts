@@ -24,5 +24,45 @@ export function text(min: number, max: number) {
   );
 }
 
+/** A query value left blank (`?lat=`) is a value not given, never the 0 that `Number('')` makes. */
+const blankAsMissing = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+/** A number of the query string: blank is missing (`is required`, or left out when optional). */
+export function queryNumber(...checks: z.core.$ZodCheck<number>[]) {
+  return z.pipe(z.transform(blankAsMissing), z.coerce.number({ message: 'must be a number' }).check(...checks));
+}
+
+/** An optional value of the query string: left blank, it is left out. */
+export function optionalQuery<T extends z.core.SomeType>(schema: T) {
+  return z.optional(z.pipe(z.transform(blankAsMissing), z.optional(schema)));
+}
+
+/** A whole number of the query string from 1 to `max` (how many to take, a radius in km). */
+export function queryCount(max: number, unit = '') {
+  return queryNumber(
+    z.int({ message: `must be a whole number${unit ? ` of ${unit}` : ''}` }),
+    z.gte(1, { message: 'must be at least 1' }),
+    z.lte(max, { message: `must be at most ${max}` }),
+  );
+}
+
+/** A latitude and a longitude in the query string. */
+export const queryLatitude = queryNumber(z.gte(-90, { message: 'must be between -90 and 90' }), z.lte(90, { message: 'must be between -90 and 90' }));
+export const queryLongitude = queryNumber(z.gte(-180, { message: 'must be between -180 and 180' }), z.lte(180, { message: 'must be between -180 and 180' }));
+
+/** Direction overrides and isolates: they can make text read differently from what it holds. */
+export const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
+/**
+ * What a name or title must not hold: the direction controls, the zero-width space and the byte
+ * order mark (two names that look the same would differ). The zero-width joiner and non-joiner
+ * (U+200D, U+200C) stay: emoji sequences and many scripts need them.
+ */
+export const HIDDEN_IN_NAMES = /[\u202A-\u202E\u2066-\u2069\u200B\uFEFF]/;
+
+/** Text that names something (a person, a page, an event, a plant, a place): `text` without hidden characters. */
+export function nameText(min: number, max: number) {
+  return text(min, max).check(z.refine((s) => !HIDDEN_IN_NAMES.test(s), { message: 'must not contain invisible or text-direction control characters' }));
+}
+
 /** The empty input of routes that take none (GET routes without parameters). */
 export const noInput = z.strictObject({});

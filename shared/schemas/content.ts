@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import { FEED_FILTERS } from '../constants';
 import { MAX_COMMENT_LEVEL, MAX_PHOTOS_PER_POST, MAX_TAGS_PER_POST, PHOTO_DESCRIPTION_MAX, PHOTO_KEY_PATTERN, PHOTO_MAX_BYTES, PHOTO_MAX_SIDE_PX, PHOTO_SMALL_MAX_BYTES, PHOTO_TYPES, POST_TEXT_MAX, COMMENT_MAX, PRIVACIES, REACTION_ID_PATTERN, TAKE_MAX } from '../content-rules';
-import { clientId, text } from './common';
+import { clientId, nameText, queryCount, text } from './common';
 import { handle } from './identity';
 import './locale';
 import { tagName } from './tags';
@@ -47,8 +47,8 @@ const photos = (min: number) =>
   );
 
 export const plantDetails = z.strictObject({
-  commonName: text(1, 80),
-  botanicalName: z.optional(text(0, 120)),
+  commonName: nameText(1, 80),
+  botanicalName: z.optional(nameText(0, 120)),
   careNotes: z.optional(text(0, 2000)),
   size: z.optional(text(0, 60)),
   price: z.optional(text(0, 60)),
@@ -130,9 +130,7 @@ export const commentNotifInput = z.strictObject({ commentId });
 
 /** A feed cursor: the last item's sort key, as the previous page handed it out. */
 export const cursor = z.string({ message: 'must be text' }).check(z.maxLength(200, { message: 'must be at most 200 characters' }));
-const take = z.coerce
-  .number({ message: 'must be a number' })
-  .check(z.int({ message: 'must be a whole number' }), z.gte(1, { message: 'must be at least 1' }), z.lte(TAKE_MAX, { message: `must be at most ${TAKE_MAX}` }));
+const take = queryCount(TAKE_MAX);
 const plantFilter = z.enum(['plantsAll', 'plantsAvail'], { message: 'must be plantsAll or plantsAvail' });
 const feedFilter = z.enum(['all', ...FEED_FILTERS], { message: `must be all, ${FEED_FILTERS.join(', ')}` });
 

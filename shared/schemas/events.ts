@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { EVENT_IMAGE_KEY_PATTERN, EVENT_IMAGE_MAX_BYTES } from '../content-rules';
-import { clientId, text } from './common';
+import { clientId, nameText, optionalQuery, queryCount, queryLatitude, queryLongitude, text } from './common';
 import { latitude, longitude } from './identity';
 import './locale';
 import { tagName } from './tags';
@@ -57,7 +57,7 @@ const optionalText = (max: number) => z.optional(text(0, max));
 
 /** Where an event happens: a name, an optional street address and place names, and the position. */
 export const eventLocationInput = z.strictObject({
-  name: text(1, EVENT_PLACE_NAME_MAX),
+  name: nameText(1, EVENT_PLACE_NAME_MAX),
   address: optionalText(EVENT_ADDRESS_MAX),
   suburbCity: optionalText(100),
   state: optionalText(100),
@@ -86,7 +86,7 @@ const coverKey = z.string({ message: 'must be text' }).check(z.regex(EVENT_IMAGE
 /** POST /api/iam/events/new: the contract of "Events — calendar and creation contract". */
 export const newEventInput = z.strictObject({
   id: clientId,
-  title: text(1, EVENT_TITLE_MAX),
+  title: nameText(1, EVENT_TITLE_MAX),
   description: z._default(text(0, EVENT_DESCRIPTION_MAX), ''),
   privacy: z._default(privacy, 'public'),
   pageId: z.optional(uuid),
@@ -115,7 +115,7 @@ export const newSpecificsInput = z.strictObject({
 
 export const updateEventInput = z.strictObject({
   eventId: uuid,
-  title: z.optional(text(1, EVENT_TITLE_MAX)),
+  title: z.optional(nameText(1, EVENT_TITLE_MAX)),
   description: z.optional(text(0, EVENT_DESCRIPTION_MAX)),
   privacy: z.optional(privacy),
   location: z.optional(eventLocationInput),
@@ -189,12 +189,10 @@ export const eventLocationsParams = z.strictObject({
 });
 export const pageLocationsParams = z.strictObject({ id: uuid });
 
-const queryLatitude = z.coerce.number({ message: 'must be a number' }).check(z.gte(-90, { message: 'must be between -90 and 90' }), z.lte(90, { message: 'must be between -90 and 90' }));
-const queryLongitude = z.coerce.number({ message: 'must be a number' }).check(z.gte(-180, { message: 'must be between -180 and 180' }), z.lte(180, { message: 'must be between -180 and 180' }));
-const radius = z.coerce.number({ message: 'must be a number' }).check(z.int({ message: 'must be a whole number of kilometres' }), z.gte(1, { message: 'must be at least 1' }), z.lte(100, { message: 'must be at most 100' }));
-const take = z.coerce.number({ message: 'must be a number' }).check(z.int({ message: 'must be a whole number' }), z.gte(1, { message: 'must be at least 1' }), z.lte(50, { message: 'must be at most 50' }));
+const radius = queryCount(100, 'kilometres');
+const take = queryCount(50);
 /** `userId` is accepted as the catalogue has it and ignored: who asks comes from the session. */
-export const nearbyEventsQuery = z.strictObject({ userId: z.optional(z.string().check(z.maxLength(100))), lat: queryLatitude, long: queryLongitude, take: z.optional(take), radiusKm: z.optional(radius) });
+export const nearbyEventsQuery = z.strictObject({ userId: z.optional(z.string().check(z.maxLength(100))), lat: queryLatitude, long: queryLongitude, take: optionalQuery(take), radiusKm: optionalQuery(radius) });
 
 export const adminLocationsInput = z.strictObject({ csrf_token: csrfToken, cursorId: z.optional(keyCursor) });
 export const eventNotifInput = z.strictObject({ specificId });

@@ -1,6 +1,6 @@
 /** Contact and report forms that members send to the site's admins. */
 import * as z from 'zod/mini';
-import { clientId, text } from './common';
+import { clientId, nameText, text } from './common';
 import './locale';
 
 export const FORM_KINDS = ['contact', 'report'] as const;
@@ -9,7 +9,7 @@ export const newFormInput = z
   .strictObject({
     id: clientId,
     kind: z.enum(FORM_KINDS, { message: `must be one of ${FORM_KINDS.join(', ')}` }),
-    subject: text(1, 120),
+    subject: nameText(1, 120),
     message: text(1, 5000),
     /** For a report: the path of what is reported, e.g. /post/abc. */
     targetPath: z.optional(

@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, HANDLE_PATTERN, RESERVED_HANDLES } from '../validation';
-import { text } from './common';
+import { nameText, text } from './common';
 import './locale';
 
 export const PASSWORD_MIN = 8;
@@ -72,12 +72,12 @@ export const longitude = z.pipe(
 
 export const MOTIVATIONS = ['swap', 'sell', 'give-away', 'learn', 'meet', 'organise'] as const;
 
-const personName = text(1, 60).check(z.refine((s) => /^[\p{L}][\p{L}' .-]*$/u.test(s), { message: 'must be letters, spaces, apostrophes or hyphens' }));
+const personName = nameText(1, 60).check(z.refine((s) => /^[\p{L}][\p{L}' .-]*$/u.test(s), { message: 'must be letters, spaces, apostrophes or hyphens' }));
 
 export const locationFields = {
-  suburb_city: text(1, 100),
-  state: text(1, 100),
-  country: text(1, 100),
+  suburb_city: nameText(1, 100),
+  state: nameText(1, 100),
+  country: nameText(1, 100),
   latitude,
   longitude,
 };
@@ -96,9 +96,9 @@ export const profileUpdateInput = z
     last_name: z.optional(personName),
     bio: z.optional(text(0, 500)),
     motivations: z.optional(z.array(z.enum(MOTIVATIONS)).check(z.maxLength(MOTIVATIONS.length))),
-    suburb_city: z.optional(text(1, 100)),
-    state: z.optional(text(1, 100)),
-    country: z.optional(text(1, 100)),
+    suburb_city: z.optional(nameText(1, 100)),
+    state: z.optional(nameText(1, 100)),
+    country: z.optional(nameText(1, 100)),
     latitude: z.optional(latitude),
     longitude: z.optional(longitude),
     /** An object key returned by the avatar upload route, or null to remove the avatar. */

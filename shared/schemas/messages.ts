@@ -1,6 +1,6 @@
 /** Messages, blocks and live delivery: what clients send. */
 import * as z from 'zod/mini';
-import { clientId, text } from './common';
+import { BIDI_CONTROLS, clientId, text } from './common';
 import { handle, uuidParam } from './identity';
 import './locale';
 
@@ -21,12 +21,10 @@ export const newUserConversationInput = z.strictObject({
 
 export const newPageConversationInput = z.strictObject({ userId: uuidParam, pageId: uuidParam, csrf_token: csrfToken });
 
-/** Direction overrides and isolates can make a link's visible text differ from where it leads. */
-const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
-
 export const newMessageInput = z.strictObject({
   id: clientId,
   conversation_id: uuidParam,
+  // Direction controls can make a link's visible text differ from where it leads.
   content: text(1, MESSAGE_MAX).check(z.refine((s) => !BIDI_CONTROLS.test(s), { message: 'must not contain text-direction control characters' })),
   csrf_token: csrfToken,
 });

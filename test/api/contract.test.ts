@@ -72,7 +72,10 @@ describe('docs/openapi.json', () => {
       expect(inPath.map((p) => p.name), key).toEqual(pathParams(route.path));
       const status = String(route.status ?? 200);
       if (isRaw(route.output)) {
-        expect(op.responses[status]?.content, key).toEqual({ [route.output.contentType]: { schema: { type: 'string' } } });
+        const document = op.responses[status]?.content?.[route.output.contentType]?.schema;
+        // A JSON document of its own media type is described (the manifest); any other is a string.
+        if (route.output.schema) expect(document, key).toMatchObject({ type: 'object', properties: expect.any(Object) });
+        else expect(document, key).toEqual({ type: 'string' });
       } else {
         const success = op.responses[status]?.content?.['application/json']?.schema;
         expect(success, `${key} answers ${status}`).toMatchObject({ properties: { status: { const: 'success' }, data: {} }, required: ['status', 'data'] });
@@ -87,8 +90,11 @@ describe('docs/openapi.json', () => {
     }
   });
 
-  it('holds a real raw route exempt from client-platform (the web app manifest)', () => {
+  it('holds a real raw route exempt from client-platform (the web app manifest), its document described as the object it is', () => {
     expect(table.some((r) => r.platformExempt && isRaw(r.output))).toBe(true);
+    const manifest = new Map(operations(doc)).get('GET /api/site-settings/manifest')!.responses['200']!.content!['application/manifest+json']!.schema as { type: string; properties: Record<string, unknown>; required: string[] };
+    expect(manifest.type).toBe('object');
+    expect(manifest.required).toEqual(expect.arrayContaining(['name', 'short_name', 'start_url', 'display', 'icons']));
   });
 
   it('describes a raw route (a calendar file) by its content type, without the client-platform header', async () => {

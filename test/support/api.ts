@@ -49,6 +49,8 @@ function checkContract(route: RouteDef, res: Response, text: string, json: unkno
     const type = res.headers.get('content-type') ?? '';
     if (!type.startsWith(route.output.contentType)) throw new Error(`${key} answered content-type ${type}; its contract says ${route.output.contentType}`);
     if (!text) throw new Error(`${key} answered an empty ${route.output.contentType} body`);
+    const shape = route.output.schema?.safeParse(JSON.parse(text));
+    if (shape && !shape.success) throw new Error(`${key} answered a document its contract does not allow: ${shape.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
     return;
   }
   const envelope = json as { status?: unknown; data?: unknown };

@@ -25,7 +25,9 @@ export function describeIssue(issue: z.core.$ZodIssue, raw: unknown): { field: s
     const key = issue.keys[0] ?? 'unknown';
     return { field: issue.path.length ? `${field}.${key}` : key, message: `${key} is not an accepted field` };
   }
-  if (issue.code === 'invalid_type' && valueAt(raw, issue.path) === undefined) return { field, message: `${field} is required` };
+  const given = valueAt(raw, issue.path);
+  // Blank (`?lat=`) is not given: the query's numbers read it so (shared/schemas/common.ts).
+  if (issue.code === 'invalid_type' && (given === undefined || (typeof given === 'string' && given.trim() === ''))) return { field, message: `${field} is required` };
   return { field, message: `${field} ${issue.message}` };
 }
 
