@@ -2,10 +2,11 @@
  * Whoever holds the mailbox sets the password: a reset link, or "I did not sign up" on the
  * verification link. The address is proven, every earlier session ends, the account's login limit
  * is cleared; an account that was not verified until now also loses the names, bio, avatar,
- * motivations and place set before, since whoever signed up with someone else's address may have
- * set them.
+ * motivations, place, blocks and settings set before, since whoever signed up with someone else's
+ * address may have set them.
  */
 import type { UserItem } from '../db/entities/user';
+import { db } from '../db/service';
 import { failedChecks, named, txEntities, writeItems, type TxItem } from '../db/transact';
 import { retireUpload } from '../images/pending';
 import { conflict } from '../lib/errors';
@@ -47,9 +48,23 @@ export async function saveAccountChange(user: UserItem, change: (current: UserIt
 
 /**
  * What a member sets about themselves before their address is verified: names, bio, avatar,
- * motivations and place. Whoever signed up with someone else's address may have set any of it.
+ * motivations, place and where they are listed. Whoever signed up with someone else's address
+ * may have set any of it.
  */
-const PRE_VERIFICATION_FIELDS = ['firstName', 'lastName', 'bio', 'avatar', 'motivations', 'suburbCity', 'state', 'country', 'latitude', 'longitude', 'geohash'] as const;
+const PRE_VERIFICATION_FIELDS = ['firstName', 'lastName', 'bio', 'avatar', 'motivations', 'suburbCity', 'state', 'country', 'latitude', 'longitude', 'geohash', 'nearbyVisible', 'directoryVisible'] as const;
+
+/**
+ * The rest of what whoever signed up may have set: the blocks they made and the settings (which
+ * go back to the defaults, as the listing flags above do). Once every earlier session has ended.
+ */
+async function clearPreVerificationChoices(userId: string): Promise<void> {
+  const { block, userSettings } = db().entities;
+  const { data: blocks } = await block.query.byBlocker({ blockerId: userId }).go({ pages: 'all' });
+  await Promise.all([
+    blocks.length ? block.delete(blocks.map(({ blockerId, blockedId }) => ({ blockerId, blockedId }))).go() : undefined,
+    userSettings.delete({ userId }).go(),
+  ]);
+}
 
 function withoutPreVerificationProfile(current: UserItem): UserItem {
   const next = { ...current };
@@ -80,6 +95,7 @@ export async function setPasswordAsMailboxOwner(user: UserItem, passwordHash: st
       if (now.avatar) avatars.add(now.avatar);
       final = await saveAccountChange(now, withoutPreVerificationProfile);
     }
+    await clearPreVerificationChoices(user.uuid);
   }
   // Their objects go with the upload sweep (an unverified account gets no upload URL: a safeguard).
   if (avatars.size) await writeItems([...avatars].map((avatar) => retireUpload(user.uuid, avatar)));

@@ -9,7 +9,7 @@ import { conflict, forbidden, unauthorized } from '../lib/errors';
 import { reply } from '../lib/http';
 import type { Main } from '../lib/route-types';
 import { accessCookie } from '../lib/session/cookies';
-import { assertLive } from '../lib/session/live';
+import { assertLive, liveFamilyCheck, SESSION_LIVE } from '../lib/session/live';
 import { signAccessToken } from '../lib/session/token';
 import { claimsFor, completeRegistration, getUser, toProfile, withLocation } from '../users/users';
 
@@ -36,6 +36,8 @@ export const main: Main<typeof route> = async ({ input, session }) => {
       input.latitude,
       input.longitude,
     ),
+    // A session revoked since the check above (the address's owner took the account over) registers nothing.
+    { item: liveFamilyCheck(session), name: SESSION_LIVE, failed: () => unauthorized('Your session has ended; sign in again') },
   );
   const token = await signAccessToken(claimsFor(saved, session.familyId, session.csrfToken));
   return reply(toProfile(saved, session.csrfToken), { cookies: [accessCookie(token)] });

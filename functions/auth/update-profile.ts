@@ -8,21 +8,24 @@ import type { updateProfile as route } from '../../shared/contract/auth';
 import { toTitleCase } from '../../shared/format';
 import type { UserItem } from '../db/entities/user';
 import { db } from '../db/service';
-import { conditionFailed, txEntities, writeItems, type TxItem } from '../db/transact';
+import { failedChecks, named, txEntities, writeItems, type TxItem } from '../db/transact';
 import { badRequest, conflict, forbidden, serviceUnavailable, unauthorized } from '../lib/errors';
 import type { Main } from '../lib/route-types';
-import { assertLive } from '../lib/session/live';
+import { assertLive, liveFamilyCheck, SESSION_LIVE } from '../lib/session/live';
 import { CLAIM_LOST, claimAvatar } from '../images/avatars';
 import { removeRetiredUpload, retireUpload } from '../images/pending';
 import { afterRelisting, relistItems } from '../posts/relist';
-import { getUser, saveUser, toProfile, withLocation } from '../users/users';
+import { getUser, toProfile, withLocation } from '../users/users';
+
+const ACCOUNT_UNCHANGED = 'account-unchanged';
+const AVATAR_CLAIMED = 'avatar-claimed';
 
 function userPut(next: UserItem): TxItem {
   const { uuid, updatedAt: previous, ...rest } = next;
-  return txEntities()
+  return named(ACCOUNT_UNCHANGED, txEntities()
     .user.put({ uuid, ...rest })
     .where((a, op) => op.eq(a.updatedAt, previous))
-    .commit();
+    .commit());
 }
 
 export const main: Main<typeof route> = async ({ input, session }) => {
@@ -54,12 +57,20 @@ export const main: Main<typeof route> = async ({ input, session }) => {
 
   // A replaced avatar's upload URL may still work (we keep no record of when it was handed out), so
   // its retirement record waits for the sweep past the URL's life: whatever is PUT again is removed.
-  const items = [userPut(next), ...claim, ...(retired ? [retireUpload(user.uuid, retired, nowMs, true)] : []), ...relisting.items];
-  if (items.length === 1) return toProfile(await saveUser(next), session.csrfToken);
-
+  // The family is a condition of the write itself: a session revoked after its live check above
+  // (the address's owner taking the account over) saves nothing.
+  const items = [
+    userPut(next),
+    ...claim.map((item) => named(AVATAR_CLAIMED, item)),
+    ...(retired ? [retireUpload(user.uuid, retired, nowMs, true)] : []),
+    ...relisting.items,
+    liveFamilyCheck(session, nowMs),
+  ];
   const out = await writeItems(items);
-  if (conditionFailed(out, 0)) throw conflict('Your account changed meanwhile; reload and try again');
-  if (claim.length && conditionFailed(out, 1)) throw badRequest(CLAIM_LOST, 'avatar');
+  const failed = failedChecks(out, items);
+  if (failed.has(SESSION_LIVE)) throw unauthorized('Your session has ended; sign in again');
+  if (failed.has(ACCOUNT_UNCHANGED)) throw conflict('Your account changed meanwhile; reload and try again');
+  if (failed.has(AVATAR_CLAIMED)) throw badRequest(CLAIM_LOST, 'avatar');
   if (out.canceled) throw serviceUnavailable('Could not save your profile; try again');
   if (retired) await removeRetiredUpload(retired, true);
   await afterRelisting(user.uuid, relisting);

@@ -5,6 +5,7 @@
 import type { EventDateCard, EventDateView, EventOwner, EventPlace, EventView } from '../../shared/answers/events';
 import { batchGet } from '../db/batch';
 import { attendanceKey, dateCountsKey, eventKey, SERIES_DONE, type EventAttendanceItem, type EventDateItem, type EventItem } from '../db/entities/event';
+import { ownerRefKey } from '../db/entities/owner';
 import { pageKey, type PageItem } from '../db/entities/page';
 import { userKey, type UserItem } from '../db/entities/user';
 import { db } from '../db/service';
@@ -226,20 +227,20 @@ export const eventUrl = (randomId: string): string => `${siteOrigin()}/event/${r
 
 const formerOwner = (e: Pick<EventItem, 'ownerType' | 'ownerId'>): EventOwner => ({ type: e.ownerType, id: e.ownerId, handle: null, name: null, avatar: null });
 
-/** The owners of these events (members and pages), by id, in one BatchGet. */
+/** The owners of these events (members and pages), by `ownerRefKey`, in one BatchGet. */
 export async function ownersOf(events: Pick<EventItem, 'ownerType' | 'ownerId'>[]): Promise<Map<string, EventOwner>> {
   const keys = new Map<string, { pk: string; sk: string }>();
-  for (const e of events) keys.set(e.ownerId, e.ownerType === 'page' ? pageKey(e.ownerId) : userKey(e.ownerId));
+  for (const e of events) keys.set(ownerRefKey(e.ownerType, e.ownerId), e.ownerType === 'page' ? pageKey(e.ownerId) : userKey(e.ownerId));
   const out = new Map<string, EventOwner>();
   if (!keys.size) return out;
   for (const item of await batchGet([...keys.values()])) {
     if (item.__edb_e__ === 'page') {
       const p = db().entities.page.parse({ Item: item }).data as PageItem | null;
-      if (p && !p.deletedAt) out.set(p.id, { type: 'page', id: p.id, handle: p.handle, name: p.name, avatar: p.avatar ?? null });
+      if (p && !p.deletedAt) out.set(ownerRefKey('page', p.id), { type: 'page', id: p.id, handle: p.handle, name: p.name, avatar: p.avatar ?? null });
     } else if (item.__edb_e__ === 'user') {
       const u = db().entities.user.parse({ Item: item }).data as UserItem | null;
       if (u && !u.deletedAt && u.username) {
-        out.set(u.uuid, { type: 'user', id: u.uuid, handle: u.username, name: [u.firstName, u.lastName].filter(Boolean).join(' ') || u.username, avatar: u.avatar ?? null });
+        out.set(ownerRefKey('user', u.uuid), { type: 'user', id: u.uuid, handle: u.username, name: [u.firstName, u.lastName].filter(Boolean).join(' ') || u.username, avatar: u.avatar ?? null });
       }
     }
   }
@@ -277,7 +278,7 @@ export function eventViewOf(e: EventItem, dates: EventDateItem[], mine: Map<stri
 export async function fullView(event: EventItem, viewer: Viewer, opts: { consistent?: boolean } = {}): Promise<EventView> {
   const [dates, owners, canEdit] = await Promise.all([datesOf(event.id, opts.consistent), ownersOf([event]), mayEdit(viewer, event)]);
   const { mine, counts } = await mineAndCounts(shownDates(dates), viewer.userId, opts.consistent);
-  return eventViewOf(event, dates, mine, counts, owners.get(event.ownerId), canEdit);
+  return eventViewOf(event, dates, mine, counts, owners.get(ownerRefKey(event.ownerType, event.ownerId)), canEdit);
 }
 
 /** Templates by id (one BatchGet), live ones only. */
@@ -308,7 +309,7 @@ export async function dateCards(dates: EventDateItem[], viewer: Viewer): Promise
     const e = events.get(d.eventId)!;
     return {
       event: {
-        id: e.id, randomId: e.randomId, title: e.title, privacy: e.privacy, owner: owners.get(e.ownerId) ?? formerOwner(e),
+        id: e.id, randomId: e.randomId, title: e.title, privacy: e.privacy, owner: owners.get(ownerRefKey(e.ownerType, e.ownerId)) ?? formerOwner(e),
         place: placeOf(e), timeZone: e.timeZone, cover: e.cover ?? null, recurring: !!e.rrule,
       },
       date: dateViewOf(d, e.capacity, mine.get(specificIdOf(d.eventId, d.dateKey)), counts.get(specificIdOf(d.eventId, d.dateKey))!),

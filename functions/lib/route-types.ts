@@ -19,6 +19,11 @@ export type RouteDef<C extends RouteContract = RouteContract> = C & {
   readonly timeoutSeconds?: number;
 };
 
+/** Whether a route reads or writes the table (and so is handed `liveSession`, functions/lib/wrap.ts). */
+export function readsTable(route: Pick<RouteDef, 'grants'>): boolean {
+  return route.grants.some((grant) => grant.startsWith('table:'));
+}
+
 /** The session a handler receives: guests reach only public routes. */
 export type SessionFor<A extends AccessLevel> = A extends 'public' ? Session | null : Session;
 

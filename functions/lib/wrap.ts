@@ -34,10 +34,16 @@ export interface WrapOptions {
    * carry the database client; an admin route without it refuses to load.
    */
   liveAdmin?: (session: Session) => Promise<void>;
+  /**
+   * Routes that read the table: `unverifiedSessionIsLive` (functions/lib/session/live.ts), handed
+   * in like liveAdmin. A route without it (one with no table grant, which has no use for an
+   * account) reads a token whose address is not verified yet as no session at all.
+   */
+  liveSession?: (session: Session) => Promise<boolean>;
 }
 
 export function wrap<C extends RouteContract>(route: RouteDef<C>, main: Main<C>, opts: WrapOptions = {}): LambdaHandler {
-  const { liveAdmin } = opts;
+  const { liveAdmin, liveSession } = opts;
   if (route.access === 'admin' && !liveAdmin) throw new Error(`${routeKey(route)} is an admin route: wrap it with the live admin check`);
   const checks = middy<APIGatewayProxyEventV2, HttpResult, Error, RouteContext>()
     .use(requestLog(routeKey(route)))
@@ -45,7 +51,7 @@ export function wrap<C extends RouteContract>(route: RouteDef<C>, main: Main<C>,
     .use(originGuard())
     .use(clientPlatform(route.platformExempt === true))
     .use(jsonBody())
-    .use(sessionFromCookie(route.access))
+    .use(sessionFromCookie(route.access, liveSession))
     .use(csrfCheck(route.csrfExempt === true))
     .use(accessLevel(route.access));
   if (liveAdmin) checks.use({ before: (request) => liveAdmin(request.context.route.session!) });

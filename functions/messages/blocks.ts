@@ -9,9 +9,11 @@ import { batchGet } from '../db/batch';
 import { blockKey, type BlockItem } from '../db/entities/conversation';
 import { userPk } from '../db/entities/user';
 import { db } from '../db/service';
-import { badRequest, notFound } from '../lib/errors';
+import { failedChecks, txEntities, writeItems } from '../db/transact';
+import { badRequest, notFound, serviceUnavailable, unauthorized } from '../lib/errors';
 import { onePage } from '../lib/paging';
 import { hitRateLimit } from '../lib/rate-limit';
+import { SESSION_LIVE, unverifiedSessionGuard } from '../lib/session/live';
 import type { Session } from '../lib/session/token';
 import { accountGone } from '../users/author-live';
 import { responderOf, usersAnd } from '../users/cards';
@@ -40,7 +42,15 @@ export async function block(session: Session, userId: string): Promise<void> {
   if (!me) throw accountGone();
   if (!user || user.deletedAt) throw notFound('There is no member with this id', 'userId');
   await hitRateLimit('BLOCK_USER', session.userId);
-  await db().entities.block.put({ blockerId: session.userId, blockedId: userId }).go();
+  const guard = unverifiedSessionGuard(session);
+  if (!guard.length) {
+    await db().entities.block.put({ blockerId: session.userId, blockedId: userId }).go();
+    return;
+  }
+  const items = [txEntities().block.put({ blockerId: session.userId, blockedId: userId }).commit(), ...guard];
+  const out = await writeItems(items);
+  if (failedChecks(out, items).has(SESSION_LIVE)) throw unauthorized('Your session has ended; sign in again');
+  if (out.canceled) throw serviceUnavailable('Could not save the block; try again');
 }
 
 export async function unblock(session: Session, userId: string): Promise<void> {

@@ -13,7 +13,7 @@ import {
   conversationIdOf, convPk, messageSk, messageTallyKey,
   type ConversationItem, type MessageItem, type MessageTallyItem, type ParticipantItem, type ParticipantType,
 } from '../db/entities/conversation';
-import { ownerPk, type OwnerRef } from '../db/entities/owner';
+import { ownerPk, ownerRefKey, type OwnerRef } from '../db/entities/owner';
 import { pageKey, type PageItem } from '../db/entities/page';
 import { userKey, type UserItem } from '../db/entities/user';
 import { db } from '../db/service';
@@ -93,7 +93,7 @@ export async function conversationFor(session: Session, id: string): Promise<{ c
   return { conv: conv!, side };
 }
 
-/** Cards of members and pages by id (one BatchGet). */
+/** Cards of members and pages by `ownerRefKey` (one BatchGet). */
 export async function partiesOf(refs: { type: ParticipantType; id: string }[]): Promise<Map<string, Party>> {
   const keys = refs.map((r) => (r.type === 'user' ? userKey(r.id) : pageKey(r.id)));
   const items = keys.length ? await batchGet(keys) : [];
@@ -101,13 +101,13 @@ export async function partiesOf(refs: { type: ParticipantType; id: string }[]): 
   for (const item of items) {
     if (item.__edb_e__ === 'user') {
       const u = db().entities.user.parse({ Item: item }).data as UserItem | null;
-      if (u) out.set(u.uuid, userParty(u));
+      if (u) out.set(ownerRefKey('user', u.uuid), userParty(u));
     } else if (item.__edb_e__ === 'page') {
       const p = db().entities.page.parse({ Item: item }).data as PageItem | null;
-      if (p) out.set(p.id, pageParty(p));
+      if (p) out.set(ownerRefKey('page', p.id), pageParty(p));
     }
   }
-  for (const r of refs) if (!out.has(r.id)) out.set(r.id, goneParty(r.type, r.id));
+  for (const r of refs) if (!out.has(ownerRefKey(r.type, r.id))) out.set(ownerRefKey(r.type, r.id), goneParty(r.type, r.id));
   return out;
 }
 
@@ -132,8 +132,8 @@ export function rowOf(p: ParticipantItem, parties: Map<string, Party>): Conversa
   return {
     id: p.conversationId,
     convType: p.convType,
-    me: parties.get(p.participantId) ?? goneParty(p.participantType, p.participantId),
-    with: parties.get(p.otherId) ?? goneParty(p.otherType, p.otherId),
+    me: parties.get(ownerRefKey(p.participantType, p.participantId)) ?? goneParty(p.participantType, p.participantId),
+    with: parties.get(ownerRefKey(p.otherType, p.otherId)) ?? goneParty(p.otherType, p.otherId),
     lastMessageAt: p.lastMessageAt,
     lastPreview: p.lastPreview ?? null,
     lastSenderId: p.lastSenderId ?? null,

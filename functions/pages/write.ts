@@ -148,6 +148,8 @@ export async function createPage(userId: string, input: NewPage, beforeCreate: (
       authorLiveCheck(userId),
       // Members and pages share one id namespace: the page's id must be nobody's yet, for ever.
       named('idFree', ownerIdClaim.create({ id: page.id, ownerType: 'page', createdBy: userId, createdAt: now }).commit()),
+      // And no member's, claimed or not: an account made before claims existed has none until the migration gives it one.
+      named('idFree', txEntities().user.check({ uuid: page.id }).where((a, op) => op.notExists(a.uuid)).commit()),
       ...uses,
       ...links,
       ...claims,

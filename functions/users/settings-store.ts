@@ -8,9 +8,12 @@ import { DEFAULT_USER_SETTINGS } from '../../shared/schemas/identity';
 import type { UserItem } from '../db/entities/user';
 import type { UserSettingsItem } from '../db/entities/user-settings';
 import { db } from '../db/service';
-import { conditionFailed, isConditionFailure, txEntities, writeItems } from '../db/transact';
-import { conflict, HttpError } from '../lib/errors';
+import { failedChecks, isConditionFailure, named, txEntities, writeItems, type TxItem } from '../db/transact';
+import { conflict, HttpError, unauthorized } from '../lib/errors';
+import { SESSION_LIVE } from '../lib/session/live';
 import { afterRelisting, relistItems } from '../posts/relist';
+
+const ACCOUNT_UNCHANGED = 'account-unchanged';
 
 export function toSettings(item: UserSettingsItem | null): UserSettings {
   if (!item) return { ...DEFAULT_USER_SETTINGS };
@@ -58,12 +61,16 @@ function listingChanges(user: UserItem, changes: Partial<UserSettings>): Partial
  * Changes some settings (an atomic partial update, so concurrent changes of different fields both
  * land); when a listing setting moves, the user item changes in the same transaction.
  */
-export async function updateSettings(user: UserItem, changes: Partial<UserSettings>): Promise<UserSettings> {
+/**
+ * Saves some of the member's settings; `guard` (unverifiedSessionGuard) joins the write as a
+ * condition, and a failed guard answers 401.
+ */
+export async function updateSettings(user: UserItem, changes: Partial<UserSettings>, guard: TxItem[] = []): Promise<UserSettings> {
   if (!(await storedSettings(user.uuid))) await createSettings(user.uuid);
   if (Object.keys(changes).length === 0) return readSettings(user.uuid);
 
   const flags = listingChanges(user, changes);
-  if (Object.keys(flags).length === 0) {
+  if (Object.keys(flags).length === 0 && guard.length === 0) {
     const { data } = await db().entities.userSettings.patch({ userId: user.uuid }).set(changes).go({ response: 'all_new' });
     return toSettings(data);
   }
@@ -71,12 +78,16 @@ export async function updateSettings(user: UserItem, changes: Partial<UserSettin
   // Hiding from nearby searches (or showing up again) moves the member's plant listings too.
   const relisting = relistItems(user, { ...user, ...flags });
   const { userSettings, user: u } = txEntities();
-  const out = await writeItems([
+  const items = [
     userSettings.patch({ userId: uuid }).set(changes).commit(),
-    u.put({ uuid, ...rest, ...flags }).where((a, op) => op.eq(a.updatedAt, previous)).commit(),
+    ...(Object.keys(flags).length ? [named(ACCOUNT_UNCHANGED, u.put({ uuid, ...rest, ...flags }).where((a, op) => op.eq(a.updatedAt, previous)).commit())] : []),
     ...relisting.items,
-  ]);
-  if (conditionFailed(out, 1)) throw conflict('Your account changed meanwhile; reload and try again');
+    ...guard,
+  ];
+  const out = await writeItems(items);
+  const failed = failedChecks(out, items);
+  if (failed.has(SESSION_LIVE)) throw unauthorized('Your session has ended; sign in again');
+  if (failed.has(ACCOUNT_UNCHANGED)) throw conflict('Your account changed meanwhile; reload and try again');
   if (out.canceled) throw new HttpError(503, 'unavailable', 'Could not save your settings; try again', undefined, { 'retry-after': '1' });
   await afterRelisting(uuid, relisting);
   return readSettings(uuid);

@@ -10,7 +10,7 @@ import { MOTIVATIONS } from '../../shared/schemas/identity';
 import { encodeGeohash } from '../../shared/geohash';
 import { db } from '../db/service';
 import type { UserItem } from '../db/entities/user';
-import { conditionFailed, failedChecks, isConditionFailure, named, txEntities, writeItems } from '../db/transact';
+import { failedChecks, isConditionFailure, named, txEntities, writeItems, type TxItem } from '../db/transact';
 import { holdsAdmin } from '../lib/admins';
 import { conflict, HttpError } from '../lib/errors';
 import type { Session } from '../lib/session/token';
@@ -132,16 +132,29 @@ export async function saveUser(next: UserItem): Promise<UserItem> {
  * Completes registration: the handle claim (shared with pages) and the user in one transaction,
  * so a handle can never belong to two owners.
  */
-export async function completeRegistration(user: UserItem, changes: Partial<UserItem> & { username: string }): Promise<UserItem> {
+/**
+ * Completes registration: the username claimed and the account saved in one transaction, with
+ * `guard` (the session's family, so a session revoked meanwhile registers nothing) as a
+ * condition; `guardFailed` is the error when it fails.
+ */
+export async function completeRegistration(
+  user: UserItem,
+  changes: Partial<UserItem> & { username: string },
+  guard?: { item: TxItem; name: string; failed: () => Error },
+): Promise<UserItem> {
   const next = { ...user, ...changes, regState: 'complete' as const };
   const { uuid, updatedAt: previous, ...rest } = next;
   const { user: u, handleClaim } = txEntities();
-  const out = await writeItems([
-    handleClaim.create({ handle: changes.username, ownerType: 'user', ownerId: uuid }).commit(),
-    u.put({ uuid, ...rest }).where((a, op) => op.eq(a.updatedAt, previous)).commit(),
-  ]);
-  if (conditionFailed(out, 0)) throw conflict('This username is taken; choose another', 'username');
-  if (conditionFailed(out, 1)) throw conflict('Your account changed meanwhile; reload and try again');
+  const items = [
+    named('handle-free', handleClaim.create({ handle: changes.username, ownerType: 'user', ownerId: uuid }).commit()),
+    named('account-unchanged', u.put({ uuid, ...rest }).where((a, op) => op.eq(a.updatedAt, previous)).commit()),
+    ...(guard ? [guard.item] : []),
+  ];
+  const out = await writeItems(items);
+  const failed = failedChecks(out, items);
+  if (guard && failed.has(guard.name)) throw guard.failed();
+  if (failed.has('handle-free')) throw conflict('This username is taken; choose another', 'username');
+  if (failed.has('account-unchanged')) throw conflict('Your account changed meanwhile; reload and try again');
   if (out.canceled) throw new HttpError(503, 'unavailable', 'Could not complete registration; try again');
   return (await getUser(uuid))!;
 }

@@ -40,7 +40,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, version as esbuildVersion, type Metafile, type Plugin } from 'esbuild';
 import ts from 'typescript';
 import { CATCH_ALL, routes } from '../../functions/routes';
-import { routeKey, type RouteDef } from '../../functions/lib/route-types';
+import { readsTable, routeKey, type RouteDef } from '../../functions/lib/route-types';
 import { isRaw } from '../../shared/contract/route';
 import * as commonSchemas from '../../shared/schemas/common';
 import * as contentSchemas from '../../shared/schemas/content';
@@ -195,6 +195,18 @@ function runtimeRoute(route: RouteDef): Record<string, unknown> {
   return { ...rest, output: isRaw(output) ? { contentType: output.contentType } : null };
 }
 
+/**
+ * The entry's last lines: admin routes hand `wrap` the live admin check, and every route that
+ * reads the table the live check of unverified sessions (functions/lib/wrap.ts), so that a route
+ * touching no table carries no database client.
+ */
+function entryHandler(route: RouteDef, abs: (modulePath: string) => string): string[] {
+  const checks = [...(route.access === 'admin' ? ['assertLiveAdmin'] : []), ...(readsTable(route) ? ['unverifiedSessionIsLive'] : [])];
+  if (!checks.length) return ['export const handler = wrap(route, main);'];
+  const options = [...(route.access === 'admin' ? ['liveAdmin: assertLiveAdmin'] : []), ...(readsTable(route) ? ['liveSession: unverifiedSessionIsLive'] : [])];
+  return [`import { ${checks.join(', ')} } from ${abs('lib/session/live')};`, `export const handler = wrap(route, main, { ${options.join(', ')} });`];
+}
+
 /** One virtual entry module per route, plus the catch-all. */
 export function planEntries(rootDir: string = REPO_ROOT): PlannedEntry[] {
   const abs = (modulePath: string) => JSON.stringify(join(rootDir, 'functions', modulePath));
@@ -210,9 +222,7 @@ export function planEntries(rootDir: string = REPO_ROOT): PlannedEntry[] {
         `import { main } from ${abs(route.handler)};`,
         `import { wrap } from ${abs('lib/wrap')};`,
         `const route = ${literal};`,
-        ...(route.access === 'admin'
-          ? [`import { assertLiveAdmin } from ${abs('lib/session/live')};`, `export const handler = wrap(route, main, { liveAdmin: assertLiveAdmin });`]
-          : [`export const handler = wrap(route, main);`]),
+        ...entryHandler(route, abs),
       ].join('\n'),
     };
   });

@@ -15,7 +15,7 @@ import type { Context } from 'aws-lambda';
 import type { Readable } from 'node:stream';
 import { CATCH_ALL } from '../../functions/routes';
 import type { HttpResult } from '../../functions/lib/http';
-import { routeKey, type RouteDef } from '../../functions/lib/route-types';
+import { readsTable, routeKey, type RouteDef } from '../../functions/lib/route-types';
 import type { LambdaHandler } from '../../functions/lib/wrap';
 import { toEvent } from './lambda-event';
 import { matchRoute } from './match';
@@ -129,9 +129,12 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
         const { wrap } = await import('../../functions/lib/wrap');
         const mod = await importModule(route.handler);
         if (typeof mod.main !== 'function') throw new Error(`${route.handler} has no exported main`);
-        if (route.access !== 'admin') return wrap(route, mod.main as never);
-        const { assertLiveAdmin } = await import('../../functions/lib/session/live');
-        return wrap(route, mod.main as never, { liveAdmin: assertLiveAdmin });
+        // As each route's entry module does in the cloud (infra/aws/bundle.ts).
+        const { assertLiveAdmin, unverifiedSessionIsLive } = await import('../../functions/lib/session/live');
+        return wrap(route, mod.main as never, {
+          ...(route.access === 'admin' ? { liveAdmin: assertLiveAdmin } : {}),
+          ...(readsTable(route) ? { liveSession: unverifiedSessionIsLive } : {}),
+        });
       })();
       h.catch(() => handlers.delete(key));
       handlers.set(key, h);

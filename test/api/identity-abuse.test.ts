@@ -180,7 +180,8 @@ async function viaCloudFront(path: string, body: object, viewerIp: string): Prom
   const secret = 'test-origin-secret';
   process.env.ORIGIN_SECRET = secret;
   try {
-    const result = await wrap(route, mod.main)(
+    const { unverifiedSessionIsLive } = await import('../../functions/lib/session/live');
+    const result = await wrap(route, mod.main, { liveSession: unverifiedSessionIsLive })(
       {
         version: '2.0',
         routeKey: `POST ${path}`,

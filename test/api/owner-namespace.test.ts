@@ -11,7 +11,7 @@ import type { ConversationAnswer, InboxAnswer, MessageView } from '../../shared/
 import type { PageView } from '../../shared/answers/pages';
 import { as, member, type Member } from '../support/accounts';
 import { call } from '../support/api';
-import { deleteItem, getItem, queryPartition } from '../support/db';
+import { deleteItem, getItem, putItem, queryPartition } from '../support/db';
 import { newPost, type FeedAnswer } from '../support/content';
 import { NEWTOWN, newEvent } from '../support/events';
 import { newPage, uniqueHandle } from '../support/pages';
@@ -77,9 +77,13 @@ describe('one id namespace for members and pages', () => {
     await send(friend, direct, 'the secret cutting spot');
     await send(victim, direct, 'behind the shed');
 
-    // As an older version left it: the member's id unclaimed. The page takes it.
+    // As an older version left it: a page made with the member's id, when nothing checked it (the
+    // member's item and claim set aside while it is made, then the member's item put back).
+    const profile = (await getItem(`user#${v}`, 'profile'))!;
     await deleteItem(`ownerid#${v}`, 'ownerid');
+    await deleteItem(`user#${v}`, 'profile');
     const created = await createPage(attacker, { id: v });
+    await putItem(profile);
     expect(created.status, JSON.stringify(created.json)).toBe(201);
 
     // 1. The page's inbox is not the member's.

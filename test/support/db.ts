@@ -44,3 +44,9 @@ export async function deleteItem(pk: string, sk: string): Promise<void> {
   const { DeleteCommand } = await import('@aws-sdk/lib-dynamodb');
   await client().send(new DeleteCommand({ TableName: inject('tableName'), Key: { pk, sk } }));
 }
+
+/** Puts an item back as it was read (to stage data as an older version of the product left it). */
+export async function putItem(item: Record<string, unknown>): Promise<void> {
+  const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
+  await client().send(new PutCommand({ TableName: inject('tableName'), Item: item }));
+}

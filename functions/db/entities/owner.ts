@@ -37,6 +37,9 @@ export const OwnerIdClaim = () => new Entity({
 
 export type OwnerIdClaimItem = EntityItem<ReturnType<typeof OwnerIdClaim>>;
 
+/** A map key for an owner, naming its kind: a member's and a page's card never share one. */
+export const ownerRefKey = (type: OwnerType, id: string): string => `${type}#${id}`;
+
 /** The claim's key, spelled out for condition checks and BatchGets (held to the template by owner-keys.test.ts). */
 export const ownerIdClaimKey = (id: string): { pk: string; sk: string } => ({ pk: `ownerid#${id}`, sk: 'ownerid' });
 

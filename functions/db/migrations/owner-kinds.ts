@@ -28,7 +28,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../client';
 import { conversationIdOf } from '../entities/conversation';
-import { OwnerIdClaim, type OwnerRef, type OwnerType } from '../entities/owner';
+import { OwnerIdClaim, ownerIdClaimKey, type OwnerRef, type OwnerType } from '../entities/owner';
 import { migrationMarks } from './marker';
 
 type Item = Record<string, unknown>;
@@ -143,15 +143,32 @@ class Migration {
     return type === 'page' && (await this.pageCollides(id));
   }
 
-  private async claim(id: string, ownerType: OwnerType, createdAt: string, createdBy?: string): Promise<void> {
+  /** Claims `id` for its owner; false when it was claimed already (by this owner in an earlier run, or by another). */
+  private async claim(id: string, ownerType: OwnerType, createdAt: string, createdBy?: string): Promise<boolean> {
     const { Item } = this.claims.put({ id, ownerType, createdAt: createdAt || this.at, ...(createdBy ? { createdBy } : {}) }).params<{ Item: Item }>({ table: tableName() });
-    await this.put(Item);
+    return this.put(Item);
+  }
+
+  /**
+   * A member's claim: a page made between the claims' arrival and this run may hold the member's
+   * id (the page creation checked the claim only, and the member had none yet): that page is listed
+   * as a collision, like one found holding a member's id.
+   */
+  private async claimMember(id: string, createdAt: string): Promise<void> {
+    if (await this.claim(id, 'user', createdAt)) return;
+    const key = ownerIdClaimKey(id);
+    const held = await this.get(key.pk, key.sk);
+    if (held?.ownerType === 'page' && !this.collisions.has(id)) {
+      this.collisions.add(id);
+      this.collides.set(id, true);
+      this.logger.warn('a page holds a member\'s id: it and its items are left as they are', { pageId: id });
+    }
   }
 
   async handle(item: Item): Promise<void> {
     switch (item.__edb_e__) {
       case 'user':
-        if (item.sk === 'profile' && str(item.uuid)) await this.claim(str(item.uuid), 'user', str(item.createdAt));
+        if (item.sk === 'profile' && str(item.uuid)) await this.claimMember(str(item.uuid), str(item.createdAt));
         return;
       case 'page':
         if (item.sk !== 'page' || !str(item.id) || (await this.pageCollides(str(item.id)))) return;

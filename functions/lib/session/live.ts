@@ -9,6 +9,7 @@
 import type { SessionItem } from '../../db/entities/session';
 import type { UserItem } from '../../db/entities/user';
 import { db } from '../../db/service';
+import { named, txEntities, type TxItem } from '../../db/transact';
 import { holdsAdmin } from '../admins';
 import { forbidden, unauthorized } from '../errors';
 import type { Session } from './token';
@@ -87,4 +88,36 @@ export async function adminNow(session: Session | null): Promise<boolean> {
 export async function assertSelf(session: Session | null, userId: string): Promise<void> {
   if (session && session.userId === userId) return;
   if (!(await adminNow(session))) throw forbidden('You may only act on your own account');
+}
+
+/** The name of liveFamilyCheck's item, to read its failure with failedChecks. */
+export const SESSION_LIVE = 'session-live';
+
+/**
+ * A write a revoked session must not make, even when its live check passed a moment before (a
+ * revocation landing between the check and the write): the family, unrevoked and unexpired, as a
+ * condition of the write's own transaction.
+ */
+export function liveFamilyCheck(session: Pick<Session, 'userId' | 'familyId'>, nowMs = Date.now()): TxItem {
+  return named(
+    SESSION_LIVE,
+    txEntities()
+      .session.check({ userId: session.userId, familyId: session.familyId })
+      .where((a, op) => `${op.notExists(a.revokedAt)} AND ${op.gt(a.expiresAt, Math.floor(nowMs / 1000))}`)
+      .commit(),
+  );
+}
+
+/** A session whose token says its address is not verified yet: until it is, the family is read on every request (see sessionFromCookie). */
+export async function unverifiedSessionIsLive(session: Session): Promise<boolean> {
+  return session.emailVerified || (await familyIsLive(session));
+}
+
+/**
+ * The conditions a write by this session carries: none for a verified account; for a session of
+ * an unverified one, its family (whoever holds the mailbox may take the account over and end
+ * every such session: what they write after that must not land).
+ */
+export function unverifiedSessionGuard(session: Session): TxItem[] {
+  return session.emailVerified ? [] : [liveFamilyCheck(session)];
 }
