@@ -17,7 +17,7 @@ export const main: Main<typeof route> = async ({ input, clientIp, event }) => {
   const ip = ipKey(clientIp);
   await hitRateLimit('LOGIN_IP', ip);
   // Per address *and* IP: strangers trying an address from elsewhere cannot lock its owner out.
-  await hitRateLimit('LOGIN_EMAIL', ip, input.email);
+  await hitRateLimit('LOGIN_EMAIL', [ip, input.email]);
   const userId = await userIdByEmail(input.email);
   const user = userId ? await getUser(userId) : null;
   // Per account from every address (an unknown address is counted alike, so it answers alike).

@@ -68,15 +68,16 @@ export function limitFor(name: LimitName, env: NodeJS.ProcessEnv = process.env):
 }
 
 /**
- * Counts one attempt on `subject` (a user, an IP, an address, or several of them together); throws
- * 429 with Retry-After when the window's limit is passed.
+ * Counts one attempt on `subject` (a user, an IP, an address, or several of them together) at
+ * `nowMs`; throws 429 with Retry-After when the window's limit is passed.
  */
-export async function hitRateLimit(name: LimitName, ...subject: [string, ...string[]]): Promise<void> {
+export async function hitRateLimit(name: LimitName, subject: string | readonly [string, ...string[]], nowMs = Date.now()): Promise<void> {
   const { max, seconds } = limitFor(name);
-  const now = Math.floor(Date.now() / 1000);
+  const now = Math.floor(nowMs / 1000);
   const windowStart = now - (now % seconds);
+  const parts: readonly string[] = typeof subject === 'string' ? [subject] : subject;
   const { data } = await db()
-    .entities.rateLimit.update({ key: rateLimitKey(name, ...subject), windowStart })
+    .entities.rateLimit.update({ key: rateLimitKey(name, ...parts), windowStart })
     .add({ count: 1 })
     .set({ expiresAt: windowStart + seconds })
     .go({ response: 'all_new' });

@@ -168,7 +168,7 @@ export async function inviteMember(session: Session, pageId: string, userId: str
   const { page, actor } = await actOnPage(session, pageId, 'moderator', 'Only the page\'s admins and moderators may invite');
   // Each invitation notifies: a few a day per member and page, a wall for invite-remove loops.
   await hitRateLimit('PAGE_INVITE_USER', actor.userId);
-  await hitRateLimit('PAGE_INVITE_TARGET', pageId, userId);
+  await hitRateLimit('PAGE_INVITE_TARGET', [pageId, userId]);
   const user = await getUser(userId);
   if (!user || user.deletedAt || user.regState !== 'complete' || user.suspended) throw notFound('There is no member with this id', 'userId');
   const before = await membershipOf(pageId, userId, true);

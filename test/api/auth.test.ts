@@ -258,8 +258,8 @@ describe('e-mail verification', () => {
       }
     }));
     const res = await as<Profile>(newBrowser(), 'POST', VERIFY, { token, newPassword: 'Owners-own-pass-2026' });
-    // A little longer: a login that checked the old password just before the save lands now.
-    await new Promise((r) => setTimeout(r, 300));
+    // Each editor finishes the login and edit it has under way (one that checked the old password
+    // just before the save lands now), then stops.
     editing = false;
     await edits;
     expect(res.status, JSON.stringify(res.json)).toBe(200);
