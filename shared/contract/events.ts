@@ -163,7 +163,7 @@ export const orphanedLocations = defineRoute({
 export const newEventNotif = defineRoute({
   method: 'POST', path: '/api/iam/notifications/new-event-notif', access: 'user',
   input: eventNotifInput, output: eventNotified,
-  summary: 'Compatibility: an attendance\'s notification is written with the attendance. Accepts only a date the caller has a status on (specificId) and answers { notified } (false when the caller is the creator) without writing again; 404 for any other.',
+  summary: 'Compatibility: kept for clients written against the route catalogue, which call it after answering; the server writes an attendance\'s notification with the attendance, so none is lost or forged. Accepts only a date the caller has a status on (specificId) and answers { notified } (false when the caller is the creator) without writing again; 404 for any other.',
 });
 
 export const eventIcs = defineRoute({

@@ -33,11 +33,11 @@ export const newImmutable = defineRoute({
 export const newReactionNotif = defineRoute({
   method: 'POST', path: '/api/iam/notifications/new-reaction-notif', access: 'user',
   input: reactionNotifInput, output: notified,
-  summary: 'Compatibility: a reaction\'s notification is written with the reaction. Accepts only the caller\'s own reaction (reactionId) and answers { notified } without writing again (idempotent); 404 for any other.',
+  summary: 'Compatibility: kept for clients written against the route catalogue, which call it after reacting; the server writes a reaction\'s notification with the reaction itself, so none is lost or forged. Accepts only the caller\'s own reaction (reactionId) and answers { notified } without writing again (idempotent); 404 for any other.',
 });
 
 export const newCommentNotif = defineRoute({
   method: 'POST', path: '/api/iam/notifications/new-comment-notif', access: 'user',
   input: commentNotifInput, output: notified,
-  summary: 'Compatibility: a comment\'s or reply\'s notification is written with it. Accepts only the caller\'s own comment (commentId) and answers { notified } without writing again (idempotent); 404 for any other.',
+  summary: 'Compatibility: kept for clients written against the route catalogue, which call it after commenting; the server writes a comment\'s or reply\'s notification with it, so none is lost or forged. Accepts only the caller\'s own comment (commentId) and answers { notified } without writing again (idempotent); 404 for any other.',
 });
