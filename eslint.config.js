@@ -4,6 +4,17 @@ import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import tseslint from 'typescript-eslint';
 
+/**
+ * A cancelled transaction is read by what failed, never by an item's position (which moves when
+ * items are added before it): `named(name, item)` where the items are built, then
+ * `failedChecks(out, items).has(name)`. Listed in each block that sets no-restricted-syntax for
+ * these files (a later block's options replace an earlier's).
+ */
+const NAMED_CHECKS = {
+  selector: "CallExpression[callee.name='conditionFailed'], CallExpression[callee.property.name='conditionFailed']",
+  message: "Read a transaction's failed conditions by name: named('what-it-holds', item) where the items are built, then failedChecks(out, items).has('what-it-holds'), never by position.",
+};
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'web/dist/', 'cdk.out*/', '.cdk/', '.tmp/', '.data/', 'test-results/', 'bench/results.json'] },
   js.configs.recommended,
@@ -64,6 +75,12 @@ export default tseslint.config(
     },
   },
   {
+    files: ['functions/**/*.ts', 'test/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', NAMED_CHECKS],
+    },
+  },
+  {
     // What Lambdas bundle validates with zod's functional API (zod/mini), which tree-shakes; classic
     // zod does not (~70 KiB in every bundle). Classic zod is for the answers (shared/answers/) and tests.
     files: ['shared/schemas/**/*.ts', 'functions/**/*.ts'],
@@ -75,6 +92,7 @@ export default tseslint.config(
           selector: "ImportDeclaration[source.value='zod'][importKind!='type']",
           message: "Import zod/mini (import * as z from 'zod/mini'): classic zod does not tree-shake out of the Lambda bundles.",
         },
+        NAMED_CHECKS,
       ],
     },
   },

@@ -11,7 +11,7 @@ import { batchDelete, type TableKey } from '../db/batch';
 import { tableName } from '../db/client';
 import { commentClaimKey, commentKey, commentReactionKey, type CommentClaimItem, type CommentItem } from '../db/entities/comment';
 import { db, threadCollection } from '../db/service';
-import { conditionFailed, txEntities, writeItems, type TxItem } from '../db/transact';
+import { failedChecks, named, txEntities, writeItems, type TxItem } from '../db/transact';
 import { badRequest, conflict, forbidden, notFound, serviceUnavailable } from '../lib/errors';
 import { eitherBlocks } from '../messages/blocks';
 import { notificationWrite } from '../notifications/notifications';
@@ -123,19 +123,20 @@ export async function addComment(viewer: Viewer, input: NewComment): Promise<Com
         })
       : [];
     const items: TxItem[] = [
-      commentClaim.create({ id: input.id, postId: post.id, path, authorId: userId }).commit(),
+      named('comment-id-free', commentClaim.create({ id: input.id, postId: post.id, path, authorId: userId }).commit()),
       commentEntity.create(comment).commit(),
-      postCountItem(post.id, 'commentCount', 1),
-      ...ancestors.map((a) => replyCountItem(post.id, a, 1)),
+      named('post-live', postCountItem(post.id, 'commentCount', 1)),
+      ...ancestors.map((a) => named('ancestor-exists', replyCountItem(post.id, a, 1))),
       ...notify,
       authorLiveCheck(userId),
     ];
     const out = await writeItems(items);
     if (!out.canceled) return { ...(await commentAnswer(comment)), created: true };
     await assertAuthorWasLive(out, items, userId);
-    if (conditionFailed(out, 0) && attempt < 3) continue; // the same id landed meanwhile: answer it
-    if (conditionFailed(out, 2)) throw notFound('Post not found');
-    if (ancestors.some((_, i) => conditionFailed(out, 3 + i))) throw notFound('The comment replied to was deleted', 'parent_id');
+    const failed = failedChecks(out, items);
+    if (failed.has('comment-id-free') && attempt < 3) continue; // the same id landed meanwhile: answer it
+    if (failed.has('post-live')) throw notFound('Post not found');
+    if (failed.has('ancestor-exists')) throw notFound('The comment replied to was deleted', 'parent_id');
     if (attempt >= 3) throw serviceUnavailable('The conversation is busy; please try again');
   }
 }
@@ -175,16 +176,17 @@ export async function deleteComment(viewer: Viewer, commentId: string, claimedUs
         },
       },
       txEntities().commentClaim.delete({ id: commentId }).commit(),
-      postCountItem(post.id, 'commentCount', -subtree.comment.length),
-      ...ancestors.map((a) => replyCountItem(post.id, a, -subtree.comment.length)),
+      named('post-live', postCountItem(post.id, 'commentCount', -subtree.comment.length)),
+      ...ancestors.map((a) => named('ancestor-exists', replyCountItem(post.id, a, -subtree.comment.length))),
       ...staffChecks,
     ];
     const out = await writeItems(items);
     if (!out.canceled) break;
     if (staffChecks.length) await assertStaffWriteAllowed(out, items, viewer.userId!);
-    if (conditionFailed(out, 2)) throw notFound('Post not found');
+    const failed = failedChecks(out, items);
+    if (failed.has('post-live')) throw notFound('Post not found');
     // An ancestor is gone: the thread above was deleted, and its sweep takes this comment too.
-    if (ancestors.some((_, i) => conditionFailed(out, 3 + i))) throw notFound('Comment not found: its thread was deleted');
+    if (failed.has('ancestor-exists')) throw notFound('Comment not found: its thread was deleted');
     if (attempt >= 5) throw serviceUnavailable('The conversation is busy; please try again');
   }
   const replies = subtree.comment.filter((c) => c.path !== claim.path);

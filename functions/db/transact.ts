@@ -3,8 +3,8 @@
  * `.commit()`) or by hand (counter updates), and run them with `writeItems`. It sends one
  * TransactWriteItems, retries TransactionConflict (two writers touching the same item, e.g. a
  * shared counter) with exponential backoff and full jitter, and after the last attempt the caller
- * answers 503. Condition failures come back, item by item, for the caller to map
- * (`conditionFailed(out, i)`).
+ * answers 503. Condition failures come back, item by item, for the caller to map by name: give
+ * the items whose failure matters a name (`named(name, item)`) and read `failedChecks(out, items)`.
  */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
@@ -51,11 +51,6 @@ async function transact<T extends TxOutcome>(run: () => Promise<T>): Promise<T> 
 export function isConditionFailure(err: unknown): boolean {
   const e = err as { name?: string; cause?: { name?: string } } | null;
   return e?.cause?.name === 'ConditionalCheckFailedException' || e?.name === 'ConditionalCheckFailedException';
-}
-
-/** True when the transaction was refused because the item at `index` failed its condition. */
-export function conditionFailed(out: TxOutcome, index: number): boolean {
-  return out.canceled && out.data[index]?.code === 'ConditionalCheckFailed';
 }
 
 /** One item of a write transaction: ElectroDB's `.commit()` output or a hand-written update (counters). */

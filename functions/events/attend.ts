@@ -12,7 +12,7 @@ import { batchGet, partitionPage } from '../db/batch';
 import { tableName } from '../db/client';
 import { dateCountsKey, eventDateKey, EVENT_WORK_PK, promoteWorkKey, type AttendStatus, type EventAttendanceItem, type EventDateItem, type EventItem } from '../db/entities/event';
 import { db } from '../db/service';
-import { conditionFailed, txEntities, writeItems, type TxItem } from '../db/transact';
+import { failedChecks, named, txEntities, writeItems, type TxItem } from '../db/transact';
 import { conflict, forbidden, notFound, serviceUnavailable } from '../lib/errors';
 import type { Session } from '../lib/session/token';
 import { eitherBlocks } from '../messages/blocks';
@@ -112,10 +112,13 @@ async function firstWaiting(d: EventDateItem, except: string): Promise<EventAtte
   return ((data as EventAttendanceItem[]).find((a) => a.userId !== except && a.waiting) ?? null);
 }
 
+/** The name of a promotion's attendance item, guarded on the member still waiting as read. */
+const WAITER_UNCHANGED = 'waiter-unchanged';
+
 /** The items that move a waiting member up: their attendance (guarded on still waiting) and their notification. */
 function promotion(event: EventItem, d: EventDateItem, waiter: EventAttendanceItem, now: string): TxItem[] {
   return [
-    attendancePut(waiter, { ...waiter, waiting: false, since: now }),
+    named(WAITER_UNCHANGED, attendancePut(waiter, { ...waiter, waiting: false, since: now })),
     ...notificationWrite(waiter.userId, { kind: 'event-promoted', targetType: 'event', targetId: event.randomId, text: `${event.title} · ${d.startsAt}` }),
   ];
 }
@@ -162,10 +165,10 @@ export async function setAttendance(session: Session, event: EventItem, dateKey:
     // A new GOING that takes a place is held to the capacity; a swap with a waiting member to it plus the one leaving.
     const held = capacity === null ? null : to === 'going' && !waiter ? capacity : waiter ? capacity + 1 : null;
     const items: TxItem[] = [
-      attendancePut(before, after),
-      countsItem(d, deltas, held),
+      named('attendance-unchanged', attendancePut(before, after)),
+      named('within-capacity', countsItem(d, deltas, held)),
       authorLiveCheck(userId),
-      dateLiveCheck(d),
+      named('date-unchanged', dateLiveCheck(d)),
       ...(waiter ? promotion(event, d, waiter, now) : []),
       ...(quiet ? [] : notificationWrite(event.createdBy, { kind: 'attendance', actorId: userId, targetType: 'event', targetId: event.randomId, text: `${statusText(status, waiting)} · ${event.title} · ${d.startsAt}` })),
     ];
@@ -174,7 +177,8 @@ export async function setAttendance(session: Session, event: EventItem, dateKey:
     await assertAuthorWasLive(out, items, userId);
     if (attempt >= ATTEMPTS) throw serviceUnavailable('The site is busy; please try again');
     // The date filled up, was cancelled, the attendance or the waiting member changed meanwhile: read again.
-    if (!conditionFailed(out, 0) && !conditionFailed(out, 1) && !conditionFailed(out, 3) && !(waiter && conditionFailed(out, 4))) {
+    const failed = failedChecks(out, items);
+    if (!failed.has('attendance-unchanged') && !failed.has('within-capacity') && !failed.has('date-unchanged') && !failed.has(WAITER_UNCHANGED)) {
       await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
     }
   }

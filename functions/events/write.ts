@@ -13,7 +13,7 @@ import { tableName } from '../db/client';
 import { dateCountsKey, dateWorkKey, eventDateKey, eventKey, eventPk, followWorkKey, SERIES_DONE, type EventAttendanceItem, type EventDateItem, type EventItem } from '../db/entities/event';
 import type { OwnerRef } from '../db/entities/owner';
 import { db } from '../db/service';
-import { conditionFailed, txEntities, writeItems, type TxItem, type TxOutcome } from '../db/transact';
+import { failedChecks, named, txEntities, writeItems, type TxItem, type TxOutcome } from '../db/transact';
 import { badRequest, conflict, forbidden, serviceUnavailable } from '../lib/errors';
 import { sweepsDeferred } from '../lib/deferred';
 import { deleteImage } from '../lib/images';
@@ -214,26 +214,29 @@ export async function createEvent(session: Session, input: NewEventInput, deps: 
   for (let attempt = 1; ; attempt++) {
     const existing = await getLocation(locationId);
     const { eventRandomId } = txEntities();
+    const [location, ...locationRest] = useLocation(input.location, existing, timeZone, ownerPkOf(event), now);
     const items: TxItem[] = [
-      eventPut(null, event),
-      eventRandomId.create({ randomId: event.randomId, eventId: event.id }).commit(),
+      named('event-id-free', eventPut(null, event)),
+      named('random-id-free', eventRandomId.create({ randomId: event.randomId, eventId: event.id }).commit()),
       authorLiveCheck(session.userId),
-      ...useLocation(input.location, existing, timeZone, ownerPkOf(event), now),
+      named('location-as-read', location!),
+      ...locationRest,
       ...(pageActor ? roleCheck(event.ownerId, pageActor, 'moderator') : []),
       ...[...starts.values()].map(dateCreate),
       ...claims,
     ];
     const out = await writeItems(items);
     if (!out.canceled) return { event, created: true };
-    if (conditionFailed(out, 0)) {
+    const failed = failedChecks(out, items);
+    if (failed.has('event-id-free')) {
       const raced = await getEvent(input.id, true);
       if (raced && raced.createdBy === session.userId && !raced.deletedAt) return { event: raced, created: false };
       throw conflict('This id belongs to another event; generate a new one', 'id');
     }
     await assertAuthorWasLive(out, items, session.userId);
     if (claimLost(out, claims.length)) throw badRequest(COVER_LOST, 'cover');
-    if (conditionFailed(out, 1)) event.randomId = randomIdNew();
-    else if (!conditionFailed(out, 3)) throwRoleOrBusy(out);
+    if (failed.has('random-id-free')) event.randomId = randomIdNew();
+    else if (!failed.has('location-as-read')) throwRoleOrBusy(out);
     if (attempt >= ATTEMPTS) throw serviceUnavailable('The site is busy; please try again');
   }
 }
@@ -266,11 +269,15 @@ export async function addDates(event: EventItem, specifics: SpecificInput[], gua
 export async function createDates(eventId: string, dates: EventDateItem[], guard: TxItem[] = []): Promise<number> {
   let written = 0;
   for (const d of dates) {
-    const items = [dateCreate(d), dateCountItem(eventId, 1), ...guard];
+    const items = [named('date-new', dateCreate(d)), named('event-live', dateCountItem(eventId, 1)), ...guard];
     const out = await writeItems(items);
     assertEditorKept(out, items);
-    if (!out.canceled) written++;
-    else if (!conditionFailed(out, 0) && !conditionFailed(out, 1)) throw serviceUnavailable('The site is busy; please try again');
+    if (!out.canceled) {
+      written++;
+      continue;
+    }
+    const failed = failedChecks(out, items);
+    if (!failed.has('date-new') && !failed.has('event-live')) throw serviceUnavailable('The site is busy; please try again');
   }
   return written;
 }
@@ -435,9 +442,10 @@ async function followRest(first: EventItem, nowMs: number, now: string): Promise
   for (let round = 0; round < FOLLOW_ROUNDS; round++) {
     const pending = datesToFollow(await datesOf(event.id, true), event, nowMs, now);
     if (!pending.length) return;
-    const unchanged = txEntities().event.check({ id: event.id }).where((a, op) => op.eq(a.version, event.version)).commit();
-    const out = await writeItems([unchanged, ...pending.slice(0, DATES_PER_TX).map(({ d, next }) => datePut(d, next))]);
-    if (conditionFailed(out, 0)) {
+    const unchanged = named('event-unchanged', txEntities().event.check({ id: event.id }).where((a, op) => op.eq(a.version, event.version)).commit());
+    const items = [unchanged, ...pending.slice(0, DATES_PER_TX).map(({ d, next }) => datePut(d, next))];
+    const out = await writeItems(items);
+    if (failedChecks(out, items).has('event-unchanged')) {
       const fresh = await getEvent(event.id, true);
       if (!fresh || fresh.deletedAt) return;
       event = fresh;

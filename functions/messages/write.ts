@@ -21,7 +21,7 @@ import {
 import type { OwnerRef } from '../db/entities/owner';
 import { pageKey, pageMemberKey } from '../db/entities/page';
 import { db } from '../db/service';
-import { conditionFailed, txEntities, writeItems, type TxItem, type TxOutcome } from '../db/transact';
+import { failedChecks, named, txEntities, writeItems, type TxItem, type TxOutcome } from '../db/transact';
 import { badRequest, conflict, forbidden, notFound, serviceUnavailable } from '../lib/errors';
 import { hitRateLimit } from '../lib/rate-limit';
 import type { Session } from '../lib/session/token';
@@ -122,7 +122,7 @@ async function ensureConversation(session: Session, a: NewSide, b: NewSide, conv
       .create({ conversationId: id, participantId: me.id, participantType: me.type, otherId: other.id, otherType: other.type, convType, unread: 0, lastMessageAt: now, muted: false, hidden: true })
       .commit();
   const items = [
-    conversation.create({ id, convType, participantIds: [a.id, b.id].sort(), createdAt: now, ...extra }).commit(),
+    named('conversation-new', conversation.create({ id, convType, participantIds: [a.id, b.id].sort(), createdAt: now, ...extra }).commit()),
     part(a, b),
     part(b, a),
     authorLiveCheck(session.userId),
@@ -131,7 +131,7 @@ async function ensureConversation(session: Session, a: NewSide, b: NewSide, conv
   if (out.canceled) {
     await assertAuthorWasLive(out, items, session.userId);
     // Made by a concurrent call: the same pair, the same conversation.
-    if (conditionFailed(out, 0)) return { convnId: id, created: false };
+    if (failedChecks(out, items).has('conversation-new')) return { convnId: id, created: false };
     throw serviceUnavailable('Could not start the conversation; please try again');
   }
   return { convnId: id, created: true };
@@ -271,28 +271,28 @@ async function deliverMessage(session: Session, conv: ConversationItem, side: Si
     };
     const { message: messageEntity, messageClaim } = txEntities();
     const items: TxItem[] = [
-      messageClaim.create({ id: input.id, conversationId: conv.id, senderId: session.userId, sentMs }).commit(),
+      named('message-id-free', messageClaim.create({ id: input.id, conversationId: conv.id, senderId: session.userId, sentMs }).commit()),
       messageEntity.create(message).commit(),
       authorLiveCheck(session.userId),
-      inboxPlacement(conv.id, sideRef(side), createdAt, preview, session.userId, {}),
+      named('sender-in-conversation', inboxPlacement(conv.id, sideRef(side), createdAt, preview, session.userId, {})),
     ];
     if (recipient) {
       items.push(inboxPlacement(conv.id, { type: recipient.participantType, id: recipient.participantId }, createdAt, preview, session.userId, { unreadBy: 1, guardMuted: recipient.muted }));
       if (!recipient.muted) items.push(tallyUpdate(recipient, 1, 'add'));
     }
-    if (side.asPageId) items.push(staffCheck(side.asPageId, session.userId));
-    else if (conv.convType === 'tomypage' && conv.pageId) items.push(pageLiveCheck(conv.pageId));
+    if (side.asPageId) items.push(named('still-page-staff', staffCheck(side.asPageId, session.userId)));
+    else if (conv.convType === 'tomypage' && conv.pageId) items.push(named('page-live', pageLiveCheck(conv.pageId)));
     const out = await writeItems(items);
     if (!out.canceled) return { message: messageViewOf(message as MessageItem), created: true };
-    if (conditionFailed(out, 0)) {
+    const failed = failedChecks(out, items);
+    if (failed.has('message-id-free')) {
       const same = await claimedMessage(session, input.id, conv.id);
       if (same) return { message: messageViewOf(same), created: false };
     }
     await assertAuthorWasLive(out, items, session.userId);
-    if (conditionFailed(out, 3)) throw notFound('There is no such conversation', 'conversation_id');
-    const last = items.length - 1;
-    if (side.asPageId && conditionFailed(out, last)) throw notFound('There is no such conversation', 'conversation_id');
-    if (!side.asPageId && conv.convType === 'tomypage' && conditionFailed(out, last)) throw notFound('This page no longer exists', 'conversation_id');
+    if (failed.has('sender-in-conversation')) throw notFound('There is no such conversation', 'conversation_id');
+    if (side.asPageId && failed.has('still-page-staff')) throw notFound('There is no such conversation', 'conversation_id');
+    if (!side.asPageId && conv.convType === 'tomypage' && failed.has('page-live')) throw notFound('This page no longer exists', 'conversation_id');
     // The recipient muted, unmuted or left meanwhile: read again.
   }
   throw serviceUnavailable('The conversation changed meanwhile; please try again');

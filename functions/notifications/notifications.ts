@@ -8,7 +8,7 @@ import type { NotificationTargetType, NotificationView } from '../../shared/answ
 import type { NotificationKind } from '../../shared/schemas/notifications';
 import { notificationsPartition, type NotificationItem } from '../db/entities/notification';
 import { db } from '../db/service';
-import { conditionFailed, txEntities, writeItems } from '../db/transact';
+import { failedChecks, named, txEntities, writeItems, type TxItem } from '../db/transact';
 import { PAGE_SIZE } from '../../shared/constants';
 import { onePage, type Page } from '../lib/paging';
 import { responderOf, usersAnd } from '../users/cards';
@@ -127,13 +127,15 @@ async function markChunk(userId: string, chunk: NotificationItem[]): Promise<voi
           .where((a, op) => op.eq(a.seen, false))
           .commit(),
       );
-    const out = await writeItems([
-      ...patches(),
-      txEntities().notificationTally.update({ recipientId: userId }).subtract({ unread: items.length }).where((a, op) => op.gte(a.unread, items.length)).commit(),
-    ]);
+    const tx: TxItem[] = [
+      ...patches().map((patch) => named('still-unseen', patch)),
+      named('tally-covers-them', txEntities().notificationTally.update({ recipientId: userId }).subtract({ unread: items.length }).where((a, op) => op.gte(a.unread, items.length)).commit()),
+    ];
+    const out = await writeItems(tx);
     if (!out.canceled) return;
-    const someSeenMeanwhile = items.some((_, i) => conditionFailed(out, i));
-    if (!someSeenMeanwhile && conditionFailed(out, items.length)) {
+    const failed = failedChecks(out, tx);
+    const someSeenMeanwhile = failed.has('still-unseen');
+    if (!someSeenMeanwhile && failed.has('tally-covers-them')) {
       await writeItems(patches());
       await recountTally(userId);
       return;

@@ -10,7 +10,7 @@ import type { NotificationKind } from '../../shared/schemas/notifications';
 import { addItem } from '../db/add';
 import { pageKey, ROLE_RANK, type PageItem, type PageMemberItem, type PageRole } from '../db/entities/page';
 import { db } from '../db/service';
-import { conditionFailed, txEntities, writeItems, type TxItem } from '../db/transact';
+import { failedChecks, named, txEntities, writeItems, type TxItem } from '../db/transact';
 import { badRequest, conflict, forbidden, notFound, serviceUnavailable } from '../lib/errors';
 import type { Session } from '../lib/session/token';
 import { hitRateLimit } from '../lib/rate-limit';
@@ -80,18 +80,19 @@ async function apply(page: PageItem, before: PageMemberItem | null, step: Step, 
   const membership = step.after ? membershipPut(before, step.after) : membershipDelete(before!);
   const hasCounts = Object.values(step.counts).some((d) => d !== 0);
   const live = step.selfId ? [authorLiveCheck(step.selfId)] : [];
-  const items = [membership, ...(hasCounts ? [countsItem(page.id, step.counts)] : []), ...live, ...step.extra];
+  const items = [named('membership-unchanged', membership), ...(hasCounts ? [named('page-counts-hold', countsItem(page.id, step.counts))] : []), ...live, ...step.extra];
   const out = await writeItems(items);
   if (!out.canceled) return;
   if (step.selfId) await assertAuthorWasLive(out, items, step.selfId);
-  if (hasCounts && conditionFailed(out, 1)) {
+  const failed = failedChecks(out, items);
+  if (hasCounts && failed.has('page-counts-hold')) {
     if ((step.counts.adminCount ?? 0) < 0) {
       const fresh = await livePage(page.id);
       if (fresh.adminCount <= 1) throw conflict(messages.lastAdmin ?? 'A page must keep at least one admin');
     }
     throw conflict('The page changed meanwhile; try again');
   }
-  if (conditionFailed(out, 0)) throw conflict('This membership changed meanwhile; reload and try again');
+  if (failed.has('membership-unchanged')) throw conflict('This membership changed meanwhile; reload and try again');
   if (out.data.some((d) => d.code === 'ConditionalCheckFailed')) throw forbidden('Your role in this page changed; reload and try again');
   throw serviceUnavailable('The site is busy; please try again');
 }
@@ -259,8 +260,9 @@ export async function stepDownFromPages(userId: string): Promise<void> {
   do {
     const page = await membershipsOf(userId, cursor);
     for (const m of page.data.filter((x) => x.status === 'member' && isPageAdmin(x.role))) {
-      const out = await writeItems([membershipDelete(m), countsItem(m.pageId, { memberCount: -1, adminCount: -1 })]);
-      if (!out.canceled || conditionFailed(out, 0)) continue; // Done, or changed meanwhile (the sweep takes it).
+      const items = [named('membership-unchanged', membershipDelete(m)), countsItem(m.pageId, { memberCount: -1, adminCount: -1 })];
+      const out = await writeItems(items);
+      if (!out.canceled || failedChecks(out, items).has('membership-unchanged')) continue; // Done, or changed meanwhile (the sweep takes it).
       const p = await db().entities.page.get({ id: m.pageId }).go({ consistent: true });
       if (!p.data || p.data.deletedAt) {
         await writeItems([membershipDelete(m)]);
@@ -286,17 +288,19 @@ export async function leaveAllPages(userId: string, passes = 3): Promise<number>
         m.status === 'member' ? { memberCount: -1, ...(isPageAdmin(m.role) ? { adminCount: -1 } : {}) } : m.status === 'requested' ? { requestCount: -1 } : {};
       // Only the membership as read: one already gone (the index lags) or changed meanwhile is
       // left to the next pass, and its counts are not moved twice.
-      const del = txEntities()
+      const del = named('membership-unchanged', txEntities()
         .pageMember.delete({ pageId: m.pageId, userId })
         .where((a, op) => `${op.eq(a.updatedAt, m.updatedAt)} AND ${op.eq(a.status, m.status)}`)
-        .commit() as TxItem;
+        .commit() as TxItem);
       const hasCounts = Object.keys(counts).length > 0;
-      const count = addItem(pageKey(m.pageId), { ...counts, version: 1 }, 'attribute_exists(pk) AND attribute_not_exists(deletedAt)');
-      const out = await writeItems(hasCounts ? [del, count] : [del]);
+      const count = named('page-live', addItem(pageKey(m.pageId), { ...counts, version: 1 }, 'attribute_exists(pk) AND attribute_not_exists(deletedAt)'));
+      const items = hasCounts ? [del, count] : [del];
+      const out = await writeItems(items);
+      const failed = failedChecks(out, items);
       if (!out.canceled) removed++;
-      else if (conditionFailed(out, 0)) continue;
+      else if (failed.has('membership-unchanged')) continue;
       // The page is deleted or gone (its own sweep removes the rest): the membership goes alone.
-      else if (hasCounts && conditionFailed(out, 1)) {
+      else if (hasCounts && failed.has('page-live')) {
         if (!(await writeItems([del])).canceled) removed++;
       }
       else throw new Error(`could not remove a membership: ${JSON.stringify(out.data)}`);

@@ -11,7 +11,7 @@ import { MAX_TAGS_PER_PAGE, type PlaceInput } from '../../shared/schemas/pages';
 import { batchDelete, partitionItems } from '../db/batch';
 import { pagePk, type PageItem } from '../db/entities/page';
 import { db } from '../db/service';
-import { conditionFailed, failedChecks, named, txEntities, writeItems, type TxItem, type TxOutcome } from '../db/transact';
+import { failedChecks, named, txEntities, writeItems, type TxItem, type TxOutcome } from '../db/transact';
 import { deleteImagesUnder } from '../images/avatars';
 import { sweepsDeferred } from '../lib/deferred';
 import { badRequest, conflict, forbidden, serviceUnavailable } from '../lib/errors';
@@ -250,11 +250,11 @@ export async function changePage(first: PageItem, actor: PageActor, change: Page
       pagePut(before, after),
       ...(handleMoves
         ? [
-            handleClaim.create({ handle: after.handle, ownerType: 'page', ownerId: after.id }).commit(),
+            named('handle-free', handleClaim.create({ handle: after.handle, ownerType: 'page', ownerId: after.id }).commit()),
             handleClaim.delete({ handle: before.handle }).where((a, op) => op.eq(a.ownerId, before.id)).commit() as TxItem,
           ]
         : []),
-      ...roleCheck(before.id, actor, 'admin'),
+      ...roleCheck(before.id, actor, 'admin').map((item) => named('still-admin', item)),
       ...uses,
       ...links,
       ...relisting.items,
@@ -267,9 +267,10 @@ export async function changePage(first: PageItem, actor: PageActor, change: Page
       await afterRelisting(after.id, relisting, 'page');
       return after;
     }
-    if (handleMoves && conditionFailed(out, 1)) throw conflict('This handle is taken; choose another', 'handle');
+    const failed = failedChecks(out, items);
+    if (handleMoves && failed.has('handle-free')) throw conflict('This handle is taken; choose another', 'handle');
     const roleAt = handleMoves ? 3 : 1;
-    if (roleCheck(before.id, actor, 'admin').length && conditionFailed(out, roleAt)) throw forbidden('Only the page\'s admins may change it');
+    if (roleCheck(before.id, actor, 'admin').length && failed.has('still-admin')) throw forbidden('Only the page\'s admins may change it');
     if (claims.length && out.data.slice(items.length - claims.length).some((d) => d.code === 'ConditionalCheckFailed')) {
       throw badRequest('An image was already used; upload it again', images[0]);
     }
@@ -299,13 +300,13 @@ export async function deletePage(page: PageItem, actor: PageActor): Promise<void
     const items: TxItem[] = [
       pagePut(before, after),
       handleClaim.delete({ handle: before.handle }).where((a, op) => op.eq(a.ownerId, before.id)).commit() as TxItem,
-      ...roleCheck(before.id, actor, 'admin'),
+      ...roleCheck(before.id, actor, 'admin').map((item) => named('still-admin', item)),
       ...(before.tags.length ? tagUsageItems(before.tags, -1) : []),
       ...linkDeletes(before),
     ];
     const out = await writeItems(items);
     if (!out.canceled) break;
-    if (roleCheck(before.id, actor, 'admin').length && conditionFailed(out, 2)) throw forbidden('Only the page\'s admins may delete it');
+    if (roleCheck(before.id, actor, 'admin').length && failedChecks(out, items).has('still-admin')) throw forbidden('Only the page\'s admins may delete it');
     if (attempt >= ATTEMPTS) throw serviceUnavailable('The site is busy; please try again');
     const fresh = await getPage(before.id, true);
     if (!fresh || fresh.deletedAt) return;

@@ -12,7 +12,7 @@ import { commentClaimKey } from '../db/entities/comment';
 import type { OwnerRef } from '../db/entities/owner';
 import { postKey, postPk, type PostItem } from '../db/entities/post';
 import { db } from '../db/service';
-import { conditionFailed, txEntities, writeItems, type TxItem, type TxOutcome } from '../db/transact';
+import { failedChecks, named, txEntities, writeItems, type TxItem, type TxOutcome } from '../db/transact';
 import { sweepsDeferred } from '../lib/deferred';
 import { badRequest, conflict, forbidden, notFound, serviceUnavailable } from '../lib/errors';
 import { logger } from '../lib/logger';
@@ -157,24 +157,24 @@ export async function createPost(authorId: string, input: NewPost): Promise<{ po
 
   for (let attempt = 1; ; attempt++) {
     const tags = tagChanges(null, post);
-    const before: TxItem[] = [txEntities().post.create(post).commit(), ...counterItems(null, post)];
+    const before: TxItem[] = [named('post-id-free', txEntities().post.create(post).commit()), ...counterItems(null, post)];
     // The author's account must still exist (an old cookie outlives a deletion by up to 15
     // minutes). A listing's place is the author's as read: if they move meanwhile, read them again
     // and retry (a relisting that started before this write would not see this listing).
-    const authorCheck = author && !pagePlant ? ownerUnchanged(author) : authorLiveCheck(authorId);
+    const authorCheck = author && !pagePlant ? named('author-unchanged', ownerUnchanged(author)) : authorLiveCheck(authorId);
     // Posting as a page: the author still holds a role that may (a demotion meanwhile cancels it);
     // a page's listing also needs the page where it was read.
-    const pageCheck = asPage ? posterCheck(asPage.page, authorId, pagePlant) : [];
+    const pageCheck = asPage ? posterCheck(asPage.page, authorId, pagePlant).map((item) => named('may-post-as-page', item)) : [];
     const items: TxItem[] = [...before, ...tags, ...linkPuts(post), ...pageCheck, authorCheck, ...claims];
     const out = await writeItems(items);
     if (!out.canceled) return { post, created: true };
     await assertAuthorWasLive(out, items, authorId);
-    if (conditionFailed(out, 0)) {
+    const failed = failedChecks(out, items);
+    if (failed.has('post-id-free')) {
       const raced = await getPostItem(input.id);
       if (raced) return { post: existingAnswer(raced, authorId, input.kind), created: false };
     }
-    const pageAt = items.length - claims.length - 1 - pageCheck.length;
-    const pageChanged = pageCheck.some((_, i) => conditionFailed(out, pageAt + i));
+    const pageChanged = failed.has('may-post-as-page');
     if (pageChanged && !pagePlant) throw forbidden('The page, or your role in it, changed meanwhile: you cannot post as it now');
     const claimStart = items.length - claims.length;
     if (out.data.some((d, i) => i >= claimStart && d.code === 'ConditionalCheckFailed')) {
@@ -187,7 +187,7 @@ export async function createPost(authorId: string, input: NewPost): Promise<{ po
       asPage = await pagePoster(authorId, input.pageId!, input.kind);
       post = withPosition(post, pageListingPosition(asPage.page));
     }
-    if (author && !pagePlant && conditionFailed(out, claimStart - 1)) {
+    if (author && !pagePlant && failed.has('author-unchanged')) {
       author = await getUser(authorId);
       if (!author) throw accountGone();
       if (author.suspended) throw accountSuspended();

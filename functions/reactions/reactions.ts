@@ -9,7 +9,7 @@ import { addItem } from '../db/add';
 import { commentKey, type CommentClaimItem } from '../db/entities/comment';
 import type { PostItem } from '../db/entities/post';
 import { db } from '../db/service';
-import { conditionFailed, txEntities, writeItems, type TxItem } from '../db/transact';
+import { failedChecks, named, txEntities, writeItems, type TxItem } from '../db/transact';
 import { forbidden, HttpError, notFound } from '../lib/errors';
 import { eitherBlocks } from '../messages/blocks';
 import { notificationWrite } from '../notifications/notifications';
@@ -59,7 +59,7 @@ async function reactionNotification(t: Target, userId: string, createdAt: string
   });
   if (!notify.length) return [];
   const reactionId = t.kind === 'p' ? reactionIdOf('p', t.post.id, userId) : reactionIdOf('c', t.claim.id, userId);
-  return [txEntities().reactionNotice.create({ postId: t.post.id, reactionId, recipientId: recipient, createdAt }).commit(), ...notify];
+  return [named('not-told-yet', txEntities().reactionNotice.create({ postId: t.post.id, reactionId, recipientId: recipient, createdAt }).commit()), ...notify];
 }
 
 /** One reaction per user and target: a second call answers the first (`created: false`). */
@@ -70,9 +70,9 @@ export async function react(viewer: Viewer, postId: string | undefined, commentI
   const createdAt = new Date().toISOString();
   const reaction: TxItem[] = [
     ...(t.kind === 'p'
-      ? [postReaction.create({ postId: t.post.id, userId, createdAt }).commit(), postCountItem(t.post.id, 'reactionCount', 1)]
+      ? [named('not-reacted-yet', postReaction.create({ postId: t.post.id, userId, createdAt }).commit()), postCountItem(t.post.id, 'reactionCount', 1)]
       : [
-          commentReaction.create({ postId: t.post.id, path: t.claim.path, commentId: t.claim.id, userId, createdAt }).commit(),
+          named('not-reacted-yet', commentReaction.create({ postId: t.post.id, path: t.claim.path, commentId: t.claim.id, userId, createdAt }).commit()),
           commentReactionCountItem(t.post.id, t.claim.path, 1),
           livePostCheck(t.post.id),
         ]),
@@ -84,9 +84,10 @@ export async function react(viewer: Viewer, postId: string | undefined, commentI
     const out = await writeItems(items);
     if (!out.canceled) return { reaction: await reactionAnswer(t, userId), created: true };
     await assertAuthorWasLive(out, items, userId);
-    if (conditionFailed(out, 0)) return { reaction: await reactionAnswer(t, userId), created: false };
+    const failed = failedChecks(out, items);
+    if (failed.has('not-reacted-yet')) return { reaction: await reactionAnswer(t, userId), created: false };
     // The author was told of this member's reaction before (then undone): react without telling again.
-    if (notify.length && conditionFailed(out, reaction.length)) {
+    if (notify.length && failed.has('not-told-yet')) {
       notify = [];
       continue;
     }

@@ -12,7 +12,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { batchDelete, type TableKey } from '../db/batch';
 import { documentClient, tableName } from '../db/client';
 import { userPk } from '../db/entities/user';
-import { conditionFailed, txEntities, writeItems } from '../db/transact';
+import { failedChecks, named, txEntities, writeItems, type TxItem } from '../db/transact';
 import { sweepsDeferred } from '../lib/deferred';
 import { conflict, HttpError, notFound } from '../lib/errors';
 import { deleteImage } from '../lib/images';
@@ -86,12 +86,13 @@ export async function deleteAccount(userId: string, steps: DeletionSteps = defau
 
   const { uuid, updatedAt: previous, ...rest } = user;
   const { user: u, emailClaim, handleClaim } = txEntities();
-  const out = await writeItems([
-    u.put({ uuid, ...rest, deletedAt: new Date().toISOString() }).where((a, op) => op.eq(a.updatedAt, previous)).commit(),
+  const items: TxItem[] = [
+    named('account-unchanged', u.put({ uuid, ...rest, deletedAt: new Date().toISOString() }).where((a, op) => op.eq(a.updatedAt, previous)).commit()),
     emailClaim.delete({ email: user.email }).commit(),
     ...(user.username ? [handleClaim.delete({ handle: user.username }).where((a, op) => op.eq(a.ownerId, uuid)).commit()] : []),
-  ]);
-  if (conditionFailed(out, 0)) throw conflict('The account changed meanwhile; try again');
+  ];
+  const out = await writeItems(items);
+  if (failedChecks(out, items).has('account-unchanged')) throw conflict('The account changed meanwhile; try again');
   if (out.canceled) {
     logger.error('Could not delete user', { userId, reasons: out.data });
     throw new HttpError(500, 'deletion_failed', 'Could not delete the account; try again later');

@@ -43,6 +43,15 @@ describe('import directions', () => {
     expect(await ruleIds('web/src/features/x/api.ts', typed)).toEqual([]);
   });
 
+  it('a transaction\'s failed conditions are read by name, not by position', async () => {
+    const positional = "declare function conditionFailed(out: unknown, index: number): boolean;\nexport const lost = (out: unknown) => conditionFailed(out, 0);\n";
+    expect(await ruleIds('functions/x.ts', positional)).toContain('no-restricted-syntax');
+    expect(await ruleIds('functions/x.test.ts', positional)).toContain('no-restricted-syntax');
+    expect(await ruleIds('test/api/x.test.ts', positional)).toContain('no-restricted-syntax');
+    const byName = "import { failedChecks, type TxItem, type TxOutcome } from './db/transact';\nexport const lost = (out: TxOutcome, items: TxItem[]) => failedChecks(out, items).has('post-id-free');\n";
+    expect(await ruleIds('functions/x.ts', byName)).toEqual([]);
+  });
+
   it('allowed directions pass', async () => {
     expect(await ruleIds('functions/x.ts', "import { TABLE } from './db/table';\nexport const t = TABLE;\n")).toEqual([]);
   });
