@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import { FEED_FILTERS } from '../constants';
 import { MAX_COMMENT_LEVEL, MAX_PHOTOS_PER_POST, MAX_TAGS_PER_POST, PHOTO_DESCRIPTION_MAX, PHOTO_KEY_PATTERN, PHOTO_MAX_BYTES, PHOTO_MAX_SIDE_PX, PHOTO_SMALL_MAX_BYTES, PHOTO_TYPES, POST_TEXT_MAX, COMMENT_MAX, PRIVACIES, REACTION_ID_PATTERN, TAKE_MAX } from '../content-rules';
-import { clientId, nameText, queryCount, text } from './common';
+import { clientId, nameText, queryCount, text, uuid } from './common';
 import { handle } from './identity';
 import './locale';
 import { tagName } from './tags';
@@ -14,8 +14,6 @@ import { tagName } from './tags';
 export * from '../content-rules';
 
 const privacy = z.enum(PRIVACIES, { message: 'must be public, members or private' });
-/** Ids are stored lower case; an upper-case spelling names the same item. */
-const uuid = z.pipe(z.uuid({ message: 'must be a UUID' }), z.transform((s: string) => s.toLowerCase()));
 
 /** A post's id is the client-generated UUID of its creating call. */
 export const postId = uuid;

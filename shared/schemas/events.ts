@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { EVENT_IMAGE_KEY_PATTERN, EVENT_IMAGE_MAX_BYTES } from '../content-rules';
-import { clientId, nameText, optionalQuery, queryCount, queryLatitude, queryLongitude, text } from './common';
+import { clientId, nameText, optionalQuery, queryCount, queryLatitude, queryLongitude, text, uuid } from './common';
 import { latitude, longitude } from './identity';
 import './locale';
 import { tagName } from './tags';
@@ -23,8 +23,6 @@ export const MAX_DATES_PER_EVENT = 300;
 export const MAX_DATE_LENGTH_DAYS = 14;
 export const MAX_CAPACITY = 100_000;
 export const RRULE_MAX = 200;
-
-const uuid = z.pipe(z.uuid({ message: 'must be a UUID' }), z.transform((s: string) => s.toLowerCase()));
 
 /** An ISO-8601 date-time with `Z` or an offset, as the UTC `toISOString()` form. */
 export const instant = z.pipe(

@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { PAGE_IMAGE_KEY_PATTERN, PAGE_IMAGE_MAX_BYTES } from '../content-rules';
-import { clientId, nameText, optionalQuery, queryCount, queryLatitude, queryLongitude, text } from './common';
+import { clientId, nameText, optionalQuery, queryCount, queryLatitude, queryLongitude, text, uuid } from './common';
 import { cursor } from './content';
 import { handle, latitude, longitude } from './identity';
 import './locale';
@@ -16,8 +16,6 @@ export const PAGE_ADDRESS_MAX = 200;
 export const MAX_TAGS_PER_PAGE = 12;
 /** The radii the nearby screens offer, in km. */
 export const NEARBY_RADII_KM = [1, 5, 20, 50] as const;
-
-const uuid = z.pipe(z.uuid({ message: 'must be a UUID' }), z.transform((s: string) => s.toLowerCase()));
 
 export const pageRole = z.enum(['admin', 'moderator', 'member'], { message: 'must be admin, moderator or member' });
 export const openness = z.enum(['open', 'moderated', 'invite'], { message: 'must be open, moderated or invite' });
