@@ -1,5 +1,6 @@
 /** Business constants of the product (list sizes, timings, session names) shared by the server and the SPA. */
 
+/** A member's answer for one date of an event (GOING beyond the capacity waits on the waitlist). */
 export const ATTENDANCE_STATUSES = ['MAYBE', 'GOING', 'NOT_GOING'] as const;
 export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
 

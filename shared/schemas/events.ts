@@ -4,8 +4,9 @@
  * out as `toISOString()` (UTC), which is how they are stored and compared.
  */
 import * as z from 'zod/mini';
+import { ATTENDANCE_STATUSES } from '../constants';
 import { EVENT_IMAGE_KEY_PATTERN, EVENT_IMAGE_MAX_BYTES } from '../content-rules';
-import { clientId, nameText, optionalQuery, queryCount, queryLatitude, queryLongitude, text, uuid } from './common';
+import { choices, clientId, nameText, optionalQuery, queryCount, queryLatitude, queryLongitude, text, uuid } from './common';
 import { latitude, longitude } from './identity';
 import './locale';
 import { tagName } from './tags';
@@ -42,7 +43,7 @@ export const randomId = z.string({ message: 'must be text' }).check(z.regex(RAND
 export const eventRef = z.union([uuid, randomId], { message: 'must be an event id or an event\'s random id' });
 
 export const privacy = z.enum(['public', 'members'], { message: 'must be public or members' });
-export const attendStatus = z.enum(['MAYBE', 'GOING', 'NOT_GOING'], { message: 'must be MAYBE, GOING or NOT_GOING' });
+export const attendStatus = z.enum(ATTENDANCE_STATUSES, { message: `must be ${choices(ATTENDANCE_STATUSES)}` });
 
 /** One dated specific: it may not end before it starts, nor last longer than MAX_DATE_LENGTH_DAYS. */
 export const specificInput = z.strictObject({ startsAt: instant, endsAt: instant }).check(
