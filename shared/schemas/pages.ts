@@ -4,7 +4,8 @@
  */
 import * as z from 'zod/mini';
 import { PAGE_IMAGE_KEY_PATTERN, PAGE_IMAGE_MAX_BYTES } from '../content-rules';
-import { clientId, nameText, optionalQuery, queryCount, queryLatitude, queryLongitude, text, uuid } from './common';
+import { ASSIGNABLE_PAGE_ROLES } from '../page-roles';
+import { choices, clientId, nameText, optionalQuery, queryCount, queryLatitude, queryLongitude, text, uuid } from './common';
 import { cursor } from './content';
 import { handle, latitude, longitude } from './identity';
 import './locale';
@@ -17,9 +18,11 @@ export const MAX_TAGS_PER_PAGE = 12;
 /** The radii the nearby screens offer, in km. */
 export const NEARBY_RADII_KM = [1, 5, 20, 50] as const;
 
-export const pageRole = z.enum(['admin', 'moderator', 'member'], { message: 'must be admin, moderator or member' });
+/** A role a member can be given. */
+export const pageRole = z.enum(ASSIGNABLE_PAGE_ROLES, { message: `must be ${choices(ASSIGNABLE_PAGE_ROLES)}` });
 export const openness = z.enum(['open', 'moderated', 'invite'], { message: 'must be open, moderated or invite' });
-export const postingRole = z.enum(['admin', 'moderator', 'member'], { message: 'must be admin, moderator or member' });
+/** The lowest role that may post news as the page. */
+export const postingRole = z.enum(ASSIGNABLE_PAGE_ROLES, { message: `must be ${choices(ASSIGNABLE_PAGE_ROLES)}` });
 const category = z.enum(['group', 'organisation'], { message: 'must be group or organisation' });
 
 const pageImageKey = (field: string) =>
