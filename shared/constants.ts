@@ -10,6 +10,13 @@ export type FeedFilter = (typeof FEED_FILTERS)[number];
 /** Items on one page of a list (feeds, tags, notifications, members) unless a route takes its own size. */
 export const PAGE_SIZE = 20;
 
+/**
+ * Longest cursor any list takes, in characters: an ElectroDB key cursor, the longest kind. Every
+ * cursor input is held to it; each list then refuses (400) a cursor it did not hand out
+ * (functions/lib/paging.ts).
+ */
+export const CURSOR_MAX_LENGTH = 2000;
+
 /** Pause after loading more feed items, in milliseconds. */
 export const FEED_MORE_PAUSE_MS = 250;
 /** The unread-notification tally is re-checked at most this often unless forced. */

@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import { ATTENDANCE_STATUSES } from '../constants';
 import { EVENT_IMAGE_KEY_PATTERN, EVENT_IMAGE_MAX_BYTES } from '../content-rules';
-import { choices, clientId, nameText, optionalQuery, queryCount, queryLatitude, queryLongitude, text, uuid } from './common';
+import { choices, clientId, cursor, nameText, optionalQuery, queryCount, queryLatitude, queryLongitude, text, uuid } from './common';
 import { latitude, longitude } from './identity';
 import './locale';
 import { tagName } from './tags';
@@ -162,21 +162,19 @@ export type FutureDatesInput = z.output<typeof futureDatesInput>;
 /** `userId` is accepted as the catalogue has it and must be the caller's own. */
 export const deleteEventInput = z.strictObject({ eventId: uuid, userId: z.optional(uuid), csrf_token: csrfToken });
 
-const keyCursor = z.string({ message: 'must be text' }).check(z.maxLength(2000, { message: 'must be at most 2000 characters' }));
-
 export const eventParams = z.strictObject({ id: eventRef });
 /** a = the event, b = the date (its id's 13 digits, or `next`): the date's attendees. */
 export const eventDetailsParams = z.strictObject({
   a: eventRef,
   b: z.union([z.literal('next'), z.string().check(z.regex(/^\d{13}$/, { message: 'must be next or a date key' }))], { message: 'must be next or a date key' }),
-  cursorId: z.optional(keyCursor),
+  cursorId: z.optional(cursor),
 });
 const when = z.enum(['upcoming', 'past'], { message: 'must be upcoming or past' });
-export const eventsByPageParams = z.strictObject({ a: uuid, b: when, cursorId: z.optional(keyCursor) });
-export const eventsByUserParams = z.strictObject({ id: uuid, when: z.optional(when), cursorId: z.optional(keyCursor) });
+export const eventsByPageParams = z.strictObject({ a: uuid, b: when, cursorId: z.optional(cursor) });
+export const eventsByUserParams = z.strictObject({ id: uuid, when: z.optional(when), cursorId: z.optional(cursor) });
 /** `arg`: a page's handle or id. */
-export const pageEventsParams = z.strictObject({ arg: z.string({ message: 'must be text' }).check(z.regex(/^[A-Za-z0-9_-]{3,36}$/, { message: 'must be a page handle or id' })), when: z.optional(when), cursorId: z.optional(keyCursor) });
-export const moreEventsParams = z.strictObject({ arg: z.literal('all', { message: 'must be all' }), cursorId: z.optional(keyCursor) });
+export const pageEventsParams = z.strictObject({ arg: z.string({ message: 'must be text' }).check(z.regex(/^[A-Za-z0-9_-]{3,36}$/, { message: 'must be a page handle or id' })), when: z.optional(when), cursorId: z.optional(cursor) });
+export const moreEventsParams = z.strictObject({ arg: z.literal('all', { message: 'must be all' }), cursorId: z.optional(cursor) });
 
 const segment = (max: number) => z.string({ message: 'must be text' }).check(z.minLength(1, { message: 'is required' }), z.maxLength(max, { message: `must be at most ${max} characters` }));
 export const locationByNameParams = z.strictObject({ name: segment(EVENT_PLACE_NAME_MAX), state: segment(100) });
@@ -193,7 +191,7 @@ const take = queryCount(50);
 /** `userId` is accepted as the catalogue has it and ignored: who asks comes from the session. */
 export const nearbyEventsQuery = z.strictObject({ userId: z.optional(z.string().check(z.maxLength(100))), lat: queryLatitude, long: queryLongitude, take: optionalQuery(take), radiusKm: optionalQuery(radius) });
 
-export const adminLocationsInput = z.strictObject({ csrf_token: csrfToken, cursorId: z.optional(keyCursor) });
+export const adminLocationsInput = z.strictObject({ csrf_token: csrfToken, cursorId: z.optional(cursor) });
 export const eventNotifInput = z.strictObject({ specificId });
 export const icsTokenInput = z.strictObject({ csrf_token: csrfToken });
 export const icsFeedParams = z.strictObject({ token: z.string({ message: 'must be text' }).check(z.regex(/^[A-Za-z0-9_-]{43}$/, { message: 'must be a calendar feed token' })) });

@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, HANDLE_PATTERN, RESERVED_HANDLES } from '../validation';
-import { nameText, text, uuid } from './common';
+import { cursor, nameText, text, uuid } from './common';
 import './locale';
 
 export const PASSWORD_MIN = 8;
@@ -149,7 +149,7 @@ export const DEFAULT_USER_SETTINGS: UserSettings = {
 export const inviteValidityInput = z.strictObject({ uuid, is_valid: z.boolean({ message: 'must be true or false' }) });
 export const usersListParams = z.strictObject({
   arg: z.enum(['complete', 'incomplete'], { message: 'must be complete or incomplete' }),
-  cursorId: z.optional(z.string().check(z.maxLength(1024))),
+  cursorId: z.optional(cursor),
 });
 export const adminUserUpdateInput = z.strictObject({
   uuid,
@@ -159,7 +159,7 @@ export const adminUserUpdateInput = z.strictObject({
   is_admin: z.optional(z.boolean({ message: 'must be true or false' })),
 });
 export const uuidPathInput = z.strictObject({ uuid });
-export const cursorQuery = z.strictObject({ cursorId: z.optional(z.string().check(z.maxLength(1024))) });
+export const cursorQuery = z.strictObject({ cursorId: z.optional(cursor) });
 /** Whole kilometres: with positions shared only to ~1 km, finer radii would tell nothing more. */
 export const nearbyUsersInput = z.strictObject({
   latitude,

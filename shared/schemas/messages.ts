@@ -1,6 +1,6 @@
 /** Messages, blocks and live delivery: what clients send. */
 import * as z from 'zod/mini';
-import { BIDI_CONTROLS, clientId, text, uuid } from './common';
+import { BIDI_CONTROLS, clientId, cursor, text, uuid } from './common';
 import { handle } from './identity';
 import './locale';
 
@@ -10,7 +10,7 @@ export const MESSAGE_MAX = 4000;
 export const MARK_SEEN_MAX = 100;
 
 const csrfToken = z.optional(z.string({ message: 'must be text' }).check(z.maxLength(200)));
-const cursorId = z.optional(z.string({ message: 'must be text' }).check(z.maxLength(1000, { message: 'must be at most 1000 characters' })));
+const cursorId = z.optional(cursor);
 
 export const newUserConversationInput = z.strictObject({
   participants: z.array(uuid, { message: 'must be a list of two member ids' }).check(
@@ -34,7 +34,7 @@ export const conversationParams = z.strictObject({ a: uuid, b: uuid, cursorId })
 export const conversationPagedParams = z.strictObject({
   a: uuid,
   b: uuid,
-  c: z.string({ message: 'must be text' }).check(z.maxLength(1000, { message: 'must be at most 1000 characters' })),
+  c: cursor,
 });
 
 /** GET all: the caller's inbox, or with `pageId` the inbox of a page they answer for. */

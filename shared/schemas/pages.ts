@@ -5,8 +5,7 @@
 import * as z from 'zod/mini';
 import { PAGE_IMAGE_KEY_PATTERN, PAGE_IMAGE_MAX_BYTES } from '../content-rules';
 import { ASSIGNABLE_PAGE_ROLES } from '../page-roles';
-import { choices, clientId, nameText, optionalQuery, queryCount, queryLatitude, queryLongitude, text, uuid } from './common';
-import { cursor } from './content';
+import { choices, clientId, cursor, nameText, optionalQuery, queryCount, queryLatitude, queryLongitude, text, uuid } from './common';
 import { handle, latitude, longitude } from './identity';
 import './locale';
 import { tagName } from './tags';
@@ -102,17 +101,14 @@ export const pageImageUploadInput = z.strictObject({
 });
 
 export const pageByIdParams = z.strictObject({ id: uuid });
-/** The cursor of a list paged by the table's own key (ElectroDB's, base64url): longer than a feed's bound. */
-const keyCursor = z.string({ message: 'must be text' }).check(z.maxLength(2000, { message: 'must be at most 2000 characters' }));
-
-export const pagesOfUserParams = z.strictObject({ id: uuid, cursorId: z.optional(keyCursor) });
-export const pageListParams = z.strictObject({ pageId: uuid, cursorId: z.optional(keyCursor) });
+export const pagesOfUserParams = z.strictObject({ id: uuid, cursorId: z.optional(cursor) });
+export const pageListParams = z.strictObject({ pageId: uuid, cursorId: z.optional(cursor) });
 export const pageHandleParams = z.strictObject({ handle });
 /** `arg`: `all`, or a tag name (pages with that tag); `q`: a name prefix. */
 export const pagesDirectoryParams = z.strictObject({
   arg: z.union([z.literal('all'), tagName], { message: 'must be all or a tag name' }),
   q: z.optional(text(0, PAGE_NAME_MAX)),
-  cursorId: z.optional(keyCursor),
+  cursorId: z.optional(cursor),
 });
 /** The catalogue's three segments: the page, the kind of posts (`post` or `plant`), the cursor (`first` for the first page). */
 export const morePostsByPageParams = z.strictObject({
