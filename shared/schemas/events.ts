@@ -78,7 +78,6 @@ const tagList = z.pipe(
   z.array(tagName, { message: 'must be a list of tag names' }).check(z.maxLength(MAX_TAGS_PER_EVENT, { message: `must hold at most ${MAX_TAGS_PER_EVENT} tags` })),
   z.transform((names: string[]) => [...new Set(names)]),
 );
-const csrfToken = z.optional(z.string({ message: 'must be text' }).check(z.maxLength(200)));
 /** A key from POST /api/iam/events/image-upload. */
 const coverKey = z.string({ message: 'must be text' }).check(z.regex(EVENT_IMAGE_KEY_PATTERN, { message: 'must be a key from the event image upload' }));
 
@@ -99,7 +98,6 @@ export const newEventInput = z.strictObject({
   tags: z.optional(tagList),
   /** The cover photo: a key from POST /api/iam/events/image-upload for this event's id. */
   cover: z.optional(coverKey),
-  csrf_token: csrfToken,
 });
 export type NewEventInput = z.output<typeof newEventInput>;
 
@@ -109,7 +107,6 @@ export const newSpecificsInput = z.strictObject({
     z.minLength(1, { message: 'must hold at least one date' }),
     z.maxLength(MAX_SPECIFICS_PER_CALL, { message: `must hold at most ${MAX_SPECIFICS_PER_CALL} dates` }),
   ),
-  csrf_token: csrfToken,
 });
 
 export const updateEventInput = z.strictObject({
@@ -124,7 +121,6 @@ export const updateEventInput = z.strictObject({
   seriesUntil: z.optional(z.nullable(instant)),
   /** A new cover photo (a key from POST /api/iam/events/image-upload); null removes it. */
   cover: z.optional(z.nullable(coverKey)),
-  csrf_token: csrfToken,
 });
 export type UpdateEventInput = z.output<typeof updateEventInput>;
 
@@ -135,7 +131,6 @@ export const updateSpecificInput = z.strictObject({
   cancelled: z.optional(z.boolean({ message: 'must be true or false' })),
   /** This date's own place; null returns it to the event's. */
   location: z.optional(z.nullable(eventLocationInput)),
-  csrf_token: csrfToken,
 }).check(z.refine((d) => !d.startsAt || !d.endsAt || d.endsAt >= d.startsAt, { message: 'must not be before startsAt', path: ['endsAt'] }));
 export type UpdateSpecificInput = z.output<typeof updateSpecificInput>;
 
@@ -144,10 +139,9 @@ export const eventImageUploadInput = z.strictObject({
   eventId: uuid,
   contentType: z.enum(['image/jpeg', 'image/png', 'image/webp'], { message: 'must be JPEG, PNG or WebP' }),
   size: z.number({ message: 'must be a number' }).check(z.int({ message: 'must be a whole number' }), z.positive({ message: 'must be at least 1 byte' }), z.lte(EVENT_IMAGE_MAX_BYTES, { message: 'must be at most 5 MB' })),
-  csrf_token: csrfToken,
 });
 
-export const attendInput = z.strictObject({ specificId, status: attendStatus, csrf_token: csrfToken });
+export const attendInput = z.strictObject({ specificId, status: attendStatus });
 
 /** Rewrites the series from `from` on: the first new date, its length, and the rule. */
 export const futureDatesInput = z.strictObject({
@@ -155,12 +149,11 @@ export const futureDatesInput = z.strictObject({
   from: instant,
   first: specificInput,
   recurrence: recurrenceInput,
-  csrf_token: csrfToken,
 });
 export type FutureDatesInput = z.output<typeof futureDatesInput>;
 
 /** `userId` is accepted as the catalogue has it and must be the caller's own. */
-export const deleteEventInput = z.strictObject({ eventId: uuid, userId: z.optional(uuid), csrf_token: csrfToken });
+export const deleteEventInput = z.strictObject({ eventId: uuid, userId: z.optional(uuid) });
 
 export const eventParams = z.strictObject({ id: eventRef });
 /** a = the event, b = the date (its id's 13 digits, or `next`): the date's attendees. */
@@ -191,7 +184,7 @@ const take = queryCount(50);
 /** `userId` is accepted as the catalogue has it and ignored: who asks comes from the session. */
 export const nearbyEventsQuery = z.strictObject({ userId: z.optional(z.string().check(z.maxLength(100))), lat: queryLatitude, long: queryLongitude, take: optionalQuery(take), radiusKm: optionalQuery(radius) });
 
-export const adminLocationsInput = z.strictObject({ csrf_token: csrfToken, cursorId: z.optional(cursor) });
+export const adminLocationsInput = z.strictObject({ cursorId: z.optional(cursor) });
 export const eventNotifInput = z.strictObject({ specificId });
-export const icsTokenInput = z.strictObject({ csrf_token: csrfToken });
+export const icsTokenInput = z.strictObject({});
 export const icsFeedParams = z.strictObject({ token: z.string({ message: 'must be text' }).check(z.regex(/^[A-Za-z0-9_-]{43}$/, { message: 'must be a calendar feed token' })) });

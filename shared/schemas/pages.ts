@@ -80,7 +80,7 @@ export const pageSettingsInput = z.strictObject({
   postingRole: z.optional(postingRole),
 });
 
-export const createPageSettingsInput = z.strictObject({ pageId: uuid, csrf_token: z.optional(z.string({ message: 'must be text' }).check(z.maxLength(200))) });
+export const createPageSettingsInput = z.strictObject({ pageId: uuid });
 export const pageIdInput = z.strictObject({ pageId: uuid });
 export const pageTagsInput = z.strictObject({
   pageId: uuid,
