@@ -8,6 +8,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { routes } from '../functions/routes';
+import { CSRF_FIELD } from '../shared/api';
 import type { RouteDef } from '../functions/lib/route-types';
 import { buildOpenApi } from './openapi';
 
@@ -59,9 +60,9 @@ export function render(): string {
     '<!-- Generated from functions/routes.ts by `npm run docs:api`. Do not edit by hand. -->',
     '',
     'Every route answers `{ "status": "success", "data": … }` or `{ "status": "error", "error": { "code", "message", "field"? } }`.',
-    'Every request carries `client-platform: browser`; mutating calls with a session carry `csrf_token` in the JSON body.',
+    `Every request carries \`client-platform: browser\`; mutating calls with a session carry \`${CSRF_FIELD}\` in the JSON body.`,
     'Checks run in this order: header (400) → route exists (404) → body is JSON (400, 415 for another content type, 413 when too large) →',
-    'session where required (401) → `csrf_token` (403) → access level (403) → on admin routes, a live session (401) held by an unsuspended admin (403) →',
+    `session where required (401) → \`${CSRF_FIELD}\` (403) → access level (403) → on admin routes, a live session (401) held by an unsuspended admin (403) →`,
     'input schema (400, naming the field) → ownership (403/404).',
     'Access: **pub** public (session optional) · **user** signed in · **reg** registration complete · **admin** · **self** signed in and owner.',
     'GET inputs come from the path and query string; other methods from the path and JSON body. Unknown fields are refused.',

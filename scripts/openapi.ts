@@ -7,6 +7,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as z from 'zod';
+import { CSRF_FIELD, CSRF_FIELD_DESCRIPTION } from '../shared/api';
 import { ACCESS_COOKIE, CLIENT_PLATFORM_BROWSER, CLIENT_PLATFORM_HEADER } from '../shared/constants';
 import { isRaw, pathParams, type RouteContract } from '../shared/contract/route';
 
@@ -138,8 +139,9 @@ export async function buildOpenApi(routes?: NamedRoute[], version = '0.1.0'): Pr
     if (route.method === 'GET') {
       for (const [name, schema] of Object.entries(props)) parameters.push({ name, in: 'query', required: required.has(name), schema });
     } else {
+      // The CSRF middleware takes the field out of every body before validation: no input schema declares it.
       if (!route.csrfExempt) {
-        props.csrf_token = { type: 'string', description: 'The csrf_token of the signed-in profile; required when the request carries a session.' };
+        props[CSRF_FIELD] = { type: 'string', description: CSRF_FIELD_DESCRIPTION };
       }
       op.requestBody = { required: true, content: { 'application/json': { schema: rest } } };
     }
@@ -173,7 +175,7 @@ export async function buildOpenApi(routes?: NamedRoute[], version = '0.1.0'): Pr
       description:
         'The HTTP API of Leafline, generated from the route contracts (shared/contract/). Every JSON route answers ' +
         '`{ "status": "success", "data": … }` or the error envelope. Every request carries `client-platform: browser` ' +
-        '(except routes marked otherwise); mutating calls with a session carry `csrf_token` in the JSON body. See docs/api.md for the order of checks.',
+        `(except routes marked otherwise); mutating calls with a session carry \`${CSRF_FIELD}\` in the JSON body. See docs/api.md for the order of checks.`,
     },
     servers: [{ url: '/' }],
     tags: [...new Set(all.map((r) => r.domain))].map((name) => ({ name })),

@@ -25,6 +25,15 @@ export type AccessLevel = (typeof ACCESS_LEVELS)[number];
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
+/**
+ * The JSON body field that carries the session's CSRF token on every mutating call made with a
+ * session. The CSRF middleware (functions/lib/middleware/csrf.ts) checks it and removes it from
+ * every body before the input schema sees it, so no input schema declares it.
+ */
+export const CSRF_FIELD = 'csrf_token';
+/** What the API reference says of the field. */
+export const CSRF_FIELD_DESCRIPTION = `The ${CSRF_FIELD} of the signed-in profile; required when the request carries a session.`;
+
 export function isMutating(method: string): boolean {
   return method === 'POST' || method === 'PUT' || method === 'DELETE' || method === 'PATCH';
 }

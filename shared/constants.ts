@@ -1,5 +1,6 @@
 /** Business constants of the product (list sizes, timings, session names) shared by the server and the SPA. */
 
+/** A member's answer for one date of an event (GOING beyond the capacity waits on the waitlist). */
 export const ATTENDANCE_STATUSES = ['MAYBE', 'GOING', 'NOT_GOING'] as const;
 export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
 
@@ -8,6 +9,13 @@ export type FeedFilter = (typeof FEED_FILTERS)[number];
 
 /** Items on one page of a list (feeds, tags, notifications, members) unless a route takes its own size. */
 export const PAGE_SIZE = 20;
+
+/**
+ * Longest cursor any list takes, in characters: an ElectroDB key cursor, the longest kind. Every
+ * cursor input is held to it; each list then refuses (400) a cursor it did not hand out
+ * (functions/lib/paging.ts).
+ */
+export const CURSOR_MAX_LENGTH = 2000;
 
 /** Pause after loading more feed items, in milliseconds. */
 export const FEED_MORE_PAUSE_MS = 250;

@@ -10,6 +10,7 @@
  *   - a bound (`readCursor` with the list's own parser): the last shown item's sort key, for a
  *     list merged from several Queries that all sort by the same key (the feeds).
  */
+import { CURSOR_MAX_LENGTH } from '../../shared/constants';
 import { badRequest } from './errors';
 
 /** The cursor that carries `text`. */
@@ -43,12 +44,10 @@ export interface ListPartition {
   sort?: { field: string; test: (value: string) => boolean };
 }
 
-const KEY_CURSOR_MAX = 2000;
-
 /** The key an ElectroDB cursor names, or null for the first page; 400 naming `field` when it belongs to no page of this list. */
 export function cursorKey(cursorId: string | undefined, partition: ListPartition, field = 'cursorId'): Record<string, string> | null {
   return readCursor(cursorId, field, {
-    maxLength: KEY_CURSOR_MAX,
+    maxLength: CURSOR_MAX_LENGTH,
     message: `${field} is not a cursor of this list; start again from the first page`,
     parse: (text) => {
       let key: unknown;

@@ -5,6 +5,7 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
+import { CSRF_FIELD } from '../../shared/api';
 import { defineRoute, rawAnswer } from '../../shared/contract/route';
 import { HttpError } from './errors';
 import type { Main, RouteDef } from './route-types';
@@ -85,6 +86,12 @@ describe('JSON routes', () => {
 
   it('answer the success status of their contract', async () => {
     const res = await handler(event('POST', '/api/fixture/things', { body: '{"name":"x"}', headers: { 'client-platform': 'browser' } }), context);
+    expect(res.statusCode).toBe(201);
+    expect(JSON.parse(res.body)).toEqual({ status: 'success', data: { name: 'x' } });
+  });
+
+  it('take the csrf_token out of the body before validation: no input schema declares it', async () => {
+    const res = await handler(event('POST', '/api/fixture/things', { body: JSON.stringify({ name: 'x', [CSRF_FIELD]: 'anything' }), headers: { 'client-platform': 'browser' } }), context);
     expect(res.statusCode).toBe(201);
     expect(JSON.parse(res.body)).toEqual({ status: 'success', data: { name: 'x' } });
   });

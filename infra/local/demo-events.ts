@@ -8,6 +8,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Session } from '../../functions/lib/session/token';
+import type { AttendanceStatus } from '../../shared/constants';
 import { instantOf, wallClockOf } from '../../shared/zoned-time';
 import { DEMO_NEIGHBOURS, demoId, pointAt, type Offset } from './demo-places';
 import { DEMO_USERS } from './seed';
@@ -15,7 +16,7 @@ import { DEMO_USERS } from './seed';
 const MARKER = { pk: 'seed', sk: 'demo-events#v1' };
 const DAY = 86_400_000;
 
-type Status = 'GOING' | 'MAYBE';
+type Status = Exclude<AttendanceStatus, 'NOT_GOING'>;
 
 interface DemoEvent {
   key: string;

@@ -3,10 +3,10 @@
  * dates as lists show them, attendees, locations, and the calendar feed's address.
  */
 import * as z from 'zod';
+import { ATTENDANCE_STATUSES } from '../constants';
 import { responder } from './content';
 
 const count = () => z.number().int().nonnegative();
-const ATTEND = ['MAYBE', 'GOING', 'NOT_GOING'] as const;
 
 /** Where an event (or one of its dates) happens. */
 export const eventPlace = z.strictObject({
@@ -43,7 +43,7 @@ export const eventDateView = z.strictObject({
   place: eventPlace.nullable().describe('This date\'s own place; null when it is the event\'s'),
   counts: z.strictObject({ going: count(), maybe: count(), notGoing: count(), waiting: count() }),
   full: z.boolean().describe('GOING now puts the member on the waitlist'),
-  myStatus: z.enum(ATTEND).nullable().describe('The viewer\'s status; null for guests and when none is set'),
+  myStatus: z.enum(ATTENDANCE_STATUSES).nullable().describe('The viewer\'s status; null for guests and when none is set'),
   myWaiting: z.boolean().describe('The viewer asked for GOING and waits for a place'),
 });
 export type EventDateView = z.output<typeof eventDateView>;
@@ -125,7 +125,7 @@ export const allNearbyEvents = z.strictObject({
   radius_km: z.number().positive(),
 });
 
-export const attendee = z.strictObject({ user: responder, status: z.enum(ATTEND), waiting: z.boolean(), since: z.string() });
+export const attendee = z.strictObject({ user: responder, status: z.enum(ATTENDANCE_STATUSES), waiting: z.boolean(), since: z.string() });
 export const eventAttendees = z.strictObject({
   specific: eventDateView,
   attendees: z.array(attendee).describe('GOING first, then the waitlist, then MAYBE'),

@@ -36,7 +36,7 @@ export const conversationRow = z.strictObject({
 });
 export type ConversationRow = z.output<typeof conversationRow>;
 
-/** The spec's unread collections, kept on write (muted conversations are in none). */
+/** The unread collections of ../shared/spec/product-spec.md ("Entities and their fields"), kept on write (muted conversations are in none). */
 export const unreadCollections = z.strictObject({
   conversationsNotOnMyPages: z.array(z.string()).describe('The caller\'s own conversations with unread messages'),
   conversationsOnMyPages: z.array(z.string()).describe('Unread conversations of the pages the caller answers for (admin or moderator)'),

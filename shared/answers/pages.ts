@@ -4,6 +4,7 @@
  * panel, and places from the gazetteer.
  */
 import * as z from 'zod';
+import { ASSIGNABLE_PAGE_ROLES, PAGE_ROLES } from '../page-roles';
 import { eventDateCard, eventLocationView, nearbyEvent } from './events';
 import { feedCounts, nearbyPlant } from './feeds';
 import { postView, responder } from './content';
@@ -52,7 +53,7 @@ export type PagePlace = z.output<typeof pagePlace>;
 /** The viewer's relation to a page. */
 export const pageMembership = z.strictObject({
   status: z.enum([...PAGE_STATUSES, 'none']).describe('member, requested (waiting for approval), invited (may join), or none'),
-  role: z.enum(['creator', 'admin', 'moderator', 'member']).nullable().describe('The role while a member'),
+  role: z.enum(PAGE_ROLES).nullable().describe('The role while a member'),
 });
 export type PageMembership = z.output<typeof pageMembership>;
 
@@ -78,7 +79,7 @@ export const pageView = pageCard.extend({
   tags: z.array(z.string()),
   location: pagePlace.nullable(),
   addressPublic: z.boolean(),
-  postingRole: z.enum(['admin', 'moderator', 'member']).describe('The lowest role that may post news as the page'),
+  postingRole: z.enum(ASSIGNABLE_PAGE_ROLES).describe('The lowest role that may post news as the page'),
   requestCount: count().nullable().describe('Open join requests: for the page\'s admins and moderators, else null'),
   createdAt: z.string(),
 });
@@ -128,7 +129,7 @@ export type NearbyPages = z.output<typeof nearbyPages>;
 
 export const pageMember = z.strictObject({
   user: responder,
-  role: z.enum(['creator', 'admin', 'moderator', 'member']),
+  role: z.enum(PAGE_ROLES),
   since: z.string(),
 });
 export const pageMembers = z.strictObject({

@@ -34,7 +34,7 @@ export const updatePageSettings = defineRoute({
 export const createPageSettings = defineRoute({
   method: 'POST', path: '/api/iam/pages/create-page-settings', access: 'self',
   input: createPageSettingsInput, output: pageAnswer,
-  summary: 'The page\'s settings (pageId; admins only). A page is created with its settings, so this answers them as they are: { page }. csrf_token is accepted as the catalogue has it; the X-CSRF-Token header is what is checked.',
+  summary: 'The page\'s settings (pageId; admins only). A page is created with its settings, so this answers them as they are: { page }.',
 });
 
 export const deletePage = defineRoute({

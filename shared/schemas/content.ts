@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import { FEED_FILTERS } from '../constants';
 import { MAX_COMMENT_LEVEL, MAX_PHOTOS_PER_POST, MAX_TAGS_PER_POST, PHOTO_DESCRIPTION_MAX, PHOTO_KEY_PATTERN, PHOTO_MAX_BYTES, PHOTO_MAX_SIDE_PX, PHOTO_SMALL_MAX_BYTES, PHOTO_TYPES, POST_TEXT_MAX, COMMENT_MAX, PRIVACIES, REACTION_ID_PATTERN, TAKE_MAX } from '../content-rules';
-import { clientId, nameText, queryCount, text } from './common';
+import { clientId, cursor, nameText, queryCount, text, uuid } from './common';
 import { handle } from './identity';
 import './locale';
 import { tagName } from './tags';
@@ -14,8 +14,6 @@ import { tagName } from './tags';
 export * from '../content-rules';
 
 const privacy = z.enum(PRIVACIES, { message: 'must be public, members or private' });
-/** Ids are stored lower case; an upper-case spelling names the same item. */
-const uuid = z.pipe(z.uuid({ message: 'must be a UUID' }), z.transform((s: string) => s.toLowerCase()));
 
 /** A post's id is the client-generated UUID of its creating call. */
 export const postId = uuid;
@@ -128,8 +126,6 @@ export const commentNotifInput = z.strictObject({ commentId });
 
 // ── Feeds ──────────────────────────────────────────────────────────────────────────────────
 
-/** A feed cursor: the last item's sort key, as the previous page handed it out. */
-export const cursor = z.string({ message: 'must be text' }).check(z.maxLength(200, { message: 'must be at most 200 characters' }));
 const take = queryCount(TAKE_MAX);
 const plantFilter = z.enum(['plantsAll', 'plantsAvail'], { message: 'must be plantsAll or plantsAvail' });
 const feedFilter = z.enum(['all', ...FEED_FILTERS], { message: `must be all, ${FEED_FILTERS.join(', ')}` });
@@ -138,7 +134,7 @@ export const contentRecentQuery = z.strictObject({ filter: z.optional(feedFilter
 export const contentMoreParams = z.strictObject({ arg: cursor, filter: z.optional(feedFilter) });
 export const postIdParams = z.strictObject({
   id: postId,
-  commentsCursor: z.optional(z.string({ message: 'must be text' }).check(z.maxLength(1500, { message: 'must be at most 1500 characters' }))),
+  commentsCursor: z.optional(cursor),
 });
 export const cursorParams = z.strictObject({ cursor });
 export const noCursorQuery = z.strictObject({ cursorId: z.optional(cursor) });

@@ -4,8 +4,9 @@
  * out as `toISOString()` (UTC), which is how they are stored and compared.
  */
 import * as z from 'zod/mini';
+import { ATTENDANCE_STATUSES } from '../constants';
 import { EVENT_IMAGE_KEY_PATTERN, EVENT_IMAGE_MAX_BYTES } from '../content-rules';
-import { clientId, nameText, optionalQuery, queryCount, queryLatitude, queryLongitude, text } from './common';
+import { choices, clientId, cursor, nameText, optionalQuery, queryCount, queryLatitude, queryLongitude, text, uuid } from './common';
 import { latitude, longitude } from './identity';
 import './locale';
 import { tagName } from './tags';
@@ -23,8 +24,6 @@ export const MAX_DATES_PER_EVENT = 300;
 export const MAX_DATE_LENGTH_DAYS = 14;
 export const MAX_CAPACITY = 100_000;
 export const RRULE_MAX = 200;
-
-const uuid = z.pipe(z.uuid({ message: 'must be a UUID' }), z.transform((s: string) => s.toLowerCase()));
 
 /** An ISO-8601 date-time with `Z` or an offset, as the UTC `toISOString()` form. */
 export const instant = z.pipe(
@@ -44,7 +43,7 @@ export const randomId = z.string({ message: 'must be text' }).check(z.regex(RAND
 export const eventRef = z.union([uuid, randomId], { message: 'must be an event id or an event\'s random id' });
 
 export const privacy = z.enum(['public', 'members'], { message: 'must be public or members' });
-export const attendStatus = z.enum(['MAYBE', 'GOING', 'NOT_GOING'], { message: 'must be MAYBE, GOING or NOT_GOING' });
+export const attendStatus = z.enum(ATTENDANCE_STATUSES, { message: `must be ${choices(ATTENDANCE_STATUSES)}` });
 
 /** One dated specific: it may not end before it starts, nor last longer than MAX_DATE_LENGTH_DAYS. */
 export const specificInput = z.strictObject({ startsAt: instant, endsAt: instant }).check(
@@ -79,7 +78,6 @@ const tagList = z.pipe(
   z.array(tagName, { message: 'must be a list of tag names' }).check(z.maxLength(MAX_TAGS_PER_EVENT, { message: `must hold at most ${MAX_TAGS_PER_EVENT} tags` })),
   z.transform((names: string[]) => [...new Set(names)]),
 );
-const csrfToken = z.optional(z.string({ message: 'must be text' }).check(z.maxLength(200)));
 /** A key from POST /api/iam/events/image-upload. */
 const coverKey = z.string({ message: 'must be text' }).check(z.regex(EVENT_IMAGE_KEY_PATTERN, { message: 'must be a key from the event image upload' }));
 
@@ -100,7 +98,6 @@ export const newEventInput = z.strictObject({
   tags: z.optional(tagList),
   /** The cover photo: a key from POST /api/iam/events/image-upload for this event's id. */
   cover: z.optional(coverKey),
-  csrf_token: csrfToken,
 });
 export type NewEventInput = z.output<typeof newEventInput>;
 
@@ -110,7 +107,6 @@ export const newSpecificsInput = z.strictObject({
     z.minLength(1, { message: 'must hold at least one date' }),
     z.maxLength(MAX_SPECIFICS_PER_CALL, { message: `must hold at most ${MAX_SPECIFICS_PER_CALL} dates` }),
   ),
-  csrf_token: csrfToken,
 });
 
 export const updateEventInput = z.strictObject({
@@ -125,7 +121,6 @@ export const updateEventInput = z.strictObject({
   seriesUntil: z.optional(z.nullable(instant)),
   /** A new cover photo (a key from POST /api/iam/events/image-upload); null removes it. */
   cover: z.optional(z.nullable(coverKey)),
-  csrf_token: csrfToken,
 });
 export type UpdateEventInput = z.output<typeof updateEventInput>;
 
@@ -136,7 +131,6 @@ export const updateSpecificInput = z.strictObject({
   cancelled: z.optional(z.boolean({ message: 'must be true or false' })),
   /** This date's own place; null returns it to the event's. */
   location: z.optional(z.nullable(eventLocationInput)),
-  csrf_token: csrfToken,
 }).check(z.refine((d) => !d.startsAt || !d.endsAt || d.endsAt >= d.startsAt, { message: 'must not be before startsAt', path: ['endsAt'] }));
 export type UpdateSpecificInput = z.output<typeof updateSpecificInput>;
 
@@ -145,10 +139,9 @@ export const eventImageUploadInput = z.strictObject({
   eventId: uuid,
   contentType: z.enum(['image/jpeg', 'image/png', 'image/webp'], { message: 'must be JPEG, PNG or WebP' }),
   size: z.number({ message: 'must be a number' }).check(z.int({ message: 'must be a whole number' }), z.positive({ message: 'must be at least 1 byte' }), z.lte(EVENT_IMAGE_MAX_BYTES, { message: 'must be at most 5 MB' })),
-  csrf_token: csrfToken,
 });
 
-export const attendInput = z.strictObject({ specificId, status: attendStatus, csrf_token: csrfToken });
+export const attendInput = z.strictObject({ specificId, status: attendStatus });
 
 /** Rewrites the series from `from` on: the first new date, its length, and the rule. */
 export const futureDatesInput = z.strictObject({
@@ -156,28 +149,25 @@ export const futureDatesInput = z.strictObject({
   from: instant,
   first: specificInput,
   recurrence: recurrenceInput,
-  csrf_token: csrfToken,
 });
 export type FutureDatesInput = z.output<typeof futureDatesInput>;
 
 /** `userId` is accepted as the catalogue has it and must be the caller's own. */
-export const deleteEventInput = z.strictObject({ eventId: uuid, userId: z.optional(uuid), csrf_token: csrfToken });
-
-const keyCursor = z.string({ message: 'must be text' }).check(z.maxLength(2000, { message: 'must be at most 2000 characters' }));
+export const deleteEventInput = z.strictObject({ eventId: uuid, userId: z.optional(uuid) });
 
 export const eventParams = z.strictObject({ id: eventRef });
 /** a = the event, b = the date (its id's 13 digits, or `next`): the date's attendees. */
 export const eventDetailsParams = z.strictObject({
   a: eventRef,
   b: z.union([z.literal('next'), z.string().check(z.regex(/^\d{13}$/, { message: 'must be next or a date key' }))], { message: 'must be next or a date key' }),
-  cursorId: z.optional(keyCursor),
+  cursorId: z.optional(cursor),
 });
 const when = z.enum(['upcoming', 'past'], { message: 'must be upcoming or past' });
-export const eventsByPageParams = z.strictObject({ a: uuid, b: when, cursorId: z.optional(keyCursor) });
-export const eventsByUserParams = z.strictObject({ id: uuid, when: z.optional(when), cursorId: z.optional(keyCursor) });
+export const eventsByPageParams = z.strictObject({ a: uuid, b: when, cursorId: z.optional(cursor) });
+export const eventsByUserParams = z.strictObject({ id: uuid, when: z.optional(when), cursorId: z.optional(cursor) });
 /** `arg`: a page's handle or id. */
-export const pageEventsParams = z.strictObject({ arg: z.string({ message: 'must be text' }).check(z.regex(/^[A-Za-z0-9_-]{3,36}$/, { message: 'must be a page handle or id' })), when: z.optional(when), cursorId: z.optional(keyCursor) });
-export const moreEventsParams = z.strictObject({ arg: z.literal('all', { message: 'must be all' }), cursorId: z.optional(keyCursor) });
+export const pageEventsParams = z.strictObject({ arg: z.string({ message: 'must be text' }).check(z.regex(/^[A-Za-z0-9_-]{3,36}$/, { message: 'must be a page handle or id' })), when: z.optional(when), cursorId: z.optional(cursor) });
+export const moreEventsParams = z.strictObject({ arg: z.literal('all', { message: 'must be all' }), cursorId: z.optional(cursor) });
 
 const segment = (max: number) => z.string({ message: 'must be text' }).check(z.minLength(1, { message: 'is required' }), z.maxLength(max, { message: `must be at most ${max} characters` }));
 export const locationByNameParams = z.strictObject({ name: segment(EVENT_PLACE_NAME_MAX), state: segment(100) });
@@ -194,7 +184,7 @@ const take = queryCount(50);
 /** `userId` is accepted as the catalogue has it and ignored: who asks comes from the session. */
 export const nearbyEventsQuery = z.strictObject({ userId: z.optional(z.string().check(z.maxLength(100))), lat: queryLatitude, long: queryLongitude, take: optionalQuery(take), radiusKm: optionalQuery(radius) });
 
-export const adminLocationsInput = z.strictObject({ csrf_token: csrfToken, cursorId: z.optional(keyCursor) });
+export const adminLocationsInput = z.strictObject({ cursorId: z.optional(cursor) });
 export const eventNotifInput = z.strictObject({ specificId });
-export const icsTokenInput = z.strictObject({ csrf_token: csrfToken });
+export const icsTokenInput = z.strictObject({});
 export const icsFeedParams = z.strictObject({ token: z.string({ message: 'must be text' }).check(z.regex(/^[A-Za-z0-9_-]{43}$/, { message: 'must be a calendar feed token' })) });

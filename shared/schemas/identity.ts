@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, HANDLE_PATTERN, RESERVED_HANDLES } from '../validation';
-import { nameText, text } from './common';
+import { cursor, nameText, text, uuid } from './common';
 import './locale';
 
 export const PASSWORD_MIN = 8;
@@ -35,12 +35,10 @@ export const handle = z
   )
   .check(z.refine((s) => !RESERVED_HANDLES.has(s), { message: 'is reserved; choose another' }));
 
-export const uuidParam = z.pipe(z.uuid({ message: 'must be a UUID' }), z.transform((s: string) => s.toLowerCase()));
-
 /** Single-use tokens from e-mails: 43 base64url characters (256 bits). */
 export const emailToken = z.string({ message: 'must be text' }).check(z.regex(/^[A-Za-z0-9_-]{43}$/, { message: 'is not a valid link token' }));
 
-export const signupInput = z.strictObject({ email, password: newPassword, invite: z.optional(uuidParam) });
+export const signupInput = z.strictObject({ email, password: newPassword, invite: z.optional(uuid) });
 export const loginInput = z.strictObject({ email, password: givenPassword });
 export const emailOnlyInput = z.strictObject({ email });
 export const tokenInput = z.strictObject({ token: emailToken });
@@ -106,21 +104,21 @@ export const profileUpdateInput = z
   })
   .check(z.refine((u) => (u.latitude === undefined) === (u.longitude === undefined), { message: 'latitude and longitude go together', path: ['longitude'] }));
 
-export const deleteAccountInput = z.strictObject({ uuid: uuidParam });
-export const sessionIdParam = z.strictObject({ id: uuidParam });
+export const deleteAccountInput = z.strictObject({ uuid });
+export const sessionIdParam = z.strictObject({ id: uuid });
 export const permissionParams = z.strictObject({
-  uuid: uuidParam,
+  uuid,
   name: z.enum(['admin', 'moderate', 'create-page', 'create-event', 'post-plants', 'send-messages', 'invite'], { message: 'is not a known permission' }),
 });
 
 export const phoneCheckInput = z.strictObject({
   phoneNo: z.string({ message: 'must be text' }).check(z.trim(), z.minLength(4, { message: 'is too short' }), z.maxLength(24, { message: 'is too long' })),
-  userId: uuidParam,
+  userId: uuid,
 });
 export const phoneConfirmInput = z.strictObject({
   phoneNo: z.string({ message: 'must be text' }).check(z.trim(), z.minLength(4), z.maxLength(24)),
-  userId: uuidParam,
-  recordId: uuidParam,
+  userId: uuid,
+  recordId: uuid,
   code: z.string({ message: 'must be text' }).check(z.regex(/^\d{6}$/, { message: 'must be the 6-digit code' })),
 });
 
@@ -148,20 +146,20 @@ export const DEFAULT_USER_SETTINGS: UserSettings = {
   units: 'metric',
 };
 
-export const inviteValidityInput = z.strictObject({ uuid: uuidParam, is_valid: z.boolean({ message: 'must be true or false' }) });
+export const inviteValidityInput = z.strictObject({ uuid, is_valid: z.boolean({ message: 'must be true or false' }) });
 export const usersListParams = z.strictObject({
   arg: z.enum(['complete', 'incomplete'], { message: 'must be complete or incomplete' }),
-  cursorId: z.optional(z.string().check(z.maxLength(1024))),
+  cursorId: z.optional(cursor),
 });
 export const adminUserUpdateInput = z.strictObject({
-  uuid: uuidParam,
+  uuid,
   first_name: z.optional(personName),
   last_name: z.optional(personName),
   suspended: z.optional(z.boolean({ message: 'must be true or false' })),
   is_admin: z.optional(z.boolean({ message: 'must be true or false' })),
 });
-export const uuidPathInput = z.strictObject({ uuid: uuidParam });
-export const cursorQuery = z.strictObject({ cursorId: z.optional(z.string().check(z.maxLength(1024))) });
+export const uuidPathInput = z.strictObject({ uuid });
+export const cursorQuery = z.strictObject({ cursorId: z.optional(cursor) });
 /** Whole kilometres: with positions shared only to ~1 km, finer radii would tell nothing more. */
 export const nearbyUsersInput = z.strictObject({
   latitude,

@@ -1,7 +1,7 @@
 /** Messages, blocks and live delivery: what clients send. */
 import * as z from 'zod/mini';
-import { BIDI_CONTROLS, clientId, text } from './common';
-import { handle, uuidParam } from './identity';
+import { BIDI_CONTROLS, clientId, cursor, text, uuid } from './common';
+import { handle } from './identity';
 import './locale';
 
 /** A message's text: up to 4,000 characters (links are shown as links, never as HTML). */
@@ -9,39 +9,36 @@ export const MESSAGE_MAX = 4000;
 /** At most this many message ids in one mark-as-seen. */
 export const MARK_SEEN_MAX = 100;
 
-const csrfToken = z.optional(z.string({ message: 'must be text' }).check(z.maxLength(200)));
-const cursorId = z.optional(z.string({ message: 'must be text' }).check(z.maxLength(1000, { message: 'must be at most 1000 characters' })));
+const cursorId = z.optional(cursor);
 
 export const newUserConversationInput = z.strictObject({
-  participants: z.array(uuidParam, { message: 'must be a list of two member ids' }).check(
+  participants: z.array(uuid, { message: 'must be a list of two member ids' }).check(
     z.length(2, { message: 'must hold exactly two member ids: yours and the other member\'s' }),
   ),
-  csrf_token: csrfToken,
 });
 
-export const newPageConversationInput = z.strictObject({ userId: uuidParam, pageId: uuidParam, csrf_token: csrfToken });
+export const newPageConversationInput = z.strictObject({ userId: uuid, pageId: uuid });
 
 export const newMessageInput = z.strictObject({
   id: clientId,
-  conversation_id: uuidParam,
+  conversation_id: uuid,
   // Direction controls can make a link's visible text differ from where it leads.
   content: text(1, MESSAGE_MAX).check(z.refine((s) => !BIDI_CONTROLS.test(s), { message: 'must not contain text-direction control characters' })),
-  csrf_token: csrfToken,
 });
 
 /** GET conversation/{a}/{b}[/{c}]: the two participants in either order; `c` (or `cursorId`) pages back. */
-export const conversationParams = z.strictObject({ a: uuidParam, b: uuidParam, cursorId });
+export const conversationParams = z.strictObject({ a: uuid, b: uuid, cursorId });
 export const conversationPagedParams = z.strictObject({
-  a: uuidParam,
-  b: uuidParam,
-  c: z.string({ message: 'must be text' }).check(z.maxLength(1000, { message: 'must be at most 1000 characters' })),
+  a: uuid,
+  b: uuid,
+  c: cursor,
 });
 
 /** GET all: the caller's inbox, or with `pageId` the inbox of a page they answer for. */
-export const inboxQuery = z.strictObject({ pageId: z.optional(uuidParam), cursorId });
+export const inboxQuery = z.strictObject({ pageId: z.optional(uuid), cursorId });
 
-export const deleteConversationInput = z.strictObject({ convnId: uuidParam, csrf_token: csrfToken });
-export const deleteConversationsInput = z.strictObject({ uuid: uuidParam, csrf_token: csrfToken });
+export const deleteConversationInput = z.strictObject({ convnId: uuid });
+export const deleteConversationsInput = z.strictObject({ uuid });
 
 export const markMessagesSeenInput = z.strictObject({
   msgsArr: z.array(clientId, { message: 'must be a list of message ids' }).check(
@@ -52,8 +49,8 @@ export const markMessagesSeenInput = z.strictObject({
 
 export const messageeParams = z.strictObject({ handle });
 
-export const muteConversationInput = z.strictObject({ convnId: uuidParam, muted: z.boolean({ message: 'must be true or false' }), csrf_token: csrfToken });
+export const muteConversationInput = z.strictObject({ convnId: uuid, muted: z.boolean({ message: 'must be true or false' }) });
 
-export const newBlockInput = z.strictObject({ userId: uuidParam, csrf_token: csrfToken });
-export const blockParams = z.strictObject({ userId: uuidParam });
+export const newBlockInput = z.strictObject({ userId: uuid });
+export const blockParams = z.strictObject({ userId: uuid });
 export const blocksQuery = z.strictObject({ cursorId });

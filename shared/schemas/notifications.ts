@@ -1,6 +1,6 @@
 /** Inputs and answers of the notification routes, used by the server's validation and the web alike. */
 import * as z from 'zod/mini';
-import { text } from './common';
+import { text, uuid } from './common';
 import './locale';
 
 /** page-request: someone asks to join a page you run; page-invite: you are invited; page-approved: your request was approved. */
@@ -19,7 +19,7 @@ export const markAsSeenInput = z.strictObject({
 });
 
 export const newImmutableInput = z.strictObject({
-  recipientId: z.optional(z.uuid({ message: 'must be a UUID' })),
+  recipientId: z.optional(uuid),
   text: text(1, 500),
 });
 

@@ -4,8 +4,8 @@
  */
 import * as z from 'zod/mini';
 import { PAGE_IMAGE_KEY_PATTERN, PAGE_IMAGE_MAX_BYTES } from '../content-rules';
-import { clientId, nameText, optionalQuery, queryCount, queryLatitude, queryLongitude, text } from './common';
-import { cursor } from './content';
+import { ASSIGNABLE_PAGE_ROLES } from '../page-roles';
+import { choices, clientId, cursor, nameText, optionalQuery, queryCount, queryLatitude, queryLongitude, text, uuid } from './common';
 import { handle, latitude, longitude } from './identity';
 import './locale';
 import { tagName } from './tags';
@@ -17,11 +17,11 @@ export const MAX_TAGS_PER_PAGE = 12;
 /** The radii the nearby screens offer, in km. */
 export const NEARBY_RADII_KM = [1, 5, 20, 50] as const;
 
-const uuid = z.pipe(z.uuid({ message: 'must be a UUID' }), z.transform((s: string) => s.toLowerCase()));
-
-export const pageRole = z.enum(['admin', 'moderator', 'member'], { message: 'must be admin, moderator or member' });
+/** A role a member can be given. */
+export const pageRole = z.enum(ASSIGNABLE_PAGE_ROLES, { message: `must be ${choices(ASSIGNABLE_PAGE_ROLES)}` });
 export const openness = z.enum(['open', 'moderated', 'invite'], { message: 'must be open, moderated or invite' });
-export const postingRole = z.enum(['admin', 'moderator', 'member'], { message: 'must be admin, moderator or member' });
+/** The lowest role that may post news as the page. */
+export const postingRole = z.enum(ASSIGNABLE_PAGE_ROLES, { message: `must be ${choices(ASSIGNABLE_PAGE_ROLES)}` });
 const category = z.enum(['group', 'organisation'], { message: 'must be group or organisation' });
 
 const pageImageKey = (field: string) =>
@@ -80,7 +80,7 @@ export const pageSettingsInput = z.strictObject({
   postingRole: z.optional(postingRole),
 });
 
-export const createPageSettingsInput = z.strictObject({ pageId: uuid, csrf_token: z.optional(z.string({ message: 'must be text' }).check(z.maxLength(200))) });
+export const createPageSettingsInput = z.strictObject({ pageId: uuid });
 export const pageIdInput = z.strictObject({ pageId: uuid });
 export const pageTagsInput = z.strictObject({
   pageId: uuid,
@@ -101,17 +101,14 @@ export const pageImageUploadInput = z.strictObject({
 });
 
 export const pageByIdParams = z.strictObject({ id: uuid });
-/** The cursor of a list paged by the table's own key (ElectroDB's, base64url): longer than a feed's bound. */
-const keyCursor = z.string({ message: 'must be text' }).check(z.maxLength(2000, { message: 'must be at most 2000 characters' }));
-
-export const pagesOfUserParams = z.strictObject({ id: uuid, cursorId: z.optional(keyCursor) });
-export const pageListParams = z.strictObject({ pageId: uuid, cursorId: z.optional(keyCursor) });
+export const pagesOfUserParams = z.strictObject({ id: uuid, cursorId: z.optional(cursor) });
+export const pageListParams = z.strictObject({ pageId: uuid, cursorId: z.optional(cursor) });
 export const pageHandleParams = z.strictObject({ handle });
 /** `arg`: `all`, or a tag name (pages with that tag); `q`: a name prefix. */
 export const pagesDirectoryParams = z.strictObject({
   arg: z.union([z.literal('all'), tagName], { message: 'must be all or a tag name' }),
   q: z.optional(text(0, PAGE_NAME_MAX)),
-  cursorId: z.optional(keyCursor),
+  cursorId: z.optional(cursor),
 });
 /** The catalogue's three segments: the page, the kind of posts (`post` or `plant`), the cursor (`first` for the first page). */
 export const morePostsByPageParams = z.strictObject({

@@ -1,6 +1,7 @@
 /** Inputs and answers of the tag routes, used by the server's validation and the web's forms alike. */
 import * as z from 'zod/mini';
 import { normaliseTagName, TAG_CHECK_MAX, TAG_NAME_MAX, TAG_NAME_PATTERN } from '../tag-rules';
+import { cursor } from './common';
 import './locale';
 
 export * from '../tag-rules';
@@ -33,7 +34,7 @@ export const tagPrefixParams = z.strictObject({
 
 export const tagsAllParams = z.strictObject({
   arg: z.enum(['all', 'parents'], { message: 'must be all or parents' }),
-  cursorId: z.optional(z.string({ message: 'must be text' }).check(z.maxLength(1024, { message: 'must be at most 1024 characters' }))),
+  cursorId: z.optional(cursor),
 });
 
 export const tagSingleParams = z.strictObject({

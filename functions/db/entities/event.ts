@@ -22,6 +22,7 @@
  *   `event_locations`).
  */
 import { Entity, type EntityItem } from 'electrodb';
+import { ATTENDANCE_STATUSES, type AttendanceStatus } from '../../../shared/constants';
 import { SERVICE } from '../service-name';
 import { OWNER_TYPES } from './owner';
 
@@ -38,8 +39,8 @@ export const SERIES_DONE = '9999-12-31T00:00:00.000Z';
 
 export const EVENT_PRIVACY = ['public', 'members'] as const;
 export type EventPrivacy = (typeof EVENT_PRIVACY)[number];
-export const ATTEND_STATUSES = ['MAYBE', 'GOING', 'NOT_GOING'] as const;
-export type AttendStatus = (typeof ATTEND_STATUSES)[number];
+/** A member's answer for one date: the statuses are declared once, in shared/constants.ts. */
+export type AttendStatus = AttendanceStatus;
 
 /** The place fields an event and a date override carry (a snapshot of their location). */
 const placeAttributes = {
@@ -226,7 +227,7 @@ export const EventAttendance = () => new Entity({
     eventId: { type: 'string', required: true, readOnly: true },
     dateKey: { type: 'string', required: true, readOnly: true },
     userId: { type: 'string', required: true, readOnly: true },
-    status: { type: ATTEND_STATUSES, required: true },
+    status: { type: ATTENDANCE_STATUSES, required: true },
     /** GOING asked beyond the capacity: on the waitlist until a place frees up. */
     waiting: { type: 'boolean', required: true, default: false },
     /** The date's start, copied (and rewritten when the date moves): the member's feed sorts by it. */

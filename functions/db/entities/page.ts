@@ -12,7 +12,7 @@
  * - `pageTagLink`: one item per tag of a page, sorted by the page's name: pages by tag (with a name
  *   prefix) is one Query, written in the page's own transaction.
  */
-import { PAGE_ROLES, type PageRole } from '../../../shared/page-roles';
+import { ASSIGNABLE_PAGE_ROLES, PAGE_ROLES, pageRoleRank, type PageRole } from '../../../shared/page-roles';
 import { Entity, type EntityItem } from 'electrodb';
 import { SERVICE } from '../service-name';
 
@@ -58,7 +58,7 @@ export const Page = () => new Entity({
     /** Settings: who may join, whether the exact position is public, who may post news as the page. */
     openness: { type: ['open', 'moderated', 'invite'] as const, required: true, default: 'open' },
     addressPublic: { type: 'boolean', required: true, default: false },
-    postingRole: { type: ['admin', 'moderator', 'member'] as const, required: true, default: 'moderator' },
+    postingRole: { type: ASSIGNABLE_PAGE_ROLES, required: true, default: 'moderator' },
     memberCount: { type: 'number', required: true, default: 0 },
     /** Members whose role is creator or admin; a change that would take it to 0 is refused in its transaction. */
     adminCount: { type: 'number', required: true, default: 0 },
@@ -92,8 +92,8 @@ export const Page = () => new Entity({
 
 export type PageItem = EntityItem<ReturnType<typeof Page>>;
 
-/** The rank members are listed in: creator, admins, moderators, members. */
-export const ROLE_RANK: Record<PageRole, string> = { creator: '0', admin: '1', moderator: '2', member: '3' };
+/** The rank members are listed in: creator, admins, moderators, members ('0' to '3'). */
+export const ROLE_RANK = Object.fromEntries(PAGE_ROLES.map((role) => [role, String(pageRoleRank(role))])) as Record<PageRole, string>;
 
 export const PageMember = () => new Entity({
   model: { entity: 'pageMember', version: '1', service: SERVICE },

@@ -1,10 +1,11 @@
 /**
- * Every mutating call made with a session carries the session family's `csrf_token` in its JSON
- * body; a missing or different token is 403. The token is removed from the body before the
- * input schema sees it.
+ * Every mutating call made with a session carries the session family's `csrf_token` (CSRF_FIELD) in
+ * its JSON body; a missing or different token is 403. The field is removed from every body (whatever
+ * the method, the route or the session) before the input schema sees it, so that no input schema
+ * needs to declare it.
  */
 import { timingSafeEqual } from 'node:crypto';
-import { isMutating } from '../../../shared/api';
+import { CSRF_FIELD, isMutating } from '../../../shared/api';
 import { HttpError } from '../errors';
 import type { Middleware } from './types';
 
@@ -18,11 +19,11 @@ export function csrfCheck(exempt: boolean): Middleware {
   return {
     before: (request) => {
       const state = request.context.route;
-      const { csrf_token: given, ...rest } = state.body;
+      const { [CSRF_FIELD]: given, ...rest } = state.body;
       state.body = rest;
       if (exempt || !state.session || !isMutating(request.event.requestContext.http.method)) return;
       if (typeof given !== 'string' || !equal(given, state.session.csrfToken)) {
-        throw new HttpError(403, 'csrf', 'Missing or wrong csrf_token; reload the page and try again', 'csrf_token');
+        throw new HttpError(403, 'csrf', `Missing or wrong ${CSRF_FIELD}; reload the page and try again`, CSRF_FIELD);
       }
     },
   };

@@ -9,7 +9,7 @@
  * - on a 401 refreshes the session once (single-flight across tabs with the Web Locks API)
  *   and retries the call once; only a 401 the refresh cannot cure ends the session.
  */
-import { isMutating } from '@shared/api';
+import { CSRF_FIELD, isMutating } from '@shared/api';
 import type { ApiEnvelope } from '@shared/api';
 import type { RouteData, RouteInput, RouteName } from '@shared/contract';
 import {
@@ -160,7 +160,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     if (isMutating(method)) {
       const csrf = hooks.getCsrfToken?.();
       headers['content-type'] = 'application/json';
-      init.body = JSON.stringify({ ...opts.body, ...(csrf ? { csrf_token: csrf } : {}) });
+      init.body = JSON.stringify({ ...opts.body, ...(csrf ? { [CSRF_FIELD]: csrf } : {}) });
     } else if (opts.body) {
       throw new Error(`${method} ${path}: inputs of a GET go in the query string, not a body`);
     }

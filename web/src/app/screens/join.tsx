@@ -1,7 +1,7 @@
 /** /join?invite=UUID: what the site is for, and the way to sign up with the invite. */
 import { Link, useSearchParams } from 'react-router';
 import * as z from 'zod/mini';
-import { uuidParam } from '@shared/schemas/identity';
+import { uuid } from '@shared/schemas/common';
 import { buttonClass, Notice } from '@/components/form/feedback';
 import { PageShell } from '@/components/page-shell';
 import { paths } from '@/config/paths';
@@ -21,7 +21,7 @@ export default function JoinScreen() {
   const { data: site } = useSite();
   const auth = useAuth();
   const raw = params.get('invite');
-  const invite = raw && z.safeParse(uuidParam, raw).success ? raw : null;
+  const invite = raw && z.safeParse(uuid, raw).success ? raw : null;
   const name = site?.name || DEFAULT_SITE.name;
   const signupHref = invite ? `${paths.signup}?invite=${encodeURIComponent(invite)}` : paths.signup;
 

@@ -5,7 +5,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import * as z from 'zod/mini';
-import { PASSWORD_MIN, signupInput, uuidParam } from '@shared/schemas/identity';
+import { uuid } from '@shared/schemas/common';
+import { PASSWORD_MIN, signupInput } from '@shared/schemas/identity';
 import { AuthCard, linkClass } from '@/components/auth-card';
 import { FormAlert, Notice, SubmitButton } from '@/components/form/feedback';
 import { PasswordField } from '@/components/form/password-field';
@@ -21,7 +22,7 @@ const LABELS = { email: 'E-mail', password: 'Password' };
 export default function SignupScreen() {
   const [params] = useSearchParams();
   const rawInvite = params.get('invite');
-  const invite = rawInvite && z.safeParse(uuidParam, rawInvite).success ? rawInvite : undefined;
+  const invite = rawInvite && z.safeParse(uuid, rawInvite).success ? rawInvite : undefined;
   const form = useForm({ email: '', password: '' }, LABELS);
   const create = useMutation({ mutationFn: signup, onError: form.fail });
 

@@ -5,6 +5,7 @@
  */
 import { Link, useLocation } from 'react-router';
 import type { EventDateView } from '@shared/answers/events';
+import type { AttendanceStatus } from '@shared/constants';
 import { FormAlert } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
 import { loginHref } from '@/config/paths';
@@ -15,7 +16,7 @@ const CHOICES = [
   { status: 'GOING', label: 'Going' },
   { status: 'MAYBE', label: 'Maybe' },
   { status: 'NOT_GOING', label: 'Not going' },
-] as const;
+] as const satisfies readonly { status: AttendanceStatus; label: string }[];
 
 export function AttendButtons({ date, title }: { date: EventDateView; title: string }) {
   const auth = useAuth();

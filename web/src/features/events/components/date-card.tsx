@@ -1,12 +1,13 @@
 /** A date of an event as lists show it: the calendar leaf, title, time at the place, place, who holds it, and the counts. */
 import { Link } from 'react-router';
 import type { EventDateCard } from '@shared/answers/events';
+import type { AttendanceStatus } from '@shared/constants';
 import { eventHref } from '@/config/paths';
 import { distanceText } from '@/features/places/api/places';
 import { dateRange, dayLeaf } from '../lib/when';
 
 
-export function statusText(status: 'GOING' | 'MAYBE' | 'NOT_GOING' | null, waiting: boolean): string | null {
+export function statusText(status: AttendanceStatus | null, waiting: boolean): string | null {
   if (waiting) return 'On the waitlist';
   return status === 'GOING' ? 'You are going' : status === 'MAYBE' ? 'You may go' : status === 'NOT_GOING' ? 'You are not going' : null;
 }

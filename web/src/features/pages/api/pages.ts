@@ -2,6 +2,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { MembershipAnswer, PageDetails, PageView } from '@shared/answers/pages';
 import type { RouteInput } from '@shared/contract';
+import type { AssignablePageRole } from '@shared/page-roles';
 import type { FeedSource } from '@/features/content/api/feed';
 import { contentKeys } from '@/features/content/api/keys';
 import { api } from '@/lib/api';
@@ -64,7 +65,7 @@ export function useMembership() {
 
 type StaffAction =
   | { action: 'approve' | 'decline' | 'invite' | 'remove'; pageId: string; userId: string }
-  | { action: 'role'; pageId: string; userId: string; role: 'admin' | 'moderator' | 'member' };
+  | { action: 'role'; pageId: string; userId: string; role: AssignablePageRole };
 
 export function useStaffAction() {
   const refresh = useRefreshPages();

@@ -7,6 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { PageView } from '@shared/answers/pages';
+import type { AssignablePageRole } from '@shared/page-roles';
 import { Checkbox, SelectField, TextArea, TextField } from '@/components/form/fields';
 import { Button, FormAlert, Notice, SubmitButton } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
@@ -259,7 +260,7 @@ function MembersSection({ page, admin }: { page: PageView; admin: boolean }) {
                   label={`Role of @${m.user.username}`}
                   name={`role-${m.user.uuid}`}
                   value={m.role}
-                  onValueChange={(role) => act.mutate({ action: 'role', pageId: page.id, userId: m.user.uuid, role: role as 'admin' | 'moderator' | 'member' })}
+                  onValueChange={(role) => act.mutate({ action: 'role', pageId: page.id, userId: m.user.uuid, role: role as AssignablePageRole })}
                   options={[
                     { value: 'admin', label: 'Admin' },
                     { value: 'moderator', label: 'Moderator' },

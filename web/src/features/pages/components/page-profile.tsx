@@ -21,12 +21,12 @@ import { imageUrl } from '@/lib/images';
 import { DateCard } from '@/features/events/components/date-card';
 import { pageNewsSource, pagePlantsSource, usePageDetails, usePageMembers } from '../api/pages';
 import { JoinButton } from './join-button';
-import { atLeast, isPageAdmin, isPageStaff } from '@shared/page-roles';
+import { atLeast, isPageAdmin, isPageStaff, type PageRole } from '@shared/page-roles';
 
 /** The news composer loads when a member who may post opens it: readers never load it. */
 const Composer = lazy(() => import('@/features/compose/components/composer').then((m) => ({ default: m.Composer })));
 
-const ROLE_NAME = { creator: 'Founder', admin: 'Admin', moderator: 'Moderator', member: 'Member' } as const;
+const ROLE_NAME: Record<PageRole, string> = { creator: 'Founder', admin: 'Admin', moderator: 'Moderator', member: 'Member' };
 const link = 'font-semibold text-primary-800 underline underline-offset-2 hover:text-primary-900';
 
 /**
