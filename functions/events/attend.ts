@@ -6,7 +6,7 @@
  * concurrent requests it never passes the capacity: the request that loses is read again and
  * waits on the waitlist. When a GOING member leaves,
  * the first waiting member moves up in the same transaction and is told. The creator is told of
- * each change in the same transaction, unless they are the one attending (spec §4).
+ * each change in the same transaction, unless they are the one attending (product spec, "States and transitions").
  */
 import { batchGet, partitionPage } from '../db/batch';
 import { tableName } from '../db/client';

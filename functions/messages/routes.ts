@@ -16,7 +16,7 @@ export const messagesRoutes = [
   { ...messages.markAsSeen, handler: 'messages/mark-as-seen', grants: ['table:read', 'table:write'] },
   { ...messages.messagee, handler: 'messages/messagee', grants: ['table:read'] },
   { ...messages.newBlock, handler: 'messages/new-block', grants: ['table:read', 'table:write'] },
-  { ...messages.deleteBlock, handler: 'messages/delete-block', grants: ['table:write'] },
+  { ...messages.deleteBlock, handler: 'messages/delete-block', grants: ['table:read', 'table:write'] },
   { ...messages.blockList, handler: 'messages/block-list', grants: ['table:read'] },
   { ...messages.ticket, handler: 'realtime/ticket', grants: ['table:read', 'table:write'] },
 ] as const satisfies readonly RouteDef[];

@@ -3,7 +3,8 @@
  * put guarded on `version`; membership changes `ADD` to its counts and its version, so a put
  * that read an older page retries instead of overwriting a count), the handle claims, the tag
  * links and tag usage counts, the actor's role as a condition, and the claims of new images.
- * Deleting removes the stored images first (spec order), then marks the page in one transaction
+ * Deleting removes the stored images first (the product spec, "States and transitions": a page's
+ * image goes before its record), then marks the page in one transaction
  * (its handle freed, its tag links and tag uses gone); the sweep removes its posts and members.
  */
 import { normaliseSearchText } from '../../shared/format';

@@ -7,5 +7,5 @@ export const tagsRoutes = [
   { ...tags.prefix, handler: 'tags/prefix', grants: ['table:read'] },
   { ...tags.allTags, handler: 'tags/all-tags', grants: ['table:read'] },
   { ...tags.getSingle, handler: 'tags/get-single', grants: ['table:read'] },
-  { ...tags.checkIfLast, handler: 'tags/check-if-last', grants: ['table:write'] },
+  { ...tags.checkIfLast, handler: 'tags/check-if-last', grants: ['table:read', 'table:write'] },
 ] as const satisfies readonly RouteDef[];
