@@ -8,16 +8,22 @@
 import { tableName } from './client';
 import type { TxItem } from './transact';
 
-export function addItem(key: { pk: string; sk: string }, deltas: Record<string, number>, condition?: string): TxItem {
+/**
+ * `condition` is an expression on the item; `equal` adds "each of these attributes holds this
+ * value" to it (the attributes named and valued here, so the caller writes no names or values).
+ */
+export function addItem(key: { pk: string; sk: string }, deltas: Record<string, number>, condition?: string, equal: Record<string, string | number> = {}): TxItem {
   const fields = Object.keys(deltas);
+  const held = Object.keys(equal);
+  const conditions = [...(condition ? [condition] : []), ...held.map((_, i) => `#e${i} = :e${i}`)];
   return {
     Update: {
       TableName: tableName(),
       Key: key,
       UpdateExpression: `ADD ${fields.map((_, i) => `#f${i} :v${i}`).join(', ')}`,
-      ...(condition ? { ConditionExpression: condition } : {}),
-      ExpressionAttributeNames: Object.fromEntries(fields.map((f, i) => [`#f${i}`, f])),
-      ExpressionAttributeValues: Object.fromEntries(fields.map((f, i) => [`:v${i}`, deltas[f]])),
+      ...(conditions.length ? { ConditionExpression: conditions.join(' AND ') } : {}),
+      ExpressionAttributeNames: { ...Object.fromEntries(fields.map((f, i) => [`#f${i}`, f])), ...Object.fromEntries(held.map((f, i) => [`#e${i}`, f])) },
+      ExpressionAttributeValues: { ...Object.fromEntries(fields.map((f, i) => [`:v${i}`, deltas[f]])), ...Object.fromEntries(held.map((f, i) => [`:e${i}`, equal[f]])) },
     },
   };
 }

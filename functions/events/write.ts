@@ -93,8 +93,18 @@ function dateCreate(d: EventDateItem): TxItem {
   return txEntities().eventDate.create(d).commit();
 }
 
-/** The template's date count, and its version (a whole put that read an older template retries). */
-const dateCountItem = (eventId: string, delta: number): TxItem => addItem(eventKey(eventId), { dateCount: delta, version: 1 }, 'attribute_exists(pk) AND attribute_not_exists(deletedAt)');
+/**
+ * The template's date count, and its version (a whole put that read an older template retries).
+ * A new date (`madeFrom`) also holds the template to the privacy and place the date copied: a
+ * change of either that landed since the date was made from it cancels the date's write.
+ */
+const dateCountItem = (eventId: string, delta: number, madeFrom?: Pick<EventDateItem, 'privacy' | 'locationId' | 'geohash'>): TxItem =>
+  addItem(
+    eventKey(eventId),
+    { dateCount: delta, version: 1 },
+    'attribute_exists(pk) AND attribute_not_exists(deletedAt)',
+    Object.fromEntries(Object.entries(madeFrom ? { privacy: madeFrom.privacy, locationId: madeFrom.locationId, geohash: madeFrom.geohash } : {}).filter((e): e is [string, string] => e[1] !== undefined)),
+  );
 
 /**
  * Refuses dates added by hand past MAX_DATES_PER_EVENT (every read of the event reads them all).
@@ -268,16 +278,26 @@ export async function addDates(event: EventItem, specifics: SpecificInput[], gua
  */
 export async function createDates(eventId: string, dates: EventDateItem[], guard: TxItem[] = []): Promise<number> {
   let written = 0;
-  for (const d of dates) {
-    const items = [named('date-new', dateCreate(d)), named('event-live', dateCountItem(eventId, 1)), ...guard];
-    const out = await writeItems(items);
-    assertEditorKept(out, items);
-    if (!out.canceled) {
-      written++;
-      continue;
+  for (const made of dates) {
+    let d = made;
+    for (let attempt = 1; ; attempt++) {
+      const items = [named('date-new', dateCreate(d)), named('event-as-made-from', dateCountItem(eventId, 1, d)), ...guard];
+      const out = await writeItems(items);
+      assertEditorKept(out, items);
+      if (!out.canceled) {
+        written++;
+        break;
+      }
+      const failed = failedChecks(out, items);
+      if (failed.has('date-new')) break;
+      if (!failed.has('event-as-made-from')) throw serviceUnavailable('The site is busy; please try again');
+      // Gone, or its privacy or place changed since the date was made from it: the date follows it as it is now.
+      const now = await getEvent(eventId, true);
+      if (!now || now.deletedAt) return written;
+      if (attempt >= ATTEMPTS) throw serviceUnavailable('The site is busy; please try again');
+      d = { ...d, privacy: now.privacy };
+      if (!d.ownPlace) setPlace(d, placeFields(now));
     }
-    const failed = failedChecks(out, items);
-    if (!failed.has('date-new') && !failed.has('event-live')) throw serviceUnavailable('The site is busy; please try again');
   }
   return written;
 }

@@ -47,6 +47,12 @@ export async function removeConnection(connectionId: string): Promise<void> {
   removed([connectionKey(connectionId)]);
 }
 
+/** A member's unexpired connections with the session each was opened in (every handshake records it). */
+export async function connectionsWithSessions(userId: string, nowMs = Date.now()): Promise<{ connectionId: string; familyId?: string }[]> {
+  const { data } = await db().entities.realtimeConnection.query.byUser({ userId }).go({ pages: 'all' });
+  return data.filter((c) => c.expiresAt * 1000 > nowMs).map(({ connectionId, familyId }) => ({ connectionId, familyId }));
+}
+
 /** A member's live connections (expired ones are left out: the emulator never runs the TTL). */
 export async function connectionsOf(userId: string, nowMs = Date.now()): Promise<string[]> {
   const { data } = await db().entities.realtimeConnection.query.byUser({ userId }).go({ pages: 'all' });

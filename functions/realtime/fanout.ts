@@ -12,12 +12,15 @@
 import type { ServerFrame } from '../../shared/realtime';
 import type { MessageItem, MessageTallyItem, ParticipantType } from '../db/entities/conversation';
 import type { NotificationItem } from '../db/entities/notification';
+import { batchGet } from '../db/batch';
+import { sessionKey } from '../db/entities/session';
 import { db } from '../db/service';
 import { logger } from '../lib/logger';
+import { usableFamily } from '../lib/session/live';
 import { getConversation, memberTally, staffOf } from '../messages/conversations';
 import { toNotification, unreadTally } from '../notifications/notifications';
 import { responderOf, usersAnd } from '../users/cards';
-import { connectionsOf, removeConnection } from './connections';
+import { connectionsWithSessions, removeConnection } from './connections';
 
 export interface FrameSink {
   /** Sends a frame's text to one connection; 'gone' when the connection no longer exists. */
@@ -29,12 +32,29 @@ export interface FrameSink {
 /** The entities whose changes reach sockets. */
 export const FANOUT_ENTITIES = ['message', 'notification', 'messageTally'] as const;
 
-/** Sends `frame` to every open socket of each member. */
+/**
+ * The connections among these whose session is still live; the others are removed (which closes
+ * their sockets). A revocation removes its session's connections itself, finding them through an
+ * index that may lag behind a handshake that has just stored one: such a socket gets no frame
+ * here, and goes at the first one.
+ */
+async function liveOnly(userId: string, connections: { connectionId: string; familyId?: string }[]): Promise<string[]> {
+  if (!connections.length) return [];
+  const familyIds = [...new Set(connections.flatMap((c) => (c.familyId ? [c.familyId] : [])))];
+  const families = familyIds.length ? await batchGet(familyIds.map((familyId) => sessionKey(userId, familyId)), { consistent: true }) : [];
+  const live = new Set(families.map((item) => db().entities.session.parse({ Item: item }).data).filter(usableFamily).map((f) => f.familyId));
+  const isLive = (c: { familyId?: string }) => !!c.familyId && live.has(c.familyId);
+  const [keep, drop] = [connections.filter(isLive), connections.filter((c) => !isLive(c))];
+  await Promise.all(drop.map((c) => removeConnection(c.connectionId)));
+  return keep.map((c) => c.connectionId);
+}
+
+/** Sends `frame` to every open socket of each member whose session is still live. */
 export async function deliver(userIds: Iterable<string>, frame: ServerFrame | ((userId: string) => Promise<ServerFrame>), sink: FrameSink): Promise<number> {
   let sent = 0;
   await Promise.all(
     [...new Set(userIds)].map(async (userId) => {
-      const connections = await connectionsOf(userId);
+      const connections = await liveOnly(userId, await connectionsWithSessions(userId));
       if (!connections.length) return;
       const text = JSON.stringify(typeof frame === 'function' ? await frame(userId) : frame);
       await Promise.all(

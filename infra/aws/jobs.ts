@@ -168,7 +168,8 @@ export const STREAM_JOBS = [
     // short of time updates the job item, the finishing run deletes it.
     // Fan-out: a member's connections by gsi3 (and DeleteItem of a gone one), a page's staff by
     // gsi2 and a member's pages by gsi1, the conversation and the notification tally (GetItem),
-    // message tallies and senders' cards (BatchGetItem); frames go out through the WebSocket API.
+    // message tallies, senders' cards and the sessions the connections were opened in
+    // (BatchGetItem); frames go out through the WebSocket API.
     // Closing: a removed connection item (a revoked session, a deleted account, its TTL) closes
     // the connection (DeleteConnection): the only caller of it, so no request handler needs it.
     access: {

@@ -315,4 +315,21 @@ describe('a long series made members-only', () => {
     expect(await getItem(`event#${e.id}`, String(left.sk))).toMatchObject({ privacy: 'members' });
     expect(await getItem('evwork', `follow#${e.id}`)).toBeUndefined();
   }, 60_000);
+
+  it('a date made from the event as it was read before a change of privacy or place follows the event as it is now', async () => {
+    const owner = await registeredUser();
+    const e = await newEvent(owner, { specifics: [dateIn(1)] });
+    const { getEvent, addDates } = await import('../../functions/events/write').then(async (w) => ({ ...w, ...(await import('../../functions/events/events')) }));
+    // Read as a slow request read it...
+    const stale = (await getEvent(e.id, true))!;
+    expect(stale.privacy).toBe('public');
+    // ...then the owner hides the event and moves it...
+    const moved = { ...NEWTOWN, name: 'Back Garden', latitude: -33.95, longitude: 151.2 };
+    expect((await as(owner.browser, 'PUT', '/api/iam/events/update', { eventId: e.id, privacy: 'members', location: moved })).status).toBe(200);
+    // ...and the slow request writes its date.
+    expect(await addDates(stale, [dateIn(5)])).toBe(1);
+    const dates = (await queryPartition(`event#${e.id}`)).filter((i) => String(i.sk).startsWith('date#'));
+    expect(dates).toHaveLength(2);
+    for (const d of dates) expect(d, String(d.sk)).toMatchObject({ privacy: 'members', placeName: 'Back Garden', latitude: -33.95 });
+  });
 });

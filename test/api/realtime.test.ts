@@ -13,6 +13,7 @@ import { ACCESS_COOKIE } from '../../shared/constants';
 import { as, linkToken, member, newBrowser, type Member } from '../support/accounts';
 import { call, hostUrl } from '../support/api';
 import { newPost, reactTo } from '../support/content';
+import { queryPartition, setAttributes } from '../support/db';
 import { useHostTable } from '../support/host-env';
 import { newPage, withRole } from '../support/pages';
 import { admin } from '../support/users';
@@ -303,6 +304,22 @@ describe('a socket lives no longer than its session', () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(otherTab.ws.readyState).toBe(otherTab.ws.OPEN);
     await otherTab.close();
+  });
+
+  it('a socket whose session was revoked without its connection being found (an index lagging behind the handshake) gets no frame, and goes', async () => {
+    const [a, b] = await Promise.all([member(), member()]);
+    const id = await conversation(a, b);
+    const tab = await open(await ticketUrl(b));
+    await send(a, id, 'before');
+    await tab.next('message');
+    // The revocation as it lands when its look-up of the connections missed this one: the family revoked, the connection left.
+    const [family] = (await queryPartition(`user#${b.profile.uuid}`)).filter((i) => String(i.sk).startsWith('session#') && !i.revokedAt);
+    await setAttributes(String(family!.pk), String(family!.sk), { revokedAt: new Date().toISOString() });
+    await send(a, id, 'after');
+    expect(await closedWithin(tab, 2000)).toBe(4001);
+    expect(tab.frames.filter((f) => f.type === 'message')).toEqual([]);
+    const { connectionsOf } = await import('../../functions/realtime/connections');
+    expect(await connectionsOf(b.profile.uuid)).toEqual([]);
   });
 
   it('suspension, a password reset and account deletion close every socket of the account at once', async () => {

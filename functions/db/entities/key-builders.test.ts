@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { invitesOfPartition, Invite } from './invite';
 import { Notification, notificationsPartition } from './notification';
 import { rateLimitKey, dailyCountKey, RateLimit } from './rate-limit';
+import { Session, sessionKey } from './session';
 import { allTagsPartition, parentTagsPartition, Tag, TAG_PARENTS_PK, tagChildrenPk } from './tag';
 import { directoryPartition, regStatePartition, User, userPk, userKey, withoutLocationPartition } from './user';
 
@@ -49,6 +50,11 @@ describe('key builders', () => {
     const put = Tag().put({ name: 'fern', parentName: 'ferns', isParent: true }).params<{ Item: Record<string, unknown> }>(T).Item;
     expect(put.gsi1pk).toBe(tagChildrenPk('ferns'));
     expect(put.gsi2pk).toBe(TAG_PARENTS_PK);
+  });
+
+  it('a session family\'s spelled-out key is the entity\'s', () => {
+    const key = Session().get({ userId: 'u-1', familyId: 'f-1' }).params<{ Key: { pk: string; sk: string } }>(T).Key;
+    expect(sessionKey('u-1', 'f-1')).toEqual(key);
   });
 
   it('rate limits and daily allowances keep apart', () => {

@@ -31,3 +31,6 @@ export const Session = () => new Entity({
 });
 
 export type SessionItem = EntityItem<ReturnType<typeof Session>>;
+
+/** A family's key, spelled out for BatchGets (held to the template by key-builders.test.ts). */
+export const sessionKey = (userId: string, familyId: string): { pk: string; sk: string } => ({ pk: `user#${userId}`, sk: `session#${familyId}` });
