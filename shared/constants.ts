@@ -4,6 +4,10 @@
 export const ATTENDANCE_STATUSES = ['MAYBE', 'GOING', 'NOT_GOING'] as const;
 export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
 
+/** Who sees an event: anyone, or signed-in members only. */
+export const EVENT_PRIVACIES = ['public', 'members'] as const;
+export type EventPrivacy = (typeof EVENT_PRIVACIES)[number];
+
 export const FEED_FILTERS = ['postsAll', 'plantsAll', 'plantsAvail', 'news'] as const;
 export type FeedFilter = (typeof FEED_FILTERS)[number];
 

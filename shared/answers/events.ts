@@ -3,7 +3,7 @@
  * dates as lists show them, attendees, locations, and the calendar feed's address.
  */
 import * as z from 'zod';
-import { ATTENDANCE_STATUSES } from '../constants';
+import { ATTENDANCE_STATUSES, EVENT_PRIVACIES } from '../constants';
 import { responder } from './content';
 
 const count = () => z.number().int().nonnegative();
@@ -61,7 +61,7 @@ export const eventView = z.strictObject({
   url: z.string().describe('The event\'s page, absolute'),
   title: z.string(),
   description: z.string(),
-  privacy: z.enum(['public', 'members']),
+  privacy: z.enum(EVENT_PRIVACIES),
   owner: eventOwner,
   createdBy: z.string(),
   place: eventPlace,
@@ -87,7 +87,7 @@ export const eventDateCard = z.strictObject({
     id: z.string(),
     randomId: z.string(),
     title: z.string(),
-    privacy: z.enum(['public', 'members']),
+    privacy: z.enum(EVENT_PRIVACIES),
     owner: eventOwner,
     place: eventPlace,
     timeZone: z.string(),

@@ -4,7 +4,7 @@
  * out as `toISOString()` (UTC), which is how they are stored and compared.
  */
 import * as z from 'zod/mini';
-import { ATTENDANCE_STATUSES } from '../constants';
+import { ATTENDANCE_STATUSES, EVENT_PRIVACIES } from '../constants';
 import { EVENT_IMAGE_KEY_PATTERN, EVENT_IMAGE_MAX_BYTES } from '../content-rules';
 import { choices, clientId, cursor, nameText, optionalQuery, queryCount, queryLatitude, queryLongitude, text, uuid } from './common';
 import { latitude, longitude } from './identity';
@@ -42,7 +42,7 @@ export const randomId = z.string({ message: 'must be text' }).check(z.regex(RAND
 /** An event's id or its random id. */
 export const eventRef = z.union([uuid, randomId], { message: 'must be an event id or an event\'s random id' });
 
-export const privacy = z.enum(['public', 'members'], { message: 'must be public or members' });
+export const privacy = z.enum(EVENT_PRIVACIES, { message: `must be ${choices(EVENT_PRIVACIES)}` });
 export const attendStatus = z.enum(ATTENDANCE_STATUSES, { message: `must be ${choices(ATTENDANCE_STATUSES)}` });
 
 /** One dated specific: it may not end before it starts, nor last longer than MAX_DATE_LENGTH_DAYS. */

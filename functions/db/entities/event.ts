@@ -22,7 +22,7 @@
  *   `event_locations`).
  */
 import { Entity, type EntityItem } from 'electrodb';
-import { ATTENDANCE_STATUSES, type AttendanceStatus } from '../../../shared/constants';
+import { ATTENDANCE_STATUSES, EVENT_PRIVACIES, type AttendanceStatus } from '../../../shared/constants';
 import { SERVICE } from '../service-name';
 import { OWNER_TYPES } from './owner';
 
@@ -37,8 +37,6 @@ const cell = (precision: number) => ({
 /** The mark of a series with nothing left to extend (and of a one-off event). */
 export const SERIES_DONE = '9999-12-31T00:00:00.000Z';
 
-export const EVENT_PRIVACY = ['public', 'members'] as const;
-export type EventPrivacy = (typeof EVENT_PRIVACY)[number];
 /** A member's answer for one date: the statuses are declared once, in shared/constants.ts. */
 export type AttendStatus = AttendanceStatus;
 
@@ -62,7 +60,7 @@ export const Event = () => new Entity({
     randomId: { type: 'string', required: true, readOnly: true },
     title: { type: 'string', required: true },
     description: { type: 'string', required: true, default: '' },
-    privacy: { type: EVENT_PRIVACY, required: true, default: 'public' },
+    privacy: { type: EVENT_PRIVACIES, required: true, default: 'public' },
     ownerType: { type: OWNER_TYPES, required: true, readOnly: true },
     ownerId: { type: 'string', required: true, readOnly: true },
     createdBy: { type: 'string', required: true, readOnly: true },
@@ -139,7 +137,7 @@ export const EventDate = () => new Entity({
     /** Copied from the template: the lists filter and group by them without reading it. */
     ownerType: { type: OWNER_TYPES, required: true, readOnly: true },
     ownerId: { type: 'string', required: true, readOnly: true },
-    privacy: { type: EVENT_PRIVACY, required: true },
+    privacy: { type: EVENT_PRIVACIES, required: true },
     /** The date's place: the template's, or its own override (`ownPlace`). */
     ...placeAttributes,
     geoCell5: cell(5),

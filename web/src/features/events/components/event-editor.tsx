@@ -6,6 +6,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import type { EventPrivacy } from '@shared/constants';
 import type { EventDateView, EventView } from '@shared/answers/events';
 import { eventHref } from '@/config/paths';
 import { Dialog } from '@/components/dialog';
@@ -52,7 +53,7 @@ function Details({ event }: { event: EventView }) {
         label="Who can see it"
         name="privacy"
         value={privacy}
-        onValueChange={(v) => setPrivacy(v as 'public' | 'members')}
+        onValueChange={(v) => setPrivacy(v as EventPrivacy)}
         options={[
           { value: 'public', label: 'Everyone, signed in or not' },
           { value: 'members', label: 'Signed-in members only' },

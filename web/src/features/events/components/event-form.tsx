@@ -6,6 +6,7 @@
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import type { EventPrivacy } from '@shared/constants';
 import type { Place } from '@shared/answers/pages';
 import { eventHref } from '@/config/paths';
 import { Button, FormAlert, SubmitButton } from '@/components/form/feedback';
@@ -68,7 +69,7 @@ export function EventForm({ pageId, ownerLabel }: { pageId?: string; ownerLabel:
   const create = useCreateEvent();
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
-  const [privacy, setPrivacy] = useState<'public' | 'members'>('public');
+  const [privacy, setPrivacy] = useState<EventPrivacy>('public');
   const [venue, setVenue] = useState('');
   const [address, setAddress] = useState('');
   const [where, setWhere] = useState<Where | null>(null);
@@ -206,7 +207,7 @@ export function EventForm({ pageId, ownerLabel }: { pageId?: string; ownerLabel:
         label="Who can see it"
         name="privacy"
         value={privacy}
-        onValueChange={(v) => setPrivacy(v as 'public' | 'members')}
+        onValueChange={(v) => setPrivacy(v as EventPrivacy)}
         options={[
           { value: 'public', label: 'Everyone, signed in or not' },
           { value: 'members', label: 'Signed-in members only' },
