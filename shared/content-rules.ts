@@ -1,8 +1,8 @@
 /**
  * The rules of content (sizes and counts of posts, comments, tags and photos; some bound a post's
  * transaction, see docs/data-model.md), without zod, so the SPA's reading
- * screens can use them without loading the validation chunk. shared/schemas/content.ts builds
- * the input schemas from these and re-exports them.
+ * screens can use them without loading the validation chunk. The input schemas of posts,
+ * comments, reactions, feeds and images (shared/schemas/) are built from these.
  */
 
 export const PRIVACIES = ['public', 'members', 'private'] as const;

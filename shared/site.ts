@@ -1,8 +1,8 @@
 /** The site's settings as the SPA receives them, and the defaults used until an admin changes them. */
 
-import type { PublicSite } from './answers/site';
+import type { PublicSite } from './answers/site-settings';
 
-export type { GeoPoint, PublicSite, SiteLocation } from './answers/site';
+export type { GeoPoint, PublicSite, SiteLocation } from './answers/site-settings';
 
 export const SITE_SETTING_NAMES = {
   name: 'site_name',

@@ -1,4 +1,4 @@
-/** GET /api/iam/authn/profile: the signed-in user's own profile and account state (`profile` in shared/answers/identity.ts), with the session's csrf_token. */
+/** GET /api/iam/authn/profile: the signed-in user's own profile and account state (`profile` in shared/answers/auth.ts), with the session's csrf_token. */
 import type { profile as route } from '../../shared/contract/auth';
 import { unauthorized } from '../lib/errors';
 import type { Main } from '../lib/route-types';

@@ -1,6 +1,6 @@
 /** GET /api/iam/refresh-tokens: the user's live sessions (device, created, last used), newest use first. */
 import type { sessionsList as route } from '../../shared/contract/auth';
-import type { SessionInfo } from '../../shared/answers/identity';
+import type { SessionInfo } from '../../shared/answers/auth';
 import type { Main } from '../lib/route-types';
 import { listSessions } from './sessions';
 

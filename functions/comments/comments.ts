@@ -5,7 +5,7 @@
  * thread order: functions/db/entities/comment.ts.
  */
 import { assertStaffWriteAllowed, isPageStaff, membershipOf, roleOf, staffWriteChecks } from '../pages/pages';
-import type { CommentAdded, CommentDeleted, CommentView } from '../../shared/answers/content';
+import type { CommentAdded, CommentDeleted, CommentView } from '../../shared/answers/comments';
 import { addItem } from '../db/add';
 import { batchDelete, type TableKey } from '../db/batch';
 import { tableName } from '../db/client';

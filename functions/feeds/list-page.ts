@@ -7,7 +7,7 @@
  * is everything before it. Because every list sorts by the same key, a merged list takes the same
  * cursor.
  */
-import type { PostView } from '../../shared/answers/content';
+import type { PostView } from '../../shared/answers/posts';
 import type { FeedCounts } from '../../shared/answers/feeds';
 import { PAGE_SIZE } from '../../shared/constants';
 import { listSortKey, parseListSortKey, type ListPosition, type PostItem } from '../db/entities/post';

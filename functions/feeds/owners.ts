@@ -2,7 +2,7 @@
  * Owners of posts as cards: a user or a page (the handle namespace is shared, so a handle names
  * either). One GetItem for the handle claim, one for the owner.
  */
-import type { OwnerCard } from '../../shared/answers/content';
+import type { OwnerCard } from '../../shared/answers/posts';
 import { notFound } from '../lib/errors';
 import { getPage } from '../pages/pages';
 import { getUser, handleOwner } from '../users/users';

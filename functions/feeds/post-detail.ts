@@ -3,7 +3,7 @@
  * thread order with their reactions) and, on the first page, the post's reactions, read in
  * parallel (each one Query or GetItem), then one BatchGet of the people.
  */
-import type { CommentView, Responder } from '../../shared/answers/content';
+import type { CommentView, Responder } from '../../shared/answers/comments';
 import type { PostDetail } from '../../shared/answers/feeds';
 import { commentSk, isThreadSk, postReactionKey, type PostReactionItem } from '../db/entities/comment';
 import { postPk } from '../db/entities/post';

@@ -31,8 +31,7 @@
  * records are never claimable (they expire before the claim cut-off), and their keys are never
  * used again (each a fresh UUID), so the sweep removes nothing a post shows.
  */
-import { EVENT_IMAGE_KEY_PATTERN, PAGE_IMAGE_KEY_PATTERN } from '../../shared/content-rules';
-import { PHOTO_KEY_PATTERN, PHOTO_MAX_BYTES, PHOTO_SMALL_MAX_BYTES, smallPhotoKey, type PHOTO_TYPES } from '../../shared/schemas/content';
+import { EVENT_IMAGE_KEY_PATTERN, PAGE_IMAGE_KEY_PATTERN, PHOTO_KEY_PATTERN, PHOTO_MAX_BYTES, PHOTO_SMALL_MAX_BYTES, type PHOTO_TYPES, smallPhotoKey } from '../../shared/content-rules';
 import type { PendingUploadItem } from '../db/entities/pending-upload';
 import { db } from '../db/service';
 import { txEntities } from '../db/transact';

@@ -10,7 +10,7 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { PhotoUpload, PresignedUpload } from '../../shared/answers/images';
-import { smallPhotoKey, type PHOTO_TYPES } from '../../shared/schemas/content';
+import { smallPhotoKey, type PHOTO_TYPES } from '../../shared/content-rules';
 import { imagesBucket, s3 } from '../lib/images';
 import { recordPendingUpload, UPLOAD_URL_TTL_SECONDS } from './pending';
 

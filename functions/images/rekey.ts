@@ -12,7 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { CopyObjectCommand } from '@aws-sdk/client-s3';
-import { smallPhotoKey, type Privacy } from '../../shared/schemas/content';
+import { smallPhotoKey, type Privacy } from '../../shared/content-rules';
 import type { TxItem } from '../db/transact';
 import { deleteImage, imagesBucket, s3 } from '../lib/images';
 import { logger } from '../lib/logger';

@@ -4,7 +4,7 @@
  * (so each card knows whether to show "undo"). A list source that read them already (a tag's page
  * reads posts, owners and reactions in one BatchGet) hands its cards over with its items.
  */
-import type { OwnerCard, PostView } from '../../shared/answers/content';
+import type { OwnerCard, PostView } from '../../shared/answers/posts';
 import { smallPhotoKey } from '../../shared/content-rules';
 import type { TableKey } from '../db/batch';
 import { postReactionKey } from '../db/entities/comment';

@@ -5,8 +5,9 @@
  * disagree. Deleting marks the post in that transaction (it leaves every list at once) and then
  * sweeps its comments, reactions and photos, resumable by deleting again.
  */
-import type { PlantDetails, Privacy } from '../../shared/schemas/content';
-import { isAvailable } from '../../shared/schemas/content';
+import type { PlantDetails } from '../../shared/schemas/posts';
+import type { Privacy } from '../../shared/content-rules';
+import { isAvailable } from '../../shared/content-rules';
 import { batchDelete, partitionItems, type TableKey } from '../db/batch';
 import { commentClaimKey } from '../db/entities/comment';
 import type { OwnerRef } from '../db/entities/owner';

@@ -4,7 +4,7 @@
  * notification it causes, so none is lost and none can be forged. Keys:
  * functions/db/entities/comment.ts.
  */
-import type { ReactionRemoved, ReactionView } from '../../shared/answers/content';
+import type { ReactionRemoved, ReactionView } from '../../shared/answers/reactions';
 import { addItem } from '../db/add';
 import { commentKey, type CommentClaimItem } from '../db/entities/comment';
 import type { PostItem } from '../db/entities/post';

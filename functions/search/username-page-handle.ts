@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import type { usernamePageHandle as route } from '../../shared/contract/search';
-import { handle as handleSchema } from '../../shared/schemas/identity';
+import { handle as handleSchema } from '../../shared/schemas/common';
 import type { Main } from '../lib/route-types';
 import { handleOwner } from '../users/users';
 

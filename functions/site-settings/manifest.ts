@@ -3,7 +3,7 @@
  * home screen under the name an admin gave it. Browsers fetch it without our client-platform
  * header (the route is exempt) and read it as JSON of the manifest's own media type.
  */
-import type { WebManifest } from '../../shared/answers/site';
+import type { WebManifest } from '../../shared/answers/site-settings';
 import type { manifest as route } from '../../shared/contract/site-settings';
 import type { Main } from '../lib/route-types';
 import { readPublicSite } from './settings';

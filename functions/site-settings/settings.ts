@@ -1,5 +1,5 @@
 /** Site settings: the public view guests read and the admin's create-or-change. No HTTP here. */
-import type { PublicSite, SiteLocation, SiteSettingValue } from '../../shared/answers/site';
+import type { PublicSite, SiteLocation, SiteSettingValue } from '../../shared/answers/site-settings';
 import { DEFAULT_SITE, SITE_SETTING_NAMES } from '../../shared/site';
 import { parseSettingValue, type UpdateSiteSettingInput } from '../../shared/schemas/site-settings';
 import { db } from '../db/service';

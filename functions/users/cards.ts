@@ -2,7 +2,7 @@
  * Users as small cards (who reacted, who wrote a comment, who caused a notification), read in one
  * BatchGet together with any other keys the caller needs in the same round trip.
  */
-import type { Responder } from '../../shared/schemas/content';
+import type { Responder } from '../../shared/answers/comments';
 import { batchGet, type TableKey } from '../db/batch';
 import { userKey, type UserItem } from '../db/entities/user';
 import { db } from '../db/service';

@@ -3,7 +3,7 @@
  * function, so that the permission route and the server's own access checks answer alike.
  */
 import type * as z from 'zod';
-import type { permissionParams } from '../../shared/schemas/identity';
+import type { permissionParams } from '../../shared/schemas/users';
 import { parseSettingValue } from '../../shared/schemas/site-settings';
 import type { UserItem } from '../db/entities/user';
 import { db } from '../db/service';

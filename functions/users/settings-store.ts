@@ -4,7 +4,7 @@
  * directoryVisible) and the sparse indexes drop or add the user in the same transaction.
  */
 import type { UserSettings } from '../../shared/answers/users';
-import { DEFAULT_USER_SETTINGS } from '../../shared/schemas/identity';
+import { DEFAULT_USER_SETTINGS } from '../../shared/schemas/users';
 import type { UserItem } from '../db/entities/user';
 import type { UserSettingsItem } from '../db/entities/user-settings';
 import { db } from '../db/service';

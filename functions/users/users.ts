@@ -4,9 +4,9 @@
  * state, "without a location", nearby) is recomputed from the whole item and never drifts.
  */
 import { randomUUID } from 'node:crypto';
-import type { Motivation, Profile } from '../../shared/answers/identity';
+import type { Motivation, Profile } from '../../shared/answers/auth';
 import type { PublicUser } from '../../shared/answers/users';
-import { MOTIVATIONS } from '../../shared/schemas/identity';
+import { MOTIVATIONS } from '../../shared/schemas/auth';
 import { encodeGeohash } from '../../shared/geohash';
 import { db } from '../db/service';
 import type { UserItem } from '../db/entities/user';

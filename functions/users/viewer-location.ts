@@ -4,7 +4,7 @@
  * middleware/origin.ts); otherwise anyone could forge them, and the caller falls back to the
  * site's default place.
  */
-import type { SiteLocation } from '../../shared/answers/site';
+import type { SiteLocation } from '../../shared/answers/site-settings';
 
 const MAX_TEXT = 100;
 

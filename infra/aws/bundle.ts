@@ -9,7 +9,7 @@
  * rest of its route definition (method, path, access, flags, status, raw content type) is written
  * into the entry as a literal. The answer schemas, the other routes' contracts and the route table
  * stay out of the bundle:
- *   import { loginInput as input } from '<root>/shared/schemas/identity';
+ *   import { loginInput as input } from '<root>/shared/schemas/auth';
  *   import { main } from '<root>/functions/auth/login'; import { wrap } from '<root>/functions/lib/wrap';
  *   export const handler = wrap({ method: "POST", path: "/api/iam/authn/login", …, input, output: null }, main);
  *   (admin routes also import `assertLiveAdmin` and hand it to `wrap`)
@@ -42,14 +42,19 @@ import ts from 'typescript';
 import { CATCH_ALL, routes } from '../../functions/routes';
 import { readsTable, routeKey, type RouteDef } from '../../functions/lib/route-types';
 import { isRaw } from '../../shared/contract/route';
+import * as authSchemas from '../../shared/schemas/auth';
+import * as commentsSchemas from '../../shared/schemas/comments';
 import * as commonSchemas from '../../shared/schemas/common';
-import * as contentSchemas from '../../shared/schemas/content';
 import * as eventsSchemas from '../../shared/schemas/events';
+import * as feedsSchemas from '../../shared/schemas/feeds';
 import * as formsSchemas from '../../shared/schemas/forms';
-import * as identitySchemas from '../../shared/schemas/identity';
+import * as imagesSchemas from '../../shared/schemas/images';
 import * as messagesSchemas from '../../shared/schemas/messages';
 import * as notificationsSchemas from '../../shared/schemas/notifications';
 import * as pagesSchemas from '../../shared/schemas/pages';
+import * as postsSchemas from '../../shared/schemas/posts';
+import * as reactionsSchemas from '../../shared/schemas/reactions';
+import * as searchSchemas from '../../shared/schemas/search';
 import * as siteSettingsSchemas from '../../shared/schemas/site-settings';
 import * as tagsSchemas from '../../shared/schemas/tags';
 import * as usersSchemas from '../../shared/schemas/users';
@@ -168,14 +173,19 @@ interface PlannedJob {
 
 /** The modules that declare input schemas (shared/schemas/<name>.ts), searched for each route's input. */
 const SCHEMA_MODULES: Record<string, Record<string, unknown>> = {
+  auth: authSchemas,
+  comments: commentsSchemas,
   common: commonSchemas,
-  content: contentSchemas,
   events: eventsSchemas,
+  feeds: feedsSchemas,
   forms: formsSchemas,
-  identity: identitySchemas,
+  images: imagesSchemas,
   messages: messagesSchemas,
   notifications: notificationsSchemas,
   pages: pagesSchemas,
+  posts: postsSchemas,
+  reactions: reactionsSchemas,
+  search: searchSchemas,
   'site-settings': siteSettingsSchemas,
   tags: tagsSchemas,
   users: usersSchemas,

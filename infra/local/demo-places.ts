@@ -14,7 +14,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import type { UserItem } from '../../functions/db/entities/user';
 import type { Session } from '../../functions/lib/session/token';
-import type { Motivation } from '../../shared/answers/identity';
+import type { Motivation } from '../../shared/answers/auth';
 import { DEFAULT_SITE } from '../../shared/site';
 import { plantPng } from './demo-images';
 import { DEMO_USERS, demoPasswordHash } from './seed';

@@ -4,7 +4,7 @@
  */
 import * as z from 'zod';
 import { ATTENDANCE_STATUSES, EVENT_PRIVACIES } from '../constants';
-import { responder } from './content';
+import { responder } from './comments';
 
 const count = () => z.number().int().nonnegative();
 

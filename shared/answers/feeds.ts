@@ -3,7 +3,8 @@
  * with their counts, a post or plant with a page of its thread, owners' cards.
  */
 import * as z from 'zod';
-import { commentView, ownerCard, postView, responder } from './content';
+import { commentView, responder } from './comments';
+import { ownerCard, postView } from './posts';
 
 const count = () => z.number().int().nonnegative();
 

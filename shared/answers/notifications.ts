@@ -1,7 +1,8 @@
 /** What the notification routes answer (the `data` of the success envelope). */
 import * as z from 'zod';
 import { NOTIFICATION_KINDS } from '../schemas/notifications';
-import { POST_KINDS, responder } from './content';
+import { POST_KINDS } from './posts';
+import { responder } from './comments';
 
 /** What a notification is about: a post or a plant, or a comment (the link leads to the post it is on). */
 export const NOTIFICATION_TARGET_TYPES = [...POST_KINDS, 'comment', 'page', 'event'] as const;

@@ -7,8 +7,9 @@ import * as z from 'zod';
 import { ASSIGNABLE_PAGE_ROLES, PAGE_ROLES } from '../page-roles';
 import { eventDateCard, eventLocationView, nearbyEvent } from './events';
 import { feedCounts, nearbyPlant } from './feeds';
-import { postView, responder } from './content';
-import { siteLocation } from './site';
+import { postView } from './posts';
+import { responder } from './comments';
+import { siteLocation } from './site-settings';
 
 const count = () => z.number().int().nonnegative();
 

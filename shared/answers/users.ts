@@ -3,8 +3,8 @@
  * the caller's settings, invites, permissions, phone checks and place guess.
  */
 import * as z from 'zod';
-import { userSettingsFields } from '../schemas/identity';
-import { siteLocation } from './site';
+import { userSettingsFields } from '../schemas/users';
+import { siteLocation } from './site-settings';
 
 /** What anyone may see of a registered member. */
 export const publicUser = z.strictObject({

@@ -1,7 +1,7 @@
 /** The admin routes' contract. */
 import { adminUserPage, siteSetting } from '../answers/admin';
 import { updateSiteSettingInput } from '../schemas/site-settings';
-import { cursorQuery } from '../schemas/identity';
+import { cursorQuery } from '../schemas/common';
 import { defineRoute } from './route';
 
 export const updateSiteSetting = defineRoute({

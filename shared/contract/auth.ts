@@ -1,6 +1,7 @@
 /** The auth routes' contract. */
-import { accountDeleted, authenticationState, loggedOut, mailSent, passwordUpdated, profile as profileAnswer, resetTokenValid, sessionList, sessionRefreshed, sessionsRevoked } from '../answers/identity';
-import { deleteAccountInput, emailOnlyInput, emptyInput, loginInput, logoutInput, passwordResetInput, profileUpdateInput, registerInput, sessionIdParam, signupInput, tokenInput, verifyEmailTokenInput } from '../schemas/identity';
+import { accountDeleted, authenticationState, loggedOut, mailSent, passwordUpdated, profile as profileAnswer, resetTokenValid, sessionList, sessionRefreshed, sessionsRevoked } from '../answers/auth';
+import { deleteAccountInput, emailOnlyInput, loginInput, logoutInput, passwordResetInput, profileUpdateInput, registerInput, sessionIdParam, signupInput, tokenInput, verifyEmailTokenInput } from '../schemas/auth';
+import { emptyInput } from '../schemas/common';
 import { defineRoute } from './route';
 
 export const signup = defineRoute({

@@ -1,6 +1,6 @@
 /** The comments routes' contract. */
-import { commentAdded, commentDeleted } from '../answers/content';
-import { deleteCommentInput, newCommentInput } from '../schemas/content';
+import { commentAdded, commentDeleted } from '../answers/comments';
+import { deleteCommentInput, newCommentInput } from '../schemas/comments';
 import { defineRoute } from './route';
 
 export const newComment = defineRoute({

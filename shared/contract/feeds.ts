@@ -1,6 +1,6 @@
 /** The feeds routes' contract. */
 import { contentPage, latestPlants, nearbyPlants, ownerAnswer, ownerPlantsPage, ownerPostsPage, plantDetail, plantsPage, postDetail, postsPage, userCountsAnswer } from '../answers/feeds';
-import { availNearbyInput, basicParams, byHandleParams, contentMoreParams, contentRecentQuery, cursorParams, listingsParams, moreByHandleParams, morePlantsByUserParams, morePostsByUserParams, noCursorQuery, plantsByHandleParams, plantsByUserParams, plantsMoreRecentParams, plantsRecentParams, postIdParams, publicPlantsRecentParams, tagFeedParams, userIdParams } from '../schemas/content';
+import { availNearbyInput, basicParams, byHandleParams, contentMoreParams, contentRecentQuery, cursorParams, listingsParams, moreByHandleParams, morePlantsByUserParams, morePostsByUserParams, noCursorQuery, plantsByHandleParams, plantsByUserParams, plantsMoreRecentParams, plantsRecentParams, postIdParams, publicPlantsRecentParams, tagFeedParams, userIdParams } from '../schemas/feeds';
 import { defineRoute } from './route';
 
 export const getPostMember = defineRoute({

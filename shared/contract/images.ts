@@ -1,7 +1,6 @@
 /** The images routes' contract. */
 import { photoUpload as photoUploadAnswer, presignedUpload } from '../answers/images';
-import { avatarUploadInput } from '../schemas/identity';
-import { photoUploadInput } from '../schemas/content';
+import { avatarUploadInput, photoUploadInput } from '../schemas/images';
 import { defineRoute } from './route';
 
 export const avatarUpload = defineRoute({

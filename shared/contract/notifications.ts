@@ -1,9 +1,7 @@
 /** The notifications routes' contract. */
 import { announcementSent, notificationPage, notificationTally, notified } from '../answers/notifications';
-import { noInput } from '../schemas/common';
-import { cursorQuery } from '../schemas/identity';
-import { markAsSeenInput, newImmutableInput } from '../schemas/notifications';
-import { commentNotifInput, reactionNotifInput } from '../schemas/content';
+import { cursorQuery, noInput } from '../schemas/common';
+import { commentNotifInput, markAsSeenInput, newImmutableInput, reactionNotifInput } from '../schemas/notifications';
 import { defineRoute } from './route';
 
 export const unreadTally = defineRoute({

@@ -1,6 +1,6 @@
 /** The posts routes' contract. */
-import { plantAnswer, postAnswer, postDeleted } from '../answers/content';
-import { deletePostInput, newPlantInput, newPostInput, photoDescriptionsInput, plantUpdateInput, postPrivacyInput, textAndTagsInput } from '../schemas/content';
+import { plantAnswer, postAnswer, postDeleted } from '../answers/posts';
+import { deletePostInput, newPlantInput, newPostInput, photoDescriptionsInput, plantUpdateInput, postPrivacyInput, textAndTagsInput } from '../schemas/posts';
 import { defineRoute } from './route';
 
 export const newPost = defineRoute({

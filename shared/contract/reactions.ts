@@ -1,6 +1,6 @@
 /** The reactions routes' contract. */
-import { reactionAdded, reactionRemoved } from '../answers/content';
-import { deleteReactionInput, newReactionInput } from '../schemas/content';
+import { reactionAdded, reactionRemoved } from '../answers/reactions';
+import { deleteReactionInput, newReactionInput } from '../schemas/reactions';
 import { defineRoute } from './route';
 
 export const newReaction = defineRoute({

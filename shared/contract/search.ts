@@ -1,6 +1,6 @@
 /** The search routes' contract. */
 import { handleAvailability } from '../answers/users';
-import { handleAvailabilityInput } from '../schemas/users';
+import { handleAvailabilityInput } from '../schemas/search';
 import { defineRoute } from './route';
 
 export const usernamePageHandle = defineRoute({

@@ -1,5 +1,5 @@
 /** The site-settings routes' contract. */
-import { publicSite, webManifest } from '../answers/site';
+import { publicSite, webManifest } from '../answers/site-settings';
 import { noInput } from '../schemas/common';
 import { defineRoute, rawAnswer } from './route';
 

@@ -1,9 +1,9 @@
 /** The users routes' contract. */
 import { adminUser, adminUserPage } from '../answers/admin';
-import { accountDeleted, mailSent } from '../answers/identity';
+import { accountDeleted, mailSent } from '../answers/auth';
 import { directoryPage, invite, invitePage, nearbyUsers, permissionCheck, phoneCheckStarted, phoneVerified, placeGuess, publicUser, userSettings as userSettingsAnswer, userSettingsWithFeed } from '../answers/users';
-import { adminUserUpdateInput, cursorQuery, emptyInput, inviteValidityInput, nearbyUsersInput, permissionParams, phoneCheckInput, phoneConfirmInput, userSettingsInput, usersListParams, uuidPathInput } from '../schemas/identity';
-import { noInput } from '../schemas/common';
+import { adminUserUpdateInput, inviteValidityInput, nearbyUsersInput, permissionParams, phoneCheckInput, phoneConfirmInput, userSettingsInput, usersListParams } from '../schemas/users';
+import { cursorQuery, emptyInput, noInput, uuidPathInput } from '../schemas/common';
 import { defineRoute } from './route';
 
 export const userSettings = defineRoute({

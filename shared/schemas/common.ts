@@ -3,6 +3,7 @@
  * schemas use zod's functional API (`zod/mini`), which tree-shakes: see ./locale.ts.
  */
 import * as z from 'zod/mini';
+import { HANDLE_PATTERN, RESERVED_HANDLES } from '../validation';
 import { CURSOR_MAX_LENGTH } from '../constants';
 import './locale';
 
@@ -79,3 +80,31 @@ export function nameText(min: number, max: number) {
 
 /** The empty input of routes that take none (GET routes without parameters). */
 export const noInput = z.strictObject({});
+
+/** A member's or a page's handle: 3-30 letters, digits and _, lower-cased, not reserved. */
+export const handle = z
+  .pipe(
+    z.string({ message: 'must be text' }).check(z.trim(), z.regex(HANDLE_PATTERN, { message: 'must be 3-30 characters of letters, digits and _' })),
+    z.transform((s: string) => s.toLowerCase()),
+  )
+  .check(z.refine((s) => !RESERVED_HANDLES.has(s), { message: 'is reserved; choose another' }));
+
+/**
+ * A coordinate as stored: seven decimals (about a centimetre). DynamoDB cannot store a non-zero
+ * number closer to 0 than 1e-130, so a value like 1e-200 would otherwise fail the write; rounded,
+ * it is 0 (and -0 is 0).
+ */
+const stored = (n: number) => Math.round(n * 1e7) / 1e7 || 0;
+export const latitude = z.pipe(
+  z.number({ message: 'must be a number' }).check(z.gte(-90, { message: 'must be between -90 and 90' }), z.lte(90, { message: 'must be between -90 and 90' })),
+  z.transform(stored),
+);
+export const longitude = z.pipe(
+  z.number({ message: 'must be a number' }).check(z.gte(-180, { message: 'must be between -180 and 180' }), z.lte(180, { message: 'must be between -180 and 180' })),
+  z.transform(stored),
+);
+
+/** A route that takes no input but refuses unknown fields. */
+export const emptyInput = z.strictObject({});
+export const uuidPathInput = z.strictObject({ uuid });
+export const cursorQuery = z.strictObject({ cursorId: z.optional(cursor) });

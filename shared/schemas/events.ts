@@ -6,8 +6,7 @@
 import * as z from 'zod/mini';
 import { ATTENDANCE_STATUSES, EVENT_PRIVACIES } from '../constants';
 import { EVENT_IMAGE_KEY_PATTERN, EVENT_IMAGE_MAX_BYTES } from '../content-rules';
-import { choices, clientId, cursor, nameText, optionalQuery, queryCount, queryLatitude, queryLongitude, text, uuid } from './common';
-import { latitude, longitude } from './identity';
+import { choices, clientId, cursor, latitude, longitude, nameText, optionalQuery, queryCount, queryLatitude, queryLongitude, text, uuid } from './common';
 import './locale';
 import { tagName } from './tags';
 

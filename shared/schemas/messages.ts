@@ -1,7 +1,6 @@
 /** Messages, blocks and live delivery: what clients send. */
 import * as z from 'zod/mini';
-import { BIDI_CONTROLS, clientId, cursor, text, uuid } from './common';
-import { handle } from './identity';
+import { BIDI_CONTROLS, clientId, cursor, handle, text, uuid } from './common';
 import './locale';
 
 /** A message's text: up to 4,000 characters (links are shown as links, never as HTML). */

@@ -1,7 +1,9 @@
 /** Inputs and answers of the notification routes, used by the server's validation and the web alike. */
 import * as z from 'zod/mini';
+import { commentId } from './comments';
 import { text, uuid } from './common';
 import './locale';
+import { reactionId } from './reactions';
 
 /** page-request: someone asks to join a page you run; page-invite: you are invited; page-approved: your request was approved. */
 export const NOTIFICATION_KINDS = ['reaction', 'comment', 'reply', 'attendance', 'announcement', 'page-request', 'page-invite', 'page-approved', 'event-moved', 'event-cancelled', 'event-reminder', 'event-promoted', 'event-series-ending'] as const;
@@ -24,3 +26,6 @@ export const newImmutableInput = z.strictObject({
 });
 
 export type { NotificationView } from '../answers/notifications';
+
+export const reactionNotifInput = z.strictObject({ reactionId });
+export const commentNotifInput = z.strictObject({ commentId });

@@ -5,8 +5,7 @@
 import * as z from 'zod/mini';
 import { PAGE_IMAGE_KEY_PATTERN, PAGE_IMAGE_MAX_BYTES } from '../content-rules';
 import { ASSIGNABLE_PAGE_ROLES } from '../page-roles';
-import { choices, clientId, cursor, nameText, optionalQuery, queryCount, queryLatitude, queryLongitude, text, uuid } from './common';
-import { handle, latitude, longitude } from './identity';
+import { choices, clientId, cursor, handle, latitude, longitude, nameText, optionalQuery, queryCount, queryLatitude, queryLongitude, text, uuid } from './common';
 import './locale';
 import { tagName } from './tags';
 
@@ -132,4 +131,3 @@ export const placesQuery = z.strictObject({
   long: optionalQuery(queryLongitude),
 });
 export const placeAtQuery = z.strictObject({ lat: queryLatitude, long: queryLongitude });
-export { latitude, longitude, PAGE_IMAGE_KEY_PATTERN, PAGE_IMAGE_MAX_BYTES };

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { Profile } from '../../shared/schemas/identity';
+import type { Profile } from '../../shared/answers/auth';
 import { ACCESS_COOKIE } from '../../shared/constants';
 import { as, linkToken, logIn, registration, signUp, verifyEmail } from '../support/accounts';
 import { comment, newPost, uploadPhoto } from '../support/content';

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { PageView } from '../../shared/answers/pages';
-import type { AdminUser, Profile } from '../../shared/schemas/identity';
+import type { AdminUser } from '../../shared/answers/admin';
+import type { Profile } from '../../shared/answers/auth';
 import { as, linkToken, logIn, newBrowser } from '../support/accounts';
 import { call } from '../support/api';
 import { comment, newPost } from '../support/content';

@@ -1,7 +1,8 @@
 /** The admin's user routes: lists by registration state, changing and suspending a user, deleting one, users without a location. */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { AdminUser, Profile } from '../../shared/schemas/identity';
+import type { AdminUser } from '../../shared/answers/admin';
+import type { Profile } from '../../shared/answers/auth';
 import { as, logIn, signUp } from '../support/accounts';
 import { call } from '../support/api';
 import { getItem } from '../support/db';

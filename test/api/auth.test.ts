@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '../../shared/constants';
-import type { Profile } from '../../shared/schemas/identity';
+import type { Profile } from '../../shared/answers/auth';
 import { sha256 } from '../../functions/lib/crypto';
 import { call } from '../support/api';
 import { as, linkToken, logIn, member, newBrowser, registration, signUp, uniqueEmail, verifyEmail } from '../support/accounts';

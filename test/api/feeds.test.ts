@@ -1,8 +1,9 @@
 /** Feeds: cursor paging returns every item exactly once, merged lists, and counts that equal the real numbers after any sequence of actions. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { FeedCounts, Privacy } from '../../shared/schemas/content';
-import { isAvailable } from '../../shared/schemas/content';
+import type { FeedCounts } from '../../shared/answers/feeds';
+import type { Privacy } from '../../shared/content-rules';
+import { isAvailable } from '../../shared/content-rules';
 import { as } from '../support/accounts';
 import { call } from '../support/api';
 import { ids, newPlant, newPost, uniqueTag, type FeedAnswer } from '../support/content';

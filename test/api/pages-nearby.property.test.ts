@@ -188,7 +188,7 @@ async function makePages(centre: GeoPoint, spots: Spot[]): Promise<void> {
     spots.map(async (s, i) => {
       const at = placeOf(centre, s);
       const page = await newPage({ uuid: by[i]!.uuid, browser: by[i]!.browser }, { name: `Nearby property ${i}`, place: at, addressPublic: s.addressPublic });
-      // Stored as the API keeps coordinates: seven decimals (shared/schemas/identity.ts).
+      // Stored as the API keeps coordinates: seven decimals (shared/schemas/common.ts).
       made.set(page.id, { id: page.id, at: { latitude: seven(at.latitude), longitude: seven(at.longitude) }, addressPublic: s.addressPublic });
     }),
   );

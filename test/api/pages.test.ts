@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { PostView } from '../../shared/answers/content';
+import type { PostView } from '../../shared/answers/posts';
 import type { JoinRequests, MembershipAnswer, NearbyPages, NearYou, PageCards, PageDetails, PageMembers, PageView, PlaceList } from '../../shared/answers/pages';
 import { coarsen, encodeGeohash } from '../../shared/geohash';
 import { as } from '../support/accounts';

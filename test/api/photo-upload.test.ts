@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { PHOTO_KEY_PATTERN, PHOTO_MAX_BYTES, PHOTO_SMALL_MAX_BYTES, smallPhotoKey } from '../../shared/schemas/content';
+import { PHOTO_KEY_PATTERN, PHOTO_MAX_BYTES, PHOTO_SMALL_MAX_BYTES, smallPhotoKey } from '../../shared/content-rules';
 import { db } from '../../functions/db/service';
 import { writeItems } from '../../functions/db/transact';
 import {

@@ -1,7 +1,9 @@
 /** Posts and plant posts over HTTP: creating (idempotent), privacy on every read route, editing, deleting. */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { smallPhotoKey, type PostDetail, type PostView } from '../../shared/schemas/content';
+import { smallPhotoKey } from '../../shared/content-rules';
+import { type PostDetail } from '../../shared/answers/feeds';
+import { type PostView } from '../../shared/answers/posts';
 import { as } from '../support/accounts';
 import { call, hostUrl } from '../support/api';
 import { ids, newPlant, newPost, TINY_JPEG, uniqueTag, uploadPhoto, type FeedAnswer } from '../support/content';

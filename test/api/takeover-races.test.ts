@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { REFRESH_COOKIE } from '../../shared/constants';
-import type { Profile } from '../../shared/schemas/identity';
+import type { Profile } from '../../shared/answers/auth';
 import { as, linkToken, logIn, member, newBrowser, registration, signUp, uniqueEmail, type Member } from '../support/accounts';
 import { deleteItem, getItem, queryPartition } from '../support/db';
 import { useHostTable } from '../support/host-env';

@@ -1,8 +1,8 @@
 /** Comments, replies and reactions over HTTP: counts, exact thread deletion, notifications, responders. */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { PostDetail } from '../../shared/schemas/content';
-import { MAX_COMMENT_LEVEL } from '../../shared/schemas/content';
+import type { PostDetail } from '../../shared/answers/feeds';
+import { MAX_COMMENT_LEVEL } from '../../shared/content-rules';
 import type { NotificationView } from '../../shared/schemas/notifications';
 import { as } from '../support/accounts';
 import { call } from '../support/api';

@@ -5,7 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Profile, PublicUser } from '../../shared/schemas/identity';
+import type { Profile } from '../../shared/answers/auth';
+import type { PublicUser } from '../../shared/answers/users';
 import { PENDING_UPLOAD_TTL_SECONDS, SWEEP_LEAD_SECONDS, sweepExpiredUploads, UPLOAD_URL_TTL_SECONDS } from '../../functions/images/pending';
 import { as } from '../support/accounts';
 import { call, hostUrl } from '../support/api';

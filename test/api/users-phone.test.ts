@@ -1,7 +1,7 @@
 /** Phone verification: the SMS code, five tries, ten minutes, single use, and the order of the writes. */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { Profile } from '../../shared/schemas/identity';
+import type { Profile } from '../../shared/answers/auth';
 import { as, logIn, signUp } from '../support/accounts';
 import { call } from '../support/api';
 import { getItem, queryPartition, setAttributes } from '../support/db';

@@ -2,7 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { coarsen, distanceKm } from '../../shared/geohash';
-import type { Profile, PublicUser } from '../../shared/schemas/identity';
+import type { Profile } from '../../shared/answers/auth';
+import type { PublicUser } from '../../shared/answers/users';
 import type { PublicSite } from '../../shared/site';
 import { as, newBrowser, signUp } from '../support/accounts';
 import { call } from '../support/api';

@@ -1,6 +1,6 @@
 /** User settings over real HTTP: defaults, idempotent creation, partial updates, and the listing settings moving the user in the indexes. */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_USER_SETTINGS, type UserSettings } from '../../shared/schemas/identity';
+import { DEFAULT_USER_SETTINGS, type UserSettings } from '../../shared/schemas/users';
 import { as } from '../support/accounts';
 import { call } from '../support/api';
 import { getItem } from '../support/db';

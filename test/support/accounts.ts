@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import type { Profile } from '../../shared/schemas/identity';
+import type { Profile } from '../../shared/answers/auth';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '../../shared/constants';
 import { call, type CallResult, type TestSession } from './api';
 import { outbox } from './outbox';

@@ -4,7 +4,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import type { CommentView, FeedCounts, PostView, ReactionView } from '../../shared/schemas/content';
+import type { CommentView } from '../../shared/answers/comments';
+import type { FeedCounts } from '../../shared/answers/feeds';
+import type { PostView } from '../../shared/answers/posts';
+import type { ReactionView } from '../../shared/answers/reactions';
 import { as, type Browser } from './accounts';
 
 /** A 1×1 JPEG: small, valid, enough for the bucket and the browser. */

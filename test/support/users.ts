@@ -3,7 +3,7 @@
  * sign up, open the e-mailed link with the password, register), plus the configured admin.
  */
 import { expect } from 'vitest';
-import type { Profile } from '../../shared/schemas/identity';
+import type { Profile } from '../../shared/answers/auth';
 import { cookieHeader, logIn, member, signUp, uniqueEmail, verifyEmail, type Browser, type Member } from './accounts';
 import { call } from './api';
 import { outbox } from './outbox';

@@ -6,7 +6,7 @@
  * (the sweep runs well before that, see functions/images/pending.ts, so the object goes with it).
  */
 import { Entity, type EntityItem } from 'electrodb';
-import { PHOTO_TYPES } from '../../../shared/schemas/content';
+import { PHOTO_TYPES } from '../../../shared/content-rules';
 import { SERVICE } from '../service-name';
 
 export const PendingUpload = () => new Entity({

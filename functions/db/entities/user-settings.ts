@@ -1,6 +1,6 @@
 /** A user's notification and privacy preferences, nearby radius and units, beside the profile. */
 import { Entity, type EntityItem } from 'electrodb';
-import { NEARBY_RADII_KM, UNITS } from '../../../shared/schemas/identity';
+import { NEARBY_RADII_KM, UNITS } from '../../../shared/schemas/users';
 import { SERVICE } from '../service-name';
 
 export const UserSettingsEntity = () => new Entity({

@@ -5,7 +5,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULT_USER_SETTINGS } from '@shared/schemas/identity';
+import { DEFAULT_USER_SETTINGS } from '@shared/schemas/users';
 import { feedAnswer, makeComment, makeDetail, makePlant, makePost, MEMBER_ID, mine, responder, uuid } from '@/features/content/testing';
 import { press } from '@/testing/forms';
 import { AUTH, renderRoute } from '@/testing/render-route';

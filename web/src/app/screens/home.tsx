@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { FEED_FILTERS, type FeedFilter } from '@shared/constants';
-import type { PostView } from '@shared/schemas/content';
+import type { PostView } from '@shared/answers/posts';
 import { Notice } from '@/components/form/feedback';
 import { AlertIcon } from '@/components/icons';
 import { Loading } from '@/components/loading';

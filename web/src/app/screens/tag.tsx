@@ -2,7 +2,7 @@
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { formatNumber } from '@shared/format';
-import type { FeedCounts } from '@shared/schemas/content';
+import type { FeedCounts } from '@shared/answers/feeds';
 import { normaliseTagName, TAG_NAME_PATTERN } from '@shared/tag-rules';
 import { NotFoundScreen } from '@/components/errors/not-found';
 import { useAuth } from '@/features/auth/auth-store';

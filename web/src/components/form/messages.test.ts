@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginInput, registerInput, signupInput } from '@shared/schemas/identity';
+import { loginInput, registerInput, signupInput } from '@shared/schemas/auth';
 import { ApiError } from '@/lib/api';
 import { checkInput, describeFailure, failureMessage, formatWait, labelServerMessage } from './messages';
 

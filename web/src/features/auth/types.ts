@@ -1,5 +1,5 @@
 /** The auth state of the SPA; the signed-in user is the `Profile` the API answers (shared/answers). */
-import type { Profile } from '@shared/answers/identity';
+import type { Profile } from '@shared/answers/auth';
 
 export type { Profile };
 

@@ -5,7 +5,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SETTING_DATA_TYPES, updateSiteSettingInput, type SettingDataType } from '@shared/schemas/site-settings';
-import type { PublicSite } from '@shared/answers/site';
+import type { PublicSite } from '@shared/answers/site-settings';
 import { SITE_SETTING_NAMES } from '@shared/site';
 import { Checkbox, SelectField, TextArea, TextField } from '@/components/form/fields';
 import { Button, FormAlert, Notice, SubmitButton } from '@/components/form/feedback';

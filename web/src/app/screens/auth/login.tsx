@@ -1,7 +1,7 @@
 /** /auth/login: e-mail and password; afterwards the safe `?redirect=` or the next onboarding step. */
 import { useQueryClient, useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { loginInput } from '@shared/schemas/identity';
+import { loginInput } from '@shared/schemas/auth';
 import { AuthCard, linkClass } from '@/components/auth-card';
 import { FormAlert, Notice, SubmitButton } from '@/components/form/feedback';
 import { PasswordField } from '@/components/form/password-field';

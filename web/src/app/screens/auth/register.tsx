@@ -5,7 +5,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { registerInput } from '@shared/schemas/identity';
+import { registerInput } from '@shared/schemas/auth';
 import { AuthCard, linkClass } from '@/components/auth-card';
 import { TextField } from '@/components/form/fields';
 import { FormAlert, Notice, SubmitButton } from '@/components/form/feedback';

@@ -7,7 +7,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import * as z from 'zod/mini';
-import { emailOnlyInput, emailToken, PASSWORD_MIN, passwordResetInput } from '@shared/schemas/identity';
+import { emailOnlyInput, emailToken, PASSWORD_MIN, passwordResetInput } from '@shared/schemas/auth';
 import { AuthCard, linkClass } from '@/components/auth-card';
 import { Button, buttonClass, FormAlert, Notice, SubmitButton } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';

@@ -6,7 +6,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import * as z from 'zod/mini';
 import { uuid } from '@shared/schemas/common';
-import { PASSWORD_MIN, signupInput } from '@shared/schemas/identity';
+import { PASSWORD_MIN, signupInput } from '@shared/schemas/auth';
 import { AuthCard, linkClass } from '@/components/auth-card';
 import { FormAlert, Notice, SubmitButton } from '@/components/form/feedback';
 import { PasswordField } from '@/components/form/password-field';

@@ -7,7 +7,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { phoneCheckInput, phoneConfirmInput } from '@shared/schemas/identity';
+import { phoneCheckInput, phoneConfirmInput } from '@shared/schemas/users';
 import { AuthCard, linkClass } from '@/components/auth-card';
 import { TextField } from '@/components/form/fields';
 import { Button, FormAlert, Notice, SubmitButton } from '@/components/form/feedback';

@@ -10,7 +10,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import * as z from 'zod/mini';
-import { emailToken, PASSWORD_MIN, verifyEmailTokenInput } from '@shared/schemas/identity';
+import { emailToken, PASSWORD_MIN, verifyEmailTokenInput } from '@shared/schemas/auth';
 import { AuthCard } from '@/components/auth-card';
 import { Button, FormAlert, Notice, SubmitButton } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';

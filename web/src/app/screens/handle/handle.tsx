@@ -8,7 +8,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { FeedFilter } from '@shared/constants';
 import { toTitleCase } from '@shared/format';
-import type { FeedCounts } from '@shared/schemas/content';
+import type { FeedCounts } from '@shared/answers/feeds';
 import { NotFoundScreen } from '@/components/errors/not-found';
 import { Button, FormAlert } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_USER_SETTINGS } from '@shared/schemas/identity';
+import { DEFAULT_USER_SETTINGS } from '@shared/schemas/users';
 import { makePlant, uuid } from '@/features/content/testing';
 import { radiusForSetting } from '@/features/places/components/nearby-view';
 import { AUTH, renderRoute } from '@/testing/render-route';

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { PostView } from '@shared/schemas/content';
+import type { PostView } from '@shared/answers/posts';
 import { press, type } from '@/testing/forms';
 import { AUTH, renderRoute } from '@/testing/render-route';
 import { failure, success } from '@/testing/responses';

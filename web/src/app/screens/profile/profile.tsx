@@ -5,7 +5,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import type { PostView } from '@shared/schemas/content';
+import type { PostView } from '@shared/answers/posts';
 import { Notice } from '@/components/form/feedback';
 import { handleHref, paths } from '@/config/paths';
 import { Composer } from '@/features/compose/components/composer';

@@ -1,6 +1,6 @@
 /** The signed-in devices (refresh-token families): list, revoke one, revoke all others. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SessionInfo } from '@shared/answers/identity';
+import type { SessionInfo } from '@shared/answers/auth';
 import { api } from '@/lib/api';
 
 export const sessionsQueryKey = ['account', 'sessions'] as const;

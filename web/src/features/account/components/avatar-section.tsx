@@ -4,7 +4,7 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { avatarUploadInput } from '@shared/schemas/identity';
+import { avatarUploadInput } from '@shared/schemas/images';
 import { FieldError } from '@/components/form/fields';
 import { Button, FormAlert, Notice } from '@/components/form/feedback';
 import { checkInput, failureMessage } from '@/components/form/messages';

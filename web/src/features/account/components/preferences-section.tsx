@@ -1,7 +1,7 @@
 /** Notifications, privacy, nearby radius and units (GET user-settings; PUT only what changed). */
 import { useState } from 'react';
 import type { UserSettings } from '@shared/answers/users';
-import { NEARBY_RADII_KM, userSettingsInput } from '@shared/schemas/identity';
+import { NEARBY_RADII_KM, userSettingsInput } from '@shared/schemas/users';
 import { Checkbox, Fieldset, SelectField } from '@/components/form/fields';
 import { Button, FormAlert, Notice, SubmitButton } from '@/components/form/feedback';
 import { checkInput, describeFailure, failureMessage } from '@/components/form/messages';

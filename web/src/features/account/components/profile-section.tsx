@@ -1,7 +1,7 @@
 /** Names, bio, motivations and location; only what changed is sent (PUT /api/iam/authn/update). */
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { profileUpdateInput } from '@shared/schemas/identity';
+import { profileUpdateInput } from '@shared/schemas/auth';
 import { hasFormChanged } from '@shared/format';
 import { TextArea, TextField } from '@/components/form/fields';
 import { FormAlert, Notice, SubmitButton } from '@/components/form/feedback';

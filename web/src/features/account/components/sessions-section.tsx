@@ -1,6 +1,6 @@
 /** Signed-in devices: which, since when, last used; sign out one, or every other one. */
 import { useState } from 'react';
-import type { SessionInfo } from '@shared/answers/identity';
+import type { SessionInfo } from '@shared/answers/auth';
 import { Button, FormAlert, Notice } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
 import { Loading } from '@/components/loading';

@@ -1,7 +1,7 @@
 /** The admin calls of the identity API: users (lists, update, delete), site settings, test e-mail. */
 import type * as z from 'zod/mini';
 import type { UpdateSiteSettingInput } from '@shared/schemas/site-settings';
-import type { adminUserUpdateInput } from '@shared/schemas/identity';
+import type { adminUserUpdateInput } from '@shared/schemas/users';
 import { api } from '@/lib/api';
 
 export type { AdminUser } from '@shared/answers/admin';

@@ -4,18 +4,8 @@
  * outputs; answers are what the routes return in `data`.
  */
 import type * as z from 'zod/mini';
-import type {
-  deleteAccountInput,
-  emailOnlyInput,
-  passwordResetInput,
-  phoneCheckInput,
-  phoneConfirmInput,
-  profileUpdateInput,
-  registerInput,
-  signupInput,
-  tokenInput,
-  verifyEmailTokenInput,
-} from '@shared/schemas/identity';
+import type { deleteAccountInput, emailOnlyInput, passwordResetInput, profileUpdateInput, registerInput, signupInput, tokenInput, verifyEmailTokenInput } from '@shared/schemas/auth';
+import type { phoneCheckInput, phoneConfirmInput } from '@shared/schemas/users';
 import { api, ApiError } from '@/lib/api';
 import { isProfile, type Profile } from '../types';
 

@@ -1,5 +1,5 @@
 /** GET /api/iam/authn/isauthenticated: whether the request carries a live session. */
-import type { AuthenticationState } from '@shared/answers/identity';
+import type { AuthenticationState } from '@shared/answers/auth';
 import { api } from '@/lib/api';
 
 export function isAuthenticated(): Promise<AuthenticationState> {

@@ -1,5 +1,5 @@
 /** Why someone joins: a group of checkboxes over the shared list (MOTIVATIONS). */
-import { MOTIVATIONS } from '@shared/schemas/identity';
+import { MOTIVATIONS } from '@shared/schemas/auth';
 import { Checkbox, Fieldset } from '@/components/form/fields';
 
 export const MOTIVATION_LABELS: Record<(typeof MOTIVATIONS)[number], string> = {

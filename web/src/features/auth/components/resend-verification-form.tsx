@@ -1,6 +1,6 @@
 /** Ask for a new verification e-mail (POST verifyemail; rate limited, same answer for any address). */
 import { useMutation } from '@tanstack/react-query';
-import { emailOnlyInput } from '@shared/schemas/identity';
+import { emailOnlyInput } from '@shared/schemas/auth';
 import { FormAlert, Notice, SubmitButton } from '@/components/form/feedback';
 import { onSubmit, useForm } from '@/components/form/use-form';
 import { useAuth } from '../auth-store';

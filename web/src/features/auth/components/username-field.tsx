@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import * as z from 'zod/mini';
-import { handle as handleSchema } from '@shared/schemas/identity';
+import { handle as handleSchema } from '@shared/schemas/common';
 import { TextField } from '@/components/form/fields';
 import { useDebounced } from '@/hooks/use-debounced';
 import { usernameAvailability } from '../api/account';

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PostView } from '@shared/answers/content';
+import type { PostView } from '@shared/answers/posts';
 import { authStore } from '@/features/auth/auth-store';
 import { createQueryClient } from '@/lib/query-client';
 import { errorOf, press, type } from '@/testing/forms';

@@ -6,15 +6,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type JSX } from 'react';
 import { Link } from 'react-router';
-import {
-  MAX_PHOTOS_PER_POST,
-  MAX_TAGS_PER_POST,
-  newPlantInput,
-  newPostInput,
-  POST_TEXT_MAX,
-  type Privacy,
-} from '@shared/schemas/content';
-import type { PostView } from '@shared/answers/content';
+import { MAX_PHOTOS_PER_POST, MAX_TAGS_PER_POST, POST_TEXT_MAX, type Privacy } from '@shared/content-rules';
+import { newPlantInput, newPostInput } from '@shared/schemas/posts';
+import type { PostView } from '@shared/answers/posts';
 import { SelectField, TextArea } from '@/components/form/fields';
 import { FormAlert, Notice, SubmitButton } from '@/components/form/feedback';
 import { checkInput, failureMessage, type FieldErrors } from '@/components/form/messages';

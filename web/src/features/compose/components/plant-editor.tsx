@@ -5,16 +5,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import {
-  MAX_TAGS_PER_POST,
-  PHOTO_DESCRIPTION_MAX,
-  photoDescriptionsInput,
-  plantUpdateInput,
-  POST_TEXT_MAX,
-  textAndTagsInput,
-  type Privacy,
-} from '@shared/schemas/content';
-import type { PostView } from '@shared/answers/content';
+import { MAX_TAGS_PER_POST, PHOTO_DESCRIPTION_MAX, POST_TEXT_MAX, type Privacy } from '@shared/content-rules';
+import { photoDescriptionsInput, plantUpdateInput, textAndTagsInput } from '@shared/schemas/posts';
+import type { PostView } from '@shared/answers/posts';
 import type { PlantDetail } from '@shared/answers/feeds';
 import { hasFormChanged } from '@shared/format';
 import { Dialog } from '@/components/dialog';

@@ -1,5 +1,6 @@
 /** A plant's details as a form: used when listing a plant and when editing one. */
-import { AVAILABILITY_CHOICES, plantDetails, type PlantDetails } from '@shared/schemas/content';
+import { AVAILABILITY_CHOICES } from '@shared/content-rules';
+import { plantDetails, type PlantDetails } from '@shared/schemas/posts';
 import { SelectField, TextArea, TextField } from '@/components/form/fields';
 import { checkInput, labelServerMessage, type FieldErrors, type Labels } from '@/components/form/messages';
 

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { MAX_TAGS_PER_POST as MAX } from '@shared/schemas/content';
+import { MAX_TAGS_PER_POST as MAX } from '@shared/content-rules';
 import { createQueryClient } from '@/lib/query-client';
 import { success } from '@/testing/responses';
 import { serve } from '@/testing/serve';

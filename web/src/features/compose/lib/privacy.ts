@@ -1,5 +1,5 @@
 /** Who can see a post or plant, as the composer and the editors offer it. */
-import type { Privacy } from '@shared/schemas/content';
+import type { Privacy } from '@shared/content-rules';
 
 export const PRIVACY_OPTIONS: ReadonlyArray<{ value: Privacy; label: string }> = [
   { value: 'public', label: 'Public — everyone' },

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { PHOTO_MAX_BYTES, PHOTO_MAX_SIDE_PX } from '@shared/schemas/content';
+import { PHOTO_MAX_BYTES, PHOTO_MAX_SIDE_PX } from '@shared/content-rules';
 import { fitWithin, PHOTO_FALLBACK_QUALITY, PHOTO_QUALITY, PhotoProblem, planScale, preparePhoto, smallSize, type ImageCodec } from './scale-image';
 
 const MB = 1024 * 1024;

@@ -5,7 +5,7 @@
  */
 import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { FeedFilter } from '@shared/constants';
-import type { PostView } from '@shared/answers/content';
+import type { PostView } from '@shared/answers/posts';
 import type { FeedCounts, PostDetail } from '@shared/answers/feeds';
 import type { FeedPage } from './feed';
 import { contentFeed } from './get-content-feed';

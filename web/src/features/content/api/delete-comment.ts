@@ -1,6 +1,6 @@
 /** Deleting the caller's comment with all its replies. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CommentView } from '@shared/answers/content';
+import type { CommentView } from '@shared/answers/comments';
 import { api } from '@/lib/api';
 import { patchPost } from './cache';
 

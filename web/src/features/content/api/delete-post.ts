@@ -1,6 +1,6 @@
 /** Deleting the caller's post or plant, with its comments, reactions and photos. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PostView } from '@shared/answers/content';
+import type { PostView } from '@shared/answers/posts';
 import { api } from '@/lib/api';
 import { removePost } from './cache';
 

@@ -5,7 +5,7 @@
  */
 import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import type { FeedFilter } from '@shared/constants';
-import type { OwnerCard, PostView } from '@shared/answers/content';
+import type { OwnerCard, PostView } from '@shared/answers/posts';
 import type { ContentPage, FeedCounts, OwnerPlantsPage, OwnerPostsPage, PlantsPage, PostsPage } from '@shared/answers/feeds';
 
 export type PlantFilter = 'plantsAll' | 'plantsAvail';

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { CommentView } from '@shared/answers/content';
+import type { CommentView } from '@shared/answers/comments';
 import type { PostDetail } from '@shared/answers/feeds';
-import { MAX_COMMENT_LEVEL } from '@shared/schemas/content';
+import { MAX_COMMENT_LEVEL } from '@shared/content-rules';
 import { AUTH } from '@/testing/render-route';
 import { success } from '@/testing/responses';
 import { serve } from '@/testing/serve';

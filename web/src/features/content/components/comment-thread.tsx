@@ -8,7 +8,7 @@ import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { formatNumber } from '@shared/format';
 import { COMMENT_MAX, MAX_COMMENT_LEVEL } from '@shared/content-rules';
-import type { CommentView } from '@shared/answers/content';
+import type { CommentView } from '@shared/answers/comments';
 import type { PostDetail } from '@shared/answers/feeds';
 import { Dialog } from '@/components/dialog';
 import { TextArea } from '@/components/form/fields';

@@ -8,7 +8,7 @@
 import { useCallback, useDeferredValue, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { FEED_MORE_PAUSE_MS, type FeedFilter } from '@shared/constants';
 import { formatNumber } from '@shared/format';
-import type { PostView } from '@shared/answers/content';
+import type { PostView } from '@shared/answers/posts';
 import type { FeedCounts } from '@shared/answers/feeds';
 import { Button, FormAlert, Notice } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';

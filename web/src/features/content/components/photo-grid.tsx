@@ -6,7 +6,7 @@
  * aspect ratio, within limits, or 4:3), so nothing below it moves when it arrives.
  */
 import { Link } from 'react-router';
-import type { PhotoView } from '@shared/answers/content';
+import type { PhotoView } from '@shared/answers/posts';
 import { PHOTO_MAX_SIDE_PX, PHOTO_SMALL_WIDTH_PX } from '@shared/content-rules';
 import { cardImageUrl, imageUrl } from '@/lib/images';
 

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toSentenceCase, toTitleCase } from '@shared/format';
-import type { PlantDetailsView, PostView } from '@shared/answers/content';
+import type { PlantDetailsView, PostView } from '@shared/answers/posts';
 import { plantHref } from '@/config/paths';
 
 /** Green with the availability ("Available to swap") when available, grey "Not available" otherwise. */

@@ -10,7 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatNumber, toTitleCase } from '@shared/format';
-import type { OwnerCard, PostKind, PostView } from '@shared/answers/content';
+import type { OwnerCard, PostKind, PostView } from '@shared/answers/posts';
 import type { Privacy } from '@shared/content-rules';
 import { Dialog } from '@/components/dialog';
 import { Button, FormAlert } from '@/components/form/feedback';

@@ -1,7 +1,7 @@
 /** The people who commented on or liked a post: each once, with their photo and username. */
 import { useId } from 'react';
 import { Link } from 'react-router';
-import type { Responder } from '@shared/answers/content';
+import type { Responder } from '@shared/answers/comments';
 import { handleHref } from '@/config/paths';
 import { Avatar } from './avatar';
 

@@ -3,7 +3,7 @@
  * these helpers decide what is shown, nest it, and keep the order when a reply is added or a
  * comment leaves with its replies.
  */
-import type { CommentView } from '@shared/answers/content';
+import type { CommentView } from '@shared/answers/comments';
 
 export interface ThreadNode {
   comment: CommentView;

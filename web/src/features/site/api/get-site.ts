@@ -1,6 +1,6 @@
 /** GET /api/site-settings/get-site: the public site settings (name, tagline, default location…). */
 import { useQuery } from '@tanstack/react-query';
-import type { PublicSite } from '@shared/answers/site';
+import type { PublicSite } from '@shared/answers/site-settings';
 import { DEFAULT_SITE } from '@shared/site';
 import { api } from '@/lib/api';
 

@@ -1,7 +1,7 @@
 /**
- * What the content routes answer (the `data` of the success envelope): posts and plant posts,
- * comments and reactions, and the answers of the routes that write them. Feeds and a post with
- * its thread are in ./feeds.ts.
+ * What the posts routes answer (the `data` of the success envelope): posts and plant posts as
+ * cards show them, and the answers of the routes that write them. Feeds and a post with its
+ * thread are in ./feeds.ts.
  */
 import * as z from 'zod';
 import { PRIVACIES } from '../content-rules';
@@ -63,35 +63,6 @@ export const postView = z.strictObject({
 });
 export type PostView = z.output<typeof postView>;
 
-/** A user as a small card (who commented, who reacted); a deleted account shows as former-member. */
-export const responder = z.strictObject({
-  uuid: z.string(),
-  username: z.string(),
-  avatar: z.string().nullable().describe('The avatar\'s image key, null without one'),
-});
-export type Responder = z.output<typeof responder>;
-
-export const commentView = z.strictObject({
-  id: z.string(),
-  postId: z.string(),
-  parentId: z.string().nullable().describe('The comment replied to; null for a top-level comment'),
-  level: z.number().int().nonnegative().describe('0 for a comment, the parent\'s level + 1 for a reply'),
-  content: z.string(),
-  author: responder,
-  reactionCount: count(),
-  myReactionId: z.string().nullable().describe('The viewer\'s reaction to the comment (for undo); null when none or a guest'),
-  createdAt: z.string(),
-});
-export type CommentView = z.output<typeof commentView>;
-
-export const reactionView = z.strictObject({
-  id: z.string().describe('p.<postId>.<userId> or c.<commentId>.<userId>: pass it to undo'),
-  postId: z.string().describe('The post reacted to, or the post the comment is on'),
-  commentId: z.string().nullable().describe('The comment reacted to; null for a reaction to a post'),
-  reactionCount: count().describe('The target\'s reactions now'),
-});
-export type ReactionView = z.output<typeof reactionView>;
-
 // ── Answers of the writing routes ────────────────────────────────────────────────────────────
 
 /** A post created or edited. */
@@ -104,23 +75,3 @@ export type PlantAnswer = z.output<typeof plantAnswer>;
 
 export const postDeleted = z.strictObject({ deleted: z.literal(true) });
 export type PostDeleted = z.output<typeof postDeleted>;
-
-export const commentAdded = z.strictObject({
-  comment: commentView,
-  commentCount: count().describe('The post\'s comments now'),
-});
-export type CommentAdded = z.output<typeof commentAdded>;
-
-export const commentDeleted = z.strictObject({
-  deleted: z.number().int().positive().describe('How many comments were removed: the comment and all its replies'),
-  commentCount: count().describe('The post\'s comments now'),
-});
-export type CommentDeleted = z.output<typeof commentDeleted>;
-
-export const reactionAdded = z.strictObject({ reaction: reactionView });
-export type ReactionAdded = z.output<typeof reactionAdded>;
-
-export const reactionRemoved = z.strictObject({
-  reactionCount: count().describe('The target\'s reactions now'),
-});
-export type ReactionRemoved = z.output<typeof reactionRemoved>;

@@ -3,8 +3,8 @@
  * signed-in user's profile, their sessions, and the acknowledgements of account calls.
  */
 import * as z from 'zod';
-import { MOTIVATIONS } from '../schemas/identity';
-import { geoPoint } from './site';
+import { MOTIVATIONS } from '../schemas/auth';
+import { geoPoint } from './site-settings';
 
 /** The signed-in user: their own profile fields and their account state (verification, registration, role), with the session's csrf token. */
 export const profile = z.strictObject({

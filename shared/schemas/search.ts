@@ -1,0 +1,9 @@
+/** Inputs of the user routes that identity.ts does not hold: the handle availability check. */
+import * as z from 'zod/mini';
+import './locale';
+
+/**
+ * Any text up to a sane length: a malformed or reserved handle is an answer (`available: false`
+ * with the reason), not a 400, so that the form can show why.
+ */
+export const handleAvailabilityInput = z.strictObject({ handle: z.string({ message: 'must be text' }).check(z.maxLength(100, { message: 'must be at most 100 characters' })) });
