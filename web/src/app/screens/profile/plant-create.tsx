@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageShell } from '@/components/page-shell';
 import { plantHref } from '@/config/paths';
-import { useAuth } from '@/features/auth/auth-store';
+import { useAuth } from '@/lib/auth/auth-store';
 import { RegistrationGate } from '@/features/auth/components/registration-gate';
 import { Composer } from '@/features/compose/components/composer';
 import { pagesKeys } from '@/features/pages/api/pages';

@@ -5,8 +5,8 @@ import { Button, FormAlert } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
 import { PageShell } from '@/components/page-shell';
 import { handleHref, paths } from '@/config/paths';
-import { useAuth } from '@/features/auth/auth-store';
-import { Avatar } from '@/features/content/components/avatar';
+import { useAuth } from '@/lib/auth/auth-store';
+import { Avatar } from '@/components/avatar';
 import { memberName } from '@/features/content/lib/names';
 import { api } from '@/lib/api';
 

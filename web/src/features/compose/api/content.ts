@@ -1,7 +1,6 @@
-/** The write side of posts and plant posts, the plant an owner edits, and tag autocomplete. */
+/** The write side of posts and plant posts, and the plant an owner edits. */
 import { useQuery } from '@tanstack/react-query';
 import type { RouteInput } from '@shared/contract';
-import { normaliseTagName, TAG_NAME_PATTERN } from '@shared/tag-rules';
 import { api } from '@/lib/api';
 
 /** What a new post and a new plant post send: the input of their routes. */
@@ -28,21 +27,3 @@ export const updateTextAndTags = (body: RouteInput<'PUT /api/iam/posts/update/te
 
 export const deletePost = (body: RouteInput<'DELETE /api/iam/posts'>) => api.call('DELETE /api/iam/posts', { ...body });
 
-/** The prefix as the server takes it, or null when it could not name a tag (nothing to ask). */
-export function tagPrefix(raw: string): string | null {
-  const prefix = normaliseTagName(raw);
-  return prefix && TAG_NAME_PATTERN.test(prefix) ? prefix : null;
-}
-
-export const getTagsByPrefix = (prefix: string, signal?: AbortSignal) =>
-  api.call('GET /api/iam/tags/prefix/{prefix}/{flag}', { prefix, flag: 'false' }, { signal });
-
-export function useTagSuggestions(prefix: string | null) {
-  return useQuery({
-    queryKey: ['compose', 'tag-prefix', prefix],
-    queryFn: ({ signal }) => getTagsByPrefix(prefix!, signal),
-    enabled: prefix !== null,
-    staleTime: 5 * 60_000,
-    select: (data) => (Array.isArray(data?.tags) ? data.tags : []),
-  });
-}

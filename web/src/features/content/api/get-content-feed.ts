@@ -1,7 +1,7 @@
 /** The home feed: posts and plants of everyone, newest first (guests and members alike). */
 import { api } from '@/lib/api';
-import { feedPage, type FeedSource } from './feed';
-import { contentKeys } from './keys';
+import { feedPage, type FeedSource } from '@/lib/feed/feed';
+import { contentKeys } from '@/lib/feed/keys';
 
 export function contentFeed(viewer: string): FeedSource {
   return {

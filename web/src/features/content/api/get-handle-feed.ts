@@ -1,7 +1,7 @@
 /** A user's posts (postsAll) and plants (plantsAll, plantsAvail) by handle, with their card. */
 import { api } from '@/lib/api';
-import { feedPage, type FeedSource } from './feed';
-import { contentKeys } from './keys';
+import { feedPage, type FeedSource } from '@/lib/feed/feed';
+import { contentKeys } from '@/lib/feed/keys';
 
 export function handleFeed(viewer: string, handle: string): FeedSource {
   return {

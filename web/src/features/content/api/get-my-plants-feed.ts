@@ -1,8 +1,8 @@
 /** The signed-in user's own plants, all or available, private ones included. */
 import { PAGE_SIZE } from '@shared/constants';
 import { api } from '@/lib/api';
-import { feedPage, plantFilter, type FeedSource } from './feed';
-import { contentKeys } from './keys';
+import { feedPage, plantFilter, type FeedSource } from '@/lib/feed/feed';
+import { contentKeys } from '@/lib/feed/keys';
 
 /** This route is told how many items a page holds (take): PAGE_SIZE, as the other lists hold. */
 export function myPlantsFeed(viewer: string, userId: string): FeedSource {

@@ -1,7 +1,7 @@
 /** The signed-in user's own posts, private ones included. */
 import { api } from '@/lib/api';
-import { feedPage, type FeedSource } from './feed';
-import { contentKeys } from './keys';
+import { feedPage, type FeedSource } from '@/lib/feed/feed';
+import { contentKeys } from '@/lib/feed/keys';
 
 /** The first-page marker of the "my posts" route. */
 const FIRST = 'first';

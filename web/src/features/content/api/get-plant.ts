@@ -2,7 +2,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { PostDetail } from '@shared/answers/feeds';
 import { api } from '@/lib/api';
-import { contentKeys } from './keys';
+import { contentKeys } from '@/lib/feed/keys';
 
 /** A plant with a page of its thread, as the detail screen reads a post (`post` for `plant`). */
 export async function getPlant(id: string, signal?: AbortSignal, commentsCursor?: string): Promise<PostDetail> {

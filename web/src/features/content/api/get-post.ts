@@ -2,7 +2,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { PostDetail } from '@shared/answers/feeds';
 import { api } from '@/lib/api';
-import { contentKeys } from './keys';
+import { contentKeys } from '@/lib/feed/keys';
 
 /** A post with the first page of its thread, or the next page after `commentsCursor`. */
 export const getPost = (id: string, signal?: AbortSignal, commentsCursor?: string): Promise<PostDetail> =>

@@ -1,7 +1,7 @@
 /** Recent plants of everyone: all of them, or the available ones. */
 import { api } from '@/lib/api';
-import { feedPage, plantFilter, type FeedSource } from './feed';
-import { contentKeys } from './keys';
+import { feedPage, plantFilter, type FeedSource } from '@/lib/feed/feed';
+import { contentKeys } from '@/lib/feed/keys';
 
 export function recentPlantsFeed(viewer: string): FeedSource {
   return {

@@ -1,7 +1,7 @@
 /** Posts and plants with a tag (one list: the route takes no filter). */
 import { api } from '@/lib/api';
-import { feedPage, type FeedSource } from './feed';
-import { contentKeys } from './keys';
+import { feedPage, type FeedSource } from '@/lib/feed/feed';
+import { contentKeys } from '@/lib/feed/keys';
 
 export function tagFeed(viewer: string, tag: string): FeedSource {
   return {

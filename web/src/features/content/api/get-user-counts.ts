@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { FeedCounts } from '@shared/answers/feeds';
 import { api } from '@/lib/api';
-import { contentKeys } from './keys';
+import { contentKeys } from '@/lib/feed/keys';
 
 export const userCounts = async (userId: string, signal?: AbortSignal): Promise<FeedCounts> =>
   (await api.call('GET /api/iam/usercounts/byuser/{id}', { id: userId }, { signal })).counts;

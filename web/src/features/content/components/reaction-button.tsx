@@ -7,7 +7,7 @@ import { Link, useLocation } from 'react-router';
 import { formatNumber } from '@shared/format';
 import { failureMessage } from '@/components/form/messages';
 import { loginHref, paths } from '@/config/paths';
-import { useAuth } from '@/features/auth/auth-store';
+import { useAuth } from '@/lib/auth/auth-store';
 import { addReaction, type ReactionTarget } from '../api/add-reaction';
 import { removeReaction } from '../api/remove-reaction';
 import { HeartIcon } from './icons';

@@ -1,7 +1,7 @@
 /** Messages: the inbox, a conversation, sending, reading, hiding, muting, blocking, and the tally. */
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { ConversationAnswer, InboxAnswer, MessageView } from '@shared/answers/messages';
-import { isUuid } from '@/features/content/lib/ids';
+import { isUuid } from '@/lib/ids';
 import { api, ApiError } from '@/lib/api';
 
 export const messagesKeys = {

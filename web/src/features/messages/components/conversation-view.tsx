@@ -15,9 +15,9 @@ import { FormAlert } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
 import { Loading } from '@/components/loading';
 import { paths } from '@/config/paths';
-import { Avatar } from '@/features/content/components/avatar';
+import { Avatar } from '@/components/avatar';
 import { markSeen, messagesKeys, sendMessage, useBlock, useConversation, useHideConversation, useMuteConversation, withMessage } from '../api/messages';
-import { useFrames, useLive } from '../lib/live';
+import { useFrames, useLive } from '@/lib/live/live';
 import { dayLabel, groupByDay, linkParts } from '../lib/text';
 
 export interface ConversationViewProps {

@@ -14,7 +14,7 @@ import { FormAlert } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
 import { Loading } from '@/components/loading';
 import { paths } from '@/config/paths';
-import { Avatar } from '@/features/content/components/avatar';
+import { Avatar } from '@/components/avatar';
 import { api } from '@/lib/api';
 import { formatRelative } from '@/lib/format-date';
 import { useInbox } from '../api/messages';

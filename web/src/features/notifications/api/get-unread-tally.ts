@@ -1,5 +1,5 @@
 /**
- * The number of unseen notifications, for the bell's badge. The tally store (lib/tally.ts)
+ * The number of unseen notifications, for the bell's badge. The tally store (lib/live/tally.ts)
  * decides when to ask, so this is a plain call, without a query hook.
  */
 import { api } from '@/lib/api';

@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { NotificationPage } from '@shared/answers/notifications';
 import { api } from '@/lib/api';
-import type { TallyTracker } from '../lib/tally';
+import type { TallyTracker } from '@/lib/live/tally';
 import { notificationsQueryKey } from './get-notifications';
 
 /** An empty list marks every unseen notification seen; answers the new tally. */

@@ -13,7 +13,7 @@ import { formatDateTime, formatRelative } from '@/lib/format-date';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkAllSeen } from '../api/mark-all-seen';
 import { actorName, notificationHref, notificationText } from '../lib/describe';
-import type { TallyTracker } from '../lib/tally';
+import type { TallyTracker } from '@/lib/live/tally';
 import { PANEL_CLASS } from './panel-class';
 
 function NotificationItem({ n, onFollow }: { n: NotificationView; onFollow: () => void }) {

@@ -3,8 +3,8 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClie
 import type { MembershipAnswer, PageDetails, PageView } from '@shared/answers/pages';
 import type { RouteInput } from '@shared/contract';
 import type { AssignablePageRole } from '@shared/page-roles';
-import type { FeedSource } from '@/features/content/api/feed';
-import { contentKeys } from '@/features/content/api/keys';
+import type { FeedSource } from '@/lib/feed/feed';
+import { contentKeys } from '@/lib/feed/keys';
 import { api } from '@/lib/api';
 
 export const pagesKeys = {

@@ -12,15 +12,15 @@ import { Checkbox, SelectField, TextArea, TextField } from '@/components/form/fi
 import { Button, FormAlert, Notice, SubmitButton } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
 import { pageEditHref, paths } from '@/config/paths';
-import { AVATAR_TYPES, avatarFileProblem } from '@/features/account/components/avatar-section';
-import { Avatar } from '@/features/content/components/avatar';
+import { AVATAR_TYPES, avatarFileProblem } from '@/components/form/image-file';
+import { Avatar } from '@/components/avatar';
 import { imageUrl } from '@/lib/images';
-import { PlaceSearch } from '@/features/places/components/place-search';
+import { PlaceSearch } from '@/components/places/place-search';
 import { api } from '@/lib/api';
 import { putFile } from '@/lib/upload';
 import { changePageTags, deletePage, requestPageImageUpload, updatePage, updatePageSettings, useJoinRequests, usePageMembers, useStaffAction } from '../api/pages';
 import { isPageAdmin } from '@shared/page-roles';
-import { pageHref } from '../lib/known-pages';
+import { pageHref } from '@/lib/known-pages';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { PinIcon } from '@/components/icons';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/features/auth/auth-store';
+import { useAuth } from '@/lib/auth/auth-store';
 import { NearYouPanel } from '@/features/places/components/near-you-panel';
 
 export function RightRail({ className = '' }: { className?: string }) {

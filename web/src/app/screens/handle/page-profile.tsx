@@ -11,16 +11,16 @@ import { NotFoundScreen } from '@/components/errors/not-found';
 import { Button, FormAlert } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
 import { handleHref, pageEditHref, paths, tagHref } from '@/config/paths';
-import { useAuth } from '@/features/auth/auth-store';
-import { Avatar } from '@/features/content/components/avatar';
+import { useAuth } from '@/lib/auth/auth-store';
+import { Avatar } from '@/components/avatar';
 import { DocumentTitle } from '@/features/content/components/document-title';
 import { Feed } from '@/features/content/components/feed';
-import { viewerOf } from '@/features/content/lib/ids';
+import { viewerOf } from '@/lib/ids';
 import { ApiError } from '@/lib/api';
 import { imageUrl } from '@/lib/images';
 import { DateCard } from '@/features/events/components/date-card';
-import { pageNewsSource, pagePlantsSource, usePageDetails, usePageMembers } from '../api/pages';
-import { JoinButton } from './join-button';
+import { pageNewsSource, pagePlantsSource, usePageDetails, usePageMembers } from '@/features/pages/api/pages';
+import { JoinButton } from '@/features/pages/components/join-button';
 import { atLeast, isPageAdmin, isPageStaff, type PageRole } from '@shared/page-roles';
 
 /** The news composer loads when a member who may post opens it: readers never load it. */

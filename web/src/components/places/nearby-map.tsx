@@ -8,7 +8,7 @@
  * own chunk, only by the screens that show a map.
  */
 import { Link } from 'react-router';
-import type { Point } from '../api/places';
+import type { Point } from '@/lib/places';
 
 export interface MapPoint extends Point {
   id: string;

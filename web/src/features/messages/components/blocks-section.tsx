@@ -3,11 +3,11 @@ import { Link } from 'react-router';
 import { Button, FormAlert } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
 import { Loading } from '@/components/loading';
-import { useAuth } from '@/features/auth/auth-store';
-import { Avatar } from '@/features/content/components/avatar';
-import { useBlock, useBlocks } from '@/features/messages/api/messages';
+import { useAuth } from '@/lib/auth/auth-store';
+import { Avatar } from '@/components/avatar';
+import { useBlock, useBlocks } from '../api/messages';
 import { formatDate } from '@/lib/format-date';
-import { SettingsSection } from './settings-section';
+import { SettingsSection } from '@/components/layouts/settings-section';
 
 export function BlocksSection() {
   const { user } = useAuth();

@@ -6,8 +6,8 @@ import { api } from '@/lib/api';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
 import { makeUser } from '@/testing/render-route';
 import { failure, success } from '@/testing/responses';
-import { authStore } from './auth-store';
-import { checkSession, loadSession, logout, startSessionChecks } from './session';
+import { authStore } from '../lib/auth/auth-store';
+import { checkSession, loadSession, logout, startSessionChecks } from '../lib/auth/session';
 
 type Route = (init: RequestInit) => Response | Promise<Response>;
 

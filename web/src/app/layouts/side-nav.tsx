@@ -2,9 +2,9 @@
 import { NavLink } from 'react-router';
 import { ShieldIcon, TagIcon, UserIcon } from '@/components/icons';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/features/auth/auth-store';
+import { useAuth } from '@/lib/auth/auth-store';
 import { MessagesBadge } from '@/features/messages/components/messages-badge';
-import { mainNavItems, type NavItem } from './nav-items';
+import { mainNavItems, type NavItem } from '@/components/layouts/nav-items';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors ${

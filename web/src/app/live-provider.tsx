@@ -1,38 +1,19 @@
 /**
- * The signed-in tab's live state: its one socket (./realtime.ts) and the two tallies it keeps
- * current (notifications and messages). Frames set the tallies; while the socket is down they
- * poll as before. After a reconnect the tallies are asked again and the message lists refetched,
- * which brings what arrived meanwhile.
+ * Provides the live state (lib/live): one socket per signed-in tab and the two tallies it keeps
+ * current. Frames set the tallies; while the socket is down they poll as before. After a
+ * reconnect the tallies are asked again and the message lists refetched, which brings what
+ * arrived meanwhile.
  */
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ServerFrame } from '@shared/realtime';
-import { useAuth } from '@/features/auth/auth-store';
-import { getUnreadTally } from '@/features/notifications/api/get-unread-tally';
+import { getMessagesTally, messagesKeys } from '@/features/messages/api/messages';
 import { notificationsQueryKey } from '@/features/notifications/api/get-notifications';
-import { createTallyTracker, type TallyTracker } from '@/features/notifications/lib/tally';
+import { getUnreadTally } from '@/features/notifications/api/get-unread-tally';
 import { api } from '@/lib/api';
-import { getMessagesTally, messagesKeys } from '../api/messages';
-import { createRealtime, type Realtime } from './realtime';
-
-export interface Live {
-  realtime: Realtime;
-  notifications: TallyTracker;
-  messages: TallyTracker;
-}
-
-/** Exported for composition and tests; the app provides it through LiveProvider. */
-export const LiveContext = createContext<Live | null>(null);
-
-export function useLive(): Live | null {
-  return useContext(LiveContext);
-}
-
-/** Calls `listener` with each frame while mounted. */
-export function useFrames(listener: (frame: ServerFrame) => void): void {
-  const live = useLive();
-  useEffect(() => live?.realtime.subscribe(listener), [live, listener]);
-}
+import { useAuth } from '@/lib/auth/auth-store';
+import { LiveContext, type Live } from '@/lib/live/live';
+import { createRealtime } from '@/lib/live/realtime';
+import { createTallyTracker } from '@/lib/live/tally';
 
 export function LiveProvider({ children }: { children: ReactNode }) {
   const auth = useAuth();

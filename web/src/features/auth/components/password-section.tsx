@@ -2,9 +2,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { Button, FormAlert, Notice } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
-import { requestPasswordReset } from '@/features/auth/api/account';
-import type { Profile } from '@/features/auth/types';
-import { SettingsSection } from './settings-section';
+import { requestPasswordReset } from '../api/account';
+import type { Profile } from '@/lib/auth/types';
+import { SettingsSection } from '@/components/layouts/settings-section';
 
 export function PasswordSection({ user }: { user: Profile }) {
   const send = useMutation({ mutationFn: () => requestPasswordReset({ email: user.email }) });

@@ -6,14 +6,14 @@ import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { CloseIcon, LeafIcon, MenuIcon } from '@/components/icons';
 import { loginHref, paths } from '@/config/paths';
-import { useAuth } from '@/features/auth/auth-store';
-import { useLogout } from '@/features/auth/use-logout';
+import { useAuth } from '@/lib/auth/auth-store';
+import { useLogout } from '@/lib/auth/use-logout';
 import { MessagesBadge, useUnreadMessages } from '@/features/messages/components/messages-badge';
 import { formatNumber } from '@shared/format';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
-import { useSite } from '@/features/site/api/get-site';
+import { useSite } from '@/lib/site';
 import { DEFAULT_SITE } from '@shared/site';
-import { mainNavItems } from './nav-items';
+import { mainNavItems } from '@/components/layouts/nav-items';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium transition-colors ${

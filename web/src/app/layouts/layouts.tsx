@@ -6,8 +6,8 @@
  */
 import type { ComponentType, ReactNode } from 'react';
 import { Outlet } from 'react-router';
-import type { LayoutName } from '@/app/routes';
-import { MainContent } from './main-content';
+import type { LayoutName } from '../routes';
+import { MainContent } from '@/components/layouts/main-content';
 import { RightRail } from './right-rail';
 import { SideNav } from './side-nav';
 

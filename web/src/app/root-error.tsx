@@ -1,11 +1,11 @@
 /** errorElement of the root route: the app's own chrome failed, so this page brings a minimal one. */
 import { Link } from 'react-router';
 import { LeafIcon } from '@/components/icons';
-import { DefaultLayout } from '@/components/layouts/layouts';
+import { DefaultLayout } from '@/app/layouts/layouts';
 import { SkipLink } from '@/components/layouts/skip-link';
 import { paths } from '@/config/paths';
 import { DEFAULT_SITE } from '@shared/site';
-import { RouteErrorView } from './error-view';
+import { RouteErrorView } from '../components/errors/error-view';
 
 export function RootErrorScreen() {
   return (

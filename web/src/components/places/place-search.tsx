@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import type { Place } from '@shared/answers/pages';
-import { searchPlaces, placesKeys, type Point } from '../api/places';
+import { searchPlaces, placesKeys, type Point } from '@/lib/places';
 
 export function PlaceSearch({ label, onPick, near = null, autoFocus = false, error }: { label: string; onPick: (place: Place) => void; near?: Point | null; autoFocus?: boolean; error?: string }) {
   const id = useId();

@@ -7,8 +7,8 @@ import { useState } from 'react';
 import type { Place } from '@shared/answers/pages';
 import { Button } from '@/components/form/feedback';
 import { LocateIcon } from '@/components/icons';
-import { devicePosition, GeolocationFailure } from '@/features/location/api/location';
-import { placeAt } from '../api/places';
+import { devicePosition, GeolocationFailure } from '@/lib/location';
+import { placeAt } from '@/lib/places';
 
 export const POSITION_NOT_FOUND = 'Your position could not be found. Type a place instead.';
 

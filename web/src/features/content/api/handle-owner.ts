@@ -1,9 +1,9 @@
 /** Who a handle names (a member or a page), from the same cached answer the profile reads. */
 import { useMemo } from 'react';
-import { useAuth } from '@/features/auth/auth-store';
-import { useFeed } from '@/features/content/api/feed';
-import { handleFeed } from '@/features/content/api/get-handle-feed';
-import { viewerOf } from '@/features/content/lib/ids';
+import { useAuth } from '@/lib/auth/auth-store';
+import { useFeed } from '@/lib/feed/feed';
+import { handleFeed } from './get-handle-feed';
+import { viewerOf } from '@/lib/ids';
 
 export function useHandleOwner(handle: string) {
   const auth = useAuth();

@@ -8,8 +8,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { FieldError, TextField } from '@/components/form/fields';
 import { Button } from '@/components/form/feedback';
 import { LocateIcon } from '@/components/icons';
-import { useSite } from '@/features/site/api/get-site';
-import { devicePosition, GeolocationFailure, locationFromIp } from '../api/location';
+import { useSite } from '@/lib/site';
+import { devicePosition, GeolocationFailure, locationFromIp } from '@/lib/location';
 
 export type LocationSource = 'ip' | 'device' | 'profile' | 'site';
 

@@ -9,7 +9,7 @@ import { normaliseTagName, TAG_NAME_MAX, TAG_NAME_PATTERN } from '@shared/tag-ru
 import { FieldError, inputClass } from '@/components/form/fields';
 import { CloseIcon } from '@/components/icons';
 import { useDebounced } from '@/hooks/use-debounced';
-import { tagPrefix, useTagSuggestions } from '../api/content';
+import { tagPrefix, useTagSuggestions } from '@/lib/tags';
 
 export const TAG_SUGGEST_DELAY_MS = 250;
 const SHOWN_SUGGESTIONS = 8;

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { authStore } from '@/features/auth/auth-store';
+import { authStore } from '@/lib/auth/auth-store';
 import { AUTH, renderRoute } from '@/testing/render-route';
 import { success } from '@/testing/responses';
 import { serve } from '@/testing/serve';

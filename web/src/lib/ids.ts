@@ -1,5 +1,5 @@
 /** Small helpers about ids and the viewer. */
-import type { AuthState } from '@/features/auth/types';
+import type { AuthState } from '@/lib/auth/types';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
