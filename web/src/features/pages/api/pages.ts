@@ -161,3 +161,15 @@ export function pagePlantsSource(viewer: string, pageId: string): FeedSource {
     },
   };
 }
+
+/** The pages the caller belongs to, with their role in each. */
+export function useMyPages(viewer: string, enabled = true) {
+  return useQuery({
+    queryKey: pagesKeys.mine(viewer),
+    queryFn: ({ signal }) => api.call('GET /api/iam/pages/get-all-by-user/{id}', { id: viewer }, { signal }),
+    enabled,
+  });
+}
+
+/** Who a handle names (a member or a page), to invite a member by username. */
+export const ownerByHandle = async (handle: string) => (await api.call('GET /api/iam/user-or-page-basic/{x}', { x: handle })).owner;
