@@ -7,12 +7,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { getMessagesTally, messagesKeys } from '@/features/messages/api/messages';
-import { notificationsQueryKey } from '@/features/notifications/api/get-notifications';
-import { getUnreadTally } from '@/features/notifications/api/get-unread-tally';
-import { api } from '@/lib/api';
+import { notificationsQueryKey, getUnreadTally } from '@/features/notifications/api/notifications';
 import { useAuth } from '@/lib/auth/auth-store';
 import { LiveContext, type Live } from '@/lib/live/live';
-import { createRealtime } from '@/lib/live/realtime';
+import { createRealtime, realtimeUrl } from '@/lib/live/realtime';
 import { createTallyTracker } from '@/lib/live/tally';
 
 export function LiveProvider({ children }: { children: ReactNode }) {
@@ -20,7 +18,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
   const qc = useQueryClient();
   const signedIn = auth.loggedIn === true;
   const [live] = useState<Live>(() => {
-    const realtime = createRealtime({ getUrl: async () => (await api.call('POST /api/iam/realtime/ticket', {})).url });
+    const realtime = createRealtime({ getUrl: realtimeUrl });
     return {
       realtime,
       notifications: createTallyTracker({ load: () => getUnreadTally(), live: realtime.live }),

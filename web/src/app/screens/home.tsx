@@ -14,7 +14,7 @@ import { Loading } from '@/components/loading';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-store';
 import { addCreatedPost, filtersOf } from '@/features/content/api/cache';
-import { contentFeed } from '@/features/content/api/get-content-feed';
+import { contentFeed } from '@/features/content/api/feeds';
 import { Feed } from '@/features/content/components/feed';
 import { viewerOf } from '@/lib/ids';
 import { useSite } from '@/lib/site';

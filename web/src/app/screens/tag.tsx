@@ -6,7 +6,7 @@ import type { FeedCounts } from '@shared/schemas/content';
 import { normaliseTagName, TAG_NAME_PATTERN } from '@shared/tag-rules';
 import { NotFoundScreen } from '@/components/errors/not-found';
 import { useAuth } from '@/lib/auth/auth-store';
-import { tagFeed } from '@/features/content/api/get-tag-feed';
+import { tagFeed } from '@/features/content/api/feeds';
 import { DocumentTitle } from '@/features/content/components/document-title';
 import { Feed } from '@/features/content/components/feed';
 import { viewerOf } from '@/lib/ids';

@@ -7,10 +7,7 @@ import { SESSION_CHECK_INTERVAL_MS } from '@shared/constants';
 import { api } from '@/lib/api';
 import { queryClient as appQueryClient } from '@/lib/query-client';
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage-keys';
-import { getProfile } from './api/get-profile';
-import { isAuthenticated } from './api/is-authenticated';
-import { postLogin, type LoginInput } from './api/login';
-import { postLogout } from './api/logout';
+import { getProfile, isAuthenticated, postLogin, type LoginInput, postLogout } from './session-api';
 import { authStore } from './auth-store';
 import type { Profile } from './types';
 

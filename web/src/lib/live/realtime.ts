@@ -7,6 +7,7 @@
  * whether frames are flowing: while not, the tallies fall back to polling.
  */
 import type { ServerFrame } from '@shared/realtime';
+import { api } from '@/lib/api';
 
 export type RealtimeStatus = 'idle' | 'connecting' | 'open' | 'closed';
 
@@ -40,6 +41,9 @@ export function backoffMs(attempt: number, random: () => number, base = BASE_BAC
   const ceiling = Math.min(max, base * 2 ** Math.min(attempt, 16));
   return Math.round(ceiling / 2 + random() * (ceiling / 2));
 }
+
+/** The socket's URL, with a one-use ticket (POST /api/iam/realtime/ticket). */
+export const realtimeUrl = async (): Promise<string> => (await api.call('POST /api/iam/realtime/ticket', {})).url;
 
 export function createRealtime(opts: RealtimeOptions): Realtime {
   const random = opts.random ?? Math.random;

@@ -5,7 +5,7 @@ import { PageShell } from '@/components/page-shell';
 import { useAuth } from '@/lib/auth/auth-store';
 import { RegistrationGate } from '@/features/auth/components/registration-gate';
 import { viewerOf } from '@/lib/ids';
-import { useHandleOwner } from '@/features/content/api/handle-owner';
+import { useHandleOwner } from '@/features/content/api/feeds';
 import { EventForm } from '@/features/events/components/event-form';
 import { usePageDetails } from '@/features/pages/api/pages';
 import { isPageStaff } from '@shared/page-roles';

@@ -8,7 +8,7 @@ import { handleHref } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-store';
 import { viewerOf } from '@/lib/ids';
 import { usePageDates, useUserDates } from '@/features/events/api/events';
-import { useHandleOwner } from '@/features/content/api/handle-owner';
+import { useHandleOwner } from '@/features/content/api/feeds';
 import { DateList } from '@/features/events/components/date-list';
 import { usePageDetails } from '@/features/pages/api/pages';
 import { isPageStaff } from '@shared/page-roles';

@@ -17,7 +17,7 @@ import { useUserDates } from '@/features/events/api/events';
 import { DateCard } from '@/features/events/components/date-card';
 import { useAuth } from '@/lib/auth/auth-store';
 import { useFeed, type FeedSource } from '@/lib/feed/feed';
-import { handleFeed } from '@/features/content/api/get-handle-feed';
+import { handleFeed } from '@/features/content/api/feeds';
 import { DocumentTitle } from '@/features/content/components/document-title';
 import { Feed, FeedSkeleton } from '@/features/content/components/feed';
 import { ProfileCard } from '@/features/content/components/profile-card';

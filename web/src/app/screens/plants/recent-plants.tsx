@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import type { FeedFilter } from '@shared/constants';
 import { PageShell } from '@/components/page-shell';
 import { useAuth } from '@/lib/auth/auth-store';
-import { recentPlantsFeed } from '@/features/content/api/get-recent-plants-feed';
+import { recentPlantsFeed } from '@/features/content/api/feeds';
 import { Feed } from '@/features/content/components/feed';
 import { viewerOf } from '@/lib/ids';
 

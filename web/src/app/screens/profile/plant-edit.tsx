@@ -8,7 +8,7 @@ import { Loading } from '@/components/loading';
 import { PageShell } from '@/components/page-shell';
 import { plantHref } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-store';
-import { usePlantForEdit } from '@/features/compose/api/content';
+import { usePlantForEdit } from '@/features/compose/api/posts';
 import { MY_PLANTS_PATH, PlantEditor } from '@/features/compose/components/plant-editor';
 import { ApiError } from '@/lib/api';
 

@@ -5,7 +5,7 @@ import type { FeedFilter } from '@shared/constants';
 import { buttonClass } from '@/components/form/feedback';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useAuth } from '@/lib/auth/auth-store';
-import { myPlantsFeed } from '@/features/content/api/get-my-plants-feed';
+import { myPlantsFeed } from '@/features/content/api/feeds';
 import { Feed } from '@/features/content/components/feed';
 import { viewerOf } from '@/lib/ids';
 

@@ -8,11 +8,7 @@ import type { FeedFilter } from '@shared/constants';
 import type { PostView } from '@shared/answers/content';
 import type { FeedCounts, PostDetail } from '@shared/answers/feeds';
 import type { FeedPage } from '@/lib/feed/feed';
-import { contentFeed } from './get-content-feed';
-import { handleFeed } from './get-handle-feed';
-import { myPlantsFeed } from './get-my-plants-feed';
-import { myPostsFeed } from './get-my-posts-feed';
-import { recentPlantsFeed } from './get-recent-plants-feed';
+import { contentFeed, handleFeed, myPlantsFeed, myPostsFeed, recentPlantsFeed } from './feeds';
 import { contentKeys } from '@/lib/feed/keys';
 
 export type FeedData = InfiniteData<FeedPage, string | null>;

@@ -20,7 +20,7 @@ import { useAuth } from '@/lib/auth/auth-store';
 import { pageHref } from '@/lib/known-pages';
 import { formatDateTime, formatRelative } from '@/lib/format-date';
 import { patchPost } from '../api/cache';
-import { useDeletePost } from '../api/delete-post';
+import { useDeletePost } from '../api/posts';
 import { Avatar } from '@/components/avatar';
 import { CommentIcon, GlobeIcon, LockIcon, MembersIcon } from './icons';
 import { OwnerMenu } from './owner-menu';
