@@ -1,4 +1,5 @@
 // Lint: typescript-eslint, plus import rules that hold the architecture's import directions.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
@@ -14,6 +15,46 @@ const NAMED_CHECKS = {
   selector: "CallExpression[callee.name='conditionFailed'], CallExpression[callee.property.name='conditionFailed']",
   message: "Read a transaction's failed conditions by name: named('what-it-holds', item) where the items are built, then failedChecks(out, items).has('what-it-holds'), never by position.",
 };
+
+// ---- web/src zones (bulletproof-react's layering) ----------------------------------------------
+// app/ composes features; a feature imports no other feature and never app/; components/, hooks/,
+// lib/ and config/ (what every feature shares) import no feature and not app/. What several
+// features need moves down into those folders, or app/ passes it in. Test harnesses (testing/,
+// a feature's testing.tsx) assemble the app and are outside the zones.
+const WEB_FEATURES = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const WEB_ZONES = [
+  ...['components', 'hooks', 'lib', 'config'].map((shared) => ({
+    target: `./web/src/${shared}`,
+    from: ['./web/src/features', './web/src/app'],
+    message: `${shared}/ is shared by every feature: it imports no feature and not app/ (move the piece down, or let app/ pass it in)`,
+  })),
+  ...WEB_FEATURES.map((feature) => ({
+    target: `./web/src/features/${feature}`,
+    from: './web/src/features',
+    except: [`./${feature}`],
+    message: 'a feature imports no other feature: move what both use down into components/, hooks/ or lib/, or let app/ compose them',
+  })),
+  { target: './web/src/features', from: './web/src/app', message: 'features do not import app/: app/ composes them' },
+];
+const WEB_LAYERS = {
+  files: ['web/src/**/*.{ts,tsx}'],
+  ignores: ['web/src/testing/**', 'web/src/features/*/testing.{ts,tsx}'],
+  rules: {
+    // A later block's options replace an earlier's, so web's outer boundary is restated here.
+    'import-x/no-restricted-paths': [
+      'error',
+      {
+        zones: [
+          { target: './web', from: ['./functions', './infra', './test'], message: 'web/ reaches the server over HTTP only; share code through shared/' },
+          ...WEB_ZONES,
+        ],
+      },
+    ],
+  },
+};
+// ---- end of web/src zones ----------------------------------------------------------------------
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'web/dist/', 'cdk.out*/', '.cdk/', '.tmp/', '.data/', 'test-results/', 'bench/results.json'] },
@@ -102,4 +143,5 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['@middy/*', 'aws-lambda'], message: 'functions/db knows no HTTP' }] }],
     },
   },
+  WEB_LAYERS,
 );

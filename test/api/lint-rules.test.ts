@@ -43,6 +43,20 @@ describe('import directions', () => {
     expect(await ruleIds('web/src/features/x/api.ts', typed)).toEqual([]);
   });
 
+  it('in the SPA a feature imports no other feature, and components/ and lib/ import no feature nor app/', async () => {
+    const zone = 'import-x/no-restricted-paths';
+    const pagesApi = "import { pagesKeys } from '@/features/pages/api/pages';\nexport const k = pagesKeys;\n";
+    expect(await ruleIds('web/src/features/events/components/x.tsx', pagesApi)).toContain(zone);
+    expect(await ruleIds('web/src/features/events/x.ts', "import { pagesKeys } from '../pages/api/pages';\nexport const k = pagesKeys;\n")).toContain(zone);
+    expect(await ruleIds('web/src/components/x.tsx', pagesApi)).toContain(zone);
+    expect(await ruleIds('web/src/lib/x.ts', "import { router } from '@/app/router';\nexport const r = router;\n")).toContain(zone);
+    expect(await ruleIds('web/src/features/events/x.ts', "import { router } from '@/app/router';\nexport const r = router;\n")).toContain(zone);
+    // Within a feature, down into shared folders, and app/ composing features: allowed.
+    expect(await ruleIds('web/src/features/pages/x.ts', pagesApi)).toEqual([]);
+    expect(await ruleIds('web/src/features/pages/x.ts', "import { useAuth } from '@/lib/auth/auth-store';\nexport const u = useAuth;\n")).toEqual([]);
+    expect(await ruleIds('web/src/app/x.ts', pagesApi)).toEqual([]);
+  });
+
   it('a transaction\'s failed conditions are read by name, not by position', async () => {
     const positional = "declare function conditionFailed(out: unknown, index: number): boolean;\nexport const lost = (out: unknown) => conditionFailed(out, 0);\n";
     expect(await ruleIds('functions/x.ts', positional)).toContain('no-restricted-syntax');

@@ -2,7 +2,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { RouterProvider } from 'react-router/dom';
-import { initAuth, startSessionChecks } from '@/features/auth/session';
+import { initAuth, startSessionChecks } from '@/lib/auth/session';
 import { AppProvider } from './provider';
 import type { AppRouter } from './router';
 

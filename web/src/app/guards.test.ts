@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AuthState } from '@/features/auth/types';
+import type { AuthState } from '@/lib/auth/types';
 import { AUTH } from '@/testing/render-route';
 import { GUARD_NAMES, GUARDS, resolveGuard, type GuardResult } from './guards';
 

@@ -4,7 +4,7 @@
  * the current place and says: render, redirect, show the not-found page, or wait (the session
  * is still being checked).
  */
-import type { AuthState } from '@/features/auth/types';
+import type { AuthState } from '@/lib/auth/types';
 import { loginHref, paths, type Place } from '@/config/paths';
 
 export const GUARD_NAMES = [

@@ -3,8 +3,8 @@ import { Outlet } from 'react-router';
 import { FlashNotice } from '@/components/layouts/flash-notice';
 import { Footer } from '@/components/layouts/footer';
 import { SkipLink } from '@/components/layouts/skip-link';
-import { TopBar } from '@/components/layouts/top-bar';
-import { LiveProvider } from '@/features/messages/lib/live';
+import { TopBar } from '@/app/layouts/top-bar';
+import { LiveProvider } from '@/app/live-provider';
 import { ScrollManager } from './scroll-manager';
 
 export function RootLayout() {

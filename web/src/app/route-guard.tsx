@@ -2,7 +2,7 @@
 import { Navigate, Outlet, useLocation, useNavigation, useParams } from 'react-router';
 import { NotFoundScreen } from '@/components/errors/not-found';
 import { Loading } from '@/components/loading';
-import { useAuth } from '@/features/auth/auth-store';
+import { useAuth } from '@/lib/auth/auth-store';
 import { resolveGuard } from './guards';
 import type { AppRoute } from './routes';
 

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { authStore } from '@/features/auth/auth-store';
+import { authStore } from '@/lib/auth/auth-store';
 import { ApiError } from '@/lib/api';
 import { AUTH, renderRoute } from '@/testing/render-route';
 import { buildRoutes } from './router';

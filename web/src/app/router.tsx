@@ -6,8 +6,8 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { NotFoundScreen } from '@/components/errors/not-found';
 import { RouteErrorView } from '@/components/errors/error-view';
-import { RootErrorScreen } from '@/components/errors/root-error';
-import { LayoutOutlet, resolveLayout } from '@/components/layouts/layouts';
+import { RootErrorScreen } from '@/app/root-error';
+import { LayoutOutlet, resolveLayout } from '@/app/layouts/layouts';
 import { Loading } from '@/components/loading';
 import { resolveGuard } from './guards';
 import { RootLayout } from './root-layout';

@@ -5,8 +5,8 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { loginHref, paths } from '@/config/paths';
-import { authStore } from '@/features/auth/auth-store';
-import { endSession } from '@/features/auth/session';
+import { authStore } from '@/lib/auth/auth-store';
+import { endSession } from '@/lib/auth/session';
 import { api } from '@/lib/api';
 
 interface Navigator {

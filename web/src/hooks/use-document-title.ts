@@ -1,6 +1,6 @@
 /** Sets document.title: "<title> · <site name>", or exactly `title` with { exact: true }. */
 import { useEffect } from 'react';
-import { useSiteName } from '@/features/site/api/get-site';
+import { useSiteName } from '@/lib/site';
 
 export function useDocumentTitle(title: string, options: { exact?: boolean } = {}): void {
   const siteName = useSiteName();

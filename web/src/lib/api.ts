@@ -8,6 +8,14 @@
  *   REQUEST_RETRY_ATTEMPTS times, waiting REQUEST_RETRY_DELAY_MS × attempt; never a POST;
  * - on a 401 refreshes the session once (single-flight across tabs with the Web Locks API)
  *   and retries the call once; only a 401 the refresh cannot cure ends the session.
+ *
+ * Where calls live (one way for every feature): each feature has an `api/` folder with one file
+ * per resource it reads or changes, named for it (`features/content/api/comments.ts`,
+ * `features/pages/api/pages.ts`), never one file per function. A file holds the resource's
+ * calls, query keys and query/mutation hooks; `content/api/cache.ts` keeps the cached feeds in
+ * step after a change. What the whole app shares calls from `lib/` (the session in
+ * `lib/auth/session-api.ts`, site settings, places, tags, the socket's ticket). Screens and
+ * components call through these, never `api.call` themselves.
  */
 import { CSRF_FIELD, isMutating } from '@shared/api';
 import type { ApiEnvelope } from '@shared/api';

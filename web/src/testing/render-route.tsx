@@ -6,8 +6,8 @@ import { RouterProvider } from 'react-router/dom';
 import { buildRoutes } from '@/app/router';
 import type { AppRoute } from '@/app/routes';
 import { wireSession } from '@/app/session-wiring';
-import { authStore } from '@/features/auth/auth-store';
-import type { AuthState, Profile } from '@/features/auth/types';
+import { authStore } from '@/lib/auth/auth-store';
+import type { AuthState, Profile } from '@/lib/auth/types';
 import { createQueryClient } from '@/lib/query-client';
 
 export function makeUser(overrides: Partial<Profile> = {}): Profile {

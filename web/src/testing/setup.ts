@@ -1,7 +1,7 @@
 /** Per-test reset for the web tests: DOM, auth state, storage, and a fetch that answers 404. */
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { authStore } from '@/features/auth/auth-store';
+import { authStore } from '@/lib/auth/auth-store';
 import { failure } from './responses';
 
 // Screens and panels are lazy chunks: on a busy machine (CI runs every project at once) their

@@ -5,8 +5,8 @@ import { uuid } from '@shared/schemas/common';
 import { buttonClass, Notice } from '@/components/form/feedback';
 import { PageShell } from '@/components/page-shell';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/features/auth/auth-store';
-import { useSite } from '@/features/site/api/get-site';
+import { useAuth } from '@/lib/auth/auth-store';
+import { useSite } from '@/lib/site';
 import { DEFAULT_SITE } from '@shared/site';
 
 const REASONS = [

@@ -5,11 +5,11 @@ import { formatNumber } from '@shared/format';
 import type { FeedCounts } from '@shared/answers/feeds';
 import { normaliseTagName, TAG_NAME_PATTERN } from '@shared/tag-rules';
 import { NotFoundScreen } from '@/components/errors/not-found';
-import { useAuth } from '@/features/auth/auth-store';
-import { tagFeed } from '@/features/content/api/get-tag-feed';
+import { useAuth } from '@/lib/auth/auth-store';
+import { tagFeed } from '@/features/content/api/feeds';
 import { DocumentTitle } from '@/features/content/components/document-title';
 import { Feed } from '@/features/content/components/feed';
-import { viewerOf } from '@/features/content/lib/ids';
+import { viewerOf } from '@/lib/ids';
 
 const plural = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`;
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { CheckIcon } from '@/components/icons';
 import { PageShell } from '@/components/page-shell';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/features/auth/auth-store';
+import { useAuth } from '@/lib/auth/auth-store';
 
 interface Step {
   label: string;

@@ -1,7 +1,7 @@
 /** The page footer: the site's documents. */
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { useSiteName } from '@/features/site/api/get-site';
+import { useSiteName } from '@/lib/site';
 
 export function Footer() {
   const siteName = useSiteName();

@@ -3,7 +3,7 @@
  * one '/', and neither '//' nor '/\' (browsers read both as another host), nor hold control
  * characters or whitespace; anything else is refused (no open redirect).
  */
-import type { Profile } from './types';
+import type { Profile } from '@/lib/auth/types';
 
 export function safeRedirect(raw: string | null | undefined): string | null {
   if (!raw || raw.length > 2048) return null;

@@ -8,8 +8,8 @@ import type { CommentView, Responder } from '@shared/answers/comments';
 import type { PostView } from '@shared/answers/posts';
 import type { FeedCounts, PostDetail } from '@shared/answers/feeds';
 import { wireSession } from '@/app/session-wiring';
-import { authStore } from '@/features/auth/auth-store';
-import type { AuthState } from '@/features/auth/types';
+import { authStore } from '@/lib/auth/auth-store';
+import type { AuthState } from '@/lib/auth/types';
 import { createQueryClient } from '@/lib/query-client';
 import { AUTH, makeUser } from '@/testing/render-route';
 

@@ -4,7 +4,7 @@ import { Button, FormAlert, Notice } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
 import { PageShell } from '@/components/page-shell';
 import { sendAccountDeletionEmail } from '@/features/admin/api/admin';
-import { useAuth } from '@/features/auth/auth-store';
+import { useAuth } from '@/lib/auth/auth-store';
 
 const EMAILS = [
   { name: 'E-mail verification', when: 'After signing up, and when someone asks for a new link. The link opens /auth/verifyemail.' },

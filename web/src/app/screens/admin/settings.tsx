@@ -14,7 +14,7 @@ import { onSubmit, useForm } from '@/components/form/use-form';
 import { Loading } from '@/components/loading';
 import { PageShell } from '@/components/page-shell';
 import { updateSiteSetting } from '@/features/admin/api/admin';
-import { siteQueryKey, useSite } from '@/features/site/api/get-site';
+import { siteQueryKey, useSite } from '@/lib/site';
 
 interface Row {
   name: string;

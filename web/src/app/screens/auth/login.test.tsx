@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { authStore } from '@/features/auth/auth-store';
+import { authStore } from '@/lib/auth/auth-store';
 import { errorOf, press, type } from '@/testing/forms';
 import { AUTH, makeUser, renderRoute } from '@/testing/render-route';
 import { failure, success } from '@/testing/responses';

@@ -6,9 +6,9 @@ import { AuthCard, linkClass } from '@/components/auth-card';
 import { FormAlert, Notice, SubmitButton } from '@/components/form/feedback';
 import { PasswordField } from '@/components/form/password-field';
 import { onSubmit, useForm } from '@/components/form/use-form';
-import { useAuth } from '@/features/auth/auth-store';
+import { useAuth } from '@/lib/auth/auth-store';
 import { afterLoginTarget, safeRedirect } from '@/features/auth/redirect';
-import { signIn } from '@/features/auth/session';
+import { signIn } from '@/lib/auth/session';
 import { EmailField } from '@/components/form/email-field';
 
 const LABELS = { email: 'E-mail', password: 'Password' };

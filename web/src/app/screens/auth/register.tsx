@@ -12,11 +12,11 @@ import { FormAlert, Notice, SubmitButton } from '@/components/form/feedback';
 import { onSubmit, useForm } from '@/components/form/use-form';
 import { paths } from '@/config/paths';
 import { register } from '@/features/auth/api/account';
-import { useAuth } from '@/features/auth/auth-store';
-import { MotivationFields } from '@/features/auth/components/motivation-fields';
+import { useAuth } from '@/lib/auth/auth-store';
+import { MotivationFields } from '@/components/form/motivation-fields';
 import { UsernameField } from '@/features/auth/components/username-field';
-import { setProfile } from '@/features/auth/session';
-import { LOCATION_LABELS, LocationFields, type LocationValues } from '@/features/location/components/location-fields';
+import { setProfile } from '@/lib/auth/session';
+import { LOCATION_LABELS, LocationFields, type LocationValues } from '@/features/account/components/location-fields';
 
 const TITLE = 'Complete your registration';
 const LABELS = {

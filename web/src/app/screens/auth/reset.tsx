@@ -16,8 +16,8 @@ import { onSubmit, useForm } from '@/components/form/use-form';
 import { Loading } from '@/components/loading';
 import { paths } from '@/config/paths';
 import { checkResetToken, requestPasswordReset, setNewPassword } from '@/features/auth/api/account';
-import { authStore } from '@/features/auth/auth-store';
-import { endSession } from '@/features/auth/session';
+import { authStore } from '@/lib/auth/auth-store';
+import { endSession } from '@/lib/auth/session';
 import { ApiError } from '@/lib/api';
 import { EmailField } from '@/components/form/email-field';
 

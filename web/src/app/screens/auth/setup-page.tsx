@@ -5,7 +5,7 @@
 import { Link } from 'react-router';
 import { PageShell } from '@/components/page-shell';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/features/auth/auth-store';
+import { useAuth } from '@/lib/auth/auth-store';
 import { RegistrationGate } from '@/features/auth/components/registration-gate';
 import { NewPageForm } from '@/features/pages/components/page-form';
 

@@ -14,8 +14,8 @@ import { Button, FormAlert, Notice, SubmitButton } from '@/components/form/feedb
 import { onSubmit, useForm } from '@/components/form/use-form';
 import { paths } from '@/config/paths';
 import { confirmPhone, startPhoneCheck } from '@/features/auth/api/account';
-import { authStore, useAuth } from '@/features/auth/auth-store';
-import { setProfile } from '@/features/auth/session';
+import { authStore, useAuth } from '@/lib/auth/auth-store';
+import { setProfile } from '@/lib/auth/session';
 import { ApiError } from '@/lib/api';
 
 const TITLE = 'Verify your phone';

@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { AuthCard, linkClass } from '@/components/auth-card';
 import { Button } from '@/components/form/feedback';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/features/auth/auth-store';
-import { useLogout } from '@/features/auth/use-logout';
+import { useAuth } from '@/lib/auth/auth-store';
+import { useLogout } from '@/lib/auth/use-logout';
 
 export default function SuspendedScreen() {
   const auth = useAuth();

@@ -19,9 +19,9 @@ import { onSubmit, useForm } from '@/components/form/use-form';
 import { Loading } from '@/components/loading';
 import { paths } from '@/config/paths';
 import { verifyEmailToken } from '@/features/auth/api/account';
-import { useAuth } from '@/features/auth/auth-store';
-import { signedIn } from '@/features/auth/session';
-import type { Profile } from '@/features/auth/types';
+import { useAuth } from '@/lib/auth/auth-store';
+import { signedIn } from '@/lib/auth/session';
+import type { Profile } from '@/lib/auth/types';
 import { ApiError } from '@/lib/api';
 
 const SUCCESS = '/auth/verifysuccessful';

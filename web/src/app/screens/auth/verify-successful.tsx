@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { AuthCard } from '@/components/auth-card';
 import { buttonClass, Notice } from '@/components/form/feedback';
 import { loginHref, paths } from '@/config/paths';
-import { useAuth } from '@/features/auth/auth-store';
+import { useAuth } from '@/lib/auth/auth-store';
 
 export default function VerifySuccessfulScreen() {
   const auth = useAuth();

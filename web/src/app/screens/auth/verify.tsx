@@ -4,7 +4,7 @@ import { AuthCard, linkClass } from '@/components/auth-card';
 import { Notice } from '@/components/form/feedback';
 import { MailIcon } from '@/components/icons';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/features/auth/auth-store';
+import { useAuth } from '@/lib/auth/auth-store';
 import { ResendVerificationForm } from '@/features/auth/components/resend-verification-form';
 
 export default function VerifyScreen() {

@@ -8,13 +8,13 @@ import { Button, FormAlert } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
 import { PageShell } from '@/components/page-shell';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/features/auth/auth-store';
-import { viewerOf } from '@/features/content/lib/ids';
+import { useAuth } from '@/lib/auth/auth-store';
+import { viewerOf } from '@/lib/ids';
 import { usePageDetails } from '@/features/pages/api/pages';
 import { PageEditor } from '@/features/pages/components/page-editor';
 import { ApiError } from '@/lib/api';
 import { isPageStaff } from '@shared/page-roles';
-import { pageHref } from '@/features/pages/lib/known-pages';
+import { pageHref } from '@/lib/known-pages';
 
 export default function HandleEditScreen() {
   const { handle: raw = '' } = useParams();

@@ -2,10 +2,10 @@
 import { useParams } from 'react-router';
 import { NotFoundScreen } from '@/components/errors/not-found';
 import { PageShell } from '@/components/page-shell';
-import { useAuth } from '@/features/auth/auth-store';
+import { useAuth } from '@/lib/auth/auth-store';
 import { RegistrationGate } from '@/features/auth/components/registration-gate';
-import { viewerOf } from '@/features/content/lib/ids';
-import { useHandleOwner } from '@/features/events/api/handle-owner';
+import { viewerOf } from '@/lib/ids';
+import { useHandleOwner } from '@/features/content/api/feeds';
 import { EventForm } from '@/features/events/components/event-form';
 import { usePageDetails } from '@/features/pages/api/pages';
 import { isPageStaff } from '@shared/page-roles';

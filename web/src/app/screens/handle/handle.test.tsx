@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { feedAnswer, makePlant, makePost, OTHER_ID } from '@/features/content/testing';
 import { makeDate, makeEvent } from '@/features/events/testing';
-import { pageHref } from '@/features/pages/lib/known-pages';
+import { pageHref } from '@/lib/known-pages';
 import { AUTH, renderRoute } from '@/testing/render-route';
 import { failure, success } from '@/testing/responses';
 import { serve } from '@/testing/serve';

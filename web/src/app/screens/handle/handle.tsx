@@ -15,19 +15,19 @@ import { failureMessage } from '@/components/form/messages';
 import { paths } from '@/config/paths';
 import { useUserDates } from '@/features/events/api/events';
 import { DateCard } from '@/features/events/components/date-card';
-import { useAuth } from '@/features/auth/auth-store';
-import { useFeed, type FeedSource } from '@/features/content/api/feed';
-import { handleFeed } from '@/features/content/api/get-handle-feed';
+import { useAuth } from '@/lib/auth/auth-store';
+import { useFeed, type FeedSource } from '@/lib/feed/feed';
+import { handleFeed } from '@/features/content/api/feeds';
 import { DocumentTitle } from '@/features/content/components/document-title';
 import { Feed, FeedSkeleton } from '@/features/content/components/feed';
 import { ProfileCard } from '@/features/content/components/profile-card';
-import { viewerOf } from '@/features/content/lib/ids';
+import { viewerOf } from '@/lib/ids';
 import { pagesKeys } from '@/features/pages/api/pages';
-import { forgetPage, isKnownPage, rememberPage } from '@/features/pages/lib/known-pages';
+import { forgetPage, isKnownPage, rememberPage } from '@/lib/known-pages';
 import { ApiError } from '@/lib/api';
 
 /** A page's profile is its own chunk: members' profiles do not load it. */
-const PageProfile = lazy(() => import('@/features/pages/components/page-profile').then((m) => ({ default: m.PageProfile })));
+const PageProfile = lazy(() => import('@/app/screens/handle/page-profile').then((m) => ({ default: m.PageProfile })));
 
 const FILTERS: readonly FeedFilter[] = ['postsAll', 'plantsAll', 'plantsAvail'];
 const link = 'font-semibold text-primary-800 underline underline-offset-2 hover:text-primary-900';

@@ -6,7 +6,7 @@ import { failureMessage } from '@/components/form/messages';
 import { Loading } from '@/components/loading';
 import { PageShell } from '@/components/page-shell';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/features/auth/auth-store';
+import { useAuth } from '@/lib/auth/auth-store';
 import { RegistrationGate } from '@/features/auth/components/registration-gate';
 import { useListingQuote, useMessagee, useStartConversation } from '@/features/messages/api/messages';
 import { ConversationView } from '@/features/messages/components/conversation-view';

@@ -5,11 +5,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ServerFrame } from '@shared/realtime';
 import { PageShell } from '@/components/page-shell';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/features/auth/auth-store';
-import { isUuid } from '@/features/content/lib/ids';
+import { useAuth } from '@/lib/auth/auth-store';
+import { isUuid } from '@/lib/ids';
 import { messagesKeys, useInbox } from '@/features/messages/api/messages';
 import { Inbox } from '@/features/messages/components/inbox';
-import { useFrames } from '@/features/messages/lib/live';
+import { useFrames } from '@/lib/live/live';
 
 export default function MessagesScreen() {
   const { user } = useAuth();

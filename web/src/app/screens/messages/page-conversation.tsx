@@ -8,7 +8,7 @@ import { FormAlert } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
 import { Loading } from '@/components/loading';
 import { PageShell } from '@/components/page-shell';
-import { useAuth } from '@/features/auth/auth-store';
+import { useAuth } from '@/lib/auth/auth-store';
 import { RegistrationGate } from '@/features/auth/components/registration-gate';
 import { useListingQuote, useMessagee, useStartConversation } from '@/features/messages/api/messages';
 import { ConversationView } from '@/features/messages/components/conversation-view';

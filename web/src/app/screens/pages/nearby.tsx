@@ -2,10 +2,10 @@
 import { Link } from 'react-router';
 import { PageShell } from '@/components/page-shell';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/features/auth/auth-store';
-import { viewerOf } from '@/features/content/lib/ids';
+import { useAuth } from '@/lib/auth/auth-store';
+import { viewerOf } from '@/lib/ids';
 import { PageCard } from '@/features/pages/components/page-card';
-import { pageHref } from '@/features/pages/lib/known-pages';
+import { pageHref } from '@/lib/known-pages';
 import { useNearbyPages } from '@/features/places/api/places';
 import { NearbyView, useNearbySearch } from '@/features/places/components/nearby-view';
 

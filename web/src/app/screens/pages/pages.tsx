@@ -5,8 +5,8 @@ import { Button, FormAlert } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
 import { PageShell } from '@/components/page-shell';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/features/auth/auth-store';
-import { viewerOf } from '@/features/content/lib/ids';
+import { useAuth } from '@/lib/auth/auth-store';
+import { viewerOf } from '@/lib/ids';
 import { usePageDirectory } from '@/features/pages/api/pages';
 import { PageCard } from '@/features/pages/components/page-card';
 

@@ -2,11 +2,12 @@
 import { Link } from 'react-router';
 import { PageShell } from '@/components/page-shell';
 import { paths, plantHref } from '@/config/paths';
-import { useAuth } from '@/features/auth/auth-store';
-import { viewerOf } from '@/features/content/lib/ids';
-import { distanceText, useNearbyPlants } from '@/features/places/api/places';
+import { useAuth } from '@/lib/auth/auth-store';
+import { viewerOf } from '@/lib/ids';
+import { useNearbyPlants } from '@/features/places/api/places';
+import { distanceText } from '@/lib/places';
 import { NearbyView, useNearbySearch } from '@/features/places/components/nearby-view';
-import { NumberBadge } from '@/features/places/components/number-badge';
+import { NumberBadge } from '@/components/places/number-badge';
 import { cardImageUrl } from '@/lib/images';
 
 const nameOf = (p: { plant: { commonName: string } | null }) => p.plant?.commonName ?? 'A plant';

@@ -2,10 +2,10 @@
 import { useMemo, useState } from 'react';
 import type { FeedFilter } from '@shared/constants';
 import { PageShell } from '@/components/page-shell';
-import { useAuth } from '@/features/auth/auth-store';
-import { recentPlantsFeed } from '@/features/content/api/get-recent-plants-feed';
+import { useAuth } from '@/lib/auth/auth-store';
+import { recentPlantsFeed } from '@/features/content/api/feeds';
 import { Feed } from '@/features/content/components/feed';
-import { viewerOf } from '@/features/content/lib/ids';
+import { viewerOf } from '@/lib/ids';
 
 const FILTERS: readonly FeedFilter[] = ['plantsAll', 'plantsAvail'];
 

@@ -3,15 +3,13 @@
  * its page. A member who may post as one of their pages can list it as the page ("List as");
  * `?page=<id>` (from the page's profile) chooses that page at first.
  */
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageShell } from '@/components/page-shell';
 import { plantHref } from '@/config/paths';
-import { useAuth } from '@/features/auth/auth-store';
+import { useAuth } from '@/lib/auth/auth-store';
 import { RegistrationGate } from '@/features/auth/components/registration-gate';
 import { Composer } from '@/features/compose/components/composer';
-import { pagesKeys } from '@/features/pages/api/pages';
-import { api } from '@/lib/api';
+import { useMyPages } from '@/features/pages/api/pages';
 import { isPageStaff } from '@shared/page-roles';
 
 export default function PlantCreateScreen() {
@@ -20,11 +18,7 @@ export default function PlantCreateScreen() {
   const [params] = useSearchParams();
   const viewer = auth.user?.uuid ?? '';
   const wanted = params.get('page') ?? undefined;
-  const pages = useQuery({
-    queryKey: pagesKeys.mine(viewer),
-    queryFn: ({ signal }) => api.call('GET /api/iam/pages/get-all-by-user/{id}', { id: viewer }, { signal }),
-    enabled: !!viewer && auth.user?.registration_complete === true,
-  });
+  const pages = useMyPages(viewer, !!viewer && auth.user?.registration_complete === true);
   // Admins and moderators may list as their pages (the default posting role); a plain member only
   // the page they came from, whose profile offered it (the server checks the page's rule).
   const choices = (pages.data?.pages ?? [])

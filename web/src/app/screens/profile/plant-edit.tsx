@@ -1,14 +1,14 @@
 /** /profile/plants/edit/:plantId: the owner edits a plant listing, one section at a time, or deletes it. */
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { isUuid } from '@/features/content/lib/ids';
+import { isUuid } from '@/lib/ids';
 import { Button, buttonClass, FormAlert } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
 import { Loading } from '@/components/loading';
 import { PageShell } from '@/components/page-shell';
 import { plantHref } from '@/config/paths';
-import { useAuth } from '@/features/auth/auth-store';
-import { usePlantForEdit } from '@/features/compose/api/content';
+import { useAuth } from '@/lib/auth/auth-store';
+import { usePlantForEdit } from '@/features/compose/api/posts';
 import { MY_PLANTS_PATH, PlantEditor } from '@/features/compose/components/plant-editor';
 import { ApiError } from '@/lib/api';
 

@@ -4,10 +4,10 @@ import { Link } from 'react-router';
 import type { FeedFilter } from '@shared/constants';
 import { buttonClass } from '@/components/form/feedback';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { useAuth } from '@/features/auth/auth-store';
-import { myPlantsFeed } from '@/features/content/api/get-my-plants-feed';
+import { useAuth } from '@/lib/auth/auth-store';
+import { myPlantsFeed } from '@/features/content/api/feeds';
 import { Feed } from '@/features/content/components/feed';
-import { viewerOf } from '@/features/content/lib/ids';
+import { viewerOf } from '@/lib/ids';
 
 const FILTERS: readonly FeedFilter[] = ['plantsAll', 'plantsAvail'];
 const CREATE = '/profile/plants/create';

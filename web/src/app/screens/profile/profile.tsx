@@ -9,13 +9,12 @@ import type { PostView } from '@shared/answers/posts';
 import { Notice } from '@/components/form/feedback';
 import { handleHref, paths } from '@/config/paths';
 import { Composer } from '@/features/compose/components/composer';
-import { useAuth } from '@/features/auth/auth-store';
+import { useAuth } from '@/lib/auth/auth-store';
 import { addCreatedPost } from '@/features/content/api/cache';
-import { myPostsFeed } from '@/features/content/api/get-my-posts-feed';
-import { useUserCounts } from '@/features/content/api/get-user-counts';
+import { myPostsFeed, useUserCounts } from '@/features/content/api/feeds';
 import { Feed } from '@/features/content/components/feed';
 import { ProfileCard } from '@/features/content/components/profile-card';
-import { viewerOf } from '@/features/content/lib/ids';
+import { viewerOf } from '@/lib/ids';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 const link = 'font-semibold text-primary-800 underline underline-offset-2 hover:text-primary-900';

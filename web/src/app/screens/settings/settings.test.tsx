@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { DEFAULT_USER_SETTINGS } from '@shared/schemas/users';
 import { type SessionInfo } from '@shared/answers/auth';
-import { authStore } from '@/features/auth/auth-store';
+import { authStore } from '@/lib/auth/auth-store';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
 import { errorOf, press } from '@/testing/forms';
 import { AUTH, makeUser, renderRoute } from '@/testing/render-route';

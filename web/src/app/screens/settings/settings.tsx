@@ -1,11 +1,11 @@
 /** /settings: profile, photo, password, phone, sessions, notifications and privacy, account deletion. */
 import { PageShell } from '@/components/page-shell';
-import { useAuth } from '@/features/auth/auth-store';
+import { useAuth } from '@/lib/auth/auth-store';
 import { AvatarSection } from '@/features/account/components/avatar-section';
-import { BlocksSection } from '@/features/account/components/blocks-section';
+import { BlocksSection } from '@/features/messages/components/blocks-section';
 import { CalendarSection } from '@/features/account/components/calendar-section';
 import { DeleteAccountSection } from '@/features/account/components/delete-account-section';
-import { PasswordSection } from '@/features/account/components/password-section';
+import { PasswordSection } from '@/features/auth/components/password-section';
 import { PhoneSection } from '@/features/account/components/phone-section';
 import { PreferencesSection } from '@/features/account/components/preferences-section';
 import { ProfileSection } from '@/features/account/components/profile-section';

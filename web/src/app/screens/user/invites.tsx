@@ -5,7 +5,7 @@ import { failureMessage } from '@/components/form/messages';
 import { CopyButton } from '@/components/copy-button';
 import { Loading } from '@/components/loading';
 import { PageShell } from '@/components/page-shell';
-import { useAuth } from '@/features/auth/auth-store';
+import { useAuth } from '@/lib/auth/auth-store';
 import { RegistrationGate } from '@/features/auth/components/registration-gate';
 import type { Invite } from '@shared/answers/users';
 import { inviteLink, useCreateInvite, useInvites } from '@/features/invites/api/invites';

@@ -2,13 +2,14 @@
 import { Link } from 'react-router';
 import { PageShell } from '@/components/page-shell';
 import { handleHref, paths } from '@/config/paths';
-import { useAuth } from '@/features/auth/auth-store';
-import { Avatar } from '@/features/content/components/avatar';
-import { viewerOf } from '@/features/content/lib/ids';
+import { useAuth } from '@/lib/auth/auth-store';
+import { Avatar } from '@/components/avatar';
+import { viewerOf } from '@/lib/ids';
 import { memberName as nameOf } from '@/features/content/lib/names';
-import { distanceText, useNearbyUsers } from '@/features/places/api/places';
+import { useNearbyUsers } from '@/features/places/api/places';
+import { distanceText } from '@/lib/places';
 import { NearbyView, useNearbySearch } from '@/features/places/components/nearby-view';
-import { NumberBadge } from '@/features/places/components/number-badge';
+import { NumberBadge } from '@/components/places/number-badge';
 
 export default function NearbyUsersScreen() {
   const auth = useAuth();

@@ -1,23 +1,17 @@
 /** /users: the members directory (those who list themselves), newest first, a page at a time. */
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Button, FormAlert } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
 import { PageShell } from '@/components/page-shell';
 import { handleHref, paths } from '@/config/paths';
-import { useAuth } from '@/features/auth/auth-store';
-import { Avatar } from '@/features/content/components/avatar';
+import { useAuth } from '@/lib/auth/auth-store';
+import { Avatar } from '@/components/avatar';
 import { memberName } from '@/features/content/lib/names';
-import { api } from '@/lib/api';
+import { useUserDirectory } from '@/features/users/api/users';
 
 export default function UsersScreen() {
   const auth = useAuth();
-  const list = useInfiniteQuery({
-    queryKey: ['users', 'directory'],
-    queryFn: ({ pageParam, signal }) => api.call('GET /api/users', pageParam ? { cursorId: pageParam } : {}, { signal }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.cursorId,
-  });
+  const list = useUserDirectory();
   const users = list.data?.pages.flatMap((p) => p.users) ?? [];
   return (
     <PageShell title="People" description="Growers on the site who list themselves in the directory, newest first.">

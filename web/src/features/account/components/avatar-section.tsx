@@ -4,29 +4,17 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { avatarUploadInput } from '@shared/schemas/images';
 import { FieldError } from '@/components/form/fields';
 import { Button, FormAlert, Notice } from '@/components/form/feedback';
-import { checkInput, failureMessage } from '@/components/form/messages';
-import { updateProfile } from '@/features/auth/api/account';
-import { setProfile } from '@/features/auth/session';
-import type { Profile } from '@/features/auth/types';
+import { failureMessage } from '@/components/form/messages';
+import { avatarFileProblem, AVATAR_TYPES } from '@/components/form/image-file';
+import { updateProfile } from '../api/profile';
+import { setProfile } from '@/lib/auth/session';
+import type { Profile } from '@/lib/auth/types';
 import { imageUrl } from '@/lib/images';
 import { putFile, UploadError } from '@/lib/upload';
 import { requestAvatarUpload } from '../api/avatar';
-import { SettingsSection } from './settings-section';
-
-export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
-
-/** Why this file cannot be an avatar, or null when it can. */
-export function avatarFileProblem(file: File): string | null {
-  if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) return 'Choose a JPEG, PNG or WebP image.';
-  if (file.size > AVATAR_MAX_BYTES) return `This image is ${(file.size / 1024 / 1024).toFixed(1)} MB; the limit is 5 MB.`;
-  if (file.size === 0) return 'This file is empty.';
-  const checked = checkInput(avatarUploadInput, { contentType: file.type, size: file.size }, { contentType: 'The image', size: 'The image' });
-  return checked.ok ? null : Object.values(checked.errors)[0] ?? 'This file cannot be used.';
-}
+import { SettingsSection } from '@/components/layouts/settings-section';
 
 function objectUrl(file: File): string | null {
   try {

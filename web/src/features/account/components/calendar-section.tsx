@@ -8,8 +8,8 @@ import { useState } from 'react';
 import { CopyButton } from '@/components/copy-button';
 import { Button, FormAlert, buttonClass } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
-import { useRotateFeed, useUserSettings } from '../api/user-settings';
-import { SettingsSection } from './settings-section';
+import { useRotateFeed, useUserSettings } from '@/lib/user-settings';
+import { SettingsSection } from '@/components/layouts/settings-section';
 
 export function CalendarSection() {
   const settings = useUserSettings();

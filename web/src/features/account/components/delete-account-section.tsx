@@ -10,10 +10,10 @@ import { TextField } from '@/components/form/fields';
 import { Button, FormAlert } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
 import { onSubmit } from '@/components/form/use-form';
-import { deleteAccount } from '@/features/auth/api/account';
-import type { Profile } from '@/features/auth/types';
-import { useLogout } from '@/features/auth/use-logout';
-import { SettingsSection } from './settings-section';
+import { deleteAccount } from '../api/profile';
+import type { Profile } from '@/lib/auth/types';
+import { useLogout } from '@/lib/auth/use-logout';
+import { SettingsSection } from '@/components/layouts/settings-section';
 
 export const ACCOUNT_DELETED_NOTICE = 'Your account has been deleted. Thank you for growing with us.';
 

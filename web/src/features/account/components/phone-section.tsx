@@ -2,8 +2,8 @@
 import { Link } from 'react-router';
 import { buttonClass } from '@/components/form/feedback';
 import { CheckIcon } from '@/components/icons';
-import type { Profile } from '@/features/auth/types';
-import { SettingsSection } from './settings-section';
+import type { Profile } from '@/lib/auth/types';
+import { SettingsSection } from '@/components/layouts/settings-section';
 
 export function PhoneSection({ user }: { user: Profile }) {
   return (

@@ -7,8 +7,8 @@ import { Button, FormAlert, Notice, SubmitButton } from '@/components/form/feedb
 import { checkInput, describeFailure, failureMessage } from '@/components/form/messages';
 import { onSubmit } from '@/components/form/use-form';
 import { Loading } from '@/components/loading';
-import { useUpdateUserSettings, useUserSettings } from '../api/user-settings';
-import { SettingsSection } from './settings-section';
+import { useUpdateUserSettings, useUserSettings } from '@/lib/user-settings';
+import { SettingsSection } from '@/components/layouts/settings-section';
 
 const LABELS: Record<keyof UserSettings, string> = {
   notify_email_messages: 'New private messages',

@@ -6,12 +6,12 @@ import { hasFormChanged } from '@shared/format';
 import { TextArea, TextField } from '@/components/form/fields';
 import { FormAlert, Notice, SubmitButton } from '@/components/form/feedback';
 import { onSubmit, useForm } from '@/components/form/use-form';
-import { updateProfile } from '@/features/auth/api/account';
-import { MotivationFields } from '@/features/auth/components/motivation-fields';
-import { setProfile } from '@/features/auth/session';
-import type { Profile } from '@/features/auth/types';
-import { LOCATION_LABELS, LocationFields, type LocationValues } from '@/features/location/components/location-fields';
-import { SettingsSection } from './settings-section';
+import { updateProfile } from '../api/profile';
+import { MotivationFields } from '@/components/form/motivation-fields';
+import { setProfile } from '@/lib/auth/session';
+import type { Profile } from '@/lib/auth/types';
+import { LOCATION_LABELS, LocationFields, type LocationValues } from './location-fields';
+import { SettingsSection } from '@/components/layouts/settings-section';
 
 const LABELS = {
   first_name: 'First name',

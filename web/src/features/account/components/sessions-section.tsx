@@ -7,7 +7,7 @@ import { Loading } from '@/components/loading';
 import { formatDateTime, formatRelative } from '@/lib/format-date';
 import { describeDevice } from '@/lib/user-agent';
 import { useRevokeOtherSessions, useRevokeSession, useSessions } from '../api/sessions';
-import { SettingsSection } from './settings-section';
+import { SettingsSection } from '@/components/layouts/settings-section';
 
 export function SessionsSection() {
   const sessions = useSessions();

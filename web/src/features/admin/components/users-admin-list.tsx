@@ -1,7 +1,7 @@
 /**
  * An admin list of users (complete or incomplete registrations): a table on wide screens, cards
  * on phones (one markup, restyled), "Load more" by cursorId. A list already holding more than
- * one entry is not reloaded on return (as the feeds, useFeed in features/content/api/feed.ts);
+ * one entry is not reloaded on return (as the feeds, useFeed in lib/feed/feed.ts);
  * the Refresh button forces a reload.
  */
 import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
@@ -10,7 +10,7 @@ import { Dialog } from '@/components/dialog';
 import { Button, FormAlert, Notice } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
 import { Loading } from '@/components/loading';
-import { useAuth } from '@/features/auth/auth-store';
+import { useAuth } from '@/lib/auth/auth-store';
 import { formatDate } from '@/lib/format-date';
 import type { AdminUser, AdminUserPage } from '@shared/answers/admin';
 import { adminUsersQueryKey, deleteUser, listUsers, updateUser, type UserListKind } from '../api/admin';

@@ -1,21 +1,16 @@
 /**
  * The account calls of the identity API (shared/contract): signup, e-mail verification, password reset,
- * registration, profile updates, phone verification and deletion. Inputs are the shared schemas'
+ * registration and phone verification (a member's own profile
+ * updates and deletion are in features/account/api/profile.ts). Inputs are the shared schemas'
  * outputs; answers are what the routes return in `data`.
  */
 import type * as z from 'zod/mini';
-import type { deleteAccountInput, emailOnlyInput, passwordResetInput, profileUpdateInput, registerInput, signupInput, tokenInput, verifyEmailTokenInput } from '@shared/schemas/auth';
+import type { emailOnlyInput, passwordResetInput, registerInput, signupInput, tokenInput, verifyEmailTokenInput } from '@shared/schemas/auth';
 import type { phoneCheckInput, phoneConfirmInput } from '@shared/schemas/users';
 import { api, ApiError } from '@/lib/api';
-import { isProfile, type Profile } from '../types';
+import { asProfile } from '@/lib/auth/types';
 
 type In<S extends z.core.$ZodType> = z.output<S>;
-
-/** Answers of calls that change the profile must carry it. */
-function asProfile(data: Profile): Profile {
-  if (!isProfile(data)) throw new ApiError(200, 'bad_response', 'The answer lacks the profile');
-  return data;
-}
 
 // Guests' calls: a 401 here is an answer, not an expired session.
 const asGuest = { refreshOn401: false, endSessionOn401: false } as const;
@@ -37,10 +32,6 @@ export const checkResetToken = (input: In<typeof tokenInput>, signal?: AbortSign
 export const setNewPassword = (input: In<typeof passwordResetInput>) => api.call('PUT /api/iam/pwreset/update', input, asGuest);
 
 export const register = async (input: In<typeof registerInput>) => asProfile(await api.call('POST /api/iam/authn/register', input));
-
-export const updateProfile = async (input: In<typeof profileUpdateInput>) => asProfile(await api.call('PUT /api/iam/authn/update', input));
-
-export const deleteAccount = (input: In<typeof deleteAccountInput>) => api.call('DELETE /api/iam/authn/delete', input);
 
 export const startPhoneCheck = (input: In<typeof phoneCheckInput>) => api.call('POST /api/iam/authn/init-phone-and-check', input);
 

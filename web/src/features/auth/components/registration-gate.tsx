@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { useAuth } from '../auth-store';
+import { useAuth } from '@/lib/auth/auth-store';
 
 export function RegistrationGate({ children, action }: { children: ReactNode; action: string }) {
   const { user } = useAuth();

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { emailOnlyInput } from '@shared/schemas/auth';
 import { FormAlert, Notice, SubmitButton } from '@/components/form/feedback';
 import { onSubmit, useForm } from '@/components/form/use-form';
-import { useAuth } from '../auth-store';
+import { useAuth } from '@/lib/auth/auth-store';
 import { resendVerification } from '../api/account';
 import { EmailField } from '@/components/form/email-field';
 

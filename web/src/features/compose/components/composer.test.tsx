@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PostView } from '@shared/answers/posts';
-import { authStore } from '@/features/auth/auth-store';
+import { authStore } from '@/lib/auth/auth-store';
 import { createQueryClient } from '@/lib/query-client';
 import { errorOf, press, type } from '@/testing/forms';
 import { AUTH } from '@/testing/render-route';

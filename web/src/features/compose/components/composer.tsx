@@ -14,13 +14,13 @@ import { FormAlert, Notice, SubmitButton } from '@/components/form/feedback';
 import { checkInput, failureMessage, type FieldErrors } from '@/components/form/messages';
 import { onSubmit, useForm } from '@/components/form/use-form';
 import { paths, plantHref, postHref } from '@/config/paths';
-import { useAuth } from '@/features/auth/auth-store';
+import { useAuth } from '@/lib/auth/auth-store';
 import { ApiError, newClientId } from '@/lib/api';
-import { createPlant, createPost, type NewPlantBody, type NewPostBody } from '../api/content';
+import { createPlant, createPost, type NewPlantBody, type NewPostBody } from '../api/posts';
 import { PhotoPicker } from './photo-picker';
 import { checkPlant, EMPTY_PLANT, PLANT_LABELS, PlantFields, plantErrorField, plantInput, plantServerMessage, type PlantValues } from './plant-fields';
 import { DEFAULT_PRIVACY, isPrivacy, PRIVACY_OPTIONS } from '../lib/privacy';
-import { TagInput } from './tag-input';
+import { TagInput } from '@/components/form/tag-input';
 import { needsRegistrationError, usePhotoUploads, type PhotoUploads } from '../hooks/use-photo-uploads';
 
 type Kind = 'post' | 'plant';

@@ -17,10 +17,10 @@ import { checkInput, failureMessage, type Labels } from '@/components/form/messa
 import { onSubmit, useForm } from '@/components/form/use-form';
 import { ApiError } from '@/lib/api';
 import { cardImageUrl } from '@/lib/images';
-import { deletePost, plantEditQueryKey, updatePhotoDescriptions, updatePlantDetails, updateTextAndTags } from '../api/content';
+import { deletePost, plantEditQueryKey, updatePhotoDescriptions, updatePlantDetails, updateTextAndTags } from '../api/posts';
 import { checkPlant, PLANT_LABELS, PlantFields, plantErrorField, plantInput, plantServerMessage, plantValues, type PlantValues } from './plant-fields';
 import { isPrivacy, PRIVACY_OPTIONS } from '../lib/privacy';
-import { TagInput } from './tag-input';
+import { TagInput } from '@/components/form/tag-input';
 
 export const PLANT_DELETED_NOTICE = 'Your plant listing was deleted.';
 export const MY_PLANTS_PATH = '/profile/plants';

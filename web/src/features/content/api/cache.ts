@@ -7,13 +7,9 @@ import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query'
 import type { FeedFilter } from '@shared/constants';
 import type { PostView } from '@shared/answers/posts';
 import type { FeedCounts, PostDetail } from '@shared/answers/feeds';
-import type { FeedPage } from './feed';
-import { contentFeed } from './get-content-feed';
-import { handleFeed } from './get-handle-feed';
-import { myPlantsFeed } from './get-my-plants-feed';
-import { myPostsFeed } from './get-my-posts-feed';
-import { recentPlantsFeed } from './get-recent-plants-feed';
-import { contentKeys } from './keys';
+import type { FeedPage } from '@/lib/feed/feed';
+import { contentFeed, handleFeed, myPlantsFeed, myPostsFeed, recentPlantsFeed } from './feeds';
+import { contentKeys } from '@/lib/feed/keys';
 
 export type FeedData = InfiniteData<FeedPage, string | null>;
 

@@ -15,13 +15,12 @@ import { TextArea } from '@/components/form/fields';
 import { Button, FormAlert, SubmitButton } from '@/components/form/feedback';
 import { describeFailure, failureMessage } from '@/components/form/messages';
 import { handleHref, loginHref, paths } from '@/config/paths';
-import { useAuth } from '@/features/auth/auth-store';
+import { useAuth } from '@/lib/auth/auth-store';
 import { newClientId } from '@/lib/api';
 import { formatDateTime, formatRelative } from '@/lib/format-date';
-import { useAddComment } from '../api/add-comment';
-import { useDeleteComment } from '../api/delete-comment';
+import { useAddComment, useDeleteComment } from '../api/comments';
 import { buildThread, insertComment, removeSubtree, subtreeIds, visibleComments, type ThreadNode } from '../lib/thread';
-import { Avatar } from './avatar';
+import { Avatar } from '@/components/avatar';
 import { ReplyIcon, TrashIcon } from './icons';
 import { ReactionButton } from './reaction-button';
 

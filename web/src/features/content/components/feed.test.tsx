@@ -5,7 +5,7 @@ import { FEED_FILTERS, FEED_MORE_PAUSE_MS, PAGE_SIZE, type FeedFilter } from '@s
 import { AUTH } from '@/testing/render-route';
 import { failure, success } from '@/testing/responses';
 import { serve } from '@/testing/serve';
-import { contentFeed } from '../api/get-content-feed';
+import { contentFeed } from '../api/feeds';
 import { COUNTS, feedAnswer, makePlant, makePost, renderContent, uuid } from '../testing';
 import { Feed } from './feed';
 

@@ -3,7 +3,7 @@
  * when the end of the list comes into view (IntersectionObserver), or with the "Load more"
  * button; after each page the feed pauses FEED_MORE_PAUSE_MS before it loads again. A list
  * already holding more than one item is not reloaded when the reader comes back to it, unless a
- * change made elsewhere marked it out of date (useFeed, in ../api/feed.ts).
+ * change made elsewhere marked it out of date (useFeed, in lib/feed/feed.ts).
  */
 import { useCallback, useDeferredValue, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { FEED_MORE_PAUSE_MS, type FeedFilter } from '@shared/constants';
@@ -12,7 +12,7 @@ import type { PostView } from '@shared/answers/posts';
 import type { FeedCounts } from '@shared/answers/feeds';
 import { Button, FormAlert, Notice } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
-import { useFeed, type FeedSource } from '../api/feed';
+import { useFeed, type FeedSource } from '@/lib/feed/feed';
 import { PostCard } from './post-card';
 
 export const FILTER_LABELS: Record<FeedFilter, string> = {

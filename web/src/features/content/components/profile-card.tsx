@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { formatNumber, toTitleCase } from '@shared/format';
 import type { FeedCounts } from '@shared/answers/feeds';
-import { Avatar } from './avatar';
+import { Avatar } from '@/components/avatar';
 
 const plural = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`;
 

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import type { Responder } from '@shared/answers/comments';
 import { handleHref } from '@/config/paths';
-import { Avatar } from './avatar';
+import { Avatar } from '@/components/avatar';
 
 export function uniqueResponders(responders: readonly Responder[]): Responder[] {
   const seen = new Set<string>();

@@ -9,7 +9,7 @@ import type { AttendanceStatus } from '@shared/constants';
 import { FormAlert } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
 import { loginHref } from '@/config/paths';
-import { useAuth } from '@/features/auth/auth-store';
+import { useAuth } from '@/lib/auth/auth-store';
 import { useAttend } from '../api/events';
 
 const CHOICES = [

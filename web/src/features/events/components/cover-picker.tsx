@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/form/feedback';
-import { AVATAR_TYPES, avatarFileProblem } from '@/features/account/components/avatar-section';
+import { AVATAR_TYPES, avatarFileProblem } from '@/components/form/image-file';
 import { imageUrl } from '@/lib/images';
 import { isAbort, putFile } from '@/lib/upload';
 import { failureMessage } from '@/components/form/messages';

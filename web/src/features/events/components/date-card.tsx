@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import type { EventDateCard } from '@shared/answers/events';
 import type { AttendanceStatus } from '@shared/constants';
 import { eventHref } from '@/config/paths';
-import { distanceText } from '@/features/places/api/places';
-import { dateRange, dayLeaf } from '../lib/when';
+import { distanceText } from '@/lib/places';
+import { dateRange, dayLeaf } from '@/lib/when';
 
 
 export function statusText(status: AttendanceStatus | null, waiting: boolean): string | null {

@@ -9,15 +9,15 @@ import type { EventDateView, EventView } from '@shared/answers/events';
 import { CopyButton } from '@/components/copy-button';
 import { buttonClass } from '@/components/form/feedback';
 import { eventEditHref, eventHref, handleHref, tagHref } from '@/config/paths';
-import { useAuth } from '@/features/auth/auth-store';
-import { Avatar } from '@/features/content/components/avatar';
-import { useTileUrl } from '@/features/places/components/nearby-view';
+import { useAuth } from '@/lib/auth/auth-store';
+import { Avatar } from '@/components/avatar';
+import { useTileUrl } from '@/lib/site';
 import { imageUrl } from '@/lib/images';
 import { useAttendees } from '../api/events';
-import { dateRange, zoneNote } from '../lib/when';
+import { dateRange, zoneNote } from '@/lib/when';
 import { AttendButtons } from './attend-buttons';
 
-const NearbyMap = lazy(() => import('@/features/places/components/nearby-map'));
+const NearbyMap = lazy(() => import('@/components/places/nearby-map'));
 
 /** Dates shown before "All n dates". */
 const SHOWN_DATES = 4;

@@ -9,7 +9,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { Link } from 'react-router';
 import type { EventDateCard } from '@shared/answers/events';
 import { eventHref } from '@/config/paths';
-import { dateRange, localParts } from '../lib/when';
+import { dateRange, localParts } from '@/lib/when';
 
 const WEEK = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 

@@ -1,7 +1,7 @@
 /** Messages: the inbox, a conversation, sending, reading, hiding, muting, blocking, and the tally. */
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { ConversationAnswer, InboxAnswer, MessageView } from '@shared/answers/messages';
-import { isUuid } from '@/features/content/lib/ids';
+import { isUuid } from '@/lib/ids';
 import { api, ApiError } from '@/lib/api';
 
 export const messagesKeys = {
@@ -10,6 +10,7 @@ export const messagesKeys = {
   conversation: (viewer: string, a: string, b: string) => ['messages', 'conversation', viewer, ...[a, b].sort()] as const,
   messagee: (handle: string) => ['messages', 'messagee', handle.toLowerCase()] as const,
   blocks: (viewer: string) => ['messages', 'blocks', viewer] as const,
+  myPages: (viewer: string) => ['messages', 'my-pages', viewer] as const,
 };
 
 export async function getMessagesTally(signal?: AbortSignal): Promise<number> {
@@ -138,4 +139,12 @@ export function useListingQuote(plantId: string | null): { text: string | undefi
   if (!post) return { text: undefined, pending: false };
   const title = post.plant?.commonName || post.text.slice(0, 60);
   return { text: `About your listing “${title}”: ${window.location.origin}/plant/${post.id}\n\n`, pending: false };
+}
+
+/** The pages the caller belongs to (the inbox keeps those they answer for). */
+export function useInboxPages(viewer: string) {
+  return useQuery({
+    queryKey: messagesKeys.myPages(viewer),
+    queryFn: ({ signal }) => api.call('GET /api/iam/pages/get-all-by-user/{id}', { id: viewer }, { signal }),
+  });
 }

@@ -5,14 +5,14 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConversationAnswer, MessageView, Party } from '@shared/answers/messages';
 import type { ServerFrame } from '@shared/realtime';
-import { authStore } from '@/features/auth/auth-store';
-import { createTallyTracker } from '@/features/notifications/lib/tally';
+import { authStore } from '@/lib/auth/auth-store';
+import { createTallyTracker } from '@/lib/live/tally';
 import { createQueryClient } from '@/lib/query-client';
 import { makeUser } from '@/testing/render-route';
 import { failure, success } from '@/testing/responses';
 import { serve, type Handler } from '@/testing/serve';
-import { LiveContext, type Live } from '../lib/live';
-import type { Realtime } from '../lib/realtime';
+import { LiveContext, type Live } from '@/lib/live/live';
+import type { Realtime } from '@/lib/live/realtime';
 import { ConversationView } from './conversation-view';
 
 const ME: Party = { type: 'user', id: '6f1c1f7e-3c1b-4a7e-9d55-0c9f0c2d4a11', handle: 'fern_fan', name: 'Fern Gully', avatar: null };

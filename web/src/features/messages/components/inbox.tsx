@@ -7,17 +7,15 @@
  */
 import { useId, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import type { ConversationRow, InboxAnswer } from '@shared/answers/messages';
 import { formatNumber } from '@shared/format';
 import { FormAlert } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
 import { Loading } from '@/components/loading';
 import { paths } from '@/config/paths';
-import { Avatar } from '@/features/content/components/avatar';
-import { api } from '@/lib/api';
+import { Avatar } from '@/components/avatar';
 import { formatRelative } from '@/lib/format-date';
-import { useInbox } from '../api/messages';
+import { useInbox, useInboxPages } from '../api/messages';
 import { isPageStaff } from '@shared/page-roles';
 
 export type InboxTab = 'all' | 'unread' | 'members' | 'pages' | 'my-pages';
@@ -64,10 +62,7 @@ function Row({ row, viewerHandle }: { row: ConversationRow; viewerHandle: string
 }
 
 function MyPages({ viewer, unreadPages }: { viewer: string; unreadPages: Set<string> }) {
-  const pages = useQuery({
-    queryKey: ['messages', 'my-pages', viewer],
-    queryFn: ({ signal }) => api.call('GET /api/iam/pages/get-all-by-user/{id}', { id: viewer }, { signal }),
-  });
+  const pages = useInboxPages(viewer);
   if (pages.isPending) return <Loading label="Loading your pages…" />;
   if (pages.isError) return <FormAlert message={failureMessage(pages.error)} title="Could not load your pages" />;
   const staffed = pages.data.pages.filter((p) => isPageStaff(p.my.role));

@@ -1,8 +1,8 @@
 /** The unread-messages badge beside "Messages" in the navigation: live while the tab's socket is open. */
 import { useSyncExternalStore } from 'react';
 import { formatNumber } from '@shared/format';
-import { badgeText } from '@/features/notifications/lib/tally';
-import { useLive } from '../lib/live';
+import { badgeText } from '@/lib/live/tally';
+import { useLive } from '@/lib/live/live';
 
 const none = () => () => undefined;
 const zero = () => 0;

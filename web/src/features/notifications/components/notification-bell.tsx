@@ -7,9 +7,9 @@ import { lazy, Suspense, useEffect, useId, useRef, useState, useSyncExternalStor
 import { useLocation } from 'react-router';
 import { formatNumber } from '@shared/format';
 import { Loading } from '@/components/loading';
-import { useLive } from '@/features/messages/lib/live';
-import { getUnreadTally } from '../api/get-unread-tally';
-import { badgeText, createTallyTracker } from '../lib/tally';
+import { useLive } from '@/lib/live/live';
+import { getUnreadTally } from '../api/notifications';
+import { badgeText, createTallyTracker } from '@/lib/live/tally';
 import { PANEL_CLASS } from './panel-class';
 
 const NotificationsPanel = lazy(() => import('./notifications-panel'));

@@ -10,10 +10,9 @@ import { failureMessage } from '@/components/form/messages';
 import { CloseIcon } from '@/components/icons';
 import { Loading } from '@/components/loading';
 import { formatDateTime, formatRelative } from '@/lib/format-date';
-import { useNotifications } from '../api/get-notifications';
-import { useMarkAllSeen } from '../api/mark-all-seen';
+import { useNotifications, useMarkAllSeen } from '../api/notifications';
 import { actorName, notificationHref, notificationText } from '../lib/describe';
-import type { TallyTracker } from '../lib/tally';
+import type { TallyTracker } from '@/lib/live/tally';
 import { PANEL_CLASS } from './panel-class';
 
 function NotificationItem({ n, onFollow }: { n: NotificationView; onFollow: () => void }) {

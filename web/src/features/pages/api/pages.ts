@@ -3,8 +3,8 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClie
 import type { MembershipAnswer, PageDetails, PageView } from '@shared/answers/pages';
 import type { RouteInput } from '@shared/contract';
 import type { AssignablePageRole } from '@shared/page-roles';
-import type { FeedSource } from '@/features/content/api/feed';
-import { contentKeys } from '@/features/content/api/keys';
+import type { FeedSource } from '@/lib/feed/feed';
+import { contentKeys } from '@/lib/feed/keys';
 import { api } from '@/lib/api';
 
 export const pagesKeys = {
@@ -161,3 +161,15 @@ export function pagePlantsSource(viewer: string, pageId: string): FeedSource {
     },
   };
 }
+
+/** The pages the caller belongs to, with their role in each. */
+export function useMyPages(viewer: string, enabled = true) {
+  return useQuery({
+    queryKey: pagesKeys.mine(viewer),
+    queryFn: ({ signal }) => api.call('GET /api/iam/pages/get-all-by-user/{id}', { id: viewer }, { signal }),
+    enabled,
+  });
+}
+
+/** Who a handle names (a member or a page), to invite a member by username. */
+export const ownerByHandle = async (handle: string) => (await api.call('GET /api/iam/user-or-page-basic/{x}', { x: handle })).owner;

@@ -7,7 +7,7 @@ import type { PageCard } from '@shared/answers/pages';
 import { Button, buttonClass } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
 import { loginHref } from '@/config/paths';
-import { useAuth } from '@/features/auth/auth-store';
+import { useAuth } from '@/lib/auth/auth-store';
 import { useMembership } from '../api/pages';
 
 export function JoinButton({ page, compact = false }: { page: Pick<PageCard, 'id' | 'name' | 'openness' | 'my'>; compact?: boolean }) {

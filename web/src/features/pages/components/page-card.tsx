@@ -1,10 +1,10 @@
 /** A page as lists show it: avatar, name, handle, place, distance, member count and a join button. */
 import { Link } from 'react-router';
 import type { PageCard as PageCardData } from '@shared/answers/pages';
-import { Avatar } from '@/features/content/components/avatar';
-import { distanceText } from '@/features/places/api/places';
-import { NumberBadge } from '@/features/places/components/number-badge';
-import { pageHref } from '../lib/known-pages';
+import { Avatar } from '@/components/avatar';
+import { distanceText } from '@/lib/places';
+import { NumberBadge } from '@/components/places/number-badge';
+import { pageHref } from '@/lib/known-pages';
 import { JoinButton } from './join-button';
 
 export function PageCard({ page, distanceKm, index }: { page: PageCardData; distanceKm?: number; index?: number }) {

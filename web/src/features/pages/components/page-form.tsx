@@ -12,14 +12,14 @@ import { isValidHandle } from '@shared/validation';
 import { Checkbox, SelectField, TextArea, TextField } from '@/components/form/fields';
 import { FormAlert, SubmitButton } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
-import { AVATAR_MAX_BYTES, AVATAR_TYPES, avatarFileProblem } from '@/features/account/components/avatar-section';
-import type { Point } from '@/features/places/api/places';
-import { PlaceSearch } from '@/features/places/components/place-search';
-import { UseMyLocation } from '@/features/places/components/use-my-location';
+import { AVATAR_MAX_BYTES, AVATAR_TYPES, avatarFileProblem } from '@/components/form/image-file';
+import type { Point } from '@/lib/places';
+import { PlaceSearch } from '@/components/places/place-search';
+import { UseMyLocation } from '@/components/places/use-my-location';
 import { ApiError } from '@/lib/api';
 import { putFile } from '@/lib/upload';
 import { createPage, requestPageImageUpload, tellAdminsAboutPage, type NewPageBody } from '../api/pages';
-import { pageHref } from '../lib/known-pages';
+import { pageHref } from '@/lib/known-pages';
 
 /** A handle suggested from the name: "Newtown Community Garden" → "newtown_community_garden". */
 export function handleFromName(name: string): string {

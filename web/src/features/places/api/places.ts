@@ -1,28 +1,10 @@
 /**
  * Places and what is near them: the "Near you" panel (one request for plants and pages), the
- * nearby lists of plants, pages and members, and places by name from the server's gazetteer
- * (GET /api/location/places: the gazetteer never ships in the SPA).
+ * nearby lists of plants, pages and members (places themselves are in lib/places.ts).
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { NearYou, Place } from '@shared/answers/pages';
 import { api } from '@/lib/api';
-
-export interface Point {
-  latitude: number;
-  longitude: number;
-}
-
-/** Where a nearby search is centred, and how the reader should be told where that came from. */
-export interface Origin extends Point {
-  label: string;
-  source: NearYou['origin']['source'] | 'device' | 'place';
-}
-
-export const placesKeys = {
-  nearYou: (viewer: string) => ['near-you', viewer] as const,
-  nearby: (kind: string, viewer: string, point: Point, radiusKm: number) => ['nearby', kind, viewer, point.latitude, point.longitude, radiusKm] as const,
-  search: (q: string) => ['places', q] as const,
-};
+import { placesKeys, type Point } from '@/lib/places';
 
 /** The panel, around the member's place (else the connection's, else the site's default). */
 export function useNearYou(viewer: string, enabled = true) {
@@ -32,11 +14,6 @@ export function useNearYou(viewer: string, enabled = true) {
     enabled,
     staleTime: 5 * 60_000,
   });
-}
-
-export function originOf(o: NearYou['origin']): Origin {
-  const label = [o.suburb_city, o.state].filter(Boolean).join(', ') || 'your area';
-  return { latitude: o.latitude, longitude: o.longitude, label, source: o.source };
 }
 
 export function useNearbyPages(viewer: string, point: Point | null, radiusKm: number) {
@@ -66,16 +43,3 @@ export function useNearbyUsers(viewer: string, point: Point | null, radiusKm: nu
   });
 }
 
-export async function searchPlaces(q: string, near: Point | null, signal?: AbortSignal): Promise<Place[]> {
-  const query = near ? { q, lat: near.latitude, long: near.longitude } : { q };
-  return (await api.call('GET /api/location/places', query, { signal })).places;
-}
-
-export async function placeAt(point: Point, signal?: AbortSignal): Promise<Place | null> {
-  return (await api.call('GET /api/location/place-at', { lat: point.latitude, long: point.longitude }, { signal })).place;
-}
-
-/** "~3 km", "under 1 km": distances are rounded, never exact. */
-export function distanceText(km: number): string {
-  return km < 1 ? 'under 1 km' : `~${km} km`;
-}

@@ -5,13 +5,14 @@
  */
 import { Link } from 'react-router';
 import { eventHref, paths, plantHref } from '@/config/paths';
-import { useAuth } from '@/features/auth/auth-store';
-import { pageHref } from '@/features/pages/lib/known-pages';
-import { Avatar } from '@/features/content/components/avatar';
-import { viewerOf } from '@/features/content/lib/ids';
+import { useAuth } from '@/lib/auth/auth-store';
+import { pageHref } from '@/lib/known-pages';
+import { Avatar } from '@/components/avatar';
+import { viewerOf } from '@/lib/ids';
 import { cardImageUrl } from '@/lib/images';
-import { inZone } from '@/features/events/lib/when';
-import { distanceText, originOf, useNearYou } from '../api/places';
+import { inZone } from '@/lib/when';
+import { useNearYou } from '../api/places';
+import { distanceText, originOf } from '@/lib/places';
 
 const SOURCE: Record<string, string> = {
   profile: 'your place',

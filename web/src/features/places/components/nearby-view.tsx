@@ -8,15 +8,16 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button, FormAlert } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
-import { getUserSettings, userSettingsQueryKey } from '@/features/account/api/user-settings';
-import { useAuth } from '@/features/auth/auth-store';
-import { viewerOf } from '@/features/content/lib/ids';
-import { useSite } from '@/features/site/api/get-site';
-import { originOf, useNearYou, type Origin } from '../api/places';
-import type { MapPoint } from './nearby-map';
+import { getUserSettings, userSettingsQueryKey } from '@/lib/user-settings';
+import { useAuth } from '@/lib/auth/auth-store';
+import { viewerOf } from '@/lib/ids';
+import { useTileUrl } from '@/lib/site';
+import { useNearYou } from '../api/places';
+import { originOf, type Origin } from '@/lib/places';
+import type { MapPoint } from '@/components/places/nearby-map';
 import { OriginPicker, RADII, RadiusChoice } from './origin-picker';
 
-const NearbyMap = lazy(() => import('./nearby-map'));
+const NearbyMap = lazy(() => import('@/components/places/nearby-map'));
 
 export interface NearbyResult<T> {
   items: T[] | undefined;
@@ -48,12 +49,6 @@ export function useNearbySearch(defaultKm = 20) {
   return { origin, setOrigin: setChosen, radiusKm, setRadiusKm, originError: near.isError };
 }
 
-/** A tile map only when the site names a tile server (a setting its CSP allows); else the offline base. */
-export function useTileUrl(): string | null {
-  const site = useSite();
-  const tiles = site.data?.settings.map_tile_url;
-  return typeof tiles === 'string' && /^https:\/\/[^\s]+\{z\}[^\s]*$/.test(tiles) ? tiles : null;
-}
 
 export function NearbyView<T>({
   search,

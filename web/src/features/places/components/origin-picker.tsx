@@ -5,9 +5,9 @@
 import { useState } from 'react';
 import { Button } from '@/components/form/feedback';
 import { PinIcon } from '@/components/icons';
-import type { Origin } from '../api/places';
-import { PlaceSearch } from './place-search';
-import { UseMyLocation } from './use-my-location';
+import type { Origin } from '@/lib/places';
+import { PlaceSearch } from '@/components/places/place-search';
+import { UseMyLocation } from '@/components/places/use-my-location';
 
 const SOURCE: Record<Origin['source'], string> = {
   profile: 'your place in your profile',

@@ -1,0 +1,46 @@
+/**
+ * Live: a message of this conversation joins the list at once (the sender's own, from this or
+ * another tab, replaces its "Sending…" bubble). Before the conversation exists here, any
+ * message frame reads it again: the other side may just have started it.
+ */
+import { useCallback } from 'react';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import type { Party } from '@shared/answers/messages';
+import type { ServerFrame } from '@shared/realtime';
+import { useFrames } from '@/lib/live/live';
+import { withMessage } from '../api/messages';
+
+interface FramesOptions {
+  queryKey: QueryKey;
+  convId: string | null;
+  viewer: string;
+  me: Party;
+  otherName: string;
+  /** A message arrived: the pending bubble with its id is done. */
+  onArrived: (id: string) => void;
+  /** What a screen reader is told when the other side writes. */
+  announce: (text: string) => void;
+}
+
+export function useConversationFrames({ queryKey: key, convId, viewer, me, otherName, onArrived, announce }: FramesOptions): void {
+  const qc = useQueryClient();
+  const onFrame = useCallback(
+    (frame: ServerFrame) => {
+      if (frame.type !== 'message') return;
+      if (!convId) {
+        void qc.invalidateQueries({ queryKey: key });
+        return;
+      }
+      if (frame.data.conversationId !== convId) return;
+      const m = frame.data.message;
+      onArrived(m.id);
+      qc.setQueryData(key, (data: Parameters<typeof withMessage>[0]) =>
+        withMessage(data, { id: m.id, conversationId: convId, content: m.content, senderId: m.senderId, asPageId: m.asPageId ?? null, createdAt: m.createdAt }),
+      );
+      const theirs = me.type === 'page' ? m.asPageId !== me.id : m.senderId !== viewer || !!m.asPageId;
+      if (theirs) announce(`New message from ${otherName}: ${m.content.slice(0, 140)}`);
+    },
+    [convId, qc, key, me, viewer, otherName, onArrived, announce],
+  );
+  useFrames(onFrame);
+}

@@ -1,0 +1,54 @@
+/** The signed-in user's notifications: the list, the unseen tally, and marking them all seen. */
+import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import type { NotificationPage } from '@shared/answers/notifications';
+import { api } from '@/lib/api';
+import type { TallyTracker } from '@/lib/live/tally';
+
+/** The signed-in user's notifications, newest first, paged by cursorId. */
+export const notificationsQueryKey = ['notifications', 'list'] as const;
+
+export async function getNotifications(cursorId?: string, signal?: AbortSignal): Promise<NotificationPage> {
+  const data = await api.call('GET /api/iam/notifications/all', { cursorId }, { signal });
+  return { notifications: Array.isArray(data?.notifications) ? data.notifications : [], cursorId: data?.cursorId ?? null };
+}
+
+/** The list, loaded again each time it is shown. */
+export function useNotifications() {
+  return useInfiniteQuery({
+    queryKey: notificationsQueryKey,
+    queryFn: ({ pageParam, signal }) => getNotifications(pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.cursorId || undefined,
+    staleTime: 0,
+  });
+}
+
+/**
+ * The number of unseen notifications, for the bell's badge. The tally store (lib/live/tally.ts)
+ * decides when to ask, so this is a plain call, without a query hook.
+ */
+/** The tally, or 0 when the answer holds none. */
+export async function getUnreadTally(signal?: AbortSignal): Promise<number> {
+  const data = await api.call('GET /api/iam/notifications/unread-tally', {}, { signal });
+  const tally = Number(data?.tally);
+  return Number.isFinite(tally) && tally > 0 ? Math.floor(tally) : 0;
+}
+
+/** Marking every unseen notification seen. */
+/** An empty list marks every unseen notification seen; answers the new tally. */
+export const markAllSeen = () => api.call('PUT /api/iam/notifications/mark-as-seen', { notifIds: [] });
+
+/** Marks them all seen in the cached list too, and gives the tally store the new tally (then checks it). */
+export function useMarkAllSeen(tracker: TallyTracker) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markAllSeen,
+    onSuccess: (answer) => {
+      queryClient.setQueryData<InfiniteData<NotificationPage>>(notificationsQueryKey, (old) =>
+        old ? { ...old, pages: old.pages.map((page) => ({ ...page, notifications: page.notifications.map((n) => ({ ...n, seen: true })) })) } : old,
+      );
+      if (typeof answer?.tally === 'number') tracker.set(answer.tally);
+      void tracker.refresh(true);
+    },
+  });
+}

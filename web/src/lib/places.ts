@@ -1,0 +1,43 @@
+/**
+ * Places as every screen uses them: a point, a search's origin, the server's gazetteer by name
+ * (GET /api/location/places: the gazetteer never ships in the SPA) and by point, and distances
+ * as the reader sees them.
+ */
+import type { NearYou, Place } from '@shared/answers/pages';
+import { api } from '@/lib/api';
+
+export interface Point {
+  latitude: number;
+  longitude: number;
+}
+
+/** Where a nearby search is centred, and how the reader should be told where that came from. */
+export interface Origin extends Point {
+  label: string;
+  source: NearYou['origin']['source'] | 'device' | 'place';
+}
+
+export const placesKeys = {
+  nearYou: (viewer: string) => ['near-you', viewer] as const,
+  nearby: (kind: string, viewer: string, point: Point, radiusKm: number) => ['nearby', kind, viewer, point.latitude, point.longitude, radiusKm] as const,
+  search: (q: string) => ['places', q] as const,
+};
+
+export function originOf(o: NearYou['origin']): Origin {
+  const label = [o.suburb_city, o.state].filter(Boolean).join(', ') || 'your area';
+  return { latitude: o.latitude, longitude: o.longitude, label, source: o.source };
+}
+
+export async function searchPlaces(q: string, near: Point | null, signal?: AbortSignal): Promise<Place[]> {
+  const query = near ? { q, lat: near.latitude, long: near.longitude } : { q };
+  return (await api.call('GET /api/location/places', query, { signal })).places;
+}
+
+export async function placeAt(point: Point, signal?: AbortSignal): Promise<Place | null> {
+  return (await api.call('GET /api/location/place-at', { lat: point.latitude, long: point.longitude }, { signal })).place;
+}
+
+/** "~3 km", "under 1 km": distances are rounded, never exact. */
+export function distanceText(km: number): string {
+  return km < 1 ? 'under 1 km' : `~${km} km`;
+}
