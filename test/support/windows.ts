@@ -8,8 +8,11 @@
  * host runs in vitest's main process, whose clock no test moves.
  */
 import { onTestFinished, vi } from 'vitest';
+import { ACCESS_TOKEN_TTL_SECONDS } from '../../shared/constants';
 
 export function clearOfWindowEnd(windowSeconds: number, needSeconds: number): void {
+  // The clock moves at most `needSeconds` ahead: a session made before must outlive the move.
+  if (needSeconds > ACCESS_TOKEN_TTL_SECONDS / 2) throw new Error(`a test may move the clock ${ACCESS_TOKEN_TTL_SECONDS / 2} s at most, not ${needSeconds} s`);
   const now = Date.now();
   const left = windowSeconds - (Math.floor(now / 1000) % windowSeconds);
   if (left >= needSeconds) return;
