@@ -30,8 +30,12 @@ async function changedItems(items: readonly TxItem[]): Promise<Record<string, un
   return out;
 }
 
-/** Fans every committed change out to `sink`, and closes the socket of every removed connection, from now on (null: stop). */
-export function fanOutInProcess(sink: FrameSink | null): void {
+/**
+ * Fans every committed change out to `sink`, and closes the socket of every removed connection, from
+ * now on (null: stop). `track` is handed each fan-out's and each close's work as it starts: the
+ * local host counts what is in flight, so that its tests can wait until a write's frames are sent.
+ */
+export function fanOutInProcess(sink: FrameSink | null, track: (work: Promise<void>) => void = () => undefined): void {
   if (!sink) {
     onCommitted(null);
     onRemoved(null);
@@ -40,12 +44,14 @@ export function fanOutInProcess(sink: FrameSink | null): void {
   onRemoved((keys) => {
     for (const key of keys) {
       const id = connectionIdOfKey(key.pk);
-      if (id) sink.close(id).catch((err: unknown) => logger.error('Closing a socket failed', { error: err as Error, connectionId: id }));
+      if (id) track(sink.close(id).catch((err: unknown) => logger.error('Closing a socket failed', { error: err as Error, connectionId: id })));
     }
   });
   onCommitted((items) => {
-    void changedItems(items)
-      .then((changed) => (changed.length ? fanOutItems(changed, sink) : undefined))
-      .catch((err: unknown) => logger.error('Realtime fan-out failed', { error: err as Error }));
+    track(
+      changedItems(items)
+        .then((changed) => (changed.length ? fanOutItems(changed, sink) : undefined))
+        .catch((err: unknown) => logger.error('Realtime fan-out failed', { error: err as Error })),
+    );
   });
 }

@@ -58,6 +58,8 @@ export interface GatewayOptions {
 export interface Gateway {
   url: string;
   server: Server;
+  /** Every socket frame and close begun so far has gone out (./realtime.ts). */
+  realtimeSettled(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -296,6 +298,7 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
   return {
     url: `http://localhost:${port}`,
     server,
+    realtimeSettled: () => realtime.settled(),
     stop: async () => {
       await realtime.stop();
       await new Promise<void>((done) => {

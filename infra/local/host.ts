@@ -60,6 +60,12 @@ export interface Host {
   bucket: string;
   signingSecretFile: string;
   outboxDir: string;
+  /**
+   * Resolves once every socket frame and close that a write begun so far set off has gone out: the
+   * fan-out runs after the write answers, as the stream does in the cloud. For the tests, which
+   * reach it through test/support/global-host.ts; nothing in the site serves it.
+   */
+  realtimeSettled(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -189,6 +195,7 @@ export async function startHost(opts: HostOptions): Promise<Host> {
       bucket,
       signingSecretFile,
       outboxDir,
+      realtimeSettled: () => gateway.realtimeSettled(),
       stop: stopAll,
     };
   } catch (err) {

@@ -21,6 +21,13 @@ export const SESSION_ENDED = 4001;
 export interface LocalRealtime {
   /** The open sockets, by connection id. */
   sockets: Map<string, WebSocket>;
+  /**
+   * Resolves once every fan-out and every socket close begun before the call has finished, so
+   * every frame they send is on its socket's one connection, ahead of anything sent after. The
+   * fan-out runs after the write has answered (as the stream does in the cloud); the tests wait
+   * on this (through test/support/global-host.ts) rather than for a while.
+   */
+  settled(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -42,6 +49,12 @@ export function attachRealtime(server: Server, opts: LocalRealtimeOptions = {}):
   const pending = new Set<string>();
   const doomed = new Set<string>();
   const timers = new Set<NodeJS.Timeout>();
+  /** Fan-outs and closes under way. */
+  const inFlight = new Set<Promise<void>>();
+  const track = (work: Promise<void>) => {
+    inFlight.add(work);
+    void work.finally(() => inFlight.delete(work));
+  };
 
   const allowedOrigins = (): string[] => {
     const { port } = server.address() as AddressInfo;
@@ -66,7 +79,7 @@ export function attachRealtime(server: Server, opts: LocalRealtimeOptions = {}):
         if (ws) ws.close(SESSION_ENDED, 'session ended');
         else if (pending.has(id)) doomed.add(id);
       },
-    });
+    }, track);
     return { handshake, connections, local };
   });
 
@@ -134,6 +147,9 @@ export function attachRealtime(server: Server, opts: LocalRealtimeOptions = {}):
 
   return {
     sockets,
+    settled: async () => {
+      await Promise.allSettled([...inFlight]);
+    },
     stop: async () => {
       for (const timer of timers) clearTimeout(timer);
       timers.clear();

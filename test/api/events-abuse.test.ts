@@ -259,7 +259,7 @@ describe('a page\'s event changed by a moderator demoted meanwhile', () => {
       expect((await as(owner.browser, 'PUT', '/api/iam/pages/member-role', { pageId: page.id, userId: mod.uuid, role: 'moderator' })).status).toBe(200);
       const e = await newEvent(owner, { pageId: page.id, specifics: [dateIn(1)] });
       const adding = as(mod.browser, 'POST', '/api/iam/events/new-specifics', { eventId: e.id, specifics: batch(attempt * 20) });
-      for (let i = 0; i < 200 && (await dateCount(e.id)) < 2; i++) await new Promise((r) => setTimeout(r, 5));
+      await expect.poll(() => dateCount(e.id), { interval: 5, timeout: 10_000 }).toBeGreaterThanOrEqual(2);
       expect((await as(owner.browser, 'PUT', '/api/iam/pages/member-role', { pageId: page.id, userId: mod.uuid, role: 'member' })).status).toBe(200);
       const res = await adding;
       const written = (await dateCount(e.id)) - 1;

@@ -90,7 +90,7 @@ describe('the per-account login limit (default)', { timeout: 400_000 }, () => {
     const { max } = DEFAULT_LIMITS.LOGIN_ACCOUNT;
     const target = await account();
     const from = addresses();
-    await clearOfWindowEnd(DEFAULT_LIMITS.LOGIN_ACCOUNT.seconds, 120);
+    clearOfWindowEnd(DEFAULT_LIMITS.LOGIN_ACCOUNT.seconds, 120);
     await failures(max - 1, (i) => login(target.email, WRONG, from(i)));
     const slowed = await login(target.email, WRONG, from(max - 1));
     expect(slowed.status).toBe(429);
@@ -127,7 +127,7 @@ describe('the per-account login limit (default)', { timeout: 400_000 }, () => {
     const { max } = DEFAULT_LIMITS.LOGIN_ACCOUNT;
     const target = await account();
     const from = addresses();
-    await clearOfWindowEnd(DEFAULT_LIMITS.LOGIN_ACCOUNT.seconds, 120);
+    clearOfWindowEnd(DEFAULT_LIMITS.LOGIN_ACCOUNT.seconds, 120);
     const answers = await Promise.all(Array.from({ length: max + 10 }, (_, i) => login(target.email, WRONG, from(i))));
     expect(answers.filter((a) => a.status === 401)).toHaveLength(max - 1);
     expect(answers.filter((a) => a.status === 429)).toHaveLength(11);
@@ -137,7 +137,7 @@ describe('the per-account login limit (default)', { timeout: 400_000 }, () => {
     const { max } = DEFAULT_LIMITS.LOGIN_ACCOUNT;
     const target = await account();
     const from = addresses();
-    await clearOfWindowEnd(DEFAULT_LIMITS.LOGIN_ACCOUNT.seconds, 120);
+    clearOfWindowEnd(DEFAULT_LIMITS.LOGIN_ACCOUNT.seconds, 120);
     await failures(max - 1, (i) => login(target.email, WRONG, from(i)));
     expect((await login(target.email, WRONG, from(max))).status).toBe(429);
 
@@ -154,7 +154,7 @@ describe('the per-account login limit (default)', { timeout: 400_000 }, () => {
     const { max } = DEFAULT_LIMITS.LOGIN_ACCOUNT;
     const email = `nobody-${randomUUID().slice(0, 8)}@example.com`;
     const from = addresses();
-    await clearOfWindowEnd(DEFAULT_LIMITS.LOGIN_ACCOUNT.seconds, 120);
+    clearOfWindowEnd(DEFAULT_LIMITS.LOGIN_ACCOUNT.seconds, 120);
     await failures(max - 1, (i) => login(email, WRONG, from(i)));
     const slowed = await login(email, WRONG, from(max - 1));
     expect(slowed.status).toBe(429);

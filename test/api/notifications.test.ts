@@ -1,7 +1,7 @@
 /** Notifications: written by the domain in-process, read and marked over HTTP; the unread tally always equals the real count. */
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { NotificationView } from '../../shared/schemas/notifications';
 import { as } from '../support/accounts';
 import { call } from '../support/api';
@@ -54,10 +54,17 @@ describe('GET /api/iam/notifications/all', () => {
     const other = await registeredUser();
     await notify(other.uuid);
     const texts: string[] = [];
-    for (let i = 0; i < 23; i++) {
-      texts.push(`n${i}`);
-      await notify(u.uuid, `n${i}`);
-      await new Promise((r) => setTimeout(r, 2)); // distinct milliseconds: a strict order to check
+    // Each written a millisecond after the last (the domain runs in this process): a strict order to check.
+    const start = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      for (let i = 0; i < 23; i++) {
+        vi.setSystemTime(start + i);
+        texts.push(`n${i}`);
+        await notify(u.uuid, `n${i}`);
+      }
+    } finally {
+      vi.useRealTimers();
     }
     const first = await as<{ notifications: NotificationView[]; cursorId: string | null }>(u.browser, 'GET', '/api/iam/notifications/all');
     expect(first.data.notifications).toHaveLength(20);

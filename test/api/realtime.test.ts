@@ -16,6 +16,7 @@ import { newPost, reactTo } from '../support/content';
 import { queryPartition, setAttributes } from '../support/db';
 import { useHostTable } from '../support/host-env';
 import { newPage, withRole } from '../support/pages';
+import { fanOutSettled } from '../support/realtime';
 import { admin } from '../support/users';
 
 beforeAll(() => useHostTable());
@@ -90,6 +91,22 @@ function refusal(url: string, headers: Record<string, string> = {}): Promise<num
   });
 }
 
+/**
+ * Every frame the host will send these sockets for the writes made so far has arrived: the host's
+ * fan-outs under way have finished, so their frames are on each socket's one connection, and a
+ * pong asked for after that has come back behind them. (A frame from a later write proves nothing:
+ * fan-outs run side by side, and a later one can finish first.) The pongs are taken off `frames`.
+ */
+async function caughtUp(...sockets: Socket[]): Promise<void> {
+  await fanOutSettled();
+  await Promise.all(
+    sockets.map(async (s) => {
+      s.ws.send(JSON.stringify({ type: 'ping' }));
+      await s.next('pong', 10_000);
+    }),
+  );
+}
+
 async function conversation(a: Member, b: Member): Promise<string> {
   const res = await as<{ convnId: string }>(a.browser, 'POST', '/api/iam/messages/new-u-to-u-conversation', { participants: [a.profile.uuid, b.profile.uuid] });
   return res.data.convnId;
@@ -151,20 +168,20 @@ describe('frames', () => {
     await socket.close();
   });
 
-  it('delivers a message to every participant\'s sockets within 2 s (the sender\'s other tabs too) and to no one else', async () => {
+  // How fast a frame arrives is measured by `npm run bench` (send → frame, against a bare ws echo);
+  // here it must arrive, within a bound generous enough for a busy machine.
+  it('delivers a message to every participant\'s sockets (the sender\'s other tabs too) and to no one else', async () => {
     const [a, b, c] = await Promise.all([member(), member(), member()]);
     const id = await conversation(a, b);
     const [aTab1, aTab2, bTab, cTab] = await Promise.all([a, a, b, c].map(async (m) => open(await ticketUrl(m))));
-    const started = Date.now();
     const m = await send(a, id, 'Fresh cuttings on the porch');
     for (const tab of [aTab1!, aTab2!, bTab!]) {
-      const frame = await tab.next('message', 2000);
+      const frame = await tab.next('message', 10_000);
       expect(frame.data).toEqual({ conversationId: id, message: { id: m.id, content: 'Fresh cuttings on the porch', senderId: a.profile.uuid, createdAt: m.createdAt } });
     }
-    expect(Date.now() - started).toBeLessThan(2000);
     // b's tally changed: b is told; c heard nothing at all.
     expect((await bTab!.next('messages-tally')).data).toEqual({ unreadMsgsTally: 1 });
-    await new Promise((r) => setTimeout(r, 300));
+    await caughtUp(cTab!);
     expect(cTab!.frames).toEqual([]);
     await Promise.all([aTab1, aTab2, bTab, cTab].map((s) => s!.close()));
   });
@@ -182,9 +199,9 @@ describe('frames', () => {
     await modTab!.next('message');
     expect((await modTab!.next('messages-tally')).data).toEqual({ unreadMsgsTally: 1 });
     await send(owner, id, 'Yes!');
-    const answer = await visitorTab!.next('message', 2000, (f) => f.data.message.content === 'Yes!');
+    const answer = await visitorTab!.next('message', 10_000, (f) => f.data.message.content === 'Yes!');
     expect(answer.data.message).toMatchObject({ senderId: owner.profile.uuid, asPageId: page.id });
-    await new Promise((r) => setTimeout(r, 300));
+    await caughtUp(plainTab!);
     expect(plainTab!.frames).toEqual([]);
     await Promise.all([ownerTab, modTab, visitorTab, plainTab].map((s) => s!.close()));
   });
@@ -196,7 +213,7 @@ describe('frames', () => {
     const [aTab, bTab] = await Promise.all([a, b].map(async (m) => open(await ticketUrl(m))));
     await send(b, id, 'hello?');
     expect((await bTab!.next('message')).data.message.content).toBe('hello?');
-    await new Promise((r) => setTimeout(r, 300));
+    await caughtUp(aTab!);
     expect(aTab!.frames).toEqual([]);
     await Promise.all([aTab, bTab].map((s) => s!.close()));
   });
@@ -226,7 +243,10 @@ describe('frames', () => {
     expect((await as(b.browser, 'POST', '/api/iam/authn/logout', {})).status).toBe(200);
     expect(await connectionsOf(b.profile.uuid)).toEqual([]);
     await send(a, id, 'after');
-    await new Promise((r) => setTimeout(r, 400));
+    // Logging out closed the socket (below, "logging out closes the session's socket at once"): once
+    // the close has arrived, nothing more can.
+    await fanOutSettled();
+    await closedWithin(tab, 10_000);
     expect(tab.frames.filter((f) => f.type === 'message')).toEqual([]);
     await tab.close();
   });
@@ -301,7 +321,8 @@ describe('a socket lives no longer than its session', () => {
     const [tab, otherTab] = await Promise.all([open(await ticketUrl(a)), open(await ticketUrl({ ...a, browser: elsewhere }))]);
     expect((await as(a.browser, 'POST', '/api/iam/authn/logout', {})).status).toBe(200);
     await closedWithin(tab, 1000);
-    await new Promise((r) => setTimeout(r, 200));
+    // Every close the logout set off has gone out, and the other tab still answers a ping after it.
+    await caughtUp(otherTab);
     expect(otherTab.ws.readyState).toBe(otherTab.ws.OPEN);
     await otherTab.close();
   });

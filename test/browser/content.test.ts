@@ -33,10 +33,11 @@ describe.runIf(browserAvailable)('content journey in Chromium', () => {
   async function cardInFeed(page: Page, text: string) {
     // In the feed, not in the "Near you" panel beside it (which may list the same plant).
     const card = page.getByRole('main').getByRole('listitem').filter({ hasText: text }).last();
+    const more = page.getByRole('button', { name: 'Load more' });
     for (let n = 0; n < 15 && !(await card.isVisible()); n++) {
-      const more = page.getByRole('button', { name: 'Load more' });
-      if (await more.isVisible()) await more.click();
-      else await page.waitForTimeout(300);
+      // Whichever shows first: the card, or more of the feed to load.
+      await card.or(more).first().waitFor(SLOW);
+      if (!(await card.isVisible()) && (await more.isVisible())) await more.click();
     }
     await card.waitFor(SLOW);
     return card;

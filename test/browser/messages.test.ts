@@ -5,11 +5,12 @@
  * sees the answer live; B blocks A, and A's next message is not delivered. Screenshots at 1280 px
  * and 390 px.
  */
-import type { Page } from 'playwright-core';
+import type { Page, WebSocketRoute } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { browserAvailable, browserContexts, screenshot, seriousA11yViolations, submitSignIn } from '../support/browser';
 import { newPlant } from '../support/content';
 import { useHostTable } from '../support/host-env';
+import { fanOutSettled } from '../support/realtime';
 import { registeredUser, type TestUser } from '../support/users';
 
 const DESKTOP = { width: 1280, height: 900 };
@@ -24,12 +25,50 @@ async function socketOpen(user: TestUser): Promise<void> {
   await expect.poll(async () => (await connectionsOf(user.uuid)).length, { timeout: 20_000 }).toBeGreaterThan(0);
 }
 
+/**
+ * The frames a page's socket receives, seen on their way (Playwright carries the page's socket to
+ * the host and hands on every frame), and a way to know that every frame the host sent so far has
+ * arrived: a ping sent on the page's socket once the host's fan-outs have finished, answered by a
+ * pong behind whatever the host sent before it.
+ */
+async function watchSocket(page: Page): Promise<{ frames: string[]; caughtUp(): Promise<void> }> {
+  const frames: string[] = [];
+  const pongs: (() => void)[] = [];
+  let server: WebSocketRoute | undefined;
+  await page.routeWebSocket((u) => u.pathname === '/ws', (ws) => {
+    server = ws.connectToServer();
+    server.onMessage((message) => {
+      const text = String(message);
+      frames.push(text);
+      if ((JSON.parse(text) as { type?: string }).type === 'pong') pongs.shift()?.();
+      ws.send(message);
+    });
+  });
+  return {
+    frames,
+    async caughtUp() {
+      await fanOutSettled();
+      expect(server, 'the page has opened its socket').toBeDefined();
+      const pong = new Promise<void>((ok, fail) => {
+        const timer = setTimeout(() => fail(new Error('no pong within 10 s')), 10_000);
+        pongs.push(() => {
+          clearTimeout(timer);
+          ok();
+        });
+      });
+      server!.send(JSON.stringify({ type: 'ping' }));
+      await pong;
+    },
+  };
+}
+
 describe.runIf(browserAvailable)('messages journey in Chromium', () => {
   const browser = browserContexts({ viewport: DESKTOP });
   const url = () => inject('hostUrl');
 
-  async function signIn(user: TestUser, viewport = DESKTOP): Promise<Page> {
+  async function signIn(user: TestUser, viewport = DESKTOP, before: (page: Page) => Promise<void> = async () => undefined): Promise<Page> {
     const { page } = await browser.newPage({ viewport });
+    await before(page);
     await submitSignIn(page, user.email, user.password);
     await page.waitForURL((u) => u.pathname === '/', SLOW);
     return page;
@@ -49,7 +88,10 @@ describe.runIf(browserAvailable)('messages journey in Chromium', () => {
     await socketOpen(a);
 
     // 1. B opens a conversation with A from A's listing: the composer quotes it.
-    const pageB = await signIn(b);
+    let socketB: Awaited<ReturnType<typeof watchSocket>> | undefined;
+    const pageB = await signIn(b, DESKTOP, async (page) => {
+      socketB = await watchSocket(page);
+    });
     await pageB.goto(`${url()}/plant/${plant.id}`);
     await pageB.getByRole('link', { name: 'Ask about this plant' }).click(SLOW);
     await pageB.waitForURL((u) => u.pathname === `/messages/${aName}`, SLOW);
@@ -86,6 +128,8 @@ describe.runIf(browserAvailable)('messages journey in Chromium', () => {
 
     // B sees the answer live, on the open conversation.
     await pageB.getByTestId('message').filter({ hasText: 'Come by on Saturday' }).waitFor(SLOW);
+    // It came on the socket watched below.
+    expect(socketB!.frames.filter((f) => f.includes('Come by on Saturday'))).not.toEqual([]);
     expect(await seriousA11yViolations(pageB)).toEqual([]);
     await screenshot(pageB, 'messages-conversation-1280');
 
@@ -104,8 +148,10 @@ describe.runIf(browserAvailable)('messages journey in Chromium', () => {
     // A sees it as sent, as any message: nothing tells A.
     await pageA.getByTestId('message').filter({ hasText: 'bring a bag' }).waitFor(SLOW);
     expect(await pageA.getByText('Not sent').count()).toBe(0);
-    await new Promise((r) => setTimeout(r, 2500));
-    expect(await pageB.getByTestId('message').filter({ hasText: 'bring a bag' }).count()).toBe(0);
+    // Every frame the host sent B's socket for it has arrived by now: none carried it.
+    await socketB!.caughtUp();
+    expect(socketB!.frames.filter((f) => f.includes('bring a bag'))).toEqual([]);
+    expect(await pageB.getByText('bring a bag').count()).toBe(0);
     await pageB.goto(`${url()}/messages/${aName}`);
     await pageB.getByTestId('message').filter({ hasText: 'Come by on Saturday' }).waitFor(SLOW);
     expect(await pageB.getByTestId('message').filter({ hasText: 'bring a bag' }).count()).toBe(0);

@@ -3,7 +3,7 @@
  * outbox with the password (which signs in), register. Cookies are carried by hand, as a browser would.
  */
 import { randomUUID } from 'node:crypto';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import type { Profile } from '../../shared/answers/auth';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '../../shared/constants';
 import { call, type CallResult, type TestSession } from './api';
@@ -48,16 +48,16 @@ export function uniqueEmail(prefix = 'member'): string {
 
 /** The token of the newest e-mailed link of this kind sent to `to`. */
 export async function linkToken(to: string, path: '/auth/verifyemail' | '/auth/reset'): Promise<string> {
-  const mailsTo = async () => (await outbox()).filter((m) => m.to === to && m.text.includes(`${path}?token=`));
-  let mails = await mailsTo();
-  // The outbox is one file that every test host appends to: read again briefly if it is not there yet.
-  for (let i = 0; !mails.length && i < 20; i++) {
-    await new Promise((r) => setTimeout(r, 100));
-    mails = await mailsTo();
-  }
-  const last = mails.at(-1);
-  expect(last, `an e-mail with ${path} to ${to}`).toBeDefined();
-  return /token=([A-Za-z0-9_-]{43})/.exec(last!.text)![1]!;
+  // The outbox is one file that every test host appends to: read again until it is there, for 2 s at most.
+  const last = await vi.waitFor(
+    async () => {
+      const mail = (await outbox()).filter((m) => m.to === to && m.text.includes(`${path}?token=`)).at(-1);
+      expect(mail, `an e-mail with ${path} to ${to}`).toBeDefined();
+      return mail!;
+    },
+    { timeout: 2000, interval: 25 },
+  );
+  return /token=([A-Za-z0-9_-]{43})/.exec(last.text)![1]!;
 }
 
 export interface Member {

@@ -3,8 +3,15 @@
  * hands its addresses to the tests through `inject`. Every project that names this file shares
  * the one host: handlers run in this process and read process.env, so two hosts in one process
  * would point each other's handlers at the wrong table and outbox.
+ *
+ * The tests run in other processes, so what they ask of the host itself (rather than of its
+ * site) goes through a small server of this file's own on loopback, never through the site's
+ * gateway: `GET /realtime-settled` answers 204 once every socket frame that the writes so far set
+ * off has gone out (Host.realtimeSettled; test/support/realtime.ts waits on it).
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { REPO_ROOT, startHost, type Host } from '../../infra/local/host';
@@ -18,17 +25,41 @@ declare module 'vitest' {
     bucket: string;
     signingSecretFile: string;
     outboxDir: string;
+    /** This file's own server for what the tests ask of the host (see above). */
+    hostControlUrl: string;
   }
 }
 
+/** How long `/realtime-settled` waits before answering 504: a fan-out takes milliseconds. */
+const SETTLE_LIMIT_MS = 15_000;
+
 interface Shared {
-  host: Promise<{ host: Host; dataDir: string }>;
+  host: Promise<{ host: Host; dataDir: string; control: Server }>;
   users: number;
 }
 const KEY = Symbol.for('leafline.testHost');
 const registry = globalThis as { [KEY]?: Shared };
 
-async function start(): Promise<{ host: Host; dataDir: string }> {
+function startControl(host: Host): Promise<Server> {
+  const server = createServer((req, res) => {
+    if (req.method !== 'GET' || req.url !== '/realtime-settled') {
+      res.writeHead(404).end();
+      return;
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const limit = new Promise<number>((ok) => (timer = setTimeout(() => ok(504), SETTLE_LIMIT_MS)));
+    void Promise.race([host.realtimeSettled().then(() => 204), limit]).then((status) => {
+      clearTimeout(timer);
+      res.writeHead(status).end();
+    });
+  });
+  return new Promise((ok, fail) => {
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => ok(server));
+  });
+}
+
+async function start(): Promise<{ host: Host; dataDir: string; control: Server }> {
   const base = join(REPO_ROOT, '.tmp');
   mkdirSync(base, { recursive: true });
   const dataDir = mkdtempSync(join(base, 'host-'));
@@ -59,14 +90,15 @@ async function start(): Promise<{ host: Host; dataDir: string }> {
       RATE_LIMIT_SMS_USER: '5/3600',
     },
   });
-  return { host, dataDir };
+  return { host, dataDir, control: await startControl(host) };
 }
 
 export default async function setup(project: TestProject) {
   const shared = (registry[KEY] ??= { host: start(), users: 0 });
   shared.users += 1;
-  const { host } = await shared.host;
+  const { host, control } = await shared.host;
   project.provide('hostUrl', host.url);
+  project.provide('hostControlUrl', `http://127.0.0.1:${(control.address() as AddressInfo).port}`);
   project.provide('dynamoEndpoint', host.dynamoEndpoint);
   project.provide('tableName', host.tableName);
   project.provide('s3Endpoint', host.s3Endpoint);
@@ -77,7 +109,9 @@ export default async function setup(project: TestProject) {
     shared.users -= 1;
     if (shared.users > 0) return;
     delete registry[KEY];
-    const { host: h, dataDir } = await shared.host;
+    const { host: h, dataDir, control } = await shared.host;
+    control.closeAllConnections();
+    await new Promise<void>((done) => control.close(() => done()));
     await h.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };

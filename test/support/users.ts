@@ -2,7 +2,7 @@
  * Users for the user, settings and admin tests, made as a person makes them (test/support/accounts.ts:
  * sign up, open the e-mailed link with the password, register), plus the configured admin.
  */
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import type { Profile } from '../../shared/answers/auth';
 import { cookieHeader, logIn, member, signUp, uniqueEmail, verifyEmail, type Browser, type Member } from './accounts';
 import { call } from './api';
@@ -74,17 +74,17 @@ export function admin(): Promise<TestUser> {
 
 async function makeAdmin(): Promise<TestUser> {
   await call('POST', '/api/iam/authn/signup', { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
-  for (let attempt = 0; ; attempt++) {
-    const mail = (await outbox()).filter((m) => m.to === ADMIN_EMAIL && m.text.includes('/auth/verifyemail?token=')).at(-1);
-    const token = mail && /token=([A-Za-z0-9_-]{43})/.exec(mail.text)?.[1];
-    if (token) {
-      // Another worker may have used it already (400 already_verified).
-      await call('POST', '/api/iam/authn/verifyemailtoken', { body: { token, password: ADMIN_PASSWORD } });
-      break;
-    }
-    if (attempt > 50) throw new Error(`no verification e-mail for ${ADMIN_EMAIL}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const token = await vi.waitFor(
+    async () => {
+      const mail = (await outbox()).filter((m) => m.to === ADMIN_EMAIL && m.text.includes('/auth/verifyemail?token=')).at(-1);
+      const found = mail && /token=([A-Za-z0-9_-]{43})/.exec(mail.text)?.[1];
+      if (!found) throw new Error(`no verification e-mail for ${ADMIN_EMAIL}`);
+      return found;
+    },
+    { timeout: 5000, interval: 25 },
+  );
+  // Another worker may have used it already (400 already_verified).
+  await call('POST', '/api/iam/authn/verifyemailtoken', { body: { token, password: ADMIN_PASSWORD } });
   const m = await logIn(ADMIN_EMAIL, ADMIN_PASSWORD);
   expect(m.profile.is_admin).toBe(true);
   return toTestUser(m);
