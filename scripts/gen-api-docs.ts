@@ -53,6 +53,12 @@ function inputOf(route: RouteDef): string {
   return props.map(([name, s]) => `\`${name}\`${required.has(name) ? '' : '?'}: ${describeField(s)}`).join('<br>');
 }
 
+/** A route's own error statuses and their reasons (those of its access level and method are in the header). */
+function errorsOf(route: RouteDef): string {
+  const own = Object.entries(route.errors ?? {});
+  return own.length ? own.map(([status, reason]) => `${status} ${reason}`).join('<br>') : '—';
+}
+
 export function render(): string {
   const table = routes as readonly RouteDef[];
   const lines = [
@@ -68,14 +74,16 @@ export function render(): string {
     'Access: **pub** public (session optional) · **user** signed in · **reg** registration complete · **admin** · **self** signed in and owner (or a site admin) ·',
     '**page-staff** signed in, and an admin (or, where the route says so, an admin or moderator) of the page the input names, acting on the page or on its other members (or a site admin).',
     'GET inputs come from the path and query string; other methods from the path and JSON body. Unknown fields are refused.',
+    'Errors: besides those in its row, every route may answer 400 (the header or the input), a signed-in route 401, a route with a session or',
+    `access check 403 (\`${CSRF_FIELD}\`, the access level), and a mutating route 413, 415 and 503 (busy; retry). docs/openapi.json lists each operation's statuses with their reasons.`,
     '',
-    '| method | path | access | input | handler | what it does |',
-    '|---|---|---|---|---|---|',
+    '| method | path | access | input | handler | what it does | errors |',
+    '|---|---|---|---|---|---|---|',
     ...table.map(
       (r) =>
-        `| ${r.method} | \`${r.path}\` | ${ACCESS[r.access]}${r.csrfExempt ? ' (no csrf)' : ''} | ${inputOf(r)} | \`functions/${r.handler}.ts\` | ${r.summary} |`,
+        `| ${r.method} | \`${r.path}\` | ${ACCESS[r.access]}${r.csrfExempt ? ' (no csrf)' : ''} | ${inputOf(r)} | \`functions/${r.handler}.ts\` | ${r.summary} | ${errorsOf(r)} |`,
     ),
-    '| any | anything else (`$default`) | pub | — | `functions/system/not-found.ts` | 404 envelope |',
+    '| any | anything else (`$default`) | pub | — | `functions/system/not-found.ts` | 404 envelope | 404 |',
     '',
     '## Real time',
     '',
