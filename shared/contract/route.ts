@@ -103,7 +103,7 @@ export function commonErrors(route: Pick<RouteContract, 'method' | 'access' | 'c
   const mutating = isMutating(route.method);
   const signedIn = route.access !== 'public';
   const refusals = [
-    mutating && !route.csrfExempt ? `${CSRF_FIELD} missing or not the session's` : null,
+    mutating && !route.csrfExempt ? `the ${CSRF_FIELD} is missing or not the session's` : null,
     {
       public: null,
       user: null,

@@ -142,7 +142,7 @@ describe('docs/openapi.json', () => {
     await validate(spec);
     const op = spec.paths['/api/iam/widgets']!.put!;
     expect(Object.keys(op.responses)).toEqual(['200', '400', '401', '403', '404', '413', '415', '503', 'default']);
-    expect(op.responses['403']!.description).toBe('The widget is locked; csrf_token missing or not the session\'s; the role in the page falls short.');
+    expect(op.responses['403']!.description).toBe('The widget is locked; the csrf_token is missing or not the session\'s; the role in the page falls short.');
     expect(op.responses['404']!.description).toBe('No such widget.');
   });
 
