@@ -8,7 +8,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { routes } from '../functions/routes';
-import { CSRF_FIELD } from '../shared/api';
+import { CSRF_FIELD, type AccessLevel } from '../shared/api';
 import type { RouteDef } from '../functions/lib/route-types';
 import { buildOpenApi } from './openapi';
 
@@ -16,8 +16,9 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OUT = join(ROOT, 'docs', 'api.md');
 const OPENAPI_OUT = join(ROOT, 'docs', 'openapi.json');
 
-const ACCESS: Record<string, string> = {
-  public: 'pub', user: 'user', registered: 'reg', admin: 'admin', self: 'self',
+/** The catalogue's names for the access levels (../shared/handbook/ROUTES.md), and page-staff beside them. */
+const ACCESS: Record<AccessLevel, string> = {
+  public: 'pub', user: 'user', registered: 'reg', admin: 'admin', self: 'self', 'page-staff': 'page-staff',
 };
 
 interface JsonSchema {
@@ -52,6 +53,12 @@ function inputOf(route: RouteDef): string {
   return props.map(([name, s]) => `\`${name}\`${required.has(name) ? '' : '?'}: ${describeField(s)}`).join('<br>');
 }
 
+/** A route's own error statuses and their reasons (those of its access level and method are in the header). */
+function errorsOf(route: RouteDef): string {
+  const own = Object.entries(route.errors ?? {});
+  return own.length ? own.map(([status, reason]) => `${status} ${reason}`).join('<br>') : '—';
+}
+
 export function render(): string {
   const table = routes as readonly RouteDef[];
   const lines = [
@@ -63,17 +70,20 @@ export function render(): string {
     `Every request carries \`client-platform: browser\`; mutating calls with a session carry \`${CSRF_FIELD}\` in the JSON body.`,
     'Checks run in this order: header (400) → route exists (404) → body is JSON (400, 415 for another content type, 413 when too large) →',
     `session where required (401) → \`${CSRF_FIELD}\` (403) → access level (403) → on admin routes, a live session (401) held by an unsuspended admin (403) →`,
-    'input schema (400, naming the field) → ownership (403/404).',
-    'Access: **pub** public (session optional) · **user** signed in · **reg** registration complete · **admin** · **self** signed in and owner.',
+    'input schema (400, naming the field) → ownership, or the role in the page (403/404).',
+    'Access: **pub** public (session optional) · **user** signed in · **reg** registration complete · **admin** · **self** signed in and owner (or a site admin) ·',
+    '**page-staff** signed in, and an admin (or, where the route says so, an admin or moderator) of the page the input names, acting on the page or on its other members (or a site admin).',
     'GET inputs come from the path and query string; other methods from the path and JSON body. Unknown fields are refused.',
+    'Errors: besides those in its row, every route may answer 400 (the header or the input), a signed-in route 401, a route with a session or',
+    `access check 403 (\`${CSRF_FIELD}\`, the access level), and a mutating route 413, 415 and 503 (busy; retry). docs/openapi.json lists each operation's statuses with their reasons.`,
     '',
-    '| method | path | access | input | handler | what it does |',
-    '|---|---|---|---|---|---|',
+    '| method | path | access | input | handler | what it does | errors |',
+    '|---|---|---|---|---|---|---|',
     ...table.map(
       (r) =>
-        `| ${r.method} | \`${r.path}\` | ${ACCESS[r.access]}${r.csrfExempt ? ' (no csrf)' : ''} | ${inputOf(r)} | \`functions/${r.handler}.ts\` | ${r.summary} |`,
+        `| ${r.method} | \`${r.path}\` | ${ACCESS[r.access]}${r.csrfExempt ? ' (no csrf)' : ''} | ${inputOf(r)} | \`functions/${r.handler}.ts\` | ${r.summary} | ${errorsOf(r)} |`,
     ),
-    '| any | anything else (`$default`) | pub | — | `functions/system/not-found.ts` | 404 envelope |',
+    '| any | anything else (`$default`) | pub | — | `functions/system/not-found.ts` | 404 envelope | 404 |',
     '',
     '## Real time',
     '',

@@ -9,7 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as z from 'zod';
 import { CSRF_FIELD, CSRF_FIELD_DESCRIPTION } from '../shared/api';
 import { ACCESS_COOKIE, CLIENT_PLATFORM_BROWSER, CLIENT_PLATFORM_HEADER } from '../shared/constants';
-import { isRaw, pathParams, type RouteContract } from '../shared/contract/route';
+import { declaredErrors, isRaw, pathParams, type RouteContract } from '../shared/contract/route';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SCHEMA_REF = (id: string) => `#/components/schemas/${id}`;
@@ -157,10 +157,9 @@ export async function buildOpenApi(routes?: NamedRoute[], version = '0.1.0'): Pr
       responses[status] = { description: status === '201' ? 'Created.' : 'Success.', ...body };
       if (route.idempotent && status !== '200') responses['200'] = { description: 'Nothing new was created (a retry with the same client id, or the item already existed); the same answer.', ...body };
     }
-    responses['400'] = { $ref: '#/components/responses/Error' };
-    if (route.access !== 'public') {
-      responses['401'] = { $ref: '#/components/responses/Error' };
-      responses['403'] = { $ref: '#/components/responses/Error' };
+    // Each error status the route declares, with its reasons, in the error envelope; default for a fault (500).
+    for (const [code, reason] of Object.entries(declaredErrors(route))) {
+      responses[code] = { description: `${reason[0]!.toUpperCase()}${reason.slice(1)}.`, content: { 'application/json': { schema: { $ref: SCHEMA_REF('ErrorEnvelope') } } } };
     }
     responses.default = { $ref: '#/components/responses/Error' };
     op.responses = responses;
@@ -192,7 +191,7 @@ export async function buildOpenApi(routes?: NamedRoute[], version = '0.1.0'): Pr
         },
       },
       responses: {
-        Error: { description: 'The error envelope (400 names the field that failed).', content: { 'application/json': { schema: { $ref: SCHEMA_REF('ErrorEnvelope') } } } },
+        Error: { description: 'The error envelope, for any status the operation does not list (a fault of the server answers 500, without internals).', content: { 'application/json': { schema: { $ref: SCHEMA_REF('ErrorEnvelope') } } } },
       },
       securitySchemes: {
         session: { type: 'apiKey', in: 'cookie', name: ACCESS_COOKIE, description: 'The access token cookie set by sign-in (15 minutes; renewed by POST /api/iam/authn/refresh).' },

@@ -6,12 +6,14 @@ import { defineRoute } from './route';
 export const getPostMember = defineRoute({
   method: 'GET', path: '/api/iam/posts/{id}', access: 'user',
   input: postIdParams, output: postDetail,
+  errors: { 404: 'no such post the caller may see' },
   summary: 'A post with a page of its comments in thread order and its responders, as the caller may see it: { post, comments, responders, commentsCursor }; 404 when it does not exist or is not visible.',
 });
 
 export const getPlantMember = defineRoute({
   method: 'GET', path: '/api/iam/plant/{id}', access: 'user',
   input: postIdParams, output: plantDetail,
+  errors: { 404: 'no such plant the caller may see' },
   summary: 'A plant post with a page of its comments and its responders: { plant, comments, responders, commentsCursor }; 404 when it does not exist or is not visible.',
 });
 
@@ -78,24 +80,28 @@ export const moreRecentPlantsMembers = defineRoute({
 export const userOrPageBasic = defineRoute({
   method: 'GET', path: '/api/iam/user-or-page-basic/{x}', access: 'user',
   input: basicParams, output: ownerAnswer,
+  errors: { 404: 'no such member or page' },
   summary: 'The card of a member or a page by id or handle: { owner: { type, id, handle, name, avatar } }.',
 });
 
 export const postsByHandle = defineRoute({
   method: 'GET', path: '/api/posts/{username}', access: 'public',
   input: byHandleParams, output: ownerPostsPage,
+  errors: { 404: 'no member or page has the handle' },
   summary: 'A user\'s posts as the viewer may see them, newest first: { posts, counts, cursorId, owner }.',
 });
 
 export const morePostsByHandle = defineRoute({
   method: 'GET', path: '/api/posts/more/by-user/{arg}', access: 'public',
   input: moreByHandleParams, output: ownerPostsPage,
+  errors: { 404: 'no member or page has the handle' },
   summary: 'The next page of a user\'s posts (arg = handle, cursorId in the query string): { posts, counts, cursorId, owner }.',
 });
 
 export const getPost = defineRoute({
   method: 'GET', path: '/api/post/{id}', access: 'public',
   input: postIdParams, output: postDetail,
+  errors: { 404: 'no such post the viewer may see' },
   summary: 'A post with a page of its thread and its responders, only if the viewer may see it (404 otherwise, so existence does not leak): { post, comments, responders, commentsCursor }; ?commentsCursor= for the next page of comments.',
 });
 
@@ -108,12 +114,14 @@ export const byTag = defineRoute({
 export const plantsByHandle = defineRoute({
   method: 'GET', path: '/api/plants/by-user/{user}', access: 'public',
   input: plantsByHandleParams, output: ownerPlantsPage,
+  errors: { 404: 'no member or page has the handle' },
   summary: 'A user\'s plants (user = handle; filter = plantsAll | plantsAvail in the query string): { plants, counts, cursorId, owner }.',
 });
 
 export const plantsByHandleMore = defineRoute({
   method: 'GET', path: '/api/plants/by-user/more/{user}', access: 'public',
   input: plantsByHandleParams, output: ownerPlantsPage,
+  errors: { 404: 'no member or page has the handle' },
   summary: 'The next page of a user\'s plants (cursorId and filter in the query string): { plants, counts, cursorId, owner }.',
 });
 
@@ -132,6 +140,7 @@ export const recentPlantsMore = defineRoute({
 export const getPlant = defineRoute({
   method: 'GET', path: '/api/plant/{id}', access: 'public',
   input: postIdParams, output: plantDetail,
+  errors: { 404: 'no such plant the viewer may see' },
   summary: 'A plant post with a page of its thread and its responders, only if the viewer may see it (404 otherwise): { plant, comments, responders, commentsCursor }; ?commentsCursor= for the next page.',
 });
 

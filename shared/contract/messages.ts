@@ -12,6 +12,7 @@ import { defineRoute } from './route';
 export const all = defineRoute({
   method: 'GET', path: '/api/iam/messages/all', access: 'user',
   input: inboxQuery, output: inboxAnswer,
+  errors: { 403: 'a page\'s inbox asked for by someone not its admin or moderator' },
   summary: 'The caller\'s inbox (or, with pageId, the inbox of a page they are admin or moderator of), newest activity first, cursor paged, with the unread collections and unreadMsgsTally. Hidden conversations are left out until a new message arrives.',
 });
 
@@ -24,6 +25,7 @@ export const unreadTally = defineRoute({
 export const conversation = defineRoute({
   method: 'GET', path: '/api/iam/messages/conversation/{a}/{b}', access: 'user',
   input: conversationParams, output: conversationAnswer,
+  errors: { 404: 'no such conversation of the caller\'s' },
   summary: 'The conversation between a and b (two members, or a member and a page; either order), newest messages first, cursor paged. 404 unless the caller takes part (or answers for the page).',
 });
 
@@ -36,24 +38,28 @@ export const conversationEarlier = defineRoute({
 export const newUserConversation = defineRoute({
   method: 'POST', path: '/api/iam/messages/new-u-to-u-conversation', access: 'registered',
   input: newUserConversationInput, output: convnIdAnswer,
+  errors: { 404: 'no member with this id', 429: 'past the new-conversation limit' },
   summary: 'participants: [the caller\'s uuid, the other member\'s uuid] → { convnId }; the same pair always gets the same conversation.',
 });
 
 export const newPageConversation = defineRoute({
   method: 'POST', path: '/api/iam/messages/new-u-to-p-conversation', access: 'registered',
   input: newPageConversationInput, output: convnIdAnswer,
+  errors: { 404: 'no such page', 429: 'past the new-conversation limit' },
   summary: 'userId (the caller), pageId → { convnId }; the same member and page always get the same conversation. The page\'s admins and moderators answer as the page.',
 });
 
 export const newMessage = defineRoute({
   method: 'POST', path: '/api/iam/messages/new', access: 'registered', status: 201, idempotent: true,
   input: newMessageInput, output: messageAnswer,
+  errors: { 404: 'no such conversation of the caller\'s', 409: 'the message id is taken', 429: 'past the message limit' },
   summary: 'id (client UUID; a retry answers the same message), conversation_id, content (1-4000 characters) → { message }. Participants only (404 otherwise); a page\'s staff write as the page.',
 });
 
 export const deleteConversation = defineRoute({
   method: 'DELETE', path: '/api/iam/messages/conversation', access: 'user',
   input: deleteConversationInput, output: conversationHidden,
+  errors: { 404: 'no such conversation of the caller\'s' },
   summary: 'Hides the conversation convnId for the caller only (its unread leave the tally); it comes back when a new message arrives.',
 });
 
@@ -66,6 +72,7 @@ export const deleteConversations = defineRoute({
 export const muteConversation = defineRoute({
   method: 'PUT', path: '/api/iam/messages/conversation/mute', access: 'user',
   input: muteConversationInput, output: mutedAnswer,
+  errors: { 404: 'no such conversation of the caller\'s' },
   summary: 'Mutes (muted: true) or unmutes the conversation convnId for the caller: a muted conversation\'s messages stay unread in the inbox but leave the tally and the unread collections.',
 });
 
@@ -78,12 +85,14 @@ export const markAsSeen = defineRoute({
 export const messagee = defineRoute({
   method: 'GET', path: '/api/iam/users/user-or-page-messagee-by-handle/{handle}', access: 'user',
   input: messageeParams, output: messageeAnswer,
+  errors: { 404: 'no user or page has the handle' },
   summary: 'The member or page a handle names, as a card to write to: { messagee }; 404 for no one.',
 });
 
 export const newBlock = defineRoute({
   method: 'POST', path: '/api/iam/blocks/new', access: 'user',
   input: newBlockInput, output: blockAnswer,
+  errors: { 404: 'no member with this id', 429: 'past the block limit' },
   summary: 'Blocks userId (any signed-in member may, suspended ones too): they cannot message the caller (their sends answer as a success and deliver nothing), and the caller no longer sees their posts, comments or listings; neither is told.',
 });
 
@@ -102,5 +111,6 @@ export const blockList = defineRoute({
 export const ticket = defineRoute({
   method: 'POST', path: '/api/iam/realtime/ticket', access: 'user',
   input: noInput, output: ticketAnswer,
+  errors: { 429: 'past the ticket limit' },
   summary: '{ url }: the WebSocket URL with a one-time ?ticket= valid 60 s. Frames are JSON { type, data }: message, notification, messages-tally; the client\'s {"type":"ping"} is answered {"type":"pong"}.',
 });

@@ -16,30 +16,35 @@ import { defineRoute } from './route';
 export const newPage = defineRoute({
   method: 'POST', path: '/api/iam/pages/new', access: 'registered', status: 201, idempotent: true,
   input: newPageInput, output: pageAnswer,
+  errors: { 409: 'the handle is taken, or the id is held by something else', 429: 'past the page limit' },
   summary: 'Create a page (id = client UUID, so a retry answers the same page): handle (one namespace with usernames), name, category?, about?, avatar? and cover? (keys from POST /api/iam/pages/image-upload), place? ({ placeId } from the places lookup, or { latitude, longitude }), address? (kept only with a place), tags?, openness?, addressPublic?. The creator is its first admin: 201 { page }; 409 when the handle is taken.',
 });
 
 export const updatePage = defineRoute({
-  method: 'PUT', path: '/api/iam/pages/update', access: 'self',
+  method: 'PUT', path: '/api/iam/pages/update', access: 'page-staff',
   input: updatePageInput, output: pageAnswer,
+  errors: { 404: 'no such page', 409: 'the new handle is taken' },
   summary: 'Change a page (pageId; admins only): handle?, name?, category?, about?, avatar?/cover? (a new key, or null to remove), place? (or null), address? (or null): { page }. 409 when the new handle is taken.',
 });
 
 export const updatePageSettings = defineRoute({
-  method: 'PUT', path: '/api/iam/pages/update-page-settings', access: 'self',
+  method: 'PUT', path: '/api/iam/pages/update-page-settings', access: 'page-staff',
   input: pageSettingsInput, output: pageAnswer,
+  errors: { 404: 'no such page' },
   summary: 'Change a page\'s settings (pageId; admins only): openness (open, moderated, invite), addressPublic, postingRole (the lowest role that posts news as the page): { page }.',
 });
 
 export const createPageSettings = defineRoute({
-  method: 'POST', path: '/api/iam/pages/create-page-settings', access: 'self',
+  method: 'POST', path: '/api/iam/pages/create-page-settings', access: 'page-staff',
   input: createPageSettingsInput, output: pageAnswer,
+  errors: { 404: 'no such page' },
   summary: 'The page\'s settings (pageId; admins only). A page is created with its settings, so this answers them as they are: { page }.',
 });
 
 export const deletePage = defineRoute({
-  method: 'DELETE', path: '/api/iam/pages/page', access: 'self',
+  method: 'DELETE', path: '/api/iam/pages/page', access: 'page-staff',
   input: pageIdInput, output: pageDeleted,
+  errors: { 404: 'no such page' },
   summary: 'Delete a page (pageId; admins only): its stored images first, then one transaction marks it deleted, frees its handle and removes its tag links; its posts and memberships are swept, and its id is never reused: { deleted: true }.',
 });
 
@@ -52,6 +57,7 @@ export const pagesOfUser = defineRoute({
 export const singlePage = defineRoute({
   method: 'GET', path: '/api/iam/pages/single-page/{id}', access: 'user',
   input: pageByIdParams, output: pageAnswer,
+  errors: { 404: 'no such page' },
   summary: 'One page by id, with the caller\'s relation to it: { page }; 404 when there is none.',
 });
 
@@ -62,14 +68,16 @@ export const morePostsByPage = defineRoute({
 });
 
 export const connectTags = defineRoute({
-  method: 'POST', path: '/api/iam/pages/connect-tags', access: 'self',
+  method: 'POST', path: '/api/iam/pages/connect-tags', access: 'page-staff',
   input: pageTagsInput, output: pageAnswer,
+  errors: { 404: 'no such page' },
   summary: 'Add tags to a page (pageId, tagIdArr; admins only; at most 12 in all; tags are made on first use): { page }.',
 });
 
 export const disconnectTags = defineRoute({
-  method: 'POST', path: '/api/iam/pages/disconnect-tags', access: 'self',
+  method: 'POST', path: '/api/iam/pages/disconnect-tags', access: 'page-staff',
   input: pageTagsInput, output: pageAnswer,
+  errors: { 404: 'no such page' },
   summary: 'Remove tags from a page (pageId, tagIdArr; admins only): { page }.',
 });
 
@@ -82,6 +90,7 @@ export const pagesDirectory = defineRoute({
 export const pageAllDetails = defineRoute({
   method: 'GET', path: '/api/page/all-details/{handle}', access: 'public',
   input: pageHandleParams, output: pageDetails,
+  errors: { 404: 'no page has the handle' },
   summary: 'A page\'s profile by handle: { page, posts (its news, newest first), cursorId, counts }; 404 when no page has the handle.',
 });
 
@@ -98,8 +107,9 @@ export const postsByPage = defineRoute({
 });
 
 export const newPageEmail = defineRoute({
-  method: 'POST', path: '/api/iam/emails/new-page', access: 'user',
+  method: 'POST', path: '/api/iam/emails/new-page', access: 'page-staff',
   input: pageIdInput, output: newPageMail,
+  errors: { 404: 'no such page' },
   summary: 'Tell the site\'s admins about a new page by e-mail (pageId; the page\'s admins only; once per page): { sent }.',
 });
 
@@ -108,12 +118,14 @@ export const newPageEmail = defineRoute({
 export const joinPage = defineRoute({
   method: 'POST', path: '/api/iam/pages/join', access: 'registered',
   input: pageIdInput, output: membershipAnswer,
+  errors: { 404: 'no such page', 409: 'the membership changed meanwhile', 429: 'past the join limit' },
   summary: 'Join a page (pageId): an open page at once; a moderated one records a join request (its admins and moderators list them; its creator, while an admin, is notified); an invite-only one only with an invitation (else 403). A repeat answers the same: { pageId, userId, membership, memberCount }.',
 });
 
 export const leavePage = defineRoute({
   method: 'POST', path: '/api/iam/pages/leave', access: 'registered',
   input: pageIdInput, output: membershipAnswer,
+  errors: { 404: 'no such page', 409: 'the last admin cannot leave, or the membership changed meanwhile', 429: 'past the join limit' },
   summary: 'Leave a page, or withdraw a join request or decline an invitation (pageId). The last admin cannot leave (409): name another admin or delete the page. { pageId, userId, membership, memberCount }.',
 });
 
@@ -124,44 +136,51 @@ export const pageMembers = defineRoute({
 });
 
 export const joinRequests = defineRoute({
-  method: 'GET', path: '/api/iam/pages/join-requests/{pageId}', access: 'self',
+  method: 'GET', path: '/api/iam/pages/join-requests/{pageId}', access: 'page-staff',
   input: pageListParams, output: joinRequestsAnswer,
+  errors: { 404: 'no such page' },
   summary: 'A page\'s open join requests, oldest first (admins and moderators only), cursor paged: { requests, cursorId }.',
 });
 
 export const approveRequest = defineRoute({
-  method: 'POST', path: '/api/iam/pages/approve-request', access: 'self',
+  method: 'POST', path: '/api/iam/pages/approve-request', access: 'page-staff',
   input: pageMemberInput, output: membershipAnswer,
+  errors: { 404: 'no such page or request', 409: 'the membership changed meanwhile' },
   summary: 'Approve a join request (pageId, userId; admins and moderators): the member joins and is notified. 404 when there is no such request.',
 });
 
 export const declineRequest = defineRoute({
-  method: 'POST', path: '/api/iam/pages/decline-request', access: 'self',
+  method: 'POST', path: '/api/iam/pages/decline-request', access: 'page-staff',
   input: pageMemberInput, output: membershipAnswer,
+  errors: { 404: 'no such page or request', 409: 'the membership changed meanwhile' },
   summary: 'Decline a join request (pageId, userId; admins and moderators). 404 when there is no such request.',
 });
 
 export const inviteToPage = defineRoute({
-  method: 'POST', path: '/api/iam/pages/invite', access: 'self',
+  method: 'POST', path: '/api/iam/pages/invite', access: 'page-staff',
   input: pageMemberInput, output: membershipAnswer,
+  errors: { 404: 'no such page or member', 409: 'already a member, or the membership changed meanwhile', 429: 'past 30 invitations an hour, or 3 a day of one member to one page' },
   summary: 'Invite a member (pageId, userId; admins and moderators): they are notified and may join, even an invite-only page. A pending request is approved instead. 409 when they are already a member; 429 past 30 invitations an hour, or 3 a day of one member to one page.',
 });
 
 export const memberRole = defineRoute({
-  method: 'PUT', path: '/api/iam/pages/member-role', access: 'self',
+  method: 'PUT', path: '/api/iam/pages/member-role', access: 'page-staff',
   input: pageRoleInput, output: membershipAnswer,
+  errors: { 404: 'no such page or member', 409: 'no admin would be left, or the membership changed meanwhile' },
   summary: 'Change a member\'s role (pageId, userId, role = admin, moderator or member; admins only). The creator keeps their role; a change that would leave no admin is refused (409).',
 });
 
 export const removeMember = defineRoute({
-  method: 'DELETE', path: '/api/iam/pages/member', access: 'self',
+  method: 'DELETE', path: '/api/iam/pages/member', access: 'page-staff',
   input: pageMemberInput, output: membershipAnswer,
+  errors: { 404: 'no such page or member', 409: 'no admin would be left, or the membership changed meanwhile' },
   summary: 'Remove a member from a page (pageId, userId): admins remove anyone but the creator; moderators remove plain members. Use leave for yourself.',
 });
 
 export const pageImageUpload = defineRoute({
-  method: 'POST', path: '/api/iam/pages/image-upload', access: 'self',
+  method: 'POST', path: '/api/iam/pages/image-upload', access: 'page-staff',
   input: pageImageUploadInput, output: presignedUpload,
+  errors: { 429: 'past the upload limit' },
   summary: 'A presigned PUT (5 min; JPEG, PNG or WebP; at most 5 MB) for a page\'s avatar or cover (pageId: the page\'s id, or the client id of a page about to be created): { url, key, headers, expires_in }; save the key with pages/new or pages/update. Admins of an existing page only; 429 after 30 in an hour.',
 });
 

@@ -4,7 +4,7 @@
  * functions/<domain>/routes.ts; the web client and the tests take their types from here.
  */
 import type * as z from 'zod';
-import type { AccessLevel, HttpMethod } from '../api';
+import { CSRF_FIELD, isMutating, type AccessLevel, type HttpMethod } from '../api';
 
 /** A success that is not JSON (a calendar file, a feed): its content type; the body is the handler's string. */
 export interface RawAnswer {
@@ -12,6 +12,12 @@ export interface RawAnswer {
   /** The document's shape when it is JSON of its own media type (a manifest): for the docs and the tests, never bundled. */
   readonly schema?: z.ZodType;
 }
+
+/** The error statuses a route answers with the error envelope (500 is never declared: it is a fault). */
+export const ERROR_STATUSES = [400, 401, 403, 404, 409, 410, 413, 415, 422, 429, 503] as const;
+export type ErrorStatus = (typeof ERROR_STATUSES)[number];
+/** A route's own error statuses, each with what it means there. */
+export type RouteErrors = { readonly [S in ErrorStatus]?: string };
 
 export interface RouteContract {
   readonly method: HttpMethod;
@@ -44,6 +50,13 @@ export interface RouteContract {
    * header check is skipped. Errors still answer the JSON envelope.
    */
   readonly platformExempt?: boolean;
+  /**
+   * The error statuses the route answers for reasons of its own, each with its reason (404 no such
+   * page, 409 the handle is taken, 429 past a rate limit, 503 on a read that may lose a race…).
+   * The statuses every route of its access level and method answers (`commonErrors`) are added
+   * to them; the API tests fail when a route answers a status neither declares.
+   */
+  readonly errors?: RouteErrors;
 }
 
 /** Declares a route, keeping its literal method, path and access for the typed clients. */
@@ -79,4 +92,43 @@ export function routeKey(route: Pick<RouteContract, 'method' | 'path'>): string 
 /** The names of a path's `{parameters}`, in order. */
 export function pathParams(path: string): string[] {
   return [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+}
+
+/**
+ * The error statuses a route answers by its access level and method alone: the header and the
+ * input (400), the session (401), the CSRF token and the access level (403), a body too large or
+ * not JSON (413, 415), and a write that kept losing races (503).
+ */
+export function commonErrors(route: Pick<RouteContract, 'method' | 'access' | 'csrfExempt' | 'platformExempt'>): RouteErrors {
+  const mutating = isMutating(route.method);
+  const signedIn = route.access !== 'public';
+  const refusals = [
+    mutating && !route.csrfExempt ? `the ${CSRF_FIELD} is missing or not the session's` : null,
+    {
+      public: null,
+      user: null,
+      registered: 'registration not complete, or the account suspended',
+      admin: 'not a site admin (checked live)',
+      self: 'not the owner of what the input names',
+      'page-staff': 'the role in the page falls short',
+    }[route.access],
+  ].filter((r): r is string => r !== null);
+  return {
+    400: [route.platformExempt ? null : 'the client-platform header is missing', mutating ? 'the body is not valid JSON' : null, 'the input is not valid (the field is named)'].filter(Boolean).join('; '),
+    ...(signedIn ? { 401: 'no session, or it has expired or ended' } : {}),
+    ...(refusals.length ? { 403: refusals.join('; ') } : {}),
+    ...(mutating ? { 413: 'the body is larger than 10 MB', 415: 'the body is not JSON', 503: 'busy: a write kept losing races; retry after Retry-After' } : {}),
+  };
+}
+
+/** Every error status the route declares, its own (first) and those of its access level and method. */
+export function declaredErrors(route: RouteContract): RouteErrors {
+  const common = commonErrors(route);
+  const own = route.errors ?? {};
+  const out: Record<number, string> = {};
+  for (const status of ERROR_STATUSES) {
+    const reasons = [own[status], common[status]].filter((r): r is string => !!r);
+    if (reasons.length) out[status] = reasons.join('; ');
+  }
+  return out;
 }

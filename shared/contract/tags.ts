@@ -24,6 +24,7 @@ export const allTags = defineRoute({
 export const getSingle = defineRoute({
   method: 'GET', path: '/api/iam/tags/get-single/{type}/{data}', access: 'user',
   input: tagSingleParams, output: tagView,
+  errors: { 404: 'no such tag' },
   summary: 'One tag: type = id or name (a tag\'s id is its name), data = the id or name; 404 when there is none.',
 });
 

@@ -11,15 +11,16 @@ import * as z from 'zod';
 import { routes } from '../../functions/routes';
 import { routeKey, type RouteDef } from '../../functions/lib/route-types';
 import { REPO_ROOT } from '../../infra/local/host';
-import { defineRoute, isRaw, pathParams, rawAnswer } from '../../shared/contract/route';
+import { declaredErrors, defineRoute, isRaw, pathParams, rawAnswer } from '../../shared/contract/route';
 import { buildOpenApi, contractRoutes } from '../../scripts/openapi';
 import { hostUrl } from '../support/api';
+import { undeclaredStatuses } from '../support/route-statuses';
 
 type Json = Record<string, unknown>;
 interface Operation {
   parameters: ({ $ref: string } | { name: string; in: string; required: boolean })[];
   requestBody?: { content: Record<string, { schema: { properties: Record<string, unknown>; additionalProperties?: boolean } }> };
-  responses: Record<string, { content?: Record<string, { schema: Json }> }>;
+  responses: Record<string, { description?: string; content?: Record<string, { schema: Json }> }>;
 }
 
 const table = routes as readonly RouteDef[];
@@ -108,6 +109,54 @@ describe('docs/openapi.json', () => {
     expect(op.responses['200']!.content).toEqual({ 'text/calendar': { schema: { type: 'string' } } });
     expect(op.parameters).not.toContainEqual({ $ref: '#/components/parameters/ClientPlatform' });
     expect(op.responses.default).toEqual({ $ref: '#/components/responses/Error' });
+  });
+
+  it('lists each operation\'s error statuses, its own and its access level\'s, each with its reason and the error envelope', () => {
+    const byKey = new Map(operations(doc));
+    const envelope = { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } };
+    for (const route of table) {
+      const key = routeKey(route);
+      const op = byKey.get(key)!;
+      const errors = Object.keys(op.responses).filter((code) => /^[45]\d\d$/.test(code));
+      expect(errors, key).toEqual(Object.keys(declaredErrors(route)));
+      for (const code of errors) {
+        expect(op.responses[code]!.content, `${key} ${code}`).toEqual(envelope);
+        expect(op.responses[code]!.description, `${key} ${code}`).toMatch(/^[A-Z0-9].+\.$/);
+      }
+      expect(errors, key).toContain('400');
+      if (route.access !== 'public') expect(errors, key).toContain('401');
+      if (route.method !== 'GET') expect(errors, key).toEqual(expect.arrayContaining(['413', '415', '503', ...(route.csrfExempt ? [] : ['403'])]));
+    }
+    // What an outside fuzzer found answered but not described.
+    expect(byKey.get('DELETE /api/iam/authn/delete')!.responses['409']!.description).toMatch(/only admin of a page/);
+    expect(byKey.get('PUT /api/iam/authn/confirm-phone-and-record')!.responses['409']!.description).toMatch(/code was already used/);
+    expect(byKey.get('GET /api/health')!.responses).not.toHaveProperty('401');
+  });
+
+  it('adds a route\'s own errors to those of its access level and method', async () => {
+    const route = defineRoute({
+      method: 'PUT', path: '/api/iam/widgets', access: 'page-staff', errors: { 404: 'no such widget', 403: 'the widget is locked' },
+      input: z.strictObject({ id: z.string() }), output: z.strictObject({ ok: z.boolean() }), summary: 'Change a widget.',
+    });
+    const spec = (await buildOpenApi([...(await contractRoutes()), { route, domain: 'widgets', name: 'changeWidget' }])) as typeof doc;
+    await validate(spec);
+    const op = spec.paths['/api/iam/widgets']!.put!;
+    expect(Object.keys(op.responses)).toEqual(['200', '400', '401', '403', '404', '413', '415', '503', 'default']);
+    expect(op.responses['403']!.description).toBe('The widget is locked; the csrf_token is missing or not the session\'s; the role in the page falls short.');
+    expect(op.responses['404']!.description).toBe('No such widget.');
+  });
+
+  it('the run\'s check names each status a route answered but does not declare, and only those', () => {
+    const log = [
+      'GET /api/health\t200', // a success: the test client checks those
+      'GET /api/health\t409', // not declared
+      'GET /api/health\t500', // a fault: never declared
+      'DELETE /api/iam/authn/delete\t409', // declared
+      'DELETE /api/iam/authn/delete\t401', // its access level's
+      'GET /api/no/such/route\t404', // no route: the $default answer
+      'GET /api/health\t409',
+    ].join('\n');
+    expect(undeclaredStatuses(log, table)).toEqual(['GET /api/health answered 409', 'GET /api/health answered 500']);
   });
 
   it('is served as a static file next to the SPA, the same as docs/openapi.json', async () => {

@@ -13,6 +13,7 @@ import { call, mintSession, type CallResult, type TestSession } from '../support
 import { setAttributes } from '../support/db';
 import { admin, adminSession, registeredUser, signInAgain } from '../support/users';
 import { ownershipFixtures } from './ownership-fixtures';
+import { pageStaffFixtures, runPageStaffFixture } from './page-staff-fixtures';
 
 const table = routes as readonly RouteDef[];
 
@@ -199,6 +200,11 @@ describe.each(table.map((r) => [routeKey(r), r] as const))('%s', (_key, route) =
       expect(ownershipFixtures[routeKey(route)], `add a fixture for ${routeKey(route)} in ownership-fixtures.ts`).toBeDefined();
     });
   }
+  if (route.access === 'page-staff') {
+    it('has a page-staff fixture: a plain member and a stranger acting on a page, and its admin', () => {
+      expect(pageStaffFixtures[routeKey(route)], `add a fixture for ${routeKey(route)} in page-staff-fixtures.ts`).toBeDefined();
+    });
+  }
 });
 
 describe('routes outside the table', () => {
@@ -225,6 +231,18 @@ describe('ownership (self routes)', () => {
   for (const [key, fixture] of Object.entries(ownershipFixtures)) {
     it(`${key}: user B cannot act on user A's resource, and A's data is unchanged`, async () => {
       await fixture();
+    });
+  }
+});
+
+describe('page roles (page-staff routes)', () => {
+  const staffRoutes = table.filter((r) => r.access === 'page-staff').map(routeKey);
+  it('has exactly one fixture per page-staff route, and none for routes that do not exist', () => {
+    expect(Object.keys(pageStaffFixtures).sort()).toEqual(staffRoutes.sort());
+  });
+  for (const [key, fixture] of Object.entries(pageStaffFixtures)) {
+    it(`${key}: a plain member and a stranger are refused and the page is unchanged; its admin is not refused`, async () => {
+      await runPageStaffFixture(key, fixture);
     });
   }
 });

@@ -15,6 +15,9 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { REPO_ROOT, startHost, type Host } from '../../infra/local/host';
+import { routes } from '../../functions/routes';
+import type { RouteDef } from '../../functions/lib/route-types';
+import { assertStatusesDeclared } from './route-statuses';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -63,6 +66,8 @@ async function start(): Promise<{ host: Host; dataDir: string; control: Server }
   const base = join(REPO_ROOT, '.tmp');
   mkdirSync(base, { recursive: true });
   const dataDir = mkdtempSync(join(base, 'host-'));
+  // Every (route, status) the host answers, checked against the contracts when the run ends.
+  process.env.ROUTE_STATUS_LOG ??= join(dataDir, 'route-statuses.tsv');
   const host = await startHost({
     dataDir,
     inMemory: true,
@@ -113,6 +118,14 @@ export default async function setup(project: TestProject) {
     control.closeAllConnections();
     await new Promise<void>((done) => control.close(() => done()));
     await h.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    try {
+      assertStatusesDeclared(process.env.ROUTE_STATUS_LOG!, routes as readonly RouteDef[]);
+    } catch (err) {
+      // Vitest logs an error thrown here without failing the run: fail it.
+      process.exitCode = 1;
+      throw err;
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   };
 }

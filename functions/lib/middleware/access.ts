@@ -1,7 +1,9 @@
 /**
  * Access levels of the route table: public, user, registered (registration complete and not
  * suspended), admin, self (signed in; the handler checks ownership after validation, with
- * `assertSelf` of ../session/live, which reads the table when a site admin acts for someone).
+ * `assertSelf` of ../session/live, which reads the table when a site admin acts for someone),
+ * page-staff (signed in; the handler checks the actor's role in the page after validation, with
+ * `actOnPage` of functions/pages/pages.ts).
  */
 import type { AccessLevel } from '../../../shared/api';
 import { forbidden } from '../errors';
@@ -14,6 +16,7 @@ export function accessAllowed(access: AccessLevel, session: Session | null): boo
       return true;
     case 'user':
     case 'self':
+    case 'page-staff':
       return session !== null;
     case 'registered':
       return session !== null && session.registered && !session.suspended;
