@@ -16,7 +16,7 @@ import type {
   verifyEmailTokenInput,
 } from '@shared/schemas/identity';
 import { api, ApiError } from '@/lib/api';
-import { asProfile } from '@/lib/auth/types';
+import { asProfile } from '@/lib/auth/as-profile';
 
 type In<S extends z.core.$ZodType> = z.output<S>;
 
