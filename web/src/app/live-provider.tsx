@@ -6,8 +6,10 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { getMessagesTally, messagesKeys } from '@/features/messages/api/messages';
-import { notificationsQueryKey, getUnreadTally } from '@/features/notifications/api/notifications';
+import { getMessagesTally } from '@/features/messages/api/tally';
+import { messagesKeys } from '@/features/messages/api/keys';
+import { getUnreadTally } from '@/features/notifications/api/tally';
+import { notificationsQueryKey } from '@/features/notifications/api/keys';
 import { useAuth } from '@/lib/auth/auth-store';
 import { LiveContext, type Live } from '@/lib/live/live';
 import { createRealtime, realtimeUrl } from '@/lib/live/realtime';

@@ -13,7 +13,9 @@
  * per resource it reads or changes, named for it (`features/content/api/comments.ts`,
  * `features/pages/api/pages.ts`), never one file per function. A file holds the resource's
  * calls, query keys and query/mutation hooks; `content/api/cache.ts` keeps the cached feeds in
- * step after a change. What the whole app shares calls from `lib/` (the session in
+ * step after a change. What the app loads on every screen (the live provider's tallies and
+ * keys) sits in small `tally.ts` and `keys.ts` files, so the first load leaves the screens' calls
+ * to their lazy chunks. What the whole app shares calls from `lib/` (the session in
  * `lib/auth/session-api.ts`, site settings, places, tags, the socket's ticket). Screens and
  * components call through these, never `api.call` themselves.
  */

@@ -1,6 +1,5 @@
 /** The auth state of the SPA; the signed-in user is the `Profile` the API answers (shared/answers). */
 import type { Profile } from '@shared/answers/auth';
-import { ApiError } from '@/lib/api';
 
 export type { Profile };
 
@@ -21,10 +20,4 @@ export function isProfile(value: unknown): value is Profile {
   if (typeof value !== 'object' || value === null) return false;
   const u = value as Record<string, unknown>;
   return typeof u.uuid === 'string' && typeof u.csrf_token === 'string';
-}
-
-/** Answers of calls that change the profile must carry it. */
-export function asProfile(data: Profile): Profile {
-  if (!isProfile(data)) throw new ApiError(200, 'bad_response', 'The answer lacks the profile');
-  return data;
 }

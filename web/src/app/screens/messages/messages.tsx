@@ -7,7 +7,8 @@ import { PageShell } from '@/components/page-shell';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-store';
 import { isUuid } from '@/lib/ids';
-import { messagesKeys, useInbox } from '@/features/messages/api/messages';
+import { useInbox } from '@/features/messages/api/messages';
+import { messagesKeys } from '@/features/messages/api/keys';
 import { Inbox } from '@/features/messages/components/inbox';
 import { useFrames } from '@/lib/live/live';
 

@@ -2,7 +2,7 @@
 import type * as z from 'zod/mini';
 import type { deleteAccountInput, profileUpdateInput } from '@shared/schemas/auth';
 import { api } from '@/lib/api';
-import { asProfile } from '@/lib/auth/types';
+import { asProfile } from '@/lib/auth/as-profile';
 
 export const updateProfile = async (input: z.output<typeof profileUpdateInput>) => asProfile(await api.call('PUT /api/iam/authn/update', input));
 

@@ -8,7 +8,7 @@ import type * as z from 'zod/mini';
 import type { emailOnlyInput, passwordResetInput, registerInput, signupInput, tokenInput, verifyEmailTokenInput } from '@shared/schemas/auth';
 import type { phoneCheckInput, phoneConfirmInput } from '@shared/schemas/users';
 import { api, ApiError } from '@/lib/api';
-import { asProfile } from '@/lib/auth/types';
+import { asProfile } from '@/lib/auth/as-profile';
 
 type In<S extends z.core.$ZodType> = z.output<S>;
 

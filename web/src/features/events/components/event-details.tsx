@@ -11,7 +11,7 @@ import { buttonClass } from '@/components/form/feedback';
 import { eventEditHref, eventHref, handleHref, tagHref } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-store';
 import { Avatar } from '@/components/avatar';
-import { useTileUrl } from '@/lib/site';
+import { useTileUrl } from '@/components/places/tile-url';
 import { imageUrl } from '@/lib/images';
 import { useAttendees } from '../api/events';
 import { dateRange, zoneNote } from '@/lib/when';

@@ -3,21 +3,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteD
 import type { ConversationAnswer, InboxAnswer, MessageView } from '@shared/answers/messages';
 import { isUuid } from '@/lib/ids';
 import { api, ApiError } from '@/lib/api';
-
-export const messagesKeys = {
-  all: ['messages'] as const,
-  inbox: (viewer: string, pageId: string | null) => ['messages', 'inbox', viewer, pageId ?? 'mine'] as const,
-  conversation: (viewer: string, a: string, b: string) => ['messages', 'conversation', viewer, ...[a, b].sort()] as const,
-  messagee: (handle: string) => ['messages', 'messagee', handle.toLowerCase()] as const,
-  blocks: (viewer: string) => ['messages', 'blocks', viewer] as const,
-  myPages: (viewer: string) => ['messages', 'my-pages', viewer] as const,
-};
-
-export async function getMessagesTally(signal?: AbortSignal): Promise<number> {
-  const data = await api.call('GET /api/iam/messages/unread-tally', {}, { signal });
-  const n = Number(data?.unreadMsgsTally);
-  return Number.isFinite(n) && n > 0 ? Math.floor(n) : 0;
-}
+import { messagesKeys } from './keys';
 
 /** The caller's inbox, or a page's they answer for, newest activity first. */
 export function useInbox(viewer: string, pageId: string | null) {

@@ -3,7 +3,8 @@ import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { MessageView } from '@shared/answers/messages';
 import { useLive } from '@/lib/live/live';
-import { markSeen, messagesKeys } from '../api/messages';
+import { markSeen } from '../api/messages';
+import { messagesKeys } from '../api/keys';
 
 export function useMarkSeen(lastTheirs: MessageView | undefined): void {
   const qc = useQueryClient();

@@ -6,7 +6,8 @@
 import { useCallback, useRef, useState } from 'react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { failureMessage } from '@/components/form/messages';
-import { messagesKeys, sendMessage, withMessage } from '../api/messages';
+import { sendMessage, withMessage } from '../api/messages';
+import { messagesKeys } from '../api/keys';
 
 export interface Pending {
   id: string;

@@ -1,11 +1,9 @@
-/** The signed-in user's notifications: the list, the unseen tally, and marking them all seen. */
+/** The signed-in user's notifications: the list, and marking them all seen (the unseen tally is in ./tally.ts). */
 import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { NotificationPage } from '@shared/answers/notifications';
 import { api } from '@/lib/api';
 import type { TallyTracker } from '@/lib/live/tally';
-
-/** The signed-in user's notifications, newest first, paged by cursorId. */
-export const notificationsQueryKey = ['notifications', 'list'] as const;
+import { notificationsQueryKey } from './keys';
 
 export async function getNotifications(cursorId?: string, signal?: AbortSignal): Promise<NotificationPage> {
   const data = await api.call('GET /api/iam/notifications/all', { cursorId }, { signal });
@@ -21,17 +19,6 @@ export function useNotifications() {
     getNextPageParam: (last) => last.cursorId || undefined,
     staleTime: 0,
   });
-}
-
-/**
- * The number of unseen notifications, for the bell's badge. The tally store (lib/live/tally.ts)
- * decides when to ask, so this is a plain call, without a query hook.
- */
-/** The tally, or 0 when the answer holds none. */
-export async function getUnreadTally(signal?: AbortSignal): Promise<number> {
-  const data = await api.call('GET /api/iam/notifications/unread-tally', {}, { signal });
-  const tally = Number(data?.tally);
-  return Number.isFinite(tally) && tally > 0 ? Math.floor(tally) : 0;
 }
 
 /** Marking every unseen notification seen. */

@@ -8,7 +8,7 @@ import { useLocation } from 'react-router';
 import { formatNumber } from '@shared/format';
 import { Loading } from '@/components/loading';
 import { useLive } from '@/lib/live/live';
-import { getUnreadTally } from '../api/notifications';
+import { getUnreadTally } from '../api/tally';
 import { badgeText, createTallyTracker } from '@/lib/live/tally';
 import { PANEL_CLASS } from './panel-class';
 

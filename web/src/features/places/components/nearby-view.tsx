@@ -11,7 +11,7 @@ import { failureMessage } from '@/components/form/messages';
 import { getUserSettings, userSettingsQueryKey } from '@/lib/user-settings';
 import { useAuth } from '@/lib/auth/auth-store';
 import { viewerOf } from '@/lib/ids';
-import { useTileUrl } from '@/lib/site';
+import { useTileUrl } from '@/components/places/tile-url';
 import { useNearYou } from '../api/places';
 import { originOf, type Origin } from '@/lib/places';
 import type { MapPoint } from '@/components/places/nearby-map';
