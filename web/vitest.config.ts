@@ -29,6 +29,9 @@ export default defineConfig({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/testing/setup.ts'],
+    // Screens drawn with React's background renders and scanned by axe take seconds when the API
+    // project runs beside them on two cores; a hung test still fails.
+    testTimeout: 15_000,
     restoreMocks: true,
     unstubGlobals: true,
   },

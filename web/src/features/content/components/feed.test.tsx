@@ -9,16 +9,18 @@ import { contentFeed } from '../api/feeds';
 import { COUNTS, feedAnswer, makePlant, makePost, renderContent, uuid } from '../testing';
 import { Feed } from './feed';
 
-function Harness({ initial = 'postsAll' as FeedFilter }) {
+function Harness({ initial = 'postsAll' as FeedFilter, pauseMs }: { initial?: FeedFilter; pauseMs?: number }) {
   const [filter, setFilter] = useState<FeedFilter>(initial);
-  return <Feed source={contentFeed('guest')} filters={FEED_FILTERS} filter={filter} onFilterChange={setFilter} title="Latest" />;
+  return <Feed source={contentFeed('guest')} filters={FEED_FILTERS} filter={filter} onFilterChange={setFilter} title="Latest" pauseMs={pauseMs} />;
 }
 
 const posts = (from: number, n: number) => Array.from({ length: n }, (_, i) => makePost({ id: uuid(from + i), text: `Post number ${from + i}` }));
 const shownTexts = () => within(screen.getByRole('list', { name: 'Posts' })).getAllByText(/^Post number/).map((p) => p.textContent);
 const RECENT = '/api/content-items/recent';
+const PAUSE_SEEN_MS = 1500;
 
-describe('Feed', () => {
+// Drawing waits on React's background renders: on a loaded machine a test takes seconds.
+describe('Feed', { timeout: 20_000 }, () => {
   it('shows each filter with its count (thousands separated) and loads a filter when its tab is chosen', async () => {
     const api = serve({
       [`GET ${RECENT}?filter=postsAll`]: () => success(feedAnswer('contentItems', posts(1, 1))),
@@ -54,7 +56,8 @@ describe('Feed', () => {
       'GET /api/content-items/more/c1?filter=postsAll': () => success(feedAnswer('contentItems', posts(3, 2), 'c/2')),
       'GET /api/content-items/more/c%2F2?filter=postsAll': () => success(feedAnswer('contentItems', posts(5, 1), null)),
     });
-    renderContent(<Harness />, { auth: AUTH.guest });
+    // A pause longer than drawing a page takes on a busy machine, so the button is seen paused.
+    renderContent(<Harness pauseMs={PAUSE_SEEN_MS} />, { auth: AUTH.guest });
     await screen.findByText('Post number 2');
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await screen.findByText('Post number 4');

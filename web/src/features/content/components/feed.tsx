@@ -44,13 +44,15 @@ export interface FeedProps {
   hideTitle?: boolean;
   /** What an empty list says, per filter. */
   empty?: Partial<Record<FeedFilter, ReactNode>>;
+  /** How long the feed waits after a page before it loads another (FEED_MORE_PAUSE_MS). */
+  pauseMs?: number;
   /** Wait (e.g. until the session is known) before loading. */
   enabled?: boolean;
   /** The counts of the latest page, when a screen shows them elsewhere too. */
   onCounts?: (counts: FeedCounts) => void;
 }
 
-export function Feed({ source, filters = [], filter, onFilterChange, title, hideTitle = false, empty, enabled = true, onCounts }: FeedProps) {
+export function Feed({ source, filters = [], filter, onFilterChange, title, hideTitle = false, empty, enabled = true, onCounts, pauseMs = FEED_MORE_PAUSE_MS }: FeedProps) {
   const titleId = useId();
   const baseId = useId();
   const feed = useFeed(source, filter, enabled);
@@ -96,9 +98,9 @@ export function Feed({ source, filters = [], filter, onFilterChange, title, hide
       loading.current = false;
       setPaused(true);
       if (pauseTimer.current) clearTimeout(pauseTimer.current);
-      pauseTimer.current = setTimeout(() => setPaused(false), FEED_MORE_PAUSE_MS);
+      pauseTimer.current = setTimeout(() => setPaused(false), pauseMs);
     }
-  }, [fetchNextPage]);
+  }, [fetchNextPage, pauseMs]);
 
   // A new observer after each page and pause: it reports at once whether the end is still in view.
   useEffect(() => {
