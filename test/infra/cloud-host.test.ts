@@ -20,6 +20,7 @@ import type { Grant } from '../../functions/lib/route-types';
 import { CATCH_ALL } from '../../functions/routes';
 import { GrantRole } from '../../infra/aws/grant-role';
 import { domainOf, functionSizing } from '../../infra/aws/naming';
+import { KEPT_ROUTE_NAMES } from './kept-names';
 import { PROD_CONFIG, RESIZED, recordAcknowledgements, synthesisedStages } from './synth-fixture';
 import { actionsOf, expectedRoutes, fromParent, lambdaOf, ofType, type Resource, type Resources, type StageView } from './template-view';
 
@@ -188,6 +189,24 @@ describe('routes', () => {
         }
       }
     }
+  });
+});
+
+describe('names a kept stage holds', () => {
+  // A stage that keeps its resources keeps each route's nested stack and log group: a route that
+  // moved to another nested stack would be created there while the old stack still holds its
+  // route key (API Gateway refuses the duplicate), and its retained log group would be orphaned.
+  it("keeps every route in the nested stack and log group it has always had", () => {
+    const prod = synth.stages.find((v) => v.name === 'prod')!;
+    const actual: Record<string, readonly [string, string]> = {};
+    for (const [domain, nestedStack] of prod.stack.routeStacks) {
+      for (const [, route] of ofType(prod.nested.get(domain)!.resources, 'AWS::ApiGatewayV2::Route')) {
+        const key = route.Properties.RouteKey as string;
+        const { fn, nested } = lambdaOf(prod, domain, key);
+        actual[key] = [nestedStack.node.id, nested.resources[fn.Properties.LoggingConfig.LogGroup.Ref as string]!.Properties.LogGroupName as string];
+      }
+    }
+    expect(actual).toEqual(KEPT_ROUTE_NAMES);
   });
 });
 
