@@ -18,5 +18,8 @@ export const messagesRoutes = [
   { ...messages.newBlock, handler: 'messages/new-block', grants: ['table:read', 'table:write'] },
   { ...messages.deleteBlock, handler: 'messages/delete-block', grants: ['table:read', 'table:write'] },
   { ...messages.blockList, handler: 'messages/block-list', grants: ['table:read'] },
+] as const satisfies readonly RouteDef[];
+
+export const realtimeRoutes = [
   { ...messages.ticket, handler: 'realtime/ticket', grants: ['table:read', 'table:write'] },
 ] as const satisfies readonly RouteDef[];

@@ -19,7 +19,7 @@ import { keyAttributes, TABLE } from '../../functions/db/table';
 import type { Grant } from '../../functions/lib/route-types';
 import { CATCH_ALL } from '../../functions/routes';
 import { GrantRole } from '../../infra/aws/grant-role';
-import { domainOf, functionSizing } from '../../infra/aws/naming';
+import { functionSizing } from '../../infra/aws/naming';
 import { KEPT_ROUTE_NAMES } from './kept-names';
 import { PROD_CONFIG, RESIZED, recordAcknowledgements, synthesisedStages } from './synth-fixture';
 import { actionsOf, expectedRoutes, fromParent, lambdaOf, ofType, type Resource, type Resources, type StageView } from './template-view';
@@ -51,10 +51,6 @@ function httpApi(resources: Resources): [string, Resource] {
   const found = ofType(resources, 'AWS::ApiGatewayV2::Api').filter(([, a]) => a.Properties.ProtocolType === 'HTTP');
   expect(found).toHaveLength(1);
   return found[0]!;
-}
-
-function catchAllDomain(): string {
-  return domainOf(CATCH_ALL.handler);
 }
 
 function policyStatements(resources: Resources): any[] {
@@ -117,9 +113,9 @@ describe('routes', () => {
       }
     }
     const [resized] = synth.fx.prodRoutes;
-    const { fn: big } = lambdaOf(synth.stages[1]!, domainOf(resized!.handler), synth.fx.resizedKey);
+    const { fn: big } = lambdaOf(synth.stages[1]!, resized!.stack, synth.fx.resizedKey);
     expect(big.Properties).toMatchObject({ MemorySize: RESIZED.memoryMb, Timeout: RESIZED.timeoutSeconds });
-    const { fn: normal } = lambdaOf(synth.stages[0]!, domainOf(resized!.handler), synth.fx.resizedKey);
+    const { fn: normal } = lambdaOf(synth.stages[0]!, resized!.stack, synth.fx.resizedKey);
     expect(normal.Properties).toMatchObject({ MemorySize: 256, Timeout: 10 });
   });
 
@@ -475,7 +471,7 @@ describe('limits and checks', () => {
 
   it('puts each domain in its own nested stack', () => {
     for (const v of synth.stages) {
-      const domains = new Set([...v.routes.map((r) => domainOf(r.handler)), catchAllDomain()]);
+      const domains = new Set([...v.routes.map((r) => r.stack), CATCH_ALL.stack]);
       expect([...v.nested.keys()].sort()).toEqual([...domains].sort());
       expect(ofType(v.parent, 'AWS::CloudFormation::Stack')).toHaveLength(domains.size);
     }
