@@ -128,7 +128,7 @@ describe('relisting in the cloud (the table\'s stream runs the job)', () => {
 
   /** Moves the owner as the profile route runs in the cloud (SWEEPS=stream), in this worker. */
   async function moveInCloud(u: TestUser, p: GeoPoint): Promise<void> {
-    const { main } = await import('../../functions/auth/update-profile');
+    const { main } = await import('../../functions/auth/handlers/update-profile');
     // The member's own live session (the profile route checks that its family is live).
     const familyId = u.browser.cookies.get(REFRESH_COOKIE)!.split('.')[1]!;
     const session = { userId: u.uuid, familyId, csrfToken: u.csrf, role: 'user', emailVerified: true, registered: true, suspended: false } as const;

@@ -3,18 +3,18 @@
  * known — a new address gets an account and a verification e-mail, a known one an e-mail
  * saying someone tried to sign up (at most one a day). Rate limited per IP (an IPv6 /64).
  */
-import type { signup as route } from '../../shared/contract/auth';
-import { rateLimitKey } from '../db/entities/rate-limit';
-import { db } from '../db/service';
-import { takeToday } from '../lib/daily-count';
-import { badRequest } from '../lib/errors';
-import { ipKey } from '../lib/ip-key';
-import { hitRateLimit } from '../lib/rate-limit';
-import type { Main } from '../lib/route-types';
-import { createAccount, userIdByEmail } from '../users/users';
-import { createEmailToken } from './email-tokens';
-import { sendSignupAttempt, sendVerification } from './mails';
-import { hashPassword, passwordProblem } from './passwords';
+import type { signup as route } from '../../../shared/contract/auth';
+import { rateLimitKey } from '../../db/entities/rate-limit';
+import { db } from '../../db/service';
+import { takeToday } from '../../lib/daily-count';
+import { badRequest } from '../../lib/errors';
+import { ipKey } from '../../lib/ip-key';
+import { hitRateLimit } from '../../lib/rate-limit';
+import type { Main } from '../../lib/route-types';
+import { createAccount, userIdByEmail } from '../../users/users';
+import { createEmailToken } from '../email-tokens';
+import { sendSignupAttempt, sendVerification } from '../mails';
+import { hashPassword, passwordProblem } from '../passwords';
 
 /** Tells a known address's owner of sign-up attempts, once a UTC day at most: nobody can flood them by signing up again and again. */
 async function noticeSignupAttempt(email: string): Promise<void> {

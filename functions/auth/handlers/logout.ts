@@ -1,11 +1,11 @@
 /** POST /api/iam/authn/logout: revokes the refresh token if any and clears the cookies; always 200. */
-import type { logout as route } from '../../shared/contract/auth';
-import { REFRESH_COOKIE } from '../../shared/constants';
-import { reply } from '../lib/http';
-import { logger } from '../lib/logger';
-import type { Main } from '../lib/route-types';
-import { clearedSessionCookies, readCookies } from '../lib/session/cookies';
-import { endSession } from './sessions';
+import type { logout as route } from '../../../shared/contract/auth';
+import { REFRESH_COOKIE } from '../../../shared/constants';
+import { reply } from '../../lib/http';
+import { logger } from '../../lib/logger';
+import type { Main } from '../../lib/route-types';
+import { clearedSessionCookies, readCookies } from '../../lib/session/cookies';
+import { endSession } from '../sessions';
 
 export const main: Main<typeof route> = async ({ event }) => {
   try {

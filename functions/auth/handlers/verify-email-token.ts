@@ -10,23 +10,23 @@
  * concurrent edits of the account), so only success uses it, and only once; a used token's record
  * stays until it expires, so a reused link answers `already_verified`. Success answers as login.
  */
-import type { verifyEmailToken as route } from '../../shared/contract/auth';
-import type { EmailTokenItem } from '../db/entities/email-token';
-import type { UserItem } from '../db/entities/user';
-import { badRequest, HttpError } from '../lib/errors';
-import { reply } from '../lib/http';
-import { ipKey } from '../lib/ip-key';
-import type { Main } from '../lib/route-types';
-import { accessCookie } from '../lib/session/cookies';
-import { familyIsLive } from '../lib/session/live';
-import { signAccessToken } from '../lib/session/token';
-import { claimsFor, getUser, toProfile } from '../users/users';
-import { findEmailToken, markEmailTokenUsed, markUsedItem } from './email-tokens';
-import { beginLoginTry, loginTryFailed, loginTrySucceeded } from './login-limit';
-import { LinkUsedMeanwhile, saveAccountChange, setPasswordAsMailboxOwner } from './mailbox-owner';
-import { hashPassword, passwordProblem, verifyPassword } from './passwords';
-import { signInWithPassword } from './sign-in';
-import { startSession } from './sessions';
+import type { verifyEmailToken as route } from '../../../shared/contract/auth';
+import type { EmailTokenItem } from '../../db/entities/email-token';
+import type { UserItem } from '../../db/entities/user';
+import { badRequest, HttpError } from '../../lib/errors';
+import { reply } from '../../lib/http';
+import { ipKey } from '../../lib/ip-key';
+import type { Main } from '../../lib/route-types';
+import { accessCookie } from '../../lib/session/cookies';
+import { familyIsLive } from '../../lib/session/live';
+import { signAccessToken } from '../../lib/session/token';
+import { claimsFor, getUser, toProfile } from '../../users/users';
+import { findEmailToken, markEmailTokenUsed, markUsedItem } from '../email-tokens';
+import { beginLoginTry, loginTryFailed, loginTrySucceeded } from '../login-limit';
+import { LinkUsedMeanwhile, saveAccountChange, setPasswordAsMailboxOwner } from '../mailbox-owner';
+import { hashPassword, passwordProblem, verifyPassword } from '../passwords';
+import { signInWithPassword } from '../sign-in';
+import { startSession } from '../sessions';
 
 const INVALID = () => new HttpError(400, 'invalid_token', 'This link is invalid or expired; ask for a new one', 'token');
 const USED = () => new HttpError(400, 'already_verified', 'This link was used already: the address is verified; sign in', 'token');

@@ -3,15 +3,15 @@
  * about the same time. Works before e-mail verification. Rate limited per IP (an IPv6 /64), per
  * address from one IP, and per account from every address (login-limit.ts).
  */
-import type { login as route } from '../../shared/contract/auth';
-import { reply } from '../lib/http';
-import { ipKey } from '../lib/ip-key';
-import { hitRateLimit } from '../lib/rate-limit';
-import type { Main } from '../lib/route-types';
-import { getUser, toProfile, userIdByEmail } from '../users/users';
-import { beginLoginTry, loginTryFailed, loginTrySucceeded } from './login-limit';
-import { burnPasswordCheck, verifyPassword } from './passwords';
-import { signInWithPassword, WRONG_CREDENTIALS } from './sign-in';
+import type { login as route } from '../../../shared/contract/auth';
+import { reply } from '../../lib/http';
+import { ipKey } from '../../lib/ip-key';
+import { hitRateLimit } from '../../lib/rate-limit';
+import type { Main } from '../../lib/route-types';
+import { getUser, toProfile, userIdByEmail } from '../../users/users';
+import { beginLoginTry, loginTryFailed, loginTrySucceeded } from '../login-limit';
+import { burnPasswordCheck, verifyPassword } from '../passwords';
+import { signInWithPassword, WRONG_CREDENTIALS } from '../sign-in';
 
 export const main: Main<typeof route> = async ({ input, clientIp, event }) => {
   const ip = ipKey(clientIp);

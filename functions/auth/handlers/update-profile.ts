@@ -4,18 +4,18 @@
  * and the one it replaces handed to the sweep, in the same transaction as the user; so is the job
  * that moves the member's plant listings when their place changes (functions/posts/relist.ts).
  */
-import type { updateProfile as route } from '../../shared/contract/auth';
-import { toTitleCase } from '../../shared/format';
-import type { UserItem } from '../db/entities/user';
-import { db } from '../db/service';
-import { failedChecks, named, txEntities, writeItems, type TxItem } from '../db/transact';
-import { badRequest, conflict, forbidden, serviceUnavailable, unauthorized } from '../lib/errors';
-import type { Main } from '../lib/route-types';
-import { assertLive, liveFamilyCheck, SESSION_LIVE } from '../lib/session/live';
-import { CLAIM_LOST, claimAvatar } from '../images/avatars';
-import { removeRetiredUpload, retireUpload } from '../images/pending';
-import { afterRelisting, relistItems } from '../posts/relist';
-import { getUser, toProfile, withLocation } from '../users/users';
+import type { updateProfile as route } from '../../../shared/contract/auth';
+import { toTitleCase } from '../../../shared/format';
+import type { UserItem } from '../../db/entities/user';
+import { db } from '../../db/service';
+import { failedChecks, named, txEntities, writeItems, type TxItem } from '../../db/transact';
+import { badRequest, conflict, forbidden, serviceUnavailable, unauthorized } from '../../lib/errors';
+import type { Main } from '../../lib/route-types';
+import { assertLive, liveFamilyCheck, SESSION_LIVE } from '../../lib/session/live';
+import { CLAIM_LOST, claimAvatar } from '../../images/avatars';
+import { removeRetiredUpload, retireUpload } from '../../images/pending';
+import { afterRelisting, relistItems } from '../../posts/relist';
+import { getUser, toProfile, withLocation } from '../../users/users';
 
 const ACCOUNT_UNCHANGED = 'account-unchanged';
 const AVATAR_CLAIMED = 'avatar-claimed';

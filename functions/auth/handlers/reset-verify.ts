@@ -1,8 +1,8 @@
 /** POST /api/iam/pwreset/verify and /api/iam/authn/verifyreset: is this reset link still good? (It is not used up.) */
-import type { resetVerify as route } from '../../shared/contract/auth';
-import { HttpError } from '../lib/errors';
-import type { Main } from '../lib/route-types';
-import { peekEmailToken } from './email-tokens';
+import type { resetVerify as route } from '../../../shared/contract/auth';
+import { HttpError } from '../../lib/errors';
+import type { Main } from '../../lib/route-types';
+import { peekEmailToken } from '../email-tokens';
 
 export const main: Main<typeof route> = async ({ input }) => {
   if (!(await peekEmailToken('reset-password', input.token))) {

@@ -3,13 +3,13 @@
  * mailbox's holder (mailbox-owner.ts): every session of the account ends, its login limit is
  * cleared, and an account not verified until now is verified without the profile set before.
  */
-import type { resetUpdate as route } from '../../shared/contract/auth';
-import { badRequest, HttpError } from '../lib/errors';
-import type { Main } from '../lib/route-types';
-import { getUser } from '../users/users';
-import { consumeItem, peekEmailToken } from './email-tokens';
-import { LinkUsedMeanwhile, setPasswordAsMailboxOwner } from './mailbox-owner';
-import { hashPassword, passwordProblem } from './passwords';
+import type { resetUpdate as route } from '../../../shared/contract/auth';
+import { badRequest, HttpError } from '../../lib/errors';
+import type { Main } from '../../lib/route-types';
+import { getUser } from '../../users/users';
+import { consumeItem, peekEmailToken } from '../email-tokens';
+import { LinkUsedMeanwhile, setPasswordAsMailboxOwner } from '../mailbox-owner';
+import { hashPassword, passwordProblem } from '../passwords';
 
 const INVALID = () => new HttpError(400, 'invalid_token', 'This link is invalid, used or expired; ask for a new one', 'token');
 

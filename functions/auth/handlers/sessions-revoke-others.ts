@@ -1,7 +1,7 @@
 /** DELETE /api/iam/refresh-tokens: signs out every other session of the user. */
-import type { sessionsRevokeOthers as route } from '../../shared/contract/auth';
-import type { Main } from '../lib/route-types';
-import { assertLive, listSessions, revokeFamily } from './sessions';
+import type { sessionsRevokeOthers as route } from '../../../shared/contract/auth';
+import type { Main } from '../../lib/route-types';
+import { assertLive, listSessions, revokeFamily } from '../sessions';
 
 export const main: Main<typeof route> = async ({ session }) => {
   await assertLive(session);

@@ -3,15 +3,15 @@
  * (one namespace with page handles, claimed in the same transaction), names in title case,
  * motivations, location with its geohash. The access token is re-issued with the new state.
  */
-import type { register as route } from '../../shared/contract/auth';
-import { toTitleCase } from '../../shared/format';
-import { conflict, forbidden, unauthorized } from '../lib/errors';
-import { reply } from '../lib/http';
-import type { Main } from '../lib/route-types';
-import { accessCookie } from '../lib/session/cookies';
-import { assertLive, liveFamilyCheck, SESSION_LIVE } from '../lib/session/live';
-import { signAccessToken } from '../lib/session/token';
-import { claimsFor, completeRegistration, getUser, toProfile, withLocation } from '../users/users';
+import type { register as route } from '../../../shared/contract/auth';
+import { toTitleCase } from '../../../shared/format';
+import { conflict, forbidden, unauthorized } from '../../lib/errors';
+import { reply } from '../../lib/http';
+import type { Main } from '../../lib/route-types';
+import { accessCookie } from '../../lib/session/cookies';
+import { assertLive, liveFamilyCheck, SESSION_LIVE } from '../../lib/session/live';
+import { signAccessToken } from '../../lib/session/token';
+import { claimsFor, completeRegistration, getUser, toProfile, withLocation } from '../../users/users';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   const user = await getUser(session.userId);
