@@ -1,12 +1,12 @@
 /** PUT /api/iam/events/update-specific: one date's times, place or cancellation; its attendees are told. */
-import type { updateSpecific as route } from '../../shared/contract/events';
-import { notFound } from '../lib/errors';
-import { hitRateLimit } from '../lib/rate-limit';
-import type { Main } from '../lib/route-types';
-import { viewerOf } from '../posts/viewer';
-import { assertMayEdit, countsOfDate, dateViewOf, fullView, getDate, liveEvent, parseSpecificId } from './events';
-import { zoneAt } from './locations';
-import { changeDate } from './write';
+import type { updateSpecific as route } from '../../../shared/contract/events';
+import { notFound } from '../../lib/errors';
+import { hitRateLimit } from '../../lib/rate-limit';
+import type { Main } from '../../lib/route-types';
+import { viewerOf } from '../../posts/viewer';
+import { assertMayEdit, countsOfDate, dateViewOf, fullView, getDate, liveEvent, parseSpecificId } from '../events';
+import { zoneAt } from '../locations';
+import { changeDate } from '../write';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   const { eventId, dateKey } = parseSpecificId(input.specificId);

@@ -1,10 +1,10 @@
 /** PUT /api/iam/events/upsert-attend-specific: the caller's status on one date (GOING beyond the capacity waits). */
-import type { attendSpecific as route } from '../../shared/contract/events';
-import { hitRateLimit } from '../lib/rate-limit';
-import type { Main } from '../lib/route-types';
-import { viewerOf } from '../posts/viewer';
-import { setAttendance } from './attend';
-import { fullView, parseSpecificId, visibleEvent } from './events';
+import type { attendSpecific as route } from '../../../shared/contract/events';
+import { hitRateLimit } from '../../lib/rate-limit';
+import type { Main } from '../../lib/route-types';
+import { viewerOf } from '../../posts/viewer';
+import { setAttendance } from '../attend';
+import { fullView, parseSpecificId, visibleEvent } from '../events';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   const viewer = await viewerOf(session);

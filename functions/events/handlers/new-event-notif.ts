@@ -4,10 +4,10 @@
  * status on the date (404 otherwise) and writes nothing: calling it any number of times yields no
  * new notification. `notified` is false when the caller is the event's creator (no one is told).
  */
-import type { newEventNotif as route } from '../../shared/contract/events';
-import { notFound } from '../lib/errors';
-import type { Main } from '../lib/route-types';
-import { attendanceOf, getEvent, parseSpecificId } from './events';
+import type { newEventNotif as route } from '../../../shared/contract/events';
+import { notFound } from '../../lib/errors';
+import type { Main } from '../../lib/route-types';
+import { attendanceOf, getEvent, parseSpecificId } from '../events';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   const { eventId, dateKey } = parseSpecificId(input.specificId);

@@ -1,10 +1,10 @@
 /** PUT /api/iam/events/future-dates/update: rewrites a series from a pivot on (dates edited by hand are kept). */
-import type { futureDates as route } from '../../shared/contract/events';
-import { hitRateLimit } from '../lib/rate-limit';
-import type { Main } from '../lib/route-types';
-import { viewerOf } from '../posts/viewer';
-import { assertMayEdit, fullView, liveEvent } from './events';
-import { rewriteFuture } from './write';
+import type { futureDates as route } from '../../../shared/contract/events';
+import { hitRateLimit } from '../../lib/rate-limit';
+import type { Main } from '../../lib/route-types';
+import { viewerOf } from '../../posts/viewer';
+import { assertMayEdit, fullView, liveEvent } from '../events';
+import { rewriteFuture } from '../write';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   const event = await liveEvent(input.eventId, 'eventId', true);

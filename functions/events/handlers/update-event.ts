@@ -1,14 +1,14 @@
 /** PUT /api/iam/events/update: an event's details, capacity, place or series end. */
-import type { updateEvent as route } from '../../shared/contract/events';
-import { hitRateLimit } from '../lib/rate-limit';
-import type { Main } from '../lib/route-types';
-import { viewerOf } from '../posts/viewer';
-import { clearPromoteMarker, PROMOTE_BATCH, promoteEvent } from './attend';
-import { coverOps } from './event-images';
-import { assertMayEdit, fullView, getEvent, liveEvent } from './events';
-import { zoneAt } from './locations';
-import { extendOne } from './series';
-import { capacityGrew, changeEvent, dropDatesPastEnd } from './write';
+import type { updateEvent as route } from '../../../shared/contract/events';
+import { hitRateLimit } from '../../lib/rate-limit';
+import type { Main } from '../../lib/route-types';
+import { viewerOf } from '../../posts/viewer';
+import { clearPromoteMarker, PROMOTE_BATCH, promoteEvent } from '../attend';
+import { coverOps } from '../event-images';
+import { assertMayEdit, fullView, getEvent, liveEvent } from '../events';
+import { zoneAt } from '../locations';
+import { extendOne } from '../series';
+import { capacityGrew, changeEvent, dropDatesPastEnd } from '../write';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   const before = await liveEvent(input.eventId, 'eventId', true);

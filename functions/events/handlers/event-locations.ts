@@ -1,10 +1,10 @@
 /** GET /api/iam/events/get-event-locations/event/{eventId}/{randomId}: the event's location and its dates' own. */
-import type { eventLocations as route } from '../../shared/contract/events';
-import { badRequest } from '../lib/errors';
-import type { Main } from '../lib/route-types';
-import { viewerOf } from '../posts/viewer';
-import { datesOf, visibleEvent } from './events';
-import { locationsById, locationViewOf } from './locations';
+import type { eventLocations as route } from '../../../shared/contract/events';
+import { badRequest } from '../../lib/errors';
+import type { Main } from '../../lib/route-types';
+import { viewerOf } from '../../posts/viewer';
+import { datesOf, visibleEvent } from '../events';
+import { locationsById, locationViewOf } from '../locations';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   const ref = input.eventId !== 'null' ? input.eventId : input.randomId !== 'null' ? input.randomId : null;

@@ -1,13 +1,13 @@
 /** GET /api/iam/events/details/{a}/{b}: one date's attendees (members only): GOING, the waitlist, then MAYBE. */
-import type { dateAttendees as route } from '../../shared/contract/events';
-import type { EventAttendanceItem } from '../db/entities/event';
-import { db } from '../db/service';
-import { forbidden, notFound } from '../lib/errors';
-import { onePage } from '../lib/paging';
-import type { Main } from '../lib/route-types';
-import { viewerOf } from '../posts/viewer';
-import { responderOf, usersAnd } from '../users/cards';
-import { dateViewOf, datesOf, mineAndCounts, specificIdOf, visibleEvent } from './events';
+import type { dateAttendees as route } from '../../../shared/contract/events';
+import type { EventAttendanceItem } from '../../db/entities/event';
+import { db } from '../../db/service';
+import { forbidden, notFound } from '../../lib/errors';
+import { onePage } from '../../lib/paging';
+import type { Main } from '../../lib/route-types';
+import { viewerOf } from '../../posts/viewer';
+import { responderOf, usersAnd } from '../../users/cards';
+import { dateViewOf, datesOf, mineAndCounts, specificIdOf, visibleEvent } from '../events';
 
 const RANK = (a: EventAttendanceItem) => (a.status === 'GOING' ? (a.waiting ? 1 : 0) : a.status === 'MAYBE' ? 2 : 3);
 

@@ -1,11 +1,11 @@
 /** GET /api/page/events/{arg}: a page's dates (arg = handle or id), upcoming first; guests see public events only. */
-import type { pageEvents as route } from '../../shared/contract/events';
-import { notFound } from '../lib/errors';
-import type { Main } from '../lib/route-types';
-import { getPage, pageIdByHandle } from '../pages/pages';
-import { viewerOf } from '../posts/viewer';
-import { UUID } from './events';
-import { ownerDates } from './lists';
+import type { pageEvents as route } from '../../../shared/contract/events';
+import { notFound } from '../../lib/errors';
+import type { Main } from '../../lib/route-types';
+import { getPage, pageIdByHandle } from '../../pages/pages';
+import { viewerOf } from '../../posts/viewer';
+import { UUID } from '../events';
+import { ownerDates } from '../lists';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   const id = UUID.test(input.arg.toLowerCase()) ? input.arg.toLowerCase() : await pageIdByHandle(input.arg);

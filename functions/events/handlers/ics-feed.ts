@@ -1,10 +1,10 @@
 /** GET /api/ics/{token}: a member's private calendar feed; 404 for an unknown or rotated token. */
-import type { icsFeed as route } from '../../shared/contract/events';
-import { notFound } from '../lib/errors';
-import type { Main } from '../lib/route-types';
-import { getUser } from '../users/users';
-import { memberCalendar } from './calendar';
-import { userOfToken } from './feed-token';
+import type { icsFeed as route } from '../../../shared/contract/events';
+import { notFound } from '../../lib/errors';
+import type { Main } from '../../lib/route-types';
+import { getUser } from '../../users/users';
+import { memberCalendar } from '../calendar';
+import { userOfToken } from '../feed-token';
 
 export const main: Main<typeof route> = async ({ input }) => {
   const userId = await userOfToken(input.token);

@@ -5,17 +5,17 @@
  * may change it get one; for an event about to be created, the id is the client's new id (the
  * claim then requires the upload to be the creator's own, and events/new checks the page).
  */
-import type { eventImageUpload as route } from '../../shared/contract/events';
+import type { eventImageUpload as route } from '../../../shared/contract/events';
 import { randomUUID } from 'node:crypto';
-import { forbidden } from '../lib/errors';
-import { accountGone, accountSuspended } from '../users/author-live';
-import { hasPermission, loadPermissionSettings } from '../users/permission-rules';
-import { getUser } from '../users/users';
-import { hitRateLimit } from '../lib/rate-limit';
-import type { Main } from '../lib/route-types';
-import { EXTENSIONS, pendingUploadUrl } from '../images/presigned-upload';
-import { assertMayEdit, getEvent } from './events';
-import { eventImagesPrefix } from './event-images';
+import { forbidden } from '../../lib/errors';
+import { accountGone, accountSuspended } from '../../users/author-live';
+import { hasPermission, loadPermissionSettings } from '../../users/permission-rules';
+import { getUser } from '../../users/users';
+import { hitRateLimit } from '../../lib/rate-limit';
+import type { Main } from '../../lib/route-types';
+import { EXTENSIONS, pendingUploadUrl } from '../../images/presigned-upload';
+import { assertMayEdit, getEvent } from '../events';
+import { eventImagesPrefix } from '../event-images';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   if (session.suspended) throw forbidden('Your account is suspended');
