@@ -1,10 +1,10 @@
 /** GET /api/iam/posts/bymyuser/{cursor}: the caller's own posts, private ones included (cursor = first for page one). */
-import type { byMyUser as route } from '../../shared/contract/feeds';
-import { userCounts } from './counts';
-import { listPage } from './list-page';
-import { ownerSource } from './sources';
-import { viewerOf } from '../posts/viewer';
-import type { Main } from '../lib/route-types';
+import type { byMyUser as route } from '../../../shared/contract/feeds';
+import { userCounts } from '../counts';
+import { listPage } from '../list-page';
+import { ownerSource } from '../sources';
+import { viewerOf } from '../../posts/viewer';
+import type { Main } from '../../lib/route-types';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   const viewer = await viewerOf(session);

@@ -1,10 +1,10 @@
 /** GET /api/iam/morepostsbyuser/{userId}/{take}/{cursor}: the next page of a user's posts. */
-import type { morePostsByUser as route } from '../../shared/contract/feeds';
-import { userCounts } from './counts';
-import { listPage } from './list-page';
-import { ownerSource } from './sources';
-import { ownerAudience, viewerOf } from '../posts/viewer';
-import type { Main } from '../lib/route-types';
+import type { morePostsByUser as route } from '../../../shared/contract/feeds';
+import { userCounts } from '../counts';
+import { listPage } from '../list-page';
+import { ownerSource } from '../sources';
+import { ownerAudience, viewerOf } from '../../posts/viewer';
+import type { Main } from '../../lib/route-types';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   const viewer = await viewerOf(session);

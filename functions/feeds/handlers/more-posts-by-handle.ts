@@ -1,11 +1,11 @@
 /** GET /api/posts/more/by-user/{arg}?cursorId: the next page of a user's posts. */
-import type { morePostsByHandle as route } from '../../shared/contract/feeds';
-import { ownerCounts } from './counts';
-import { listPage } from './list-page';
-import { ownerByHandle } from './owners';
-import { ownerSource } from './sources';
-import { ownerAudience, viewerOf } from '../posts/viewer';
-import type { Main } from '../lib/route-types';
+import type { morePostsByHandle as route } from '../../../shared/contract/feeds';
+import { ownerCounts } from '../counts';
+import { listPage } from '../list-page';
+import { ownerByHandle } from '../owners';
+import { ownerSource } from '../sources';
+import { ownerAudience, viewerOf } from '../../posts/viewer';
+import type { Main } from '../../lib/route-types';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   const viewer = await viewerOf(session);

@@ -1,10 +1,10 @@
 /** GET /api/plant/listings/user/{uuid}: a user's available plants the viewer may see. */
-import type { listings as route } from '../../shared/contract/feeds';
-import { userCounts } from './counts';
-import { listPage } from './list-page';
-import { plantSource } from './sources';
-import { viewerOf } from '../posts/viewer';
-import type { Main } from '../lib/route-types';
+import type { listings as route } from '../../../shared/contract/feeds';
+import { userCounts } from '../counts';
+import { listPage } from '../list-page';
+import { plantSource } from '../sources';
+import { viewerOf } from '../../posts/viewer';
+import type { Main } from '../../lib/route-types';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   const viewer = await viewerOf(session);

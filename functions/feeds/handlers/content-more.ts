@@ -1,10 +1,10 @@
 /** GET /api/content-items/more/{arg}: the next page of content items after the cursor arg. */
-import type { contentMore as route } from '../../shared/contract/feeds';
-import { globalCounts } from './counts';
-import { listPage } from './list-page';
-import { contentSources } from './sources';
-import { audienceOf, viewerOf } from '../posts/viewer';
-import type { Main } from '../lib/route-types';
+import type { contentMore as route } from '../../../shared/contract/feeds';
+import { globalCounts } from '../counts';
+import { listPage } from '../list-page';
+import { contentSources } from '../sources';
+import { audienceOf, viewerOf } from '../../posts/viewer';
+import type { Main } from '../../lib/route-types';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   const viewer = await viewerOf(session);
