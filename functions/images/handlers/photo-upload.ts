@@ -8,12 +8,12 @@
  * scaled file it measured. With `smallSize` the answer holds a second PUT, for the photo's small
  * rendition (what cards show), under the same pending record.
  */
-import type { photoUpload as route } from '../../shared/contract/images';
+import type { photoUpload as route } from '../../../shared/contract/images';
 import { randomUUID } from 'node:crypto';
-import { hitRateLimit } from '../lib/rate-limit';
-import type { Main } from '../lib/route-types';
-import { photoKeyFor } from './pending';
-import { EXTENSIONS, photoUploadUrl } from './presigned-upload';
+import { hitRateLimit } from '../../lib/rate-limit';
+import type { Main } from '../../lib/route-types';
+import { photoKeyFor } from '../pending';
+import { EXTENSIONS, photoUploadUrl } from '../presigned-upload';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   const userId = session.userId;

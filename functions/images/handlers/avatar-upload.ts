@@ -7,13 +7,13 @@
  * The URL signs the content type and length (presigned-upload.ts). Suspended members and unverified
  * sign-ups get no URL, and each member gets a few dozen an hour.
  */
-import type { avatarUpload as route } from '../../shared/contract/images';
+import type { avatarUpload as route } from '../../../shared/contract/images';
 import { randomUUID } from 'node:crypto';
-import { forbidden } from '../lib/errors';
-import { hitRateLimit } from '../lib/rate-limit';
-import type { Main } from '../lib/route-types';
-import { avatarKeyFor } from './avatars';
-import { EXTENSIONS, pendingUploadUrl } from './presigned-upload';
+import { forbidden } from '../../lib/errors';
+import { hitRateLimit } from '../../lib/rate-limit';
+import type { Main } from '../../lib/route-types';
+import { avatarKeyFor } from '../avatars';
+import { EXTENSIONS, pendingUploadUrl } from '../presigned-upload';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   if (session.suspended) throw forbidden('Your account is suspended: your photo cannot be changed');
