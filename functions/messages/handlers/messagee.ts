@@ -1,10 +1,10 @@
 /** GET /api/iam/users/user-or-page-messagee-by-handle/{handle}: whom a handle names, to write to. */
-import type { messagee as route } from '../../shared/contract/messages';
-import { notFound } from '../lib/errors';
-import type { Main } from '../lib/route-types';
-import { getPage } from '../pages/pages';
-import { getUser, handleOwner } from '../users/users';
-import { pageParty, userParty } from './conversations';
+import type { messagee as route } from '../../../shared/contract/messages';
+import { notFound } from '../../lib/errors';
+import type { Main } from '../../lib/route-types';
+import { getPage } from '../../pages/pages';
+import { getUser, handleOwner } from '../../users/users';
+import { pageParty, userParty } from '../conversations';
 
 export const main: Main<typeof route> = async ({ input }) => {
   const owner = await handleOwner(input.handle);

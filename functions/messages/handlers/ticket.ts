@@ -3,11 +3,11 @@
  * live session of a usable account only (a socket outlives the request: a kept access cookie of an
  * ended session, a deleted or a suspended account gets none).
  */
-import type { ticket as route } from '../../shared/contract/messages';
-import { hitRateLimit } from '../lib/rate-limit';
-import { assertLiveAccount } from '../lib/session/live';
-import type { Main } from '../lib/route-types';
-import { issueTicket } from './tickets';
+import type { ticket as route } from '../../../shared/contract/messages';
+import { hitRateLimit } from '../../lib/rate-limit';
+import { assertLiveAccount } from '../../lib/session/live';
+import type { Main } from '../../lib/route-types';
+import { issueTicket } from '../../realtime/tickets';
 
 /** The socket's address: REALTIME_URL in the cloud (the WebSocket API's stage); locally the gateway's own host, path /ws. */
 function socketUrl(host: string | undefined, forwardedProto: string | undefined): string {

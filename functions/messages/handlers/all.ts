@@ -1,9 +1,9 @@
 /** GET /api/iam/messages/all: the caller's inbox (or a page's they answer for), with the unread collections and tally. */
-import type { all as route } from '../../shared/contract/messages';
-import { forbidden } from '../lib/errors';
-import type { Main } from '../lib/route-types';
-import { livePage } from '../pages/pages';
-import { answersForPage, inboxOf, memberTally, partiesOf, rowOf } from './conversations';
+import type { all as route } from '../../../shared/contract/messages';
+import { forbidden } from '../../lib/errors';
+import type { Main } from '../../lib/route-types';
+import { livePage } from '../../pages/pages';
+import { answersForPage, inboxOf, memberTally, partiesOf, rowOf } from '../conversations';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   if (input.pageId) {
