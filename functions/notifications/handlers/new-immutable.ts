@@ -3,12 +3,12 @@
  * to one user or to every registered user. The fan-out pages through the registered users here;
  * at scale a queue (one message per page of users) replaces it.
  */
-import type { newImmutable as route } from '../../shared/contract/notifications';
-import { db } from '../db/service';
-import { notFound } from '../lib/errors';
-import type { Main } from '../lib/route-types';
-import { getUser } from '../users/users';
-import { writeNotification } from './notifications';
+import type { newImmutable as route } from '../../../shared/contract/notifications';
+import { db } from '../../db/service';
+import { notFound } from '../../lib/errors';
+import type { Main } from '../../lib/route-types';
+import { getUser } from '../../users/users';
+import { writeNotification } from '../notifications';
 
 const FAN_OUT_PAGE = 50;
 
