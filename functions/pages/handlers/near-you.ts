@@ -4,17 +4,17 @@
  * place), then the three nearest available plants, pages and upcoming events around it, searched in
  * parallel (each at most 9 Queries, then a BatchGet or two).
  */
-import type { nearYou as route } from '../../shared/contract/pages';
-import type { NearYou } from '../../shared/answers/pages';
-import { eventsNear } from '../events/lists';
-import { plantsNear } from '../feeds/nearby-plants';
-import { originChecked } from '../lib/middleware/origin';
-import type { Main } from '../lib/route-types';
-import { pagesNear } from '../pages/proximity-search';
-import { viewerOf } from '../posts/viewer';
-import { readPublicSite } from '../site-settings/settings';
-import { viewerLocation } from '../users/viewer-location';
-import { getUser } from '../users/users';
+import type { nearYou as route } from '../../../shared/contract/pages';
+import type { NearYou } from '../../../shared/answers/pages';
+import { eventsNear } from '../../events/lists';
+import { plantsNear } from '../../feeds/nearby-plants';
+import { originChecked } from '../../lib/middleware/origin';
+import type { Main } from '../../lib/route-types';
+import { pagesNear } from '../proximity-search';
+import { viewerOf } from '../../posts/viewer';
+import { readPublicSite } from '../../site-settings/settings';
+import { viewerLocation } from '../../users/viewer-location';
+import { getUser } from '../../users/users';
 
 export const PANEL_RADIUS_KM = 20;
 const PANEL_SIZE = 3;

@@ -1,7 +1,7 @@
 /** GET /api/page/location/nearby-pages: pages near a point, nearest first (at most 9 Queries). */
-import type { nearbyPages as route } from '../../shared/contract/pages';
-import type { Main } from '../lib/route-types';
-import { pagesNear } from './proximity-search';
+import type { nearbyPages as route } from '../../../shared/contract/pages';
+import type { Main } from '../../lib/route-types';
+import { pagesNear } from '../proximity-search';
 
 export const DEFAULT_RADIUS_KM = 20;
 

@@ -6,17 +6,17 @@
  * members, the places (one Query); then the places' BatchGet (for others, those of the upcoming
  * public dates: a members-only event's place is for members).
  */
-import type { pageAllDetails as route } from '../../shared/contract/pages';
-import { pagePk } from '../db/entities/page';
-import { upcomingOf } from '../events/lists';
-import { locationsById, locationViewOf, ownerLocationIds } from '../events/locations';
-import { pageCounts } from '../feeds/counts';
-import { listPage } from '../feeds/list-page';
-import { ownerSource } from '../feeds/sources';
-import { notFound } from '../lib/errors';
-import type { Main } from '../lib/route-types';
-import { viewerOf } from '../posts/viewer';
-import { getPage, isPageStaff, membershipOf, pageIdByHandle, pageViewOf, roleOf } from './pages';
+import type { pageAllDetails as route } from '../../../shared/contract/pages';
+import { pagePk } from '../../db/entities/page';
+import { upcomingOf } from '../../events/lists';
+import { locationsById, locationViewOf, ownerLocationIds } from '../../events/locations';
+import { pageCounts } from '../../feeds/counts';
+import { listPage } from '../../feeds/list-page';
+import { ownerSource } from '../../feeds/sources';
+import { notFound } from '../../lib/errors';
+import type { Main } from '../../lib/route-types';
+import { viewerOf } from '../../posts/viewer';
+import { getPage, isPageStaff, membershipOf, pageIdByHandle, pageViewOf, roleOf } from '../pages';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   const viewer = await viewerOf(session);

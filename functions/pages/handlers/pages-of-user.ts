@@ -1,10 +1,10 @@
 /** GET /api/iam/pages/get-all-by-user/{id}: the pages a member belongs to, newest membership first (one Query, one BatchGet). */
-import type { pagesOfUser as route } from '../../shared/contract/pages';
-import { PAGE_SIZE } from '../../shared/constants';
-import { db } from '../db/service';
-import { onePage } from '../lib/paging';
-import type { Main } from '../lib/route-types';
-import { pageCards } from './pages';
+import type { pagesOfUser as route } from '../../../shared/contract/pages';
+import { PAGE_SIZE } from '../../../shared/constants';
+import { db } from '../../db/service';
+import { onePage } from '../../lib/paging';
+import type { Main } from '../../lib/route-types';
+import { pageCards } from '../pages';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   const list = await onePage(

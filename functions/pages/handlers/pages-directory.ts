@@ -3,13 +3,13 @@
  * prefix: one Query of the directory index or of the tag's links (a `begins_with` on the
  * normalised name), then one BatchGet of the cards.
  */
-import type { pagesDirectory as route } from '../../shared/contract/pages';
-import { normaliseSearchText } from '../../shared/format';
-import { PAGE_SIZE } from '../../shared/constants';
-import { db } from '../db/service';
-import { onePage } from '../lib/paging';
-import type { Main } from '../lib/route-types';
-import { pageCards } from './pages';
+import type { pagesDirectory as route } from '../../../shared/contract/pages';
+import { normaliseSearchText } from '../../../shared/format';
+import { PAGE_SIZE } from '../../../shared/constants';
+import { db } from '../../db/service';
+import { onePage } from '../../lib/paging';
+import type { Main } from '../../lib/route-types';
+import { pageCards } from '../pages';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   const prefix = normaliseSearchText(input.q ?? '');

@@ -1,8 +1,8 @@
 /** GET /api/location/places?q=: places by name from the bundled gazetteer (functions/location/gazetteer.ts). */
-import type { places as route } from '../../shared/contract/pages';
-import type { Place } from '../../shared/answers/pages';
-import type { Main } from '../lib/route-types';
-import { PLACES_ATTRIBUTION, searchPlaces, type Place as GazetteerPlace } from './gazetteer';
+import type { places as route } from '../../../shared/contract/pages';
+import type { Place } from '../../../shared/answers/pages';
+import type { Main } from '../../lib/route-types';
+import { PLACES_ATTRIBUTION, searchPlaces, type Place as GazetteerPlace } from '../../location/gazetteer';
 
 export function placeView(p: GazetteerPlace): Place {
   return { id: p.id, name: p.name, admin1: p.admin1, country: p.country, countryName: p.countryName, label: p.label, latitude: p.lat, longitude: p.lng, timeZone: p.timeZone };

@@ -5,17 +5,17 @@
  * admins get one; for a page about to be created, the id is the client's new id (the claim then
  * requires the upload to be the creator's own).
  */
-import type { pageImageUpload as route } from '../../shared/contract/pages';
+import type { pageImageUpload as route } from '../../../shared/contract/pages';
 import { randomUUID } from 'node:crypto';
-import { forbidden } from '../lib/errors';
-import { hitRateLimit } from '../lib/rate-limit';
-import type { Main } from '../lib/route-types';
-import { adminNow } from '../lib/session/live';
-import { accountGone, accountSuspended } from '../users/author-live';
-import { getUser } from '../users/users';
-import { EXTENSIONS, pendingUploadUrl } from '../images/presigned-upload';
-import { assertMayWrite, atLeast, getPage, membershipOf, roleOf } from './pages';
-import { pageImagesPrefix } from './page-images';
+import { forbidden } from '../../lib/errors';
+import { hitRateLimit } from '../../lib/rate-limit';
+import type { Main } from '../../lib/route-types';
+import { adminNow } from '../../lib/session/live';
+import { accountGone, accountSuspended } from '../../users/author-live';
+import { getUser } from '../../users/users';
+import { EXTENSIONS, pendingUploadUrl } from '../../images/presigned-upload';
+import { assertMayWrite, atLeast, getPage, membershipOf, roleOf } from '../pages';
+import { pageImagesPrefix } from '../page-images';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   assertMayWrite(session);

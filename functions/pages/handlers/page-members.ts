@@ -1,11 +1,11 @@
 /** GET /api/iam/pages/members/{pageId}: the page's members by role, then join time (one Query, one BatchGet of their cards). */
-import type { pageMembers as route } from '../../shared/contract/pages';
-import { PAGE_SIZE } from '../../shared/constants';
-import { onePage } from '../lib/paging';
-import type { Main } from '../lib/route-types';
-import { responderOf, usersAnd } from '../users/cards';
-import { membersQuery } from './members';
-import { livePage } from './pages';
+import type { pageMembers as route } from '../../../shared/contract/pages';
+import { PAGE_SIZE } from '../../../shared/constants';
+import { onePage } from '../../lib/paging';
+import type { Main } from '../../lib/route-types';
+import { responderOf, usersAnd } from '../../users/cards';
+import { membersQuery } from '../members';
+import { livePage } from '../pages';
 
 export const main: Main<typeof route> = async ({ input }) => {
   await livePage(input.pageId);

@@ -1,7 +1,7 @@
 /** GET /api/location/place-at: the populated place nearest a position (naming the browser's geolocation). */
-import type { placeAt as route } from '../../shared/contract/pages';
-import type { Main } from '../lib/route-types';
-import { nearestPlace } from './gazetteer';
+import type { placeAt as route } from '../../../shared/contract/pages';
+import type { Main } from '../../lib/route-types';
+import { nearestPlace } from '../../location/gazetteer';
 import { placeView } from './places';
 
 export const main: Main<typeof route> = async ({ input }) => {
