@@ -1,10 +1,10 @@
 /** PUT /api/iam/posts/update/textandtags: new text and tags move the post to the front of its lists. */
-import type { textAndTags as route } from '../../shared/contract/posts';
-import { badRequest } from '../lib/errors';
-import { hydrateOne } from './post-views';
-import { viewerOf } from './viewer';
-import { editPost } from './write';
-import type { Main } from '../lib/route-types';
+import type { textAndTags as route } from '../../../shared/contract/posts';
+import { badRequest } from '../../lib/errors';
+import { hydrateOne } from '../post-views';
+import { viewerOf } from '../viewer';
+import { editPost } from '../write';
+import type { Main } from '../../lib/route-types';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   const viewer = await viewerOf(session);

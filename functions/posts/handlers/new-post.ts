@@ -1,11 +1,11 @@
 /** POST /api/iam/posts/new: a post (201), or the same post again for a retry with its id (200). */
-import type { newPost as route } from '../../shared/contract/posts';
-import { reply } from '../lib/http';
-import { hitRateLimit } from '../lib/rate-limit';
-import { hydrateOne } from './post-views';
-import { viewerOf } from './viewer';
-import { createPost } from './write';
-import type { Main } from '../lib/route-types';
+import type { newPost as route } from '../../../shared/contract/posts';
+import { reply } from '../../lib/http';
+import { hitRateLimit } from '../../lib/rate-limit';
+import { hydrateOne } from '../post-views';
+import { viewerOf } from '../viewer';
+import { createPost } from '../write';
+import type { Main } from '../../lib/route-types';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   await hitRateLimit('POST_USER', session.userId);
