@@ -1,10 +1,10 @@
 /** POST /api/iam/posts/reaction/new: one reaction per user and target; a repeat answers the first. */
-import type { newReaction as route } from '../../shared/contract/reactions';
-import { reply } from '../lib/http';
-import { hitRateLimit } from '../lib/rate-limit';
-import { viewerOf } from '../posts/viewer';
-import { react } from './reactions';
-import type { Main } from '../lib/route-types';
+import type { newReaction as route } from '../../../shared/contract/reactions';
+import { reply } from '../../lib/http';
+import { hitRateLimit } from '../../lib/rate-limit';
+import { viewerOf } from '../../posts/viewer';
+import { react } from '../reactions';
+import type { Main } from '../../lib/route-types';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   await hitRateLimit('REACTION_USER', session.userId);
