@@ -3,10 +3,10 @@
  * namespace) can be taken. A malformed or reserved handle is not available, with the reason.
  */
 import * as z from 'zod/mini';
-import type { usernamePageHandle as route } from '../../shared/contract/search';
-import { handle as handleSchema } from '../../shared/schemas/identity';
-import type { Main } from '../lib/route-types';
-import { handleOwner } from '../users/users';
+import type { usernamePageHandle as route } from '../../../shared/contract/search';
+import { handle as handleSchema } from '../../../shared/schemas/identity';
+import type { Main } from '../../lib/route-types';
+import { handleOwner } from '../../users/users';
 
 export const main: Main<typeof route> = async ({ input }) => {
   const parsed = z.safeParse(handleSchema, input.handle);
