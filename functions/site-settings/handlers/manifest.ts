@@ -3,10 +3,10 @@
  * home screen under the name an admin gave it. Browsers fetch it without our client-platform
  * header (the route is exempt) and read it as JSON of the manifest's own media type.
  */
-import type { WebManifest } from '../../shared/answers/site';
-import type { manifest as route } from '../../shared/contract/site-settings';
-import type { Main } from '../lib/route-types';
-import { readPublicSite } from './settings';
+import type { WebManifest } from '../../../shared/answers/site';
+import type { manifest as route } from '../../../shared/contract/site-settings';
+import type { Main } from '../../lib/route-types';
+import { readPublicSite } from '../settings';
 
 /** The SPA's colours (web/index.html's theme-color and the page background). */
 const THEME_COLOR = '#15803d';
