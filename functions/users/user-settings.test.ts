@@ -5,7 +5,7 @@ import type { Session } from '../lib/session/token';
 
 vi.mock('./settings-store', () => ({ readSettings: vi.fn() }));
 const { readSettings } = await import('./settings-store');
-const { main } = await import('./user-settings');
+const { main } = await import('./handlers/user-settings');
 
 const session = { userId: 'u-1' } as Session;
 const ctx = { input: {}, session, event: {} as APIGatewayProxyEventV2, clientIp: '127.0.0.1' };

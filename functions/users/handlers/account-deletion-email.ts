@@ -1,10 +1,10 @@
 /** POST /api/iam/emails/account-deletion: e-mails the caller how to delete their account. */
-import type { accountDeletionEmail as route } from '../../shared/contract/users';
-import { sendAccountDeletionInfo } from '../auth/mails';
-import { forbidden, unauthorized } from '../lib/errors';
-import { hitRateLimit } from '../lib/rate-limit';
-import type { Main } from '../lib/route-types';
-import { getUser } from './users';
+import type { accountDeletionEmail as route } from '../../../shared/contract/users';
+import { sendAccountDeletionInfo } from '../../auth/mails';
+import { forbidden, unauthorized } from '../../lib/errors';
+import { hitRateLimit } from '../../lib/rate-limit';
+import type { Main } from '../../lib/route-types';
+import { getUser } from '../users';
 
 export const main: Main<typeof route> = async ({ session }) => {
   const user = await getUser(session.userId);

@@ -1,10 +1,10 @@
 /** GET /api/iam/users/user-settings: the caller's settings, the defaults while none are stored. */
-import type { userSettings as route } from '../../shared/contract/users';
-import { serviceUnavailable } from '../lib/errors';
-import { logger } from '../lib/logger';
-import type { Main } from '../lib/route-types';
-import { feedTokenOf, feedUrl } from '../events/feed-token';
-import { readSettings } from './settings-store';
+import type { userSettings as route } from '../../../shared/contract/users';
+import { serviceUnavailable } from '../../lib/errors';
+import { logger } from '../../lib/logger';
+import type { Main } from '../../lib/route-types';
+import { feedTokenOf, feedUrl } from '../../events/feed-token';
+import { readSettings } from '../settings-store';
 
 export const main: Main<typeof route> = async ({ session }) => {
   try {

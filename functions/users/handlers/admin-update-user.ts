@@ -4,14 +4,14 @@
  * refuse at once (they check the family and, for admins, the account itself), and every other
  * route when the access token in hand expires (within 15 minutes).
  */
-import type { adminUpdateUser as route } from '../../shared/contract/users';
-import { toTitleCase } from '../../shared/format';
-import { isConfiguredAdmin } from '../lib/admins';
-import { badRequest, notFound } from '../lib/errors';
-import type { Main } from '../lib/route-types';
-import { revokeAllSessions } from '../auth/sessions';
-import { toAdminUser } from './admin-view';
-import { getUser, saveUser } from './users';
+import type { adminUpdateUser as route } from '../../../shared/contract/users';
+import { toTitleCase } from '../../../shared/format';
+import { isConfiguredAdmin } from '../../lib/admins';
+import { badRequest, notFound } from '../../lib/errors';
+import type { Main } from '../../lib/route-types';
+import { revokeAllSessions } from '../../auth/sessions';
+import { toAdminUser } from '../admin-view';
+import { getUser, saveUser } from '../users';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   const user = await getUser(input.uuid);
