@@ -1,9 +1,9 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_SITE } from '../../shared/site';
+import { DEFAULT_SITE } from '../../../shared/site';
 
-vi.mock('../site-settings/settings', () => ({ readPublicSite: vi.fn(async () => ({ ...DEFAULT_SITE, settings: {} })) }));
-const { main } = await import('./handlers/location-from-ip');
+vi.mock('../../site-settings/settings', () => ({ readPublicSite: vi.fn(async () => ({ ...DEFAULT_SITE, settings: {} })) }));
+const { main } = await import('./location-from-ip');
 
 const viewer = {
   'cloudfront-viewer-latitude': '-27.47',

@@ -1,11 +1,11 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { logger } from '../lib/logger';
-import type { Session } from '../lib/session/token';
+import { logger } from '../../lib/logger';
+import type { Session } from '../../lib/session/token';
 
-vi.mock('./settings-store', () => ({ readSettings: vi.fn() }));
-const { readSettings } = await import('./settings-store');
-const { main } = await import('./handlers/user-settings');
+vi.mock('../settings-store', () => ({ readSettings: vi.fn() }));
+const { readSettings } = await import('../settings-store');
+const { main } = await import('./user-settings');
 
 const session = { userId: 'u-1' } as Session;
 const ctx = { input: {}, session, event: {} as APIGatewayProxyEventV2, clientIp: '127.0.0.1' };
