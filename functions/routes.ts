@@ -18,7 +18,10 @@ import { eventsRoutes } from './events/routes';
 import { feedsRoutes } from './feeds/routes';
 import { formsRoutes } from './forms/routes';
 import { imagesRoutes } from './images/routes';
-import type { RouteDef, StackedRoute } from './lib/route-types';
+import type { HandlerModules } from './handler-modules';
+import type { AnswerOf, ParsedInputOf } from '../shared/contract/route';
+import type { Reply } from './lib/http';
+import type { HandlerContext, RouteDef, SessionFor, StackedRoute } from './lib/route-types';
 import { messagesRoutes, realtimeRoutes } from './messages/routes';
 import { notificationsRoutes } from './notifications/routes';
 import { locationRoutes, pagesRoutes } from './pages/routes';
@@ -32,8 +35,24 @@ import { usersRoutes } from './users/routes';
 
 type InStack<S extends string, T extends readonly RouteDef[]> = { readonly [K in keyof T]: T[K] & { readonly stack: S } };
 
-/** A domain table's rows, each placed in the nested stack `stack`. */
-function inStack<const S extends string, const T extends readonly RouteDef[]>(stack: S, table: T): InStack<S, T> {
+/**
+ * A row whose `handler` names a handler module (functions/handler-modules.ts, types only) whose
+ * `main` implements the row's route; otherwise a `handler` type no string matches, which names
+ * what is wrong (the compiler reports it at the table's `inStack` below).
+ */
+type Implemented<R> = R extends RouteDef & { readonly handler: infer H extends string }
+  ? H extends keyof HandlerModules
+    ? HandlerModules[H] extends { readonly main: (ctx: HandlerContext<ParsedInputOf<R>, SessionFor<R['access']>>) => Promise<AnswerOf<R> | Reply<AnswerOf<R>>> }
+      ? R
+      : Omit<R, 'handler'> & { readonly handler: `${H}: its main does not implement ${R['method']} ${R['path']}` }
+    : Omit<R, 'handler'> & { readonly handler: `${H}: no such handler module in functions/handler-modules.ts` }
+  : never;
+
+/**
+ * A domain table's rows, each placed in the nested stack `stack`; the compiler checks each row's
+ * handler against the module it names, without loading it.
+ */
+function inStack<const S extends string, const T extends readonly RouteDef[]>(stack: S, table: T & { readonly [K in keyof T]: Implemented<T[K]> }): InStack<S, T> {
   return table.map((row) => ({ ...row, stack })) as unknown as InStack<S, T>;
 }
 

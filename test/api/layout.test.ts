@@ -14,13 +14,14 @@
  * The modules are found by walking functions/ and importing each one, so what counts is what a
  * module really exports.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeKey, type RouteDef } from '../../functions/lib/route-types';
 import { CATCH_ALL, routes } from '../../functions/routes';
 import { ALL_JOBS } from '../../infra/aws/jobs';
 import { REPO_ROOT } from '../../infra/local/host';
+import { HANDLER_MODULES_FILE, handlerModulesSource } from '../../scripts/gen-handler-modules';
 import { contractRoutes } from '../../scripts/openapi';
 
 const FUNCTIONS = join(REPO_ROOT, 'functions');
@@ -91,6 +92,10 @@ describe('functions/ layout', () => {
       handlers.filter((handler) => dirname(handler) !== `${domain}/handlers`).map((handler) => `${handler} (listed by ${domain}/routes.ts)`),
     );
     expect(misplaced).toEqual([]);
+  });
+
+  it('functions/handler-modules.ts, which the compiler checks the rows against, lists every handler module (npx tsx scripts/gen-handler-modules.ts)', () => {
+    expect(readFileSync(HANDLER_MODULES_FILE, 'utf8')).toBe(handlerModulesSource());
   });
 
   it('a handlers/ folder holds route handlers only', () => {
