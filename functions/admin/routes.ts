@@ -3,6 +3,6 @@ import * as admin from '../../shared/contract/admin';
 import type { RouteDef } from '../lib/route-types';
 
 export const adminRoutes = [
-  { ...admin.updateSiteSetting, handler: 'admin/update-site-setting', grants: ['table:read', 'table:write'] },
-  { ...admin.usersWithoutLocation, handler: 'admin/users-without-location', grants: ['table:read'] },
+  { ...admin.updateSiteSetting, handler: 'admin/handlers/update-site-setting', grants: ['table:read', 'table:write'] },
+  { ...admin.usersWithoutLocation, handler: 'admin/handlers/users-without-location', grants: ['table:read'] },
 ] as const satisfies readonly RouteDef[];

@@ -3,6 +3,6 @@ import * as comments from '../../shared/contract/comments';
 import type { RouteDef } from '../lib/route-types';
 
 export const commentsRoutes = [
-  { ...comments.newComment, handler: 'comments/new-comment', grants: ['table:read', 'table:write'] },
-  { ...comments.deleteComment, handler: 'comments/delete-comment', grants: ['table:read', 'table:write'] },
+  { ...comments.newComment, handler: 'comments/handlers/new-comment', grants: ['table:read', 'table:write'] },
+  { ...comments.deleteComment, handler: 'comments/handlers/delete-comment', grants: ['table:read', 'table:write'] },
 ] as const satisfies readonly RouteDef[];

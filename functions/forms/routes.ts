@@ -3,5 +3,5 @@ import * as forms from '../../shared/contract/forms';
 import type { RouteDef } from '../lib/route-types';
 
 export const formsRoutes = [
-  { ...forms.newForm, handler: 'forms/new-form', grants: ['table:read', 'table:write', 'mail'] },
+  { ...forms.newForm, handler: 'forms/handlers/new-form', grants: ['table:read', 'table:write', 'mail'] },
 ] as const satisfies readonly RouteDef[];

@@ -3,6 +3,6 @@ import * as images from '../../shared/contract/images';
 import type { RouteDef } from '../lib/route-types';
 
 export const imagesRoutes = [
-  { ...images.avatarUpload, handler: 'images/avatar-upload', grants: ['table:read', 'table:write', 'images:write'] },
-  { ...images.photoUpload, handler: 'images/photo-upload', grants: ['table:read', 'table:write', 'images:write'] },
+  { ...images.avatarUpload, handler: 'images/handlers/avatar-upload', grants: ['table:read', 'table:write', 'images:write'] },
+  { ...images.photoUpload, handler: 'images/handlers/photo-upload', grants: ['table:read', 'table:write', 'images:write'] },
 ] as const satisfies readonly RouteDef[];

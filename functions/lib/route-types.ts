@@ -19,6 +19,14 @@ export type RouteDef<C extends RouteContract = RouteContract> = C & {
   readonly timeoutSeconds?: number;
 };
 
+/**
+ * A route of THE table (functions/routes.ts): its domain table's row with the nested stack of the
+ * cloud host it lives in (infra/aws/api.ts). The stack is named where the tables are assembled,
+ * never derived from where the handler's file sits: a kept stage retains each route's stack and
+ * log group, so a handler can move without its route moving.
+ */
+export type StackedRoute<C extends RouteContract = RouteContract> = RouteDef<C> & { readonly stack: string };
+
 /** Whether a route reads or writes the table (and so is handed `liveSession`, functions/lib/wrap.ts). */
 export function readsTable(route: Pick<RouteDef, 'grants'>): boolean {
   return route.grants.some((grant) => grant.startsWith('table:'));

@@ -3,20 +3,23 @@ import * as messages from '../../shared/contract/messages';
 import type { RouteDef } from '../lib/route-types';
 
 export const messagesRoutes = [
-  { ...messages.all, handler: 'messages/all', grants: ['table:read'] },
-  { ...messages.unreadTally, handler: 'messages/unread-tally', grants: ['table:read'] },
-  { ...messages.conversation, handler: 'messages/conversation', grants: ['table:read'] },
-  { ...messages.conversationEarlier, handler: 'messages/conversation-earlier', grants: ['table:read'] },
-  { ...messages.newUserConversation, handler: 'messages/new-user-conversation', grants: ['table:read', 'table:write'] },
-  { ...messages.newPageConversation, handler: 'messages/new-page-conversation', grants: ['table:read', 'table:write'] },
-  { ...messages.newMessage, handler: 'messages/new-message', grants: ['table:read', 'table:write'] },
-  { ...messages.deleteConversation, handler: 'messages/delete-conversation', grants: ['table:read', 'table:write'] },
-  { ...messages.deleteConversations, handler: 'messages/delete-conversations', grants: ['table:read', 'table:write'], timeoutSeconds: 29 },
-  { ...messages.muteConversation, handler: 'messages/mute-conversation', grants: ['table:read', 'table:write'] },
-  { ...messages.markAsSeen, handler: 'messages/mark-as-seen', grants: ['table:read', 'table:write'] },
-  { ...messages.messagee, handler: 'messages/messagee', grants: ['table:read'] },
-  { ...messages.newBlock, handler: 'messages/new-block', grants: ['table:read', 'table:write'] },
-  { ...messages.deleteBlock, handler: 'messages/delete-block', grants: ['table:read', 'table:write'] },
-  { ...messages.blockList, handler: 'messages/block-list', grants: ['table:read'] },
-  { ...messages.ticket, handler: 'realtime/ticket', grants: ['table:read', 'table:write'] },
+  { ...messages.all, handler: 'messages/handlers/all', grants: ['table:read'] },
+  { ...messages.unreadTally, handler: 'messages/handlers/unread-tally', grants: ['table:read'] },
+  { ...messages.conversation, handler: 'messages/handlers/conversation', grants: ['table:read'] },
+  { ...messages.conversationEarlier, handler: 'messages/handlers/conversation-earlier', grants: ['table:read'] },
+  { ...messages.newUserConversation, handler: 'messages/handlers/new-user-conversation', grants: ['table:read', 'table:write'] },
+  { ...messages.newPageConversation, handler: 'messages/handlers/new-page-conversation', grants: ['table:read', 'table:write'] },
+  { ...messages.newMessage, handler: 'messages/handlers/new-message', grants: ['table:read', 'table:write'] },
+  { ...messages.deleteConversation, handler: 'messages/handlers/delete-conversation', grants: ['table:read', 'table:write'] },
+  { ...messages.deleteConversations, handler: 'messages/handlers/delete-conversations', grants: ['table:read', 'table:write'], timeoutSeconds: 29 },
+  { ...messages.muteConversation, handler: 'messages/handlers/mute-conversation', grants: ['table:read', 'table:write'] },
+  { ...messages.markAsSeen, handler: 'messages/handlers/mark-as-seen', grants: ['table:read', 'table:write'] },
+  { ...messages.messagee, handler: 'messages/handlers/messagee', grants: ['table:read'] },
+  { ...messages.newBlock, handler: 'messages/handlers/new-block', grants: ['table:read', 'table:write'] },
+  { ...messages.deleteBlock, handler: 'messages/handlers/delete-block', grants: ['table:read', 'table:write'] },
+  { ...messages.blockList, handler: 'messages/handlers/block-list', grants: ['table:read'] },
+] as const satisfies readonly RouteDef[];
+
+export const realtimeRoutes = [
+  { ...messages.ticket, handler: 'messages/handlers/ticket', grants: ['table:read', 'table:write'] },
 ] as const satisfies readonly RouteDef[];

@@ -3,5 +3,5 @@ import * as search from '../../shared/contract/search';
 import type { RouteDef } from '../lib/route-types';
 
 export const searchRoutes = [
-  { ...search.usernamePageHandle, handler: 'search/username-page-handle', grants: ['table:read'] },
+  { ...search.usernamePageHandle, handler: 'search/handlers/username-page-handle', grants: ['table:read'] },
 ] as const satisfies readonly RouteDef[];

@@ -3,6 +3,6 @@ import * as siteSettings from '../../shared/contract/site-settings';
 import type { RouteDef } from '../lib/route-types';
 
 export const siteSettingsRoutes = [
-  { ...siteSettings.getSite, handler: 'site-settings/get-site', grants: ['table:read'] },
-  { ...siteSettings.manifest, handler: 'site-settings/manifest', grants: ['table:read'] },
+  { ...siteSettings.getSite, handler: 'site-settings/handlers/get-site', grants: ['table:read'] },
+  { ...siteSettings.manifest, handler: 'site-settings/handlers/manifest', grants: ['table:read'] },
 ] as const satisfies readonly RouteDef[];

@@ -3,5 +3,5 @@ import * as system from '../../shared/contract/system';
 import type { RouteDef } from '../lib/route-types';
 
 export const systemRoutes = [
-  { ...system.health, handler: 'system/health', grants: [] },
+  { ...system.health, handler: 'system/handlers/health', grants: [] },
 ] as const satisfies readonly RouteDef[];

@@ -10,11 +10,12 @@ import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
-import { routeKey, type Grant, type RouteDef } from '../../functions/lib/route-types';
+import { routeKey, type Grant, type StackedRoute } from '../../functions/lib/route-types';
 import { CATCH_ALL, routes as defaultRoutes } from '../../functions/routes';
+import { ticket } from '../../shared/contract/messages';
 import { CSP_ORIGINS_ENV } from '../../shared/security-headers';
 import type { BundleEntry } from './bundle';
-import { APP_NAME, DEFAULT_ROUTE_KEY, domainOf, pascal } from './naming';
+import { APP_NAME, DEFAULT_ROUTE_KEY, pascal } from './naming';
 import { RoutesStack, type DomainRoute } from './routes-stack';
 import type { StageConfig } from './site-stack';
 import type { SiteCspOrigins } from './spa';
@@ -77,8 +78,8 @@ export function createHttpApi(stack: Stack, { stage, keep, logRetention }: HttpA
 export interface RouteStacksOptions {
   stage: string;
   config: Pick<StageConfig, 'secretsExtensionArn' | 'mailFrom' | 'adminEmails' | 'siteOrigin'>;
-  /** The route table (default: functions/routes.ts); every route needs a bundle. */
-  routes?: readonly RouteDef[];
+  /** The route table (default: functions/routes.ts), each route with its stack; every route needs a bundle. */
+  routes?: readonly StackedRoute[];
   /** The route bundles (BundleResult's entries). */
   bundles: readonly BundleEntry[];
   api: apigwv2.HttpApi;
@@ -94,10 +95,10 @@ export interface RouteStacksOptions {
   realtimeUrl?: string;
 }
 
-/** The handler that hands out socket tickets: its Lambda alone gets REALTIME_URL. */
-export const REALTIME_TICKET_HANDLER = 'realtime/ticket';
+/** The route that hands out socket tickets: its Lambda alone gets REALTIME_URL. */
+export const REALTIME_TICKET_ROUTE = routeKey(ticket);
 
-/** One nested stack per domain (`<Domain>Routes`, directly under the stack), by domain. */
+/** One nested stack per domain (`<Domain>Routes`, directly under the stack), by the domain each route names as its `stack`. */
 export function createRouteStacks(stack: Stack, options: RouteStacksOptions): Map<string, RoutesStack> {
   const { stage, config, cspOrigins } = options;
   const bundleByKey = new Map<string, BundleEntry>(options.bundles.map((e) => [e.routeKey, e]));
@@ -114,9 +115,9 @@ export function createRouteStacks(stack: Stack, options: RouteStacksOptions): Ma
   };
   for (const route of options.routes ?? defaultRoutes) {
     const key = routeKey(route);
-    domainEntry(domainOf(route.handler)).routes.push({ routeKey: key, route, access: route.access, grants: route.grants, bundle: bundleOf(key) });
+    domainEntry(route.stack).routes.push({ routeKey: key, route, access: route.access, grants: route.grants, bundle: bundleOf(key) });
   }
-  domainEntry(domainOf(CATCH_ALL.handler)).routes.push({
+  domainEntry(CATCH_ALL.stack).routes.push({
     routeKey: DEFAULT_ROUTE_KEY,
     access: 'public',
     grants: CATCH_ALL.grants as readonly Grant[],
@@ -160,8 +161,8 @@ export function createRouteStacks(stack: Stack, options: RouteStacksOptions): Ma
   // The ticket route answers where the socket is: the WebSocket stage's URL.
   if (options.realtimeUrl) {
     for (const route of options.routes ?? defaultRoutes) {
-      if (route.handler !== REALTIME_TICKET_HANDLER) continue;
-      const fn = routeStacks.get(domainOf(route.handler))?.functions.get(routeKey(route));
+      if (routeKey(route) !== REALTIME_TICKET_ROUTE) continue;
+      const fn = routeStacks.get(route.stack)?.functions.get(routeKey(route));
       if (!fn) throw new Error(`no function for ${routeKey(route)}`);
       fn.addEnvironment('REALTIME_URL', options.realtimeUrl);
     }

@@ -10,7 +10,7 @@
  * into the entry as a literal. The answer schemas, the other routes' contracts and the route table
  * stay out of the bundle:
  *   import { loginInput as input } from '<root>/shared/schemas/auth';
- *   import { main } from '<root>/functions/auth/login'; import { wrap } from '<root>/functions/lib/wrap';
+ *   import { main } from '<root>/functions/auth/handlers/login'; import { wrap } from '<root>/functions/lib/wrap';
  *   export const handler = wrap({ method: "POST", path: "/api/iam/authn/login", …, input, output: null }, main);
  *   (admin routes also import `assertLiveAdmin` and hand it to `wrap`)
  * The schema modules (shared/schemas/) only declare values; the `pure-declarations` plugin marks

@@ -1,5 +1,5 @@
 /**
- * Names the cloud host derives from the route table: a route's bundle folder, its domain, the
+ * Names the cloud host derives from the route table: a route's bundle folder, construct ids, the
  * stage's rules. Pure functions, shared by the bundler, the stacks and the tests.
  */
 import { routeKey, type RouteDef } from '../../functions/lib/route-types';
@@ -20,29 +20,6 @@ export function routeFolder(route: Pick<RouteDef, 'method' | 'path'>): string {
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
-}
-
-/**
- * Handler folders that keep the nested stack of the folder they were split from. The content
- * domain's handlers once all lived in functions/posts/; they now live in feeds/, comments/ and
- * reactions/ too, but their Lambdas and API routes stay in the `PostsRoutes` nested stack. A new
- * nested stack would create their routes while the old one still holds the same route keys, and
- * API Gateway refuses a duplicate route key, so such a move needs a deploy plan of its own.
- */
-const STACK_DOMAIN_OF_FOLDER: Readonly<Record<string, string>> = {
-  feeds: 'posts',
-  comments: 'posts',
-  reactions: 'posts',
-};
-
-/**
- * A handler's domain, the nested stack its route lives in: the first folder of its module path
- * (`site-settings/get-site` → `site-settings`), or the stack that folder keeps (above).
- */
-export function domainOf(handler: string): string {
-  const [first, ...rest] = handler.split('/');
-  if (!first || rest.length === 0) throw new Error(`handler "${handler}" must live in a domain folder under functions/`);
-  return STACK_DOMAIN_OF_FOLDER[first] ?? first;
 }
 
 /** `site-settings` → `SiteSettings`: construct ids read better in PascalCase. */

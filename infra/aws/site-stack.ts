@@ -15,7 +15,7 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import type { RouteDef } from '../../functions/lib/route-types';
+import type { StackedRoute } from '../../functions/lib/route-types';
 import { createHttpApi, createRouteStacks } from './api';
 import type { BundleResult } from './bundle';
 import type { SiteDistribution } from './cdn';
@@ -60,7 +60,7 @@ export interface SiteStackProps extends StackProps {
   config: StageConfig;
   bundles: BundleResult;
   /** The route table (default: functions/routes.ts). Tests pass a variant; every route needs a bundle. */
-  routes?: readonly RouteDef[];
+  routes?: readonly StackedRoute[];
 }
 
 /** Past this many routes a domain's nested stack is refused (infra/aws/api.ts explains why). */

@@ -53,7 +53,7 @@ describe('toEvent (API Gateway payload 2.0)', () => {
 
 describe('matchRoute', () => {
   it('matches literal routes and returns null for unknown paths or methods', () => {
-    expect(matchRoute('GET', '/api/site-settings/get-site')?.route.handler).toBe('site-settings/get-site');
+    expect(matchRoute('GET', '/api/site-settings/get-site')?.route.handler).toBe('site-settings/handlers/get-site');
     expect(matchRoute('POST', '/api/site-settings/get-site')).toBeNull();
     expect(matchRoute('GET', '/api/site-settings/get-site/extra')).toBeNull();
     expect(matchRoute('GET', '/api/site-settings/get-site/')).toBeNull();

@@ -164,8 +164,8 @@ describe('the SMS country allow-list (sms_allowed_countries)', () => {
 });
 
 const HANDLERS: Record<string, () => Promise<unknown>> = {
-  'auth/signup': () => import('../../functions/auth/signup'),
-  'auth/login': () => import('../../functions/auth/login'),
+  'auth/handlers/signup': () => import('../../functions/auth/handlers/signup'),
+  'auth/handlers/login': () => import('../../functions/auth/handlers/login'),
 };
 
 /**

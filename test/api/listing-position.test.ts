@@ -128,7 +128,7 @@ describe('relisting in the cloud (the table\'s stream runs the job)', () => {
 
   /** Moves the owner as the profile route runs in the cloud (SWEEPS=stream), in this worker. */
   async function moveInCloud(u: TestUser, p: GeoPoint): Promise<void> {
-    const { main } = await import('../../functions/auth/update-profile');
+    const { main } = await import('../../functions/auth/handlers/update-profile');
     // The member's own live session (the profile route checks that its family is live).
     const familyId = u.browser.cookies.get(REFRESH_COOKIE)!.split('.')[1]!;
     const session = { userId: u.uuid, familyId, csrfToken: u.csrf, role: 'user', emailVerified: true, registered: true, suspended: false } as const;
@@ -180,7 +180,7 @@ describe('relisting in the cloud (the table\'s stream runs the job)', () => {
       id: randomUUID(), plant: { commonName: 'Elkhorn fern', availability: 'Available to swap' }, plant_photos: [{ key: await uploadPhoto(owner) }], tags: [], privacy: 'public', pageId: page.id,
     });
     expect(plant.status, JSON.stringify(plant.json)).toBe(201);
-    const { main } = await import('../../functions/pages/update-page');
+    const { main } = await import('../../functions/pages/handlers/update-page');
     const session = { userId: owner.uuid, familyId: randomUUID(), csrfToken: owner.csrf, role: 'user', emailVerified: true, registered: true, suspended: false } as const;
     process.env.SWEEPS = 'stream';
     try {

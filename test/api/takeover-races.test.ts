@@ -55,7 +55,7 @@ describe('taking an account over', () => {
     const { setPasswordAsMailboxOwner } = await import('../../functions/auth/mailbox-owner');
     const { hashPassword } = await import('../../functions/auth/passwords');
     const { getUser } = await import('../../functions/users/users');
-    const { main: updateProfile } = await import('../../functions/auth/update-profile');
+    const { main: updateProfile } = await import('../../functions/auth/handlers/update-profile');
     const record = (await findEmailToken('verify-email', token))!;
     const user = (await getUser(record.userId))!;
 

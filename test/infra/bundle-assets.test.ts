@@ -29,9 +29,9 @@ describe('assetsByFolder', () => {
     const meta: Metafile = {
       inputs: {},
       outputs: {
-        'get-api-location-places/index.mjs': output(['functions/lib/wrap.ts', GAZETTEER, 'functions/location/places.ts']),
+        'get-api-location-places/index.mjs': output(['functions/lib/wrap.ts', GAZETTEER, 'functions/pages/handlers/places.ts']),
         'job-event-zones/index.mjs': output([GAZETTEER]),
-        'get-api-health/index.mjs': output(['functions/lib/wrap.ts', 'functions/system/health.ts']),
+        'get-api-health/index.mjs': output(['functions/lib/wrap.ts', 'functions/system/handlers/health.ts']),
         // A module merely named like it is not it.
         'get-api-other/index.mjs': output(['functions/location/gazetteer.test.ts', 'functions/other/gazetteer.ts']),
         // Imported for something else: tree-shaking left its imports only, not what reads the index.

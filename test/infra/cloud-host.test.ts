@@ -19,7 +19,8 @@ import { keyAttributes, TABLE } from '../../functions/db/table';
 import type { Grant } from '../../functions/lib/route-types';
 import { CATCH_ALL } from '../../functions/routes';
 import { GrantRole } from '../../infra/aws/grant-role';
-import { domainOf, functionSizing } from '../../infra/aws/naming';
+import { functionSizing } from '../../infra/aws/naming';
+import { KEPT_ROUTE_NAMES } from './kept-names';
 import { PROD_CONFIG, RESIZED, recordAcknowledgements, synthesisedStages } from './synth-fixture';
 import { actionsOf, expectedRoutes, fromParent, lambdaOf, ofType, type Resource, type Resources, type StageView } from './template-view';
 
@@ -50,10 +51,6 @@ function httpApi(resources: Resources): [string, Resource] {
   const found = ofType(resources, 'AWS::ApiGatewayV2::Api').filter(([, a]) => a.Properties.ProtocolType === 'HTTP');
   expect(found).toHaveLength(1);
   return found[0]!;
-}
-
-function catchAllDomain(): string {
-  return domainOf(CATCH_ALL.handler);
 }
 
 function policyStatements(resources: Resources): any[] {
@@ -116,9 +113,9 @@ describe('routes', () => {
       }
     }
     const [resized] = synth.fx.prodRoutes;
-    const { fn: big } = lambdaOf(synth.stages[1]!, domainOf(resized!.handler), synth.fx.resizedKey);
+    const { fn: big } = lambdaOf(synth.stages[1]!, resized!.stack, synth.fx.resizedKey);
     expect(big.Properties).toMatchObject({ MemorySize: RESIZED.memoryMb, Timeout: RESIZED.timeoutSeconds });
-    const { fn: normal } = lambdaOf(synth.stages[0]!, domainOf(resized!.handler), synth.fx.resizedKey);
+    const { fn: normal } = lambdaOf(synth.stages[0]!, resized!.stack, synth.fx.resizedKey);
     expect(normal.Properties).toMatchObject({ MemorySize: 256, Timeout: 10 });
   });
 
@@ -188,6 +185,24 @@ describe('routes', () => {
         }
       }
     }
+  });
+});
+
+describe('names a kept stage holds', () => {
+  // A stage that keeps its resources keeps each route's nested stack and log group: a route that
+  // moved to another nested stack would be created there while the old stack still holds its
+  // route key (API Gateway refuses the duplicate), and its retained log group would be orphaned.
+  it("keeps every route in the nested stack and log group it has always had", () => {
+    const prod = synth.stages.find((v) => v.name === 'prod')!;
+    const actual: Record<string, readonly [string, string]> = {};
+    for (const [domain, nestedStack] of prod.stack.routeStacks) {
+      for (const [, route] of ofType(prod.nested.get(domain)!.resources, 'AWS::ApiGatewayV2::Route')) {
+        const key = route.Properties.RouteKey as string;
+        const { fn, nested } = lambdaOf(prod, domain, key);
+        actual[key] = [nestedStack.node.id, nested.resources[fn.Properties.LoggingConfig.LogGroup.Ref as string]!.Properties.LogGroupName as string];
+      }
+    }
+    expect(actual).toEqual(KEPT_ROUTE_NAMES);
   });
 });
 
@@ -456,7 +471,7 @@ describe('limits and checks', () => {
 
   it('puts each domain in its own nested stack', () => {
     for (const v of synth.stages) {
-      const domains = new Set([...v.routes.map((r) => domainOf(r.handler)), catchAllDomain()]);
+      const domains = new Set([...v.routes.map((r) => r.stack), CATCH_ALL.stack]);
       expect([...v.nested.keys()].sort()).toEqual([...domains].sort());
       expect(ofType(v.parent, 'AWS::CloudFormation::Stack')).toHaveLength(domains.size);
     }

@@ -14,9 +14,9 @@ const source = (module: string) => readFileSync(join(REPO_ROOT, 'functions', `${
 
 /** The handlers that accept uploaded images, and the domain call that checks them. */
 const CHECKS_UPLOADS: Record<string, { module: string; call: string }> = {
-  'auth/update-profile': { module: 'images/avatars', call: 'verifyUploadedImage(' },
-  'posts/new-post': { module: 'posts/write', call: 'claimUploads(' },
-  'posts/new-plant': { module: 'posts/write', call: 'claimUploads(' },
+  'auth/handlers/update-profile': { module: 'images/avatars', call: 'verifyUploadedImage(' },
+  'posts/handlers/new-post': { module: 'posts/write', call: 'claimUploads(' },
+  'posts/handlers/new-plant': { module: 'posts/write', call: 'claimUploads(' },
 };
 
 describe('grants the cloud enforces and the local host does not', () => {

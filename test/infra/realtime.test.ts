@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { routeKey } from '../../functions/lib/route-types';
 import { routes } from '../../functions/routes';
 import { SOCKET_JOBS } from '../../infra/aws/jobs';
-import { domainOf } from '../../infra/aws/naming';
+import { REALTIME_TICKET_ROUTE } from '../../infra/aws/api';
 import { SOCKET_STAGE } from '../../infra/aws/realtime-api';
 import { jobLogGroupName } from '../../infra/aws/scheduled-jobs';
 import { synthesisedStages } from './synth-fixture';
@@ -168,12 +168,12 @@ describe('the WebSocket API', () => {
 });
 
 describe('the ticket route', () => {
-  const ticketRoute = routes.find((r) => r.handler === 'realtime/ticket')!;
+  const ticketRoute = routes.find((r) => routeKey(r) === REALTIME_TICKET_ROUTE)!;
 
   it('answers the stage\'s wss:// URL (REALTIME_URL), and no other route gets it', () => {
     expect(ticketRoute).toBeDefined();
     for (const v of synth.stages) {
-      const { fn, nested } = lambdaOf(v, domainOf(ticketRoute.handler), routeKey(ticketRoute));
+      const { fn, nested } = lambdaOf(v, ticketRoute.stack, routeKey(ticketRoute));
       // The nested template receives each reference of the URL as a parameter from the parent.
       const url = fn.Properties.Environment.Variables.REALTIME_URL as { 'Fn::Join': [string, unknown[]] };
       const inParent = { 'Fn::Join': [url['Fn::Join'][0], url['Fn::Join'][1].map((part) => fromParent(part, nested.params))] };

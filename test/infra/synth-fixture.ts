@@ -10,7 +10,7 @@ import { Validations, type App } from 'aws-cdk-lib';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { afterAll, beforeAll } from 'vitest';
 import { routes } from '../../functions/routes';
-import { routeKey, type RouteDef } from '../../functions/lib/route-types';
+import { routeKey, type StackedRoute } from '../../functions/lib/route-types';
 import { buildBundles, REPO_ROOT, type BundleResult } from '../../infra/aws/bundle';
 import { addStage, newApp } from '../../infra/aws/create-app';
 import type { SiteStack, StageConfig } from '../../infra/aws/site-stack';
@@ -25,8 +25,8 @@ export interface Fixture {
   dev: SiteStack;
   prod: SiteStack;
   /** The route table each stage was built from. */
-  devRoutes: readonly RouteDef[];
-  prodRoutes: readonly RouteDef[];
+  devRoutes: readonly StackedRoute[];
+  prodRoutes: readonly StackedRoute[];
   resizedKey: string;
   workDir: string;
   cleanup: () => Promise<void>;
@@ -39,8 +39,8 @@ export const PROD_CONFIG = {
   siteOrigin: 'https://leafline.example.org',
 } as const satisfies Omit<StageConfig, 'spaDist'>;
 
-function withResizedRoute(): { table: RouteDef[]; key: string } {
-  const [first, ...rest] = routes as readonly RouteDef[];
+function withResizedRoute(): { table: StackedRoute[]; key: string } {
+  const [first, ...rest] = routes as readonly StackedRoute[];
   if (!first) throw new Error('the route table is empty');
   return { table: [{ ...first, ...RESIZED }, ...rest], key: routeKey(first) };
 }
@@ -50,7 +50,7 @@ export function buildStages(app: App, bundles: BundleResult, spaDist: string) {
   const resized = withResizedRoute();
   const dev = addStage(app, { stage: 'dev' }, bundles);
   const prod = addStage(app, { ...PROD_CONFIG, spaDist }, bundles, { routes: resized.table });
-  return { dev, prod, devRoutes: routes as readonly RouteDef[], prodRoutes: resized.table, resizedKey: resized.key };
+  return { dev, prod, devRoutes: routes as readonly StackedRoute[], prodRoutes: resized.table, resizedKey: resized.key };
 }
 
 export async function fakeSpaDist(workDir: string): Promise<string> {

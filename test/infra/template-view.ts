@@ -5,9 +5,9 @@
  */
 import type { CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { routeKey, type Grant, type RouteDef } from '../../functions/lib/route-types';
+import { routeKey, type Grant, type StackedRoute } from '../../functions/lib/route-types';
 import { CATCH_ALL } from '../../functions/routes';
-import { DEFAULT_ROUTE_KEY, domainOf } from '../../infra/aws/naming';
+import { DEFAULT_ROUTE_KEY } from '../../infra/aws/naming';
 import type { SiteStack } from '../../infra/aws/site-stack';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- CloudFormation JSON is untyped */
@@ -24,7 +24,7 @@ export interface NestedView {
 export interface StageView {
   name: string;
   stack: SiteStack;
-  routes: readonly RouteDef[];
+  routes: readonly StackedRoute[];
   parent: Resources;
   parentJson: any;
   nested: Map<string, NestedView>;
@@ -34,10 +34,10 @@ export interface ExpectedRoute {
   key: string;
   domain: string;
   grants: readonly Grant[];
-  route?: RouteDef;
+  route?: StackedRoute;
 }
 
-export function stageView(name: string, stack: SiteStack, routes: readonly RouteDef[]): StageView {
+export function stageView(name: string, stack: SiteStack, routes: readonly StackedRoute[]): StageView {
   const parentJson = Template.fromStack(stack).toJSON();
   const parent = parentJson.Resources as Resources;
   const nested = new Map<string, NestedView>();
@@ -63,8 +63,8 @@ export function fromParent(value: unknown, params: Record<string, unknown>): unk
 /** Every route the stage exposes: the table's and `$default`, with the grants each declares. */
 export function expectedRoutes(v: StageView): ExpectedRoute[] {
   return [
-    ...v.routes.map((route) => ({ key: routeKey(route), domain: domainOf(route.handler), grants: route.grants, route })),
-    { key: DEFAULT_ROUTE_KEY, domain: domainOf(CATCH_ALL.handler), grants: CATCH_ALL.grants as readonly Grant[] },
+    ...v.routes.map((route) => ({ key: routeKey(route), domain: route.stack, grants: route.grants, route })),
+    { key: DEFAULT_ROUTE_KEY, domain: CATCH_ALL.stack, grants: CATCH_ALL.grants as readonly Grant[] },
   ];
 }
 

@@ -1,0 +1,15 @@
+/** POST /api/iam/events/new: an event with its first dates (a series: its first 8 weeks), 201; a retry with its id: 200. */
+import type { newEvent as route } from '../../../shared/contract/events';
+import { reply } from '../../lib/http';
+import { hitRateLimit } from '../../lib/rate-limit';
+import type { Main } from '../../lib/route-types';
+import { viewerOf } from '../../posts/viewer';
+import { claimCover } from '../event-images';
+import { fullView } from '../events';
+import { zoneAt } from '../locations';
+import { createEvent } from '../write';
+
+export const main: Main<typeof route> = async ({ input, session }) => {
+  const { event, created } = await createEvent(session, input, { zoneAt, claimCover, beforeCreate: () => hitRateLimit('EVENT_USER', session.userId) });
+  return reply({ event: await fullView(event, await viewerOf(session), { consistent: true }) }, { status: created ? 201 : 200 });
+};

@@ -1,0 +1,16 @@
+/** GET /api/page/events/{arg}: a page's dates (arg = handle or id), upcoming first; guests see public events only. */
+import type { pageEvents as route } from '../../../shared/contract/events';
+import { notFound } from '../../lib/errors';
+import type { Main } from '../../lib/route-types';
+import { getPage, pageIdByHandle } from '../../pages/pages';
+import { viewerOf } from '../../posts/viewer';
+import { UUID } from '../events';
+import { ownerDates } from '../lists';
+
+export const main: Main<typeof route> = async ({ input, session }) => {
+  const id = UUID.test(input.arg.toLowerCase()) ? input.arg.toLowerCase() : await pageIdByHandle(input.arg);
+  const page = id ? await getPage(id) : null;
+  if (!page || page.deletedAt) throw notFound('There is no such page', 'arg');
+  const { items, cursorId } = await ownerDates({ type: 'page', id: page.id }, input.when ?? 'upcoming', await viewerOf(session), input.cursorId);
+  return { dates: items, cursorId };
+};

@@ -1,0 +1,14 @@
+/** GET /api/content-items/recent: posts and plants merged, newest first, as the viewer may see them. */
+import type { contentRecent as route } from '../../../shared/contract/feeds';
+import { globalCounts } from '../counts';
+import { listPage } from '../list-page';
+import { contentSources } from '../sources';
+import { audienceOf, viewerOf } from '../../posts/viewer';
+import type { Main } from '../../lib/route-types';
+
+export const main: Main<typeof route> = async ({ input, session }) => {
+  const viewer = await viewerOf(session);
+  const audience = audienceOf(viewer);
+  const page = await listPage(contentSources(input.filter ?? 'all', audience), globalCounts(audience), viewer, input.cursorId);
+  return { contentItems: page.items, counts: page.counts, cursorId: page.cursorId };
+};

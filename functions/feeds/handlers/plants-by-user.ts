@@ -1,0 +1,13 @@
+/** GET /api/iam/plantsbyuser/{userId}/{filter}/{take}: the first page of a user's plants. */
+import type { plantsByUser as route } from '../../../shared/contract/feeds';
+import { userCounts } from '../counts';
+import { listPage } from '../list-page';
+import { plantSource } from '../sources';
+import { viewerOf } from '../../posts/viewer';
+import type { Main } from '../../lib/route-types';
+
+export const main: Main<typeof route> = async ({ input, session }) => {
+  const viewer = await viewerOf(session);
+  const page = await listPage([plantSource({ type: 'user', id: input.userId }, input.filter, viewer)], userCounts(input.userId, viewer), viewer, undefined, 'cursor', input.take);
+  return { plants: page.items, counts: page.counts, cursorId: page.cursorId };
+};

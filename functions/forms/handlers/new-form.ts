@@ -1,0 +1,13 @@
+/** POST /api/iam/forms/new: a member sends a contact or report form to the admins (rate limited: each one e-mails every admin). */
+import type { newForm as route } from '../../../shared/contract/forms';
+import { reply } from '../../lib/http';
+import { hitRateLimit } from '../../lib/rate-limit';
+import type { Main } from '../../lib/route-types';
+import { submitForm, tellAdmins } from '../forms';
+
+export const main: Main<typeof route> = async ({ input, session }) => {
+  await hitRateLimit('FORM_USER', session.userId);
+  const { item, created } = await submitForm(session.userId, input);
+  if (created) await tellAdmins(item);
+  return reply({ id: item.id, kind: item.kind, createdAt: item.createdAt }, { status: created ? 201 : 200 });
+};

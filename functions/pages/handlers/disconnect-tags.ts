@@ -1,0 +1,11 @@
+/** POST /api/iam/pages/disconnect-tags: tags taken off the page, with their links and uses. */
+import type { disconnectTags as route } from '../../../shared/contract/pages';
+import type { Main } from '../../lib/route-types';
+import { actOnPage, pageViewOf } from '../pages';
+import { changePage } from '../write';
+
+export const main: Main<typeof route> = async ({ input, session }) => {
+  const { page, actor } = await actOnPage(session, input.pageId, 'admin', 'Only the page\'s admins may change its tags');
+  const after = await changePage(page, actor, { removeTags: input.tagIdArr });
+  return { page: pageViewOf(after, actor.membership, actor.siteAdmin) };
+};

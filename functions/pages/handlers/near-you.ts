@@ -1,0 +1,47 @@
+/**
+ * GET /api/nearby/near-you: the "Near you" panel in one request. One origin (the point asked for,
+ * else the member's place, else the viewer's IP location in the cloud, else the site's default
+ * place), then the three nearest available plants, pages and upcoming events around it, searched in
+ * parallel (each at most 9 Queries, then a BatchGet or two).
+ */
+import type { nearYou as route } from '../../../shared/contract/pages';
+import type { NearYou } from '../../../shared/answers/pages';
+import { eventsNear } from '../../events/lists';
+import { plantsNear } from '../../feeds/nearby-plants';
+import { originChecked } from '../../lib/middleware/origin';
+import type { Main } from '../../lib/route-types';
+import { pagesNear } from '../proximity-search';
+import { viewerOf } from '../../posts/viewer';
+import { readPublicSite } from '../../site-settings/settings';
+import { viewerLocation } from '../../users/viewer-location';
+import { getUser } from '../../users/users';
+
+export const PANEL_RADIUS_KM = 20;
+const PANEL_SIZE = 3;
+
+type Origin = NearYou['origin'];
+
+async function originOf(input: { lat?: number; long?: number }, userId: string | null, headers: Record<string, string | undefined>): Promise<Origin> {
+  if (input.lat !== undefined && input.long !== undefined) return { latitude: input.lat, longitude: input.long, suburb_city: '', state: '', country: '', source: 'query' };
+  const user = userId ? await getUser(userId) : null;
+  if (user && !user.deletedAt && user.latitude !== undefined && user.longitude !== undefined) {
+    return { latitude: user.latitude, longitude: user.longitude, suburb_city: user.suburbCity ?? '', state: user.state ?? '', country: user.country ?? '', source: 'profile' };
+  }
+  const fromIp = viewerLocation(headers, originChecked());
+  if (fromIp) return { ...fromIp, source: 'ip' };
+  const { latitude, longitude, suburb_city, state, country } = (await readPublicSite()).defaultLocation;
+  return { latitude, longitude, suburb_city, state, country, source: 'site' };
+}
+
+export const main: Main<typeof route> = async ({ input, session, event }) => {
+  const viewer = await viewerOf(session);
+  const origin = await originOf(input, viewer.userId, event.headers ?? {});
+  const point = { latitude: origin.latitude, longitude: origin.longitude };
+  const wanted = input.radiusKm ?? PANEL_RADIUS_KM;
+  const [plants, pages, events] = await Promise.all([
+    plantsNear(point, wanted, viewer, PANEL_SIZE),
+    pagesNear(point, wanted, PANEL_SIZE, viewer.userId),
+    eventsNear(point, wanted, viewer, PANEL_SIZE),
+  ]);
+  return { origin, radius_km: Math.min(plants.radiusKm, pages.radiusKm, events.radiusKm), plants: plants.plants, pages: pages.pages, events: events.events };
+};

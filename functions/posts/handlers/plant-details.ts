@@ -1,0 +1,12 @@
+/** PUT /api/iam/plant/update/details: a plant's details, availability and privacy. */
+import type { plantDetails as route } from '../../../shared/contract/posts';
+import { hydrateOne } from '../post-views';
+import { viewerOf } from '../viewer';
+import { editPost } from '../write';
+import type { Main } from '../../lib/route-types';
+
+export const main: Main<typeof route> = async ({ input, session }) => {
+  const viewer = await viewerOf(session);
+  const post = await editPost(input.postId, input.userId, viewer, () => ({ plant: input.plant, privacy: input.privacy }), 'plant');
+  return { plant: await hydrateOne(post, viewer) };
+};

@@ -1,0 +1,12 @@
+/** PUT /api/iam/posts/privacy: a new privacy moves the post to the front of its lists; counts follow. */
+import type { privacy as route } from '../../../shared/contract/posts';
+import { hydrateOne } from '../post-views';
+import { viewerOf } from '../viewer';
+import { editPost } from '../write';
+import type { Main } from '../../lib/route-types';
+
+export const main: Main<typeof route> = async ({ input, session }) => {
+  const viewer = await viewerOf(session);
+  const post = await editPost(input.id, input.uuid, viewer, () => ({ privacy: input.privacy }));
+  return { post: await hydrateOne(post, viewer) };
+};

@@ -1,0 +1,9 @@
+/** DELETE /api/iam/posts/reaction: undo the caller's reaction. */
+import type { deleteReaction as route } from '../../../shared/contract/reactions';
+import { viewerOf } from '../../posts/viewer';
+import { unreact } from '../reactions';
+import type { Main } from '../../lib/route-types';
+
+export const main: Main<typeof route> = async ({ input, session }) => {
+  return unreact(await viewerOf(session), input.id);
+};

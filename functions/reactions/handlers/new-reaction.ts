@@ -1,0 +1,13 @@
+/** POST /api/iam/posts/reaction/new: one reaction per user and target; a repeat answers the first. */
+import type { newReaction as route } from '../../../shared/contract/reactions';
+import { reply } from '../../lib/http';
+import { hitRateLimit } from '../../lib/rate-limit';
+import { viewerOf } from '../../posts/viewer';
+import { react } from '../reactions';
+import type { Main } from '../../lib/route-types';
+
+export const main: Main<typeof route> = async ({ input, session }) => {
+  await hitRateLimit('REACTION_USER', session.userId);
+  const { reaction, created } = await react(await viewerOf(session), input.post_id, input.comment_id);
+  return reply({ reaction }, { status: created ? 201 : 200 });
+};

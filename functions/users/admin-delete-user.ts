@@ -1,9 +1,0 @@
-/** DELETE /api/iam/users/{uuid} (admin): deletes an account as its owner would (account-deletion.ts: conversations first, then the account, then what is left of it). */
-import type { adminDeleteUser as route } from '../../shared/contract/users';
-import type { Main } from '../lib/route-types';
-import { deleteAccount } from './account-deletion';
-
-export const main: Main<typeof route> = async ({ input }) => {
-  await deleteAccount(input.uuid, undefined, { byAdmin: true });
-  return { deleted: true };
-};
