@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { MAX_DATES_PER_EVENT, type EventLocationInput, type FutureDatesInput, type NewEventInput, type SpecificInput, type UpdateEventInput, type UpdateSpecificInput } from '../../shared/schemas/events';
 import { addItem } from '../db/add';
+import { and, eq, live } from '../db/condition';
 import { batchDelete, partitionItems, partitionPage } from '../db/batch';
 import { tableName } from '../db/client';
 import { dateCountsKey, dateWorkKey, eventDateKey, eventKey, eventPk, followWorkKey, SERIES_DONE, type EventAttendanceItem, type EventDateItem, type EventItem } from '../db/entities/event';
@@ -102,8 +103,7 @@ const dateCountItem = (eventId: string, delta: number, madeFrom?: Pick<EventDate
   addItem(
     eventKey(eventId),
     { dateCount: delta, version: 1 },
-    'attribute_exists(pk) AND attribute_not_exists(deletedAt)',
-    Object.fromEntries(Object.entries(madeFrom ? { privacy: madeFrom.privacy, locationId: madeFrom.locationId, geohash: madeFrom.geohash } : {}).filter((e): e is [string, string] => e[1] !== undefined)),
+    and(live(), ...Object.entries(madeFrom ? { privacy: madeFrom.privacy, locationId: madeFrom.locationId, geohash: madeFrom.geohash } : {}).filter((e): e is [string, string] => e[1] !== undefined).map(([a, v]) => eq(a, v))),
   );
 
 /**
