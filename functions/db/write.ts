@@ -8,10 +8,8 @@ import { tableName } from './client';
 import { Placeholders, type Condition } from './condition';
 import type { TxItem } from './transact';
 
-export interface ItemKey {
-  pk: string;
-  sk: string;
-}
+// A type, not an interface: it stays assignable to the key records of batch.ts.
+export type ItemKey = { pk: string; sk: string };
 
 /** The condition's expression and the placeholders it used, or nothing when there is none. */
 function conditionOf(condition: Condition | undefined, p: Placeholders): { ConditionExpression?: string } {
@@ -27,7 +25,7 @@ export function conditionCheck(key: ItemKey, condition: Condition): TxItem {
 }
 
 /** Puts a whole item (its key among its attributes), if `condition` holds of the item it replaces. */
-export function putItem(item: ItemKey & Record<string, unknown>, condition?: Condition): TxItem {
+export function putItem<T extends ItemKey>(item: T, condition?: Condition): TxItem {
   const p = new Placeholders();
   const check = conditionOf(condition, p);
   return { Put: { TableName: tableName(), Item: item, ...check, ...p.attributes() } };

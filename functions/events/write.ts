@@ -10,11 +10,13 @@ import { MAX_DATES_PER_EVENT, type EventLocationInput, type FutureDatesInput, ty
 import { addItem } from '../db/add';
 import { and, eq, live } from '../db/condition';
 import { batchDelete, partitionItems, partitionPage } from '../db/batch';
-import { tableName } from '../db/client';
-import { dateCountsKey, dateWorkKey, eventDateKey, eventKey, eventPk, followWorkKey, SERIES_DONE, type EventAttendanceItem, type EventDateItem, type EventItem } from '../db/entities/event';
+import { eventDateKey, eventKey, eventPk, SERIES_DONE, type EventAttendanceItem, type EventDateItem, type EventItem } from '../db/entities/event';
 import type { OwnerRef } from '../db/entities/owner';
 import { db } from '../db/service';
+import { dateCountsDelete } from '../db/items/date-counts';
+import { dateWorkDelete, eventMarkerClear, eventMarkerPut, followWorkKey } from '../db/items/event-work';
 import { failedChecks, named, txEntities, writeItems, type TxItem, type TxOutcome } from '../db/transact';
+import { deleteItem } from '../db/write';
 import { badRequest, conflict, forbidden, serviceUnavailable } from '../lib/errors';
 import { sweepsDeferred } from '../lib/deferred';
 import { deleteImage } from '../lib/images';
@@ -404,17 +406,12 @@ function datesToFollow(dates: EventDateItem[], after: EventItem, nowMs: number, 
 }
 
 function followMarkerPut(eventId: string, changedAt: string): TxItem {
-  return { Put: { TableName: tableName(), Item: { ...followWorkKey(eventId), eventId, changedAt } } };
+  return eventMarkerPut('follow', eventId, changedAt);
 }
 
 /** Removes the marker once the dates follow, unless a later change wrote it again. */
 async function clearFollowMarker(eventId: string, changedAt: string): Promise<void> {
-  await writeItems([{
-    Delete: {
-      TableName: tableName(), Key: followWorkKey(eventId),
-      ConditionExpression: '#c = :c', ExpressionAttributeNames: { '#c': 'changedAt' }, ExpressionAttributeValues: { ':c': changedAt },
-    },
-  }]);
+  await writeItems([eventMarkerClear('follow', eventId, changedAt)]);
 }
 
 /**
@@ -646,15 +643,8 @@ async function removeUnattended(eventId: string, dates: EventDateItem[]): Promis
     const out = await writeItems([
       txEntities().eventDate.delete({ eventId: d.eventId, dateKey: d.dateKey }).where((a, op) => op.eq(a.version, d.version)).commit(),
       dateCountItem(eventId, -1),
-      {
-        Delete: {
-          // Nobody on the counter, less what an older date still counts on itself.
-          TableName: tableName(), Key: dateCountsKey(d.eventId, d.dateKey),
-          ConditionExpression: 'NOT (#g > :g) AND NOT (#m > :m) AND NOT (#w > :w)',
-          ExpressionAttributeNames: { '#g': 'going', '#m': 'maybe', '#w': 'waiting' },
-          ExpressionAttributeValues: { ':g': -(d.going ?? 0), ':m': -(d.maybe ?? 0), ':w': -(d.waiting ?? 0) },
-        },
-      },
+      // Nobody on the counter, less what an older date still counts on itself.
+      dateCountsDelete(d.eventId, d.dateKey, { going: -(d.going ?? 0), maybe: -(d.maybe ?? 0), waiting: -(d.waiting ?? 0) }),
     ]);
     if (out.canceled) left.push(d);
     // Nobody attends it: what is left are NOT_GOING answers, which go with it.
@@ -698,9 +688,9 @@ export async function sweepEvent(event: EventItem, actorId: string | undefined):
     }
     const release = d.ownPlace && d.locationId ? releaseLocation(d.locationId, ownerPkOf(event)) : [];
     await writeItems([
-      { Delete: { TableName: tableName(), Key: eventDateKey(d.eventId, d.dateKey) } },
-      { Delete: { TableName: tableName(), Key: dateCountsKey(d.eventId, d.dateKey) } },
-      { Delete: { TableName: tableName(), Key: dateWorkKey(d.eventId, d.dateKey) } },
+      deleteItem(eventDateKey(d.eventId, d.dateKey)),
+      dateCountsDelete(d.eventId, d.dateKey),
+      dateWorkDelete(d.eventId, d.dateKey),
       ...release,
     ]);
   }
