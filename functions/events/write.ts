@@ -152,8 +152,8 @@ export interface NewEventDeps {
 /** The message when a cover's claim failed in the transaction (another save used it, or it aged meanwhile). */
 const COVER_LOST = 'cover was already used or is too old; upload it again';
 
-/** Whether one of the last `count` items of a cancelled transaction (the claims) failed its condition. */
-const claimLost = (out: TxOutcome, count: number) => count > 0 && out.data.slice(out.data.length - count).some((d) => d.code === 'ConditionalCheckFailed');
+/** The name of a cover's claim in a transaction: its failure means the upload was used or aged. */
+const COVER_CLAIM = 'cover-unclaimed';
 
 /** Creates an event with its first dates (a series: those of its first 8 weeks); a retry with the same id answers the first. */
 export async function createEvent(session: Session, input: NewEventInput, deps: NewEventDeps): Promise<{ event: EventItem; created: boolean }> {
@@ -177,7 +177,7 @@ export async function createEvent(session: Session, input: NewEventInput, deps: 
   const pageActor = input.pageId ? (await actOnPage(session, input.pageId, 'moderator', 'Only the page\'s admins and moderators may create its events')).actor : null;
   await deps.beforeCreate?.();
   if (input.cover && !deps.claimCover) throw new Error('createEvent: a cover needs claimCover');
-  const claims = input.cover ? [await deps.claimCover!(session.userId, input.id, input.cover)] : [];
+  const claims = input.cover ? [named(COVER_CLAIM, await deps.claimCover!(session.userId, input.id, input.cover))] : [];
 
   const now = iso(nowMs);
   const timeZone = await deps.zoneAt(input.location.latitude, input.location.longitude);
@@ -246,7 +246,7 @@ export async function createEvent(session: Session, input: NewEventInput, deps: 
       throw conflict('This id belongs to another event; generate a new one', 'id');
     }
     await assertAuthorWasLive(out, items, session.userId);
-    if (claimLost(out, claims.length)) throw badRequest(COVER_LOST, 'cover');
+    if (failed.has(COVER_CLAIM)) throw badRequest(COVER_LOST, 'cover');
     if (failed.has('random-id-free')) event.randomId = randomIdNew();
     else if (!failed.has('location-as-read')) throwRoleOrBusy(out);
     if (attempt >= ATTEMPTS) throw serviceUnavailable('The site is busy; please try again');
@@ -329,7 +329,7 @@ export interface ChangeEventDeps {
 export async function changeEvent(first: EventItem, change: UpdateEventInput, deps: ChangeEventDeps = {}): Promise<EventItem> {
   if (change.location && !deps.zoneAt) throw new Error('changeEvent: a change of place needs zoneAt');
   if (change.cover !== undefined && (!deps.covers || !deps.actorId)) throw new Error('changeEvent: a change of cover needs covers and actorId');
-  const claims = typeof change.cover === 'string' && change.cover !== first.cover ? [await deps.covers!.claim(deps.actorId!, first.id, change.cover)] : [];
+  const claims = typeof change.cover === 'string' && change.cover !== first.cover ? [named(COVER_CLAIM, await deps.covers!.claim(deps.actorId!, first.id, change.cover))] : [];
   const nowMs = Date.now();
   let before = first;
   for (let attempt = 1; ; attempt++) {
@@ -375,7 +375,6 @@ export async function changeEvent(first: EventItem, change: UpdateEventInput, de
     const promote = capacityGrew(before, after) ? [promoteMarkerPut(after.id, after.updatedAt)] : [];
     // The replaced cover: a record due at once in this transaction, its object deleted right after.
     const retired = before.cover && before.cover !== after.cover ? [before.cover] : [];
-    // The cover's claims go last: a refused one is found by its place from the end.
     const items = [eventPut(before, after), ...locationItems, ...dateItems, ...followMarker, ...promote, ...retired.map((key) => deps.covers!.retire(deps.actorId!, key)), ...(deps.guard ?? []), ...claims];
     const out = await writeItems(items);
     if (!out.canceled) {
@@ -385,7 +384,7 @@ export async function changeEvent(first: EventItem, change: UpdateEventInput, de
       return after;
     }
     assertEditorKept(out, items);
-    if (claimLost(out, claims.length)) throw badRequest(COVER_LOST, 'cover');
+    if (failedChecks(out, items).has(COVER_CLAIM)) throw badRequest(COVER_LOST, 'cover');
     if (attempt >= ATTEMPTS) throw serviceUnavailable('The site is busy; please try again');
     const fresh = await getEvent(before.id, true);
     if (!fresh || fresh.deletedAt) throw conflict('The event was deleted meanwhile');
