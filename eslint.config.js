@@ -32,6 +32,10 @@ const DATA_LAYER_SYNTAX = [
     selector: `Property[key.name=${EXPRESSION_KEYS}], Property[key.value=${EXPRESSION_KEYS}]`,
     message: 'DynamoDB expressions are written in functions/db/ only: build the item with an entity, a builder of functions/db/items/, or conditionCheck/putItem/deleteItem/updateItem/addItem with a condition of functions/db/condition.ts.',
   },
+  {
+    selector: "Property[key.name='TableName'], Property[key.value='TableName']",
+    message: 'Transaction items and commands are built in functions/db/ only (an entity, a builder of functions/db/items/, or functions/db/write.ts), never by hand.',
+  },
 ];
 const HANDLER_IMPORTS = { group: ['react', 'react-dom', 'react-router', 'aws-cdk-lib', 'aws-cdk-lib/*', 'constructs'], message: 'handlers hold no UI and no infrastructure code' };
 const DATA_LAYER_IMPORTS = { group: ['@aws-sdk/*dynamodb*', '@aws-sdk/*dynamodb*/*'], message: 'The DynamoDB SDK is used in functions/db/ only: read and write through its entities, builders and reads.' };
