@@ -56,6 +56,31 @@ const WEB_LAYERS = {
 };
 // ---- end of web/src zones ----------------------------------------------------------------------
 
+/** What Lambdas bundle validates with zod's functional API (zod/mini); see the block that lists it. */
+const ZOD_MINI = {
+  selector: "ImportDeclaration[source.value='zod'][importKind!='type']",
+  message: "Import zod/mini (import * as z from 'zod/mini'): classic zod does not tree-shake out of the Lambda bundles.",
+};
+
+/**
+ * DynamoDB is spoken in functions/db/ only: entities, the builders of the raw kinds
+ * (functions/db/items/) and of write.ts, and the reads of batch.ts. Domain code says what it
+ * writes or reads; no expression, expression names or values, and no DynamoDB SDK outside.
+ */
+const EXPRESSION_KEYS = '/^(UpdateExpression|ConditionExpression|KeyConditionExpression|FilterExpression|ProjectionExpression|ExpressionAttributeNames|ExpressionAttributeValues)$/';
+const DATA_LAYER_SYNTAX = [
+  {
+    selector: `Property[key.name=${EXPRESSION_KEYS}], Property[key.value=${EXPRESSION_KEYS}]`,
+    message: 'DynamoDB expressions are written in functions/db/ only: build the item with an entity, a builder of functions/db/items/, or conditionCheck/putItem/deleteItem/updateItem/addItem with a condition of functions/db/condition.ts.',
+  },
+  {
+    selector: "Property[key.name='TableName'], Property[key.value='TableName']",
+    message: 'Transaction items and commands are built in functions/db/ only (an entity, a builder of functions/db/items/, or functions/db/write.ts), never by hand.',
+  },
+];
+const HANDLER_IMPORTS = { group: ['react', 'react-dom', 'react-router', 'aws-cdk-lib', 'aws-cdk-lib/*', 'constructs'], message: 'handlers hold no UI and no infrastructure code' };
+const DATA_LAYER_IMPORTS = { group: ['@aws-sdk/*dynamodb*', '@aws-sdk/*dynamodb*/*'], message: 'The DynamoDB SDK is used in functions/db/ only: read and write through its entities, builders and reads.' };
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'web/dist/', 'cdk.out*/', '.cdk/', '.tmp/', '.data/', 'test-results/', 'bench/results.json'] },
   js.configs.recommended,
@@ -80,7 +105,7 @@ export default tseslint.config(
             { target: './shared', from: ['./functions', './infra', './web', './test'], message: 'shared/ imports nothing of ours' },
             { target: './web', from: ['./functions', './infra', './test'], message: 'web/ reaches the server over HTTP only; share code through shared/' },
             { target: './functions', from: ['./infra', './web', './test'], message: 'handlers never know which host runs them' },
-            { target: './functions/db', from: ['./functions/lib/middleware', './functions/lib/http.ts', './functions/lib/wrap.ts'], message: 'functions/db knows no HTTP' },
+            { target: './functions/db', from: ['./functions/lib/middleware', './functions/lib/http.ts', './functions/lib/wrap.ts', './functions/lib/errors.ts'], message: 'functions/db knows no HTTP (it throws its own errors, functions/db/errors.ts)' },
             { target: './infra/aws', from: './infra/local', message: 'the two hosts do not import each other' },
             { target: './infra/local', from: './infra/aws', message: 'the two hosts do not import each other' },
           ],
@@ -112,7 +137,7 @@ export default tseslint.config(
   {
     files: ['functions/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['react', 'react-dom', 'react-router', 'aws-cdk-lib', 'aws-cdk-lib/*', 'constructs'], message: 'handlers hold no UI and no infrastructure code' }] }],
+      'no-restricted-imports': ['error', { patterns: [HANDLER_IMPORTS] }],
     },
   },
   {
@@ -127,14 +152,24 @@ export default tseslint.config(
     files: ['shared/schemas/**/*.ts', 'functions/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "ImportDeclaration[source.value='zod'][importKind!='type']",
-          message: "Import zod/mini (import * as z from 'zod/mini'): classic zod does not tree-shake out of the Lambda bundles.",
-        },
-        NAMED_CHECKS,
-      ],
+      'no-restricted-syntax': ['error', ZOD_MINI, NAMED_CHECKS],
+    },
+  },
+  {
+    // Outside functions/db/ (these blocks repeat the rules above, whose options they replace).
+    files: ['functions/**/*.ts'],
+    ignores: ['functions/db/**', '**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', ZOD_MINI, NAMED_CHECKS, ...DATA_LAYER_SYNTAX],
+      'no-restricted-imports': ['error', { patterns: [HANDLER_IMPORTS, DATA_LAYER_IMPORTS] }],
+    },
+  },
+  {
+    files: ['functions/**/*.test.ts'],
+    ignores: ['functions/db/**'],
+    rules: {
+      'no-restricted-syntax': ['error', NAMED_CHECKS, ...DATA_LAYER_SYNTAX],
+      'no-restricted-imports': ['error', { patterns: [HANDLER_IMPORTS, DATA_LAYER_IMPORTS] }],
     },
   },
   {

@@ -8,10 +8,11 @@ import { assertStaffWriteAllowed, isPageStaff, membershipOf, roleOf, staffWriteC
 import type { CommentAdded, CommentDeleted, CommentView } from '../../shared/answers/comments';
 import { addItem } from '../db/add';
 import { batchDelete, type TableKey } from '../db/batch';
-import { tableName } from '../db/client';
+import { absent, and, eq, exists, or } from '../db/condition';
 import { commentClaimKey, commentKey, commentReactionKey, type CommentClaimItem, type CommentItem } from '../db/entities/comment';
 import { db, threadCollection } from '../db/service';
 import { failedChecks, named, txEntities, writeItems, type TxItem } from '../db/transact';
+import { deleteItem } from '../db/write';
 import { badRequest, conflict, forbidden, notFound, serviceUnavailable } from '../lib/errors';
 import { eitherBlocks } from '../messages/blocks';
 import { notificationWrite } from '../notifications/notifications';
@@ -36,7 +37,7 @@ export function ancestorPaths(path: string): string[] {
  * the subtree is out of date fails on its own condition (deleteComment) and reads again.
  */
 function replyCountItem(postId: string, path: string, delta: number): TxItem {
-  return addItem(commentKey(postId, path), { replyCount: delta }, 'attribute_exists(pk)');
+  return addItem(commentKey(postId, path), { replyCount: delta }, exists());
 }
 
 /** Whether a member can still be notified (a deleted account's partition is swept). */
@@ -167,14 +168,7 @@ export async function deleteComment(viewer: Viewer, commentId: string, claimedUs
     const replies = subtree.comment.length - 1;
     const ancestors = ancestorPaths(claim.path);
     const items: TxItem[] = [
-      {
-        Delete: {
-          TableName: tableName(),
-          Key: commentKey(post.id, claim.path),
-          ConditionExpression: replies === 0 ? 'attribute_exists(pk) AND (attribute_not_exists(replyCount) OR replyCount = :n)' : 'attribute_exists(pk) AND replyCount = :n',
-          ExpressionAttributeValues: { ':n': replies },
-        },
-      },
+      deleteItem(commentKey(post.id, claim.path), and(exists(), replies === 0 ? or(absent('replyCount'), eq('replyCount', replies)) : eq('replyCount', replies))),
       txEntities().commentClaim.delete({ id: commentId }).commit(),
       named('post-live', postCountItem(post.id, 'commentCount', -subtree.comment.length)),
       ...ancestors.map((a) => named('ancestor-exists', replyCountItem(post.id, a, -subtree.comment.length))),

@@ -1,10 +1,12 @@
 /**
- * Plain BatchGet and BatchWrite over the table, for reads and sweeps that gather items of several
- * entities at once (a feed page's owners and the viewer's reactions in one call). Chunked to the
- * API's limits; unprocessed keys are retried with a short backoff.
+ * Plain BatchGet, BatchWrite, GetItem and Query over the table, for reads and sweeps that gather
+ * items of several entities at once (a feed page's owners and the viewer's reactions in one call)
+ * and for the kinds stored raw. Chunked to the API's limits; unprocessed keys are retried with a
+ * short backoff.
  */
-import { BatchGetCommand, BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from './client';
+import { Placeholders } from './condition';
 
 export interface TableKey {
   pk: string;
@@ -52,18 +54,54 @@ export interface RawItem {
   [attribute: string]: unknown;
 }
 
-/** One page of a partition whose sort key starts with `prefix`, after `startSk`, at most `limit` items. */
-export async function partitionPage(pk: string, prefix: string, opts: { limit?: number; startSk?: string } = {}): Promise<{ items: RawItem[]; lastSk: string | null }> {
+/** The item at `key`, or null (one GetItem). */
+export async function getItem(key: { pk: string; sk: string }, opts: { consistent?: boolean } = {}): Promise<RawItem | null> {
+  const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { pk: key.pk, sk: key.sk }, ...(opts.consistent ? { ConsistentRead: true } : {}) }));
+  return (Item as RawItem | undefined) ?? null;
+}
+
+export interface QueryOptions {
+  /** Sort keys starting with this. */
+  prefix?: string;
+  /** Sort keys from `between[0]` to `between[1]`, both included. */
+  between?: readonly [string, string];
+  /** Only these attributes of each item. */
+  attributes?: readonly string[];
+  /** Highest sort key first. */
+  newestFirst?: boolean;
+  limit?: number;
+  /** Where the previous page stopped (its `next`). */
+  start?: Record<string, unknown>;
+}
+
+/** One Query page of the partition `pk`: its items, and where the next page starts (undefined: none). */
+export async function queryPage(pk: string, opts: QueryOptions = {}): Promise<{ items: RawItem[]; next: Record<string, unknown> | undefined }> {
+  const p = new Placeholders();
+  const sortKey = opts.between
+    ? ` AND ${p.name('sk')} BETWEEN ${p.value(opts.between[0])} AND ${p.value(opts.between[1])}`
+    : opts.prefix
+      ? ` AND begins_with(${p.name('sk')}, ${p.value(opts.prefix)})`
+      : '';
+  const KeyConditionExpression = `${p.name('pk')} = ${p.value(pk)}${sortKey}`;
+  const projection = opts.attributes?.length ? { ProjectionExpression: opts.attributes.map((a) => p.name(a)).join(', ') } : {};
   const out = await documentClient().send(
     new QueryCommand({
       TableName: tableName(),
-      KeyConditionExpression: prefix ? 'pk = :pk AND begins_with(sk, :prefix)' : 'pk = :pk',
-      ExpressionAttributeValues: prefix ? { ':pk': pk, ':prefix': prefix } : { ':pk': pk },
+      KeyConditionExpression,
+      ...projection,
+      ...p.attributes(),
+      ...(opts.newestFirst ? { ScanIndexForward: false } : {}),
       ...(opts.limit ? { Limit: opts.limit } : {}),
-      ...(opts.startSk ? { ExclusiveStartKey: { pk, sk: opts.startSk } } : {}),
+      ...(opts.start ? { ExclusiveStartKey: opts.start } : {}),
     }),
   );
-  return { items: (out.Items ?? []) as RawItem[], lastSk: (out.LastEvaluatedKey?.sk as string | undefined) ?? null };
+  return { items: (out.Items ?? []) as RawItem[], next: out.LastEvaluatedKey };
+}
+
+/** One page of a partition whose sort key starts with `prefix`, after `startSk`, at most `limit` items. */
+export async function partitionPage(pk: string, prefix: string, opts: { limit?: number; startSk?: string } = {}): Promise<{ items: RawItem[]; lastSk: string | null }> {
+  const { items, next } = await queryPage(pk, { ...(prefix ? { prefix } : {}), ...(opts.limit ? { limit: opts.limit } : {}), ...(opts.startSk ? { start: { pk, sk: opts.startSk } } : {}) });
+  return { items, lastSk: (next?.sk as string | undefined) ?? null };
 }
 
 /** Every item of a partition whose sort key starts with `prefix` (all pages): for sweeps and threads. */

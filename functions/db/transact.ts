@@ -1,17 +1,19 @@
 /**
  * Write transactions, one way: build the items with `txEntities()` (each ElectroDB chain ends in
- * `.commit()`) or by hand (counter updates), and run them with `writeItems`. It sends one
- * TransactWriteItems, retries TransactionConflict (two writers touching the same item, e.g. a
- * shared counter) with exponential backoff and full jitter, and after the last attempt the caller
- * answers 503. Condition failures come back, item by item, for the caller to map by name: give
- * the items whose failure matters a name (`named(name, item)`) and read `failedChecks(out, items)`.
+ * `.commit()`), or with the builders of the raw kinds (functions/db/items/) and of write.ts
+ * (condition checks, counts), and run them with `writeItems`. It sends one TransactWriteItems,
+ * retries TransactionConflict (two writers touching the same item, e.g. a shared counter) with
+ * exponential backoff and full jitter, and after the last attempt throws `DataBusyError` (the
+ * middleware answers 503). Condition failures come back, item by item, for the caller to map by
+ * name: give the items whose failure matters a name (`named(name, item)`) and read
+ * `failedChecks(out, items)`.
  */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { serviceUnavailable } from '../lib/errors';
 import type { Service } from 'electrodb';
 import { documentClient } from './client';
 import { committed } from './committed';
+import { DataBusyError } from './errors';
 import { db, type Entities } from './service';
 
 /**
@@ -42,7 +44,7 @@ async function transact<T extends TxOutcome>(run: () => Promise<T>): Promise<T> 
     const out = await run();
     const conflicted = out.canceled && out.data.some((d) => d.code === 'TransactionConflict');
     if (!conflicted) return out;
-    if (attempt >= ATTEMPTS) throw serviceUnavailable('The site is busy; please try again');
+    if (attempt >= ATTEMPTS) throw new DataBusyError();
     await new Promise((r) => setTimeout(r, Math.random() * BASE_MS * 2 ** attempt));
   }
 }
@@ -53,7 +55,7 @@ export function isConditionFailure(err: unknown): boolean {
   return e?.cause?.name === 'ConditionalCheckFailedException' || e?.name === 'ConditionalCheckFailedException';
 }
 
-/** One item of a write transaction: ElectroDB's `.commit()` output or a hand-written update (counters). */
+/** One item of a write transaction: ElectroDB's `.commit()` output or a builder's item (functions/db/write.ts). */
 export interface TxItem {
   Put?: unknown;
   Update?: unknown;

@@ -9,10 +9,13 @@
  * each change in the same transaction, unless they are the one attending (product spec, "States and transitions").
  */
 import { batchGet, partitionPage } from '../db/batch';
-import { tableName } from '../db/client';
-import { dateCountsKey, eventDateKey, EVENT_WORK_PK, promoteWorkKey, type AttendStatus, type EventAttendanceItem, type EventDateItem, type EventItem } from '../db/entities/event';
+import { and, eq, live } from '../db/condition';
+import { eventDateKey, type AttendStatus, type EventAttendanceItem, type EventDateItem, type EventItem } from '../db/entities/event';
 import { db } from '../db/service';
+import { dateCountsAdd, dateCountsKey, type CountBucket } from '../db/items/date-counts';
+import { EVENT_WORK_PK, eventMarkerClear, eventMarkerPut } from '../db/items/event-work';
 import { failedChecks, named, txEntities, writeItems, type TxItem } from '../db/transact';
+import { conditionCheck } from '../db/write';
 import { conflict, forbidden, notFound, serviceUnavailable } from '../lib/errors';
 import type { Session } from '../lib/session/token';
 import { eitherBlocks } from '../messages/blocks';
@@ -25,7 +28,7 @@ const ATTEMPTS = 8;
 export const PROMOTE_BATCH = 25;
 
 /** Where an attendance counts: a status, or the waitlist. */
-type Bucket = 'going' | 'maybe' | 'notGoing' | 'waiting';
+type Bucket = CountBucket;
 const bucketOf = (a: Pick<EventAttendanceItem, 'status' | 'waiting'> | null): Bucket | null =>
   !a ? null : a.waiting ? 'waiting' : a.status === 'GOING' ? 'going' : a.status === 'MAYBE' ? 'maybe' : 'notGoing';
 
@@ -35,27 +38,7 @@ const bucketOf = (a: Pick<EventAttendanceItem, 'status' | 'waiting'> | null): Bu
  * nothing adds to it any more).
  */
 function countsItem(d: EventDateItem, deltas: Partial<Record<Bucket, number>>, capacity: number | null): TxItem {
-  const fields = Object.entries(deltas).filter(([, v]) => v !== 0) as [Bucket, number][];
-  if (!fields.length) fields.push(['going', 0]);
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const adds = fields.map(([f, v], i) => {
-    names[`#f${i}`] = f;
-    values[`:v${i}`] = v;
-    return `#f${i} :v${i}`;
-  });
-  let condition: string | undefined;
-  if (capacity !== null) {
-    names['#g'] = 'going';
-    values[':cap'] = capacity - (d.going ?? 0);
-    condition = 'attribute_not_exists(#g) OR #g < :cap';
-  }
-  return {
-    Update: {
-      TableName: tableName(), Key: dateCountsKey(d.eventId, d.dateKey), UpdateExpression: `ADD ${adds.join(', ')}`,
-      ...(condition ? { ConditionExpression: condition } : {}), ExpressionAttributeNames: names, ExpressionAttributeValues: values,
-    },
-  };
+  return dateCountsAdd(d.eventId, d.dateKey, deltas, capacity === null ? undefined : capacity - (d.going ?? 0));
 }
 
 /**
@@ -63,24 +46,12 @@ function countsItem(d: EventDateItem, deltas: Partial<Record<Bucket, number>>, c
  * a move would carry the old start and be taken for up to date), in the transaction of its counts.
  */
 function dateLiveCheck(d: EventDateItem): TxItem {
-  return {
-    ConditionCheck: {
-      TableName: tableName(), Key: eventDateKey(d.eventId, d.dateKey),
-      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deletedAt) AND #c = :false AND #s = :s',
-      ExpressionAttributeNames: { '#c': 'cancelled', '#s': 'sequence' }, ExpressionAttributeValues: { ':false': false, ':s': d.sequence },
-    },
-  };
+  return conditionCheck(eventDateKey(d.eventId, d.dateKey), and(live(), eq('cancelled', false), eq('sequence', d.sequence)));
 }
 
 /** The date still exists, as it was read (a withdrawal's counts must not recreate the counter of a removed date). */
 function dateThereCheck(d: EventDateItem): TxItem {
-  return {
-    ConditionCheck: {
-      TableName: tableName(), Key: eventDateKey(d.eventId, d.dateKey),
-      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deletedAt) AND #s = :s',
-      ExpressionAttributeNames: { '#s': 'sequence' }, ExpressionAttributeValues: { ':s': d.sequence },
-    },
-  };
+  return conditionCheck(eventDateKey(d.eventId, d.dateKey), and(live(), eq('sequence', d.sequence)));
 }
 
 /**
@@ -231,17 +202,12 @@ export async function promoteEvent(event: EventItem, budget: Budget): Promise<bo
 
 /** The marker of an event's waiting members to move up (E9), tagged with the change that wrote it. */
 export function promoteMarkerPut(eventId: string, changedAt: string): TxItem {
-  return { Put: { TableName: tableName(), Item: { ...promoteWorkKey(eventId), eventId, changedAt } } };
+  return eventMarkerPut('promote', eventId, changedAt);
 }
 
 /** Removes the marker once its work is done, unless a later change of capacity wrote it again. */
 export async function clearPromoteMarker(eventId: string, changedAt: string): Promise<void> {
-  await writeItems([{
-    Delete: {
-      TableName: tableName(), Key: promoteWorkKey(eventId),
-      ConditionExpression: '#c = :c', ExpressionAttributeNames: { '#c': 'changedAt' }, ExpressionAttributeValues: { ':c': changedAt },
-    },
-  }]);
+  await writeItems([eventMarkerClear('promote', eventId, changedAt)]);
 }
 
 /** The job's part: the events whose waiting members a request left to move up, until the deadline; answers how many events it finished. */

@@ -12,10 +12,10 @@
  * date's) is skipped. A later change of the same date merges into the marker: its own notice if
  * it has one, else the earlier one's for those not yet told (`tellSeq`).
  */
-import { tableName } from '../db/client';
-import { dateWorkKey, EVENT_WORK_PK, type EventAttendanceItem, type EventDateItem, type EventItem } from '../db/entities/event';
+import { type EventAttendanceItem, type EventDateItem, type EventItem } from '../db/entities/event';
 import { batchGet, partitionPage } from '../db/batch';
 import { db } from '../db/service';
+import { dateWorkClear, dateWorkKey, dateWorkPut, EVENT_WORK_PK } from '../db/items/event-work';
 import { txEntities, writeItems, type TxItem } from '../db/transact';
 import { notificationWrite } from '../notifications/notifications';
 import { spent, type Budget } from './attend';
@@ -63,17 +63,12 @@ export async function pendingWork(dates: Pick<EventDateItem, 'eventId' | 'dateKe
 /** The marker, written in the transaction of the change. */
 export function workPut(d: Pick<EventDateItem, 'eventId' | 'dateKey'>, work: DateWork, now: string): TxItem {
   const { tell, actorId, ...rest } = work;
-  return { Put: { TableName: tableName(), Item: { ...dateWorkKey(d.eventId, d.dateKey), eventId: d.eventId, dateKey: d.dateKey, ...rest, ...(tell ? { tell } : {}), ...(actorId ? { actorId } : {}), createdAt: now } } };
+  return dateWorkPut({ eventId: d.eventId, dateKey: d.dateKey, ...rest, ...(tell ? { tell } : {}), ...(actorId ? { actorId } : {}), createdAt: now });
 }
 
 /** Removes the marker once its work is done, unless a later change wrote it again. */
 async function clearWork(eventId: string, dateKey: string, sequence: number): Promise<void> {
-  await writeItems([{
-    Delete: {
-      TableName: tableName(), Key: dateWorkKey(eventId, dateKey),
-      ConditionExpression: 'attribute_not_exists(pk) OR #s = :s', ExpressionAttributeNames: { '#s': 'sequence' }, ExpressionAttributeValues: { ':s': sequence },
-    },
-  }]);
+  await writeItems([dateWorkClear(eventId, dateKey, sequence)]);
 }
 
 /** Brings one attendee up to the change: their attendance and notice in one transaction, read again if it changed meanwhile. */

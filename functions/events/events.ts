@@ -4,7 +4,8 @@
  */
 import type { EventDateCard, EventDateView, EventOwner, EventPlace, EventView } from '../../shared/answers/events';
 import { batchGet } from '../db/batch';
-import { attendanceKey, dateCountsKey, eventKey, SERIES_DONE, type EventAttendanceItem, type EventDateItem, type EventItem } from '../db/entities/event';
+import { dateCountsKey } from '../db/items/date-counts';
+import { attendanceKey, eventKey, SERIES_DONE, type EventAttendanceItem, type EventDateItem, type EventItem } from '../db/entities/event';
 import { ownerRefKey } from '../db/entities/owner';
 import { pageKey, type PageItem } from '../db/entities/page';
 import { userKey, type UserItem } from '../db/entities/user';

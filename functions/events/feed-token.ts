@@ -6,43 +6,30 @@
  * one transaction (with the proof that the account still exists): the old address stops working
  * at once.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from '../db/client';
-import { userPk } from '../db/entities/user';
+import { randomBytes } from 'node:crypto';
+import { memberFeedToken, tokenOwner, tokenRotation } from '../db/items/calendar-token';
 import { writeItems, type TxItem } from '../db/transact';
 import { serviceUnavailable } from '../lib/errors';
 import { siteOrigin } from '../lib/site-origin';
 import { assertAuthorWasLive, authorLiveCheck } from '../users/author-live';
 
-const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
-const lookupKey = (token: string) => ({ pk: `icstoken#${hashOf(token)}`, sk: 'icstoken' });
-const feedKey = (userId: string) => ({ pk: userPk(userId), sk: 'icsfeed' });
-
 export const feedUrl = (token: string): string => `${siteOrigin()}/api/ics/${token}`;
 
 /** The member's current feed token, or null before they made one. */
 export async function feedTokenOf(userId: string): Promise<string | null> {
-  const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: feedKey(userId), ConsistentRead: true }));
-  return typeof Item?.token === 'string' ? Item.token : null;
+  return memberFeedToken(userId);
 }
 
 /** A new token for the member's feed; the previous one stops working in the same write. */
 export async function rotateFeedToken(userId: string): Promise<string> {
   const before = await feedTokenOf(userId);
   const token = randomBytes(32).toString('base64url');
+  const rotation = tokenRotation(userId, token, before);
   const items: TxItem[] = [
-    { Put: { TableName: tableName(), Item: { ...lookupKey(token), userId } } },
-    {
-      Put: {
-        TableName: tableName(), Item: { ...feedKey(userId), token },
-        ConditionExpression: before ? '#token = :before' : 'attribute_not_exists(pk)',
-        ...(before ? { ExpressionAttributeNames: { '#token': 'token' }, ExpressionAttributeValues: { ':before': before } } : {}),
-      },
-    },
+    ...rotation.add,
     // A deleted account's old cookie writes nothing after its sweep.
     authorLiveCheck(userId),
-    ...(before ? [{ Delete: { TableName: tableName(), Key: lookupKey(before) } }] : []),
+    ...rotation.remove,
   ];
   const out = await writeItems(items);
   await assertAuthorWasLive(out, items, userId);
@@ -52,6 +39,5 @@ export async function rotateFeedToken(userId: string): Promise<string> {
 
 /** The member whose feed a token opens, or null (unknown or rotated). */
 export async function userOfToken(token: string): Promise<string | null> {
-  const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: lookupKey(token) }));
-  return typeof Item?.userId === 'string' ? Item.userId : null;
+  return tokenOwner(token);
 }

@@ -13,8 +13,8 @@
  * - Orphans: a location with no use counted and none found pointing to it is deleted.
  */
 import { distanceKm } from '../../shared/geohash';
-import { tableName } from '../db/client';
-import { eventLocationKey, type EventDateItem, type EventItem, type EventLocationItem } from '../db/entities/event';
+import { type EventDateItem, type EventItem, type EventLocationItem } from '../db/entities/event';
+import { locationUses, ownerLocationUses, unusedLocationDelete } from '../db/items/event-location';
 import { db } from '../db/service';
 import { txEntities, writeItems, type TxItem } from '../db/transact';
 import { logger } from '../lib/logger';
@@ -70,8 +70,8 @@ function snapshot(keeper: EventLocationItem) {
 
 function oneUseMore(keeper: EventLocationItem, ownerPk: string): TxItem[] {
   return [
-    { Update: { TableName: tableName(), Key: eventLocationKey(keeper.id), UpdateExpression: 'ADD eventCount :one', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':one': 1 } } },
-    { Update: { TableName: tableName(), Key: { pk: ownerPk, sk: `evloc#${keeper.id}` }, UpdateExpression: 'SET locationId = :l ADD uses :one', ExpressionAttributeValues: { ':l': keeper.id, ':one': 1 } } },
+    locationUses(keeper.id, 1),
+    ownerLocationUses(ownerPk, keeper.id, 1),
   ];
 }
 
@@ -137,7 +137,7 @@ async function removeIfOrphan(l: EventLocationItem): Promise<boolean> {
   ]);
   if (t.data.length || d.data.length) return false;
   const out = await writeItems([
-    { Delete: { TableName: tableName(), Key: eventLocationKey(l.id), ConditionExpression: 'attribute_not_exists(eventCount) OR eventCount <= :zero', ExpressionAttributeValues: { ':zero': 0 } } },
+    unusedLocationDelete(l.id),
   ]);
   return !out.canceled;
 }

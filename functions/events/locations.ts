@@ -10,9 +10,9 @@ import type { EventLocationView } from '../../shared/answers/events';
 import { encodeGeohash } from '../../shared/geohash';
 import type { EventLocationInput } from '../../shared/schemas/events';
 import { partitionPage } from '../db/batch';
-import { tableName } from '../db/client';
-import { eventLocationKey, ownerLocationKey, type EventItem, type EventLocationItem } from '../db/entities/event';
+import { type EventItem, type EventLocationItem } from '../db/entities/event';
 import { ownerPk } from '../db/entities/owner';
+import { locationUses, ownerLocationUses } from '../db/items/event-location';
 import { db } from '../db/service';
 import { txEntities, type TxItem } from '../db/transact';
 import { badRequest, forbidden } from '../lib/errors';
@@ -118,7 +118,7 @@ export function useLocation(p: EventLocationInput, existing: EventLocationItem |
           createdAt: now,
         })
         .commit();
-  return [location, ownerLinkChange(ownerPk, id, 1)];
+  return [location, ownerLocationUses(ownerPk, id, 1)];
 }
 
 /**
@@ -136,20 +136,9 @@ export const ownerPkOf = (o: Pick<EventItem, 'ownerType' | 'ownerId'>): string =
 /** One use fewer of a location (a template or date moved away or was deleted), and of the owner's link. */
 export function releaseLocation(locationId: string, ownerPk: string): TxItem[] {
   return [
-    { Update: { TableName: tableName(), Key: eventLocationKey(locationId), UpdateExpression: 'ADD eventCount :m', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':m': -1 } } },
-    ownerLinkChange(ownerPk, locationId, -1),
+    locationUses(locationId, -1),
+    ownerLocationUses(ownerPk, locationId, -1),
   ];
-}
-
-function ownerLinkChange(ownerPk: string, locationId: string, delta: number): TxItem {
-  return {
-    Update: {
-      TableName: tableName(),
-      Key: ownerLocationKey(ownerPk, locationId),
-      UpdateExpression: 'SET locationId = :l ADD uses :d',
-      ExpressionAttributeValues: { ':l': locationId, ':d': delta },
-    },
-  };
 }
 
 export function locationViewOf(l: EventLocationItem): EventLocationView {

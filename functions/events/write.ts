@@ -8,12 +8,15 @@
 import { randomBytes } from 'node:crypto';
 import { MAX_DATES_PER_EVENT, type EventLocationInput, type FutureDatesInput, type NewEventInput, type SpecificInput, type UpdateEventInput, type UpdateSpecificInput } from '../../shared/schemas/events';
 import { addItem } from '../db/add';
+import { and, eq, live } from '../db/condition';
 import { batchDelete, partitionItems, partitionPage } from '../db/batch';
-import { tableName } from '../db/client';
-import { dateCountsKey, dateWorkKey, eventDateKey, eventKey, eventPk, followWorkKey, SERIES_DONE, type EventAttendanceItem, type EventDateItem, type EventItem } from '../db/entities/event';
+import { eventDateKey, eventKey, eventPk, SERIES_DONE, type EventAttendanceItem, type EventDateItem, type EventItem } from '../db/entities/event';
 import type { OwnerRef } from '../db/entities/owner';
 import { db } from '../db/service';
+import { dateCountsDelete } from '../db/items/date-counts';
+import { dateWorkDelete, eventMarkerClear, eventMarkerPut, followWorkKey } from '../db/items/event-work';
 import { failedChecks, named, txEntities, writeItems, type TxItem, type TxOutcome } from '../db/transact';
+import { deleteItem } from '../db/write';
 import { badRequest, conflict, forbidden, serviceUnavailable } from '../lib/errors';
 import { sweepsDeferred } from '../lib/deferred';
 import { deleteImage } from '../lib/images';
@@ -102,8 +105,7 @@ const dateCountItem = (eventId: string, delta: number, madeFrom?: Pick<EventDate
   addItem(
     eventKey(eventId),
     { dateCount: delta, version: 1 },
-    'attribute_exists(pk) AND attribute_not_exists(deletedAt)',
-    Object.fromEntries(Object.entries(madeFrom ? { privacy: madeFrom.privacy, locationId: madeFrom.locationId, geohash: madeFrom.geohash } : {}).filter((e): e is [string, string] => e[1] !== undefined)),
+    and(live(), ...Object.entries(madeFrom ? { privacy: madeFrom.privacy, locationId: madeFrom.locationId, geohash: madeFrom.geohash } : {}).filter((e): e is [string, string] => e[1] !== undefined).map(([a, v]) => eq(a, v))),
   );
 
 /**
@@ -150,8 +152,8 @@ export interface NewEventDeps {
 /** The message when a cover's claim failed in the transaction (another save used it, or it aged meanwhile). */
 const COVER_LOST = 'cover was already used or is too old; upload it again';
 
-/** Whether one of the last `count` items of a cancelled transaction (the claims) failed its condition. */
-const claimLost = (out: TxOutcome, count: number) => count > 0 && out.data.slice(out.data.length - count).some((d) => d.code === 'ConditionalCheckFailed');
+/** The name of a cover's claim in a transaction: its failure means the upload was used or aged. */
+const COVER_CLAIM = 'cover-unclaimed';
 
 /** Creates an event with its first dates (a series: those of its first 8 weeks); a retry with the same id answers the first. */
 export async function createEvent(session: Session, input: NewEventInput, deps: NewEventDeps): Promise<{ event: EventItem; created: boolean }> {
@@ -175,7 +177,7 @@ export async function createEvent(session: Session, input: NewEventInput, deps: 
   const pageActor = input.pageId ? (await actOnPage(session, input.pageId, 'moderator', 'Only the page\'s admins and moderators may create its events')).actor : null;
   await deps.beforeCreate?.();
   if (input.cover && !deps.claimCover) throw new Error('createEvent: a cover needs claimCover');
-  const claims = input.cover ? [await deps.claimCover!(session.userId, input.id, input.cover)] : [];
+  const claims = input.cover ? [named(COVER_CLAIM, await deps.claimCover!(session.userId, input.id, input.cover))] : [];
 
   const now = iso(nowMs);
   const timeZone = await deps.zoneAt(input.location.latitude, input.location.longitude);
@@ -244,7 +246,7 @@ export async function createEvent(session: Session, input: NewEventInput, deps: 
       throw conflict('This id belongs to another event; generate a new one', 'id');
     }
     await assertAuthorWasLive(out, items, session.userId);
-    if (claimLost(out, claims.length)) throw badRequest(COVER_LOST, 'cover');
+    if (failed.has(COVER_CLAIM)) throw badRequest(COVER_LOST, 'cover');
     if (failed.has('random-id-free')) event.randomId = randomIdNew();
     else if (!failed.has('location-as-read')) throwRoleOrBusy(out);
     if (attempt >= ATTEMPTS) throw serviceUnavailable('The site is busy; please try again');
@@ -327,7 +329,7 @@ export interface ChangeEventDeps {
 export async function changeEvent(first: EventItem, change: UpdateEventInput, deps: ChangeEventDeps = {}): Promise<EventItem> {
   if (change.location && !deps.zoneAt) throw new Error('changeEvent: a change of place needs zoneAt');
   if (change.cover !== undefined && (!deps.covers || !deps.actorId)) throw new Error('changeEvent: a change of cover needs covers and actorId');
-  const claims = typeof change.cover === 'string' && change.cover !== first.cover ? [await deps.covers!.claim(deps.actorId!, first.id, change.cover)] : [];
+  const claims = typeof change.cover === 'string' && change.cover !== first.cover ? [named(COVER_CLAIM, await deps.covers!.claim(deps.actorId!, first.id, change.cover))] : [];
   const nowMs = Date.now();
   let before = first;
   for (let attempt = 1; ; attempt++) {
@@ -373,7 +375,6 @@ export async function changeEvent(first: EventItem, change: UpdateEventInput, de
     const promote = capacityGrew(before, after) ? [promoteMarkerPut(after.id, after.updatedAt)] : [];
     // The replaced cover: a record due at once in this transaction, its object deleted right after.
     const retired = before.cover && before.cover !== after.cover ? [before.cover] : [];
-    // The cover's claims go last: a refused one is found by its place from the end.
     const items = [eventPut(before, after), ...locationItems, ...dateItems, ...followMarker, ...promote, ...retired.map((key) => deps.covers!.retire(deps.actorId!, key)), ...(deps.guard ?? []), ...claims];
     const out = await writeItems(items);
     if (!out.canceled) {
@@ -383,7 +384,7 @@ export async function changeEvent(first: EventItem, change: UpdateEventInput, de
       return after;
     }
     assertEditorKept(out, items);
-    if (claimLost(out, claims.length)) throw badRequest(COVER_LOST, 'cover');
+    if (failedChecks(out, items).has(COVER_CLAIM)) throw badRequest(COVER_LOST, 'cover');
     if (attempt >= ATTEMPTS) throw serviceUnavailable('The site is busy; please try again');
     const fresh = await getEvent(before.id, true);
     if (!fresh || fresh.deletedAt) throw conflict('The event was deleted meanwhile');
@@ -404,17 +405,12 @@ function datesToFollow(dates: EventDateItem[], after: EventItem, nowMs: number, 
 }
 
 function followMarkerPut(eventId: string, changedAt: string): TxItem {
-  return { Put: { TableName: tableName(), Item: { ...followWorkKey(eventId), eventId, changedAt } } };
+  return eventMarkerPut('follow', eventId, changedAt);
 }
 
 /** Removes the marker once the dates follow, unless a later change wrote it again. */
 async function clearFollowMarker(eventId: string, changedAt: string): Promise<void> {
-  await writeItems([{
-    Delete: {
-      TableName: tableName(), Key: followWorkKey(eventId),
-      ConditionExpression: '#c = :c', ExpressionAttributeNames: { '#c': 'changedAt' }, ExpressionAttributeValues: { ':c': changedAt },
-    },
-  }]);
+  await writeItems([eventMarkerClear('follow', eventId, changedAt)]);
 }
 
 /**
@@ -646,15 +642,8 @@ async function removeUnattended(eventId: string, dates: EventDateItem[]): Promis
     const out = await writeItems([
       txEntities().eventDate.delete({ eventId: d.eventId, dateKey: d.dateKey }).where((a, op) => op.eq(a.version, d.version)).commit(),
       dateCountItem(eventId, -1),
-      {
-        Delete: {
-          // Nobody on the counter, less what an older date still counts on itself.
-          TableName: tableName(), Key: dateCountsKey(d.eventId, d.dateKey),
-          ConditionExpression: 'NOT (#g > :g) AND NOT (#m > :m) AND NOT (#w > :w)',
-          ExpressionAttributeNames: { '#g': 'going', '#m': 'maybe', '#w': 'waiting' },
-          ExpressionAttributeValues: { ':g': -(d.going ?? 0), ':m': -(d.maybe ?? 0), ':w': -(d.waiting ?? 0) },
-        },
-      },
+      // Nobody on the counter, less what an older date still counts on itself.
+      dateCountsDelete(d.eventId, d.dateKey, { going: -(d.going ?? 0), maybe: -(d.maybe ?? 0), waiting: -(d.waiting ?? 0) }),
     ]);
     if (out.canceled) left.push(d);
     // Nobody attends it: what is left are NOT_GOING answers, which go with it.
@@ -698,9 +687,9 @@ export async function sweepEvent(event: EventItem, actorId: string | undefined):
     }
     const release = d.ownPlace && d.locationId ? releaseLocation(d.locationId, ownerPkOf(event)) : [];
     await writeItems([
-      { Delete: { TableName: tableName(), Key: eventDateKey(d.eventId, d.dateKey) } },
-      { Delete: { TableName: tableName(), Key: dateCountsKey(d.eventId, d.dateKey) } },
-      { Delete: { TableName: tableName(), Key: dateWorkKey(d.eventId, d.dateKey) } },
+      deleteItem(eventDateKey(d.eventId, d.dateKey)),
+      dateCountsDelete(d.eventId, d.dateKey),
+      dateWorkDelete(d.eventId, d.dateKey),
       ...release,
     ]);
   }

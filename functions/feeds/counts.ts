@@ -1,6 +1,6 @@
 /** The feed counts a list answers with (C1): the whole site's, an owner's or a tag's, as the viewer may see them. */
 import type { FeedCounts } from '../../shared/answers/feeds';
-import { GLOBAL_SCOPE, ownerScope, tagScope } from '../db/entities/counter';
+import { GLOBAL_SCOPE, ownerScope, tagScope } from '../db/items/feed-counter';
 import { readCounts } from '../posts/counters';
 import { ownerAudience, type Viewer } from '../posts/viewer';
 

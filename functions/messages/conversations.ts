@@ -6,9 +6,7 @@
  */
 import type { ConversationAnswer, ConversationRow, MessageView, Party, UnreadCollections } from '../../shared/answers/messages';
 import { PAGE_SIZE } from '../../shared/constants';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { batchGet } from '../db/batch';
-import { documentClient, tableName } from '../db/client';
+import { batchGet, queryPage } from '../db/batch';
 import {
   conversationIdOf, convPk, messageSk, messageTallyKey,
   type ConversationItem, type MessageItem, type MessageTallyItem, type ParticipantItem, type ParticipantType,
@@ -202,16 +200,8 @@ export async function messagesOf(conversationId: string, readerUserId: string, c
   if (before && floorKey && before <= floorKey) return { items, cursorId: null };
   for (let read = 0; read < MAX_READS && items.length < PAGE_SIZE; read++) {
     const want = PAGE_SIZE - items.length;
-    const out = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',
-        ExpressionAttributeValues: { ':pk': convPk(conversationId), ':lo': floorKey ? justAbove(floorKey) : 'msg#', ':hi': before ? justBelow(before) : 'msg#\uffff' },
-        ScanIndexForward: false,
-        Limit: want + 1,
-      }),
-    );
-    const data = (out.Items ?? []).map((i) => db().entities.message.parse({ Item: i }).data as MessageItem | null).filter((m): m is MessageItem => !!m);
+    const out = await queryPage(convPk(conversationId), { between: [floorKey ? justAbove(floorKey) : 'msg#', before ? justBelow(before) : 'msg#\uffff'], newestFirst: true, limit: want + 1 });
+    const data = out.items.map((i) => db().entities.message.parse({ Item: i }).data as MessageItem | null).filter((m): m is MessageItem => !!m);
     const page = data.slice(0, want);
     items.push(...page.filter((m) => !m.withheld || m.senderId === readerUserId));
     const last = page[page.length - 1];

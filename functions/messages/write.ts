@@ -10,18 +10,19 @@
  * not muted, and its collections name exactly those with unread > 0; the property test of
  * test/api/messages.test.ts holds every write to it.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { MessageView } from '../../shared/answers/messages';
-import { batchDelete, batchGet, type TableKey } from '../db/batch';
-import { documentClient, tableName } from '../db/client';
+import { batchDelete, batchGet, queryPage, type TableKey } from '../db/batch';
+import { and, eq, exists, live, oneOf } from '../db/condition';
 import {
-  blockKey, conversationKey, convPk, inboxPk, MESSAGE_TALLY_MODEL, inboxSk, messageClaimKey, messageSk, messageTallyKey, participantKey,
+  blockKey, conversationKey, convPk, inboxPk, inboxSk, messageClaimKey, messageSk, participantKey,
   type ConversationItem, type MessageItem, type ParticipantItem, type ParticipantType,
 } from '../db/entities/conversation';
 import type { OwnerRef } from '../db/entities/owner';
 import { pageKey, pageMemberKey } from '../db/entities/page';
 import { db } from '../db/service';
+import { tallyChange } from '../db/items/message-tally';
 import { failedChecks, named, txEntities, writeItems, type TxItem, type TxOutcome } from '../db/transact';
+import { conditionCheck, deleteItem, updateItem } from '../db/write';
 import { badRequest, conflict, forbidden, notFound, serviceUnavailable } from '../lib/errors';
 import { hitRateLimit } from '../lib/rate-limit';
 import type { Session } from '../lib/session/token';
@@ -36,56 +37,22 @@ const ATTEMPTS = 5;
 
 /** The tally change of one participant: `delta` unread, and its conversation in or out of the collections. */
 function tallyUpdate(p: Pick<ParticipantItem, 'participantType' | 'participantId' | 'conversationId' | 'otherType' | 'otherId'>, delta: number, collections: 'add' | 'remove' | 'keep'): TxItem {
-  const names: Record<string, string> = { '#u': 'unread' };
-  const values: Record<string, unknown> = { ':d': delta };
-  let expr = 'ADD #u :d';
-  if (collections !== 'keep') {
-    names['#c'] = 'convs';
-    names['#o'] = p.otherType === 'user' ? 'users' : 'pages';
-    values[':c'] = new Set([p.conversationId]);
-    values[':o'] = new Set([p.otherId]);
-    expr += collections === 'add' ? ', #c :c, #o :o' : ' DELETE #c :c, #o :o';
-  }
-  // A new tally item gets ElectroDB's markers, so reads parse it as a messageTally.
-  names['#e'] = '__edb_e__';
-  names['#v'] = '__edb_v__';
-  names['#op'] = 'ownerPk';
-  values[':e'] = MESSAGE_TALLY_MODEL.entity;
-  values[':v'] = MESSAGE_TALLY_MODEL.version;
-  values[':op'] = ownerPkOf(p.participantType, p.participantId);
-  return {
-    Update: {
-      TableName: tableName(),
-      Key: messageTallyKey(ownerPkOf(p.participantType, p.participantId)),
-      UpdateExpression: `SET #e = :e, #v = :v, #op = :op ${expr}`,
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-    },
-  };
+  return tallyChange({
+    ownerPk: ownerPkOf(p.participantType, p.participantId),
+    unread: delta,
+    ...(collections !== 'keep' ? { collections: { change: collections, conversationId: p.conversationId, otherType: p.otherType, otherId: p.otherId } } : {}),
+  });
 }
 
 /** The participant's unread (and read marks, hidden and muted flags) set, guarded on the unread and muted it was read with. */
 function participantReadUpdate(p: ParticipantItem, set: { unread: number; lastReadAt?: string; lastReadKey?: string; hidden?: boolean; clearedKey?: string; muted?: boolean }): TxItem {
-  const names: Record<string, string> = { '#unread': 'unread', '#muted': 'muted' };
-  const values: Record<string, unknown> = { ':oldUnread': p.unread, ':oldMuted': p.muted };
-  const sets: string[] = [];
-  for (const [k, v] of Object.entries(set)) {
-    if (v === undefined) continue;
-    names[`#${k}`] = k;
-    values[`:${k}`] = v;
-    sets.push(`#${k} = :${k}`);
-  }
-  const remove = set.hidden === true ? ' REMOVE gsi1pk, gsi1sk' : '';
-  return {
-    Update: {
-      TableName: tableName(),
-      Key: participantKey(p.conversationId, { type: p.participantType, id: p.participantId }),
-      UpdateExpression: `SET ${sets.join(', ')}${remove}`,
-      ConditionExpression: 'attribute_exists(pk) AND #unread = :oldUnread AND #muted = :oldMuted',
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-    },
-  };
+  return updateItem({
+    key: participantKey(p.conversationId, { type: p.participantType, id: p.participantId }),
+    set,
+    // Hidden: out of the inbox index.
+    ...(set.hidden === true ? { remove: ['gsi1pk', 'gsi1sk'] } : {}),
+    condition: and(exists(), eq('unread', p.unread), eq('muted', p.muted)),
+  });
 }
 
 async function freshParticipant(conversationId: string, participant: OwnerRef): Promise<ParticipantItem> {
@@ -183,41 +150,21 @@ async function claimedMessage(session: Session, id: string, conversationId: stri
 
 /** A page's staff member's role, as a condition of the write: a demotion that lands first cancels it. */
 function staffCheck(pageId: string, userId: string): TxItem {
-  return {
-    ConditionCheck: {
-      TableName: tableName(),
-      Key: pageMemberKey(pageId, userId),
-      ConditionExpression: '#s = :member AND #r IN (:c, :a, :m)',
-      ExpressionAttributeNames: { '#s': 'status', '#r': 'role' },
-      ExpressionAttributeValues: { ':member': 'member', ':c': 'creator', ':a': 'admin', ':m': 'moderator' },
-    },
-  };
+  return conditionCheck(pageMemberKey(pageId, userId), and(eq('status', 'member'), oneOf('role', ['creator', 'admin', 'moderator'])));
 }
 
 function pageLiveCheck(pageId: string): TxItem {
-  return { ConditionCheck: { TableName: tableName(), Key: pageKey(pageId), ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deletedAt)' } };
+  return conditionCheck(pageKey(pageId), live());
 }
 
 function inboxPlacement(conversationId: string, participant: OwnerRef, at: string, preview: string, senderId: string, extra: { unreadBy?: number; guardMuted?: boolean }): TxItem {
-  const names: Record<string, string> = { '#lma': 'lastMessageAt', '#lp': 'lastPreview', '#ls': 'lastSenderId', '#h': 'hidden' };
-  const values: Record<string, unknown> = { ':at': at, ':lp': preview, ':ls': senderId, ':f': false, ':ipk': inboxPk(participant), ':isk': inboxSk(at, conversationId) };
-  const sets = ['#lma = :at', '#lp = :lp', '#ls = :ls', '#h = :f', 'gsi1pk = :ipk', 'gsi1sk = :isk'];
-  let condition = 'attribute_exists(pk)';
-  if (extra.guardMuted !== undefined) {
-    names['#m'] = 'muted';
-    values[':m'] = extra.guardMuted;
-    condition += ' AND #m = :m';
-  }
-  return {
-    Update: {
-      TableName: tableName(),
-      Key: participantKey(conversationId, participant),
-      UpdateExpression: `SET ${sets.join(', ')}${extra.unreadBy ? ' ADD #u :one' : ''}`,
-      ConditionExpression: condition,
-      ExpressionAttributeNames: extra.unreadBy ? { ...names, '#u': 'unread' } : names,
-      ExpressionAttributeValues: extra.unreadBy ? { ...values, ':one': extra.unreadBy } : values,
-    },
-  };
+  return updateItem({
+    key: participantKey(conversationId, participant),
+    // Back in the inbox index, at the top.
+    set: { lastMessageAt: at, lastPreview: preview, lastSenderId: senderId, hidden: false, gsi1pk: inboxPk(participant), gsi1sk: inboxSk(at, conversationId) },
+    ...(extra.unreadBy ? { add: { unread: extra.unreadBy } } : {}),
+    condition: and(exists(), extra.guardMuted !== undefined ? eq('muted', extra.guardMuted) : undefined),
+  });
 }
 
 /**
@@ -312,21 +259,13 @@ async function countBetween(conversationId: string, side: Pick<Side, 'type' | 'p
   let lastKey = fromKey;
   let start: Record<string, unknown> | undefined;
   for (let page = 0; page < COUNT_PAGES; page++) {
-    const out = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',
-        ExpressionAttributeValues: { ':pk': convPk(conversationId), ':lo': justAbove(fromKey), ':hi': toKey },
-        ProjectionExpression: 'sk, senderId, asPageId, withheld',
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const m of out.Items ?? []) {
+    const out = await queryPage(convPk(conversationId), { between: [justAbove(fromKey), toKey], attributes: ['sk', 'senderId', 'asPageId', 'withheld'], ...(start ? { start } : {}) });
+    for (const m of out.items) {
       lastKey = String(m.sk);
       if (m.withheld) continue;
       if (!fromSide({ senderId: String(m.senderId), asPageId: m.asPageId as string | undefined }, side)) counted++;
     }
-    start = out.LastEvaluatedKey;
+    start = out.next;
     if (!start) return { counted, lastKey: toKey };
   }
   return { counted, lastKey };
@@ -376,17 +315,8 @@ export async function markMessagesSeen(session: Session, ids: string[]): Promise
 // ---------------------------------------------------------------- hiding and muting
 
 async function latestMessageKey(conversationId: string): Promise<string | null> {
-  const out = await documentClient().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',
-      ExpressionAttributeValues: { ':pk': convPk(conversationId), ':lo': 'msg#', ':hi': 'msg#\uffff' },
-      ProjectionExpression: 'sk',
-      ScanIndexForward: false,
-      Limit: 1,
-    }),
-  );
-  return (out.Items?.[0]?.sk as string | undefined) ?? null;
+  const out = await queryPage(convPk(conversationId), { between: ['msg#', 'msg#\uffff'], attributes: ['sk'], newestFirst: true, limit: 1 });
+  return (out.items[0]?.sk as string | undefined) ?? null;
 }
 
 /** Hides a conversation for one side: out of its inbox, its messages so far out of its view, its unread out of its tally. */
@@ -441,7 +371,7 @@ export async function eraseConversation(conversationId: string): Promise<void> {
       const p = await getParticipant(conversationId, { type: first.participantType, id: first.participantId }, true);
       if (!p) return null;
       const items: TxItem[] = [
-        { Delete: { TableName: tableName(), Key: participantKey(conversationId, { type: p.participantType, id: p.participantId }), ConditionExpression: '#u = :u AND #m = :m', ExpressionAttributeNames: { '#u': 'unread', '#m': 'muted' }, ExpressionAttributeValues: { ':u': p.unread, ':m': p.muted } } },
+        deleteItem(participantKey(conversationId, { type: p.participantType, id: p.participantId }), and(eq('unread', p.unread), eq('muted', p.muted))),
       ];
       if (!p.muted && p.unread > 0) items.push(tallyUpdate(p, -p.unread, 'remove'));
       return writeItems(items);
@@ -449,23 +379,14 @@ export async function eraseConversation(conversationId: string): Promise<void> {
   }
   let start: Record<string, unknown> | undefined;
   do {
-    const out = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': convPk(conversationId) },
-        ProjectionExpression: 'pk, sk, id, #e',
-        ExpressionAttributeNames: { '#e': '__edb_e__' },
-        ExclusiveStartKey: start,
-      }),
-    );
+    const out = await queryPage(convPk(conversationId), { attributes: ['pk', 'sk', 'id', '__edb_e__'], ...(start ? { start } : {}) });
     const keys: TableKey[] = [];
-    for (const item of out.Items ?? []) {
+    for (const item of out.items) {
       keys.push({ pk: String(item.pk), sk: String(item.sk) });
       if (item.__edb_e__ === 'message') keys.push(messageClaimKey(String(item.id)));
     }
     await batchDelete(keys);
-    start = out.LastEvaluatedKey;
+    start = out.next;
   } while (start);
 }
 

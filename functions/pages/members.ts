@@ -8,6 +8,7 @@
 import type { MembershipAnswer } from '../../shared/answers/pages';
 import type { NotificationKind } from '../../shared/schemas/notifications';
 import { addItem } from '../db/add';
+import { and, gt, live } from '../db/condition';
 import { pageKey, ROLE_RANK, type PageItem, type PageMemberItem, type PageRole } from '../db/entities/page';
 import { db } from '../db/service';
 import { failedChecks, named, txEntities, writeItems, type TxItem } from '../db/transact';
@@ -22,15 +23,10 @@ import { actOnPage, assertMayWrite, atLeast, isPageAdmin, livePage, membershipOf
 
 type Counts = Partial<Record<'memberCount' | 'adminCount' | 'requestCount', number>>;
 
-const LIVE = 'attribute_exists(pk) AND attribute_not_exists(deletedAt)';
-
 /** The page's counts moved by `deltas` (and its version, so a whole-page put retries). */
 function countsItem(pageId: string, deltas: Counts): TxItem {
   const keepsAdmin = (deltas.adminCount ?? 0) < 0;
-  const condition = keepsAdmin ? `${LIVE} AND adminCount > :one` : LIVE;
-  const item = addItem(pageKey(pageId), { ...deltas, version: 1 }, condition) as { Update: { ExpressionAttributeValues: Record<string, unknown> } };
-  if (keepsAdmin) item.Update.ExpressionAttributeValues[':one'] = 1;
-  return item as TxItem;
+  return addItem(pageKey(pageId), { ...deltas, version: 1 }, and(live(), keepsAdmin ? gt('adminCount', 1) : undefined));
 }
 
 const adminDelta = (before: PageRole | null, after: PageRole | null): number => Number(isPageAdmin(after)) - Number(isPageAdmin(before));
@@ -293,7 +289,7 @@ export async function leaveAllPages(userId: string, passes = 3): Promise<number>
         .where((a, op) => `${op.eq(a.updatedAt, m.updatedAt)} AND ${op.eq(a.status, m.status)}`)
         .commit() as TxItem);
       const hasCounts = Object.keys(counts).length > 0;
-      const count = named('page-live', addItem(pageKey(m.pageId), { ...counts, version: 1 }, 'attribute_exists(pk) AND attribute_not_exists(deletedAt)'));
+      const count = named('page-live', addItem(pageKey(m.pageId), { ...counts, version: 1 }, live()));
       const items = hasCounts ? [del, count] : [del];
       const out = await writeItems(items);
       const failed = failedChecks(out, items);

@@ -8,9 +8,10 @@ import { coarsen } from '../../shared/geohash';
 import { batchGet } from '../db/batch';
 import { atLeast, isPageStaff, PAGE_ROLES } from '../../shared/page-roles';
 import { pageMemberKey, type PageItem, type PageMemberItem, type PageRole } from '../db/entities/page';
-import { tableName } from '../db/client';
+import { and, eq, oneOf } from '../db/condition';
 import { db } from '../db/service';
 import { failedChecks, named, type TxItem, type TxOutcome } from '../db/transact';
+import { conditionCheck } from '../db/write';
 import { forbidden, notFound } from '../lib/errors';
 import type { Session } from '../lib/session/token';
 import { adminNow } from '../lib/session/live';
@@ -95,17 +96,7 @@ export function roleCheck(pageId: string, actor: PageActor, needed: PageRole, ta
   // transaction may touch an item only once.
   if (target === actor.userId) return [];
   const allowed = PAGE_ROLES.filter((r) => atLeast(r, needed));
-  return [
-    {
-      ConditionCheck: {
-        TableName: tableName(),
-        Key: pageMemberKey(pageId, actor.userId),
-        ConditionExpression: `#s = :member AND #r IN (${allowed.map((_, i) => `:r${i}`).join(', ')})`,
-        ExpressionAttributeNames: { '#s': 'status', '#r': 'role' },
-        ExpressionAttributeValues: { ':member': 'member', ...Object.fromEntries(allowed.map((r, i) => [`:r${i}`, r])) },
-      },
-    },
-  ];
+  return [conditionCheck(pageMemberKey(pageId, actor.userId), and(eq('status', 'member'), oneOf('role', allowed)))];
 }
 
 /** The page's label: "Newtown, New South Wales, Australia". */

@@ -12,7 +12,7 @@ import { MAX_TAGS_PER_PAGE, type PlaceInput } from '../../shared/schemas/pages';
 import { batchDelete, partitionItems } from '../db/batch';
 import { pagePk, type PageItem } from '../db/entities/page';
 import { db } from '../db/service';
-import { failedChecks, named, txEntities, writeItems, type TxItem, type TxOutcome } from '../db/transact';
+import { failedChecks, named, txEntities, writeItems, type TxItem } from '../db/transact';
 import { deleteImagesUnder } from '../images/avatars';
 import { sweepsDeferred } from '../lib/deferred';
 import { badRequest, conflict, forbidden, serviceUnavailable } from '../lib/errors';
@@ -68,7 +68,7 @@ function tagWrites(before: PageItem | null, after: PageItem): { links: TxItem[];
   const del = (p: PageItem, tags: string[]) => tags.map((tag) => pageTagLink.delete({ tag, nameKey: p.nameKey, pageId: p.id }).commit() as TxItem);
   const renamed = !!before && before.nameKey !== after.nameKey;
   const links = renamed ? [...del(before, [...was]), ...put(after, [...now])] : [...(before ? del(before, removed) : []), ...put(after, added)];
-  const uses = [...(added.length ? tagUsageItems(added, 1) : []), ...(removed.length ? tagUsageItems(removed, -1) : [])];
+  const uses = [...(added.length ? tagUsageItems(added, 1) : []), ...(removed.length ? tagUsageItems(removed, -1) : [])].map((item) => named(TAGS_EXIST, item));
   return { links, uses };
 }
 
@@ -114,7 +114,7 @@ export async function createPage(userId: string, input: NewPage, beforeCreate: (
   const claims = [
     ...(input.avatar ? [await claimPageImage(userId, input.id, input.avatar, 'avatar')] : []),
     ...(input.cover ? [await claimPageImage(userId, input.id, input.cover, 'cover')] : []),
-  ];
+  ].map((item) => named(IMAGE_CLAIM, item));
   const now = new Date().toISOString();
   const page: PageItem = {
     id: input.id,
@@ -165,16 +165,18 @@ export async function createPage(userId: string, input: NewPage, beforeCreate: (
     }
     if (failed.has('handleFree')) throw conflict('This handle is taken; choose another', 'handle');
     await assertAuthorWasLive(out, items, userId);
-    if (claims.length && out.data.slice(items.length - claims.length).some((d) => d.code === 'ConditionalCheckFailed')) {
-      throw badRequest('An image was already used; upload it again', input.avatar ? 'avatar' : 'cover');
-    }
+    if (failed.has(IMAGE_CLAIM)) throw badRequest('An image was already used; upload it again', input.avatar ? 'avatar' : 'cover');
     if (attempt >= ATTEMPTS) throw serviceUnavailable('The site is busy; please try again');
-    await ensureMissingTags(out, items.indexOf(uses[0]!), uses.length, page.tags);
+    await ensureMissingTags(failed, page.tags);
   }
 }
 
-async function ensureMissingTags(out: TxOutcome, start: number, count: number, names: string[]): Promise<void> {
-  if (out.data.slice(start, start + count).some((d) => d.code === 'ConditionalCheckFailed')) await ensureTags(names);
+/** The names of a page write's image claims and tag usage items: a failure means an image was used, or a tag does not exist yet. */
+const IMAGE_CLAIM = 'image-unclaimed';
+const TAGS_EXIST = 'tags-exist';
+
+async function ensureMissingTags(failed: Set<string>, names: string[]): Promise<void> {
+  if (failed.has(TAGS_EXIST)) await ensureTags(names);
 }
 
 export interface PageChange {
@@ -216,7 +218,7 @@ export async function changePage(first: PageItem, actor: PageActor, change: Page
   const images = (['avatar', 'cover'] as const).filter((f) => typeof change[f] === 'string' && change[f] !== first[f]);
   const touchesImages = (['avatar', 'cover'] as const).some((f) => change[f] !== undefined);
   if (touchesImages && !imageOps) throw new Error('changePage: a change of images needs imageOps');
-  for (const field of images) claims.push(await imageOps!.claim(actor.userId, first.id, change[field]!, field));
+  for (const field of images) claims.push(named(IMAGE_CLAIM, await imageOps!.claim(actor.userId, first.id, change[field]!, field)));
   let before = first;
   for (let attempt = 1; ; attempt++) {
     let after: PageItem = { ...before, updatedAt: new Date().toISOString() };
@@ -270,14 +272,10 @@ export async function changePage(first: PageItem, actor: PageActor, change: Page
     }
     const failed = failedChecks(out, items);
     if (handleMoves && failed.has('handle-free')) throw conflict('This handle is taken; choose another', 'handle');
-    const roleAt = handleMoves ? 3 : 1;
     if (roleCheck(before.id, actor, 'admin').length && failed.has('still-admin')) throw forbidden('Only the page\'s admins may change it');
-    if (claims.length && out.data.slice(items.length - claims.length).some((d) => d.code === 'ConditionalCheckFailed')) {
-      throw badRequest('An image was already used; upload it again', images[0]);
-    }
+    if (failed.has(IMAGE_CLAIM)) throw badRequest('An image was already used; upload it again', images[0]);
     if (attempt >= ATTEMPTS) throw serviceUnavailable('The site is busy; please try again');
-    const usesAt = roleAt + roleCheck(before.id, actor, 'admin').length;
-    if (out.data.slice(usesAt, usesAt + uses.length).some((d) => d.code === 'ConditionalCheckFailed')) await ensureTags(after.tags);
+    await ensureMissingTags(failed, after.tags);
     const fresh = await getPage(before.id, true);
     if (!fresh || fresh.deletedAt) throw forbidden('The page was deleted');
     before = fresh;

@@ -1,19 +1,16 @@
 /**
  * Feed counts kept on write (C1 in docs/data-model.md): counter items (keys:
- * functions/db/entities/counter.ts) holding postsAll, plantsAll, plantsAvail and news. A post's
+ * functions/db/items/feed-counter.ts) holding postsAll, plantsAll, plantsAvail and news. A post's
  * write computes what the post counted for before and after, and `ADD`s the difference to each
  * counter in the post's own transaction, so a count always equals what its list holds. Scopes:
  * global (8 shards: every post touches it), the owner and each tag; audiences: public (guests),
  * members (public + members-only) and owner (the author's own view, private included; owner
  * scope only).
  */
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { FeedCounts } from '../../shared/answers/feeds';
 import type { Privacy } from '../../shared/content-rules';
 import { FEED_FILTERS } from '../../shared/constants';
-import { addItem } from '../db/add';
-import { documentClient, tableName } from '../db/client';
-import { counterKey, counterPk, GLOBAL_SCOPE, ownerScope, shardsOf, tagScope } from '../db/entities/counter';
+import { counterAdd, counterItemsOf, counterKey, GLOBAL_SCOPE, ownerScope, tagScope, type FeedCounterItem } from '../db/items/feed-counter';
 import type { TxItem } from '../db/transact';
 
 export const GLOBAL_SHARDS = 8;
@@ -75,12 +72,12 @@ export function counterItems(before: Countable | null, after: Countable | null):
     const delta = FEED_FILTERS.map((f) => [f, (now.get(key)?.[f] ?? 0) - (was.get(key)?.[f] ?? 0)] as const).filter(([, d]) => d !== 0);
     if (!delta.length) continue;
     const [scope, audience] = key.split('|') as [string, Audience];
-    items.push(addItem(counterItemKey(scope, audience), Object.fromEntries(delta)));
+    items.push(counterAdd(counterItemKey(scope, audience), Object.fromEntries(delta)));
   }
   return items;
 }
 
-function countsOf(items: Record<string, unknown>[]): FeedCounts {
+function countsOf(items: FeedCounterItem[]): FeedCounts {
   const sum = { ...ZERO };
   for (const item of items) for (const f of FEED_FILTERS) sum[f] += Math.max(0, Number(item[f] ?? 0));
   return sum;
@@ -88,16 +85,5 @@ function countsOf(items: Record<string, unknown>[]): FeedCounts {
 
 /** The counts an audience sees in a scope: one GetItem, or one Query over the global shards. */
 export async function readCounts(scope: string, audience: Audience): Promise<FeedCounts> {
-  if (scope === GLOBAL_SCOPE) {
-    const { Items = [] } = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :a)',
-        ExpressionAttributeValues: { ':pk': counterPk(GLOBAL_SCOPE), ':a': shardsOf(audience) },
-      }),
-    );
-    return countsOf(Items);
-  }
-  const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: counterKey(scope, audience) }));
-  return countsOf(Item ? [Item] : []);
+  return countsOf(await counterItemsOf(scope, audience));
 }

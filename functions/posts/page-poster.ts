@@ -3,9 +3,10 @@
  * member must hold at least the page's `postingRole` (moderator by default), read before the
  * write and checked again in the post's own transaction.
  */
-import { tableName } from '../db/client';
+import { and, eq, live } from '../db/condition';
 import { pageKey, type PageItem, type PageRole } from '../db/entities/page';
 import type { TxItem } from '../db/transact';
+import { conditionCheck } from '../db/write';
 import { forbidden, notFound } from '../lib/errors';
 import { atLeast, getPage, membershipOf, roleCheck, roleOf } from '../pages/pages';
 
@@ -29,14 +30,7 @@ export async function pagePoster(authorId: string, pageId: string, kind: 'post' 
 export function posterCheck(page: PageItem, authorId: string, pinned = false): TxItem[] {
   return [
     ...roleCheck(page.id, { userId: authorId, siteAdmin: false, membership: null, role: null }, page.postingRole),
-    {
-      ConditionCheck: {
-        TableName: tableName(),
-        Key: pageKey(page.id),
-        ConditionExpression: `attribute_exists(pk) AND attribute_not_exists(deletedAt) AND postingRole = :role${pinned ? ' AND updatedAt = :u' : ''}`,
-        ExpressionAttributeValues: { ':role': page.postingRole, ...(pinned ? { ':u': page.updatedAt } : {}) },
-      },
-    },
+    conditionCheck(pageKey(page.id), and(live(), eq('postingRole', page.postingRole), pinned ? eq('updatedAt', page.updatedAt) : undefined)),
   ];
 }
 

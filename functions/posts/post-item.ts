@@ -4,14 +4,13 @@
  * checked to be live in a transaction that writes under it.
  */
 import { addItem } from '../db/add';
-import { tableName } from '../db/client';
+import { live } from '../db/condition';
 import { postKey, type PostItem } from '../db/entities/post';
 import { db } from '../db/service';
 import type { TxItem } from '../db/transact';
+import { conditionCheck } from '../db/write';
 import { notFound } from '../lib/errors';
 import { canSee, type Viewer } from './viewer';
-
-const LIVE_POST = 'attribute_exists(pk) AND attribute_not_exists(deletedAt)';
 
 export async function getPostItem(id: string): Promise<PostItem | null> {
   const { data } = await db().entities.post.get({ id }).go({ consistent: true });
@@ -27,10 +26,10 @@ export async function visiblePost(postId: string, viewer: Viewer, field: string)
 
 /** A post's comment or reaction count, bumping its version too; fails on a deleted post. */
 export function postCountItem(postId: string, field: 'commentCount' | 'reactionCount', delta: number): TxItem {
-  return addItem(postKey(postId), { [field]: delta, version: 1 }, LIVE_POST);
+  return addItem(postKey(postId), { [field]: delta, version: 1 }, live());
 }
 
 /** The post exists and is not being deleted (a reaction to one of its comments checks this). */
 export function livePostCheck(postId: string): TxItem {
-  return { ConditionCheck: { TableName: tableName(), Key: postKey(postId), ConditionExpression: LIVE_POST } };
+  return conditionCheck(postKey(postId), live());
 }

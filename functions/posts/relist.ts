@@ -31,9 +31,10 @@ import { pageKey, type PageItem } from '../db/entities/page';
 import type { PostItem } from '../db/entities/post';
 import type { RelistJobItem } from '../db/entities/relist-job';
 import type { UserItem } from '../db/entities/user';
-import { tableName } from '../db/client';
+import { absent, and, eq } from '../db/condition';
 import { db } from '../db/service';
 import { isConditionFailure, txEntities, writeItems, type TxItem } from '../db/transact';
+import { conditionCheck } from '../db/write';
 import { sweepsDeferred } from '../lib/deferred';
 import { logger } from '../lib/logger';
 
@@ -117,14 +118,7 @@ export async function afterRelisting(ownerId: string, relisting: Relisting, owne
 
 /** A condition that the page item is still the one the listing's place was read from. */
 export function pageUnchanged(page: Pick<PageItem, 'id' | 'updatedAt'>): TxItem {
-  return {
-    ConditionCheck: {
-      TableName: tableName(),
-      Key: pageKey(page.id),
-      ConditionExpression: 'updatedAt = :u AND attribute_not_exists(deletedAt)',
-      ExpressionAttributeValues: { ':u': page.updatedAt },
-    },
-  };
+  return conditionCheck(pageKey(page.id), and(eq('updatedAt', page.updatedAt), absent('deletedAt')));
 }
 
 /** The owner's current listing place, and the check that it is still the one read; null when the owner is gone. */

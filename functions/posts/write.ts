@@ -152,12 +152,12 @@ export async function createPost(authorId: string, input: NewPost): Promise<{ po
     updatedAt: now,
   };
   const claimed = await claimUploads(authorId, post.photos.map((p) => p.key), photoField);
-  const claims = claimed.items;
+  const claims = claimed.items.map((item) => named('photo-unclaimed', item));
   // Whether each photo's small rendition arrived: cards show it, or the original when there is none.
   post = { ...post, photos: post.photos.map((p, i) => ({ ...p, small: claimed.small[i] === true })) };
 
   for (let attempt = 1; ; attempt++) {
-    const tags = tagChanges(null, post);
+    const tags = tagChanges(null, post).map((item) => named(TAGS_EXIST, item));
     const before: TxItem[] = [named('post-id-free', txEntities().post.create(post).commit()), ...counterItems(null, post)];
     // The author's account must still exist (an old cookie outlives a deletion by up to 15
     // minutes). A listing's place is the author's as read: if they move meanwhile, read them again
@@ -177,8 +177,7 @@ export async function createPost(authorId: string, input: NewPost): Promise<{ po
     }
     const pageChanged = failed.has('may-post-as-page');
     if (pageChanged && !pagePlant) throw forbidden('The page, or your role in it, changed meanwhile: you cannot post as it now');
-    const claimStart = items.length - claims.length;
-    if (out.data.some((d, i) => i >= claimStart && d.code === 'ConditionalCheckFailed')) {
+    if (failed.has('photo-unclaimed')) {
       throw badRequest('A photo was already used by another post; upload it again', photoField);
     }
     if (attempt >= ATTEMPTS) throw serviceUnavailable('The site is busy; please try again');
@@ -194,7 +193,7 @@ export async function createPost(authorId: string, input: NewPost): Promise<{ po
       if (author.suspended) throw accountSuspended();
       post = withPosition(post, listingPosition(author));
     }
-    await ensureMissingTags(out, before.length, tags.length, post.tags);
+    await ensureMissingTags(failed, post.tags);
   }
 }
 
@@ -211,8 +210,11 @@ function withPosition(post: PostItem, position: ReturnType<typeof listingPositio
  * Tags are made on first use, lazily: a write first assumes its tags exist (their usage `ADD`
  * is conditioned on it), and only when one was missing are the tags created before the retry.
  */
-async function ensureMissingTags(out: TxOutcome, start: number, count: number, names: string[]): Promise<void> {
-  if (out.data.slice(start, start + count).some((d) => d.code === 'ConditionalCheckFailed')) await ensureTags(names);
+/** The name of a write's tag items: a failure means a tag it uses does not exist yet. */
+const TAGS_EXIST = 'tags-exist';
+
+async function ensureMissingTags(failed: Set<string>, names: string[]): Promise<void> {
+  if (failed.has(TAGS_EXIST)) await ensureTags(names);
 }
 
 /** Loads a post for its owner's change: 404 when the actor may not even see it, 403 when it is not theirs. */
@@ -290,7 +292,7 @@ export async function editPost(postId: string, claimedUserId: string, viewer: Vi
       txEntities().post.put({ id, ...rest }).where((a, op) => op.eq(a.version, post.version)).commit(),
       ...counterItems(countable(post), countable(next)),
     ];
-    const tags = tagChanges(post, next);
+    const tags = tagChanges(post, next).map((item) => named(TAGS_EXIST, item));
     const items = [...before, ...tags, ...linkChanges(post, next), ...(rekeying?.items ?? []), authorLiveCheck(viewer.userId!)];
     let out: TxOutcome;
     try {
@@ -307,7 +309,7 @@ export async function editPost(postId: string, claimedUserId: string, viewer: Vi
     await assertAuthorWasLive(out, items, viewer.userId!);
     if (attempt >= ATTEMPTS) throw serviceUnavailable('The post is changing; please try again');
     // A version conflict re-reads on the next round; a missing tag is made first.
-    await ensureMissingTags(out, before.length, tags.length, next.tags);
+    await ensureMissingTags(failedChecks(out, items), next.tags);
   }
 }
 

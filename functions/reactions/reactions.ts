@@ -6,6 +6,7 @@
  */
 import type { ReactionRemoved, ReactionView } from '../../shared/answers/reactions';
 import { addItem } from '../db/add';
+import { exists } from '../db/condition';
 import { commentKey, type CommentClaimItem } from '../db/entities/comment';
 import type { PostItem } from '../db/entities/post';
 import { db } from '../db/service';
@@ -20,7 +21,7 @@ import { assertAuthorWasLive, authorLiveCheck } from '../users/author-live';
 import { parseReactionId, reactionIdOf } from './reaction-id';
 
 function commentReactionCountItem(postId: string, path: string, delta: number): TxItem {
-  return addItem(commentKey(postId, path), { reactionCount: delta }, 'attribute_exists(pk)');
+  return addItem(commentKey(postId, path), { reactionCount: delta }, exists());
 }
 
 type Target = { kind: 'p'; post: PostItem } | { kind: 'c'; post: PostItem; claim: CommentClaimItem };

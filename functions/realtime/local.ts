@@ -5,8 +5,7 @@
  * would hold it. A deleted connection item closes its socket, as the stream's REMOVE record does
  * in the cloud (functions/system/stream-dispatch.ts).
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from '../db/client';
+import { getItem } from '../db/batch';
 import { onCommitted, onRemoved } from '../db/committed';
 import { connectionIdOfKey } from '../db/entities/realtime';
 import type { TxItem } from '../db/transact';
@@ -23,8 +22,8 @@ async function changedItems(items: readonly TxItem[]): Promise<Record<string, un
     if (put && (put.__edb_e__ === 'message' || put.__edb_e__ === 'notification')) out.push(put);
     const key = (t.Update as UpdateShape | undefined)?.Key;
     if (key?.sk === 'msg-tally' && key.pk) {
-      const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { pk: key.pk, sk: key.sk }, ConsistentRead: true }));
-      if (Item) out.push(Item);
+      const item = await getItem({ pk: key.pk, sk: key.sk }, { consistent: true });
+      if (item) out.push(item);
     }
   }
   return out;

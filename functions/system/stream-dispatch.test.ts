@@ -4,7 +4,7 @@
  * recording stand-in, and the fan-out is a recording stand-in handed the dispatcher's sink. The
  * sweeps against a real table: test/api/sweep-deleted.test.ts (through this dispatcher).
  */
-import { marshall } from '@aws-sdk/util-dynamodb';
+import { toStreamImage } from '../db/stream';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { migrationMarks } from '../db/migrations/marker';
@@ -28,8 +28,8 @@ function record(eventName: 'INSERT' | 'MODIFY' | 'REMOVE', item: Record<string, 
     eventName,
     eventSource: 'aws:dynamodb',
     dynamodb: {
-      Keys: marshall({ pk: item.pk, sk: item.sk }) as never,
-      ...(eventName === 'REMOVE' ? {} : { NewImage: marshall(item) as never }),
+      Keys: toStreamImage({ pk: item.pk, sk: item.sk }) as never,
+      ...(eventName === 'REMOVE' ? {} : { NewImage: toStreamImage(item) as never }),
       SequenceNumber: String(++sequence).padStart(21, '0'),
       StreamViewType: 'NEW_IMAGE',
     },

@@ -25,10 +25,9 @@
  * message is no live frame and a re-keyed deleted item is not swept again.
  */
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { isMigrationWrite } from '../db/migrations/marker';
 import { connectionIdOfKey } from '../db/entities/realtime';
+import { fromStreamImage } from '../db/stream';
 import { logger } from '../lib/logger';
 import { cloudSink } from '../realtime/cloud-sink';
 import { FANOUT_ENTITIES, fanOutItems, type FrameSink } from '../realtime/fanout';
@@ -54,7 +53,7 @@ export function fanOutItemOf(record: DynamoDBRecord): Record<string, unknown> | 
 /** The connection whose item a record removed; null for other records. */
 export function closedConnectionOf(record: DynamoDBRecord): string | null {
   if (record.eventName !== 'REMOVE' || !record.dynamodb?.Keys) return null;
-  return connectionIdOfKey(unmarshall(record.dynamodb.Keys as Record<string, AttributeValue>).pk);
+  return connectionIdOfKey(fromStreamImage(record.dynamodb.Keys).pk);
 }
 
 export interface DispatchOptions {

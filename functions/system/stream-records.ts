@@ -7,16 +7,15 @@
  * remaining time would not cover is answered as failed without starting, so a slow batch is
  * retried rather than timed out.
  */
-import { unmarshall } from '@aws-sdk/util-dynamodb';
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { fromStreamImage } from '../db/stream';
 import { logger } from '../lib/logger';
 
 /** The item a record's new image holds; null for a removal or a record without one. */
 export function newImageOf(record: DynamoDBRecord): Record<string, unknown> | null {
   const image = record.dynamodb?.NewImage;
   if (record.eventName === 'REMOVE' || !image) return null;
-  return unmarshall(image as Record<string, AttributeValue>);
+  return fromStreamImage(image);
 }
 
 export interface StreamJob<T> {

@@ -8,9 +8,7 @@
  * avatar and any other upload under the member's avatar prefix); an e-mail confirms it. Their
  * comments and reactions on others' posts stay, shown as a former member's.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { batchDelete, type TableKey } from '../db/batch';
-import { documentClient, tableName } from '../db/client';
+import { batchDelete, queryPage, type TableKey } from '../db/batch';
 import { userPk } from '../db/entities/user';
 import { failedChecks, named, txEntities, writeItems, type TxItem } from '../db/transact';
 import { sweepsDeferred } from '../lib/deferred';
@@ -45,17 +43,9 @@ const defaultSteps: DeletionSteps = { deleteConversations: eraseAllConversations
 export async function sweepUser(userId: string): Promise<void> {
   let startKey: Record<string, unknown> | undefined;
   do {
-    const page = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': userPk(userId) },
-        ProjectionExpression: 'pk, sk',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    await batchDelete((page.Items ?? []) as TableKey[]);
-    startKey = page.LastEvaluatedKey;
+    const page = await queryPage(userPk(userId), { attributes: ['pk', 'sk'], ...(startKey ? { start: startKey } : {}) });
+    await batchDelete(page.items as TableKey[]);
+    startKey = page.next;
   } while (startKey);
 }
 

@@ -5,24 +5,18 @@
  * a suspended member would go on writing. The check rides in the write's own transaction: no
  * extra round trip, and no window between a read and the write.
  */
-import { tableName } from '../db/client';
+import { absent, and, ne, or, live } from '../db/condition';
 import { userKey } from '../db/entities/user';
 import { db } from '../db/service';
 import { failedChecks, named, type TxItem, type TxOutcome } from '../db/transact';
+import { conditionCheck } from '../db/write';
 import { HttpError, unauthorized } from '../lib/errors';
 
 const AUTHOR_LIVE = 'author-live';
 
 /** Condition check: the user item exists, is not marked deleted and is not suspended. */
 export function authorLiveCheck(userId: string): TxItem {
-  return named(AUTHOR_LIVE, {
-    ConditionCheck: {
-      TableName: tableName(),
-      Key: userKey(userId),
-      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deletedAt) AND (attribute_not_exists(suspended) OR suspended <> :suspended)',
-      ExpressionAttributeValues: { ':suspended': true },
-    },
-  });
+  return named(AUTHOR_LIVE, conditionCheck(userKey(userId), and(live(), or(absent('suspended'), ne('suspended', true)))));
 }
 
 export const accountGone = () => unauthorized('Your account no longer exists');

@@ -66,6 +66,31 @@ describe('import directions', () => {
     expect(await ruleIds('functions/x.ts', byName)).toEqual([]);
   });
 
+  it('DynamoDB is spoken in functions/db/ only: no DynamoDB SDK and no expressions elsewhere in functions/', async () => {
+    const sdk = "import { QueryCommand } from '@aws-sdk/lib-dynamodb';\nexport const q = QueryCommand;\n";
+    expect(await ruleIds('functions/events/x.ts', sdk)).toContain('no-restricted-imports');
+    expect(await ruleIds('functions/system/x.test.ts', "import { marshall } from '@aws-sdk/util-dynamodb';\nexport const m = marshall;\n")).toContain('no-restricted-imports');
+    expect(await ruleIds('functions/system/x.ts', "import type { AttributeValue } from '@aws-sdk/client-dynamodb';\nexport type A = AttributeValue;\n")).toContain('no-restricted-imports');
+    const raw = "export const item = { Update: { Key: { pk: 'a', sk: 'b' }, UpdateExpression: 'ADD n :one', ExpressionAttributeValues: { ':one': 1 } } };\n";
+    expect(await ruleIds('functions/events/x.ts', raw)).toContain('no-restricted-syntax');
+    expect(await ruleIds('functions/events/x.ts', "export const check = { 'ConditionExpression': 'attribute_exists(pk)' };\n")).toContain('no-restricted-syntax');
+    expect(await ruleIds('functions/events/x.ts', "export const q = { KeyConditionExpression: 'pk = :pk', ProjectionExpression: 'sk' };\n")).toContain('no-restricted-syntax');
+    // A hand-built item needs no expression to be one.
+    expect(await ruleIds('functions/events/x.ts', "export const put = { Put: { TableName: 'main', Item: { pk: 'a', sk: 'b' } } };\n")).toContain('no-restricted-syntax');
+    // The data layer itself, and the tests' and hosts' own tools, may.
+    expect(await ruleIds('functions/db/x.ts', sdk)).toEqual([]);
+    expect(await ruleIds('functions/db/x.ts', raw)).toEqual([]);
+    expect(await ruleIds('test/support/x.ts', sdk)).toEqual([]);
+    expect(await ruleIds('infra/local/x.ts', sdk)).toEqual([]);
+    // What domain code writes instead.
+    const byBuilder = "import { and, eq, live } from '../db/condition';\nimport { conditionCheck } from '../db/write';\nexport const check = conditionCheck({ pk: 'a', sk: 'b' }, and(live(), eq('sequence', 3)));\n";
+    expect(await ruleIds('functions/events/x.ts', byBuilder)).toEqual([]);
+  });
+
+  it('the data layer knows no HTTP errors', async () => {
+    expect(await ruleIds('functions/db/x.ts', "import { serviceUnavailable } from '../lib/errors';\nexport const e = serviceUnavailable;\n")).toContain('import-x/no-restricted-paths');
+  });
+
   it('allowed directions pass', async () => {
     expect(await ruleIds('functions/x.ts', "import { TABLE } from './db/table';\nexport const t = TABLE;\n")).toEqual([]);
   });

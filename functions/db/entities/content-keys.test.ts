@@ -16,7 +16,7 @@ import {
   PostReaction,
   postReactionKey,
 } from './comment';
-import { counterKey, counterPk, GLOBAL_SCOPE, ownerScope, shardsOf, tagScope } from './counter';
+import { counterKey, counterPk, GLOBAL_SCOPE, ownerScope, shardsOf, tagScope } from '../items/feed-counter';
 import { listSortKey, parseListSortKey, Post, postKey, postPk } from './post';
 
 /** ElectroDB builds params only for a named table; any name does. */

@@ -337,15 +337,7 @@ export const EventRandomId = () => new Entity({
 export const eventPk = (id: string): string => `event#${id}`;
 export const eventKey = (id: string): { pk: string; sk: string } => ({ pk: eventPk(id), sk: 'event' });
 export const eventDateKey = (eventId: string, dateKey: string): { pk: string; sk: string } => ({ pk: eventPk(eventId), sk: `date#${dateKey}` });
-/** A date's attendance counts (E4d): a raw item beside the date, with no index, changed by `ADD`. */
-export const dateCountsKey = (eventId: string, dateKey: string): { pk: string; sk: string } => ({ pk: eventPk(eventId), sk: `count#${dateKey}` });
-/** Attendee work left to the scheduled job (E9): a date's change to pass on, or an event's waiting members to move up. */
-export const EVENT_WORK_PK = 'evwork';
-export const dateWorkKey = (eventId: string, dateKey: string): { pk: string; sk: string } => ({ pk: EVENT_WORK_PK, sk: `date#${eventId}#${dateKey}` });
-export const promoteWorkKey = (eventId: string): { pk: string; sk: string } => ({ pk: EVENT_WORK_PK, sk: `promote#${eventId}` });
-/** An event whose dates still follow a change of its privacy or place (more than one transaction holds): the job finishes it. */
-export const followWorkKey = (eventId: string): { pk: string; sk: string } => ({ pk: EVENT_WORK_PK, sk: `follow#${eventId}` });
+// A date's attendance counts, attendee work and the owners' links to locations are raw items: their
+// keys and builders are in functions/db/items/ (date-counts.ts, event-work.ts, event-location.ts).
 export const attendanceKey = (eventId: string, dateKey: string, userId: string): { pk: string; sk: string } => ({ pk: eventPk(eventId), sk: `attend#${dateKey}#${userId}` });
 export const eventLocationKey = (id: string): { pk: string; sk: string } => ({ pk: `evloc#${id}`, sk: 'evloc' });
-/** The owner's link to a location its events use (`pk` is the owner's partition), with a use count. */
-export const ownerLocationKey = (ownerPk: string, locationId: string): { pk: string; sk: string } => ({ pk: ownerPk, sk: `evloc#${locationId}` });

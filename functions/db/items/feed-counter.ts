@@ -7,7 +7,11 @@
  *   counter#global    <audience>#<shard>     the whole site's, spread over shards (every post write touches it)
  *
  * Scopes: `global`, an owner (`user#<id>`, `page#<id>`), a tag (`tag#<name>`).
+ * Each item holds the counts `postsAll`, `plantsAll`, `plantsAvail` and `news`.
  */
+import { addItem } from '../add';
+import { getItem, queryPage } from '../batch';
+import type { TxItem } from '../transact';
 
 export const GLOBAL_SCOPE = 'global';
 
@@ -24,3 +28,22 @@ export const counterKey = (scope: string, audience: string, shard?: number): { p
 
 /** The sort key prefix of an audience's global shards. */
 export const shardsOf = (audience: string): string => `${audience}#`;
+
+export type FeedCounterField = 'postsAll' | 'plantsAll' | 'plantsAvail' | 'news';
+
+export interface FeedCounterItem extends Partial<Record<FeedCounterField, number>> {
+  pk: string;
+  sk: string;
+}
+
+/** Adds `deltas` to the counter item at `key` (made by its first change). */
+export function counterAdd(key: { pk: string; sk: string }, deltas: Partial<Record<FeedCounterField, number>>): TxItem {
+  return addItem(key, deltas as Record<string, number>);
+}
+
+/** The counter item of a scope's audience (one GetItem), or of every shard of the global scope's audience (one Query). */
+export async function counterItemsOf(scope: string, audience: string): Promise<FeedCounterItem[]> {
+  if (scope === GLOBAL_SCOPE) return (await queryPage(counterPk(GLOBAL_SCOPE), { prefix: shardsOf(audience) })).items as FeedCounterItem[];
+  const item = await getItem(counterKey(scope, audience));
+  return item ? [item as FeedCounterItem] : [];
+}
