@@ -67,10 +67,12 @@ import type * as feedsMorePostsByUser from './feeds/handlers/more-posts-by-user'
 import type * as feedsMoreRecentPlantsMembers from './feeds/handlers/more-recent-plants-members';
 import type * as feedsMoreRecentPosts from './feeds/handlers/more-recent-posts';
 import type * as feedsPlantsByHandle from './feeds/handlers/plants-by-handle';
+import type * as feedsPlantsByHandleMore from './feeds/handlers/plants-by-handle-more';
 import type * as feedsPlantsByUser from './feeds/handlers/plants-by-user';
 import type * as feedsPostsByHandle from './feeds/handlers/posts-by-handle';
 import type * as feedsRecentPlants from './feeds/handlers/recent-plants';
 import type * as feedsRecentPlantsMembers from './feeds/handlers/recent-plants-members';
+import type * as feedsRecentPlantsMore from './feeds/handlers/recent-plants-more';
 import type * as feedsRecentPosts from './feeds/handlers/recent-posts';
 import type * as feedsUserCounts from './feeds/handlers/user-counts';
 import type * as feedsUserOrPageBasic from './feeds/handlers/user-or-page-basic';
@@ -227,10 +229,12 @@ export interface HandlerModules {
   'feeds/handlers/more-recent-plants-members': typeof feedsMoreRecentPlantsMembers;
   'feeds/handlers/more-recent-posts': typeof feedsMoreRecentPosts;
   'feeds/handlers/plants-by-handle': typeof feedsPlantsByHandle;
+  'feeds/handlers/plants-by-handle-more': typeof feedsPlantsByHandleMore;
   'feeds/handlers/plants-by-user': typeof feedsPlantsByUser;
   'feeds/handlers/posts-by-handle': typeof feedsPostsByHandle;
   'feeds/handlers/recent-plants': typeof feedsRecentPlants;
   'feeds/handlers/recent-plants-members': typeof feedsRecentPlantsMembers;
+  'feeds/handlers/recent-plants-more': typeof feedsRecentPlantsMore;
   'feeds/handlers/recent-posts': typeof feedsRecentPosts;
   'feeds/handlers/user-counts': typeof feedsUserCounts;
   'feeds/handlers/user-or-page-basic': typeof feedsUserOrPageBasic;

@@ -1,4 +1,4 @@
-/** GET /api/plants/by-user/{user} and /api/plants/by-user/more/{user}: a user's plants (filter plantsAll | plantsAvail). */
+/** GET /api/plants/by-user/{user}: the first page of a user's plants (filter plantsAll | plantsAvail). */
 import type { plantsByHandle as route } from '../../../shared/contract/feeds';
 import { ownerCounts } from '../counts';
 import { listPage } from '../list-page';

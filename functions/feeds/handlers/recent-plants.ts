@@ -1,4 +1,4 @@
-/** GET /api/plants/recent/{arg} and /api/plants/recent/more/{arg}?cursorId: recent plants the viewer may see. */
+/** GET /api/plants/recent/{arg}: the first page of recent plants the viewer may see. */
 import type { recentPlants as route } from '../../../shared/contract/feeds';
 import { globalCounts } from '../counts';
 import { listPage } from '../list-page';
