@@ -10,7 +10,7 @@ import { logger } from '../lib/logger';
 import { resumePromotions } from './attend';
 import { resumeDateWork } from './catch-up';
 import { extendSeries, sendReminders } from './series';
-import { resumeFollows } from './write';
+import { resumeFollows } from './changes';
 
 const SAFETY_MS = 60_000;
 /** Attendees one run brings up to date per changed date, so one huge date cannot take every run. */

@@ -23,7 +23,7 @@ import { pageAdminIds } from '../pages/members';
 import { readSettings } from '../users/settings-store';
 import { getUser } from '../users/users';
 import { eventUrl, getEvent } from './events';
-import { attendeesOf, createDates, newDate } from './write';
+import { attendeesOf, createDates, newDate } from './event-writes';
 import { expandSeries, SERIES_AHEAD_DAYS } from './recurrence';
 
 const DAY_MS = 86_400_000;

@@ -16,7 +16,7 @@ import { failedChecks, named, txEntities, writeItems, type TxItem } from '../db/
 import { deleteImagesUnder } from '../images/avatars';
 import { sweepsDeferred } from '../lib/deferred';
 import { badRequest, conflict, forbidden, serviceUnavailable } from '../lib/errors';
-import { deleteEventsOf } from '../events/write';
+import { deleteEventsOf } from '../events/removal';
 import { logger } from '../lib/logger';
 import { afterRelisting, pageRelistItems } from '../posts/relist';
 import { deletePostsOf } from '../posts/write';

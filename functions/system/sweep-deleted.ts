@@ -24,7 +24,7 @@ import { getPostItem } from '../posts/post-item';
 import { deletePostsOf, sweepPost } from '../posts/write';
 import { withdrawAttendance } from '../events/attend';
 import { getEvent } from '../events/events';
-import { deleteEventsOf, sweepEvent } from '../events/write';
+import { deleteEventsOf, sweepEvent } from '../events/removal';
 import { leaveAllPages } from '../pages/members';
 import { sweepPage } from '../pages/write';
 import { sweepUser } from '../users/account-deletion';

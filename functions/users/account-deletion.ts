@@ -19,7 +19,7 @@ import { logger } from '../lib/logger';
 import { eraseAllConversationsOf } from '../messages/write';
 import { sendAccountDeleted } from '../auth/mails';
 import { withdrawAttendance } from '../events/attend';
-import { deleteEventsOf } from '../events/write';
+import { deleteEventsOf } from '../events/removal';
 import { leaveAllPages, pagesOnlyRunBy, stepDownFromPages } from '../pages/members';
 import { deletePostsOf } from '../posts/write';
 import { dropConnections } from '../realtime/connections';

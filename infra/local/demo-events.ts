@@ -63,7 +63,7 @@ export async function seedDemoEvents(doc: DynamoDBDocumentClient, table: string)
   if (marker.Item) return false;
   const { claimsFor, getUser, userIdByEmail } = await import('../../functions/users/users');
   const { nearestPlace } = await import('../../functions/location/gazetteer');
-  const { createEvent } = await import('../../functions/events/write');
+  const { createEvent } = await import('../../functions/events/creation');
   const { datesOf, getEvent } = await import('../../functions/events/events');
   const { setAttendance } = await import('../../functions/events/attend');
   const { getPage } = await import('../../functions/pages/pages');

@@ -310,7 +310,7 @@ describe('a long series made members-only', () => {
     // The job finishes a rewrite whose request ended before it had: the marker it left is the
     // event's, the date follows the event, and the marker goes.
     await setAttributes('evwork', `follow#${e.id}`, { eventId: e.id, changedAt: new Date().toISOString() });
-    const { resumeFollows } = await import('../../functions/events/write');
+    const { resumeFollows } = await import('../../functions/events/changes');
     expect(await resumeFollows()).toBeGreaterThanOrEqual(1);
     expect(await getItem(`event#${e.id}`, String(left.sk))).toMatchObject({ privacy: 'members' });
     expect(await getItem('evwork', `follow#${e.id}`)).toBeUndefined();
@@ -319,7 +319,7 @@ describe('a long series made members-only', () => {
   it('a date made from the event as it was read before a change of privacy or place follows the event as it is now', async () => {
     const owner = await registeredUser();
     const e = await newEvent(owner, { specifics: [dateIn(1)] });
-    const { getEvent, addDates } = await import('../../functions/events/write').then(async (w) => ({ ...w, ...(await import('../../functions/events/events')) }));
+    const { getEvent, addDates } = await import('../../functions/events/event-writes').then(async (w) => ({ ...w, ...(await import('../../functions/events/events')) }));
     // Read as a slow request read it...
     const stale = (await getEvent(e.id, true))!;
     expect(stale.privacy).toBe('public');

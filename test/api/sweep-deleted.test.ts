@@ -174,7 +174,7 @@ describe('a deleted event', () => {
     await attend(reader, d0.id, 'GOING');
     await attend(reader, d1.id, 'MAYBE');
     const { getEvent } = await import('../../functions/events/events');
-    const { deleteEvent } = await import('../../functions/events/write');
+    const { deleteEvent } = await import('../../functions/events/removal');
     await asCloudRoute(async () => deleteEvent((await getEvent(e.id, true))!, host.uuid));
     expect(await getItem(`event#${e.id}`, 'event')).toMatchObject({ deletedAt: expect.any(String), deletedBy: host.uuid });
     // Nothing swept in the request: the dates and the answers are still there.

@@ -4,7 +4,7 @@ import { forbidden } from '../../lib/errors';
 import type { Main } from '../../lib/route-types';
 import { assertMayEdit, liveEvent } from '../events';
 import { retireCover } from '../retired-covers';
-import { deleteEvent } from '../write';
+import { deleteEvent } from '../removal';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   if (input.userId !== undefined && input.userId !== session.userId) throw forbidden('userId must be your own');

@@ -7,7 +7,7 @@ import { viewerOf } from '../../posts/viewer';
 import { claimCover } from '../event-images';
 import { fullView } from '../events';
 import { zoneAt } from '../locations';
-import { createEvent } from '../write';
+import { createEvent } from '../creation';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   const { event, created } = await createEvent(session, input, { zoneAt, claimCover, beforeCreate: () => hitRateLimit('EVENT_USER', session.userId) });

@@ -4,7 +4,7 @@ import { hitRateLimit } from '../../lib/rate-limit';
 import type { Main } from '../../lib/route-types';
 import { viewerOf } from '../../posts/viewer';
 import { assertMayEdit, fullView, liveEvent } from '../events';
-import { addDates } from '../write';
+import { addDates } from '../event-writes';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   const event = await liveEvent(input.eventId, 'eventId', true);

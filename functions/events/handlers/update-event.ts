@@ -8,7 +8,8 @@ import { coverOps } from '../event-images';
 import { assertMayEdit, fullView, getEvent, liveEvent } from '../events';
 import { zoneAt } from '../locations';
 import { extendOne } from '../series';
-import { capacityGrew, changeEvent, dropDatesPastEnd } from '../write';
+import { capacityGrew, changeEvent } from '../changes';
+import { dropDatesPastEnd } from '../series-rewrite';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   const before = await liveEvent(input.eventId, 'eventId', true);

@@ -6,7 +6,7 @@ import type { Main } from '../../lib/route-types';
 import { viewerOf } from '../../posts/viewer';
 import { assertMayEdit, countsOfDate, dateViewOf, fullView, getDate, liveEvent, parseSpecificId } from '../events';
 import { zoneAt } from '../locations';
-import { changeDate } from '../write';
+import { changeDate } from '../changes';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   const { eventId, dateKey } = parseSpecificId(input.specificId);
