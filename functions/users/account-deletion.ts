@@ -16,7 +16,7 @@ import { conflict, HttpError, notFound } from '../lib/errors';
 import { deleteImage } from '../lib/images';
 import { deleteAvatarsOf } from '../images/avatars';
 import { logger } from '../lib/logger';
-import { eraseAllConversationsOf } from '../messages/write';
+import { eraseAllConversationsOf } from '../messages/erasing';
 import { sendAccountDeleted } from '../auth/mails';
 import { withdrawAttendance } from '../events/attend';
 import { deleteEventsOf } from '../events/removal';

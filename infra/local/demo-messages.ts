@@ -56,7 +56,11 @@ export async function seedDemoMessages(doc: DynamoDBDocumentClient, table: strin
   if (marker.Item) return false;
   const { claimsFor, getUser, userIdByEmail } = await import('../../functions/users/users');
   const { getPage } = await import('../../functions/pages/pages');
-  const { startPageConversation, startUserConversation, sendMessage, markMessagesSeen } = await import('../../functions/messages/write');
+  const [{ startPageConversation, startUserConversation }, { sendMessage }, { markMessagesSeen }] = await Promise.all([
+    import('../../functions/messages/starting'),
+    import('../../functions/messages/sending'),
+    import('../../functions/messages/reading'),
+  ]);
 
   const emails = [...DEMO_USERS.map((u) => u.email), ...DEMO_NEIGHBOURS.map((n) => n.email)];
   const sessions = new Map<string, Session>();

@@ -77,7 +77,7 @@ export const ConversationParticipant = () => new Entity({
       index: 'gsi1',
       pk: { field: 'gsi1pk', composite: ['participantType', 'participantId'], template: 'inbox#${participantType}#${participantId}', casing: 'none' },
       sk: { field: 'gsi1sk', composite: ['lastMessageAt', 'conversationId'], template: '${lastMessageAt}#${conversationId}', casing: 'none' },
-      // Never written by ElectroDB: the raw writes of functions/messages/write.ts set these keys
+      // Never written by ElectroDB: the writes of functions/messages/ (sending.ts, participant-writes.ts) set these keys
       // while the conversation is shown and remove them while it is hidden (a sparse inbox).
       condition: () => false,
     },

@@ -2,7 +2,7 @@
 import type { markAsSeen as route } from '../../../shared/contract/messages';
 import type { Main } from '../../lib/route-types';
 import { memberTally } from '../conversations';
-import { markMessagesSeen } from '../write';
+import { markMessagesSeen } from '../reading';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   await markMessagesSeen(session, input.msgsArr);

@@ -2,7 +2,7 @@
 import type { newMessage as route } from '../../../shared/contract/messages';
 import { reply } from '../../lib/http';
 import type { Main } from '../../lib/route-types';
-import { sendMessage } from '../write';
+import { sendMessage } from '../sending';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   const { message, created } = await sendMessage(session, input);

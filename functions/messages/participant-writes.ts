@@ -1,0 +1,69 @@
+/**
+ * What the conversation writes share. Each change is one transaction that carries every count it
+ * moves: the participant items (unread count, muted flag, place in the inbox) and the member's or
+ * page's tally of unread messages. The tally of a member or page is the sum of the unread counts
+ * of its participant items that are not muted, and its collections name exactly those with
+ * unread > 0; the property test of test/api/messages.test.ts holds every write to it.
+ */
+import { and, eq, exists, live, oneOf } from '../db/condition';
+import { participantKey, type MessageItem, type ParticipantItem } from '../db/entities/conversation';
+import type { OwnerRef } from '../db/entities/owner';
+import { pageKey, pageMemberKey } from '../db/entities/page';
+import { tallyChange } from '../db/items/message-tally';
+import { type TxItem, type TxOutcome } from '../db/transact';
+import { conditionCheck, updateItem } from '../db/write';
+import { notFound, serviceUnavailable } from '../lib/errors';
+import { getParticipant, ownerPkOf, type Side } from './conversations';
+
+export const ATTEMPTS = 5;
+
+/** The tally change of one participant: `delta` unread, and its conversation in or out of the collections. */
+export function tallyUpdate(p: Pick<ParticipantItem, 'participantType' | 'participantId' | 'conversationId' | 'otherType' | 'otherId'>, delta: number, collections: 'add' | 'remove' | 'keep'): TxItem {
+  return tallyChange({
+    ownerPk: ownerPkOf(p.participantType, p.participantId),
+    unread: delta,
+    ...(collections !== 'keep' ? { collections: { change: collections, conversationId: p.conversationId, otherType: p.otherType, otherId: p.otherId } } : {}),
+  });
+}
+
+/** The participant's unread (and read marks, hidden and muted flags) set, guarded on the unread and muted it was read with. */
+export function participantReadUpdate(p: ParticipantItem, set: { unread: number; lastReadAt?: string; lastReadKey?: string; hidden?: boolean; clearedKey?: string; muted?: boolean }): TxItem {
+  return updateItem({
+    key: participantKey(p.conversationId, { type: p.participantType, id: p.participantId }),
+    set,
+    // Hidden: out of the inbox index.
+    ...(set.hidden === true ? { remove: ['gsi1pk', 'gsi1sk'] } : {}),
+    condition: and(exists(), eq('unread', p.unread), eq('muted', p.muted)),
+  });
+}
+
+export async function freshParticipant(conversationId: string, participant: OwnerRef): Promise<ParticipantItem> {
+  const p = await getParticipant(conversationId, participant, true);
+  if (!p) throw notFound('There is no such conversation', 'conversation');
+  return p;
+}
+
+/** Runs `attempt` until its transaction lands; a guard that failed (a concurrent change) re-reads and retries. */
+export async function withRetries(attempt: () => Promise<TxOutcome | null>): Promise<void> {
+  for (let i = 0; i < ATTEMPTS; i++) {
+    const out = await attempt();
+    if (!out || !out.canceled) return;
+  }
+  throw serviceUnavailable('The conversation changed meanwhile; please try again');
+}
+
+// ---------------------------------------------------------------- starting
+
+/** Whether a message of `side` came from that side (its own never count as unread). */
+export function fromSide(m: Pick<MessageItem, 'senderId' | 'asPageId'>, side: Pick<Side, 'type' | 'participantId'>): boolean {
+  return side.type === 'page' ? m.asPageId === side.participantId : m.senderId === side.participantId && !m.asPageId;
+}
+
+/** A page's staff member's role, as a condition of the write: a demotion that lands first cancels it. */
+export function staffCheck(pageId: string, userId: string): TxItem {
+  return conditionCheck(pageMemberKey(pageId, userId), and(eq('status', 'member'), oneOf('role', ['creator', 'admin', 'moderator'])));
+}
+
+export function pageLiveCheck(pageId: string): TxItem {
+  return conditionCheck(pageKey(pageId), live());
+}

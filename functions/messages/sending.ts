@@ -1,0 +1,122 @@
+/**
+ * Sending: the message, its id's claim, the sender's inbox row, and the recipient's row (unread +1,
+ * back in the inbox) and tally (+1, and the conversation and the sender in its unread collections,
+ * unless muted), in one transaction.
+ */
+import type { MessageView } from '../../shared/answers/messages';
+import { batchGet } from '../db/batch';
+import { and, eq, exists } from '../db/condition';
+import { blockKey, conversationKey, inboxPk, inboxSk, messageClaimKey, participantKey, type ConversationItem, type MessageItem, type ParticipantItem, type ParticipantType } from '../db/entities/conversation';
+import type { OwnerRef } from '../db/entities/owner';
+import { db } from '../db/service';
+import { failedChecks, named, txEntities, writeItems, type TxItem } from '../db/transact';
+import { updateItem } from '../db/write';
+import { conflict, forbidden, notFound, serviceUnavailable } from '../lib/errors';
+import { hitRateLimit } from '../lib/rate-limit';
+import type { Session } from '../lib/session/token';
+import { assertAuthorWasLive, authorLiveCheck } from '../users/author-live';
+import { messageViewOf, previewOf, sideIn, sideRef, type Side } from './conversations';
+import { ATTEMPTS, pageLiveCheck, staffCheck, tallyUpdate } from './participant-writes';
+
+function otherOf(conv: ConversationItem, side: Side): { id: string; type: ParticipantType } {
+  if (conv.convType === 'tomypage') return side.type === 'page' ? { id: conv.userId!, type: 'user' } : { id: conv.pageId!, type: 'page' };
+  return { id: conv.participantIds.find((p) => p !== side.participantId)!, type: 'user' };
+}
+
+async function claimedMessage(session: Session, id: string, conversationId: string): Promise<MessageItem | null> {
+  const { data: claim } = await db().entities.messageClaim.get({ id }).go({ consistent: true });
+  if (!claim) return null;
+  if (claim.senderId !== session.userId || claim.conversationId !== conversationId) throw conflict('This message id is already taken; send with a new id', 'id');
+  const { data } = await db().entities.message.get({ conversationId, sentMs: claim.sentMs, id }).go({ consistent: true });
+  return (data as MessageItem | null) ?? null;
+}
+
+function inboxPlacement(conversationId: string, participant: OwnerRef, at: string, preview: string, senderId: string, extra: { unreadBy?: number; guardMuted?: boolean }): TxItem {
+  return updateItem({
+    key: participantKey(conversationId, participant),
+    // Back in the inbox index, at the top.
+    set: { lastMessageAt: at, lastPreview: preview, lastSenderId: senderId, hidden: false, gsi1pk: inboxPk(participant), gsi1sk: inboxSk(at, conversationId) },
+    ...(extra.unreadBy ? { add: { unread: extra.unreadBy } } : {}),
+    condition: and(exists(), extra.guardMuted !== undefined ? eq('muted', extra.guardMuted) : undefined),
+  });
+}
+
+/**
+ * POST messages/new. The sender's own row moves to the top of their inbox (their own messages
+ * never count as unread; their read mark is left to mark-as-seen). When the recipient
+ * blocks the sender the answer is the same, but the message is withheld: stored for the sender's
+ * own view only, counted nowhere, delivered to no one else.
+ */
+export async function sendMessage(session: Session, input: { id: string; conversation_id: string; content: string }): Promise<{ message: MessageView; created: boolean }> {
+  // One strongly consistent BatchGet for the conversation and the id's claim.
+  const first = await batchGet([conversationKey(input.conversation_id), messageClaimKey(input.id)], { consistent: true });
+  const convItem = first.find((i) => i.sk === 'conv');
+  const claimItem = first.find((i) => i.sk === 'msgid');
+  const conv = convItem ? (db().entities.conversation.parse({ Item: convItem }).data as ConversationItem) : null;
+  const side = await sideIn(conv, session);
+  if (claimItem) {
+    const again = await claimedMessage(session, input.id, conv!.id);
+    if (again) return { message: messageViewOf(again), created: false };
+  }
+  await hitRateLimit('MESSAGE_USER', session.userId);
+  return deliverMessage(session, conv!, side, input);
+}
+
+async function deliverMessage(session: Session, conv: ConversationItem, side: Side, input: { id: string; content: string }): Promise<{ message: MessageView; created: boolean }> {
+  const other = otherOf(conv, side);
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    // The recipient's side and, between two members, the blocks either way: one BatchGet.
+    // A staff member answering as a page is withheld from a member who blocks them too.
+    const memberToMember = conv.convType === 'user-to-user';
+    const toBlocker = memberToMember || !!side.asPageId;
+    const keys = [
+      participantKey(conv.id, other),
+      ...(memberToMember ? [blockKey(session.userId, other.id)] : []),
+      ...(toBlocker ? [blockKey(other.id, session.userId)] : []),
+    ];
+    const found = await batchGet(keys, { consistent: true });
+    const has = (k: { pk: string; sk: string }) => found.find((i) => i.pk === k.pk && i.sk === k.sk);
+    if (memberToMember && has(blockKey(session.userId, other.id))) throw forbidden('You block this member: unblock them to write to them');
+    const withheld = toBlocker && !!has(blockKey(other.id, session.userId));
+    const recipientItem = has(participantKey(conv.id, other));
+    if (!recipientItem) throw notFound('There is no such conversation', 'conversation_id');
+    const recipient = withheld ? null : (db().entities.conversationParticipant.parse({ Item: recipientItem }).data as ParticipantItem);
+    const nowMs = Date.now();
+    const sentMs = String(nowMs).padStart(13, '0');
+    const createdAt = new Date(nowMs).toISOString();
+    const preview = previewOf(input.content);
+    const message = {
+      conversationId: conv.id, id: input.id, sentMs, senderId: session.userId, content: input.content, createdAt,
+      ...(side.asPageId ? { asPageId: side.asPageId } : {}),
+      ...(withheld ? { withheld: true } : {}),
+    };
+    const { message: messageEntity, messageClaim } = txEntities();
+    const items: TxItem[] = [
+      named('message-id-free', messageClaim.create({ id: input.id, conversationId: conv.id, senderId: session.userId, sentMs }).commit()),
+      messageEntity.create(message).commit(),
+      authorLiveCheck(session.userId),
+      named('sender-in-conversation', inboxPlacement(conv.id, sideRef(side), createdAt, preview, session.userId, {})),
+    ];
+    if (recipient) {
+      items.push(inboxPlacement(conv.id, { type: recipient.participantType, id: recipient.participantId }, createdAt, preview, session.userId, { unreadBy: 1, guardMuted: recipient.muted }));
+      if (!recipient.muted) items.push(tallyUpdate(recipient, 1, 'add'));
+    }
+    if (side.asPageId) items.push(named('still-page-staff', staffCheck(side.asPageId, session.userId)));
+    else if (conv.convType === 'tomypage' && conv.pageId) items.push(named('page-live', pageLiveCheck(conv.pageId)));
+    const out = await writeItems(items);
+    if (!out.canceled) return { message: messageViewOf(message as MessageItem), created: true };
+    const failed = failedChecks(out, items);
+    if (failed.has('message-id-free')) {
+      const same = await claimedMessage(session, input.id, conv.id);
+      if (same) return { message: messageViewOf(same), created: false };
+    }
+    await assertAuthorWasLive(out, items, session.userId);
+    if (failed.has('sender-in-conversation')) throw notFound('There is no such conversation', 'conversation_id');
+    if (side.asPageId && failed.has('still-page-staff')) throw notFound('There is no such conversation', 'conversation_id');
+    if (!side.asPageId && conv.convType === 'tomypage' && failed.has('page-live')) throw notFound('This page no longer exists', 'conversation_id');
+    // The recipient muted, unmuted or left meanwhile: read again.
+  }
+  throw serviceUnavailable('The conversation changed meanwhile; please try again');
+}
+
+// ---------------------------------------------------------------- reading
