@@ -16,7 +16,7 @@ import { assertLiveAdmin } from '../lib/session/live';
 import type { Session } from '../lib/session/token';
 import { siteOrigin } from '../lib/site-origin';
 import { isPageStaff, membershipOf, roleCheck, roleOf } from '../pages/pages';
-import type { Viewer } from '../posts/viewer';
+import type { Viewer } from '../lib/session/viewer';
 import { accountGone, accountSuspended } from '../users/author-live';
 import { describeRrule } from './recurrence';
 

@@ -12,7 +12,7 @@ import type { PageMemberItem } from '../db/entities/page';
 import { db } from '../db/service';
 import { nearest } from '../lib/geo-search';
 import { onePage, type Page } from '../lib/paging';
-import type { Viewer } from '../posts/viewer';
+import type { Viewer } from '../lib/session/viewer';
 import { dateCards, eventsById } from './events';
 import { ownerLocationIds, ownerPkOf } from './locations';
 

@@ -17,7 +17,7 @@ import { db } from '../db/service';
 import { txEntities, type TxItem } from '../db/transact';
 import { badRequest, forbidden } from '../lib/errors';
 import { nearestPlace } from '../location/gazetteer';
-import type { Viewer } from '../posts/viewer';
+import type { Viewer } from '../lib/session/viewer';
 
 /**
  * The IANA zone of a position: the nearest populated place's, from the gazetteer (400 on `field`

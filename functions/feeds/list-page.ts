@@ -14,7 +14,7 @@ import { listSortKey, parseListSortKey, type ListPosition, type PostItem } from 
 import { blockedBy } from '../messages/blocks';
 import { encodeCursor, readCursor } from '../lib/paging';
 import { hydrate, type PostCards } from '../posts/post-views';
-import type { Viewer } from '../posts/viewer';
+import type { Viewer } from '../lib/session/viewer';
 import type { Source } from './sources';
 
 export interface ListPage {

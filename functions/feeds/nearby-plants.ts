@@ -10,7 +10,8 @@ import type { PostItem } from '../db/entities/post';
 import { db } from '../db/service';
 import { nearest } from '../lib/geo-search';
 import { hydrate } from '../posts/post-views';
-import { canSee, type Viewer } from '../posts/viewer';
+import { canSee } from '../posts/viewer';
+import { type Viewer } from '../lib/session/viewer';
 import { blockedBy } from '../messages/blocks';
 
 export const NEARBY_PLANTS_RADIUS_KM = 25;

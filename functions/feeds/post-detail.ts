@@ -14,7 +14,8 @@ import { toCommentView } from '../comments/comments';
 import { blockedBy } from '../messages/blocks';
 import { getPostItem } from '../posts/post-item';
 import { ownerCard, toPostView } from '../posts/post-views';
-import { canSee, type Viewer } from '../posts/viewer';
+import { canSee } from '../posts/viewer';
+import { type Viewer } from '../lib/session/viewer';
 import { reactionIdOf } from '../reactions/reaction-id';
 import { responderOf, usersAnd } from '../users/cards';
 

@@ -9,7 +9,8 @@ import { postKey, type ListPosition, type PostItem } from '../db/entities/post';
 import { db } from '../db/service';
 import { sees, type Audience } from '../posts/counters';
 import { cardKeys, cardsOf, type PostCards } from '../posts/post-views';
-import { canSee, ownerAudience, type Viewer } from '../posts/viewer';
+import { canSee, ownerAudience } from '../posts/viewer';
+import { type Viewer } from '../lib/session/viewer';
 import { usersAnd } from '../users/cards';
 
 /** What a source read: the items, and the cards of those it read with their owners and the viewer's reactions. */

@@ -4,7 +4,7 @@ import { listPage, type ListPage } from '../feeds/list-page';
 import { ownerSource } from '../feeds/sources';
 import { notFound } from '../lib/errors';
 import type { Session } from '../lib/session/token';
-import { viewerOf } from '../posts/viewer';
+import { viewerOf } from '../lib/session/viewer';
 import { getPage, isPageStaff, membershipOf, roleOf } from './pages';
 
 /** These routes answer no counts (all-details does): nothing is read for them. */

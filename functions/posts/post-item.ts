@@ -10,7 +10,8 @@ import { db } from '../db/service';
 import type { TxItem } from '../db/transact';
 import { conditionCheck } from '../db/write';
 import { notFound } from '../lib/errors';
-import { canSee, type Viewer } from './viewer';
+import { canSee } from './viewer';
+import { type Viewer } from '../lib/session/viewer';
 
 export async function getPostItem(id: string): Promise<PostItem | null> {
   const { data } = await db().entities.post.get({ id }).go({ consistent: true });

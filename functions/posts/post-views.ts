@@ -14,7 +14,7 @@ import type { UserItem } from '../db/entities/user';
 import { db } from '../db/service';
 import { reactionIdOf } from '../reactions/reaction-id';
 import { usersAnd } from '../users/cards';
-import type { Viewer } from './viewer';
+import type { Viewer } from '../lib/session/viewer';
 
 const DELETED_OWNER = (id: string): OwnerCard => ({ type: 'user', id, handle: null, name: 'Former member', avatar: null });
 

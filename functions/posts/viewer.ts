@@ -1,30 +1,11 @@
 /**
- * The viewer of content, and what they may see: a post's privacy against who is asking, and the
- * audience whose lists (and counts) a viewer reads.
+ * What a viewer may see of content: a post's privacy against who is asking, and the audience
+ * whose lists (and counts) a viewer reads (the viewer itself: functions/lib/session/viewer.ts).
  */
-import { adminNow } from '../lib/session/live';
-import type { Session } from '../lib/session/token';
+import type { Viewer } from '../lib/session/viewer';
 import type { OwnerRef } from '../db/entities/owner';
 import type { PostItem } from '../db/entities/post';
 import type { Audience } from './counters';
-
-export interface Viewer {
-  userId: string | null;
-  admin: boolean;
-  /** A member reads members-only posts: signed in, registration complete, not suspended. */
-  member: boolean;
-  suspended: boolean;
-}
-
-/** The viewer; a token's admin role counts only while the account holds it now (`adminNow`). */
-export async function viewerOf(session: Session | null): Promise<Viewer> {
-  return {
-    userId: session?.userId ?? null,
-    admin: await adminNow(session),
-    member: !!session && session.registered && !session.suspended,
-    suspended: session?.suspended ?? false,
-  };
-}
 
 /** The audience whose lists a viewer reads: members when a member, else the public. */
 export function audienceOf(viewer: Viewer): Exclude<Audience, 'owner'> {

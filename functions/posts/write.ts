@@ -28,7 +28,8 @@ import { getPostItem } from './post-item';
 import { assertStaffWriteAllowed, isPageStaff, membershipOf, roleOf, staffWriteChecks } from '../pages/pages';
 import { assertMayEditPagePost, pagePoster, posterCheck } from './page-poster';
 import { listingPosition, ownerUnchanged, pageListingPosition } from './relist';
-import { canSee, isOwner, type Viewer } from './viewer';
+import { canSee, isOwner } from './viewer';
+import { type Viewer } from '../lib/session/viewer';
 
 const ATTEMPTS = 5;
 

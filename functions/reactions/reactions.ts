@@ -16,7 +16,8 @@ import { eitherBlocks } from '../messages/blocks';
 import { notificationWrite } from '../notifications/notifications';
 import { claimOf, commentAt, notifiable } from '../comments/comments';
 import { getPostItem, livePostCheck, postCountItem, visiblePost } from '../posts/post-item';
-import { canSee, type Viewer } from '../posts/viewer';
+import { canSee } from '../posts/viewer';
+import { type Viewer } from '../lib/session/viewer';
 import { assertAuthorWasLive, authorLiveCheck } from '../users/author-live';
 import { parseReactionId, reactionIdOf } from './reaction-id';
 

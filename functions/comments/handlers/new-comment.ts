@@ -3,7 +3,7 @@ import type { newComment as route } from '../../../shared/contract/comments';
 import { reply } from '../../lib/http';
 import { hitRateLimit } from '../../lib/rate-limit';
 import { addComment } from '../comments';
-import { viewerOf } from '../../posts/viewer';
+import { viewerOf } from '../../lib/session/viewer';
 import type { Main } from '../../lib/route-types';
 
 export const main: Main<typeof route> = async ({ input, session }) => {

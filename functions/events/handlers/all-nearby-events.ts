@@ -1,7 +1,7 @@
 /** GET /api/events/all/nearby: every upcoming date near a point, soonest first (the month view). */
 import type { allNearbyEvents as route } from '../../../shared/contract/events';
 import type { Main } from '../../lib/route-types';
-import { viewerOf } from '../../posts/viewer';
+import { viewerOf } from '../../lib/session/viewer';
 import { allDatesNear } from '../lists';
 import { DEFAULT_RADIUS_KM } from './nearby-events';
 

@@ -2,7 +2,7 @@
 import type { attendSpecific as route } from '../../../shared/contract/events';
 import { hitRateLimit } from '../../lib/rate-limit';
 import type { Main } from '../../lib/route-types';
-import { viewerOf } from '../../posts/viewer';
+import { viewerOf } from '../../lib/session/viewer';
 import { setAttendance } from '../attend';
 import { fullView, parseSpecificId, visibleEvent } from '../events';
 

@@ -5,7 +5,7 @@ import { db } from '../../db/service';
 import { forbidden, notFound } from '../../lib/errors';
 import { onePage } from '../../lib/paging';
 import type { Main } from '../../lib/route-types';
-import { viewerOf } from '../../posts/viewer';
+import { viewerOf } from '../../lib/session/viewer';
 import { responderOf, usersAnd } from '../../users/cards';
 import { dateViewOf, datesOf, mineAndCounts, specificIdOf, visibleEvent } from '../events';
 

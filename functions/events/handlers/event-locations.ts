@@ -2,7 +2,7 @@
 import type { eventLocations as route } from '../../../shared/contract/events';
 import { badRequest } from '../../lib/errors';
 import type { Main } from '../../lib/route-types';
-import { viewerOf } from '../../posts/viewer';
+import { viewerOf } from '../../lib/session/viewer';
 import { datesOf, visibleEvent } from '../events';
 import { locationsById, locationViewOf } from '../locations';
 

@@ -2,7 +2,7 @@
 import type { eventsByPage as route } from '../../../shared/contract/events';
 import type { Main } from '../../lib/route-types';
 import { livePage } from '../../pages/pages';
-import { viewerOf } from '../../posts/viewer';
+import { viewerOf } from '../../lib/session/viewer';
 import { ownerDates } from '../lists';
 
 export const main: Main<typeof route> = async ({ input, session }) => {

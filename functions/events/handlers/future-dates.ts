@@ -2,7 +2,7 @@
 import type { futureDates as route } from '../../../shared/contract/events';
 import { hitRateLimit } from '../../lib/rate-limit';
 import type { Main } from '../../lib/route-types';
-import { viewerOf } from '../../posts/viewer';
+import { viewerOf } from '../../lib/session/viewer';
 import { assertMayEdit, fullView, liveEvent } from '../events';
 import { rewriteFuture } from '../series-rewrite';
 

@@ -1,7 +1,7 @@
 /** GET /api/events/more/{arg}: everyone's upcoming dates, soonest first, cursor paged. */
 import type { moreEvents as route } from '../../../shared/contract/events';
 import type { Main } from '../../lib/route-types';
-import { viewerOf } from '../../posts/viewer';
+import { viewerOf } from '../../lib/session/viewer';
 import { upcomingDates } from '../lists';
 
 export const main: Main<typeof route> = async ({ input, session }) => {

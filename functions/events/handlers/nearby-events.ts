@@ -1,7 +1,7 @@
 /** GET /api/events/nearby: events near a point with their next date, nearest first (at most 9 Queries). */
 import type { nearbyEvents as route } from '../../../shared/contract/events';
 import type { Main } from '../../lib/route-types';
-import { viewerOf } from '../../posts/viewer';
+import { viewerOf } from '../../lib/session/viewer';
 import { eventsNear } from '../lists';
 
 export const DEFAULT_RADIUS_KM = 20;

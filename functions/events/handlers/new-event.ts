@@ -3,7 +3,7 @@ import type { newEvent as route } from '../../../shared/contract/events';
 import { reply } from '../../lib/http';
 import { hitRateLimit } from '../../lib/rate-limit';
 import type { Main } from '../../lib/route-types';
-import { viewerOf } from '../../posts/viewer';
+import { viewerOf } from '../../lib/session/viewer';
 import { claimCover } from '../event-images';
 import { fullView } from '../events';
 import { zoneAt } from '../locations';

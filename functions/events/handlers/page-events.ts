@@ -3,7 +3,7 @@ import type { pageEvents as route } from '../../../shared/contract/events';
 import { notFound } from '../../lib/errors';
 import type { Main } from '../../lib/route-types';
 import { getPage, pageIdByHandle } from '../../pages/pages';
-import { viewerOf } from '../../posts/viewer';
+import { viewerOf } from '../../lib/session/viewer';
 import { UUID } from '../events';
 import { ownerDates } from '../lists';
 

@@ -2,7 +2,7 @@
 import type { pageLocations as route } from '../../../shared/contract/events';
 import type { Main } from '../../lib/route-types';
 import { livePage } from '../../pages/pages';
-import { viewerOf } from '../../posts/viewer';
+import { viewerOf } from '../../lib/session/viewer';
 import { ownerPlaceIds } from '../lists';
 import { locationsById, locationViewOf } from '../locations';
 

@@ -1,7 +1,7 @@
 /** GET /api/events/{id}: an event (by id or random id) with its dates and the viewer's status on each. */
 import type { singleEvent as route } from '../../../shared/contract/events';
 import type { Main } from '../../lib/route-types';
-import { viewerOf } from '../../posts/viewer';
+import { viewerOf } from '../../lib/session/viewer';
 import { fullView, visibleEvent } from '../events';
 
 export const main: Main<typeof route> = async ({ input, session }) => {

@@ -2,7 +2,7 @@
 import type { updateEvent as route } from '../../../shared/contract/events';
 import { hitRateLimit } from '../../lib/rate-limit';
 import type { Main } from '../../lib/route-types';
-import { viewerOf } from '../../posts/viewer';
+import { viewerOf } from '../../lib/session/viewer';
 import { clearPromoteMarker, PROMOTE_BATCH, promoteEvent } from '../attend';
 import { coverOps } from '../event-images';
 import { assertMayEdit, fullView, getEvent, liveEvent } from '../events';

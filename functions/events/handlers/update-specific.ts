@@ -3,7 +3,7 @@ import type { updateSpecific as route } from '../../../shared/contract/events';
 import { notFound } from '../../lib/errors';
 import { hitRateLimit } from '../../lib/rate-limit';
 import type { Main } from '../../lib/route-types';
-import { viewerOf } from '../../posts/viewer';
+import { viewerOf } from '../../lib/session/viewer';
 import { assertMayEdit, countsOfDate, dateViewOf, fullView, getDate, liveEvent, parseSpecificId } from '../events';
 import { zoneAt } from '../locations';
 import { changeDate } from '../changes';

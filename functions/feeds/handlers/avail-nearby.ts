@@ -1,7 +1,7 @@
 /** PUT /api/plants/avail-nearby: available plants near a point, nearest first, distances rounded to 1 km. */
 import type { availNearby as route } from '../../../shared/contract/feeds';
 import { NEARBY_PLANTS_RADIUS_KM, plantsNear } from '../nearby-plants';
-import { viewerOf } from '../../posts/viewer';
+import { viewerOf } from '../../lib/session/viewer';
 import type { Main } from '../../lib/route-types';
 
 export const main: Main<typeof route> = async ({ input, session }) => {

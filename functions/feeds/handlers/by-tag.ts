@@ -3,7 +3,8 @@ import type { byTag as route } from '../../../shared/contract/feeds';
 import { tagCounts } from '../counts';
 import { listPage } from '../list-page';
 import { tagSource } from '../sources';
-import { audienceOf, viewerOf } from '../../posts/viewer';
+import { audienceOf } from '../../posts/viewer';
+import { viewerOf } from '../../lib/session/viewer';
 import type { Main } from '../../lib/route-types';
 
 export const main: Main<typeof route> = async ({ input, session }) => {

@@ -3,7 +3,8 @@ import type { latestPlantsUsers as route } from '../../../shared/contract/feeds'
 import { listPage } from '../list-page';
 import { contentSources } from '../sources';
 import { ZERO } from '../../posts/counters';
-import { audienceOf, viewerOf } from '../../posts/viewer';
+import { audienceOf } from '../../posts/viewer';
+import { viewerOf } from '../../lib/session/viewer';
 
 const LATEST_PLANTS = 8;
 import type { Main } from '../../lib/route-types';

@@ -3,7 +3,7 @@ import type { morePlantsByUser as route } from '../../../shared/contract/feeds';
 import { userCounts } from '../counts';
 import { listPage } from '../list-page';
 import { plantSource } from '../sources';
-import { viewerOf } from '../../posts/viewer';
+import { viewerOf } from '../../lib/session/viewer';
 import type { Main } from '../../lib/route-types';
 
 export const main: Main<typeof route> = async ({ input, session }) => {

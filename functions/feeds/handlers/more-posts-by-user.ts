@@ -3,7 +3,8 @@ import type { morePostsByUser as route } from '../../../shared/contract/feeds';
 import { userCounts } from '../counts';
 import { listPage } from '../list-page';
 import { ownerSource } from '../sources';
-import { ownerAudience, viewerOf } from '../../posts/viewer';
+import { ownerAudience } from '../../posts/viewer';
+import { viewerOf } from '../../lib/session/viewer';
 import type { Main } from '../../lib/route-types';
 
 export const main: Main<typeof route> = async ({ input, session }) => {

@@ -4,7 +4,7 @@ import { ownerCounts } from '../counts';
 import { listPage } from '../list-page';
 import { ownerByHandle } from '../owners';
 import { plantSource } from '../sources';
-import { viewerOf } from '../../posts/viewer';
+import { viewerOf } from '../../lib/session/viewer';
 import type { Main } from '../../lib/route-types';
 
 export const main: Main<typeof route> = async ({ input, session }) => {

@@ -3,7 +3,8 @@ import type { recentPlantsMembers as route } from '../../../shared/contract/feed
 import { globalCounts } from '../counts';
 import { listPage } from '../list-page';
 import { contentSources } from '../sources';
-import { audienceOf, viewerOf } from '../../posts/viewer';
+import { audienceOf } from '../../posts/viewer';
+import { viewerOf } from '../../lib/session/viewer';
 import type { Main } from '../../lib/route-types';
 
 export const main: Main<typeof route> = async ({ input, session }) => {

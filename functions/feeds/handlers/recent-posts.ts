@@ -3,7 +3,8 @@ import type { recentPosts as route } from '../../../shared/contract/feeds';
 import { globalCounts } from '../counts';
 import { listPage } from '../list-page';
 import { recentSource } from '../sources';
-import { audienceOf, viewerOf } from '../../posts/viewer';
+import { audienceOf } from '../../posts/viewer';
+import { viewerOf } from '../../lib/session/viewer';
 import type { Main } from '../../lib/route-types';
 
 export const main: Main<typeof route> = async ({ input, session }) => {

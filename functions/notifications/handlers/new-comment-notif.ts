@@ -8,7 +8,7 @@ import type { newCommentNotif as route } from '../../../shared/contract/notifica
 import { notFound } from '../../lib/errors';
 import type { Main } from '../../lib/route-types';
 import { ownCommentExists } from '../../comments/comments';
-import { viewerOf } from '../../posts/viewer';
+import { viewerOf } from '../../lib/session/viewer';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   if (!(await ownCommentExists(await viewerOf(session), input.commentId))) throw notFound('No comment of yours has this id', 'commentId');

@@ -7,7 +7,7 @@
 import type { newReactionNotif as route } from '../../../shared/contract/notifications';
 import { notFound } from '../../lib/errors';
 import type { Main } from '../../lib/route-types';
-import { viewerOf } from '../../posts/viewer';
+import { viewerOf } from '../../lib/session/viewer';
 import { ownReactionExists } from '../../reactions/reactions';
 
 export const main: Main<typeof route> = async ({ input, session }) => {

@@ -11,7 +11,7 @@ import { plantsNear } from '../../feeds/nearby-plants';
 import { originChecked } from '../../lib/middleware/origin';
 import type { Main } from '../../lib/route-types';
 import { pagesNear } from '../proximity-search';
-import { viewerOf } from '../../posts/viewer';
+import { viewerOf } from '../../lib/session/viewer';
 import { readPublicSite } from '../../site-settings/settings';
 import { viewerLocation } from '../../users/viewer-location';
 import { getUser } from '../../users/users';

@@ -15,7 +15,7 @@ import { listPage } from '../../feeds/list-page';
 import { ownerSource } from '../../feeds/sources';
 import { notFound } from '../../lib/errors';
 import type { Main } from '../../lib/route-types';
-import { viewerOf } from '../../posts/viewer';
+import { viewerOf } from '../../lib/session/viewer';
 import { getPage, isPageStaff, membershipOf, pageIdByHandle, pageViewOf, roleOf } from '../pages';
 
 export const main: Main<typeof route> = async ({ input, session }) => {

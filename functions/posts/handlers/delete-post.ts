@@ -1,6 +1,6 @@
 /** DELETE /api/iam/posts: the caller's post leaves every list and count at once; its thread and photos are swept. */
 import type { deletePost as route } from '../../../shared/contract/posts';
-import { viewerOf } from '../viewer';
+import { viewerOf } from '../../lib/session/viewer';
 import { deletePost } from '../write';
 import type { Main } from '../../lib/route-types';
 

@@ -3,7 +3,7 @@ import type { newPost as route } from '../../../shared/contract/posts';
 import { reply } from '../../lib/http';
 import { hitRateLimit } from '../../lib/rate-limit';
 import { hydrateOne } from '../post-views';
-import { viewerOf } from '../viewer';
+import { viewerOf } from '../../lib/session/viewer';
 import { createPost } from '../write';
 import type { Main } from '../../lib/route-types';
 

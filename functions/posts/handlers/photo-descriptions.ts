@@ -2,7 +2,7 @@
 import type { photoDescriptions as route } from '../../../shared/contract/posts';
 import { badRequest } from '../../lib/errors';
 import { hydrateOne } from '../post-views';
-import { viewerOf } from '../viewer';
+import { viewerOf } from '../../lib/session/viewer';
 import { editPost } from '../write';
 import type { Main } from '../../lib/route-types';
 

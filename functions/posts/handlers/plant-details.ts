@@ -1,7 +1,7 @@
 /** PUT /api/iam/plant/update/details: a plant's details, availability and privacy. */
 import type { plantDetails as route } from '../../../shared/contract/posts';
 import { hydrateOne } from '../post-views';
-import { viewerOf } from '../viewer';
+import { viewerOf } from '../../lib/session/viewer';
 import { editPost } from '../write';
 import type { Main } from '../../lib/route-types';
 

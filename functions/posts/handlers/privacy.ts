@@ -1,7 +1,7 @@
 /** PUT /api/iam/posts/privacy: a new privacy moves the post to the front of its lists; counts follow. */
 import type { privacy as route } from '../../../shared/contract/posts';
 import { hydrateOne } from '../post-views';
-import { viewerOf } from '../viewer';
+import { viewerOf } from '../../lib/session/viewer';
 import { editPost } from '../write';
 import type { Main } from '../../lib/route-types';
 

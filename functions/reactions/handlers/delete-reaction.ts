@@ -1,6 +1,6 @@
 /** DELETE /api/iam/posts/reaction: undo the caller's reaction. */
 import type { deleteReaction as route } from '../../../shared/contract/reactions';
-import { viewerOf } from '../../posts/viewer';
+import { viewerOf } from '../../lib/session/viewer';
 import { unreact } from '../reactions';
 import type { Main } from '../../lib/route-types';
 

@@ -2,7 +2,7 @@
 import type { newReaction as route } from '../../../shared/contract/reactions';
 import { reply } from '../../lib/http';
 import { hitRateLimit } from '../../lib/rate-limit';
-import { viewerOf } from '../../posts/viewer';
+import { viewerOf } from '../../lib/session/viewer';
 import { react } from '../reactions';
 import type { Main } from '../../lib/route-types';
 
