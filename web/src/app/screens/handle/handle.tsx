@@ -13,8 +13,6 @@ import { NotFoundScreen } from '@/components/errors/not-found';
 import { Button, FormAlert } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
 import { paths } from '@/config/paths';
-import { useUserDates } from '@/features/events/api/events';
-import { DateCard } from '@/features/events/components/date-card';
 import { useAuth } from '@/lib/auth/auth-store';
 import { useFeed, type FeedSource } from '@/lib/feed/feed';
 import { handleFeed } from '@/features/content/api/feeds';
@@ -26,6 +24,8 @@ import { pagesKeys } from '@/features/pages/api/pages';
 import { forgetPage, isKnownPage, rememberPage } from '@/lib/known-pages';
 import { ApiError } from '@/lib/api';
 
+/** A member's next events load with their own chunk: a page's profile (its events come with its details) never needs it. */
+const MemberEvents = lazy(() => import('@/app/screens/handle/member-events').then((m) => ({ default: m.MemberEvents })));
 /** A page's profile is its own chunk: members' profiles do not load it. */
 const PageProfile = lazy(() => import('@/app/screens/handle/page-profile').then((m) => ({ default: m.PageProfile })));
 
@@ -136,7 +136,11 @@ function ProfileBody({ handle, posts, source, name }: { handle: string; posts: R
           </Link>
         ) : null}
       </ProfileCard>
-      {auth.loggedIn && owner?.type === 'user' ? <MemberEvents viewer={auth.user?.uuid ?? ''} userId={owner.id} handle={owner.handle ?? handle} /> : null}
+      {auth.loggedIn && owner?.type === 'user' ? (
+        <Suspense fallback={null}>
+          <MemberEvents viewer={auth.user?.uuid ?? ''} userId={owner.id} handle={owner.handle ?? handle} />
+        </Suspense>
+      ) : null}
       <Feed
         source={source}
         filters={FILTERS}
@@ -152,31 +156,5 @@ function ProfileBody({ handle, posts, source, name }: { handle: string; posts: R
         }}
       />
     </article>
-  );
-}
-
-/** A member's next events on their profile (members only, as the list is), with a link to all of them. */
-function MemberEvents({ viewer, userId, handle }: { viewer: string; userId: string; handle: string }) {
-  const dates = useUserDates(viewer, userId, 'upcoming');
-  const shown = (dates.data?.pages[0]?.dates ?? []).slice(0, 3);
-  if (dates.isPending || dates.isError || !shown.length) return null;
-  return (
-    <section aria-labelledby="member-events" className="space-y-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id="member-events" className="text-lg font-semibold text-gray-900">
-          Events
-        </h2>
-        <Link to={`/${encodeURIComponent(handle)}/events`} className="text-sm font-semibold text-primary-800 underline">
-          All events
-        </Link>
-      </div>
-      <ol className="space-y-2">
-        {shown.map((d) => (
-          <li key={d.date.id}>
-            <DateCard card={d} />
-          </li>
-        ))}
-      </ol>
-    </section>
   );
 }
