@@ -56,6 +56,54 @@ const WEB_LAYERS = {
 };
 // ---- end of web/src zones ----------------------------------------------------------------------
 
+// ---- functions/ domain layers ------------------------------------------------------------------
+// A domain's logic imports only domains of lower layers (never one of its own layer), so no two
+// domains import each other and a change low down is read upwards only. Handlers (a domain's
+// handlers/ folder) and route tables stand above every layer: a handler calls any domain's logic.
+// What several domains need moves down (who blocks whom is users/blocks.ts; where an owner's
+// listings are found is listings/); what reaches many domains moves up (cascades/: deleting an
+// account or a page takes its posts, events, messages and memberships with it).
+const FUNCTION_LAYERS = [
+  ['db'], // the table: entities, item builders, transactions, reads
+  ['lib'], // errors, middleware, sessions, paging, rate limits
+  ['images', 'listings', 'location', 'site-settings', 'tags'],
+  ['users'], // members, their settings, blocks and permissions
+  ['notifications'],
+  ['pages'], // pages, their roles and members
+  ['posts', 'events', 'messages'],
+  ['comments', 'realtime'],
+  ['reactions', 'feeds'],
+  ['auth', 'forms', 'search', 'admin'],
+  ['cascades'], // what deleting an account or a page takes with it
+  ['system'], // the jobs
+];
+const FUNCTION_DOMAINS = readdirSync(new URL('./functions', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const unplaced = FUNCTION_DOMAINS.filter((domain) => !FUNCTION_LAYERS.flat().includes(domain));
+if (unplaced.length) throw new Error(`eslint.config.js: place functions/${unplaced.join(', functions/')} in FUNCTION_LAYERS (which domains may it import, which may import it?)`);
+const FUNCTIONS_ZONES = [
+  { target: './functions', from: ['./infra', './web', './test'], message: 'handlers never know which host runs them' },
+  { target: './functions/db', from: ['./functions/lib/middleware', './functions/lib/http.ts', './functions/lib/wrap.ts', './functions/lib/errors.ts'], message: 'functions/db knows no HTTP (it throws its own errors, functions/db/errors.ts)' },
+];
+const DOMAIN_ZONES = FUNCTION_LAYERS.flatMap((layer, i) => {
+  const notBelow = FUNCTION_LAYERS.slice(i).flat();
+  return layer.map((domain) => ({
+    target: `./functions/${domain}`,
+    from: notBelow.filter((other) => other !== domain).map((other) => `./functions/${other}`),
+    message: `functions/${domain} imports only the domains of lower layers (FUNCTION_LAYERS in eslint.config.js): move what both need down, or what reaches both up (a handler may call either)`,
+  }));
+}).filter((zone) => zone.from.length);
+const FUNCTION_DOMAIN_LAYERS = {
+  files: ['functions/*/**/*.ts'],
+  ignores: ['functions/*/handlers/**', 'functions/*/routes.ts'],
+  rules: {
+    // A later block's options replace an earlier's, so the outer zones of functions/ are restated.
+    'import-x/no-restricted-paths': ['error', { zones: [...FUNCTIONS_ZONES, ...DOMAIN_ZONES] }],
+  },
+};
+// ---- end of functions/ domain layers -----------------------------------------------------------
+
 /** What Lambdas bundle validates with zod's functional API (zod/mini); see the block that lists it. */
 const ZOD_MINI = {
   selector: "ImportDeclaration[source.value='zod'][importKind!='type']",
@@ -104,8 +152,7 @@ export default tseslint.config(
           zones: [
             { target: './shared', from: ['./functions', './infra', './web', './test'], message: 'shared/ imports nothing of ours' },
             { target: './web', from: ['./functions', './infra', './test'], message: 'web/ reaches the server over HTTP only; share code through shared/' },
-            { target: './functions', from: ['./infra', './web', './test'], message: 'handlers never know which host runs them' },
-            { target: './functions/db', from: ['./functions/lib/middleware', './functions/lib/http.ts', './functions/lib/wrap.ts', './functions/lib/errors.ts'], message: 'functions/db knows no HTTP (it throws its own errors, functions/db/errors.ts)' },
+            ...FUNCTIONS_ZONES,
             { target: './infra/aws', from: './infra/local', message: 'the two hosts do not import each other' },
             { target: './infra/local', from: './infra/aws', message: 'the two hosts do not import each other' },
           ],
@@ -179,4 +226,5 @@ export default tseslint.config(
     },
   },
   WEB_LAYERS,
+  FUNCTION_DOMAIN_LAYERS,
 );

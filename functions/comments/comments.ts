@@ -14,7 +14,7 @@ import { db, threadCollection } from '../db/service';
 import { failedChecks, named, txEntities, writeItems, type TxItem } from '../db/transact';
 import { deleteItem } from '../db/write';
 import { badRequest, conflict, forbidden, notFound, serviceUnavailable } from '../lib/errors';
-import { eitherBlocks } from '../messages/blocks';
+import { eitherBlocks } from '../users/blocks';
 import { notificationWrite } from '../notifications/notifications';
 import type { PostItem } from '../db/entities/post';
 import { getPostItem, postCountItem, visiblePost } from '../posts/post-item';

@@ -18,7 +18,7 @@ import { failedChecks, named, txEntities, writeItems, type TxItem } from '../db/
 import { conditionCheck } from '../db/write';
 import { conflict, forbidden, notFound, serviceUnavailable } from '../lib/errors';
 import type { Session } from '../lib/session/token';
-import { eitherBlocks } from '../messages/blocks';
+import { eitherBlocks } from '../users/blocks';
 import { notificationWrite } from '../notifications/notifications';
 import { assertAuthorWasLive, authorLiveCheck } from '../users/author-live';
 import { attendanceOf, countsFrom, countsOf, datesOf, getEvent, type DateCounts } from './events';

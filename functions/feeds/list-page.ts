@@ -11,7 +11,7 @@ import type { PostView } from '../../shared/answers/posts';
 import type { FeedCounts } from '../../shared/answers/feeds';
 import { PAGE_SIZE } from '../../shared/constants';
 import { listSortKey, parseListSortKey, type ListPosition, type PostItem } from '../db/entities/post';
-import { blockedBy } from '../messages/blocks';
+import { blockedBy } from '../users/blocks';
 import { encodeCursor, readCursor } from '../lib/paging';
 import { hydrate, type PostCards } from '../posts/post-views';
 import type { Viewer } from '../lib/session/viewer';

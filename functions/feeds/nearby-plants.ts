@@ -12,7 +12,7 @@ import { nearest } from '../lib/geo-search';
 import { hydrate } from '../posts/post-views';
 import { canSee } from '../posts/viewer';
 import { type Viewer } from '../lib/session/viewer';
-import { blockedBy } from '../messages/blocks';
+import { blockedBy } from '../users/blocks';
 
 export const NEARBY_PLANTS_RADIUS_KM = 25;
 export const NEARBY_PLANTS_MAX = 100;

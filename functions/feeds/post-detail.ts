@@ -11,12 +11,12 @@ import { db, threadCollection } from '../db/service';
 import { notFound } from '../lib/errors';
 import { cursorKey, onePage, type ListPartition } from '../lib/paging';
 import { toCommentView } from '../comments/comments';
-import { blockedBy } from '../messages/blocks';
+import { blockedBy } from '../users/blocks';
 import { getPostItem } from '../posts/post-item';
 import { ownerCard, toPostView } from '../posts/post-views';
 import { canSee } from '../posts/viewer';
 import { type Viewer } from '../lib/session/viewer';
-import { reactionIdOf } from '../reactions/reaction-id';
+import { reactionIdOf } from '../posts/reaction-id';
 import { responderOf, usersAnd } from '../users/cards';
 
 /** Items of the thread read per page (comments and their reactions), and responders listed at most. */

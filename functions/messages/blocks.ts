@@ -1,12 +1,10 @@
 /**
- * Blocks: one member blocking another (`user#<blocker>` / `block#<blocked>`). A blocked member's
- * messages to the blocker are withheld (./write.ts), and the blocker's lists leave out what the
- * blocked member wrote (functions/feeds/list-page.ts, post-detail.ts, nearby-plants.ts).
+ * Blocking: one member blocks another (`user#<blocker>` / `block#<blocked>`), unblocks, and lists
+ * whom they block. What a block withholds is read through functions/users/blocks.ts.
  */
 import type { z } from 'zod';
 import type { blocksAnswer } from '../../shared/answers/messages';
-import { batchGet } from '../db/batch';
-import { blockKey, type BlockItem } from '../db/entities/conversation';
+import type { BlockItem } from '../db/entities/conversation';
 import { userPk } from '../db/entities/user';
 import { db } from '../db/service';
 import { failedChecks, txEntities, writeItems } from '../db/transact';
@@ -18,21 +16,6 @@ import type { Session } from '../lib/session/token';
 import { accountGone } from '../users/author-live';
 import { responderOf, usersAnd } from '../users/cards';
 import { getUser } from '../users/users';
-
-/** Whether either member blocks the other (one BatchGet): then neither is notified of the other's actions. */
-export async function eitherBlocks(a: string, b: string): Promise<boolean> {
-  if (a === b) return false;
-  return (await batchGet([blockKey(a, b), blockKey(b, a)])).length > 0;
-}
-
-/** Most blocks a list read takes into account (one or two Query pages). */
-export const BLOCKS_READ_MAX = 1000;
-
-/** Everyone the member blocks (a Query of their partition's `block#` items, at most BLOCKS_READ_MAX). */
-export async function blockedBy(blockerId: string): Promise<Set<string>> {
-  const { data } = await db().entities.block.query.byBlocker({ blockerId }).go({ limit: BLOCKS_READ_MAX });
-  return new Set(data.map((b) => b.blockedId));
-}
 
 export async function block(session: Session, userId: string): Promise<void> {
   if (userId === session.userId) throw badRequest('You cannot block yourself', 'userId');

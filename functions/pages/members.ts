@@ -15,7 +15,7 @@ import { failedChecks, named, txEntities, writeItems, type TxItem } from '../db/
 import { badRequest, conflict, forbidden, notFound, serviceUnavailable } from '../lib/errors';
 import type { Session } from '../lib/session/token';
 import { hitRateLimit } from '../lib/rate-limit';
-import { eitherBlocks } from '../messages/blocks';
+import { eitherBlocks } from '../users/blocks';
 import { notificationWrite } from '../notifications/notifications';
 import { assertAuthorWasLive, authorLiveCheck } from '../users/author-live';
 import { getUser } from '../users/users';

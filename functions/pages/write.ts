@@ -1,35 +1,28 @@
 /**
- * Creating, changing and deleting pages. Every write is one transaction: the page (a whole-item
+ * Creating and changing pages (deleting one, which takes its posts and events with it, is
+ * functions/cascades/page-deletion.ts). Every write is one transaction: the page (a whole-item
  * put guarded on `version`; membership changes `ADD` to its counts and its version, so a put
  * that read an older page retries instead of overwriting a count), the handle claims, the tag
  * links and tag usage counts, the actor's role as a condition, and the claims of new images.
- * Deleting removes the stored images first (the product spec, "States and transitions": a page's
- * image goes before its record), then marks the page in one transaction
- * (its handle freed, its tag links and tag uses gone); the sweep removes its posts and members.
  */
 import { normaliseSearchText } from '../../shared/format';
 import { MAX_TAGS_PER_PAGE, type PlaceInput } from '../../shared/schemas/pages';
-import { batchDelete, partitionItems } from '../db/batch';
-import { pagePk, type PageItem } from '../db/entities/page';
+import type { PageItem } from '../db/entities/page';
 import { db } from '../db/service';
 import { failedChecks, named, txEntities, writeItems, type TxItem } from '../db/transact';
-import { deleteImagesUnder } from '../images/avatars';
-import { sweepsDeferred } from '../lib/deferred';
 import { badRequest, conflict, forbidden, serviceUnavailable } from '../lib/errors';
-import { deleteEventsOf } from '../events/removal';
-import { logger } from '../lib/logger';
-import { afterRelisting, pageRelistItems } from '../posts/relist';
-import { deletePostsOf } from '../posts/write';
+import { afterRelisting, pageRelistItems } from '../listings/relist';
 import { ensureTags, tagUsageItems } from '../tags/tags';
 import { accountGone, assertAuthorWasLive, authorLiveCheck } from '../users/author-live';
 import { hasPermission, loadPermissionSettings } from '../users/permission-rules';
 import { ownerIdClaimOf } from '../users/owner-ids';
 import { getUser } from '../users/users';
-import { claimPageImage, pageImagesPrefix, type PageImageOps } from './page-images';
+import { claimPageImage, type PageImageOps } from './page-images';
 import { getPage, roleCheck, type PageActor } from './pages';
 import { resolvePlace, type StoredPlace } from './place';
 
-const ATTEMPTS = 5;
+/** How many times a page write re-reads the page and tries again when it changed meanwhile. */
+export const PAGE_WRITE_ATTEMPTS = 5;
 
 
 /** The key the directory and tag lists sort and prefix-search a name by. */
@@ -47,7 +40,8 @@ function withoutPlace(page: PageItem): PageItem {
   return next;
 }
 
-function linkDeletes(p: PageItem): TxItem[] {
+/** The deletes of a live page's tag links (none once it is deleted). */
+export function linkDeletes(p: PageItem): TxItem[] {
   if (p.deletedAt) return [];
   const { pageTagLink } = txEntities();
   return p.tags.map((tag) => pageTagLink.delete({ tag, nameKey: p.nameKey, pageId: p.id }).commit() as TxItem);
@@ -73,7 +67,7 @@ function tagWrites(before: PageItem | null, after: PageItem): { links: TxItem[];
 }
 
 /** The page's put, guarded on the version it was read at (a new page: on not existing). */
-function pagePut(before: PageItem | null, after: PageItem): TxItem {
+export function pagePut(before: PageItem | null, after: PageItem): TxItem {
   const { page } = txEntities();
   if (!before) return page.create(after).commit();
   const { id, version: _, ...rest } = after;
@@ -166,7 +160,7 @@ export async function createPage(userId: string, input: NewPage, beforeCreate: (
     if (failed.has('handleFree')) throw conflict('This handle is taken; choose another', 'handle');
     await assertAuthorWasLive(out, items, userId);
     if (failed.has(IMAGE_CLAIM)) throw badRequest('An image was already used; upload it again', input.avatar ? 'avatar' : 'cover');
-    if (attempt >= ATTEMPTS) throw serviceUnavailable('The site is busy; please try again');
+    if (attempt >= PAGE_WRITE_ATTEMPTS) throw serviceUnavailable('The site is busy; please try again');
     await ensureMissingTags(failed, page.tags);
   }
 }
@@ -274,63 +268,12 @@ export async function changePage(first: PageItem, actor: PageActor, change: Page
     if (handleMoves && failed.has('handle-free')) throw conflict('This handle is taken; choose another', 'handle');
     if (roleCheck(before.id, actor, 'admin').length && failed.has('still-admin')) throw forbidden('Only the page\'s admins may change it');
     if (failed.has(IMAGE_CLAIM)) throw badRequest('An image was already used; upload it again', images[0]);
-    if (attempt >= ATTEMPTS) throw serviceUnavailable('The site is busy; please try again');
+    if (attempt >= PAGE_WRITE_ATTEMPTS) throw serviceUnavailable('The site is busy; please try again');
     await ensureMissingTags(failed, after.tags);
     const fresh = await getPage(before.id, true);
     if (!fresh || fresh.deletedAt) throw forbidden('The page was deleted');
     before = fresh;
   }
-}
-
-/**
- * Deletes a page: its stored images first (a failure stops here, nothing else changed; deleting
- * again continues), then one transaction marks it deleted, frees its handle and drops its tag
- * links and tag uses. Its posts and memberships are swept (in the stream job in the cloud).
- */
-export async function deletePage(page: PageItem, actor: PageActor): Promise<void> {
-  await deleteImagesUnder(pageImagesPrefix(page.id));
-  let before = page;
-  for (let attempt = 1; ; attempt++) {
-    const now = new Date().toISOString();
-    const after: PageItem = { ...before, deletedAt: now, updatedAt: now };
-    delete after.avatar;
-    delete after.cover;
-    const { handleClaim } = txEntities();
-    const items: TxItem[] = [
-      pagePut(before, after),
-      handleClaim.delete({ handle: before.handle }).where((a, op) => op.eq(a.ownerId, before.id)).commit() as TxItem,
-      ...roleCheck(before.id, actor, 'admin').map((item) => named('still-admin', item)),
-      ...(before.tags.length ? tagUsageItems(before.tags, -1) : []),
-      ...linkDeletes(before),
-    ];
-    const out = await writeItems(items);
-    if (!out.canceled) break;
-    if (roleCheck(before.id, actor, 'admin').length && failedChecks(out, items).has('still-admin')) throw forbidden('Only the page\'s admins may delete it');
-    if (attempt >= ATTEMPTS) throw serviceUnavailable('The site is busy; please try again');
-    const fresh = await getPage(before.id, true);
-    if (!fresh || fresh.deletedAt) return;
-    before = fresh;
-  }
-  if (!sweepsDeferred()) await sweepPage(page.id);
-}
-
-/**
- * Removes what is left of a deleted page: its posts (as deleting each would), then its
- * memberships. The page item stays, marked deleted, as a tombstone: its id is never reused (old
- * links and notifications keep naming a deleted page), and a page that is not marked is never
- * swept. Idempotent.
- */
-export async function sweepPage(pageId: string): Promise<void> {
-  const page = await getPage(pageId, true);
-  if (!page?.deletedAt) {
-    logger.warn('a page to sweep is not marked deleted; nothing swept', { pageId });
-    return;
-  }
-  const posts = await deletePostsOf({ type: 'page', id: pageId });
-  const events = await deleteEventsOf({ type: 'page', id: pageId });
-  const members = await partitionItems(pagePk(pageId), 'member#');
-  await batchDelete(members.map(({ pk, sk }) => ({ pk, sk })));
-  logger.info('swept a deleted page', { pageId, posts, events, members: members.length });
 }
 
 /** Marks that the site's admins were told about the page; false when they already were. */

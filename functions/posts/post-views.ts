@@ -12,7 +12,7 @@ import { pageKey, type PageItem } from '../db/entities/page';
 import type { PostItem } from '../db/entities/post';
 import type { UserItem } from '../db/entities/user';
 import { db } from '../db/service';
-import { reactionIdOf } from '../reactions/reaction-id';
+import { reactionIdOf } from './reaction-id';
 import { usersAnd } from '../users/cards';
 import type { Viewer } from '../lib/session/viewer';
 

@@ -27,7 +27,7 @@ import { counterItems, sees, type Countable } from './counters';
 import { getPostItem } from './post-item';
 import { assertStaffWriteAllowed, isPageStaff, membershipOf, roleOf, staffWriteChecks } from '../pages/pages';
 import { assertMayEditPagePost, pagePoster, posterCheck } from './page-poster';
-import { listingPosition, ownerUnchanged, pageListingPosition } from './relist';
+import { listingPosition, ownerUnchanged, pageListingPosition } from '../listings/relist';
 import { canSee, isOwner } from './viewer';
 import { type Viewer } from '../lib/session/viewer';
 

@@ -12,14 +12,14 @@ import type { PostItem } from '../db/entities/post';
 import { db } from '../db/service';
 import { failedChecks, named, txEntities, writeItems, type TxItem } from '../db/transact';
 import { forbidden, HttpError, notFound } from '../lib/errors';
-import { eitherBlocks } from '../messages/blocks';
+import { eitherBlocks } from '../users/blocks';
 import { notificationWrite } from '../notifications/notifications';
 import { claimOf, commentAt, notifiable } from '../comments/comments';
 import { getPostItem, livePostCheck, postCountItem, visiblePost } from '../posts/post-item';
 import { canSee } from '../posts/viewer';
 import { type Viewer } from '../lib/session/viewer';
 import { assertAuthorWasLive, authorLiveCheck } from '../users/author-live';
-import { parseReactionId, reactionIdOf } from './reaction-id';
+import { parseReactionId, reactionIdOf } from '../posts/reaction-id';
 
 function commentReactionCountItem(postId: string, path: string, delta: number): TxItem {
   return addItem(commentKey(postId, path), { reactionCount: delta }, exists());

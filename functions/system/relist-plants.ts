@@ -1,5 +1,5 @@
 /**
- * The cloud's mover of plant listings (functions/posts/relist.ts). A change of a member's listing
+ * The cloud's mover of plant listings (functions/listings/relist.ts). A change of a member's listing
  * place (they move, or turn "show me nearby" off or on) writes a job item in the same transaction
  * and, with `SWEEPS=stream` (functions/lib/deferred.ts), stops there. The table's stream brings
  * the stream dispatcher (functions/system/stream-dispatch.ts) every insert or change of a job item
@@ -18,7 +18,7 @@ import type { DynamoDBRecord } from 'aws-lambda';
 import type { RelistJobItem } from '../db/entities/relist-job';
 import { db } from '../db/service';
 import { logger } from '../lib/logger';
-import { finishJob, relistPlantsOf, saveProgress } from '../posts/relist';
+import { finishJob, relistPlantsOf, saveProgress } from '../listings/relist';
 import { newImageOf, type StreamJob } from './stream-records';
 
 

@@ -1,6 +1,7 @@
 /**
  * The cloud's sweeper of big deletions. A route marks the root deleted in one transaction
- * (functions/posts/write.ts `deletePost`, functions/users/account-deletion.ts `deleteAccount`) and,
+ * (functions/posts/write.ts `deletePost`, functions/cascades/account-deletion.ts `deleteAccount`,
+ * functions/cascades/page-deletion.ts `deletePage`) and,
  * with `SWEEPS=stream` (functions/lib/deferred.ts), stops there. The table's stream (new images)
  * brings the stream dispatcher (functions/system/stream-dispatch.ts) every change whose new image
  * is a post, user or page with `deletedAt` (the event source mapping filters on it), and it hands
@@ -9,7 +10,7 @@
  *   - a user: each of their posts and plants (`deletePostsOf`), their events, their answers to
  *     dates not yet over (`withdrawAttendance`), their page memberships (`leaveAllPages`), then
  *     their partition (`sweepUser`);
- *   - a page: its posts, then its partition (the page and its memberships: `sweepPage`);
+ *   - a page: its posts and events, then its memberships (`sweepPage`; the page item stays, marked);
  *   - an event: its dates and attendance, telling attendees of upcoming dates (`sweepEvent`).
  *
  * Every step is idempotent, so a second delivery finds nothing left and succeeds. The record
@@ -26,8 +27,8 @@ import { withdrawAttendance } from '../events/attend';
 import { getEvent } from '../events/events';
 import { deleteEventsOf, sweepEvent } from '../events/removal';
 import { leaveAllPages } from '../pages/members';
-import { sweepPage } from '../pages/write';
-import { sweepUser } from '../users/account-deletion';
+import { sweepPage } from '../cascades/page-deletion';
+import { sweepUser } from '../cascades/account-deletion';
 import { newImageOf, type StreamJob } from './stream-records';
 
 

@@ -11,7 +11,7 @@ import { db } from '../db/service';
 import { failedChecks, isConditionFailure, named, txEntities, writeItems, type TxItem } from '../db/transact';
 import { conflict, HttpError, unauthorized } from '../lib/errors';
 import { SESSION_LIVE } from '../lib/session/live';
-import { afterRelisting, relistItems } from '../posts/relist';
+import { afterRelisting, relistItems } from '../listings/relist';
 
 const ACCOUNT_UNCHANGED = 'account-unchanged';
 

@@ -1,4 +1,4 @@
-/** Account deletion in its fixed order (functions/users/account-deletion.ts): conversations, then the account, then the avatar; and its failure path. */
+/** Account deletion in its fixed order (functions/cascades/account-deletion.ts): conversations, then the account, then the avatar; and its failure path. */
 import { randomUUID } from 'node:crypto';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
@@ -87,7 +87,7 @@ describe('DELETE /api/iam/authn/delete', () => {
 
 describe('deleteAccount failure path', () => {
   it('stops when the conversations cannot be deleted, logging its message, and deletes nothing', async () => {
-    const { deleteAccount } = await import('../../functions/users/account-deletion');
+    const { deleteAccount } = await import('../../functions/cascades/account-deletion');
     const a = await member({}, uniqueEmail('keep'));
     const { logger } = await import('../../functions/lib/logger');
     const logged = vi.spyOn(logger, 'error').mockImplementation(() => undefined);

@@ -91,6 +91,19 @@ describe('import directions', () => {
     expect(await ruleIds('functions/db/x.ts', "import { serviceUnavailable } from '../lib/errors';\nexport const e = serviceUnavailable;\n")).toContain('import-x/no-restricted-paths');
   });
 
+  it("a backend domain's logic imports only lower layers; handlers import any domain", async () => {
+    const zone = 'import-x/no-restricted-paths';
+    // Upwards (users sit below pages), within a layer (posts beside events), and down into a
+    // cascade (which stands above the domains it reaches): refused.
+    expect(await ruleIds('functions/users/x.ts', "import { getPage } from '../pages/pages';\nexport const g = getPage;\n")).toContain(zone);
+    expect(await ruleIds('functions/posts/x.ts', "import { deleteEventsOf } from '../events/removal';\nexport const d = deleteEventsOf;\n")).toContain(zone);
+    expect(await ruleIds('functions/pages/x.ts', "import { sweepPage } from '../cascades/page-deletion';\nexport const s = sweepPage;\n")).toContain(zone);
+    expect(await ruleIds('functions/lib/x.ts', "import { getUser } from '../users/users';\nexport const g = getUser;\n")).toContain(zone);
+    // Downwards, and from a handler to any domain: allowed.
+    expect(await ruleIds('functions/pages/x.ts', "import { getUser } from '../users/users';\nexport const g = getUser;\n")).toEqual([]);
+    expect(await ruleIds('functions/pages/handlers/x.ts', "import { deletePage } from '../../cascades/page-deletion';\nexport const d = deletePage;\n")).toEqual([]);
+  });
+
   it('allowed directions pass', async () => {
     expect(await ruleIds('functions/x.ts', "import { TABLE } from './db/table';\nexport const t = TABLE;\n")).toEqual([]);
   });

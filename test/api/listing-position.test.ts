@@ -204,7 +204,7 @@ describe('relisting in the cloud (the table\'s stream runs the job)', () => {
     const plants = [await newPlant(owner), await newPlant(owner), await newPlant(owner)];
     await moveInCloud(owner, away);
 
-    const { relistPlantsOf } = await import('../../functions/posts/relist');
+    const { relistPlantsOf } = await import('../../functions/listings/relist');
     // One listing per page, stopped after the first page.
     let pages = 0;
     const partial = await relistPlantsOf(owner.uuid, { pageSize: 1, shouldStop: () => pages++ >= 1 });

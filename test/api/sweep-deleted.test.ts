@@ -136,7 +136,7 @@ describe('a deleted account', () => {
     const plantPhotos = ((await getItem(`post#${plant.id}`, 'post'))?.photos as { key: string }[]).map((p) => p.key);
     expect(plantPhotos.length).toBeGreaterThan(0);
 
-    const { deleteAccount } = await import('../../functions/users/account-deletion');
+    const { deleteAccount } = await import('../../functions/cascades/account-deletion');
     await asCloudRoute(() => deleteAccount(member.uuid));
     expect(await getItem(`user#${member.uuid}`, 'profile')).toMatchObject({ deletedAt: expect.any(String) });
     // Nothing swept in the request: the partition and the posts are still there.

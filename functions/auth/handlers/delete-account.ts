@@ -4,7 +4,7 @@ import { assertSelf } from '../../lib/session/live';
 import { reply } from '../../lib/http';
 import type { Main } from '../../lib/route-types';
 import { clearedSessionCookies } from '../../lib/session/cookies';
-import { deleteAccount } from '../../users/account-deletion';
+import { deleteAccount } from '../../cascades/account-deletion';
 import { assertLive } from '../sessions';
 
 export const main: Main<typeof route> = async ({ input, session }) => {

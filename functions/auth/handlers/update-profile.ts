@@ -2,7 +2,7 @@
  * PUT /api/iam/authn/update: the user's own profile fields (names in title case, location with its
  * geohash, avatar). A new avatar is claimed (its pending upload checked and its record deleted)
  * and the one it replaces handed to the sweep, in the same transaction as the user; so is the job
- * that moves the member's plant listings when their place changes (functions/posts/relist.ts).
+ * that moves the member's plant listings when their place changes (functions/listings/relist.ts).
  */
 import type { updateProfile as route } from '../../../shared/contract/auth';
 import { toTitleCase } from '../../../shared/format';
@@ -14,7 +14,7 @@ import type { Main } from '../../lib/route-types';
 import { assertLive, liveFamilyCheck, SESSION_LIVE } from '../../lib/session/live';
 import { CLAIM_LOST, claimAvatar } from '../../images/avatars';
 import { removeRetiredUpload, retireUpload } from '../../images/pending';
-import { afterRelisting, relistItems } from '../../posts/relist';
+import { afterRelisting, relistItems } from '../../listings/relist';
 import { getUser, toProfile, withLocation } from '../../users/users';
 
 const ACCOUNT_UNCHANGED = 'account-unchanged';

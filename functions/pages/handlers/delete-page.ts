@@ -2,7 +2,7 @@
 import type { deletePage as route } from '../../../shared/contract/pages';
 import type { Main } from '../../lib/route-types';
 import { actOnPage } from '../pages';
-import { deletePage } from '../write';
+import { deletePage } from '../../cascades/page-deletion';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   const { page, actor } = await actOnPage(session, input.pageId, 'admin', 'Only the page\'s admins may delete it');

@@ -23,7 +23,7 @@ import { deleteEventsOf } from '../events/removal';
 import { leaveAllPages, pagesOnlyRunBy, stepDownFromPages } from '../pages/members';
 import { deletePostsOf } from '../posts/write';
 import { dropConnections } from '../realtime/connections';
-import { getUser } from './users';
+import { getUser } from '../users/users';
 
 export interface DeletionSteps {
   deleteConversations: (userId: string) => Promise<unknown>;

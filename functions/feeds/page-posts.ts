@@ -1,11 +1,11 @@
 /** A page's posts of one kind as the viewer may see them (its staff: all of them), one page of the list. */
 import type { FeedCounts } from '../../shared/answers/feeds';
-import { listPage, type ListPage } from '../feeds/list-page';
-import { ownerSource } from '../feeds/sources';
+import { listPage, type ListPage } from './list-page';
+import { ownerSource } from './sources';
 import { notFound } from '../lib/errors';
 import type { Session } from '../lib/session/token';
 import { viewerOf } from '../lib/session/viewer';
-import { getPage, isPageStaff, membershipOf, roleOf } from './pages';
+import { getPage, isPageStaff, membershipOf, roleOf } from '../pages/pages';
 
 /** These routes answer no counts (all-details does): nothing is read for them. */
 const NO_COUNTS: FeedCounts = { postsAll: 0, plantsAll: 0, plantsAvail: 0, news: 0 };
