@@ -9,14 +9,14 @@
  */
 import { batchDelete, partitionItems } from '../db/batch';
 import { pagePk, type PageItem } from '../db/entities/page';
-import { failedChecks, named, txEntities, writeItems, type TxItem } from '../db/transact';
+import { txEntities, writeItems, type TxItem } from '../db/transact';
 import { deleteEventsOf } from '../events/removal';
 import { deleteImagesUnder } from '../images/avatars';
 import { sweepsDeferred } from '../lib/deferred';
 import { forbidden, serviceUnavailable } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { pageImagesPrefix } from '../pages/page-images';
-import { getPage, roleCheck, type PageActor } from '../pages/pages';
+import { getPage, roleCheck, roleLost, type PageActor } from '../pages/pages';
 import { linkDeletes, PAGE_WRITE_ATTEMPTS, pagePut } from '../pages/write';
 import { deletePostsOf } from '../posts/write';
 import { tagUsageItems } from '../tags/tags';
@@ -34,13 +34,13 @@ export async function deletePage(page: PageItem, actor: PageActor): Promise<void
     const items: TxItem[] = [
       pagePut(before, after),
       handleClaim.delete({ handle: before.handle }).where((a, op) => op.eq(a.ownerId, before.id)).commit() as TxItem,
-      ...roleCheck(before.id, actor, 'admin').map((item) => named('still-admin', item)),
+      ...roleCheck(before.id, actor, 'admin'),
       ...(before.tags.length ? tagUsageItems(before.tags, -1) : []),
       ...linkDeletes(before),
     ];
     const out = await writeItems(items);
     if (!out.canceled) break;
-    if (roleCheck(before.id, actor, 'admin').length && failedChecks(out, items).has('still-admin')) throw forbidden('Only the page\'s admins may delete it');
+    if (roleLost(out, items)) throw forbidden('Only the page\'s admins may delete it');
     if (attempt >= PAGE_WRITE_ATTEMPTS) throw serviceUnavailable('The site is busy; please try again');
     const fresh = await getPage(before.id, true);
     if (!fresh || fresh.deletedAt) return;

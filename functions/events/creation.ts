@@ -5,7 +5,7 @@ import { SERIES_DONE, type EventDateItem, type EventItem } from '../db/entities/
 import { failedChecks, named, txEntities, writeItems, type TxItem } from '../db/transact';
 import { badRequest, conflict, forbidden, serviceUnavailable } from '../lib/errors';
 import type { Session } from '../lib/session/token';
-import { actOnPage, roleCheck } from '../pages/pages';
+import { actOnPage, assertRoleKept, roleCheck } from '../pages/pages';
 import { accountGone, accountSuspended, assertAuthorWasLive, authorLiveCheck } from '../users/author-live';
 import { getUser } from '../users/users';
 import { hasPermission, loadPermissionSettings } from '../users/permission-rules';
@@ -13,7 +13,7 @@ import type { CoverOps } from './event-images';
 import { getEvent } from './events';
 import { getLocation, locationIdOf, ownerPkOf, snapshotOf, useLocation } from './locations';
 import { checkRrule, normaliseRrule } from './recurrence';
-import { ATTEMPTS, COVER_CLAIM, COVER_LOST, DATES_PER_TX, type ZoneAt, checkWhen, dateCreate, eventPut, iso, newDate, seriesDates, seriesEnd, throwRoleOrBusy } from './event-writes';
+import { ATTEMPTS, COVER_CLAIM, COVER_LOST, DATES_PER_TX, type ZoneAt, checkWhen, dateCreate, eventPut, iso, newDate, seriesDates, seriesEnd } from './event-writes';
 
 function randomIdNew(): string {
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
@@ -120,8 +120,9 @@ export async function createEvent(session: Session, input: NewEventInput, deps: 
     }
     await assertAuthorWasLive(out, items, session.userId);
     if (failed.has(COVER_CLAIM)) throw badRequest(COVER_LOST, 'cover');
+    assertRoleKept(out, items);
+    // A random id taken meanwhile is drawn again; a location changed meanwhile is read again.
     if (failed.has('random-id-free')) event.randomId = randomIdNew();
-    else if (!failed.has('location-as-read')) throwRoleOrBusy(out);
     if (attempt >= ATTEMPTS) throw serviceUnavailable('The site is busy; please try again');
   }
 }

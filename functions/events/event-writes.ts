@@ -12,8 +12,8 @@ import { batchDelete, partitionItems } from '../db/batch';
 import { eventKey, eventPk, type EventAttendanceItem, type EventDateItem, type EventItem } from '../db/entities/event';
 import { db } from '../db/service';
 import { dateCountsDelete } from '../db/items/date-counts';
-import { failedChecks, named, txEntities, writeItems, type TxItem, type TxOutcome } from '../db/transact';
-import { badRequest, forbidden, serviceUnavailable } from '../lib/errors';
+import { failedChecks, named, txEntities, writeItems, type TxItem } from '../db/transact';
+import { badRequest, serviceUnavailable } from '../lib/errors';
 import { ATTENDEE_BATCH, catchUp, pendingWork, workOf, workPut, type Tell } from './catch-up';
 import { spent, type Budget } from './attend';
 import { assertEditorKept, dateKeyOf, datesOf, getEvent, type DateCounts } from './events';
@@ -121,11 +121,6 @@ export function seriesDates(e: Pick<EventItem, 'rrule' | 'seriesStart' | 'timeZo
   const to = Math.min(Date.parse(e.seriesUntil!), nowMs + SERIES_AHEAD_DAYS * DAY_MS);
   if (to < fromMs) return [];
   return expandSeries({ rrule: e.rrule!, firstStart: new Date(e.seriesStart!), timeZone: e.timeZone, from: new Date(fromMs), to: new Date(to), until: new Date(e.seriesUntil!) });
-}
-
-export function throwRoleOrBusy(out: TxOutcome): never {
-  if (out.data.some((d) => d.code === 'ConditionalCheckFailed')) throw forbidden('Your role in this page changed; reload and try again');
-  throw serviceUnavailable('The site is busy; please try again');
 }
 
 /** Adds dates to an event; a date at a start that already exists is skipped. */

@@ -10,12 +10,12 @@ import { ownerRefKey } from '../db/entities/owner';
 import { pageKey, type PageItem } from '../db/entities/page';
 import { userKey, type UserItem } from '../db/entities/user';
 import { db } from '../db/service';
-import { failedChecks, named, type TxItem, type TxOutcome } from '../db/transact';
+import type { TxItem, TxOutcome } from '../db/transact';
 import { forbidden, notFound } from '../lib/errors';
 import { assertLiveAdmin } from '../lib/session/live';
 import type { Session } from '../lib/session/token';
 import { siteOrigin } from '../lib/site-origin';
-import { isPageStaff, membershipOf, roleCheck, roleOf } from '../pages/pages';
+import { assertRoleKept, isPageStaff, membershipOf, roleCheck, roleOf } from '../pages/pages';
 import type { Viewer } from '../lib/session/viewer';
 import { accountGone, accountSuspended } from '../users/author-live';
 import { describeRrule } from './recurrence';
@@ -145,8 +145,6 @@ export async function countsOfDate(d: EventDateItem, consistent = true): Promise
   return (await countsOf([d], consistent)).get(specificIdOf(d.eventId, d.dateKey))!;
 }
 
-const EDITOR_ROLE = 'editor-role';
-
 /**
  * Whether the session may change the event: its creator while the account is live, the admins and
  * moderators of its page, or a site admin. Writes refuse suspended members and unfinished sign-ups.
@@ -167,7 +165,7 @@ export async function assertMayEdit(session: Session, event: EventItem): Promise
   if (user.suspended) throw accountSuspended();
   const role = roleOf(membership);
   if (event.ownerType === 'page' && isPageStaff(role)) {
-    return roleCheck(event.ownerId, { userId: session.userId, siteAdmin: false, membership, role }, 'moderator').map((item) => named(EDITOR_ROLE, item));
+    return roleCheck(event.ownerId, { userId: session.userId, siteAdmin: false, membership, role }, 'moderator');
   }
   if (event.ownerType !== 'page' && event.createdBy === session.userId) return [];
   if (session.role === 'admin') {
@@ -179,7 +177,7 @@ export async function assertMayEdit(session: Session, event: EventItem): Promise
 
 /** Throws 403 when the change's transaction was refused because the editor's page role changed meanwhile. */
 export function assertEditorKept(out: TxOutcome, items: readonly TxItem[]): void {
-  if (failedChecks(out, items).has(EDITOR_ROLE)) throw forbidden('Your role in this page changed; reload and try again');
+  assertRoleKept(out, items);
 }
 
 export async function mayEdit(viewer: Viewer, event: EventItem): Promise<boolean> {

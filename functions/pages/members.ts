@@ -19,7 +19,7 @@ import { eitherBlocks } from '../users/blocks';
 import { notificationWrite } from '../notifications/notifications';
 import { assertAuthorWasLive, authorLiveCheck } from '../users/author-live';
 import { getUser } from '../users/users';
-import { actOnPage, assertMayWrite, atLeast, isPageAdmin, livePage, membershipOf, membershipView, roleCheck, roleOf } from './pages';
+import { actOnPage, assertMayWrite, assertRoleKept, atLeast, isPageAdmin, livePage, membershipOf, membershipView, roleCheck, roleOf } from './pages';
 
 type Counts = Partial<Record<'memberCount' | 'adminCount' | 'requestCount', number>>;
 
@@ -89,7 +89,7 @@ async function apply(page: PageItem, before: PageMemberItem | null, step: Step, 
     throw conflict('The page changed meanwhile; try again');
   }
   if (failed.has('membership-unchanged')) throw conflict('This membership changed meanwhile; reload and try again');
-  if (out.data.some((d) => d.code === 'ConditionalCheckFailed')) throw forbidden('Your role in this page changed; reload and try again');
+  assertRoleKept(out, items);
   throw serviceUnavailable('The site is busy; please try again');
 }
 

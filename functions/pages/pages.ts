@@ -86,9 +86,13 @@ export async function actOnPage(session: Session, pageId: string, needed: PageRo
   return { page, actor: { userId: session.userId, siteAdmin, membership, role } };
 }
 
+/** The name of `roleCheck`'s item, by which a cancelled transaction says the actor's role was lost. */
+const ACTOR_ROLE = 'actor-role';
+
 /**
  * The actor's role as a condition of the write's transaction: a demotion or removal that lands
- * between the read and the write cancels it. A site admin acting without a role needs none.
+ * between the read and the write cancels it (`roleLost` reads it). A site admin acting without a
+ * role needs none.
  */
 export function roleCheck(pageId: string, actor: PageActor, needed: PageRole, target?: string): TxItem[] {
   if (actor.siteAdmin && !atLeast(actor.role, needed)) return [];
@@ -96,7 +100,17 @@ export function roleCheck(pageId: string, actor: PageActor, needed: PageRole, ta
   // transaction may touch an item only once.
   if (target === actor.userId) return [];
   const allowed = PAGE_ROLES.filter((r) => atLeast(r, needed));
-  return [conditionCheck(pageMemberKey(pageId, actor.userId), and(eq('status', 'member'), oneOf('role', allowed)))];
+  return [named(ACTOR_ROLE, conditionCheck(pageMemberKey(pageId, actor.userId), and(eq('status', 'member'), oneOf('role', allowed))))];
+}
+
+/** Whether a cancelled transaction was refused by its `roleCheck`: the actor's page role changed meanwhile. */
+export function roleLost(out: TxOutcome, items: readonly TxItem[]): boolean {
+  return failedChecks(out, items).has(ACTOR_ROLE);
+}
+
+/** Throws 403 when a cancelled transaction was refused by its `roleCheck`. */
+export function assertRoleKept(out: TxOutcome, items: readonly TxItem[]): void {
+  if (roleLost(out, items)) throw forbidden('Your role in this page changed; reload and try again');
 }
 
 /** The page's label: "Newtown, New South Wales, Australia". */
@@ -200,8 +214,6 @@ export async function myMemberships(pageIds: string[], userId: string | null): P
   return out;
 }
 
-const STAFF_ROLE = 'staff-role';
-
 /**
  * The conditions of a write a member makes as a page's staff (removing others' comments, the
  * page's posts): their account live and not suspended, and their role still at least `needed`,
@@ -209,11 +221,11 @@ const STAFF_ROLE = 'staff-role';
  */
 export function staffWriteChecks(pageId: string, userId: string, needed: PageRole = 'moderator'): TxItem[] {
   const actor: PageActor = { userId, siteAdmin: false, membership: null, role: null };
-  return [authorLiveCheck(userId), ...roleCheck(pageId, actor, needed).map((item) => named(STAFF_ROLE, item))];
+  return [authorLiveCheck(userId), ...roleCheck(pageId, actor, needed)];
 }
 
 /** Throws for a write refused by `staffWriteChecks`: 401 gone, 403 `suspended`, or 403 for a role lost meanwhile. */
 export async function assertStaffWriteAllowed(out: TxOutcome, items: readonly TxItem[], userId: string): Promise<void> {
   await assertAuthorWasLive(out, items, userId);
-  if (failedChecks(out, items).has(STAFF_ROLE)) throw forbidden('Your role in this page changed; reload and try again');
+  assertRoleKept(out, items);
 }

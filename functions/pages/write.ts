@@ -18,7 +18,7 @@ import { hasPermission, loadPermissionSettings } from '../users/permission-rules
 import { ownerIdClaimOf } from '../users/owner-ids';
 import { getUser } from '../users/users';
 import { claimPageImage, type PageImageOps } from './page-images';
-import { getPage, roleCheck, type PageActor } from './pages';
+import { getPage, roleCheck, roleLost, type PageActor } from './pages';
 import { resolvePlace, type StoredPlace } from './place';
 
 /** How many times a page write re-reads the page and tries again when it changed meanwhile. */
@@ -251,7 +251,7 @@ export async function changePage(first: PageItem, actor: PageActor, change: Page
             handleClaim.delete({ handle: before.handle }).where((a, op) => op.eq(a.ownerId, before.id)).commit() as TxItem,
           ]
         : []),
-      ...roleCheck(before.id, actor, 'admin').map((item) => named('still-admin', item)),
+      ...roleCheck(before.id, actor, 'admin'),
       ...uses,
       ...links,
       ...relisting.items,
@@ -266,7 +266,7 @@ export async function changePage(first: PageItem, actor: PageActor, change: Page
     }
     const failed = failedChecks(out, items);
     if (handleMoves && failed.has('handle-free')) throw conflict('This handle is taken; choose another', 'handle');
-    if (roleCheck(before.id, actor, 'admin').length && failed.has('still-admin')) throw forbidden('Only the page\'s admins may change it');
+    if (roleLost(out, items)) throw forbidden('Only the page\'s admins may change it');
     if (failed.has(IMAGE_CLAIM)) throw badRequest('An image was already used; upload it again', images[0]);
     if (attempt >= PAGE_WRITE_ATTEMPTS) throw serviceUnavailable('The site is busy; please try again');
     await ensureMissingTags(failed, after.tags);
