@@ -8,12 +8,17 @@
  */
 import type { TxItem } from './transact';
 
-type Listener = (items: readonly TxItem[]) => void;
-/** The primary keys of items a write deleted. */
+/** The primary key of an item a write changed or deleted. */
 export interface RemovedKey {
   pk: string;
   sk: string;
 }
+/** What a committed transaction changed: the items it put (whole, as stored) and the keys of those it updated. */
+export interface CommittedChange {
+  puts: Record<string, unknown>[];
+  updated: RemovedKey[];
+}
+type Listener = (change: CommittedChange) => void;
 type RemovedListener = (keys: readonly RemovedKey[]) => void;
 const KEY = Symbol.for('leafline.committedListener');
 const REMOVED_KEY = Symbol.for('leafline.removedListener');
@@ -25,7 +30,18 @@ export function onCommitted(listener: Listener | null): void {
 
 export function committed(items: readonly TxItem[]): void {
   const listener = registry[KEY];
-  if (listener) listener(items);
+  if (listener) listener(changeOf(items));
+}
+
+function changeOf(items: readonly TxItem[]): CommittedChange {
+  const change: CommittedChange = { puts: [], updated: [] };
+  for (const t of items) {
+    const put = (t.Put as { Item?: Record<string, unknown> } | undefined)?.Item;
+    if (put) change.puts.push(put);
+    const key = (t.Update as { Key?: Partial<RemovedKey> } | undefined)?.Key;
+    if (key?.pk && key.sk) change.updated.push({ pk: key.pk, sk: key.sk });
+  }
+  return change;
 }
 
 /** Listens to removals from now on (null: stop). */

@@ -6,7 +6,7 @@
  * unread > 0; the property test of test/api/messages.test.ts holds every write to it.
  */
 import { and, eq, exists, live, oneOf } from '../db/condition';
-import { participantKey, type MessageItem, type ParticipantItem } from '../db/entities/conversation';
+import { INBOX_PLACE_FIELDS, participantKey, type MessageItem, type ParticipantItem } from '../db/entities/conversation';
 import type { OwnerRef } from '../db/entities/owner';
 import { pageKey, pageMemberKey } from '../db/entities/page';
 import { tallyChange } from '../db/items/message-tally';
@@ -32,7 +32,7 @@ export function participantReadUpdate(p: ParticipantItem, set: { unread: number;
     key: participantKey(p.conversationId, { type: p.participantType, id: p.participantId }),
     set,
     // Hidden: out of the inbox index.
-    ...(set.hidden === true ? { remove: ['gsi1pk', 'gsi1sk'] } : {}),
+    ...(set.hidden === true ? { remove: INBOX_PLACE_FIELDS } : {}),
     condition: and(exists(), eq('unread', p.unread), eq('muted', p.muted)),
   });
 }

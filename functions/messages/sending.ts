@@ -6,7 +6,7 @@
 import type { MessageView } from '../../shared/answers/messages';
 import { batchGet } from '../db/batch';
 import { and, eq, exists } from '../db/condition';
-import { blockKey, conversationKey, inboxPk, inboxSk, messageClaimKey, participantKey, type ConversationItem, type MessageItem, type ParticipantItem, type ParticipantType } from '../db/entities/conversation';
+import { blockKey, conversationKey, inboxPlace, messageClaimKey, participantKey, type ConversationItem, type MessageItem, type ParticipantItem, type ParticipantType } from '../db/entities/conversation';
 import type { OwnerRef } from '../db/entities/owner';
 import { db } from '../db/service';
 import { failedChecks, named, txEntities, writeItems, type TxItem } from '../db/transact';
@@ -35,7 +35,7 @@ function inboxPlacement(conversationId: string, participant: OwnerRef, at: strin
   return updateItem({
     key: participantKey(conversationId, participant),
     // Back in the inbox index, at the top.
-    set: { lastMessageAt: at, lastPreview: preview, lastSenderId: senderId, hidden: false, gsi1pk: inboxPk(participant), gsi1sk: inboxSk(at, conversationId) },
+    set: { lastMessageAt: at, lastPreview: preview, lastSenderId: senderId, hidden: false, ...inboxPlace(participant, at, conversationId) },
     ...(extra.unreadBy ? { add: { unread: extra.unreadBy } } : {}),
     condition: and(exists(), extra.guardMuted !== undefined ? eq('muted', extra.guardMuted) : undefined),
   });

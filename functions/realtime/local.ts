@@ -6,27 +6,16 @@
  * in the cloud (functions/system/stream-dispatch.ts).
  */
 import { getItem } from '../db/batch';
-import { onCommitted, onRemoved } from '../db/committed';
+import { onCommitted, onRemoved, type CommittedChange } from '../db/committed';
 import { connectionIdOfKey } from '../db/entities/realtime';
-import type { TxItem } from '../db/transact';
+import { isMessageTallyKey } from '../db/items/message-tally';
 import { logger } from '../lib/logger';
-import { fanOutItems, type FrameSink } from './fanout';
+import { FANOUT_ENTITIES, fanOutItems, type FrameSink } from './fanout';
 
-interface PutShape { Item?: Record<string, unknown> }
-interface UpdateShape { Key?: { pk?: string; sk?: string } }
-
-async function changedItems(items: readonly TxItem[]): Promise<Record<string, unknown>[]> {
-  const out: Record<string, unknown>[] = [];
-  for (const t of items) {
-    const put = (t.Put as PutShape | undefined)?.Item;
-    if (put && (put.__edb_e__ === 'message' || put.__edb_e__ === 'notification')) out.push(put);
-    const key = (t.Update as UpdateShape | undefined)?.Key;
-    if (key?.sk === 'msg-tally' && key.pk) {
-      const item = await getItem({ pk: key.pk, sk: key.sk }, { consistent: true });
-      if (item) out.push(item);
-    }
-  }
-  return out;
+/** The changed items the fan-out reads: the puts of the kinds it sends, and each changed tally read back whole. */
+async function changedItems({ puts, updated }: CommittedChange): Promise<Record<string, unknown>[]> {
+  const tallies = await Promise.all(updated.filter(isMessageTallyKey).map((key) => getItem(key, { consistent: true })));
+  return [...puts.filter((item) => FANOUT_ENTITIES.includes(item.__edb_e__ as never)), ...tallies.filter((item) => item !== null && item !== undefined)];
 }
 
 /**
@@ -46,9 +35,9 @@ export function fanOutInProcess(sink: FrameSink | null, track: (work: Promise<vo
       if (id) track(sink.close(id).catch((err: unknown) => logger.error('Closing a socket failed', { error: err as Error, connectionId: id })));
     }
   });
-  onCommitted((items) => {
+  onCommitted((change) => {
     track(
-      changedItems(items)
+      changedItems(change)
         .then((changed) => (changed.length ? fanOutItems(changed, sink) : undefined))
         .catch((err: unknown) => logger.error('Realtime fan-out failed', { error: err as Error })),
     );

@@ -185,6 +185,10 @@ export const messageTallyKey = (ownerPk: string): { pk: string; sk: string } => 
 export const blockKey = (blockerId: string, blockedId: string): { pk: string; sk: string } => ({ pk: `user#${blockerId}`, sk: `block#${blockedId}` });
 export const inboxPk = (p: OwnerRef): string => `inbox#${p.type}#${p.id}`;
 export const inboxSk = (lastMessageAt: string, conversationId: string): string => `${lastMessageAt}#${conversationId}`;
+/** A participant row's place in its owner's inbox (index gsi1), for an update that moves it to the top. */
+export const inboxPlace = (p: OwnerRef, lastMessageAt: string, conversationId: string): { gsi1pk: string; gsi1sk: string } => ({ gsi1pk: inboxPk(p), gsi1sk: inboxSk(lastMessageAt, conversationId) });
+/** The attributes an update removes to take a participant row out of its owner's inbox (a hidden conversation). */
+export const INBOX_PLACE_FIELDS = ['gsi1pk', 'gsi1sk'] as const;
 
 /**
  * The conversation of two participants: the same pair always gets the same id, a UUID made from

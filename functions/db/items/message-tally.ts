@@ -17,6 +17,11 @@ export interface TallyChange {
   collections?: { change: 'add' | 'remove'; conversationId: string; otherType: 'user' | 'page'; otherId: string };
 }
 
+/** Whether a key is a message tally's (a changed tally is read back for the live unread count). */
+export function isMessageTallyKey(key: { pk: string; sk: string }): boolean {
+  return key.sk === messageTallyKey(key.pk).sk;
+}
+
 export function tallyChange({ ownerPk, unread, collections }: TallyChange): TxItem {
   const members = collections && { convs: new Set([collections.conversationId]), [collections.otherType === 'user' ? 'users' : 'pages']: new Set([collections.otherId]) };
   return updateItem({
