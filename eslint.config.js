@@ -54,6 +54,30 @@ const WEB_LAYERS = {
     ],
   },
 };
+
+// The SPA calls routes by their contract key (api.call), so input and answer types come from
+// shared/contract; the untyped transport is the client's own business (web/src/lib).
+const WEB_UNTYPED_TRANSPORT = {
+  selector: "CallExpression[callee.object.name='api'][callee.property.name=/^(get|post|put|delete|request)$/]",
+  message: "Call routes through api.call('METHOD /path', input): their types come from shared/contract.",
+};
+// A route is called from its feature's api/ folder (features/<feature>/api/<resource>.ts), or from
+// lib/ when several features share it: components, hooks and screens use those functions and hooks.
+const WEB_ROUTE_CALLS = {
+  files: ['web/src/**/*.{ts,tsx}'],
+  ignores: ['web/src/lib/**', 'web/src/features/*/api/**', 'web/src/**/*.test.{ts,tsx}'],
+  rules: {
+    // Restates the transport rule, whose options this block's replace.
+    'no-restricted-syntax': [
+      'error',
+      WEB_UNTYPED_TRANSPORT,
+      {
+        selector: "MemberExpression[object.name='api'][property.name='call']",
+        message: "Routes are called in a feature's api/ folder (features/<feature>/api/<resource>.ts), or in lib/ when features share them: call that function or hook here.",
+      },
+    ],
+  },
+};
 // ---- end of web/src zones ----------------------------------------------------------------------
 
 // ---- functions/ domain layers ------------------------------------------------------------------
@@ -167,18 +191,11 @@ export default tseslint.config(
     },
   },
   {
-    // The SPA calls routes by their contract key (api.call), so input and answer types come from
-    // shared/contract; the untyped transport is the client's own business (web/src/lib).
+    // The SPA calls routes by their contract key, never through the untyped transport (see WEB_UNTYPED_TRANSPORT).
     files: ['web/src/**/*.{ts,tsx}'],
     ignores: ['web/src/lib/**', 'web/src/**/*.test.{ts,tsx}'],
     rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "CallExpression[callee.object.name='api'][callee.property.name=/^(get|post|put|delete|request)$/]",
-          message: "Call routes through api.call('METHOD /path', input): their types come from shared/contract.",
-        },
-      ],
+      'no-restricted-syntax': ['error', WEB_UNTYPED_TRANSPORT],
     },
   },
   {
@@ -226,5 +243,6 @@ export default tseslint.config(
     },
   },
   WEB_LAYERS,
+  WEB_ROUTE_CALLS,
   FUNCTION_DOMAIN_LAYERS,
 );

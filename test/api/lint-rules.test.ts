@@ -38,9 +38,9 @@ describe('import directions', () => {
 
   it('the SPA calls routes by contract key, not through the untyped transport', async () => {
     const untyped = "import { api } from '@/lib/api';\nexport const get = () => api.get<{ x: number }>('/api/health');\n";
-    expect(await ruleIds('web/src/features/x/api.ts', untyped)).toContain('no-restricted-syntax');
+    expect(await ruleIds('web/src/features/x/api/x.ts', untyped)).toContain('no-restricted-syntax');
     const typed = "import { api } from '@/lib/api';\nexport const get = () => api.call('GET /api/health');\n";
-    expect(await ruleIds('web/src/features/x/api.ts', typed)).toEqual([]);
+    expect(await ruleIds('web/src/features/x/api/x.ts', typed)).toEqual([]);
   });
 
   it('in the SPA a feature imports no other feature, and components/ and lib/ import no feature nor app/', async () => {
@@ -55,6 +55,22 @@ describe('import directions', () => {
     expect(await ruleIds('web/src/features/pages/x.ts', pagesApi)).toEqual([]);
     expect(await ruleIds('web/src/features/pages/x.ts', "import { useAuth } from '@/lib/auth/auth-store';\nexport const u = useAuth;\n")).toEqual([]);
     expect(await ruleIds('web/src/app/x.ts', pagesApi)).toEqual([]);
+  });
+
+  it('in the SPA routes are called in a feature\'s api/ folder or in lib/, never from a component, hook or screen', async () => {
+    const call = "import { api } from '@/lib/api';\nexport const get = () => api.call('GET /api/health');\n";
+    for (const file of ['web/src/features/events/components/x.tsx', 'web/src/features/messages/hooks/x.ts', 'web/src/app/screens/x.tsx', 'web/src/components/x.tsx', 'web/src/features/events/x.ts']) {
+      expect(await ruleIds(file, call), file).toContain('no-restricted-syntax');
+    }
+    // Handing the call on is calling it.
+    expect(await ruleIds('web/src/app/x.ts', "import { api } from '@/lib/api';\nexport const call = api.call;\n")).toContain('no-restricted-syntax');
+    // The untyped transport stays refused there too.
+    expect(await ruleIds('web/src/app/x.ts', "import { api } from '@/lib/api';\nexport const get = () => api.get('/api/health');\n")).toContain('no-restricted-syntax');
+    // A feature's api/ folder, and lib/ (what several features share, and the transport).
+    expect(await ruleIds('web/src/features/events/api/x.ts', call)).toEqual([]);
+    expect(await ruleIds('web/src/lib/x.ts', call)).toEqual([]);
+    // What screens do instead: use the feature's call.
+    expect(await ruleIds('web/src/app/x.ts', "import { getPost } from '@/features/content/api/posts';\nexport const get = () => getPost('p');\n")).toEqual([]);
   });
 
   it('a transaction\'s failed conditions are read by name, not by position', async () => {

@@ -9,7 +9,7 @@ import { plantHref } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-store';
 import { RegistrationGate } from '@/features/auth/components/registration-gate';
 import { Composer } from '@/features/compose/components/composer';
-import { useMyPages } from '@/features/pages/api/pages';
+import { useMyPages } from '@/lib/my-pages';
 import { isPageStaff } from '@shared/page-roles';
 
 export default function PlantCreateScreen() {

@@ -9,6 +9,7 @@ import { PageShell } from '@/components/page-shell';
 import { plantHref } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-store';
 import { usePlantForEdit } from '@/features/compose/api/posts';
+import { deletePost } from '@/features/content/api/posts';
 import { MY_PLANTS_PATH, PlantEditor } from '@/features/compose/components/plant-editor';
 import { ApiError } from '@/lib/api';
 
@@ -68,7 +69,7 @@ export default function PlantEditScreen() {
             See the listing
           </Link>
         </p>
-        <PlantEditor key={plant.id} plant={plant} userId={user.uuid} />
+        <PlantEditor key={plant.id} plant={plant} userId={user.uuid} deletePost={deletePost} />
       </>
     );
   }

@@ -24,6 +24,3 @@ export const updatePhotoDescriptions = (body: RouteInput<'PUT /api/iam/plant/upd
   api.call('PUT /api/iam/plant/update/photo-descriptions', { ...body });
 
 export const updateTextAndTags = (body: RouteInput<'PUT /api/iam/posts/update/textandtags'>) => api.call('PUT /api/iam/posts/update/textandtags', { ...body });
-
-export const deletePost = (body: RouteInput<'DELETE /api/iam/posts'>) => api.call('DELETE /api/iam/posts', { ...body });
-

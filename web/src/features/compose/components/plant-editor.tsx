@@ -17,7 +17,7 @@ import { checkInput, failureMessage, type Labels } from '@/components/form/messa
 import { onSubmit, useForm } from '@/components/form/use-form';
 import { ApiError } from '@/lib/api';
 import { cardImageUrl } from '@/lib/images';
-import { deletePost, plantEditQueryKey, updatePhotoDescriptions, updatePlantDetails, updateTextAndTags } from '../api/posts';
+import { plantEditQueryKey, updatePhotoDescriptions, updatePlantDetails, updateTextAndTags } from '../api/posts';
 import { checkPlant, PLANT_LABELS, PlantFields, plantErrorField, plantInput, plantServerMessage, plantValues, type PlantValues } from './plant-fields';
 import { isPrivacy, PRIVACY_OPTIONS } from '../lib/privacy';
 import { TagInput } from '@/components/form/tag-input';
@@ -52,13 +52,19 @@ function useSavePlant(plantId: string) {
   };
 }
 
-export function PlantEditor({ plant, userId }: { plant: PostView; userId: string }) {
+/**
+ * Deleting a post is the content feature's (`content/api/posts.ts`); the screen that composes the
+ * editor passes it in, as a feature imports no other.
+ */
+export type DeletePost = (postId: string, userId: string) => Promise<unknown>;
+
+export function PlantEditor({ plant, userId, deletePost }: { plant: PostView; userId: string; deletePost: DeletePost }) {
   return (
     <div className="space-y-6">
       <DetailsSection plant={plant} userId={userId} />
       <PhotoDescriptionsSection plant={plant} userId={userId} />
       <TextAndTagsSection plant={plant} userId={userId} />
-      <DeleteSection plant={plant} userId={userId} />
+      <DeleteSection plant={plant} userId={userId} deletePost={deletePost} />
     </div>
   );
 }
@@ -248,13 +254,13 @@ function TextAndTagsSection({ plant, userId }: { plant: PostView; userId: string
   );
 }
 
-function DeleteSection({ plant, userId }: { plant: PostView; userId: string }) {
+function DeleteSection({ plant, userId, deletePost }: { plant: PostView; userId: string; deletePost: DeletePost }) {
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const name = plant.plant?.commonName || 'this plant';
   const remove = useMutation({
-    mutationFn: () => deletePost({ postId: plant.id, userId }),
+    mutationFn: () => deletePost(plant.id, userId),
     onSuccess: async () => {
       queryClient.removeQueries({ queryKey: plantEditQueryKey(plant.id) });
       void queryClient.invalidateQueries({ refetchType: 'none' });

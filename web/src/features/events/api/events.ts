@@ -3,6 +3,7 @@ import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClie
 import type { EventView } from '@shared/answers/events';
 import type { RouteInput } from '@shared/contract';
 import { api } from '@/lib/api';
+import { myPagesKey } from '@/lib/my-pages';
 
 export interface Point {
   latitude: number;
@@ -15,7 +16,8 @@ export const eventsKeys = {
   attendees: (ref: string, dateKey: string) => ['events', 'attendees', ref, dateKey] as const,
   nearby: (viewer: string, point: Point, radiusKm: number) => ['events', 'nearby', viewer, point.latitude, point.longitude, radiusKm] as const,
   owner: (viewer: string, owner: string, when: string) => ['events', 'owner', viewer, owner, when] as const,
-  myPages: (viewer: string) => ['events', 'my-pages', viewer] as const,
+  /** Under the member's pages' key: what refreshes those (a change of membership) refreshes their dates. */
+  myPagesDates: (viewer: string) => [...myPagesKey(viewer), 'dates'] as const,
 };
 
 export function useEvent(viewer: string, ref: string) {
@@ -59,7 +61,7 @@ export function useDatesNear(viewer: string, point: Point | null, radiusKm: numb
 /** The upcoming dates of the pages the member belongs to, soonest first (one request). */
 export function useMyPagesDates(viewer: string, enabled: boolean) {
   return useQuery({
-    queryKey: eventsKeys.myPages(viewer),
+    queryKey: eventsKeys.myPagesDates(viewer),
     queryFn: ({ signal }) => api.call('GET /api/iam/events/my-pages', {}, { signal }),
     enabled,
   });

@@ -5,5 +5,4 @@ export const messagesKeys = {
   conversation: (viewer: string, a: string, b: string) => ['messages', 'conversation', viewer, ...[a, b].sort()] as const,
   messagee: (handle: string) => ['messages', 'messagee', handle.toLowerCase()] as const,
   blocks: (viewer: string) => ['messages', 'blocks', viewer] as const,
-  myPages: (viewer: string) => ['messages', 'my-pages', viewer] as const,
 };

@@ -126,11 +126,3 @@ export function useListingQuote(plantId: string | null): { text: string | undefi
   const title = post.plant?.commonName || post.text.slice(0, 60);
   return { text: `About your listing “${title}”: ${window.location.origin}/plant/${post.id}\n\n`, pending: false };
 }
-
-/** The pages the caller belongs to (the inbox keeps those they answer for). */
-export function useInboxPages(viewer: string) {
-  return useQuery({
-    queryKey: messagesKeys.myPages(viewer),
-    queryFn: ({ signal }) => api.call('GET /api/iam/pages/get-all-by-user/{id}', { id: viewer }, { signal }),
-  });
-}

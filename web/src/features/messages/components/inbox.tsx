@@ -15,7 +15,8 @@ import { Loading } from '@/components/loading';
 import { paths } from '@/config/paths';
 import { Avatar } from '@/components/avatar';
 import { formatRelative } from '@/lib/format-date';
-import { useInbox, useInboxPages } from '../api/messages';
+import { useMyPages } from '@/lib/my-pages';
+import { useInbox } from '../api/messages';
 import { isPageStaff } from '@shared/page-roles';
 
 export type InboxTab = 'all' | 'unread' | 'members' | 'pages' | 'my-pages';
@@ -62,7 +63,8 @@ function Row({ row, viewerHandle }: { row: ConversationRow; viewerHandle: string
 }
 
 function MyPages({ viewer, unreadPages }: { viewer: string; unreadPages: Set<string> }) {
-  const pages = useInboxPages(viewer);
+  // The pages the member belongs to; the inbox keeps those they answer for.
+  const pages = useMyPages(viewer);
   if (pages.isPending) return <Loading label="Loading your pages…" />;
   if (pages.isError) return <FormAlert message={failureMessage(pages.error)} title="Could not load your pages" />;
   const staffed = pages.data.pages.filter((p) => isPageStaff(p.my.role));

@@ -14,7 +14,6 @@ export const pagesKeys = {
   members: (id: string) => ['pages', 'members', id] as const,
   requests: (id: string) => ['pages', 'requests', id] as const,
   directory: (viewer: string, arg: string, q: string) => ['pages', 'directory', viewer, arg, q] as const,
-  mine: (viewer: string) => ['pages', 'mine', viewer] as const,
 };
 
 export function usePageDetails(viewer: string, handle: string, enabled = true) {
@@ -160,15 +159,6 @@ export function pagePlantsSource(viewer: string, pageId: string): FeedSource {
       return { items: page.posts, cursorId: page.cursorId, counts: null, owner: null };
     },
   };
-}
-
-/** The pages the caller belongs to, with their role in each. */
-export function useMyPages(viewer: string, enabled = true) {
-  return useQuery({
-    queryKey: pagesKeys.mine(viewer),
-    queryFn: ({ signal }) => api.call('GET /api/iam/pages/get-all-by-user/{id}', { id: viewer }, { signal }),
-    enabled,
-  });
 }
 
 /** Who a handle names (a member or a page), to invite a member by username. */
