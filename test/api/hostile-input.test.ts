@@ -68,4 +68,4 @@ describe('hostile input', () => {
   });
 });
 
-const NEWTOWN_PLACE = { latitude: -33.8978, longitude: 151.1785 };
+const NEWTOWN_PLACE = { latitude: NEWTOWN.latitude, longitude: NEWTOWN.longitude };

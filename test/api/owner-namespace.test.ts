@@ -18,7 +18,7 @@ import { newPage, uniqueHandle } from '../support/pages';
 
 const actor = (m: Member) => ({ uuid: m.profile.uuid, browser: m.browser });
 const createPage = (who: Member, body: Record<string, unknown>) =>
-  as<{ page: PageView }>(who.browser, 'POST', '/api/iam/pages/new', { handle: uniqueHandle(), name: 'Fern Friends', place: { latitude: -33.8978, longitude: 151.1785 }, ...body });
+  as<{ page: PageView }>(who.browser, 'POST', '/api/iam/pages/new', { handle: uniqueHandle(), name: 'Fern Friends', place: { latitude: NEWTOWN.latitude, longitude: NEWTOWN.longitude }, ...body });
 
 async function converse(from: Member, participants: string[], path = 'new-u-to-u-conversation', body?: object): Promise<string> {
   const res = await as<{ convnId: string }>(from.browser, 'POST', `/api/iam/messages/${path}`, body ?? { participants });

@@ -10,6 +10,7 @@ import { REFRESH_COOKIE } from '../../shared/constants';
 import type { Profile } from '../../shared/answers/auth';
 import { as, linkToken, logIn, member, newBrowser, registration, signUp, uniqueEmail, type Member } from '../support/accounts';
 import { deleteItem, getItem, queryPartition } from '../support/db';
+import { NEWTOWN } from '../support/events';
 import { useHostTable } from '../support/host-env';
 import type * as LoginLimit from '../../functions/auth/login-limit';
 import type * as Sessions from '../../functions/auth/sessions';
@@ -150,7 +151,7 @@ describe('taking an account over', () => {
     const creator = await member();
     await deleteItem(`ownerid#${victim.profile.uuid}`, 'ownerid');
     const res = await as(creator.browser, 'POST', '/api/iam/pages/new', {
-      id: victim.profile.uuid, handle: `pg_${randomUUID().replace(/-/g, '').slice(0, 10)}`, name: 'Same id', place: { latitude: -33.8978, longitude: 151.1785 },
+      id: victim.profile.uuid, handle: `pg_${randomUUID().replace(/-/g, '').slice(0, 10)}`, name: 'Same id', place: { latitude: NEWTOWN.latitude, longitude: NEWTOWN.longitude },
     });
     expect(res.status, JSON.stringify(res.json)).toBe(409);
     expect((res.json as { error: { field?: string } }).error.field).toBe('id');
