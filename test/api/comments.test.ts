@@ -3,10 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PostDetail } from '../../shared/answers/feeds';
 import { MAX_COMMENT_LEVEL } from '../../shared/content-rules';
-import type { NotificationView } from '../../shared/schemas/notifications';
 import { as } from '../support/accounts';
 import { call } from '../support/api';
-import { comment, newPost, reactTo } from '../support/content';
+import { comment, newPost, notificationTally, notificationsOf, postDetail, reactTo } from '../support/content';
 import { getItem, queryPartition } from '../support/db';
 import { registeredUser, type TestUser } from '../support/users';
 import { useHostTable } from '../support/host-env';
@@ -19,29 +18,26 @@ beforeAll(async () => {
   [a, b, c] = await Promise.all([registeredUser(), registeredUser(), registeredUser()]);
 });
 
-const detail = (viewer: TestUser | null, id: string) => (viewer ? as<PostDetail>(viewer.browser, 'GET', `/api/post/${id}`) : call<PostDetail>('GET', `/api/post/${id}`));
-const notifications = async (u: TestUser) => (await as<{ notifications: NotificationView[] }>(u.browser, 'GET', '/api/iam/notifications/all')).data.notifications;
-const tally = async (u: TestUser) => (await as<{ tally: number }>(u.browser, 'GET', '/api/iam/notifications/unread-tally')).data.tally;
 
 describe('comments and replies', () => {
   it('nest in thread order, count on the post, and notify the person concerned (never oneself)', async () => {
     const post = await newPost(a);
-    const before = await tally(a);
+    const before = await notificationTally(a);
     const top = await comment(b, post.id, 'Where did you get it?');
     const reply = await comment(a, post.id, 'A swap meet', top);
     const deeper = await comment(b, post.id, 'Nice', reply);
     const own = await comment(a, post.id, 'Me again');
-    const view = (await detail(null, post.id)).data;
+    const view = (await postDetail(null, post.id)).data;
     expect(view.comments.map((x) => [x.id, x.level, x.parentId])).toEqual([
       [top.id, 0, null], [reply.id, 1, top.id], [deeper.id, 2, reply.id], [own.id, 0, null],
     ]);
     expect(view.post.commentCount).toBe(4);
     expect(view.comments[0]!.author).toMatchObject({ uuid: b.uuid, username: b.profile.username });
     // a: b's comment on a's post, b's reply to a's reply. b: a's reply to b's comment. Nobody for their own.
-    expect(await tally(a)).toBe(before + 2);
-    const forA = (await notifications(a)).filter((n) => n.targetId === post.id);
+    expect(await notificationTally(a)).toBe(before + 2);
+    const forA = (await notificationsOf(a)).filter((n) => n.targetId === post.id);
     expect(forA.map((n) => n.kind).sort()).toEqual(['comment', 'reply']);
-    const forB = (await notifications(b)).filter((n) => n.targetId === post.id);
+    const forB = (await notificationsOf(b)).filter((n) => n.targetId === post.id);
     expect(forB).toEqual([expect.objectContaining({ kind: 'reply', actorId: a.uuid, targetType: 'post', text: 'A swap meet' })]);
   });
 
@@ -50,8 +46,8 @@ describe('comments and replies', () => {
     const body = { id: randomUUID(), post_id: post.id, content: 'once', level: 0 };
     expect((await as(b.browser, 'POST', '/api/iam/posts/comment/new', body)).status).toBe(201);
     expect((await as(b.browser, 'POST', '/api/iam/posts/comment/new', body)).status).toBe(200);
-    expect((await detail(b, post.id)).data.post.commentCount).toBe(1);
-    const parent = (await detail(b, post.id)).data.comments[0]!;
+    expect((await postDetail(b, post.id)).data.post.commentCount).toBe(1);
+    const parent = (await postDetail(b, post.id)).data.comments[0]!;
     const wrong = await as(b.browser, 'POST', '/api/iam/posts/comment/new', { id: randomUUID(), post_id: post.id, content: 'x', parent_id: parent.id, level: 3 });
     expect(wrong.status).toBe(400);
     expect(wrong.json).toMatchObject({ error: { field: 'level' } });
@@ -76,7 +72,7 @@ describe('comments and replies', () => {
     const res = await as<{ deleted: number; commentCount: number }>(b.browser, 'DELETE', '/api/iam/posts/comment', { id: doomed.id, uuid: b.uuid });
     expect(res.status).toBe(200);
     expect(res.data).toEqual({ deleted: 3, commentCount: 2 });
-    const view = (await detail(b, post.id)).data;
+    const view = (await postDetail(b, post.id)).data;
     expect(view.comments.map((x) => x.id)).toEqual([keep.id, sibling.id]);
     expect(view.comments[0]!.reactionCount).toBe(1);
     const left = await queryPartition(`post#${post.id}`);
@@ -99,7 +95,7 @@ describe('comment counts under concurrent replies and deletions', () => {
         as(c.browser, 'DELETE', '/api/iam/posts/comment', { id: child.id, uuid: c.uuid }),
         as(a.browser, 'POST', '/api/iam/posts/comment/new', { id: randomUUID(), post_id: post.id, content: 'late reply', parent_id: child.id, level: 2 }),
       ]);
-      const view = (await detail(a, post.id)).data;
+      const view = (await postDetail(a, post.id)).data;
       expect(view.comments.map((x) => x.id)).toEqual([keep.id]);
       expect(view.post.commentCount).toBe(1);
     }

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { NotificationView } from '../../shared/schemas/notifications';
 import { as } from '../support/accounts';
+import { notificationTally } from '../support/content';
 import { call } from '../support/api';
 import { getItem, queryPartition } from '../support/db';
 import { useHostTable } from '../support/host-env';
@@ -18,7 +19,6 @@ async function notify(recipientId: string, text = `hello ${randomUUID().slice(0,
   return writeNotification(recipientId, { kind: 'comment', actorId, targetType: 'post', targetId: randomUUID(), text });
 }
 
-const tally = async (u: TestUser) => (await as<{ tally: number }>(u.browser, 'GET', '/api/iam/notifications/unread-tally')).data.tally;
 const everything = (u: TestUser) => allPages<NotificationView>((q) => as(u.browser, 'GET', `/api/iam/notifications/all${q}`), 'notifications');
 const markSeen = (u: TestUser, notifIds: string[]) => as<{ tally: number }>(u.browser, 'PUT', '/api/iam/notifications/mark-as-seen', { notifIds });
 
@@ -26,9 +26,9 @@ describe('notificationWrite', () => {
   it('writes the notification and its tally +1 in one transaction; read back over HTTP', async () => {
     const u = await registeredUser();
     const actor = randomUUID();
-    expect(await tally(u)).toBe(0);
+    expect(await notificationTally(u)).toBe(0);
     expect(await notify(u.uuid, 'a comment on your fern', actor)).toBe(true);
-    expect(await tally(u)).toBe(1);
+    expect(await notificationTally(u)).toBe(1);
     const list = await as<{ notifications: NotificationView[]; cursorId: string | null }>(u.browser, 'GET', '/api/iam/notifications/all');
     expect(list.status).toBe(200);
     expect(list.data.cursorId).toBeNull();
@@ -43,7 +43,7 @@ describe('notificationWrite', () => {
     const { notificationWrite } = await domain();
     expect(notificationWrite(u.uuid, { kind: 'reaction', actorId: u.uuid })).toEqual([]);
     expect(await notify(u.uuid, 'my own reaction', u.uuid)).toBe(false);
-    expect(await tally(u)).toBe(0);
+    expect(await notificationTally(u)).toBe(0);
     expect((await queryPartition(`user#${u.uuid}`)).filter((i) => String(i.sk).startsWith('notif'))).toEqual([]);
   });
 });
@@ -119,7 +119,7 @@ describe('PUT /api/iam/notifications/mark-as-seen', () => {
         const listed = await everything(u);
         const unseen = listed.filter((n) => !n.seen).length;
         expect(unseen).toBe([...seen.values()].filter((s) => !s).length);
-        expect(await tally(u)).toBe(unseen);
+        expect(await notificationTally(u)).toBe(unseen);
       }),
       { numRuns: 20 },
     );
@@ -135,7 +135,7 @@ describe('PUT /api/iam/notifications/mark-as-seen', () => {
     const res = await markSeen(b, aIds);
     expect(res.status).toBe(200);
     expect(res.data.tally).toBe(1);
-    expect(await tally(a)).toBe(2);
+    expect(await notificationTally(a)).toBe(2);
     expect((await everything(a)).every((n) => !n.seen)).toBe(true);
     const own = await markSeen(a, [aIds[0]!, aIds[0]!]);
     expect(own.data.tally).toBe(1);
@@ -155,7 +155,7 @@ describe('PUT /api/iam/notifications/mark-as-seen', () => {
     }
     expect((await call('PUT', '/api/iam/notifications/mark-as-seen', { body: { notifIds: [] } })).status).toBe(401);
     expect((await as(u.browser, 'PUT', '/api/iam/notifications/mark-as-seen', { notifIds: [] }, { noCsrf: true })).status).toBe(403);
-    expect(await tally(u)).toBe(1);
+    expect(await notificationTally(u)).toBe(1);
   });
 });
 
@@ -170,7 +170,7 @@ describe('POST /api/iam/notifications/new-immutable', () => {
     expect(n).toMatchObject({ kind: 'announcement', text: 'Swap day on Saturday', immutable: true, seen: false, actorId: null });
     const stored = (await queryPartition(`user#${u.uuid}`)).find((i) => String(i.sk).startsWith('notif#'));
     expect(stored).toMatchObject({ immutable: true, kind: 'announcement' });
-    expect(await tally(u)).toBe(1);
+    expect(await notificationTally(u)).toBe(1);
     const unknown = await as(boss.browser, 'POST', '/api/iam/notifications/new-immutable', { recipientId: randomUUID(), text: 'hi' });
     expect(unknown.status).toBe(404);
   });

@@ -1,11 +1,8 @@
 /** Reactions over HTTP: one per member and target, undo, counts under races, responders, notifications. */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { PostDetail } from '../../shared/answers/feeds';
-import type { NotificationView } from '../../shared/schemas/notifications';
 import { as } from '../support/accounts';
-import { call } from '../support/api';
-import { comment, newPost, reactTo } from '../support/content';
+import { comment, newPost, notificationTally, notificationsOf, postDetail, reactTo } from '../support/content';
 import { getItem, queryPartition } from '../support/db';
 import { registeredUser, type TestUser } from '../support/users';
 
@@ -17,9 +14,6 @@ beforeAll(async () => {
   [a, b, c] = await Promise.all([registeredUser(), registeredUser(), registeredUser()]);
 });
 
-const detail = (viewer: TestUser | null, id: string) => (viewer ? as<PostDetail>(viewer.browser, 'GET', `/api/post/${id}`) : call<PostDetail>('GET', `/api/post/${id}`));
-const notifications = async (u: TestUser) => (await as<{ notifications: NotificationView[] }>(u.browser, 'GET', '/api/iam/notifications/all')).data.notifications;
-const tally = async (u: TestUser) => (await as<{ tally: number }>(u.browser, 'GET', '/api/iam/notifications/unread-tally')).data.tally;
 
 describe('reactions', () => {
   it('one per member and target: a repeat is idempotent, undo takes it back, the author is notified once', async () => {
@@ -30,35 +24,35 @@ describe('reactions', () => {
     const again = await as<{ reaction: { reactionCount: number } }>(b.browser, 'POST', '/api/iam/posts/reaction/new', { post_id: post.id });
     expect(again.status).toBe(200);
     expect(again.data.reaction.reactionCount).toBe(1);
-    expect((await notifications(a)).filter((n) => n.targetId === post.id && n.kind === 'reaction')).toHaveLength(1);
-    expect((await detail(b, post.id)).data.post.myReactionId).toBe(first.data.reaction.id);
+    expect((await notificationsOf(a)).filter((n) => n.targetId === post.id && n.kind === 'reaction')).toHaveLength(1);
+    expect((await postDetail(b, post.id)).data.post.myReactionId).toBe(first.data.reaction.id);
 
     expect((await as(c.browser, 'DELETE', '/api/iam/posts/reaction', { id: first.data.reaction.id })).status).toBe(403);
     const undo = await as<{ reactionCount: number }>(b.browser, 'DELETE', '/api/iam/posts/reaction', { id: first.data.reaction.id });
     expect(undo.data).toEqual({ reactionCount: 0 });
     expect((await as(b.browser, 'DELETE', '/api/iam/posts/reaction', { id: first.data.reaction.id })).status).toBe(404);
-    expect((await detail(b, post.id)).data.post).toMatchObject({ reactionCount: 0, myReactionId: null });
+    expect((await postDetail(b, post.id)).data.post).toMatchObject({ reactionCount: 0, myReactionId: null });
   });
 
   it('lists responders once each, newest first; reacting to one\'s own post notifies nobody', async () => {
     const post = await newPost(a);
-    const before = await tally(a);
+    const before = await notificationTally(a);
     await reactTo(b, { post_id: post.id });
     await reactTo(c, { post_id: post.id });
     await reactTo(a, { post_id: post.id });
     await reactTo(b, { post_id: post.id });
-    const view = (await detail(null, post.id)).data;
+    const view = (await postDetail(null, post.id)).data;
     expect(view.post.reactionCount).toBe(3);
     expect(view.responders.map((r) => r.uuid).sort()).toEqual([a.uuid, b.uuid, c.uuid].sort());
     expect(view.responders[0]).toMatchObject({ uuid: a.uuid, username: a.profile.username });
-    expect(await tally(a)).toBe(before + 2);
+    expect(await notificationTally(a)).toBe(before + 2);
   });
 
   it('concurrent reactions and comments on one post all land, and the counts match (conflicts are retried)', async () => {
     const post = await newPost(a);
     const people = await Promise.all(Array.from({ length: 6 }, () => registeredUser()));
     await Promise.all(people.flatMap((p) => [reactTo(p, { post_id: post.id }), comment(p, post.id, `from ${p.profile.username}`)]));
-    const view = (await detail(a, post.id)).data;
+    const view = (await postDetail(a, post.id)).data;
     expect(view.post.reactionCount).toBe(6);
     expect(view.post.commentCount).toBe(6);
     expect(view.comments).toHaveLength(6);
@@ -70,10 +64,10 @@ describe('reactions', () => {
     const remark = await comment(b, post.id, 'Lovely colour');
     const reaction = await reactTo(c, { comment_id: remark.id });
     expect(reaction).toMatchObject({ id: `c.${remark.id}.${c.uuid}`, postId: post.id, commentId: remark.id, reactionCount: 1 });
-    const view = (await detail(c, post.id)).data;
+    const view = (await postDetail(c, post.id)).data;
     expect(view.comments[0]).toMatchObject({ id: remark.id, reactionCount: 1, myReactionId: reaction.id });
     expect(view.post.reactionCount).toBe(0);
-    expect((await notifications(b)).filter((n) => n.targetId === post.id)).toEqual([
+    expect((await notificationsOf(b)).filter((n) => n.targetId === post.id)).toEqual([
       expect.objectContaining({ kind: 'reaction', targetType: 'comment', actorId: c.uuid, actor: expect.objectContaining({ username: c.profile.username }) }),
     ]);
   });
@@ -98,8 +92,8 @@ describe('reactions', () => {
       [[b.uuid, 'post', post.id], [b.uuid, 'comment', post.id], [c.uuid, 'post', post.id]].sort(),
     );
     expect(await getItem(`user#${author.uuid}`, 'notif-tally')).toMatchObject({ unread: 3 });
-    expect(await tally(author)).toBe(3);
-    const view = (await detail(author, post.id)).data;
+    expect(await notificationTally(author)).toBe(3);
+    const view = (await postDetail(author, post.id)).data;
     expect(view.post.reactionCount).toBe(2);
     expect(view.comments[0]!.reactionCount).toBe(1);
 
@@ -107,7 +101,7 @@ describe('reactions', () => {
     expect((await as<{ tally: number }>(author.browser, 'PUT', '/api/iam/notifications/mark-as-seen', { notifIds: [] })).data.tally).toBe(0);
     await unlike(b, `p.${post.id}.${b.uuid}`);
     await reactTo(b, { post_id: post.id });
-    expect(await tally(author)).toBe(0);
+    expect(await notificationTally(author)).toBe(0);
     expect((await queryPartition(`user#${author.uuid}`)).filter((i) => String(i.sk).startsWith('notif#'))).toHaveLength(3);
   }, 60_000);
 
@@ -122,7 +116,7 @@ describe('reactions', () => {
     await reactTo(b, { post_id: post.id });
     expect((await queryPartition(`user#${author.uuid}`)).filter((i) => String(i.sk).startsWith('notif#'))).toHaveLength(1);
     expect(await getItem(`user#${author.uuid}`, 'notif-tally')).toMatchObject({ unread: 1 });
-    expect((await detail(author, post.id)).data.post.reactionCount).toBe(1);
+    expect((await postDetail(author, post.id)).data.post.reactionCount).toBe(1);
   }, 60_000);
 
   it('reacting to a post one may not see is 404, and writes nothing', async () => {

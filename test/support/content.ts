@@ -5,10 +5,12 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { CommentView } from '../../shared/answers/comments';
-import type { FeedCounts } from '../../shared/answers/feeds';
+import type { FeedCounts, PostDetail } from '../../shared/answers/feeds';
 import type { PostView } from '../../shared/answers/posts';
 import type { ReactionView } from '../../shared/answers/reactions';
+import type { NotificationView } from '../../shared/schemas/notifications';
 import { as, type Browser } from './accounts';
+import { call } from './api';
 
 /** A 1×1 JPEG: small, valid, enough for the bucket and the browser. */
 export const TINY_JPEG = Buffer.from(
@@ -117,3 +119,10 @@ export interface FeedAnswer {
 
 export const ids = (items: { id: string }[] | undefined) => (items ?? []).map((p) => p.id);
 export const uniqueTag = () => `t${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+
+/** A post with its thread, as `viewer` (null: a guest) sees it. */
+export const postDetail = (viewer: Author | null, id: string) => (viewer ? as<PostDetail>(viewer.browser, 'GET', `/api/post/${id}`) : call<PostDetail>('GET', `/api/post/${id}`));
+/** The member's notifications, newest first. */
+export const notificationsOf = async (u: Author) => (await as<{ notifications: NotificationView[] }>(u.browser, 'GET', '/api/iam/notifications/all')).data.notifications;
+/** The member's count of unseen notifications. */
+export const notificationTally = async (u: Author) => (await as<{ tally: number }>(u.browser, 'GET', '/api/iam/notifications/unread-tally')).data.tally;
