@@ -38,7 +38,7 @@ export interface PageStaffFixture {
    * off); answers the call as each actor makes it.
    */
   act: (p: StaffPage) => Promise<Act>;
-  /** The call can be made once per page (deleting it): the site admin then stands in on a page of its own. */
+  /** The call can be made once per page (deleting it): the site admin then stands in on another page of the creator's. */
   once?: true;
 }
 
@@ -225,8 +225,8 @@ export async function runPageStaffFixture(key: string, fixture: PageStaffFixture
   const res = await act(p.admin);
   expect(res.status, `${key} as the page's admin A: ${JSON.stringify(res.json)}`).toBeGreaterThanOrEqual(200);
   expect(res.status, `${key} as the page's admin A: ${JSON.stringify(res.json)}`).toBeLessThan(300);
-  // A site admin with no role in the page stands in (on a page of its own when the call is made once).
-  const q = fixture.once ? await staffPage() : p;
+  // A site admin with no role in the page stands in (on another page of the creator's when the call is made once).
+  const q = fixture.once ? { ...p, page: await newPage(pageAs(p.creator)) } : p;
   const standIn = await (await fixture.act(q))(siteAdmin);
   expect(standIn.status, `${key} as a site admin with no role in the page: ${JSON.stringify(standIn.json)}`).toBeGreaterThanOrEqual(200);
   expect(standIn.status, `${key} as a site admin with no role in the page: ${JSON.stringify(standIn.json)}`).toBeLessThan(300);
