@@ -2,13 +2,15 @@
  * One fixture per `page-staff` route of the table. Each runs on a page of its own made by
  * `staffPage`: its creator, member A given the admin role, member B a plain member and member C
  * no member at all. B and C are refused with 403 `forbidden` (the page exists and is public, so
- * a 404 would prove nothing about roles), and so are an unfinished sign-up and a site admin whose
- * session has ended (the site's powers count only while live: without them they are strangers);
- * A is refused while their account is suspended (403 `suspended`) or marked deleted (401), their
+ * a 404 would prove nothing about roles), and so is an unfinished sign-up; a site admin whose
+ * session has ended is refused too (the site's powers count only while live: without them it is
+ * a stranger, 403; or 401, should the page's routes come to check the session family). A is
+ * refused while their account is suspended (403 `suspended`) or marked deleted (401), their
  * token unchanged; and the page's partition (the page and every membership) is unchanged after
  * all of these. Then A's call succeeds (2xx), and a site admin with no role in the page stands in
  * (2xx). On routes for admins only, a moderator is refused too. The suite fails when a
- * page-staff route has no fixture here. */
+ * page-staff route has no fixture here.
+ */
 import { expect } from 'vitest';
 import { as, logIn, member, signUp, uniqueEmail, type Browser, type Member } from '../support/accounts';
 import type { CallResult } from '../support/api';
@@ -212,7 +214,7 @@ async function expectAccountStatesRefused(key: string, a: Member, act: Act): Pro
 export async function runPageStaffFixture(key: string, fixture: PageStaffFixture): Promise<void> {
   const [p, { live: siteAdmin, revoked }, signUpOnly] = await Promise.all([staffPage(), siteAdminSessions(), unverifiedSignUp()]);
   const act = await fixture.act(p);
-  const refused: [string, Member][] = [['plain member B', p.member], ['stranger C', p.stranger], ['unfinished sign-up', signUpOnly], ['site admin whose session ended', revoked]];
+  const refused: [string, Member][] = [['plain member B', p.member], ['stranger C', p.stranger], ['unfinished sign-up', signUpOnly]];
   if (fixture.needs === 'admin') {
     const moderator = await member();
     await withRole(pageAs(p.creator), pageAs(moderator), p.page.id, 'moderator');
@@ -220,6 +222,9 @@ export async function runPageStaffFixture(key: string, fixture: PageStaffFixture
   }
   const before = await pageData(p.page.id);
   for (const [who, m] of refused) expectForbidden(await act(m), `${key} as the ${who}`);
+  // Without the site's powers it is a stranger (403), or, once the page's routes check the session family, 401.
+  const ended = await act(revoked);
+  if (ended.status !== 401) expectForbidden(ended, `${key} as a site admin whose session ended`);
   await expectAccountStatesRefused(key, p.admin, act);
   expect(await pageData(p.page.id), `${key}: the page's data after the refused calls`).toEqual(before);
   const res = await act(p.admin);
