@@ -79,14 +79,16 @@ export function dateCreate(d: EventDateItem): TxItem {
 
 /**
  * The template's date count, and its version (a whole put that read an older template retries).
- * A new date (`madeFrom`) also holds the template to the privacy and place the date copied: a
- * change of either that landed since the date was made from it cancels the date's write.
+ * A new date (`madeFrom`) also holds the template to the privacy and place the date copied (what
+ * a change's dates follow: privacy, location id, geohash and the place's name, which a rename at
+ * the same address changes alone): a change of any that landed since the date was made from it
+ * cancels the date's write.
  */
-const dateCountItem = (eventId: string, delta: number, madeFrom?: Pick<EventDateItem, 'privacy' | 'locationId' | 'geohash'>): TxItem =>
+const dateCountItem = (eventId: string, delta: number, madeFrom?: Pick<EventDateItem, 'privacy' | 'locationId' | 'geohash' | 'placeName'>): TxItem =>
   addItem(
     eventKey(eventId),
     { dateCount: delta, version: 1 },
-    and(live(), ...Object.entries(madeFrom ? { privacy: madeFrom.privacy, locationId: madeFrom.locationId, geohash: madeFrom.geohash } : {}).filter((e): e is [string, string] => e[1] !== undefined).map(([a, v]) => eq(a, v))),
+    and(live(), ...Object.entries(madeFrom ? { privacy: madeFrom.privacy, locationId: madeFrom.locationId, geohash: madeFrom.geohash, placeName: madeFrom.placeName } : {}).filter((e): e is [string, string] => e[1] !== undefined).map(([a, v]) => eq(a, v))),
   );
 
 /**

@@ -241,7 +241,7 @@ describe('page roles (page-staff routes)', () => {
     expect(Object.keys(pageStaffFixtures).sort()).toEqual(staffRoutes.sort());
   });
   for (const [key, fixture] of Object.entries(pageStaffFixtures)) {
-    it(`${key}: a plain member and a stranger are refused and the page is unchanged; its admin is not refused`, async () => {
+    it(`${key}: a plain member, a stranger, an unfinished sign-up, an ended site admin and a suspended or deleted admin are refused and the page is unchanged; its admin and a site admin act`, async () => {
       await runPageStaffFixture(key, fixture);
     });
   }
