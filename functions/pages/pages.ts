@@ -12,11 +12,11 @@ import { and, eq, oneOf } from '../db/condition';
 import { db } from '../db/service';
 import { failedChecks, named, type TxItem, type TxOutcome } from '../db/transact';
 import { conditionCheck } from '../db/write';
-import { forbidden, notFound } from '../lib/errors';
+import { forbidden, notFound, unauthorized } from '../lib/errors';
 import type { Session } from '../lib/session/token';
-import { adminNow } from '../lib/session/live';
+import { adminNow, sessionNow, usableFamily } from '../lib/session/live';
 import { accountGone, accountSuspended, assertAuthorWasLive, authorLiveCheck } from '../users/author-live';
-import { getUser, handleOwner } from '../users/users';
+import { handleOwner } from '../users/users';
 
 // Who may do what: the same rule the SPA uses (shared/page-roles.ts).
 export { atLeast, isPageAdmin, isPageStaff } from '../../shared/page-roles';
@@ -71,16 +71,29 @@ export function assertMayWrite(session: Session): void {
 }
 
 /**
- * The page and the actor, when the actor holds at least `needed` (a site admin always does);
- * 404 when the page does not exist, 403 when the role falls short.
+ * The actor of a page action as they stand now (reads in parallel): a page's powers end with the
+ * session, not with its access token (a logged-out or revoked session answers 401 at once: in its
+ * last 15 minutes a taken cookie could otherwise make another account an admin, which outlives
+ * every revocation), and with the account (deleted: 401, suspended: 403); a site admin's powers
+ * count only while held now. Answers the page (null when there is none), the actor's membership
+ * and their site-admin powers.
  */
-export async function actOnPage(session: Session, pageId: string, needed: PageRole, message: string): Promise<{ page: PageItem; actor: PageActor }> {
+export async function pageActorNow(session: Session, pageId: string): Promise<{ page: PageItem | null; membership: PageMemberItem | null; siteAdmin: boolean }> {
   assertMayWrite(session);
-  // A site admin's powers count only while they hold them now, not when the token was made.
-  const [page, membership, user, siteAdmin] = await Promise.all([livePage(pageId), membershipOf(pageId, session.userId, true), getUser(session.userId), adminNow(session)]);
-  // An access token outlives a deleted account by up to 15 minutes: its page roles end with it.
+  const [page, membership, { family, user }, siteAdmin] = await Promise.all([getPage(pageId, true), membershipOf(pageId, session.userId, true), sessionNow(session), adminNow(session)]);
+  if (!usableFamily(family)) throw unauthorized('Your session has ended; sign in again');
   if (!user || user.deletedAt) throw accountGone();
   if (user.suspended) throw accountSuspended();
+  return { page, membership, siteAdmin };
+}
+
+/**
+ * The page and the actor, when the actor holds at least `needed` (a site admin always does);
+ * 404 when the page does not exist, 403 when the role falls short (after `pageActorNow`'s checks).
+ */
+export async function actOnPage(session: Session, pageId: string, needed: PageRole, message: string): Promise<{ page: PageItem; actor: PageActor }> {
+  const { page, membership, siteAdmin } = await pageActorNow(session, pageId);
+  if (!page || page.deletedAt) throw notFound('There is no page with this id', 'pageId');
   const role = roleOf(membership);
   if (!atLeast(role, needed) && !siteAdmin) throw forbidden(message);
   return { page, actor: { userId: session.userId, siteAdmin, membership, role } };

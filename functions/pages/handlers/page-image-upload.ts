@@ -10,25 +10,15 @@ import { randomUUID } from 'node:crypto';
 import { forbidden } from '../../lib/errors';
 import { hitRateLimit } from '../../lib/rate-limit';
 import type { Main } from '../../lib/route-types';
-import { adminNow } from '../../lib/session/live';
-import { accountGone, accountSuspended } from '../../users/author-live';
-import { getUser } from '../../users/users';
 import { EXTENSIONS, pendingUploadUrl } from '../../images/presigned-upload';
-import { assertMayWrite, atLeast, getPage, membershipOf, roleOf } from '../pages';
+import { assertMayWrite, atLeast, pageActorNow, roleOf } from '../pages';
 import { pageImagesPrefix } from '../page-images';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   assertMayWrite(session);
   if (!session.emailVerified) throw forbidden('Verify your e-mail address before adding a photo');
-  const [page, membership, user, siteAdmin] = await Promise.all([
-    getPage(input.pageId, true),
-    membershipOf(input.pageId, session.userId, true),
-    getUser(session.userId),
-    adminNow(session),
-  ]);
-  // An access token outlives a deleted account by up to 15 minutes; a site admin's powers count only while held now.
-  if (!user || user.deletedAt) throw accountGone();
-  if (user.suspended) throw accountSuspended();
+  // No page yet: the images of a page being created are uploaded before it exists.
+  const { page, membership, siteAdmin } = await pageActorNow(session, input.pageId);
   if (page && !siteAdmin && (page.deletedAt || !atLeast(roleOf(membership), 'admin'))) throw forbidden('Only the page\'s admins may change its images');
   await hitRateLimit('AVATAR_USER', session.userId);
   const key = `${pageImagesPrefix(input.pageId)}${randomUUID()}.${EXTENSIONS[input.contentType]}`;
