@@ -1,4 +1,4 @@
-/** The e-mails the identity routes send. Links point at SITE_ORIGIN (the site's public address). */
+/** The e-mails the auth routes send. Links point at SITE_ORIGIN (the site's public address). */
 import { mailer } from '../lib/outbound/mailer';
 import { siteOrigin as site } from '../lib/site-origin';
 const NAME = 'Leafline';

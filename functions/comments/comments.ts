@@ -18,7 +18,7 @@ import { eitherBlocks } from '../users/blocks';
 import { notificationWrite } from '../notifications/notifications';
 import type { PostItem } from '../db/entities/post';
 import { getPostItem, postCountItem, visiblePost } from '../posts/post-item';
-import { canSee } from '../posts/viewer';
+import { canSee } from '../posts/visibility';
 import { type Viewer } from '../lib/session/viewer';
 import { assertAuthorWasLive, authorLiveCheck } from '../users/author-live';
 import { responderOf, usersAnd } from '../users/cards';

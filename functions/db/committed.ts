@@ -8,18 +8,18 @@
  */
 import type { TxItem } from './transact';
 
-/** The primary key of an item a write changed or deleted. */
-export interface RemovedKey {
+/** The primary key of an item a write updated or deleted. */
+export interface ChangedKey {
   pk: string;
   sk: string;
 }
 /** What a committed transaction changed: the items it put (whole, as stored) and the keys of those it updated. */
 export interface CommittedChange {
   puts: Record<string, unknown>[];
-  updated: RemovedKey[];
+  updated: ChangedKey[];
 }
 type Listener = (change: CommittedChange) => void;
-type RemovedListener = (keys: readonly RemovedKey[]) => void;
+type RemovedListener = (keys: readonly ChangedKey[]) => void;
 const KEY = Symbol.for('leafline.committedListener');
 const REMOVED_KEY = Symbol.for('leafline.removedListener');
 const registry = globalThis as { [KEY]?: Listener | null; [REMOVED_KEY]?: RemovedListener | null };
@@ -38,7 +38,7 @@ function changeOf(items: readonly TxItem[]): CommittedChange {
   for (const t of items) {
     const put = (t.Put as { Item?: Record<string, unknown> } | undefined)?.Item;
     if (put) change.puts.push(put);
-    const key = (t.Update as { Key?: Partial<RemovedKey> } | undefined)?.Key;
+    const key = (t.Update as { Key?: Partial<ChangedKey> } | undefined)?.Key;
     if (key?.pk && key.sk) change.updated.push({ pk: key.pk, sk: key.sk });
   }
   return change;
@@ -50,7 +50,7 @@ export function onRemoved(listener: RemovedListener | null): void {
 }
 
 /** Tells the listener, if any, that these items were deleted (after the delete succeeded). */
-export function removed(keys: readonly RemovedKey[]): void {
+export function removed(keys: readonly ChangedKey[]): void {
   const listener = registry[REMOVED_KEY];
   if (listener && keys.length) listener(keys);
 }

@@ -2,7 +2,7 @@
 import type { FeedCounts } from '../../shared/answers/feeds';
 import { GLOBAL_SCOPE, ownerScope, tagScope } from '../db/items/feed-counter';
 import { readCounts } from '../posts/counters';
-import { ownerAudience } from '../posts/viewer';
+import { ownerAudience } from '../posts/visibility';
 import { type Viewer } from '../lib/session/viewer';
 
 export function globalCounts(audience: 'public' | 'members'): Promise<FeedCounts> {

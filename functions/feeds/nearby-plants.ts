@@ -10,7 +10,7 @@ import type { PostItem } from '../db/entities/post';
 import { db } from '../db/service';
 import { nearest } from '../lib/geo-search';
 import { hydrate } from '../posts/post-views';
-import { canSee } from '../posts/viewer';
+import { canSee } from '../posts/visibility';
 import { type Viewer } from '../lib/session/viewer';
 import { blockedBy } from '../users/blocks';
 

@@ -14,7 +14,7 @@ import { toCommentView } from '../comments/comments';
 import { blockedBy } from '../users/blocks';
 import { getPostItem } from '../posts/post-item';
 import { ownerCard, toPostView } from '../posts/post-views';
-import { canSee } from '../posts/viewer';
+import { canSee } from '../posts/visibility';
 import { type Viewer } from '../lib/session/viewer';
 import { reactionIdOf } from '../posts/reaction-id';
 import { responderOf, usersAnd } from '../users/cards';

@@ -9,7 +9,7 @@ import { postKey, type ListPosition, type PostItem } from '../db/entities/post';
 import { db } from '../db/service';
 import { sees, type Audience } from '../posts/counters';
 import { cardKeys, cardsOf, type PostCards } from '../posts/post-views';
-import { canSee, ownerAudience } from '../posts/viewer';
+import { canSee, ownerAudience } from '../posts/visibility';
 import { type Viewer } from '../lib/session/viewer';
 import { usersAnd } from '../users/cards';
 

@@ -1,6 +1,6 @@
 /**
- * The presigned PUT both upload routes hand out (photos: photo-upload.ts, avatars:
- * avatar-upload.ts), after recording the pending upload. The URL lives 5 minutes and signs the
+ * The presigned PUT both upload routes hand out (photos: handlers/photo-upload.ts, avatars:
+ * handlers/avatar-upload.ts), after recording the pending upload. The URL lives 5 minutes and signs the
  * content type and the content length: S3 refuses an upload sent as another type or with another
  * number of bytes than asked for. (The local s3rver checks neither; the check when a post or the
  * profile claims the upload is what holds there, and it holds in the cloud too.)

@@ -1,8 +1,8 @@
 /**
  * Conversations as they are read (M1–M6 in docs/data-model.md): who the caller speaks as in a
  * conversation, the cards of both sides, the inbox (one Query), a conversation's messages (one
- * Query, over-read past withheld messages at most 3 times) and the unread tallies. Writes are in
- * ./write.ts.
+ * Query, over-read past withheld messages at most 3 times) and the unread tallies. The writes are
+ * starting.ts, sending.ts, reading.ts, hiding.ts and erasing.ts (what they share: participant-writes.ts).
  */
 import type { ConversationAnswer, ConversationRow, MessageView, Party, UnreadCollections } from '../../shared/answers/messages';
 import { PAGE_SIZE } from '../../shared/constants';

@@ -54,5 +54,3 @@ export async function muteConversation(session: Session, conversationId: string,
   });
   return muted;
 }
-
-// ---------------------------------------------------------------- erasing

@@ -5,10 +5,10 @@
  * of its participant items that are not muted, and its collections name exactly those with
  * unread > 0; the property test of test/api/messages.test.ts holds every write to it.
  */
-import { and, eq, exists, live, oneOf } from '../db/condition';
+import { and, eq, exists, live } from '../db/condition';
 import { INBOX_PLACE_FIELDS, participantKey, type MessageItem, type ParticipantItem } from '../db/entities/conversation';
 import type { OwnerRef } from '../db/entities/owner';
-import { pageKey, pageMemberKey } from '../db/entities/page';
+import { pageKey } from '../db/entities/page';
 import { tallyChange } from '../db/items/message-tally';
 import { type TxItem, type TxOutcome } from '../db/transact';
 import { conditionCheck, updateItem } from '../db/write';
@@ -52,16 +52,10 @@ export async function withRetries(attempt: () => Promise<TxOutcome | null>): Pro
   throw serviceUnavailable('The conversation changed meanwhile; please try again');
 }
 
-// ---------------------------------------------------------------- starting
 
 /** Whether a message of `side` came from that side (its own never count as unread). */
 export function fromSide(m: Pick<MessageItem, 'senderId' | 'asPageId'>, side: Pick<Side, 'type' | 'participantId'>): boolean {
   return side.type === 'page' ? m.asPageId === side.participantId : m.senderId === side.participantId && !m.asPageId;
-}
-
-/** A page's staff member's role, as a condition of the write: a demotion that lands first cancels it. */
-export function staffCheck(pageId: string, userId: string): TxItem {
-  return conditionCheck(pageMemberKey(pageId, userId), and(eq('status', 'member'), oneOf('role', ['creator', 'admin', 'moderator'])));
 }
 
 export function pageLiveCheck(pageId: string): TxItem {

@@ -75,5 +75,3 @@ export async function markMessagesSeen(session: Session, ids: string[]): Promise
     await readUpTo(conversationId, side, key);
   }
 }
-
-// ---------------------------------------------------------------- hiding and muting

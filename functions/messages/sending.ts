@@ -14,9 +14,10 @@ import { updateItem } from '../db/write';
 import { conflict, forbidden, notFound, serviceUnavailable } from '../lib/errors';
 import { hitRateLimit } from '../lib/rate-limit';
 import type { Session } from '../lib/session/token';
+import { roleCheck, roleLost } from '../pages/pages';
 import { assertAuthorWasLive, authorLiveCheck } from '../users/author-live';
 import { messageViewOf, previewOf, sideIn, sideRef, type Side } from './conversations';
-import { ATTEMPTS, pageLiveCheck, staffCheck, tallyUpdate } from './participant-writes';
+import { ATTEMPTS, pageLiveCheck, tallyUpdate } from './participant-writes';
 
 function otherOf(conv: ConversationItem, side: Side): { id: string; type: ParticipantType } {
   if (conv.convType === 'tomypage') return side.type === 'page' ? { id: conv.userId!, type: 'user' } : { id: conv.pageId!, type: 'page' };
@@ -101,7 +102,8 @@ async function deliverMessage(session: Session, conv: ConversationItem, side: Si
       items.push(inboxPlacement(conv.id, { type: recipient.participantType, id: recipient.participantId }, createdAt, preview, session.userId, { unreadBy: 1, guardMuted: recipient.muted }));
       if (!recipient.muted) items.push(tallyUpdate(recipient, 1, 'add'));
     }
-    if (side.asPageId) items.push(named('still-page-staff', staffCheck(side.asPageId, session.userId)));
+    // Writing as the page: the sender's staff role, so a demotion that lands first cancels it.
+    if (side.asPageId) items.push(...roleCheck(side.asPageId, { userId: session.userId, siteAdmin: false, membership: null, role: null }, 'moderator'));
     else if (conv.convType === 'tomypage' && conv.pageId) items.push(named('page-live', pageLiveCheck(conv.pageId)));
     const out = await writeItems(items);
     if (!out.canceled) return { message: messageViewOf(message as MessageItem), created: true };
@@ -112,11 +114,9 @@ async function deliverMessage(session: Session, conv: ConversationItem, side: Si
     }
     await assertAuthorWasLive(out, items, session.userId);
     if (failed.has('sender-in-conversation')) throw notFound('There is no such conversation', 'conversation_id');
-    if (side.asPageId && failed.has('still-page-staff')) throw notFound('There is no such conversation', 'conversation_id');
+    if (side.asPageId && roleLost(out, items)) throw notFound('There is no such conversation', 'conversation_id');
     if (!side.asPageId && conv.convType === 'tomypage' && failed.has('page-live')) throw notFound('This page no longer exists', 'conversation_id');
     // The recipient muted, unmuted or left meanwhile: read again.
   }
   throw serviceUnavailable('The conversation changed meanwhile; please try again');
 }
-
-// ---------------------------------------------------------------- reading

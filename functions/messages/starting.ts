@@ -65,5 +65,3 @@ export async function startPageConversation(session: Session, userId: string, pa
   const { convnId } = await ensureConversation(session, { id: userId, type: 'user' }, { id: pageId, type: 'page' }, 'tomypage', { userId, pageId });
   return { convnId };
 }
-
-// ---------------------------------------------------------------- sending

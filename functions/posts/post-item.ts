@@ -10,7 +10,7 @@ import { db } from '../db/service';
 import type { TxItem } from '../db/transact';
 import { conditionCheck } from '../db/write';
 import { notFound } from '../lib/errors';
-import { canSee } from './viewer';
+import { canSee } from './visibility';
 import { type Viewer } from '../lib/session/viewer';
 
 export async function getPostItem(id: string): Promise<PostItem | null> {

@@ -28,7 +28,7 @@ import { getPostItem } from './post-item';
 import { assertStaffWriteAllowed, isPageStaff, membershipOf, roleOf, staffWriteChecks } from '../pages/pages';
 import { assertMayEditPagePost, pagePoster, posterCheck } from './page-poster';
 import { listingPosition, ownerUnchanged, pageListingPosition } from '../listings/relist';
-import { canSee, isOwner } from './viewer';
+import { canSee, isOwner } from './visibility';
 import { type Viewer } from '../lib/session/viewer';
 
 const ATTEMPTS = 5;

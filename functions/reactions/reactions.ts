@@ -16,7 +16,7 @@ import { eitherBlocks } from '../users/blocks';
 import { notificationWrite } from '../notifications/notifications';
 import { claimOf, commentAt, notifiable } from '../comments/comments';
 import { getPostItem, livePostCheck, postCountItem, visiblePost } from '../posts/post-item';
-import { canSee } from '../posts/viewer';
+import { canSee } from '../posts/visibility';
 import { type Viewer } from '../lib/session/viewer';
 import { assertAuthorWasLive, authorLiveCheck } from '../users/author-live';
 import { parseReactionId, reactionIdOf } from '../posts/reaction-id';

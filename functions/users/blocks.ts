@@ -1,9 +1,10 @@
 /**
- * Who blocks whom, as the domains that leave out or withhold something read it: a blocked
- * member's messages to the blocker are withheld (functions/messages/sending.ts), neither is told
- * of the other's actions (comments, reactions, attendance, page requests), and the blocker's
- * lists leave out what the blocked member wrote (functions/feeds/list-page.ts, post-detail.ts,
- * nearby-plants.ts). Blocking and unblocking are messages' routes (functions/messages/blocks.ts).
+ * Who blocks whom, as the domains that leave something out read it: neither member is told of the
+ * other's actions (comments, reactions, attendance, page requests), and the blocker's lists leave
+ * out what the blocked member wrote (functions/feeds/list-page.ts, post-detail.ts,
+ * nearby-plants.ts). Sending a message reads the same `blockKey` items itself, in the BatchGet
+ * that reads the recipient's row (functions/messages/sending.ts: one call, not two). Blocking and
+ * unblocking are messages' routes (functions/messages/blocks.ts).
  */
 import { batchGet } from '../db/batch';
 import { blockKey } from '../db/entities/conversation';

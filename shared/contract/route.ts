@@ -1,6 +1,6 @@
 /**
  * The contract of one HTTP route: what both sides agree on (method, path, access level, input,
- * output, success status). The server adds what only it needs (handler, grants) in
+ * output, success status, and the error statuses it answers for reasons of its own). The server adds what only it needs (handler, grants) in
  * functions/<domain>/routes.ts; the web client and the tests take their types from here.
  */
 import type * as z from 'zod';

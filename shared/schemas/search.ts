@@ -1,4 +1,4 @@
-/** Inputs of the user routes that identity.ts does not hold: the handle availability check. */
+/** Inputs of the search routes: the handle availability check. */
 import * as z from 'zod/mini';
 import './locale';
 

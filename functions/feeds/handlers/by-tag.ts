@@ -3,7 +3,7 @@ import type { byTag as route } from '../../../shared/contract/feeds';
 import { tagCounts } from '../counts';
 import { listPage } from '../list-page';
 import { tagSource } from '../sources';
-import { audienceOf } from '../../posts/viewer';
+import { audienceOf } from '../../posts/visibility';
 import { viewerOf } from '../../lib/session/viewer';
 import type { Main } from '../../lib/route-types';
 

@@ -3,7 +3,7 @@ import type { latestPlantsUsers as route } from '../../../shared/contract/feeds'
 import { listPage } from '../list-page';
 import { contentSources } from '../sources';
 import { ZERO } from '../../posts/counters';
-import { audienceOf } from '../../posts/viewer';
+import { audienceOf } from '../../posts/visibility';
 import { viewerOf } from '../../lib/session/viewer';
 
 const LATEST_PLANTS = 8;

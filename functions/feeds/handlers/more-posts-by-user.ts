@@ -3,7 +3,7 @@ import type { morePostsByUser as route } from '../../../shared/contract/feeds';
 import { userCounts } from '../counts';
 import { listPage } from '../list-page';
 import { ownerSource } from '../sources';
-import { ownerAudience } from '../../posts/viewer';
+import { ownerAudience } from '../../posts/visibility';
 import { viewerOf } from '../../lib/session/viewer';
 import type { Main } from '../../lib/route-types';
 

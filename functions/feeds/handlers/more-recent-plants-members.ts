@@ -3,7 +3,7 @@ import type { moreRecentPlantsMembers as route } from '../../../shared/contract/
 import { globalCounts } from '../counts';
 import { listPage } from '../list-page';
 import { contentSources } from '../sources';
-import { audienceOf } from '../../posts/viewer';
+import { audienceOf } from '../../posts/visibility';
 import { viewerOf } from '../../lib/session/viewer';
 import type { Main } from '../../lib/route-types';
 

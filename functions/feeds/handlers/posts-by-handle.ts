@@ -4,7 +4,7 @@ import { ownerCounts } from '../counts';
 import { listPage } from '../list-page';
 import { ownerByHandle } from '../owners';
 import { ownerSource } from '../sources';
-import { ownerAudience } from '../../posts/viewer';
+import { ownerAudience } from '../../posts/visibility';
 import { viewerOf } from '../../lib/session/viewer';
 import type { Main } from '../../lib/route-types';
 

@@ -34,12 +34,6 @@ export async function sessionNow(session: Pick<Session, 'userId' | 'familyId'>):
   return { family: fam, user };
 }
 
-/** The family of a session that is still live, or null (revoked, expired, never made). */
-export async function liveFamily(session: Pick<Session, 'userId' | 'familyId'>): Promise<SessionItem | null> {
-  const fam = await family(session);
-  return usableFamily(fam) ? fam : null;
-}
-
 /** Whether the session's family is still live (for routes that mint a fresh access token). */
 export async function familyIsLive(session: Session): Promise<boolean> {
   return usableFamily(await family(session));

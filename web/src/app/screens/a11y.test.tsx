@@ -2,7 +2,7 @@
  * axe-core over the identity screens in their main states: no critical or serious violations.
  * (happy-dom has no layout, so colour contrast is left to the browser journeys and Lighthouse.)
  */
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_USER_SETTINGS } from '@shared/schemas/users';
@@ -54,9 +54,10 @@ describe('accessibility of the identity screens', () => {
       'GET /api/iam/admin/users-without-location': () => success(USERS),
       'GET /api/location/from-ip': () => success({ latitude: 1, longitude: 2, suburb_city: 'A', state: 'B', country: 'C' }),
     });
-    renderRoute(path, { auth });
+    const { queryClient } = renderRoute(path, { auth });
     await screen.findByRole('heading', { level: 1 });
-    await new Promise((r) => setTimeout(r, 50));
+    // Every query answered and rendered before axe reads the page.
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
     expect(await violations()).toEqual([]);
   });
 
@@ -118,10 +119,11 @@ describe('accessibility of the content screens', () => {
     ['/nearby/plants', AUTH.member],
   ] as const)('%s', async (path, auth) => {
     routes();
-    renderRoute(path, { auth });
+    const { queryClient } = renderRoute(path, { auth });
     await screen.findByRole('heading', { level: 1 });
     await screen.findAllByRole('article');
-    await new Promise((r) => setTimeout(r, 50));
+    // Every query answered and rendered before axe reads the page.
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
     expect(await violations()).toEqual([]);
   });
 

@@ -65,8 +65,7 @@ describe('/:handle', () => {
     serve({ 'GET /api/posts/nobody_here': () => failure(404, 'not_found', 'User not found') });
     renderRoute('/nobody_here', { auth: AUTH.guest });
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found /nobody_here' })).toBeTruthy();
-    await new Promise((r) => setTimeout(r, 20));
-    expect(document.title).toBe('Page Not Found');
+    await waitFor(() => expect(document.title).toBe('Page Not Found'));
   });
 });
 

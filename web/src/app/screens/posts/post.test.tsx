@@ -56,8 +56,7 @@ describe('/post/:randomId', () => {
     serve({ [`GET /api/post/${ID}`]: () => failure(404, 'not_found', 'Post not found') });
     renderRoute(`/post/${ID}`, { auth: AUTH.member });
     expect((await screen.findByRole('heading', { level: 1, name: /Page not found/ })).textContent).toBe(`Page not found /post/${ID}`);
-    await new Promise((r) => setTimeout(r, 20));
-    expect(document.title).toBe('Page Not Found');
+    await waitFor(() => expect(document.title).toBe('Page Not Found'));
   });
 
   it('does not ask the server about an address that cannot be a post', async () => {

@@ -1,4 +1,4 @@
-/** The admin calls of the identity API: users (lists, update, delete), site settings, test e-mail. */
+/** The admin calls (shared/contract: users, site-settings, admin): users (lists, update, delete), site settings, test e-mail. */
 import type * as z from 'zod/mini';
 import type { UpdateSiteSettingInput } from '@shared/schemas/site-settings';
 import type { adminUserUpdateInput } from '@shared/schemas/users';

@@ -1,5 +1,5 @@
 /**
- * The account calls of the identity API (shared/contract): signup, e-mail verification, password reset,
+ * The account calls of the auth and users routes (shared/contract): signup, e-mail verification, password reset,
  * registration and phone verification (a member's own profile
  * updates and deletion are in features/account/api/profile.ts). Inputs are the shared schemas'
  * outputs; answers are what the routes return in `data`.

@@ -139,8 +139,8 @@ export function pageNewsSource(client: QueryClient, viewer: string, handle: stri
         state?.data && state.dataUpdatedAt > (shownDetails.get(shownKey) ?? 0)
           ? state.data
           : await client.fetchQuery({
-          queryKey: detailsKey,
-          queryFn: ({ signal: s }) => api.call('GET /api/page/all-details/{handle}', { handle }, { signal: s }),
+              queryKey: detailsKey,
+              queryFn: ({ signal: s }) => api.call('GET /api/page/all-details/{handle}', { handle }, { signal: s }),
               staleTime: 0,
             });
       shownDetails.set(shownKey, client.getQueryState(detailsKey)?.dataUpdatedAt ?? Date.now());
