@@ -13,6 +13,7 @@ import { failureMessage } from '@/components/form/messages';
 import { handleHref, pageEditHref, paths, tagHref } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-store';
 import { Avatar } from '@/components/avatar';
+import { ShowMore } from '@/components/show-more';
 import { DocumentTitle } from '@/features/content/components/document-title';
 import { Feed } from '@/features/content/components/feed';
 import { viewerOf } from '@/lib/ids';
@@ -228,11 +229,7 @@ function MemberList({ pageId, signedIn }: { pageId: string; signedIn: boolean })
           </li>
         ))}
       </ul>
-      {members.hasNextPage ? (
-        <Button variant="secondary" onClick={() => void members.fetchNextPage()} pending={members.isFetchingNextPage} pendingLabel="Loading…">
-          Show more members
-        </Button>
-      ) : null}
+      <ShowMore list={members}>Show more members</ShowMore>
     </div>
   );
 }

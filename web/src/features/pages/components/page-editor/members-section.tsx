@@ -5,6 +5,7 @@ import { Avatar } from '@/components/avatar';
 import { SelectField } from '@/components/form/fields';
 import { Button, FormAlert } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
+import { ShowMore } from '@/components/show-more';
 import { usePageMembers, useStaffAction } from '../../api/pages';
 import { InviteForm } from './invite-form';
 import { Section } from './section';
@@ -61,11 +62,7 @@ export function MembersSection({ page, admin }: { page: PageView; admin: boolean
           </li>
         ))}
       </ul>
-      {members.hasNextPage ? (
-        <Button variant="secondary" onClick={() => void members.fetchNextPage()} pending={members.isFetchingNextPage} pendingLabel="Loading…">
-          Show more members
-        </Button>
-      ) : null}
+      <ShowMore list={members}>Show more members</ShowMore>
     </Section>
   );
 }
