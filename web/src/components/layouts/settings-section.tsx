@@ -1,4 +1,7 @@
-/** One section of the settings screen: an anchor target with its h2 and a short description. */
+/**
+ * One section of a screen edited a section at a time (the settings screen, a plant listing's
+ * editor): an anchor target with its h2 and a short description.
+ */
 import type { ReactNode } from 'react';
 
 export function SettingsSection({ id, title, description, children, tone = 'default' }: { id: string; title: string; description?: ReactNode; children: ReactNode; tone?: 'default' | 'danger' }) {

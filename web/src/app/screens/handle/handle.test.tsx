@@ -135,4 +135,32 @@ describe('/:handle for a page', () => {
     expect(await screen.findByText('Swiss Cheese Plant')).toBeTruthy();
     expect(api.to(`GET /api/iam/pages/morepostsbypage/${PAGE_ID}/plant/first`)).toHaveLength(1);
   });
+
+  it('lists the members on its Members tab with their roles\' names, and pages on with "Show more members"', async () => {
+    pageHref('wattle_lane_four');
+    const member = (i: number, role: 'creator' | 'admin' | 'moderator' | 'member') => ({
+      user: { uuid: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, username: `grower_${i}`, name: null, avatar: null },
+      role,
+      since: '2026-02-01T00:00:00.000Z',
+    });
+    const api = serve({
+      'GET /api/page/all-details/wattle_lane_four': () => details('wattle_lane_four', []),
+      [`GET /api/iam/pages/members/${PAGE_ID}`]: (call) =>
+        call.url.includes('cursorId=')
+          ? success({ members: [member(4, 'member')], cursorId: null })
+          : success({ members: [member(1, 'creator'), member(2, 'admin'), member(3, 'moderator')], cursorId: 'next-3' }),
+    });
+    renderRoute('/wattle_lane_four', { auth: AUTH.member });
+    await screen.findByRole('heading', { level: 1, name: 'Wattle Lane Garden' });
+    // (Text queries: the staff's composer makes role queries slow here.)
+    fireEvent.click(screen.getByText('Members (3)'));
+    const roleOf = async (username: string) => (await screen.findByText(`@${username}`)).closest('li')!.textContent;
+    expect(await roleOf('grower_1')).toMatch(/@grower_1Founder$/);
+    expect(await roleOf('grower_2')).toMatch(/@grower_2Admin$/);
+    expect(await roleOf('grower_3')).toMatch(/@grower_3Moderator$/);
+    fireEvent.click(screen.getByText('Show more members'));
+    expect(await roleOf('grower_4')).toMatch(/@grower_4Member$/);
+    await waitFor(() => expect(screen.queryByText('Show more members')).toBeNull());
+    expect(api.to(`GET /api/iam/pages/members/${PAGE_ID}`)).toHaveLength(2);
+  });
 });

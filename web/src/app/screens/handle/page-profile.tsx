@@ -13,6 +13,7 @@ import { failureMessage } from '@/components/form/messages';
 import { handleHref, pageEditHref, paths, tagHref } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-store';
 import { Avatar } from '@/components/avatar';
+import { ShowMore } from '@/components/show-more';
 import { DocumentTitle } from '@/features/content/components/document-title';
 import { Feed } from '@/features/content/components/feed';
 import { viewerOf } from '@/lib/ids';
@@ -21,12 +22,12 @@ import { imageUrl } from '@/lib/images';
 import { DateCard } from '@/features/events/components/date-card';
 import { pageNewsSource, pagePlantsSource, usePageDetails, usePageMembers } from '@/features/pages/api/pages';
 import { JoinButton } from '@/features/pages/components/join-button';
-import { atLeast, isPageAdmin, isPageStaff, type PageRole } from '@shared/page-roles';
+import { PAGE_ROLE_NAMES } from '@/features/pages/lib/page-options';
+import { atLeast, isPageAdmin, isPageStaff } from '@shared/page-roles';
 
 /** The news composer loads when a member who may post opens it: readers never load it. */
 const Composer = lazy(() => import('@/features/compose/components/composer').then((m) => ({ default: m.Composer })));
 
-const ROLE_NAME: Record<PageRole, string> = { creator: 'Founder', admin: 'Admin', moderator: 'Moderator', member: 'Member' };
 const link = 'font-semibold text-primary-800 underline underline-offset-2 hover:text-primary-900';
 
 /**
@@ -223,16 +224,12 @@ function MemberList({ pageId, signedIn }: { pageId: string; signedIn: boolean })
               <Link to={`/${encodeURIComponent(m.user.username)}`} className="block truncate font-semibold text-gray-900 hover:underline">
                 @{m.user.username}
               </Link>
-              <span className="text-sm text-gray-600">{ROLE_NAME[m.role]}</span>
+              <span className="text-sm text-gray-600">{PAGE_ROLE_NAMES[m.role]}</span>
             </span>
           </li>
         ))}
       </ul>
-      {members.hasNextPage ? (
-        <Button variant="secondary" onClick={() => void members.fetchNextPage()} pending={members.isFetchingNextPage} pendingLabel="Loading…">
-          Show more members
-        </Button>
-      ) : null}
+      <ShowMore list={members}>Show more members</ShowMore>
     </div>
   );
 }

@@ -3,7 +3,7 @@
  * availability and privacy, photo descriptions, text and tags; then the danger zone.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { MAX_TAGS_PER_POST, PHOTO_DESCRIPTION_MAX, POST_TEXT_MAX, type Privacy } from '@shared/content-rules';
 import { photoDescriptionsInput, plantUpdateInput, textAndTagsInput } from '@shared/schemas/posts';
@@ -11,6 +11,7 @@ import type { PostView } from '@shared/answers/posts';
 import type { PlantDetail } from '@shared/answers/feeds';
 import { hasFormChanged } from '@shared/format';
 import { Dialog } from '@/components/dialog';
+import { SettingsSection } from '@/components/layouts/settings-section';
 import { SelectField, TextArea, TextField } from '@/components/form/fields';
 import { Button, FormAlert, Notice, SubmitButton } from '@/components/form/feedback';
 import { checkInput, failureMessage, type Labels } from '@/components/form/messages';
@@ -24,24 +25,6 @@ import { TagInput } from '@/components/form/tag-input';
 
 export const PLANT_DELETED_NOTICE = 'Your plant listing was deleted.';
 export const MY_PLANTS_PATH = '/profile/plants';
-
-function EditSection({ id, title, description, tone = 'default', children }: { id: string; title: string; description?: ReactNode; tone?: 'default' | 'danger'; children: ReactNode }) {
-  return (
-    <section
-      id={id}
-      aria-labelledby={`${id}-title`}
-      className={`scroll-mt-20 space-y-4 rounded-xl border bg-white p-4 shadow-sm sm:p-6 ${tone === 'danger' ? 'border-red-200' : 'border-gray-200'}`}
-    >
-      <header className="space-y-1">
-        <h2 id={`${id}-title`} className={`text-lg font-semibold ${tone === 'danger' ? 'text-red-800' : 'text-gray-900'}`}>
-          {title}
-        </h2>
-        {description ? <p className="text-sm text-gray-600">{description}</p> : null}
-      </header>
-      {children}
-    </section>
-  );
-}
 
 /** Keeps the edited plant in the screen's cache, and marks every list read before now out of date. */
 function useSavePlant(plantId: string) {
@@ -111,7 +94,7 @@ function DetailsSection({ plant, userId }: { plant: PostView; userId: string }) 
   });
 
   return (
-    <EditSection id="details" title="Details and availability" description="What the plant is, what you ask for it, and who can see the listing.">
+    <SettingsSection id="details" title="Details and availability" description="What the plant is, what you ask for it, and who can see the listing.">
       <form ref={form.formRef} onSubmit={submit} noValidate className="space-y-4" aria-label="Details and availability">
         <FormAlert message={form.alert} title="Could not save the details" />
         {note ? <Notice>{note}</Notice> : null}
@@ -130,7 +113,7 @@ function DetailsSection({ plant, userId }: { plant: PostView; userId: string }) 
           Save details
         </SubmitButton>
       </form>
-    </EditSection>
+    </SettingsSection>
   );
 }
 
@@ -170,7 +153,7 @@ function PhotoDescriptionsSection({ plant, userId }: { plant: PostView; userId: 
   });
 
   return (
-    <EditSection id="photos" title="Photos" description="Describe each photo, so that everyone (screen readers too) knows what it shows.">
+    <SettingsSection id="photos" title="Photos" description="Describe each photo, so that everyone (screen readers too) knows what it shows.">
       {plant.photos.length === 0 ? (
         <p className="text-sm text-gray-600">This listing has no photos.</p>
       ) : (
@@ -204,7 +187,7 @@ function PhotoDescriptionsSection({ plant, userId }: { plant: PostView; userId: 
           </SubmitButton>
         </form>
       )}
-    </EditSection>
+    </SettingsSection>
   );
 }
 
@@ -240,7 +223,7 @@ function TextAndTagsSection({ plant, userId }: { plant: PostView; userId: string
   });
 
   return (
-    <EditSection id="text" title="Text and tags" description="Tags help people find the plant; changing them moves the listing to the top of its lists.">
+    <SettingsSection id="text" title="Text and tags" description="Tags help people find the plant; changing them moves the listing to the top of its lists.">
       <form ref={form.formRef} onSubmit={submit} noValidate className="space-y-4" aria-label="Text and tags">
         <FormAlert message={form.alert} title="Could not save the text and tags" />
         {note ? <Notice>{note}</Notice> : null}
@@ -250,7 +233,7 @@ function TextAndTagsSection({ plant, userId }: { plant: PostView; userId: string
           Save text and tags
         </SubmitButton>
       </form>
-    </EditSection>
+    </SettingsSection>
   );
 }
 
@@ -275,7 +258,7 @@ function DeleteSection({ plant, userId, deletePost }: { plant: PostView; userId:
   };
 
   return (
-    <EditSection id="danger" tone="danger" title="Danger zone" description="Deleting the listing removes its photos, comments and reactions for good.">
+    <SettingsSection id="danger" tone="danger" title="Danger zone" description="Deleting the listing removes its photos, comments and reactions for good.">
       <Button variant="danger-outline" onClick={() => setOpen(true)}>
         Delete this listing…
       </Button>
@@ -292,6 +275,6 @@ function DeleteSection({ plant, userId, deletePost }: { plant: PostView; userId:
           </div>
         </div>
       </Dialog>
-    </EditSection>
+    </SettingsSection>
   );
 }

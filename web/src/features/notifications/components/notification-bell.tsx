@@ -7,6 +7,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState, useSyncExternalStor
 import { useLocation } from 'react-router';
 import { formatNumber } from '@shared/format';
 import { Loading } from '@/components/loading';
+import { useDismiss } from '@/hooks/use-dismiss';
 import { useLive } from '@/lib/live/live';
 import { getUnreadTally } from '../api/tally';
 import { badgeText, createTallyTracker } from '@/lib/live/tally';
@@ -45,23 +46,7 @@ export function NotificationBell() {
     void tracker.refresh();
   }, [pathname, tracker]);
 
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.defaultPrevented) return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    const onPointer = (event: PointerEvent) => {
-      if (!wrapper.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onPointer);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onPointer);
-    };
-  }, [open]);
+  useDismiss(open, { button, inside: [wrapper], close: () => setOpen(false) });
 
   const close = () => {
     setOpen(false);

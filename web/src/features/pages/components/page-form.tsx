@@ -19,6 +19,7 @@ import { UseMyLocation } from '@/components/places/use-my-location';
 import { ApiError } from '@/lib/api';
 import { putFile } from '@/lib/upload';
 import { createPage, requestPageImageUpload, tellAdminsAboutPage, type NewPageBody } from '../api/pages';
+import { OPENNESS_OPTIONS } from '../lib/page-options';
 import { pageHref } from '@/lib/known-pages';
 
 /** A handle suggested from the name: "Newtown Community Garden" → "newtown_community_garden". */
@@ -191,11 +192,7 @@ export function NewPageForm({ intro }: { intro?: string }) {
         name="openness"
         value={openness}
         onValueChange={(v) => setOpenness(v as 'open' | 'moderated' | 'invite')}
-        options={[
-          { value: 'open', label: 'Anyone can join' },
-          { value: 'moderated', label: 'People ask; admins and moderators approve' },
-          { value: 'invite', label: 'Invitation only' },
-        ]}
+        options={OPENNESS_OPTIONS}
       />
       <SubmitButton pending={send.isPending} pendingLabel={progress !== null && progress < 100 ? `Uploading… ${progress}%` : 'Creating…'}>
         Create page

@@ -5,6 +5,7 @@ import type { Party } from '@shared/answers/messages';
 import { Dialog } from '@/components/dialog';
 import { failureMessage } from '@/components/form/messages';
 import { paths } from '@/config/paths';
+import { useDismiss } from '@/hooks/use-dismiss';
 import { useBlock, useHideConversation, useMuteConversation } from '../../api/messages';
 
 export function ConversationMenu({ convId, muted, blockable }: { convId: string; muted: boolean; blockable: Party | null }) {
@@ -19,34 +20,25 @@ export function ConversationMenu({ convId, muted, blockable }: { convId: string;
   const menu = useRef<HTMLUListElement>(null);
   const error = mute.error ?? hide.error ?? block.error;
 
+  const items = () => Array.from(menu.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? []);
+
   // Open: focus the first item; arrows move, Escape and a click elsewhere close.
   useEffect(() => {
-    if (!open) return;
-    const items = () => Array.from(menu.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? []);
-    items()[0]?.focus();
-    const onKey = (event: globalThis.KeyboardEvent) => {
+    if (open) menu.current?.querySelector<HTMLButtonElement>('[role="menuitem"]')?.focus();
+  }, [open]);
+  useDismiss(open, {
+    button,
+    inside: [menu, button],
+    close: () => setOpen(false),
+    onKey: (event) => {
+      if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+      event.preventDefault();
       const list = items();
       const at = list.indexOf(document.activeElement as HTMLButtonElement);
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        setOpen(false);
-        button.current?.focus();
-      } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-        event.preventDefault();
-        const next = (at + (event.key === 'ArrowDown' ? 1 : -1) + list.length) % list.length;
-        list[next]?.focus();
-      }
-    };
-    const onPointer = (event: PointerEvent) => {
-      if (!menu.current?.contains(event.target as Node) && !button.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onPointer);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onPointer);
-    };
-  }, [open]);
+      const next = (at + (event.key === 'ArrowDown' ? 1 : -1) + list.length) % list.length;
+      list[next]?.focus();
+    },
+  });
 
   /** Closes the menu with focus back on its button (where a dialog then returns it). */
   const choose = (then: () => void) => {

@@ -5,9 +5,13 @@ import { Avatar } from '@/components/avatar';
 import { SelectField } from '@/components/form/fields';
 import { Button, FormAlert } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
+import { ShowMore } from '@/components/show-more';
 import { usePageMembers, useStaffAction } from '../../api/pages';
+import { PAGE_ROLE_NAMES, roleOptions } from '../../lib/page-options';
 import { InviteForm } from './invite-form';
 import { Section } from './section';
+
+const ROLE_OPTIONS = roleOptions(PAGE_ROLE_NAMES);
 
 export function MembersSection({ page, admin }: { page: PageView; admin: boolean }) {
   const members = usePageMembers(page.id, true);
@@ -23,29 +27,18 @@ export function MembersSection({ page, admin }: { page: PageView; admin: boolean
             <Avatar src={m.user.avatar} name={m.user.username} size="sm" />
             <span className="flex-1 font-medium">@{m.user.username}</span>
             {m.role === 'creator' ? (
-              <span className="text-sm text-gray-600">Founder</span>
-            ) : !admin && m.role === 'member' ? (
-              <Button
-                variant="secondary"
-                onClick={() => {
-                  if (window.confirm(`Remove @${m.user.username} from ${page.name}?`)) act.mutate({ action: 'remove', pageId: page.id, userId: m.user.uuid });
-                }}
-              >
-                Remove
-              </Button>
-            ) : admin ? (
+              <span className="text-sm text-gray-600">{PAGE_ROLE_NAMES.creator}</span>
+            ) : admin || m.role === 'member' ? (
               <>
-                <SelectField
-                  label={`Role of @${m.user.username}`}
-                  name={`role-${m.user.uuid}`}
-                  value={m.role}
-                  onValueChange={(role) => act.mutate({ action: 'role', pageId: page.id, userId: m.user.uuid, role: role as AssignablePageRole })}
-                  options={[
-                    { value: 'admin', label: 'Admin' },
-                    { value: 'moderator', label: 'Moderator' },
-                    { value: 'member', label: 'Member' },
-                  ]}
-                />
+                {admin ? (
+                  <SelectField
+                    label={`Role of @${m.user.username}`}
+                    name={`role-${m.user.uuid}`}
+                    value={m.role}
+                    onValueChange={(role) => act.mutate({ action: 'role', pageId: page.id, userId: m.user.uuid, role: role as AssignablePageRole })}
+                    options={ROLE_OPTIONS}
+                  />
+                ) : null}
                 <Button
                   variant="secondary"
                   onClick={() => {
@@ -61,11 +54,7 @@ export function MembersSection({ page, admin }: { page: PageView; admin: boolean
           </li>
         ))}
       </ul>
-      {members.hasNextPage ? (
-        <Button variant="secondary" onClick={() => void members.fetchNextPage()} pending={members.isFetchingNextPage} pendingLabel="Loading…">
-          Show more members
-        </Button>
-      ) : null}
+      <ShowMore list={members}>Show more members</ShowMore>
     </Section>
   );
 }

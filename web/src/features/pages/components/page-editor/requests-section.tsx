@@ -3,6 +3,7 @@ import type { PageView } from '@shared/answers/pages';
 import { Avatar } from '@/components/avatar';
 import { Button, FormAlert } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
+import { ShowMore } from '@/components/show-more';
 import { useJoinRequests, useStaffAction } from '../../api/pages';
 import { Section } from './section';
 
@@ -28,11 +29,7 @@ export function RequestsSection({ page }: { page: PageView }) {
           </li>
         ))}
       </ul>
-      {requests.hasNextPage ? (
-        <Button variant="secondary" onClick={() => void requests.fetchNextPage()} pending={requests.isFetchingNextPage} pendingLabel="Loading…">
-          Show more requests
-        </Button>
-      ) : null}
+      <ShowMore list={requests}>Show more requests</ShowMore>
     </Section>
   );
 }

@@ -6,7 +6,11 @@ import { Checkbox, SelectField } from '@/components/form/fields';
 import { FormAlert, Notice, SubmitButton } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
 import { updatePageSettings } from '../../api/pages';
+import { OPENNESS_OPTIONS, roleOptions } from '../../lib/page-options';
 import { Section } from './section';
+
+/** Each role names the lowest that may post: those above it may too. */
+const POSTING_ROLE_OPTIONS = roleOptions({ admin: 'Admins', moderator: 'Admins and moderators', member: 'Every member' });
 
 export function SettingsSection({ page, onChanged }: { page: PageView; onChanged: () => void }) {
   const [openness, setOpenness] = useState(page.openness);
@@ -29,22 +33,14 @@ export function SettingsSection({ page, onChanged }: { page: PageView; onChanged
           name="openness"
           value={openness}
           onValueChange={(v) => setOpenness(v as PageView['openness'])}
-          options={[
-            { value: 'open', label: 'Anyone can join' },
-            { value: 'moderated', label: 'People ask; admins and moderators approve' },
-            { value: 'invite', label: 'Invitation only' },
-          ]}
+          options={OPENNESS_OPTIONS}
         />
         <SelectField
           label="Who can post news as the page"
           name="postingRole"
           value={postingRole}
           onValueChange={(v) => setPostingRole(v as PageView['postingRole'])}
-          options={[
-            { value: 'admin', label: 'Admins' },
-            { value: 'moderator', label: 'Admins and moderators' },
-            { value: 'member', label: 'Every member' },
-          ]}
+          options={POSTING_ROLE_OPTIONS}
         />
         <Checkbox name="addressPublic" checked={addressPublic} onCheckedChange={setAddressPublic} label="Show the street address and exact spot to everyone" hint="Otherwise people see the suburb and the page's ~1 km area only." />
         <SubmitButton pending={save.isPending} pendingLabel="Saving…">
