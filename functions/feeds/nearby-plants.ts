@@ -8,7 +8,7 @@ import type { GeoIndexPrecision } from '../../shared/geohash';
 import type { GeoPoint } from '../../shared/site';
 import type { PostItem } from '../db/entities/post';
 import { db } from '../db/service';
-import { nearest } from '../lib/geo-search';
+import { nearest, readGeoCell } from '../lib/geo-search';
 import { hydrate } from '../posts/post-views';
 import { canSee } from '../posts/visibility';
 import { type Viewer } from '../lib/session/viewer';
@@ -16,21 +16,7 @@ import { blockedBy } from '../users/blocks';
 
 export const NEARBY_PLANTS_RADIUS_KM = 25;
 export const NEARBY_PLANTS_MAX = 100;
-/** Listings read from one geo cell at most. */
-const CELL_MAX = 400;
-
-async function plantsInCell(precision: GeoIndexPrecision, cell: string): Promise<PostItem[]> {
-  const q = db().entities.post.query;
-  // Bounded: a very dense cell is cut in geohash order (a known limit: P8 in docs/data-model.md).
-  const options = { limit: CELL_MAX };
-  const { data } =
-    precision === 5
-      ? await q.nearby5({ geoCell5: cell }).go(options)
-      : precision === 4
-        ? await q.nearby4({ geoCell4: cell }).go(options)
-        : await q.nearby3({ geoCell3: cell }).go(options);
-  return data;
-}
+const plantsInCell = (precision: GeoIndexPrecision, cell: string) => readGeoCell<PostItem>(db().entities.post.query, precision, cell);
 
 export async function plantsNear(point: GeoPoint, wantedKm: number, viewer: Viewer, max = NEARBY_PLANTS_MAX): Promise<{ plants: NearbyPlant[]; radiusKm: number }> {
   // Listings of members the viewer blocks are not found at all, so the nearest `max` are others'.

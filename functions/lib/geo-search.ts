@@ -15,6 +15,23 @@ export function searchPlan(point: GeoPoint, radiusKm: number): { precision: GeoI
   return { precision: 3, radiusKm: Math.min(radiusKm, heightKm, widthKm) };
 }
 
+/** A kind's three geo indexes (`nearby5`, `nearby4`, `nearby3`), as its entity queries them. */
+export interface GeoIndexes<T> {
+  nearby5: (key: { geoCell5: string }) => { go: (options: { limit: number }) => Promise<{ data: T[] }> };
+  nearby4: (key: { geoCell4: string }) => { go: (options: { limit: number }) => Promise<{ data: T[] }> };
+  nearby3: (key: { geoCell3: string }) => { go: (options: { limit: number }) => Promise<{ data: T[] }> };
+}
+
+/** Items read from one geo cell at most: a very dense cell is cut in geohash order (a known limit: P8 in docs/data-model.md). */
+export const GEO_CELL_MAX = 400;
+
+/** One Query of one cell of a kind's geo index at this precision (`db().entities.post.query`, say). */
+export async function readGeoCell<T>(indexes: GeoIndexes<T>, precision: GeoIndexPrecision, cell: string): Promise<T[]> {
+  const options = { limit: GEO_CELL_MAX };
+  const query = precision === 5 ? indexes.nearby5({ geoCell5: cell }) : precision === 4 ? indexes.nearby4({ geoCell4: cell }) : indexes.nearby3({ geoCell3: cell });
+  return (await query.go(options)).data;
+}
+
 export interface GeoKind<T> {
   /** One Query of one cell of the kind's geo index at this precision. */
   readCell: (precision: GeoIndexPrecision, cell: string) => Promise<T[]>;

@@ -7,23 +7,10 @@ import type { GeoIndexPrecision } from '../../shared/geohash';
 import type { GeoPoint } from '../../shared/site';
 import type { PageItem } from '../db/entities/page';
 import { db } from '../db/service';
-import { nearest } from '../lib/geo-search';
+import { nearest, readGeoCell } from '../lib/geo-search';
 import { myMemberships, pageCardOf, shownPosition } from './pages';
 
-/** Pages read from one geo cell at most (a very dense cell is cut in geohash order). */
-const CELL_MAX = 400;
-
-async function pagesInCell(precision: GeoIndexPrecision, cell: string): Promise<PageItem[]> {
-  const q = db().entities.page.query;
-  const options = { limit: CELL_MAX };
-  const { data } =
-    precision === 5
-      ? await q.nearby5({ geoCell5: cell }).go(options)
-      : precision === 4
-        ? await q.nearby4({ geoCell4: cell }).go(options)
-        : await q.nearby3({ geoCell3: cell }).go(options);
-  return data as PageItem[];
-}
+const pagesInCell = (precision: GeoIndexPrecision, cell: string) => readGeoCell<PageItem>(db().entities.page.query, precision, cell);
 
 export async function pagesNear(point: GeoPoint, wantedKm: number, max: number, viewerId: string | null): Promise<{ pages: NearbyPage[]; radiusKm: number }> {
   const { found, radiusKm } = await nearest<PageItem>({ readCell: pagesInCell, positionOf: (p) => shownPosition(p, false), idOf: (p) => p.id }, point, wantedKm, max);

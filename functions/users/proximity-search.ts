@@ -7,18 +7,13 @@ import { coarsen, type GeoIndexPrecision } from '../../shared/geohash';
 import type { GeoPoint } from '../../shared/site';
 import type { UserItem } from '../db/entities/user';
 import { db } from '../db/service';
-import { nearest } from '../lib/geo-search';
+import { nearest, readGeoCell } from '../lib/geo-search';
 import { toPublicUser } from './users';
 
 export const NEARBY_MAX_RESULTS = 100;
 
 /** One Query of one cell of the members' geo index (U5). */
-async function usersInCell(precision: GeoIndexPrecision, cell: string): Promise<UserItem[]> {
-  const users = db().entities.user.query;
-  const query = precision === 5 ? users.nearby5({ geoCell5: cell }) : precision === 4 ? users.nearby4({ geoCell4: cell }) : users.nearby3({ geoCell3: cell });
-  const { data } = await query.go();
-  return data;
-}
+const usersInCell = (precision: GeoIndexPrecision, cell: string) => readGeoCell<UserItem>(db().entities.user.query, precision, cell);
 
 export async function usersNear(point: GeoPoint, wantedKm: number, excludeId: string): Promise<{ users: NearbyUser[]; radiusKm: number }> {
   const { found, radiusKm } = await nearest<UserItem>(

@@ -15,7 +15,7 @@ import { as } from '../support/accounts';
 import { call } from '../support/api';
 import { newPlant, uploadPhoto } from '../support/content';
 import { newPage } from '../support/pages';
-import { getItem } from '../support/db';
+import { getItem, liveFamilyIdOf } from '../support/db';
 import { offset, randomPlace } from '../support/geo';
 import { useHostTableAndBucket } from '../support/host-env';
 import { streamRecords } from '../support/stream';
@@ -181,7 +181,8 @@ describe('relisting in the cloud (the table\'s stream runs the job)', () => {
     });
     expect(plant.status, JSON.stringify(plant.json)).toBe(201);
     const { main } = await import('../../functions/pages/handlers/update-page');
-    const session = { userId: owner.uuid, familyId: randomUUID(), csrfToken: owner.csrf, role: 'user', emailVerified: true, registered: true, suspended: false } as const;
+    // The owner's own session: a page's powers end with the session (its family is read).
+    const session = { userId: owner.uuid, familyId: await liveFamilyIdOf(owner.uuid), csrfToken: owner.csrf, role: 'user', emailVerified: true, registered: true, suspended: false } as const;
     process.env.SWEEPS = 'stream';
     try {
       await main({ input: { pageId: page.id, place: then }, session, event: {} as never, clientIp: '127.0.0.1' });

@@ -50,3 +50,10 @@ export async function putItem(item: Record<string, unknown>): Promise<void> {
   const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
   await client().send(new PutCommand({ TableName: inject('tableName'), Item: item }));
 }
+
+/** The id of a member's live session family (the one their sign-in made), for calling a handler with their session. */
+export async function liveFamilyIdOf(userId: string): Promise<string> {
+  const family = (await queryPartition(`user#${userId}`)).find((item) => String(item.sk).startsWith('session#') && !item.revokedAt);
+  if (!family) throw new Error(`member ${userId} has no live session`);
+  return String(family.familyId);
+}
