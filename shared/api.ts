@@ -23,7 +23,7 @@ export type ApiEnvelope<T> = ApiSuccess<T> | ApiFailure;
  * Who may call a route, as the middleware and the route's own checks hold it: public (session
  * optional), user (signed in), registered (registration complete, not suspended), admin (the site's
  * admin role), self (signed in; the handler checks that the actor owns the resource, or is a site
- * admin), page-staff (signed in; the handler checks the actor's role in the page named by the
+ * admin; a page's event is owned by the page's admins and moderators), page-staff (signed in; the handler checks the actor's role in the page named by the
  * input: its admins, or its admins and moderators, act on the page or on its other members; a site
  * admin may stand in). The middleware treats self and page-staff alike; the names say what the
  * handler checks after validation.
