@@ -37,6 +37,10 @@ export default defineConfig({
           name: 'infra',
           environment: 'node',
           include: ['test/infra/**/*.test.ts'],
+          // Several files read the same synthesised stages: without module isolation they share
+          // one synth and one load of aws-cdk-lib (test/infra/synth-fixture.ts).
+          isolate: false,
+          globalSetup: ['test/infra/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,
         },

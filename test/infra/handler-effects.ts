@@ -97,7 +97,13 @@ export class HandlerEffects {
   private readonly program: ts.Program;
   private readonly checker: ts.TypeChecker;
   private readonly ours: (file: string) => boolean;
-  private readonly cache = new Map<ts.Node, Use[]>();
+  /**
+   * What visiting a node finds, kept for the next entry: the uses met in its subtree and the
+   * declarations it hands on, in the order met. Every route's bundle reaches the same shared code
+   * (wrap, the session, the table), so each subtree is read with the checker once per run, not
+   * once per route; an entry's walk replays the same steps in the same order.
+   */
+  private readonly visited = new Map<ts.Node, { uses: Use[]; next: ts.Node[] }>();
 
   constructor(private readonly rootDir: string, rootFiles: string[]) {
     const config = ts.getParsedCommandLineOfConfigFile(join(rootDir, 'tsconfig.json'), {}, {
@@ -172,20 +178,33 @@ export class HandlerEffects {
     const uses: Use[] = [];
     const seen = new Set<ts.Node>();
     const queue = [...starts];
-    const visit = (node: ts.Node): void => {
-      if (ts.isTypeNode(node) || ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node) || ts.isImportDeclaration(node)) return;
-      if (ts.isIdentifier(node)) this.identifier(node, queue, uses);
-      if (ts.isNewExpression(node)) this.construction(node, uses);
-      ts.forEachChild(node, visit);
-    };
     while (queue.length) {
       const node = queue.pop()!;
       if (seen.has(node)) continue;
       seen.add(node);
-      visit(node);
+      const found = this.visitOnce(node);
+      uses.push(...found.uses);
+      queue.push(...found.next);
     }
     const unique = new Map(uses.map((u) => [`${u.grant} ${u.call} ${u.at}`, u]));
     return [...unique.values()];
+  }
+
+  /** A node's subtree, read once: its uses and the declarations to follow from it (see `visited`). */
+  private visitOnce(start: ts.Node): { uses: Use[]; next: ts.Node[] } {
+    let found = this.visited.get(start);
+    if (found) return found;
+    found = { uses: [], next: [] };
+    const { uses, next } = found;
+    const visit = (node: ts.Node): void => {
+      if (ts.isTypeNode(node) || ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node) || ts.isImportDeclaration(node)) return;
+      if (ts.isIdentifier(node)) this.identifier(node, next, uses);
+      if (ts.isNewExpression(node)) this.construction(node, uses);
+      ts.forEachChild(node, visit);
+    };
+    visit(start);
+    this.visited.set(start, found);
+    return found;
   }
 
   private identifier(node: ts.Identifier, queue: ts.Node[], uses: Use[]): void {

@@ -9,7 +9,6 @@
  */
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Stack, type CfnElement } from 'aws-cdk-lib';
@@ -17,14 +16,15 @@ import { Template } from 'aws-cdk-lib/assertions';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildBundles, ESM_REQUIRE_BANNER, REPO_ROOT, type BundleResult } from '../../infra/aws/bundle';
-import { addStage, newApp } from '../../infra/aws/create-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ESM_REQUIRE_BANNER, type BundleResult } from '../../infra/aws/bundle';
+import { newApp } from '../../infra/aws/create-app';
 import { checkJob, checkStreamJob, JOBS, jobFolder, MANUAL_JOBS, STREAM_JOBS, type JobDef, type StreamJobDef } from '../../infra/aws/jobs';
 import { jobLogGroupName } from '../../infra/aws/scheduled-jobs';
 import type { SiteStack } from '../../infra/aws/site-stack';
 import { StreamJobs } from '../../infra/aws/stream-jobs';
 import { FANOUT_ENTITIES } from '../../functions/realtime/fanout';
+import { PROD_CONFIG, synthesisedStages } from './synth-fixture';
 import { ofType, roleStatements, type Resource, type Resources } from './template-view';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- CloudFormation JSON is untyped */
@@ -60,23 +60,11 @@ async function handlerType(dir: string): Promise<string> {
   return stdout;
 }
 
-beforeAll(async () => {
-  bundles = await buildBundles();
-  await mkdir(join(REPO_ROOT, '.tmp'), { recursive: true });
-  workDir = await mkdtemp(join(REPO_ROOT, '.tmp', 'infra-jobs-'));
-  const app = newApp({ outdir: join(workDir, 'cdk.out'), context: { '@aws-cdk/core:failSynthOnValidationErrors': false } });
-  const dev = addStage(app, { stage: 'dev' }, bundles);
-  const prod = addStage(app, { stage: 'prod', mailFrom: 'no-reply@example.org' }, bundles);
-  assembly = app.synth();
-  const resourcesOf = (stack: SiteStack) => Template.fromStack(stack).toJSON().Resources as Resources;
-  stages = [
-    { stage: 'dev', stack: dev, resources: resourcesOf(dev) },
-    { stage: 'prod', stack: prod, resources: resourcesOf(prod) },
-  ];
-}, 300_000);
+const synth = synthesisedStages();
 
-afterAll(async () => {
-  if (workDir) await rm(workDir, { recursive: true, force: true });
+beforeAll(() => {
+  ({ bundles, workDir, assembly } = synth.fx);
+  stages = synth.stages.map((v) => ({ stage: v.name as 'dev' | 'prod', stack: v.stack, resources: v.parent }));
 });
 
 describe('the event-schedule job', () => {
@@ -90,7 +78,7 @@ describe('the event-schedule job', () => {
       expect(rules.map(([, r]) => r.Properties.ScheduleExpression)).toEqual(['rate(1 hour)']);
       const env = fn.Properties.Environment.Variables as Record<string, unknown>;
       expect(env.SITE_ORIGIN).toBeDefined();
-      expect(env.MAIL_FROM).toBe(stage === 'prod' ? 'no-reply@example.org' : undefined);
+      expect(env.MAIL_FROM).toBe(stage === 'prod' ? PROD_CONFIG.mailFrom : undefined);
       const statements = roleStatements(resources, fn.Properties.Role['Fn::GetAtt'][0] as string);
       const bySid = Object.fromEntries(statements.map((st) => [st.Sid, st]));
       expect(Object.keys(bySid).sort()).toEqual(['Logs', 'Mail', 'TableDelete', 'TableItems', 'TableQuery']);

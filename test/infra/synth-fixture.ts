@@ -1,14 +1,18 @@
 /**
- * One CDK app for the infra tests, synthesised once per test file: a disposable `dev` stage as
- * `npx cdk synth` builds it on a fresh clone (no web/dist), and a `prod` stage with a fake SPA
- * build, mail settings and one route resized (so the sizing override is exercised even while no
- * real route sets memoryMb/timeoutSeconds). The cloud assembly goes under .tmp/ and is removed.
+ * One CDK app for the infra tests, synthesised once per run and shared by the test files that
+ * read it: a disposable `dev` stage as `npx cdk synth` builds it on a fresh clone (no web/dist),
+ * and a `prod` stage with a fake SPA build, mail settings and one route resized (so the sizing
+ * override is exercised even while no real route sets memoryMb/timeoutSeconds).
+ * The infra project runs its files in one worker without module isolation (vitest.config.ts), so
+ * the module-level promise below is the one synth of the run; the cloud assembly goes under the
+ * run's folder (test/infra/global-setup.ts), removed when the run ends. The tests only read the
+ * app and its templates: a file that needs a changed stage builds an app of its own.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Validations, type App } from 'aws-cdk-lib';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
-import { afterAll, beforeAll } from 'vitest';
+import { beforeAll, inject } from 'vitest';
 import { routes } from '../../functions/routes';
 import { routeKey, type StackedRoute } from '../../functions/lib/route-types';
 import { buildBundles, REPO_ROOT, type BundleResult } from '../../infra/aws/bundle';
@@ -29,7 +33,6 @@ export interface Fixture {
   prodRoutes: readonly StackedRoute[];
   resizedKey: string;
   workDir: string;
-  cleanup: () => Promise<void>;
 }
 
 export const PROD_CONFIG = {
@@ -61,9 +64,8 @@ export async function fakeSpaDist(workDir: string): Promise<string> {
   return dist;
 }
 
-export async function synthFixture(): Promise<Fixture> {
+export async function synthFixture(tmpRoot = join(REPO_ROOT, '.tmp')): Promise<Fixture> {
   const bundles = await buildBundles();
-  const tmpRoot = join(REPO_ROOT, '.tmp');
   await mkdir(tmpRoot, { recursive: true });
   const workDir = await mkdtemp(join(tmpRoot, 'infra-test-'));
   let app: App;
@@ -85,7 +87,6 @@ export async function synthFixture(): Promise<Fixture> {
     bundles,
     ...stages,
     workDir,
-    cleanup: () => rm(workDir, { recursive: true, force: true }),
   };
 }
 
@@ -95,20 +96,26 @@ export interface SynthesisedStages {
   stages: StageView[];
 }
 
+let shared: Promise<SynthesisedStages> | undefined;
+
+/** The run's one synth (see above): started by the first file that asks, awaited by the others. */
+function sharedStages(): Promise<SynthesisedStages> {
+  shared ??= synthFixture(inject('infraRunDir')).then((fx) => ({
+    fx,
+    stages: [stageView('dev', fx.dev, fx.devRoutes), stageView('prod', fx.prod, fx.prodRoutes)],
+  }));
+  return shared;
+}
+
 /**
- * The fixture for the calling test file: synthesised once in its beforeAll (both fields are set
- * from then on) and removed in its afterAll.
+ * The run's synthesised stages for the calling test file: both fields are set from its beforeAll
+ * on. Read them, never change them: the other files see the same app.
  */
 export function synthesisedStages(timeout = 180_000): SynthesisedStages {
   const synth = {} as SynthesisedStages;
   beforeAll(async () => {
-    const fx = await synthFixture();
-    synth.fx = fx;
-    synth.stages = [stageView('dev', fx.dev, fx.devRoutes), stageView('prod', fx.prod, fx.prodRoutes)];
+    Object.assign(synth, await sharedStages());
   }, timeout);
-  afterAll(async () => {
-    await synth.fx?.cleanup();
-  });
   return synth;
 }
 
