@@ -81,9 +81,10 @@ export function assertMayWrite(session: Session): void {
 export async function pageActorNow(session: Session, pageId: string): Promise<{ page: PageItem | null; membership: PageMemberItem | null; siteAdmin: boolean }> {
   assertMayWrite(session);
   const [page, membership, { family, user }, siteAdmin] = await Promise.all([getPage(pageId, true), membershipOf(pageId, session.userId, true), sessionNow(session), adminNow(session)]);
-  if (!usableFamily(family)) throw unauthorized('Your session has ended; sign in again');
+  // The account first: suspending one also ends its sessions, and "suspended" says why.
   if (!user || user.deletedAt) throw accountGone();
   if (user.suspended) throw accountSuspended();
+  if (!usableFamily(family)) throw unauthorized('Your session has ended; sign in again');
   return { page, membership, siteAdmin };
 }
 
