@@ -169,11 +169,12 @@ describe('a suspended or demoted admin outside the admin routes (the token still
     return { rogue, creator, kept, author, page, other, post, open, remark };
   }
 
-  async function assertPowerless(s: Awaited<ReturnType<typeof scene>>) {
+  /** `pageRefusal`: a page action's answer (403; 401 once the session has ended, as demoting ends it). */
+  async function assertPowerless(s: Awaited<ReturnType<typeof scene>>, pageRefusal: 401 | 403 = 403) {
     const { rogue, kept, author, page, other, post, open, remark } = s;
     // A moderator cannot remove the page's admin.
     const removal = await as(rogue.browser, 'DELETE', '/api/iam/pages/member', { pageId: page.id, userId: kept.uuid });
-    expect(removal.status).toBe(403);
+    expect(removal.status).toBe(pageRefusal);
     expect(await getItem(`page#${page.id}`, `member#${kept.uuid}`)).toMatchObject({ status: 'member', role: 'admin' });
     // Another member's post: not edited, not deleted, not even seen (it is private).
     const edit = await as(rogue.browser, 'PUT', '/api/iam/posts/update/textandtags', { postId: post.id, userId: author.uuid, text: 'DEFACED', tags: [] });
@@ -188,7 +189,7 @@ describe('a suspended or demoted admin outside the admin routes (the token still
     expect((await getItem(`post#${open.id}`, 'post'))).toMatchObject({ commentCount: 1 });
     // No upload URL for a page they do not run.
     const upload = await as(rogue.browser, 'POST', '/api/iam/pages/image-upload', { pageId: other.id, contentType: 'image/png', size: 100 });
-    expect(upload.status).toBe(403);
+    expect(upload.status).toBe(pageRefusal);
     // Another member's account (assertSelf).
     expect((await as(rogue.browser, 'GET', `/api/iam/users/${author.uuid}/permission/post-plants`)).status).toBe(403);
     // The staff view of a page they hold no staff role in: no request count.
@@ -211,12 +212,15 @@ describe('a suspended or demoted admin outside the admin routes (the token still
     const s = await scene(async (boss, rogue) => {
       expect((await as(boss.browser, 'PUT', `/api/iam/users/${rogue.uuid}`, { is_admin: false })).status).toBe(200);
     });
-    await assertPowerless(s);
-    // Still a moderator of the page: removing a plain member of it works as before.
+    // Demoting ends their sessions: a page's powers end with the session (401), the rest with the admin role.
+    await assertPowerless(s, 401);
+    // Signed in again, still a moderator of the page: removing a plain member of it works as before.
+    const rogue = await signInAgain(s.rogue);
     const plain = await registeredUser();
     expect((await as(plain.browser, 'POST', '/api/iam/pages/join', { pageId: s.page.id })).status).toBe(200);
     expect((await as(s.creator.browser, 'POST', '/api/iam/pages/approve-request', { pageId: s.page.id, userId: plain.uuid })).status).toBe(200);
-    expect((await as(s.rogue.browser, 'DELETE', '/api/iam/pages/member', { pageId: s.page.id, userId: plain.uuid })).status).toBe(200);
+    expect((await as(rogue.browser, 'DELETE', '/api/iam/pages/member', { pageId: s.page.id, userId: s.kept.uuid })).status).toBe(403);
+    expect((await as(rogue.browser, 'DELETE', '/api/iam/pages/member', { pageId: s.page.id, userId: plain.uuid })).status).toBe(200);
   });
 
   it('an admin who holds the powers still uses them on those routes', async () => {
