@@ -12,6 +12,7 @@ import { DEMO_USERS } from './seed';
 import { gradientPng } from './demo-images';
 import { seedDemoEvents } from './demo-events';
 import { seedDemoMessages } from './demo-messages';
+import { endDemoSessions } from './demo-sessions';
 import { seedDemoPlaces } from './demo-places';
 
 const MARKER = { pk: 'seed', sk: 'demo-content#v1' };
@@ -52,6 +53,7 @@ export async function seedDemoContent(doc: DynamoDBDocumentClient, table: string
     console.warn(`The demo conversations were not seeded (the next start tries again): ${err instanceof Error ? err.message : String(err)}`);
     return false;
   }) : false;
+  await endDemoSessions();
   if (first.status === 'rejected') throw first.reason;
   return first.value || (more.status === 'fulfilled' && more.value) || events || messages;
 }

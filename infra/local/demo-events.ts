@@ -11,6 +11,7 @@ import type { Session } from '../../functions/lib/session/token';
 import type { AttendanceStatus } from '../../shared/constants';
 import { instantOf, wallClockOf } from '../../shared/zoned-time';
 import { DEMO_NEIGHBOURS, demoId, pointAt, type Offset } from './demo-places';
+import { demoSession } from './demo-sessions';
 import { DEMO_USERS } from './seed';
 
 const MARKER = { pk: 'seed', sk: 'demo-events#v1' };
@@ -61,7 +62,7 @@ const EVENTS: readonly DemoEvent[] = [
 export async function seedDemoEvents(doc: DynamoDBDocumentClient, table: string): Promise<boolean> {
   const marker = await doc.send(new GetCommand({ TableName: table, Key: MARKER }));
   if (marker.Item) return false;
-  const { claimsFor, getUser, userIdByEmail } = await import('../../functions/users/users');
+  const { getUser, userIdByEmail } = await import('../../functions/users/users');
   const { nearestPlace } = await import('../../functions/location/gazetteer');
   const { createEvent } = await import('../../functions/events/creation');
   const { datesOf, getEvent } = await import('../../functions/events/events');
@@ -73,7 +74,7 @@ export async function seedDemoEvents(doc: DynamoDBDocumentClient, table: string)
   for (const email of emails) {
     const id = await userIdByEmail(email);
     const user = id ? await getUser(id) : null;
-    if (user && !user.deletedAt && user.regState === 'complete') sessions.set(email, claimsFor(user, 'demo-seed', 'demo-seed'));
+    if (user && !user.deletedAt && user.regState === 'complete') sessions.set(email, await demoSession(user));
   }
   const zoneAt = async (latitude: number, longitude: number) => (await nearestPlace(latitude, longitude))?.timeZone ?? 'UTC';
 

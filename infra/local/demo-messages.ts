@@ -9,6 +9,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Session } from '../../functions/lib/session/token';
 import { DEMO_NEIGHBOURS, demoId } from './demo-places';
+import { demoSession } from './demo-sessions';
 import { DEMO_USERS } from './seed';
 
 const MARKER = { pk: 'seed', sk: 'demo-messages#v1' };
@@ -54,7 +55,7 @@ const CONVERSATIONS: readonly DemoConversation[] = [
 export async function seedDemoMessages(doc: DynamoDBDocumentClient, table: string): Promise<boolean> {
   const marker = await doc.send(new GetCommand({ TableName: table, Key: MARKER }));
   if (marker.Item) return false;
-  const { claimsFor, getUser, userIdByEmail } = await import('../../functions/users/users');
+  const { getUser, userIdByEmail } = await import('../../functions/users/users');
   const { getPage } = await import('../../functions/pages/pages');
   const [{ startPageConversation, startUserConversation }, { sendMessage }, { markMessagesSeen }] = await Promise.all([
     import('../../functions/messages/starting'),
@@ -67,7 +68,7 @@ export async function seedDemoMessages(doc: DynamoDBDocumentClient, table: strin
   for (const email of emails) {
     const id = await userIdByEmail(email);
     const user = id ? await getUser(id) : null;
-    if (user && !user.deletedAt && user.regState === 'complete') sessions.set(email, claimsFor(user, 'demo-seed', 'demo-seed'));
+    if (user && !user.deletedAt && user.regState === 'complete') sessions.set(email, await demoSession(user));
   }
 
   for (const c of CONVERSATIONS) {

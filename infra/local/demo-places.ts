@@ -17,6 +17,7 @@ import type { Session } from '../../functions/lib/session/token';
 import type { Motivation } from '../../shared/answers/auth';
 import { DEFAULT_SITE } from '../../shared/site';
 import { plantPng } from './demo-images';
+import { demoSession } from './demo-sessions';
 import { DEMO_USERS, demoPasswordHash } from './seed';
 
 const MARKER = { pk: 'seed', sk: 'demo-places#v1' };
@@ -228,7 +229,7 @@ function later<T>(p: Promise<T>): Promise<T> {
 export async function seedDemoPlaces(doc: DynamoDBDocumentClient, table: string): Promise<boolean> {
   const marker = await doc.send(new GetCommand({ TableName: table, Key: MARKER }));
   if (marker.Item) return false;
-  const { claimsFor, completeRegistration, createAccount, getUser, saveUser, userIdByEmail, withLocation } = await import('../../functions/users/users');
+  const { completeRegistration, createAccount, getUser, saveUser, userIdByEmail, withLocation } = await import('../../functions/users/users');
   const { nearestPlace } = await import('../../functions/location/gazetteer');
   const { recordPendingUpload, photoKeyFor } = await import('../../functions/images/pending');
   const { imagesBucket, s3 } = await import('../../functions/lib/images');
@@ -274,7 +275,7 @@ export async function seedDemoPlaces(doc: DynamoDBDocumentClient, table: string)
     ...DEMO_NEIGHBOURS.map((n) => [n.who, later(register(n))] as const),
   ]);
   const member = (who: Who): Promise<UserItem> => members.get(who)!;
-  const sessionOf = async (who: Who): Promise<Session> => claimsFor(await member(who), 'demo-seed', 'demo-seed');
+  const sessionOf = async (who: Who): Promise<Session> => demoSession(await member(who));
   // Every tag used below, made up front, so that parallel writes need not stop to create them.
   const tagsReady = later(ensureTags([...PAGES.flatMap((p) => [...p.tags, ...p.news.flatMap((n) => n.tags)]), ...PLANTS.flatMap((p) => p.tags)]));
 
