@@ -20,7 +20,6 @@ import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import defaultConfig from 'lighthouse/core/config/default-config.js';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { gradientPng } from '../../infra/local/demo-images';
@@ -43,19 +42,6 @@ const INITIAL_JS_MAX_KIB = 130;
 const MOBILE_PERFORMANCE_SCREENS = new Set(['/', '/_recent-plants']);
 
 type Mode = 'desktop' | 'mobile';
-
-/** The performance audits read below (beside the scored metrics): the rest of the category's diagnostics. */
-const READ_DIAGNOSTICS = new Set(['layout-shifts', 'bootup-time', 'network-requests']);
-/**
- * The performance category's unscored diagnostics that nothing here reads (weight 0: no part of
- * the score), left out of each run: they cost a run time (the back/forward-cache check navigates
- * away and back; the opportunities each run a simulation; the unused-code ones collect coverage
- * and source maps) and change no score, no budget and no figure of the failure message. The
- * scored metrics and every accessibility audit stay.
- */
-const UNREAD_DIAGNOSTICS = (defaultConfig.categories?.performance?.auditRefs ?? [])
-  .filter((ref) => !ref.weight && !READ_DIAGNOSTICS.has(ref.id))
-  .map((ref) => ref.id);
 
 interface Audit {
   performance: number;
@@ -155,18 +141,14 @@ describe.runIf(browserAvailable)('Lighthouse budgets', () => {
   async function audit(path: string, mode: Mode, asMember = false): Promise<Audit> {
     const categories = ['performance', 'accessibility'];
     const extraHeaders = asMember ? await sessionHeaders() : undefined;
-    // No full-page screenshot either: it is for the HTML report, which is not written here.
-    const trimmed = { onlyCategories: categories, skipAudits: UNREAD_DIAGNOSTICS, disableFullPageScreenshot: true };
     const result = await lighthouse(
       inject('hostUrl') + path,
-      { port: chrome.port, output: 'json', logLevel: 'error', ...trimmed, ...(extraHeaders ? { extraHeaders } : {}) },
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories, ...(extraHeaders ? { extraHeaders } : {}) },
       mode === 'desktop'
-        ? { ...desktopConfig, settings: { ...desktopConfig.settings, throttlingMethod: 'provided', ...trimmed, ...(extraHeaders ? { extraHeaders } : {}) } }
-        : { extends: 'lighthouse:default', settings: { ...trimmed, ...(extraHeaders ? { extraHeaders } : {}) } },
+        ? { ...desktopConfig, settings: { ...desktopConfig.settings, throttlingMethod: 'provided', onlyCategories: categories, ...(extraHeaders ? { extraHeaders } : {}) } }
+        : { extends: 'lighthouse:default', settings: { onlyCategories: categories, ...(extraHeaders ? { extraHeaders } : {}) } },
     );
     const { categories: scores, audits, runtimeError, finalDisplayedUrl } = result!.lhr;
-    // What the budgets read must have run (a script budget over no scripts would hold by itself).
-    if (!runtimeError) for (const id of READ_DIAGNOSTICS) expect(audits[id], `the ${id} audit`).toBeDefined();
     const requests = (audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] } | undefined)?.items ?? [];
     return {
       performance: Math.round((scores.performance?.score ?? 0) * 100),
