@@ -26,3 +26,6 @@ export function atLeast(role: PageRole | null | undefined, needed: PageRole): bo
 export const isPageAdmin = (role: PageRole | null | undefined): boolean => atLeast(role, 'admin');
 /** The page's staff: its admins and moderators. */
 export const isPageStaff = (role: PageRole | null | undefined): boolean => atLeast(role, 'moderator');
+
+/** A member's role as the member lists show it (beside the roles, so a page's profile loads no more for it). */
+export const PAGE_ROLE_NAMES: Readonly<Record<PageRole, string>> = { creator: 'Founder', admin: 'Admin', moderator: 'Moderator', member: 'Member' };

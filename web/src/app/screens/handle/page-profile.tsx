@@ -8,12 +8,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { NotFoundScreen } from '@/components/errors/not-found';
-import { Button, FormAlert } from '@/components/form/feedback';
+import { Button, FormAlert, ShowMore } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
 import { handleHref, pageEditHref, paths, tagHref } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-store';
 import { Avatar } from '@/components/avatar';
-import { ShowMore } from '@/components/show-more';
 import { DocumentTitle } from '@/features/content/components/document-title';
 import { Feed } from '@/features/content/components/feed';
 import { viewerOf } from '@/lib/ids';
@@ -22,8 +21,7 @@ import { imageUrl } from '@/lib/images';
 import { DateCard } from '@/features/events/components/date-card';
 import { pageNewsSource, pagePlantsSource, usePageDetails, usePageMembers } from '@/features/pages/api/pages';
 import { JoinButton } from '@/features/pages/components/join-button';
-import { PAGE_ROLE_NAMES } from '@/features/pages/lib/page-options';
-import { atLeast, isPageAdmin, isPageStaff } from '@shared/page-roles';
+import { atLeast, isPageAdmin, isPageStaff, PAGE_ROLE_NAMES } from '@shared/page-roles';
 
 /** The news composer loads when a member who may post opens it: readers never load it. */
 const Composer = lazy(() => import('@/features/compose/components/composer').then((m) => ({ default: m.Composer })));

@@ -1,6 +1,6 @@
 /** How the SPA names a page's roles and who may join it, in lists and in the choices its forms offer. */
 import type { PageView } from '@shared/answers/pages';
-import { ASSIGNABLE_PAGE_ROLES, type AssignablePageRole, type PageRole } from '@shared/page-roles';
+import { ASSIGNABLE_PAGE_ROLES, type AssignablePageRole } from '@shared/page-roles';
 
 type Option<T extends string> = { value: T; label: string };
 
@@ -9,9 +9,6 @@ export const OPENNESS_OPTIONS: ReadonlyArray<Option<PageView['openness']>> = [
   { value: 'moderated', label: 'People ask; admins and moderators approve' },
   { value: 'invite', label: 'Invitation only' },
 ];
-
-/** A member's role as the member lists show it. */
-export const PAGE_ROLE_NAMES: Readonly<Record<PageRole, string>> = { creator: 'Founder', admin: 'Admin', moderator: 'Moderator', member: 'Member' };
 
 /** The roles a member can be given (or that may post as the page), highest first, each labelled. */
 export const roleOptions = (labels: Readonly<Record<AssignablePageRole, string>>): ReadonlyArray<Option<AssignablePageRole>> =>

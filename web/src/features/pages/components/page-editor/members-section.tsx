@@ -3,11 +3,11 @@ import type { PageView } from '@shared/answers/pages';
 import type { AssignablePageRole } from '@shared/page-roles';
 import { Avatar } from '@/components/avatar';
 import { SelectField } from '@/components/form/fields';
-import { Button, FormAlert } from '@/components/form/feedback';
+import { Button, FormAlert, ShowMore } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
-import { ShowMore } from '@/components/show-more';
 import { usePageMembers, useStaffAction } from '../../api/pages';
-import { PAGE_ROLE_NAMES, roleOptions } from '../../lib/page-options';
+import { roleOptions } from '../../lib/page-options';
+import { PAGE_ROLE_NAMES } from '@shared/page-roles';
 import { InviteForm } from './invite-form';
 import { Section } from './section';
 

@@ -1,9 +1,8 @@
 /** Join requests waiting for an admin or moderator: approve or decline each. */
 import type { PageView } from '@shared/answers/pages';
 import { Avatar } from '@/components/avatar';
-import { Button, FormAlert } from '@/components/form/feedback';
+import { Button, FormAlert, ShowMore } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
-import { ShowMore } from '@/components/show-more';
 import { useJoinRequests, useStaffAction } from '../../api/pages';
 import { Section } from './section';
 
