@@ -8,6 +8,10 @@ export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
 export const EVENT_PRIVACIES = ['public', 'members'] as const;
 export type EventPrivacy = (typeof EVENT_PRIVACIES)[number];
 
+/** The settings that let a kind of e-mail be sent, each one an unsubscribe link can turn off. */
+export const MAIL_SETTINGS = ['notify_email_messages', 'notify_email_comments', 'notify_email_events'] as const;
+export type MailSetting = (typeof MAIL_SETTINGS)[number];
+
 export const FEED_FILTERS = ['postsAll', 'plantsAll', 'plantsAvail', 'news'] as const;
 export type FeedFilter = (typeof FEED_FILTERS)[number];
 

@@ -15,6 +15,7 @@ import type { Context } from 'aws-lambda';
 import type { Readable } from 'node:stream';
 import { CATCH_ALL } from '../../functions/routes';
 import type { HttpResult } from '../../functions/lib/http';
+import type { OutboxEntry } from '../../functions/lib/outbound/outbox';
 import { readsTable, routeKey, type RouteDef } from '../../functions/lib/route-types';
 import type { LambdaHandler } from '../../functions/lib/wrap';
 import { toEvent } from './lambda-event';
@@ -256,7 +257,7 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
     } catch {
       /* nothing sent yet */
     }
-    const entries = text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, string>).reverse();
+    const entries = text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as OutboxEntry).reverse();
     if (url.searchParams.get('format') === 'json') {
       res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
       res.end(JSON.stringify(entries));

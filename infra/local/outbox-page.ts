@@ -1,14 +1,23 @@
 /** The /dev/outbox page: every e-mail and text message the local host "sent", newest first. */
+import type { OutboxEntry } from '../../functions/lib/outbound/outbox';
 
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-export function renderOutbox(entries: Record<string, string>[]): string {
+type Entry = Partial<OutboxEntry>;
+
+/** A mail's extra headers (List-Unsubscribe and the like), one a line. */
+const headerLines = (headers: Entry['headers']) =>
+  headers && Object.keys(headers).length
+    ? `<pre class="meta">${Object.entries(headers).map(([name, value]) => `${escape(name)}: ${escape(String(value))}`).join('\n')}</pre>\n`
+    : '';
+
+export function renderOutbox(entries: Entry[]): string {
   const rows = entries
     .map(
       (e) => `<article><h2>${escape(e.subject ?? '(text message)')}</h2>
 <p class="meta">${escape(e.channel ?? '')} to <strong>${escape(e.to ?? '')}</strong> at ${escape(e.sentAt ?? '')}</p>
-<pre>${escape(e.text ?? '')}</pre></article>`,
+${headerLines(e.headers)}<pre>${escape(e.text ?? '')}</pre></article>`,
     )
     .join('\n');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">

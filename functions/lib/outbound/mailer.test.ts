@@ -27,6 +27,18 @@ describe('mailer', () => {
     ses.restore();
   });
 
+  it('passes a mail\'s headers to SES as its Simple content\'s Headers', async () => {
+    const ses = mockClient(SESv2Client);
+    ses.on(SendEmailCommand).resolves({ MessageId: 'm-2' });
+    const headers = { 'List-Unsubscribe': '<https://plants.example/api/unsubscribe/t>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+    await mailer({ MAIL_FROM: 'noreply@example.com' }).send({ to: 'b@example.com', subject: 'S', text: 'T', headers });
+    expect(ses.commandCalls(SendEmailCommand)[0]?.args[0].input.Content?.Simple?.Headers).toEqual([
+      { Name: 'List-Unsubscribe', Value: '<https://plants.example/api/unsubscribe/t>' },
+      { Name: 'List-Unsubscribe-Post', Value: 'List-Unsubscribe=One-Click' },
+    ]);
+    ses.restore();
+  });
+
   it('refuses to run unconfigured rather than dropping mail silently', () => {
     expect(() => mailer({})).toThrow(/no mailer configured/);
   });

@@ -8,6 +8,8 @@ export interface Email {
   to: string;
   subject: string;
   text: string;
+  /** Extra headers, e.g. List-Unsubscribe (RFC 8058); the outbox shows them as an object. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -26,7 +28,13 @@ export function sesMailer(from: string): Mailer {
         new SendEmailCommand({
           FromEmailAddress: from,
           Destination: { ToAddresses: [email.to] },
-          Content: { Simple: { Subject: { Data: email.subject }, Body: { Text: { Data: email.text } } } },
+          Content: {
+            Simple: {
+              Subject: { Data: email.subject },
+              Body: { Text: { Data: email.text } },
+              ...(email.headers ? { Headers: Object.entries(email.headers).map(([Name, Value]) => ({ Name, Value })) } : {}),
+            },
+          },
         }),
       );
     },

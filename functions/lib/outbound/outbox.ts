@@ -10,6 +10,8 @@ export interface OutboxEntry {
   to: string;
   subject?: string;
   text: string;
+  /** A mail's extra headers (List-Unsubscribe and the like), by name. */
+  headers?: Record<string, string>;
   sentAt: string;
 }
 
