@@ -4,6 +4,7 @@ import { DEFAULT_SITE } from '@shared/site';
 import { feedAnswer, makePlant, makePost, uuid } from '@/features/content/testing';
 import { envelopeResponse, success } from '@/testing/responses';
 import { AUTH, renderRoute } from '@/testing/render-route';
+import { removeStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage-keys';
 import { serve } from '@/testing/serve';
 
 // The composer is its own feature: here it only has to hand over what it created.
@@ -72,6 +73,40 @@ describe('home page', () => {
       '/api/content-items/recent?filter=postsAll',
       '/api/content-items/recent?filter=plantsAll',
     ]);
+  });
+
+  it("reads a guest's feed before the session check answers in a browser that has had no session, and waits for it in one that has", async () => {
+    const api = serve({
+      'GET /api/site-settings/get-site': () => success(SITE),
+      'GET /api/content-items/recent?filter=postsAll': () => success(feedAnswer('contentItems', [makePost()])),
+    });
+    const feedCalls = () => api.calls.filter((c) => c.path === '/api/content-items/recent');
+    // Had a session here: the check may find a member, so the guest's feed is not read meanwhile.
+    writeStorage(STORAGE_KEYS.sessionHint, '1');
+    const first = renderRoute('/', { auth: AUTH.pending });
+    await screen.findByRole('heading', { level: 1, name: 'Fernhouse' });
+    expect(feedCalls()).toHaveLength(0);
+    first.unmount();
+    // Never had one: the guest's feed is read at once (the check is still pending), and the card
+    // offers joining.
+    removeStorage(STORAGE_KEYS.sessionHint);
+    renderRoute('/', { auth: AUTH.pending });
+    expect(await screen.findByRole('article', { name: 'Post by Mary-Jane Moss' })).toBeTruthy();
+    expect(feedCalls()).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'Join the community' })).toBeTruthy();
+  });
+
+  it("loads the first card's photos at once and the others' as they near the view", async () => {
+    serve({
+      'GET /api/site-settings/get-site': () => success(SITE),
+      'GET /api/content-items/recent?filter=postsAll': () => success(feedAnswer('contentItems', [makePlant({ id: uuid(1) }), makePlant({ id: uuid(2) })])),
+    });
+    renderRoute('/', { auth: AUTH.guest });
+    const list = await screen.findByRole('list', { name: 'Posts' });
+    const cards = await within(list).findAllByRole('article');
+    expect(cards).toHaveLength(2);
+    const loading = cards.map((card) => within(card).getAllByRole('img', { name: 'A rooted cutting in water' }).map((img) => img.getAttribute('loading')));
+    expect(loading).toEqual([['eager'], ['lazy']]);
   });
 
   it('gives members the composer above the feed and puts what they share at its front', async () => {

@@ -16,10 +16,9 @@ import { useAuth } from '@/lib/auth/auth-store';
 import { addCreatedPost, filtersOf } from '@/features/content/api/cache';
 import { contentFeed } from '@/features/content/api/feeds';
 import { Feed } from '@/features/content/components/feed';
-import { viewerOf } from '@/lib/ids';
+import { viewerOf, viewerReady } from '@/lib/ids';
 import { useSite } from '@/lib/site';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { readStorage, STORAGE_KEYS } from '@/lib/storage-keys';
 import { DEFAULT_SITE } from '@shared/site';
 
 // Only members write: guests never load the composer.
@@ -37,7 +36,7 @@ export default function HomeScreen() {
   const member = auth.loggedIn === true && !!auth.user?.registration_complete;
   // A browser that has had no session is a guest's: their links show at once, not after the
   // session check (which would push the feed down as it loads).
-  const likelyGuest = auth.loggedIn === false || (auth.loggedIn === undefined && !readStorage(STORAGE_KEYS.sessionHint));
+  const likelyGuest = auth.loggedIn !== true && viewerReady(auth);
 
   const onCreated = (post: PostView) => {
     addCreatedPost(queryClient, viewer, post);
@@ -118,7 +117,7 @@ export default function HomeScreen() {
         filter={filter}
         onFilterChange={setFilter}
         title="Latest from the community"
-        enabled={auth.loggedIn !== undefined}
+        enabled={viewerReady(auth)}
         empty={{
           postsAll: member ? 'No posts yet. Share the first one above.' : 'No posts yet.',
           news: 'No news from pages yet.',

@@ -9,7 +9,7 @@ import { useAuth } from '@/lib/auth/auth-store';
 import { tagFeed } from '@/features/content/api/feeds';
 import { DocumentTitle } from '@/features/content/components/document-title';
 import { Feed } from '@/features/content/components/feed';
-import { viewerOf } from '@/lib/ids';
+import { viewerOf, viewerReady } from '@/lib/ids';
 
 const plural = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`;
 
@@ -42,7 +42,7 @@ function TagFeed({ tag }: { tag: string }) {
         filter="postsAll"
         title={`Tagged ${tag}`}
         hideTitle
-        enabled={auth.loggedIn !== undefined}
+        enabled={viewerReady(auth)}
         onCounts={setCounts}
         empty={{ postsAll: `Nothing is tagged ${tag} yet.` }}
       />

@@ -19,7 +19,7 @@ import { handleFeed } from '@/features/content/api/feeds';
 import { DocumentTitle } from '@/features/content/components/document-title';
 import { Feed, FeedSkeleton } from '@/features/content/components/feed';
 import { ProfileCard } from '@/features/content/components/profile-card';
-import { viewerOf } from '@/lib/ids';
+import { viewerOf, viewerReady } from '@/lib/ids';
 import { pagesKeys } from '@/features/pages/api/pages';
 import { forgetPage, isKnownPage, rememberPage } from '@/lib/known-pages';
 import { ApiError } from '@/lib/api';
@@ -42,7 +42,7 @@ function HandleProfile({ handle }: { handle: string }) {
   const auth = useAuth();
   const viewer = viewerOf(auth);
   const source = useMemo(() => handleFeed(viewer, handle), [viewer, handle]);
-  const ready = auth.loggedIn !== undefined;
+  const ready = viewerReady(auth);
   const queryClient = useQueryClient();
   // A handle already known as a page's opens the page's profile at once: its one request
   // (all-details) answers the page, its news and its events. Should that page be gone, the

@@ -15,7 +15,7 @@ import { useAuth } from '@/lib/auth/auth-store';
 import { Avatar } from '@/components/avatar';
 import { DocumentTitle } from '@/features/content/components/document-title';
 import { Feed } from '@/features/content/components/feed';
-import { viewerOf } from '@/lib/ids';
+import { viewerOf, viewerReady } from '@/lib/ids';
 import { ApiError } from '@/lib/api';
 import { imageUrl } from '@/lib/images';
 import { DateCard } from '@/features/events/components/date-card';
@@ -35,7 +35,7 @@ const link = 'font-semibold text-primary-800 underline underline-offset-2 hover:
 export function PageProfile({ handle, onNotFound }: { handle: string; onNotFound?: () => void }) {
   const auth = useAuth();
   const viewer = viewerOf(auth);
-  const details = usePageDetails(viewer, handle, auth.loggedIn !== undefined);
+  const details = usePageDetails(viewer, handle, viewerReady(auth));
   const [tab, setTab] = useState<'news' | 'plants' | 'members'>('news');
   const queryClient = useQueryClient();
   const pageId = details.data?.page.id ?? '';

@@ -5,7 +5,7 @@ import { PageShell } from '@/components/page-shell';
 import { useAuth } from '@/lib/auth/auth-store';
 import { recentPlantsFeed } from '@/features/content/api/feeds';
 import { Feed } from '@/features/content/components/feed';
-import { viewerOf } from '@/lib/ids';
+import { viewerOf, viewerReady } from '@/lib/ids';
 
 const FILTERS: readonly FeedFilter[] = ['plantsAll', 'plantsAvail'];
 
@@ -16,7 +16,7 @@ export default function RecentPlantsScreen() {
   const [filter, setFilter] = useState<FeedFilter>('plantsAll');
   return (
     <PageShell title="Recent plants" description="The latest plant listings on the site, newest first.">
-      <Feed source={source} filters={FILTERS} filter={filter} onFilterChange={setFilter} title="Plant listings" hideTitle enabled={auth.loggedIn !== undefined} />
+      <Feed source={source} filters={FILTERS} filter={filter} onFilterChange={setFilter} title="Plant listings" hideTitle enabled={viewerReady(auth)} />
     </PageShell>
   );
 }

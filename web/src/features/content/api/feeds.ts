@@ -7,7 +7,7 @@ import { api } from '@/lib/api';
 import { feedPage, type FeedSource, plantFilter, useFeed } from '@/lib/feed/feed';
 import { contentKeys } from '@/lib/feed/keys';
 import { useAuth } from '@/lib/auth/auth-store';
-import { viewerOf } from '@/lib/ids';
+import { viewerOf, viewerReady } from '@/lib/ids';
 
 /** The home feed: posts and plants of everyone, newest first (guests and members alike). */
 export function contentFeed(viewer: string): FeedSource {
@@ -96,6 +96,6 @@ export function useHandleOwner(handle: string) {
   const auth = useAuth();
   const viewer = viewerOf(auth);
   const source = useMemo(() => handleFeed(viewer, handle.toLowerCase()), [viewer, handle]);
-  const posts = useFeed(source, 'postsAll', auth.loggedIn !== undefined);
+  const posts = useFeed(source, 'postsAll', viewerReady(auth));
   return { owner: posts.data?.pages[0]?.owner ?? null, query: posts };
 }

@@ -15,7 +15,7 @@ import { useAuth } from '@/lib/auth/auth-store';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { ApiError } from '@/lib/api';
 import { getPlant, plantQuery, getPost, postQuery } from '../api/posts';
-import { isUuid, viewerOf } from '@/lib/ids';
+import { isUuid, viewerOf, viewerReady } from '@/lib/ids';
 import { CommentThread, type DetailUpdate } from './comment-thread';
 import { FeedSkeleton } from './feed';
 import { plantName } from './plant-details';
@@ -29,7 +29,7 @@ export function useContentDetail(kind: Kind, id: string) {
   const viewer = viewerOf(auth);
   const valid = isUuid(id);
   const detail = kind === 'plant' ? plantQuery(viewer, id) : postQuery(viewer, id);
-  const query = useQuery({ ...detail, enabled: valid && auth.loggedIn !== undefined });
+  const query = useQuery({ ...detail, enabled: valid && viewerReady(auth) });
   return { query, key: detail.queryKey, valid };
 }
 

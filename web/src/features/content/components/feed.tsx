@@ -195,11 +195,11 @@ export function Feed({ source, filters = [], filter, onFilterChange, title, hide
 
         {items.length > 0 ? (
           <ul role="list" aria-label={tabs.length > 0 ? FILTER_LABELS[filter] : title} aria-busy={isFetchingNextPage} className="space-y-4">
-            {shown.map((post) => (
+            {shown.map((post, index) => (
               // A card off screen is neither laid out nor painted until it nears the view (its
               // last size is kept once seen): a phone draws the first cards of twenty sooner.
               <li key={post.id} className="[contain-intrinsic-size:auto_360px] [content-visibility:auto]">
-                <PostCard post={post} onDeleted={(p) => setNote(`Your ${p.kind === 'plant' ? 'plant' : 'post'} was deleted.`)} />
+                <PostCard post={post} eager={index === 0} onDeleted={(p) => setNote(`Your ${p.kind === 'plant' ? 'plant' : 'post'} was deleted.`)} />
               </li>
             ))}
           </ul>

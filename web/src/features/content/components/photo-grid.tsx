@@ -33,7 +33,8 @@ export function photoAlt(photo: PhotoView, index: number, total: number): string
   return description || (total > 1 ? `Photo ${index + 1} of ${total}` : 'Photo');
 }
 
-export function PhotoGrid({ photos, href, full = false }: { photos: readonly PhotoView[]; href: string; full?: boolean }) {
+/** `eager`: a card's photos load at once (the first card of a feed), not as they near the view. */
+export function PhotoGrid({ photos, href, full = false, eager = false }: { photos: readonly PhotoView[]; href: string; full?: boolean; eager?: boolean }) {
   if (photos.length === 0) return null;
   const total = photos.length;
 
@@ -73,7 +74,7 @@ export function PhotoGrid({ photos, href, full = false }: { photos: readonly Pho
             <img
               src={cardImageUrl(photo)}
               alt={photoAlt(photo, i, total)}
-              loading="lazy"
+              loading={eager ? 'eager' : 'lazy'}
               decoding="async"
               style={shown.length === 1 ? { aspectRatio: Math.min(CARD_RATIO_MAX, Math.max(CARD_RATIO_MIN, photoRatio(photo))) } : undefined}
               className={`h-full w-full object-cover ${shown.length === 1 ? '' : 'aspect-square'}`}

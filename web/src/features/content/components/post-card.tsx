@@ -90,9 +90,14 @@ export interface PostCardProps {
   titleAs?: 'h1' | 'h2' | 'h3';
   /** After the owner deleted it (the cached feeds are already updated). */
   onDeleted?: (post: PostView) => void;
+  /**
+   * Its photos load at once rather than as they near the view: the first card of a feed, whose
+   * photo is most often the largest thing on the first screen (a lazy one waits for layout first).
+   */
+  eager?: boolean;
 }
 
-export function PostCard({ post, variant = 'card', titleAs = 'h3', onDeleted }: PostCardProps) {
+export function PostCard({ post, variant = 'card', titleAs = 'h3', onDeleted, eager = false }: PostCardProps) {
   const auth = useAuth();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
@@ -190,7 +195,7 @@ export function PostCard({ post, variant = 'card', titleAs = 'h3', onDeleted }: 
         </div>
       ) : null}
 
-      <PhotoGrid photos={post.photos} href={href} full={full} />
+      <PhotoGrid photos={post.photos} href={href} full={full} eager={eager} />
 
       {post.tags.length > 0 ? (
         <ul role="list" aria-label="Tags" className="flex flex-wrap gap-2">

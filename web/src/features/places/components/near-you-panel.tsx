@@ -8,7 +8,7 @@ import { eventHref, paths, plantHref } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-store';
 import { pageHref } from '@/lib/known-pages';
 import { Avatar } from '@/components/avatar';
-import { viewerOf } from '@/lib/ids';
+import { viewerOf, viewerReady } from '@/lib/ids';
 import { cardImageUrl } from '@/lib/images';
 import { inZone } from '@/lib/when';
 import { useNearYou } from '../api/places';
@@ -29,7 +29,7 @@ const when = (iso: string, timeZone: string) => inZone(iso, timeZone, { weekday:
 
 export function NearYouPanel() {
   const auth = useAuth();
-  const near = useNearYou(viewerOf(auth), auth.loggedIn !== undefined);
+  const near = useNearYou(viewerOf(auth), viewerReady(auth));
   if (near.isPending) {
     return (
       <div className="mt-3 space-y-2" aria-busy="true">

@@ -10,7 +10,7 @@ import { Button, FormAlert } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
 import { getUserSettings, userSettingsQueryKey } from '@/lib/user-settings';
 import { useAuth } from '@/lib/auth/auth-store';
-import { viewerOf } from '@/lib/ids';
+import { viewerOf, viewerReady } from '@/lib/ids';
 import { useTileUrl } from '@/components/places/tile-url';
 import { useNearYou } from '../api/places';
 import { originOf, type Origin } from '@/lib/places';
@@ -39,7 +39,7 @@ export function radiusForSetting(settingKm: number): number {
  */
 export function useNearbySearch(defaultKm = 20) {
   const auth = useAuth();
-  const near = useNearYou(viewerOf(auth), auth.loggedIn !== undefined);
+  const near = useNearYou(viewerOf(auth), viewerReady(auth));
   const settings = useQuery({ queryKey: userSettingsQueryKey, queryFn: ({ signal }) => getUserSettings(signal), enabled: auth.loggedIn === true, staleTime: 60_000 });
   const [chosen, setChosen] = useState<Origin | null>(null);
   const [pickedKm, setRadiusKm] = useState<number | null>(null);
