@@ -269,6 +269,38 @@ describe('PUT /api/iam/events/upsert-attend-specific', () => {
     expect(grown.data.event.specifics[0]!.counts).toMatchObject({ going: 4, waiting: 2 });
   });
 
+  it('tells each waiting member where they stand, first come first served, moving up as those ahead leave or get a place', async () => {
+    // The creator takes the one place.
+    const [a, w1, w2, w3] = await Promise.all([registeredUser(), registeredUser(), registeredUser(), registeredUser()]);
+    const e = await newEvent(a, { capacity: 1 });
+    const date = e.specifics[0]!;
+    const mine = async (who: TestUser) => {
+      const res = await as<{ event: EventView }>(who.browser, 'GET', `/api/events/${e.id}`);
+      expect(res.status).toBe(200);
+      const d = res.data.event.specifics[0]!;
+      return { waiting: d.myWaiting, position: d.myWaitlistPosition };
+    };
+    expect((await attend(a, date.id, 'GOING')).specifics[0]).toMatchObject({ myWaiting: false, myWaitlistPosition: null });
+    expect((await attend(w1, date.id, 'GOING')).specifics[0]).toMatchObject({ myWaiting: true, myWaitlistPosition: 1 });
+    expect((await attend(w2, date.id, 'GOING')).specifics[0]).toMatchObject({ myWaiting: true, myWaitlistPosition: 2 });
+    await attend(w3, date.id, 'GOING');
+    expect(await Promise.all([mine(a), mine(w1), mine(w2), mine(w3)])).toEqual([
+      { waiting: false, position: null }, { waiting: true, position: 1 }, { waiting: true, position: 2 }, { waiting: true, position: 3 },
+    ]);
+    // Asking for GOING again keeps the place in the queue.
+    expect((await attend(w2, date.id, 'GOING')).specifics[0]).toMatchObject({ myWaiting: true, myWaitlistPosition: 2 });
+    // The first waiting member leaves the waitlist: those behind move up.
+    await attend(w1, date.id, 'NOT_GOING');
+    expect(await Promise.all([mine(w1), mine(w2), mine(w3)])).toEqual([{ waiting: false, position: null }, { waiting: true, position: 1 }, { waiting: true, position: 2 }]);
+    // The member with the place leaves: the first waiting one gets it, the next is first.
+    await attend(a, date.id, 'NOT_GOING');
+    expect(await Promise.all([mine(w2), mine(w3)])).toEqual([{ waiting: false, position: null }, { waiting: true, position: 1 }]);
+    // Guests have no position; the attendees' screen carries it too.
+    expect((await call<{ event: EventView }>('GET', `/api/events/${e.id}`)).data.event.specifics[0]!.myWaitlistPosition).toBeNull();
+    const attendees = await as<{ specific: EventView['specifics'][number] }>(w3.browser, 'GET', `/api/iam/events/details/${e.id}/next`);
+    expect(attendees.data.specific).toMatchObject({ myWaiting: true, myWaitlistPosition: 1 });
+  });
+
   it('refuses a cancelled date, and members-only events are 404 to guests and attendees lists are for members', async () => {
     const [creator, b] = await Promise.all([registeredUser(), registeredUser()]);
     const e = await newEvent(creator, { privacy: 'members', specifics: [dateIn(2), dateIn(9)] });
