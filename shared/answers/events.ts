@@ -116,7 +116,7 @@ export const nearbyEvent = eventDateCard.extend({
 export type NearbyEvent = z.output<typeof nearbyEvent>;
 
 export const nearbyEvents = z.strictObject({
-  events: z.array(nearbyEvent).describe('One entry per event, its next date; nearest first'),
+  events: z.array(nearbyEvent).describe('One entry per event, its next date; soonest first, then nearest'),
   radius_km: z.number().positive(),
 });
 export type NearbyEvents = z.output<typeof nearbyEvents>;

@@ -665,7 +665,25 @@ describe('GET /api/iam/events/my-pages', () => {
 });
 
 describe('nearby events', () => {
-  it('upcoming dates only, nearest first, one entry per event, members-only hidden from guests, and in the Near you panel', async () => {
+  it('soonest first, then nearest, with the distance, in the list, the month view and the Near you panel', async () => {
+    const a = await registeredUser();
+    const here = somewhere();
+    // 0.045° and 0.009° of latitude: about 5 km and 1 km north. The farther one is sooner, and comes first.
+    const sooner = await newEvent(a, { title: 'Day three, 5 km', location: { name: 'Five km', latitude: here.latitude + 0.045, longitude: here.longitude }, specifics: [dateIn(3)] });
+    const later = await newEvent(a, { title: 'Day five, 1 km', location: { name: 'One km', latitude: here.latitude + 0.009, longitude: here.longitude }, specifics: [dateIn(5)] });
+    // On the same day, the nearer first.
+    const sameDay = await newEvent(a, { title: 'Day five, 3 km', location: { name: 'Three km', latitude: here.latitude + 0.027, longitude: here.longitude }, specifics: [dateIn(5)] });
+    const q = `lat=${here.latitude}&long=${here.longitude}&radiusKm=20`;
+    const list = await call<{ events: NearbyEvent[] }>('GET', `/api/events/nearby?${q}`);
+    expect(list.status).toBe(200);
+    expect(list.data.events.map((x) => [x.event.id, x.distance_km])).toEqual([[sooner.id, 5], [later.id, 1], [sameDay.id, 3]]);
+    const all = await call<{ dates: NearbyEvent[] }>('GET', `/api/events/all/nearby?${q}`);
+    expect(all.data.dates.map((x) => x.event.id)).toEqual([sooner.id, later.id, sameDay.id]);
+    const panel = await call<NearYou>('GET', `/api/nearby/near-you?lat=${here.latitude}&long=${here.longitude}`);
+    expect(panel.data.events.map((x) => [x.event.id, x.distance_km])).toEqual([[sooner.id, 5], [later.id, 1], [sameDay.id, 3]]);
+  });
+
+  it('upcoming dates only, one entry per event, members-only hidden from guests, and in the Near you panel', async () => {
     const a = await registeredUser();
     const here = somewhere();
     const near = await newEvent(a, { title: 'Near', location: { name: 'Here', ...here }, specifics: [dateIn(3), dateIn(10)] });
