@@ -20,7 +20,10 @@ const dayKey = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padSt
 
 export function MonthView({ dates }: { dates: EventDateCard[] }) {
   const [month, setMonth] = useState(() => {
-    const first = dates[0] ? localParts(dates[0].date.startsAt, dates[0].event.timeZone).date : dayKey(new Date());
+    // The month of the next date (the first not yet over); when all are over, of the first.
+    const now = Date.now();
+    const next = dates.find((d) => Date.parse(d.date.endsAt) >= now) ?? dates[0];
+    const first = next ? localParts(next.date.startsAt, next.event.timeZone).date : dayKey(new Date());
     return new Date(Number(first.slice(0, 4)), Number(first.slice(5, 7)) - 1, 1);
   });
   const [chosen, setChosen] = useState<string | null>(null);
