@@ -10,6 +10,8 @@ import ICAL from 'ical.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EventDateCard, EventLocationView, EventView, NearbyEvent } from '../../shared/answers/events';
 import type { NotificationView } from '../../shared/answers/notifications';
+import { readEventNotice } from '../../shared/event-notice';
+import { eventTimeText } from '../../shared/event-time';
 import type { NearYou, PageDetails } from '../../shared/answers/pages';
 import { PROMOTE_BATCH, resumePromotions } from '../../functions/events/attend';
 import { ATTENDEE_BATCH, resumeDateWork } from '../../functions/events/catch-up';
@@ -193,6 +195,17 @@ describe('series', () => {
 });
 
 describe('PUT /api/iam/events/upsert-attend-specific', () => {
+  it('writes the event\'s time zone as the last part of the notification\'s text, so it is read at the event\'s place', async () => {
+    const [creator, b] = await Promise.all([registeredUser(), registeredUser()]);
+    const e = await newEvent(creator, { title: 'Swap · meet' });
+    const date = e.specifics[0]!;
+    await attend(b, date.id, 'GOING');
+    const told = (await notificationsOf(creator)).filter((n) => n.kind === 'attendance' && n.targetId === e.randomId);
+    expect(e.timeZone).toBe('Australia/Sydney');
+    expect(told.map((n) => n.text)).toEqual([`GOING · Swap · meet · ${date.startsAt} · Australia/Sydney`]);
+    expect(readEventNotice(told[0]!.text, { withStatus: true })).toEqual({ status: 'GOING', title: 'Swap · meet', at: date.startsAt, timeZone: 'Australia/Sydney' });
+  });
+
   it('counts statuses, tells the creator in the same write, and never tells the creator of their own', async () => {
     const [creator, b] = await Promise.all([registeredUser(), registeredUser()]);
     const e = await newEvent(creator);
@@ -362,6 +375,10 @@ describe('reminders', () => {
     const to = mails.map((m) => (m as { to: string }).to);
     expect(to.filter((t) => t === going.email)).toHaveLength(1);
     expect(to).not.toContain(maybe.email);
+    // Said as the site says it: at the event's place, its zone named.
+    const start = e.specifics.find((s) => s.id === id)!.startsAt;
+    expect(String((mails.find((m) => (m as { to: string }).to === going.email) as { text: string }).text)).toContain(`is on ${eventTimeText(start, e.timeZone, { locale: 'en' })}.`);
+    expect(eventTimeText(start, e.timeZone, { locale: 'en' })).toMatch(/^\w{3} \d{1,2} \w{3}( \d{4})?, \d{2}:\d{2} \(Australia\/Sydney time\)$/);
     expect(await getItem(`event#${e.id}`, `date#${id.split('.')[1]}`)).toMatchObject({ reminderSent: true });
   });
 

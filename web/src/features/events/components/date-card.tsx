@@ -4,7 +4,7 @@ import type { EventDateCard } from '@shared/answers/events';
 import type { AttendanceStatus } from '@shared/constants';
 import { eventHref } from '@/config/paths';
 import { distanceText } from '@/lib/places';
-import { dateRange, dayLeaf } from '@/lib/when';
+import { dateRange, dayLeaf } from '@/lib/format-date';
 
 
 export function statusText(status: AttendanceStatus | null, waiting: boolean): string | null {

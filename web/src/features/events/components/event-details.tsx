@@ -14,7 +14,7 @@ import { Avatar } from '@/components/avatar';
 import { useTileUrl } from '@/components/places/tile-url';
 import { imageUrl } from '@/lib/images';
 import { useAttendees } from '../api/events';
-import { dateRange, zoneNote } from '@/lib/when';
+import { dateRange, zoneNote } from '@/lib/format-date';
 import { AttendButtons } from './attend-buttons';
 
 const NearbyMap = lazy(() => import('@/components/places/nearby-map'));
