@@ -34,6 +34,13 @@ export function formatNumber(value: number, locale = 'en-US'): string {
   return format.format(Number.isFinite(value) ? value : 0);
 }
 
+const pluralRules = new Intl.PluralRules('en');
+
+/** 1, "place", "places" → "1 place"; 3 → "3 places"; 1200 → "1,200 places" (English plural rules). */
+export function plural(count: number, one: string, other: string): string {
+  return `${formatNumber(count)} ${pluralRules.select(count) === 'one' ? one : other}`;
+}
+
 /** Anything that already names a scheme: "https://", "http://", "mailto:", "tel:" … */
 const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
