@@ -64,7 +64,8 @@ describe('/:handle', () => {
   it('is the not-found page for a handle nobody has', async () => {
     serve({ 'GET /api/posts/nobody_here': () => failure(404, 'not_found', 'User not found') });
     renderRoute('/nobody_here', { auth: AUTH.guest });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found /nobody_here' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    expect(screen.getByText('/nobody_here', { selector: 'code' })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Page Not Found'));
   });
 });
