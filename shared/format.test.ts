@@ -1,6 +1,6 @@
 /** The display and normalisation rules in shared/format.ts (used by the SPA and the server). */
 import { describe, expect, it } from 'vitest';
-import { formatNumber, hasFormChanged, plural, toSentenceCase, toTitleCase, withHttps } from './format';
+import { formatNumber, hasFormChanged, plantName, plural, toSentenceCase, toTitleCase, withHttps } from './format';
 
 describe('toTitleCase', () => {
   it.each([
@@ -93,5 +93,15 @@ describe('plural', () => {
     [1200, '1,200 places'],
   ])('%j → %j', (count, expected) => {
     expect(plural(count, 'place', 'places')).toBe(expected);
+  });
+});
+
+describe('plantName', () => {
+  it.each([
+    ['monstera deliciosa', 'Monstera Deliciosa'],
+    ['MONSTERA  DELICIOSA ', 'Monstera Deliciosa'],
+    ['Monstera Deliciosa', 'Monstera Deliciosa'],
+  ])('%j → %j', (input, expected) => {
+    expect(plantName(input)).toBe(expected);
   });
 });

@@ -22,6 +22,14 @@ export function toSentenceCase(value: string): string {
   return text.replace(/^(\P{L}*)(\p{L})/u, (_m, lead: string, letter: string) => lead + letter.toUpperCase());
 }
 
+/**
+ * A plant's common name as every heading, card, list and panel shows it, whatever case it was
+ * typed in: title case ("monstera deliciosa" → "Monstera Deliciosa").
+ */
+export function plantName(commonName: string): string {
+  return toTitleCase(commonName);
+}
+
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
 /** 1234567 → "1,234,567" (the locale's separators; en-US unless told). Non-finite values print as "0". */
