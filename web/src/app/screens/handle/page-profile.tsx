@@ -75,15 +75,18 @@ export function PageProfile({ handle, onNotFound }: { handle: string; onNotFound
       <DocumentTitle title={`${page.name} (@${page.handle})`} />
       <header className="overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm">
         {page.cover ? <img src={imageUrl(page.cover)} alt="" className="aspect-[3/1] w-full object-cover" /> : <div aria-hidden="true" className="h-16 bg-gradient-to-r from-primary-100 to-primary-50" />}
-        <div className="flex flex-col gap-4 p-4 sm:flex-row sm:items-end sm:p-5">
-          <Avatar src={page.avatar} name={page.name} size="lg" />
-          <div className="min-w-0 flex-1">
-            <h1 className="text-2xl font-semibold tracking-tight text-gray-900">{page.name}</h1>
-            <p className="text-gray-600">
-              @{page.handle} · {page.category === 'organisation' ? 'Organisation' : 'Group'}
-            </p>
-            <p className="text-gray-700">{[page.location?.label, members].filter(Boolean).join(' · ')}</p>
-            {page.location?.address ? <p className="text-sm text-gray-700">{page.location.address}</p> : null}
+        {/* The name and place keep the header's width; the actions go on their own row under them. */}
+        <div className="space-y-4 p-4 sm:p-5">
+          <div className="flex flex-col gap-4 sm:flex-row sm:items-end">
+            <Avatar src={page.avatar} name={page.name} size="lg" />
+            <div className="min-w-0 flex-1">
+              <h1 className="text-2xl font-semibold tracking-tight break-words text-gray-900">{page.name}</h1>
+              <p className="text-gray-600">
+                @{page.handle} · {page.category === 'organisation' ? 'Organisation' : 'Group'}
+              </p>
+              <p className="text-gray-700">{[page.location?.label, members].filter(Boolean).join(' · ')}</p>
+              {page.location?.address ? <p className="text-sm text-gray-700">{page.location.address}</p> : null}
+            </div>
           </div>
           <div className="flex flex-wrap items-center gap-3">
             <JoinButton page={page} />
