@@ -17,10 +17,9 @@ export function ThreeColLayout({ children }: LayoutProps) {
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 md:grid md:grid-cols-[minmax(0,1fr)_15rem] md:gap-6 lg:grid-cols-[12rem_minmax(0,1fr)_17rem] lg:gap-8">
       <SideNav className="hidden lg:block" />
-      {/* From md on, at least a screen tall: the footer starts below the fold, so a screen's content
-          arriving moves nothing in view. Not on a phone: there the "around you" column follows the
-          screen, and a short screen (about, sign-in) would leave a screen-high gap before it. */}
-      <MainContent className="md:min-h-screen">{children}</MainContent>
+      {/* At least a screen tall: what follows it (the "around you" column on a phone, the footer)
+          starts below the fold, so a screen's content arriving moves nothing in view. */}
+      <MainContent className="min-h-screen">{children}</MainContent>
       <RightRail className="mt-8 md:mt-0" />
     </div>
   );
