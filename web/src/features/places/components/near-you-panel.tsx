@@ -13,6 +13,7 @@ import { cardImageUrl } from '@/lib/images';
 import { dayLeaf, formatEventTime } from '@/lib/format-date';
 import { useNearYou } from '../api/places';
 import { distanceText, originOf } from '@/lib/places';
+import { plantName } from '@shared/format';
 
 const SOURCE: Record<string, string> = {
   profile: 'your place',
@@ -66,7 +67,7 @@ export function NearYouPanel() {
                       <span aria-hidden="true" className="size-10 shrink-0 rounded-md bg-primary-50" />
                     )}
                     <span className="min-w-0">
-                      <span className="block truncate font-medium text-gray-900">{p.plant?.commonName ?? 'A plant'}</span>
+                      <span className="block truncate font-medium text-gray-900">{p.plant ? plantName(p.plant.commonName) : 'A plant'}</span>
                       <span className="block text-gray-600">{distanceText(p.distance_km)}</span>
                     </span>
                   </Link>
