@@ -15,7 +15,7 @@ import { SelectField, TextArea, TextField } from '@/components/form/fields';
 import { failureMessage } from '@/components/form/messages';
 import { ApiError } from '@/lib/api';
 import { useAddDates, useDeleteEvent, useRewriteSeries, useUpdateDate, useUpdateEvent } from '../api/events';
-import { dateRange, instantAt, localParts, rangeAt } from '@/lib/when';
+import { dateRange, instantAt, localParts, rangeAt } from '@/lib/format-date';
 import { TagInput } from '@/components/form/tag-input';
 import { MAX_TAGS_PER_EVENT } from '@shared/schemas/events';
 import { CoverPicker } from './cover-picker';

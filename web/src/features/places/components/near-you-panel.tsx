@@ -10,9 +10,10 @@ import { pageHref } from '@/lib/known-pages';
 import { Avatar } from '@/components/avatar';
 import { viewerOf, viewerReady } from '@/lib/ids';
 import { cardImageUrl } from '@/lib/images';
-import { inZone } from '@/lib/when';
+import { dayLeaf, formatEventTime } from '@/lib/format-date';
 import { useNearYou } from '../api/places';
 import { distanceText, originOf } from '@/lib/places';
+import { plantName } from '@shared/format';
 
 const SOURCE: Record<string, string> = {
   profile: 'your place',
@@ -23,9 +24,12 @@ const SOURCE: Record<string, string> = {
 
 const item = 'flex items-center gap-3 rounded-md p-1 -m-1 hover:bg-gray-50';
 
-/** The day of a date at the event's place ("5 Dec"), and its weekday and time ("Sat 10:00"). */
-const leaf = (iso: string, timeZone: string) => inZone(iso, timeZone, { day: 'numeric', month: 'short' });
-const when = (iso: string, timeZone: string) => inZone(iso, timeZone, { weekday: 'short', hour: '2-digit', minute: '2-digit' });
+/** The day of a date at the event's place ("5 Dec"), and its day and time there ("Sat 5 Dec, 10:00", its zone named when not the reader's). */
+const leaf = (iso: string, timeZone: string) => {
+  const { day, month } = dayLeaf(iso, timeZone);
+  return `${day} ${month}`;
+};
+const when = (iso: string, timeZone: string) => formatEventTime(iso, timeZone);
 
 export function NearYouPanel() {
   const auth = useAuth();
@@ -63,7 +67,7 @@ export function NearYouPanel() {
                       <span aria-hidden="true" className="size-10 shrink-0 rounded-md bg-primary-50" />
                     )}
                     <span className="min-w-0">
-                      <span className="block truncate font-medium text-gray-900">{p.plant?.commonName ?? 'A plant'}</span>
+                      <span className="block truncate font-medium text-gray-900">{p.plant ? plantName(p.plant.commonName) : 'A plant'}</span>
                       <span className="block text-gray-600">{distanceText(p.distance_km)}</span>
                     </span>
                   </Link>
