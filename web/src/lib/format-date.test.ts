@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateRange, formatDay, formatEventTime, inZone, rangeAt } from './format-date';
+import { dateRange, formatDay, formatEventClock, formatEventTime, inZone, rangeAt } from './format-date';
 
 describe('rangeAt', () => {
   it('reads a day and two times at the place\'s zone', () => {
@@ -57,6 +57,12 @@ describe('an event\'s time', () => {
     expect(formatEventTime('2026-11-28T23:00:00.000Z', 'Australia/Sydney', { reader: 'Australia/Sydney', now })).toBe('Sun 29 Nov, 10:00');
     expect(formatEventTime('2026-11-28T23:00:00.000Z', null, { reader: 'Europe/London', now })).toBe('Sat 28 Nov, 23:00');
     expect(formatEventTime('not a date', 'Australia/Sydney')).toBe('');
+  });
+
+  it('as a weekday and time beside a calendar leaf that gives the day', () => {
+    expect(formatEventClock('2026-11-28T23:00:00.000Z', 'Australia/Sydney', { reader: 'Europe/London' })).toBe('Sun 10:00 (Australia/Sydney time)');
+    expect(formatEventClock('2026-11-28T23:00:00.000Z', 'Australia/Sydney', { reader: 'Australia/Sydney' })).toBe('Sun 10:00');
+    expect(formatEventClock('not a date', 'Australia/Sydney')).toBe('');
   });
 
   it('in a range, with the same day style', () => {

@@ -90,6 +90,17 @@ export function formatEventTime(iso: string, timeZone: string | null | undefined
   return eventTimeText(iso, timeZone ?? reader, { readerZone: reader, now });
 }
 
+/**
+ * "Sat 10:00 (Australia/Sydney time)": the weekday and time at the event's zone, for a card whose
+ * calendar leaf already gives the day and month; the zone named when the reader is elsewhere.
+ */
+export function formatEventClock(iso: string, timeZone: string, { reader = readerZone() }: { reader?: string } = {}): string {
+  const date = parse(iso);
+  if (!date) return '';
+  const at = `${partsAt(date, timeZone, { weekday: 'short' }).weekday} ${clockText(date, timeZone)}`;
+  return timeZone === reader ? at : `${at} (${zoneName(timeZone)})`;
+}
+
 /** An instant formatted at a place's zone (the reader's own when the zone is unknown to the browser). */
 export function inZone(iso: string, timeZone: string, options: Intl.DateTimeFormatOptions): string {
   try {

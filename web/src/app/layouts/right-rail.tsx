@@ -1,10 +1,16 @@
 /** The right column of the 3-col layout: what is around the reader, and an invitation to join. */
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { Link } from 'react-router';
 import { PinIcon } from '@/components/icons';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-store';
-import { NearYouPanel } from '@/features/places/components/near-you-panel';
+import { NearYouLoading } from '@/features/places/components/near-you-loading';
+
+/**
+ * The panel is its own chunk: it fills in after the first paint anyway (its answer comes later),
+ * and its code (places, event times at their place) need not delay the screen's own.
+ */
+const NearYouPanel = lazy(() => import('@/features/places/components/near-you-panel').then((m) => ({ default: m.NearYouPanel })));
 
 export function RightRail({ className = '' }: { className?: string }) {
   const auth = useAuth();
@@ -34,7 +40,9 @@ export function RightRail({ className = '' }: { className?: string }) {
           <PinIcon className="size-5 text-primary-700" />
           Near you
         </h2>
-        <NearYouPanel />
+        <Suspense fallback={<NearYouLoading />}>
+          <NearYouPanel />
+        </Suspense>
       </section>
     </aside>
   );

@@ -10,8 +10,9 @@ import { pageHref } from '@/lib/known-pages';
 import { Avatar } from '@/components/avatar';
 import { viewerOf, viewerReady } from '@/lib/ids';
 import { cardImageUrl } from '@/lib/images';
-import { dayLeaf, formatEventTime } from '@/lib/format-date';
+import { dayLeaf, formatEventClock, formatEventTime } from '@/lib/format-date';
 import { useNearYou } from '../api/places';
+import { NearYouLoading } from './near-you-loading';
 import { distanceText, originOf } from '@/lib/places';
 import { plantName } from '@shared/format';
 
@@ -24,26 +25,16 @@ const SOURCE: Record<string, string> = {
 
 const item = 'flex items-center gap-3 rounded-md p-1 -m-1 hover:bg-gray-50';
 
-/** The day of a date at the event's place ("5 Dec"), and its day and time there ("Sat 5 Dec, 10:00", its zone named when not the reader's). */
+/** The day of a date at the event's place ("5 Dec"), for the card's leaf. */
 const leaf = (iso: string, timeZone: string) => {
   const { day, month } = dayLeaf(iso, timeZone);
   return `${day} ${month}`;
 };
-const when = (iso: string, timeZone: string) => formatEventTime(iso, timeZone);
 
 export function NearYouPanel() {
   const auth = useAuth();
   const near = useNearYou(viewerOf(auth), viewerReady(auth));
-  if (near.isPending) {
-    return (
-      <div className="mt-3 space-y-2" aria-busy="true">
-        <p className="sr-only">Loading what is near you…</p>
-        {[0, 1, 2].map((i) => (
-          <div key={i} aria-hidden="true" className="h-10 animate-pulse rounded-md bg-gray-100" />
-        ))}
-      </div>
-    );
-  }
+  if (near.isPending) return <NearYouLoading />;
   if (near.isError || !near.data.origin) return <p className="mt-2 text-sm text-gray-600">What is near you could not be loaded just now.</p>;
   const { plants, pages, events, origin } = near.data;
   const place = originOf(origin);
@@ -111,7 +102,9 @@ export function NearYouPanel() {
                   </span>
                   <span className="min-w-0">
                     <span className="block truncate font-medium text-gray-900">{e.event.title}</span>
-                    <span className="block text-gray-600">{[when(e.date.startsAt, e.event.timeZone), distanceText(e.distance_km)].join(' · ')}</span>
+                    {/* The leaf gives the day: the line beside it gives the weekday and time ("Sat 10:00"), read out in full. */}
+                    <span aria-hidden="true" className="block text-gray-600">{[formatEventClock(e.date.startsAt, e.event.timeZone), distanceText(e.distance_km)].join(' · ')}</span>
+                    <span className="sr-only">{[formatEventTime(e.date.startsAt, e.event.timeZone), distanceText(e.distance_km)].join(' · ')}</span>
                   </span>
                 </Link>
               </li>
