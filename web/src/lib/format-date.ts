@@ -8,7 +8,6 @@
  * And the other way: a date and time typed into a form at the event's place.
  */
 import { clockText, dayText, eventTimeText, partsAt, zoneName } from '@shared/event-time';
-import { instantOf } from '@shared/zoned-time';
 
 /** The reader's own time zone (the browser's). */
 export const readerZone = (): string => new Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -134,37 +133,4 @@ export function dateRange(startsAt: string, endsAt: string, timeZone: string, { 
 export function dayLeaf(startsAt: string, timeZone: string): { weekday: string; day: string; month: string } {
   const p = partsAt(new Date(startsAt), timeZone, { weekday: 'short', day: 'numeric', month: 'short' });
   return { weekday: p.weekday ?? '', day: p.day ?? '', month: p.month ?? '' };
-}
-
-/** The local date (YYYY-MM-DD) and time (HH:MM) of an instant at the event's place, for form inputs. */
-export function localParts(iso: string, timeZone: string): { date: string; time: string } {
-  const parts = partsAt(new Date(iso), timeZone, { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }, 'en-CA');
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
-}
-
-/** The instant of a date (YYYY-MM-DD) and time (HH:MM) at a place's zone; null when either is not filled in. */
-export function instantAt(date: string, time: string, timeZone: string): string | null {
-  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  const t = /^(\d{2}):(\d{2})$/.exec(time);
-  if (!d || !t) return null;
-  return instantOf({ year: +d[1]!, month: +d[2]!, day: +d[3]!, hour: +t[1]!, minute: +t[2]!, second: 0 }, timeZone).toISOString();
-}
-
-/** The day after a date (YYYY-MM-DD), by the calendar. */
-function nextDay(date: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
-}
-
-/**
- * The instants of a date's start and end typed as a day (YYYY-MM-DD) and two times (HH:MM) at a
- * place's zone. An end at or before the start is the next morning's (a night market, say), by
- * the calendar, so a clock change that night does not shift it. Null when a part is not filled in.
- */
-export function rangeAt(date: string, start: string, end: string, timeZone: string): { startsAt: string; endsAt: string } | null {
-  const startsAt = instantAt(date, start, timeZone);
-  let endsAt = instantAt(date, end, timeZone);
-  if (!startsAt || !endsAt) return null;
-  if (endsAt <= startsAt) endsAt = instantAt(nextDay(date), end, timeZone)!;
-  return { startsAt, endsAt };
 }

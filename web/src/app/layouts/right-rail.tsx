@@ -1,16 +1,10 @@
 /** The right column of the 3-col layout: what is around the reader, and an invitation to join. */
-import { lazy, Suspense, useId } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { PinIcon } from '@/components/icons';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-store';
-import { NearYouLoading } from '@/features/places/components/near-you-loading';
-
-/**
- * The panel is its own chunk: it fills in after the first paint anyway (its answer comes later),
- * and its code (places, event times at their place) need not delay the screen's own.
- */
-const NearYouPanel = lazy(() => import('@/features/places/components/near-you-panel').then((m) => ({ default: m.NearYouPanel })));
+import { NearYouPanel } from '@/features/places/components/near-you-panel';
 
 export function RightRail({ className = '' }: { className?: string }) {
   const auth = useAuth();
@@ -40,9 +34,7 @@ export function RightRail({ className = '' }: { className?: string }) {
           <PinIcon className="size-5 text-primary-700" />
           Near you
         </h2>
-        <Suspense fallback={<NearYouLoading />}>
-          <NearYouPanel />
-        </Suspense>
+        <NearYouPanel />
       </section>
     </aside>
   );

@@ -19,7 +19,8 @@ import { ApiError } from '@/lib/api';
 import { TagInput } from '@/components/form/tag-input';
 import { MAX_TAGS_PER_EVENT } from '@shared/schemas/events';
 import { useCreateEvent } from '../api/events';
-import { instantAt, rangeAt, readerZone } from '@/lib/format-date';
+import { readerZone } from '@/lib/format-date';
+import { instantAt, rangeAt } from '../lib/local-times';
 import { CoverPicker } from './cover-picker';
 
 const WEEKDAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;

@@ -9,7 +9,8 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { Link } from 'react-router';
 import type { EventDateCard } from '@shared/answers/events';
 import { eventHref } from '@/config/paths';
-import { dateRange, formatFullDay, formatMonth, localParts } from '@/lib/format-date';
+import { dateRange, formatFullDay, formatMonth } from '@/lib/format-date';
+import { localParts } from '../lib/local-times';
 
 const WEEK = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
