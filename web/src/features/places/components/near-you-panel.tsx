@@ -12,7 +12,6 @@ import { viewerOf, viewerReady } from '@/lib/ids';
 import { cardImageUrl } from '@/lib/images';
 import { dayLeaf, formatEventClock, formatEventTime } from '@/lib/format-date';
 import { useNearYou } from '../api/places';
-import { NearYouLoading } from './near-you-loading';
 import { distanceText, originOf } from '@/lib/places';
 import { plantName } from '@shared/format';
 
@@ -34,7 +33,16 @@ const leaf = (iso: string, timeZone: string) => {
 export function NearYouPanel() {
   const auth = useAuth();
   const near = useNearYou(viewerOf(auth), viewerReady(auth));
-  if (near.isPending) return <NearYouLoading />;
+  if (near.isPending) {
+    return (
+      <div className="mt-3 space-y-2" aria-busy="true">
+        <p className="sr-only">Loading what is near you…</p>
+        {[0, 1, 2].map((i) => (
+          <div key={i} aria-hidden="true" className="h-10 animate-pulse rounded-md bg-gray-100" />
+        ))}
+      </div>
+    );
+  }
   if (near.isError || !near.data.origin) return <p className="mt-2 text-sm text-gray-600">What is near you could not be loaded just now.</p>;
   const { plants, pages, events, origin } = near.data;
   const place = originOf(origin);
