@@ -128,6 +128,24 @@ const FUNCTION_DOMAIN_LAYERS = {
 };
 // ---- end of functions/ domain layers -----------------------------------------------------------
 
+/**
+ * The SPA says dates in one place, web/src/lib/format-date.ts (one day style, an event's time at
+ * its place with the zone named): nowhere else makes an Intl date formatter or asks a Date for its
+ * locale string. Numbers keep toLocaleString. no-restricted-properties, so as not to replace the
+ * no-restricted-syntax options of the other web blocks.
+ */
+const WEB_DATE_FORMATTING = {
+  files: ['web/src/**/*.{ts,tsx}'],
+  ignores: ['web/src/lib/format-date.ts', 'web/src/lib/format-date.test.ts'],
+  rules: {
+    'no-restricted-properties': [
+      'error',
+      ...['DateTimeFormat', 'RelativeTimeFormat'].map((property) => ({ object: 'Intl', property, message: 'Say dates through web/src/lib/format-date.ts (formatDay, formatDateTime, formatEventTime, …), the SPA\'s one date formatter.' })),
+      ...['toLocaleDateString', 'toLocaleTimeString'].map((property) => ({ property, message: 'Say dates through web/src/lib/format-date.ts (formatDay, formatTime, …), the SPA\'s one date formatter.' })),
+    ],
+  },
+};
+
 /** What Lambdas bundle validates with zod's functional API (zod/mini); see the block that lists it. */
 const ZOD_MINI = {
   selector: "ImportDeclaration[source.value='zod'][importKind!='type']",
@@ -244,5 +262,6 @@ export default tseslint.config(
   },
   WEB_LAYERS,
   WEB_ROUTE_CALLS,
+  WEB_DATE_FORMATTING,
   FUNCTION_DOMAIN_LAYERS,
 );

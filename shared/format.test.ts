@@ -1,6 +1,6 @@
 /** The display and normalisation rules in shared/format.ts (used by the SPA and the server). */
 import { describe, expect, it } from 'vitest';
-import { formatNumber, hasFormChanged, toSentenceCase, toTitleCase, withHttps } from './format';
+import { formatNumber, hasFormChanged, plantName, plural, toSentenceCase, toTitleCase, withHttps } from './format';
 
 describe('toTitleCase', () => {
   it.each([
@@ -82,5 +82,26 @@ describe('hasFormChanged', () => {
     expect(hasFormChanged({ a: 'x' }, { a: 'x', note: '   ' })).toBe(false);
     expect(hasFormChanged({ a: 'x', note: null }, { a: 'x' })).toBe(false);
     expect(hasFormChanged({ a: 'x' }, { a: 'x', note: 'hi' })).toBe(true);
+  });
+});
+
+describe('plural', () => {
+  it.each([
+    [0, '0 places'],
+    [1, '1 place'],
+    [2, '2 places'],
+    [1200, '1,200 places'],
+  ])('%j → %j', (count, expected) => {
+    expect(plural(count, 'place', 'places')).toBe(expected);
+  });
+});
+
+describe('plantName', () => {
+  it.each([
+    ['monstera deliciosa', 'Monstera Deliciosa'],
+    ['MONSTERA  DELICIOSA ', 'Monstera Deliciosa'],
+    ['Monstera Deliciosa', 'Monstera Deliciosa'],
+  ])('%j → %j', (input, expected) => {
+    expect(plantName(input)).toBe(expected);
   });
 });

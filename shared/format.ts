@@ -22,6 +22,14 @@ export function toSentenceCase(value: string): string {
   return text.replace(/^(\P{L}*)(\p{L})/u, (_m, lead: string, letter: string) => lead + letter.toUpperCase());
 }
 
+/**
+ * A plant's common name as every heading, card, list and panel shows it, whatever case it was
+ * typed in: title case ("monstera deliciosa" → "Monstera Deliciosa").
+ */
+export function plantName(commonName: string): string {
+  return toTitleCase(commonName);
+}
+
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
 /** 1234567 → "1,234,567" (the locale's separators; en-US unless told). Non-finite values print as "0". */
@@ -32,6 +40,13 @@ export function formatNumber(value: number, locale = 'en-US'): string {
     numberFormats.set(locale, format);
   }
   return format.format(Number.isFinite(value) ? value : 0);
+}
+
+const pluralRules = new Intl.PluralRules('en');
+
+/** 1, "place", "places" → "1 place"; 3 → "3 places"; 1200 → "1,200 places" (English plural rules). */
+export function plural(count: number, one: string, other: string): string {
+  return `${formatNumber(count)} ${pluralRules.select(count) === 'one' ? one : other}`;
 }
 
 /** Anything that already names a scheme: "https://", "http://", "mailto:", "tel:" … */

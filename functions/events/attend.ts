@@ -8,6 +8,7 @@
  * the first waiting member moves up in the same transaction and is told. The creator is told of
  * each change in the same transaction, unless they are the one attending (product spec, "States and transitions").
  */
+import { eventNoticeText } from '../../shared/event-notice';
 import { batchGet, partitionPage } from '../db/batch';
 import { and, eq, live } from '../db/condition';
 import { eventDateKey, type AttendStatus, type EventAttendanceItem, type EventDateItem, type EventItem } from '../db/entities/event';
@@ -90,7 +91,7 @@ const WAITER_UNCHANGED = 'waiter-unchanged';
 function promotion(event: EventItem, d: EventDateItem, waiter: EventAttendanceItem, now: string): TxItem[] {
   return [
     named(WAITER_UNCHANGED, attendancePut(waiter, { ...waiter, waiting: false, since: now })),
-    ...notificationWrite(waiter.userId, { kind: 'event-promoted', targetType: 'event', targetId: event.randomId, text: `${event.title} · ${d.startsAt}` }),
+    ...notificationWrite(waiter.userId, { kind: 'event-promoted', targetType: 'event', targetId: event.randomId, text: eventNoticeText({ title: event.title, at: d.startsAt, timeZone: event.timeZone }) }),
   ];
 }
 
@@ -141,7 +142,7 @@ export async function setAttendance(session: Session, event: EventItem, dateKey:
       authorLiveCheck(userId),
       named('date-unchanged', dateLiveCheck(d)),
       ...(waiter ? promotion(event, d, waiter, now) : []),
-      ...(quiet ? [] : notificationWrite(event.createdBy, { kind: 'attendance', actorId: userId, targetType: 'event', targetId: event.randomId, text: `${statusText(status, waiting)} · ${event.title} · ${d.startsAt}` })),
+      ...(quiet ? [] : notificationWrite(event.createdBy, { kind: 'attendance', actorId: userId, targetType: 'event', targetId: event.randomId, text: eventNoticeText({ status: statusText(status, waiting), title: event.title, at: d.startsAt, timeZone: event.timeZone }) })),
     ];
     const out = await writeItems(items);
     if (!out.canceled) return d;

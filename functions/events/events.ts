@@ -119,10 +119,10 @@ export async function countsOf(dates: EventDateItem[], consistent = false): Prom
  * The viewer's attendance of these dates and the dates' counts, both by `<eventId>.<dateKey>`, in
  * one BatchGet (a guest's holds the counter items only).
  */
-export async function mineAndCounts(dates: EventDateItem[], userId: string | null, consistent = false): Promise<{ mine: Map<string, EventAttendanceItem>; counts: Map<string, DateCounts> }> {
+export async function mineAndCounts(dates: EventDateItem[], userId: string | null, consistent = false): Promise<{ mine: Map<string, EventAttendanceItem>; counts: Map<string, DateCounts>; positions: Map<string, number> }> {
   const mine = new Map<string, EventAttendanceItem>();
   const counts = new Map<string, DateCounts>();
-  if (!dates.length) return { mine, counts };
+  if (!dates.length) return { mine, counts, positions: new Map() };
   const keys = [...dates.map((d) => dateCountsKey(d.eventId, d.dateKey)), ...(userId ? dates.map((d) => attendanceKey(d.eventId, d.dateKey, userId)) : [])];
   const counters = new Map<string, Record<string, unknown>>();
   for (const item of await batchGet(keys, { consistent })) {
@@ -137,7 +137,25 @@ export async function mineAndCounts(dates: EventDateItem[], userId: string | nul
     const key = dateCountsKey(d.eventId, d.dateKey);
     counts.set(specificIdOf(d.eventId, d.dateKey), countsFrom(d, counters.get(`${key.pk}\u0000${key.sk}`)));
   }
-  return { mine, counts };
+  return { mine, counts, positions: await waitlistPositions([...mine.values()]) };
+}
+
+/**
+ * Where the viewer stands on each waitlist they are on (1: next to get a place), by specific id:
+ * one Query of the date's waitlist index up to and including their own key (its order, `since`
+ * then member, is the order `attend.ts` promotes in), for each date they wait on only.
+ */
+export async function waitlistPositions(answers: EventAttendanceItem[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  await Promise.all(answers.filter((a) => a.waiting).map(async (a) => {
+    const { data } = await db().entities.eventAttendance.query.waitlist({ eventId: a.eventId, dateKey: a.dateKey })
+      .lte({ since: a.since, userId: a.userId })
+      .go({ pages: 'all', attributes: ['userId', 'waiting'] });
+    // The index is eventually consistent: the viewer is counted whether or not it shows them yet.
+    const ahead = (data as Pick<EventAttendanceItem, 'userId' | 'waiting'>[]).filter((w) => w.waiting && w.userId !== a.userId).length;
+    out.set(specificIdOf(a.eventId, a.dateKey), ahead + 1);
+  }));
+  return out;
 }
 
 /** One date's counts (a consistent read unless told otherwise). */
@@ -206,7 +224,7 @@ export function placeOf(p: PlaceFields): EventPlace {
   };
 }
 
-export function dateViewOf(d: EventDateItem, capacity: number | undefined, mine: EventAttendanceItem | undefined, counts: DateCounts): EventDateView {
+export function dateViewOf(d: EventDateItem, capacity: number | undefined, mine: EventAttendanceItem | undefined, counts: DateCounts, position: number | undefined): EventDateView {
   return {
     id: specificIdOf(d.eventId, d.dateKey),
     eventId: d.eventId,
@@ -219,6 +237,7 @@ export function dateViewOf(d: EventDateItem, capacity: number | undefined, mine:
     full: capacity !== undefined && counts.going >= capacity,
     myStatus: mine?.status ?? null,
     myWaiting: mine?.waiting ?? false,
+    myWaitlistPosition: mine?.waiting ? (position ?? null) : null,
   };
 }
 
@@ -249,7 +268,7 @@ export async function ownersOf(events: Pick<EventItem, 'ownerType' | 'ownerId'>[
 /** The dates an event's page shows: from 30 days ago on. */
 const shownDates = (dates: EventDateItem[], nowMs = Date.now()): EventDateItem[] => dates.filter((d) => Date.parse(d.endsAt) >= nowMs - PAST_DAYS_SHOWN * DAY_MS);
 
-export function eventViewOf(e: EventItem, dates: EventDateItem[], mine: Map<string, EventAttendanceItem>, counts: Map<string, DateCounts>, owner: EventOwner | undefined, canEdit: boolean, nowMs = Date.now()): EventView {
+export function eventViewOf(e: EventItem, dates: EventDateItem[], mine: Map<string, EventAttendanceItem>, counts: Map<string, DateCounts>, positions: Map<string, number>, owner: EventOwner | undefined, canEdit: boolean, nowMs = Date.now()): EventView {
   const shown = shownDates(dates, nowMs).sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.dateKey.localeCompare(b.dateKey));
   return {
     id: e.id,
@@ -266,7 +285,7 @@ export function eventViewOf(e: EventItem, dates: EventDateItem[], mine: Map<stri
     cover: e.cover ?? null,
     capacity: e.capacity ?? null,
     recurrence: e.rrule ? { rrule: e.rrule, description: describeRrule(e.rrule), until: e.seriesUntil ?? null, datesUntil: e.materialisedUntil === SERIES_DONE ? (e.seriesUntil ?? null) : e.materialisedUntil } : null,
-    specifics: shown.map((d) => dateViewOf(d, e.capacity, mine.get(specificIdOf(d.eventId, d.dateKey)), counts.get(specificIdOf(d.eventId, d.dateKey)) ?? countsFrom(d, undefined))),
+    specifics: shown.map((d) => dateViewOf(d, e.capacity, mine.get(specificIdOf(d.eventId, d.dateKey)), counts.get(specificIdOf(d.eventId, d.dateKey)) ?? countsFrom(d, undefined), positions.get(specificIdOf(d.eventId, d.dateKey)))),
     canEdit,
     createdAt: e.createdAt,
     updatedAt: e.updatedAt,
@@ -276,8 +295,8 @@ export function eventViewOf(e: EventItem, dates: EventDateItem[], mine: Map<stri
 /** An event with its dates, their counts and the viewer's attendance, as `GET /api/events/{id}` answers it. */
 export async function fullView(event: EventItem, viewer: Viewer, opts: { consistent?: boolean } = {}): Promise<EventView> {
   const [dates, owners, canEdit] = await Promise.all([datesOf(event.id, opts.consistent), ownersOf([event]), mayEdit(viewer, event)]);
-  const { mine, counts } = await mineAndCounts(shownDates(dates), viewer.userId, opts.consistent);
-  return eventViewOf(event, dates, mine, counts, owners.get(ownerRefKey(event.ownerType, event.ownerId)), canEdit);
+  const { mine, counts, positions } = await mineAndCounts(shownDates(dates), viewer.userId, opts.consistent);
+  return eventViewOf(event, dates, mine, counts, positions, owners.get(ownerRefKey(event.ownerType, event.ownerId)), canEdit);
 }
 
 /** Templates by id (one BatchGet), live ones only. */
@@ -303,7 +322,7 @@ export async function dateCards(dates: EventDateItem[], viewer: Viewer): Promise
     const e = events.get(d.eventId);
     return e && maySee(e, viewer);
   });
-  const [owners, { mine, counts }] = await Promise.all([ownersOf([...events.values()]), mineAndCounts(visible, viewer.userId)]);
+  const [owners, { mine, counts, positions }] = await Promise.all([ownersOf([...events.values()]), mineAndCounts(visible, viewer.userId)]);
   return visible.map((d) => {
     const e = events.get(d.eventId)!;
     return {
@@ -311,7 +330,7 @@ export async function dateCards(dates: EventDateItem[], viewer: Viewer): Promise
         id: e.id, randomId: e.randomId, title: e.title, privacy: e.privacy, owner: owners.get(ownerRefKey(e.ownerType, e.ownerId)) ?? formerOwner(e),
         place: placeOf(e), timeZone: e.timeZone, cover: e.cover ?? null, recurring: !!e.rrule,
       },
-      date: dateViewOf(d, e.capacity, mine.get(specificIdOf(d.eventId, d.dateKey)), counts.get(specificIdOf(d.eventId, d.dateKey))!),
+      date: dateViewOf(d, e.capacity, mine.get(specificIdOf(d.eventId, d.dateKey)), counts.get(specificIdOf(d.eventId, d.dateKey))!, positions.get(specificIdOf(d.eventId, d.dateKey))),
     };
   });
 }

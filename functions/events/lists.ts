@@ -101,7 +101,7 @@ async function withDistance(found: { item: EventDateItem; km: number }[], viewer
   return cards.map((c) => ({ ...c, distance_km: Math.round(km.get(c.date.id) ?? 0) }));
 }
 
-/** Events near a point, one entry per event (its next date there), nearest first, then soonest. */
+/** Events near a point, one entry per event (its next date there), soonest first, then nearest. */
 export async function eventsNear(point: GeoPoint, wantedKm: number, viewer: Viewer, max: number): Promise<{ events: NearbyEvent[]; radiusKm: number }> {
   const { found, radiusKm } = await datesNear(point, wantedKm, viewer, 9 * CELL_MAX);
   const next = new Map<string, { item: EventDateItem; km: number }>();
@@ -109,7 +109,7 @@ export async function eventsNear(point: GeoPoint, wantedKm: number, viewer: View
     const seen = next.get(f.item.eventId);
     if (!seen || f.item.startsAt < seen.item.startsAt) next.set(f.item.eventId, f);
   }
-  const chosen = [...next.values()].sort((a, b) => a.km - b.km || a.item.startsAt.localeCompare(b.item.startsAt)).slice(0, max);
+  const chosen = [...next.values()].sort((a, b) => a.item.startsAt.localeCompare(b.item.startsAt) || a.km - b.km).slice(0, max);
   return { events: await withDistance(chosen, viewer), radiusKm };
 }
 

@@ -13,6 +13,8 @@
  *   the `reminded` flag on their attendance (guarded on it being unset), so each goes out once;
  *   then the date's `reminderSent` takes it out of the index.
  */
+import { eventNoticeText } from '../../shared/event-notice';
+import { eventTimeText } from '../../shared/event-time';
 import { SERIES_DONE, type EventAttendanceItem, type EventDateItem, type EventItem } from '../db/entities/event';
 import { db } from '../db/service';
 import { txEntities, writeItems } from '../db/transact';
@@ -102,7 +104,8 @@ async function tellEnding(first: EventItem, nowMs: number): Promise<boolean> {
   if (Date.parse(e.seriesUntil) - nowMs > ENDING_NOTICE_DAYS * DAY_MS || Date.parse(e.seriesUntil) < nowMs) return false;
   const { event } = txEntities();
   const { id, version, ...rest } = e;
-  const told = (await ownersToTell(e)).flatMap((userId) => notificationWrite(userId, { kind: 'event-series-ending', targetType: 'event', targetId: e.randomId, text: `${e.title} · ${e.seriesUntil}` }));
+  const until = e.seriesUntil;
+  const told = (await ownersToTell(e)).flatMap((userId) => notificationWrite(userId, { kind: 'event-series-ending', targetType: 'event', targetId: e.randomId, text: eventNoticeText({ title: e.title, at: until, timeZone: e.timeZone }) }));
   const out = await writeItems([
     event.put({ id, ...rest, endingToldFor: e.seriesUntil, version: version + 1 }).where((a, op) => op.eq(a.version, version)).commit(),
     ...told,
@@ -159,7 +162,7 @@ async function remindOne(e: EventItem, d: EventDateItem, a: EventAttendanceItem)
   const { eventAttendance } = txEntities();
   const out = await writeItems([
     eventAttendance.patch({ eventId: a.eventId, dateKey: a.dateKey, userId: a.userId }).set({ reminded: true }).where((x, op) => op.eq(x.reminded, false)).commit(),
-    ...notificationWrite(a.userId, { kind: 'event-reminder', targetType: 'event', targetId: e.randomId, text: `${e.title} · ${d.startsAt}` }),
+    ...notificationWrite(a.userId, { kind: 'event-reminder', targetType: 'event', targetId: e.randomId, text: eventNoticeText({ title: e.title, at: d.startsAt, timeZone: e.timeZone }) }),
   ]);
   return !out.canceled;
 }
@@ -168,11 +171,12 @@ async function mailReminder(e: EventItem, d: EventDateItem, userId: string): Pro
   try {
     const [user, settings] = await Promise.all([getUser(userId), readSettings(userId)]);
     if (!user || user.deletedAt || !user.email || !settings.notify_email_events) return false;
-    const when = new Intl.DateTimeFormat('en', { dateStyle: 'full', timeStyle: 'short', timeZone: e.timeZone }).format(new Date(d.startsAt));
+    // Said as the site says it, at the event's place, with its zone named (a mail has no reader's zone).
+    const when = eventTimeText(d.startsAt, e.timeZone, { locale: 'en' });
     await mailer().send({
       to: user.email,
       subject: `Tomorrow: ${e.title}`,
-      text: `A reminder: ${e.title} is on ${when} (${e.timeZone}).\n\n${eventUrl(e.randomId)}\n\nYou get this because you said you may go or are going. Change e-mail settings in your settings.`,
+      text: `A reminder: ${e.title} is on ${when}.\n\n${eventUrl(e.randomId)}\n\nYou get this because you said you may go or are going. Change e-mail settings in your settings.`,
     });
     return true;
   } catch (err) {

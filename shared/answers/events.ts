@@ -45,6 +45,7 @@ export const eventDateView = z.strictObject({
   full: z.boolean().describe('GOING now puts the member on the waitlist'),
   myStatus: z.enum(ATTENDANCE_STATUSES).nullable().describe('The viewer\'s status; null for guests and when none is set'),
   myWaiting: z.boolean().describe('The viewer asked for GOING and waits for a place'),
+  myWaitlistPosition: z.number().int().positive().nullable().describe('Where the viewer stands on the waitlist (1: the next place is theirs); null when not waiting'),
 });
 export type EventDateView = z.output<typeof eventDateView>;
 
@@ -115,7 +116,7 @@ export const nearbyEvent = eventDateCard.extend({
 export type NearbyEvent = z.output<typeof nearbyEvent>;
 
 export const nearbyEvents = z.strictObject({
-  events: z.array(nearbyEvent).describe('One entry per event, its next date; nearest first'),
+  events: z.array(nearbyEvent).describe('One entry per event, its next date; soonest first, then nearest'),
   radius_km: z.number().positive(),
 });
 export type NearbyEvents = z.output<typeof nearbyEvents>;

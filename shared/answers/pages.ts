@@ -156,7 +156,7 @@ export type MembershipAnswer = z.output<typeof membershipAnswer>;
 
 export const newPageMail = z.strictObject({ sent: z.boolean().describe('false when the admins were already told about this page') });
 
-/** The "Near you" panel: the three nearest of each kind around one origin. */
+/** The "Near you" panel around one origin: the three nearest plants and pages, the three soonest events. */
 export const nearYou = z.strictObject({
   origin: siteLocation.extend({
     source: z.enum(['query', 'profile', 'ip', 'site']).describe('Where the point came from: the request, the member\'s place, the IP address, or the site\'s default place'),
@@ -164,6 +164,6 @@ export const nearYou = z.strictObject({
   radius_km: z.number().positive(),
   plants: z.array(nearbyPlant).max(3),
   pages: z.array(nearbyPage).max(3),
-  events: z.array(nearbyEvent).max(3).describe('The nearest events with an upcoming date, each with its next date'),
+  events: z.array(nearbyEvent).max(3).describe('The soonest events with an upcoming date (then nearest), each with its next date and distance'),
 });
 export type NearYou = z.output<typeof nearYou>;

@@ -122,7 +122,7 @@ export const moreEvents = defineRoute({
 export const nearbyEvents = defineRoute({
   method: 'GET', path: '/api/events/nearby', access: 'public',
   input: nearbyEventsQuery, output: nearbyEventsAnswer,
-  summary: 'Events near a point (lat, long; take? ≤ 50, default 10; radiusKm? ≤ 100, default 20), each with its next date, nearest first; upcoming only, at most 9 Queries: { events, radius_km }.',
+  summary: 'Events near a point (lat, long; take? ≤ 50, default 10; radiusKm? ≤ 100, default 20), each with its next date, soonest first (then nearest), with the distance; upcoming only, at most 9 Queries: { events, radius_km }.',
 });
 
 export const allNearbyEvents = defineRoute({

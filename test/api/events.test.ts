@@ -10,6 +10,8 @@ import ICAL from 'ical.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EventDateCard, EventLocationView, EventView, NearbyEvent } from '../../shared/answers/events';
 import type { NotificationView } from '../../shared/answers/notifications';
+import { readEventNotice } from '../../shared/event-notice';
+import { eventTimeText } from '../../shared/event-time';
 import type { NearYou, PageDetails } from '../../shared/answers/pages';
 import { PROMOTE_BATCH, resumePromotions } from '../../functions/events/attend';
 import { ATTENDEE_BATCH, resumeDateWork } from '../../functions/events/catch-up';
@@ -193,6 +195,17 @@ describe('series', () => {
 });
 
 describe('PUT /api/iam/events/upsert-attend-specific', () => {
+  it('writes the event\'s time zone as the last part of the notification\'s text, so it is read at the event\'s place', async () => {
+    const [creator, b] = await Promise.all([registeredUser(), registeredUser()]);
+    const e = await newEvent(creator, { title: 'Swap · meet' });
+    const date = e.specifics[0]!;
+    await attend(b, date.id, 'GOING');
+    const told = (await notificationsOf(creator)).filter((n) => n.kind === 'attendance' && n.targetId === e.randomId);
+    expect(e.timeZone).toBe('Australia/Sydney');
+    expect(told.map((n) => n.text)).toEqual([`GOING · Swap · meet · ${date.startsAt} · Australia/Sydney`]);
+    expect(readEventNotice(told[0]!.text, { withStatus: true })).toEqual({ status: 'GOING', title: 'Swap · meet', at: date.startsAt, timeZone: 'Australia/Sydney' });
+  });
+
   it('counts statuses, tells the creator in the same write, and never tells the creator of their own', async () => {
     const [creator, b] = await Promise.all([registeredUser(), registeredUser()]);
     const e = await newEvent(creator);
@@ -269,6 +282,38 @@ describe('PUT /api/iam/events/upsert-attend-specific', () => {
     expect(grown.data.event.specifics[0]!.counts).toMatchObject({ going: 4, waiting: 2 });
   });
 
+  it('tells each waiting member where they stand, first come first served, moving up as those ahead leave or get a place', async () => {
+    // The creator takes the one place.
+    const [a, w1, w2, w3] = await Promise.all([registeredUser(), registeredUser(), registeredUser(), registeredUser()]);
+    const e = await newEvent(a, { capacity: 1 });
+    const date = e.specifics[0]!;
+    const mine = async (who: TestUser) => {
+      const res = await as<{ event: EventView }>(who.browser, 'GET', `/api/events/${e.id}`);
+      expect(res.status).toBe(200);
+      const d = res.data.event.specifics[0]!;
+      return { waiting: d.myWaiting, position: d.myWaitlistPosition };
+    };
+    expect((await attend(a, date.id, 'GOING')).specifics[0]).toMatchObject({ myWaiting: false, myWaitlistPosition: null });
+    expect((await attend(w1, date.id, 'GOING')).specifics[0]).toMatchObject({ myWaiting: true, myWaitlistPosition: 1 });
+    expect((await attend(w2, date.id, 'GOING')).specifics[0]).toMatchObject({ myWaiting: true, myWaitlistPosition: 2 });
+    await attend(w3, date.id, 'GOING');
+    expect(await Promise.all([mine(a), mine(w1), mine(w2), mine(w3)])).toEqual([
+      { waiting: false, position: null }, { waiting: true, position: 1 }, { waiting: true, position: 2 }, { waiting: true, position: 3 },
+    ]);
+    // Asking for GOING again keeps the place in the queue.
+    expect((await attend(w2, date.id, 'GOING')).specifics[0]).toMatchObject({ myWaiting: true, myWaitlistPosition: 2 });
+    // The first waiting member leaves the waitlist: those behind move up.
+    await attend(w1, date.id, 'NOT_GOING');
+    expect(await Promise.all([mine(w1), mine(w2), mine(w3)])).toEqual([{ waiting: false, position: null }, { waiting: true, position: 1 }, { waiting: true, position: 2 }]);
+    // The member with the place leaves: the first waiting one gets it, the next is first.
+    await attend(a, date.id, 'NOT_GOING');
+    expect(await Promise.all([mine(w2), mine(w3)])).toEqual([{ waiting: false, position: null }, { waiting: true, position: 1 }]);
+    // Guests have no position; the attendees' screen carries it too.
+    expect((await call<{ event: EventView }>('GET', `/api/events/${e.id}`)).data.event.specifics[0]!.myWaitlistPosition).toBeNull();
+    const attendees = await as<{ specific: EventView['specifics'][number] }>(w3.browser, 'GET', `/api/iam/events/details/${e.id}/next`);
+    expect(attendees.data.specific).toMatchObject({ myWaiting: true, myWaitlistPosition: 1 });
+  });
+
   it('refuses a cancelled date, and members-only events are 404 to guests and attendees lists are for members', async () => {
     const [creator, b] = await Promise.all([registeredUser(), registeredUser()]);
     const e = await newEvent(creator, { privacy: 'members', specifics: [dateIn(2), dateIn(9)] });
@@ -330,6 +375,10 @@ describe('reminders', () => {
     const to = mails.map((m) => (m as { to: string }).to);
     expect(to.filter((t) => t === going.email)).toHaveLength(1);
     expect(to).not.toContain(maybe.email);
+    // Said as the site says it: at the event's place, its zone named.
+    const start = e.specifics.find((s) => s.id === id)!.startsAt;
+    expect(String((mails.find((m) => (m as { to: string }).to === going.email) as { text: string }).text)).toContain(`is on ${eventTimeText(start, e.timeZone, { locale: 'en' })}.`);
+    expect(eventTimeText(start, e.timeZone, { locale: 'en' })).toMatch(/^\w{3} \d{1,2} \w{3}( \d{4})?, \d{2}:\d{2} \(Australia\/Sydney time\)$/);
     expect(await getItem(`event#${e.id}`, `date#${id.split('.')[1]}`)).toMatchObject({ reminderSent: true });
   });
 
@@ -633,7 +682,25 @@ describe('GET /api/iam/events/my-pages', () => {
 });
 
 describe('nearby events', () => {
-  it('upcoming dates only, nearest first, one entry per event, members-only hidden from guests, and in the Near you panel', async () => {
+  it('soonest first, then nearest, with the distance, in the list, the month view and the Near you panel', async () => {
+    const a = await registeredUser();
+    const here = somewhere();
+    // 0.045° and 0.009° of latitude: about 5 km and 1 km north. The farther one is sooner, and comes first.
+    const sooner = await newEvent(a, { title: 'Day three, 5 km', location: { name: 'Five km', latitude: here.latitude + 0.045, longitude: here.longitude }, specifics: [dateIn(3)] });
+    const later = await newEvent(a, { title: 'Day five, 1 km', location: { name: 'One km', latitude: here.latitude + 0.009, longitude: here.longitude }, specifics: [dateIn(5)] });
+    // On the same day, the nearer first.
+    const sameDay = await newEvent(a, { title: 'Day five, 3 km', location: { name: 'Three km', latitude: here.latitude + 0.027, longitude: here.longitude }, specifics: [dateIn(5)] });
+    const q = `lat=${here.latitude}&long=${here.longitude}&radiusKm=20`;
+    const list = await call<{ events: NearbyEvent[] }>('GET', `/api/events/nearby?${q}`);
+    expect(list.status).toBe(200);
+    expect(list.data.events.map((x) => [x.event.id, x.distance_km])).toEqual([[sooner.id, 5], [later.id, 1], [sameDay.id, 3]]);
+    const all = await call<{ dates: NearbyEvent[] }>('GET', `/api/events/all/nearby?${q}`);
+    expect(all.data.dates.map((x) => x.event.id)).toEqual([sooner.id, later.id, sameDay.id]);
+    const panel = await call<NearYou>('GET', `/api/nearby/near-you?lat=${here.latitude}&long=${here.longitude}`);
+    expect(panel.data.events.map((x) => [x.event.id, x.distance_km])).toEqual([[sooner.id, 5], [later.id, 1], [sameDay.id, 3]]);
+  });
+
+  it('upcoming dates only, one entry per event, members-only hidden from guests, and in the Near you panel', async () => {
     const a = await registeredUser();
     const here = somewhere();
     const near = await newEvent(a, { title: 'Near', location: { name: 'Here', ...here }, specifics: [dateIn(3), dateIn(10)] });

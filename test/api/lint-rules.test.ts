@@ -36,6 +36,23 @@ describe('import directions', () => {
     expect(await ruleIds('functions/x.ts', "import type * as z from 'zod';\nexport type S = z.ZodType;\n")).toEqual([]);
   });
 
+  it('the SPA says dates through lib/format-date.ts only, and numbers keep toLocaleString', async () => {
+    const rule = 'no-restricted-properties';
+    const cases = [
+      "export const f = new Intl.DateTimeFormat(undefined, { weekday: 'short' });\n",
+      "export const r = new Intl.RelativeTimeFormat(undefined);\n",
+      'export const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;\n',
+      "export const d = (at: Date) => at.toLocaleDateString(undefined, { weekday: 'long' });\n",
+      "export const t = (at: string) => new Date(at).toLocaleTimeString(undefined, { hour: 'numeric' });\n",
+    ];
+    for (const code of cases) {
+      expect(await ruleIds('web/src/features/events/components/x.tsx', code), code).toContain(rule);
+      expect(await ruleIds('web/src/lib/x.ts', code), code).toContain(rule);
+      expect(await ruleIds('web/src/lib/format-date.ts', code), code).not.toContain(rule);
+    }
+    expect(await ruleIds('web/src/features/events/components/x.tsx', 'export const n = (count: number) => count.toLocaleString();\n')).toEqual([]);
+  });
+
   it('the SPA calls routes by contract key, not through the untyped transport', async () => {
     const untyped = "import { api } from '@/lib/api';\nexport const get = () => api.get<{ x: number }>('/api/health');\n";
     expect(await ruleIds('web/src/features/x/api/x.ts', untyped)).toContain('no-restricted-syntax');

@@ -10,7 +10,9 @@ import { readFile } from 'node:fs/promises';
 import ICAL from 'ical.js';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { eventTimeText } from '../../shared/event-time';
 import { browserAvailable, browserContexts, screenshot, seriousA11yViolations, submitSignIn } from '../support/browser';
+import { attend, newEvent } from '../support/events';
 import { newPage } from '../support/pages';
 import { registeredUser, type TestUser } from '../support/users';
 
@@ -41,6 +43,24 @@ describe.runIf(browserAvailable)('events journey in Chromium', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, name);
   }
+
+  it('a notification says the event\'s time at its place, naming the zone, to a browser in another zone', { timeout: 120_000 }, async () => {
+    const [owner, b] = await Promise.all([registeredUser(), registeredUser()]);
+    const title = `Zone swap ${randomUUID().slice(0, 6)}`;
+    const e = await newEvent(owner, { title });
+    expect(e.timeZone).toBe('Australia/Sydney');
+    const date = e.specifics[0]!;
+    await attend(b, date.id, 'GOING');
+    const { page } = await browser.newPage({ viewport: DESKTOP, timezoneId: 'America/New_York' });
+    await submitSignIn(page, owner.email, owner.password);
+    await page.waitForURL((u) => u.pathname === '/', SLOW);
+    expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe('America/New_York');
+    await page.getByRole('button', { name: /Notifications/ }).click();
+    const said = `is going to ${title}, ${eventTimeText(date.startsAt, 'Australia/Sydney')}`;
+    expect(said).toContain('(Australia/Sydney time)');
+    await page.getByText(said).waitFor(SLOW);
+    await shot(page, 'events-notification-zone-1280');
+  });
 
   it('the admin creates a weekly event; B finds it, goes to the second date and takes the calendar; the admin is told, cancels that date, and B sees it struck through', { timeout: 240_000 }, async () => {
     const [admin, b] = await Promise.all([registeredUser(HERE), registeredUser({ ...HERE, latitude: -31.96, longitude: 141.46 })]);

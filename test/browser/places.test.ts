@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { gradientPng } from '../../infra/local/demo-images';
 import { browserAvailable, browserContexts, screenshot, seriousA11yViolations, submitSignIn } from '../support/browser';
+import { newPage } from '../support/pages';
 import { registeredUser, type TestUser } from '../support/users';
 
 const DESKTOP = { width: 1280, height: 900 };
@@ -105,5 +106,23 @@ describe.runIf(browserAvailable)('places journey in Chromium', () => {
     await guestPhone.goto(`${url()}/${handle}`);
     await guestPhone.getByRole('heading', { level: 1, name }).waitFor(SLOW);
     await shot(guestPhone, 'places-page-guest-390');
+  });
+
+  it('a page\'s header keeps most of its width for a long name and place, with the staff\'s actions, at 1280 and 390 px', { timeout: 120_000 }, async () => {
+    const owner = await registeredUser(HERE);
+    const name = `The Alice Springs Desert Growers and Seed Savers ${randomUUID().slice(0, 11)}`;
+    expect(name).toHaveLength(60);
+    const made = await newPage(owner, { name, place: { latitude: HERE.latitude, longitude: HERE.longitude } });
+    for (const [viewport, label] of [[DESKTOP, 'desktop'], [PHONE, 'phone']] as const) {
+      const page = await signIn(owner, viewport);
+      await page.goto(`${url()}/${made.handle}`);
+      const h1 = page.getByRole('heading', { level: 1, name });
+      await h1.waitFor(SLOW);
+      await page.getByRole('link', { name: 'Edit page' }).waitFor(SLOW);
+      const [heading, header] = await Promise.all([h1.boundingBox(), page.locator('main article > header').first().boundingBox()]);
+      expect(heading && header).toBeTruthy();
+      expect(heading!.width / header!.width, label).toBeGreaterThanOrEqual(0.6);
+      await shot(page, `places-page-header-${label}`);
+    }
   });
 });

@@ -25,9 +25,9 @@ export const main: Main<typeof route> = async ({ input, session }) => {
     return { data: (data as EventAttendanceItem[]).filter((a) => a.dateKey === date.dateKey && a.status !== 'NOT_GOING'), cursor: next };
   });
   const attending = page.items.sort((x, y) => RANK(x) - RANK(y) || x.since.localeCompare(y.since));
-  const [{ users }, { mine, counts }] = await Promise.all([usersAnd(attending.map((a) => a.userId)), mineAndCounts([date], viewer.userId)]);
+  const [{ users }, { mine, counts, positions }] = await Promise.all([usersAnd(attending.map((a) => a.userId)), mineAndCounts([date], viewer.userId)]);
   return {
-    specific: dateViewOf(date, event.capacity, mine.get(specificIdOf(event.id, date.dateKey)), counts.get(specificIdOf(event.id, date.dateKey))!),
+    specific: dateViewOf(date, event.capacity, mine.get(specificIdOf(event.id, date.dateKey)), counts.get(specificIdOf(event.id, date.dateKey))!, positions.get(specificIdOf(event.id, date.dateKey))),
     attendees: attending.map((a) => ({ user: responderOf(users.get(a.userId), a.userId), status: a.status, waiting: a.waiting, since: a.since })),
     cursorId: page.cursorId,
   };

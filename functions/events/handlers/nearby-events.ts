@@ -1,4 +1,4 @@
-/** GET /api/events/nearby: events near a point with their next date, nearest first (at most 9 Queries). */
+/** GET /api/events/nearby: events near a point with their next date, soonest first (then nearest) (at most 9 Queries). */
 import type { nearbyEvents as route } from '../../../shared/contract/events';
 import type { Main } from '../../lib/route-types';
 import { viewerOf } from '../../lib/session/viewer';

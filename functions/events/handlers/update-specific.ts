@@ -17,5 +17,5 @@ export const main: Main<typeof route> = async ({ input, session }) => {
   if (!before || before.deletedAt) throw notFound('There is no such date', 'specificId');
   const after = await changeDate(event, before, input, session.userId, { zoneAt, guard });
   const view = await fullView(event, await viewerOf(session), { consistent: true });
-  return { specific: view.specifics.find((s) => s.id === input.specificId) ?? dateViewOf(after, event.capacity, undefined, await countsOfDate(after)), event: view };
+  return { specific: view.specifics.find((s) => s.id === input.specificId) ?? dateViewOf(after, event.capacity, undefined, await countsOfDate(after), undefined), event: view };
 };

@@ -1,8 +1,8 @@
 /**
  * GET /api/nearby/near-you: the "Near you" panel in one request. One origin (the point asked for,
  * else the member's place, else the viewer's IP location in the cloud, else the site's default
- * place), then the three nearest available plants, pages and upcoming events around it, searched in
- * parallel (each at most 9 Queries, then a BatchGet or two).
+ * place), then the three nearest available plants and pages and the three soonest upcoming events
+ * around it, searched in parallel (each at most 9 Queries, then a BatchGet or two).
  */
 import type { nearYou as route } from '../../../shared/contract/pages';
 import type { NearYou } from '../../../shared/answers/pages';

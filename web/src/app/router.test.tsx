@@ -56,6 +56,16 @@ const EXPECTED_ROUTES: Array<[string, GuardName]> = [
 
 const heading = () => screen.findByRole('heading', { level: 1 });
 
+/** The not-found page: the heading says "Page not found" alone; the path follows in a paragraph of its own, as code. */
+async function expectNotFound(path: string) {
+  const h1 = await heading();
+  expect(h1.textContent).toBe('Page not found');
+  const code = h1.parentElement?.querySelector('code');
+  expect(code?.textContent).toBe(path);
+  expect(code?.closest('p')).toBeTruthy();
+  expect(h1.contains(code ?? null)).toBe(false);
+}
+
 describe('route config', () => {
   it('holds every route with its expected guard, and nothing else', () => {
     const config = Object.fromEntries(appRoutes.map((r) => [r.path.replace(/:(\w+)/g, '{$1}'), r.guard]));
@@ -99,7 +109,7 @@ describe('guards in the router', () => {
 
   it('shows the not-found page to a non-admin on an admin screen', async () => {
     const { router } = renderRoute('/admin/users/registered', { auth: AUTH.member });
-    expect((await heading()).textContent).toBe('Page not found /admin/users/registered');
+    await expectNotFound('/admin/users/registered');
     expect(router.state.location.pathname).toBe('/admin/users/registered');
     expect(document.title).toBe('Page Not Found');
   });
@@ -131,9 +141,9 @@ describe('guards in the router', () => {
 });
 
 describe('not found and handles', () => {
-  it("shows 'Page not found' followed by the path, titled 'Page Not Found'", async () => {
+  it("shows 'Page not found' followed by the path in its own paragraph, titled 'Page Not Found'", async () => {
     renderRoute('/no/such/path');
-    expect((await heading()).textContent).toBe('Page not found /no/such/path');
+    await expectNotFound('/no/such/path');
     await waitFor(() => expect(document.title).toBe('Page Not Found'));
   });
 
@@ -155,12 +165,12 @@ describe('not found and handles', () => {
 
   it('answers not found for reserved or malformed handles', async () => {
     renderRoute('/auth');
-    expect((await heading()).textContent).toBe('Page not found /auth');
+    await expectNotFound('/auth');
   });
 
   it('answers not found for a malformed -old handle', async () => {
     renderRoute('/x-old');
-    expect((await heading()).textContent).toBe('Page not found /x-old');
+    await expectNotFound('/x-old');
   });
 });
 

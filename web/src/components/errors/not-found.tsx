@@ -1,6 +1,7 @@
 /**
  * The not-found page, for unknown paths, bad or reserved handles, missing items and the admin
- * area seen by non-admins: 'Page not found' followed by the path; title 'Page Not Found'.
+ * area seen by non-admins: the heading 'Page not found', then the path in a paragraph of its own;
+ * title 'Page Not Found'.
  */
 import { Link, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
@@ -22,8 +23,11 @@ export function NotFoundScreen() {
   return (
     <article className="space-y-4 py-6">
       <p className="text-sm font-semibold tracking-wide text-primary-800">404</p>
-      {/* One text node, so that "Page not found /the/path" reads and matches as one string. */}
-      <h1 className="text-2xl font-semibold break-words text-gray-900 sm:text-3xl">{`Page not found ${readablePath(pathname)}`}</h1>
+      <h1 className="text-2xl font-semibold text-gray-900 sm:text-3xl">Page not found</h1>
+      {/* The path on its own line, as code: it is the address asked for, not part of the heading. */}
+      <p className="break-all">
+        <code className="rounded bg-gray-100 px-1.5 py-0.5 font-mono text-sm text-gray-800">{readablePath(pathname)}</code>
+      </p>
       <p className="max-w-prose text-gray-600">
         The address may be mistyped, or what was here has moved or been removed.
       </p>

@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import type { Place } from '@shared/answers/pages';
 import { searchPlaces, placesKeys, type Point } from '@/lib/places';
+import { plural } from '@shared/format';
 
 export function PlaceSearch({ label, onPick, near = null, autoFocus = false, error }: { label: string; onPick: (place: Place) => void; near?: Point | null; autoFocus?: boolean; error?: string }) {
   const id = useId();
@@ -69,7 +70,7 @@ export function PlaceSearch({ label, onPick, near = null, autoFocus = false, err
       />
       {error ? <p className="mt-1 text-sm text-red-700">{error}</p> : null}
       <p className="sr-only" aria-live="polite">
-        {open && q.length >= 2 && found.isSuccess ? `${places.length} places found` : ''}
+        {open && q.length >= 2 && found.isSuccess ? `${plural(places.length, 'place', 'places')} found` : ''}
       </p>
       {open && places.length > 0 ? (
         <ul id={listId} role="listbox" aria-label="Places" className="absolute z-20 mt-1 max-h-72 w-full overflow-auto rounded-md border border-gray-200 bg-white py-1 shadow-lg">

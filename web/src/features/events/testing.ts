@@ -15,6 +15,7 @@ export function makeDate(over: Partial<EventDateView> = {}): EventDateView {
     full: false,
     myStatus: null,
     myWaiting: false,
+    myWaitlistPosition: null,
     ...over,
   };
 }

@@ -66,4 +66,21 @@ describe('/events', () => {
     expect(await screen.findByText(/No events within 20 km yet/)).toBeTruthy();
     expect(api.to('GET /api/iam/events/my-pages')).toHaveLength(0);
   });
+
+  it('says a near event\'s day once in the "Near you" panel: the leaf gives it, the line beside it the weekday and time at its place', async () => {
+    const date = card('11111111-0000-4000-8000-000000000003', 'Fern walk', 2, CLUB);
+    date.date.startsAt = '2030-11-28T23:00:00.000Z';
+    serve({
+      'GET /api/nearby/near-you': () => success({ origin: ORIGIN, radius_km: 20, plants: [], pages: [], events: [{ ...date, distance_km: 3 }] }),
+      'GET /api/events/nearby': () => success({ events: [], radius_km: 20 }),
+    });
+    renderRoute('/events', { auth: AUTH.guest });
+    const rail = await screen.findByRole('complementary', { name: 'Around you' });
+    const link = await within(rail).findByRole('link', { name: /Fern walk/ });
+    const reader = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const zone = reader === 'Australia/Sydney' ? '' : ' (Australia/Sydney time)';
+    // Seen: "29 Nov" on the leaf, "Fri 10:00 · ~3 km" beside it; heard: the whole date once.
+    expect(link.textContent).toBe(`29 NovFern walkFri 10:00${zone} · ~3 kmFri 29 Nov 2030, 10:00${zone} · ~3 km`);
+    expect(within(link).getByText(`Fri 29 Nov 2030, 10:00${zone} · ~3 km`).className).toBe('sr-only');
+  });
 });

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { feedAnswer, makePlant, makePost, OTHER_ID } from '@/features/content/testing';
-import { makeDate, makeEvent } from '@/features/events/testing';
+import { makeCard, makeDate, makeEvent } from '@/features/events/testing';
 import { pageHref } from '@/lib/known-pages';
 import { AUTH, renderRoute } from '@/testing/render-route';
 import { failure, success } from '@/testing/responses';
@@ -64,7 +64,8 @@ describe('/:handle', () => {
   it('is the not-found page for a handle nobody has', async () => {
     serve({ 'GET /api/posts/nobody_here': () => failure(404, 'not_found', 'User not found') });
     renderRoute('/nobody_here', { auth: AUTH.guest });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found /nobody_here' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    expect(screen.getByText('/nobody_here', { selector: 'code' })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Page Not Found'));
   });
 });
@@ -97,6 +98,21 @@ describe('/:handle for a page', () => {
       '/api/page/all-details/wattle_lane',
       `/api/posts/more/by-page/${PAGE_ID}?cursorId=c1`,
     ]);
+  });
+
+  it('counts the upcoming dates its events heading lists: one event of 3 dates is "3 upcoming dates"', async () => {
+    pageHref('wattle_lane_dates');
+    const day = 86_400_000;
+    const dates = [3, 10, 17].map((d) => makeCard({ date: { startsAt: new Date(Date.now() + d * day).toISOString() } }));
+    serve({
+      'GET /api/page/all-details/wattle_lane_dates': () =>
+        success({ page: pageView('wattle_lane_dates'), posts: [], cursorId: null, counts: { postsAll: 0, plantsAll: 0, plantsAvail: 0, news: 0, upcomingEvents: 1 }, events: dates, event_locations: [] }),
+    });
+    renderRoute('/wattle_lane_dates', { auth: AUTH.guest });
+    const heading = await screen.findByRole('heading', { level: 2, name: /^Events/ });
+    expect(heading.textContent).toBe('Events (3 upcoming dates)');
+    const section = heading.closest('section');
+    expect(section && within(section).getAllByRole('listitem')).toHaveLength(3);
   });
 
   it('opens a page the app has already seen with its one request', async () => {

@@ -22,6 +22,7 @@ import { DateCard } from '@/features/events/components/date-card';
 import { pageNewsSource, pagePlantsSource, usePageDetails, usePageMembers } from '@/features/pages/api/pages';
 import { JoinButton } from '@/features/pages/components/join-button';
 import { atLeast, isPageAdmin, isPageStaff, PAGE_ROLE_NAMES } from '@shared/page-roles';
+import { plural } from '@shared/format';
 
 /** The news composer loads when a member who may post opens it: readers never load it. */
 const Composer = lazy(() => import('@/features/compose/components/composer').then((m) => ({ default: m.Composer })));
@@ -32,6 +33,12 @@ const link = 'font-semibold text-primary-800 underline underline-offset-2 hover:
  * `onNotFound`: when the handle was only believed to be a page's (the page may have gone), what to
  * do on a 404 instead of showing it.
  */
+/** How many upcoming dates all-details lists at most (`upcomingOf`'s `shown` on the server). */
+const DATES_SHOWN = 5;
+
+/** The events heading counts the dates it lists: all of them when fewer than a full list came, else "next 5 dates". */
+const datesLabel = (shown: number): string => (shown < DATES_SHOWN ? plural(shown, 'upcoming date', 'upcoming dates') : `next ${shown} dates`);
+
 export function PageProfile({ handle, onNotFound }: { handle: string; onNotFound?: () => void }) {
   const auth = useAuth();
   const viewer = viewerOf(auth);
@@ -62,21 +69,24 @@ export function PageProfile({ handle, onNotFound }: { handle: string; onNotFound
   const admin = isPageAdmin(role);
   const staff = isPageStaff(role);
   const mayPost = atLeast(role, page.postingRole);
-  const members = `${page.memberCount} ${page.memberCount === 1 ? 'member' : 'members'}`;
+  const members = plural(page.memberCount, 'member', 'members');
   return (
     <article className="space-y-6">
       <DocumentTitle title={`${page.name} (@${page.handle})`} />
       <header className="overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm">
         {page.cover ? <img src={imageUrl(page.cover)} alt="" className="aspect-[3/1] w-full object-cover" /> : <div aria-hidden="true" className="h-16 bg-gradient-to-r from-primary-100 to-primary-50" />}
-        <div className="flex flex-col gap-4 p-4 sm:flex-row sm:items-end sm:p-5">
-          <Avatar src={page.avatar} name={page.name} size="lg" />
-          <div className="min-w-0 flex-1">
-            <h1 className="text-2xl font-semibold tracking-tight text-gray-900">{page.name}</h1>
-            <p className="text-gray-600">
-              @{page.handle} · {page.category === 'organisation' ? 'Organisation' : 'Group'}
-            </p>
-            <p className="text-gray-700">{[page.location?.label, members].filter(Boolean).join(' · ')}</p>
-            {page.location?.address ? <p className="text-sm text-gray-700">{page.location.address}</p> : null}
+        {/* The name and place keep the header's width; the actions go on their own row under them. */}
+        <div className="space-y-4 p-4 sm:p-5">
+          <div className="flex flex-col gap-4 sm:flex-row sm:items-end">
+            <Avatar src={page.avatar} name={page.name} size="lg" />
+            <div className="min-w-0 flex-1">
+              <h1 className="text-2xl font-semibold tracking-tight break-words text-gray-900">{page.name}</h1>
+              <p className="text-gray-600">
+                @{page.handle} · {page.category === 'organisation' ? 'Organisation' : 'Group'}
+              </p>
+              <p className="text-gray-700">{[page.location?.label, members].filter(Boolean).join(' · ')}</p>
+              {page.location?.address ? <p className="text-sm text-gray-700">{page.location.address}</p> : null}
+            </div>
           </div>
           <div className="flex flex-wrap items-center gap-3">
             <JoinButton page={page} />
@@ -117,7 +127,7 @@ export function PageProfile({ handle, onNotFound }: { handle: string; onNotFound
       <section aria-labelledby="page-events" className="space-y-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h2 id="page-events" className="text-lg font-semibold text-gray-900">
-            Events{details.data.counts.upcomingEvents ? ` (${details.data.counts.upcomingEvents} upcoming)` : ''}
+            Events{details.data.events.length ? ` (${datesLabel(details.data.events.length)})` : ''}
           </h2>
           <span className="flex gap-3">
             <Link to={`${handleHref(page.handle)}/events`} className={link}>

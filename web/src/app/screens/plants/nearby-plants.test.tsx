@@ -4,6 +4,7 @@ import { DEFAULT_USER_SETTINGS } from '@shared/schemas/users';
 import { makePlant, uuid } from '@/features/content/testing';
 import { radiusForSetting } from '@/features/places/components/nearby-view';
 import { AUTH, renderRoute } from '@/testing/render-route';
+import { cleanup } from '@testing-library/react';
 import { success } from '@/testing/responses';
 import { serve } from '@/testing/serve';
 
@@ -25,7 +26,7 @@ describe('/nearby/plants', () => {
     renderRoute('/nearby/plants', { auth: AUTH.member });
     expect(await screen.findByRole('heading', { level: 1, name: 'Plants near you' })).toBeTruthy();
     const list = await screen.findByRole('region', { name: 'plants by distance' });
-    await waitFor(() => expect(within(list).getAllByRole('link').map((a) => a.textContent)).toEqual([expect.stringContaining('fern'), expect.stringContaining('cactus')]));
+    await waitFor(() => expect(within(list).getAllByRole('link').map((a) => a.textContent)).toEqual([expect.stringContaining('Fern'), expect.stringContaining('Cactus')]));
     const from = screen.getByRole('region', { name: 'Where to search from' });
     expect(from.textContent).toContain('Near Newtown, New South Wales (from your place in your profile)');
     expect(await screen.findByRole('group', { name: 'Map of 2 plants within 20 km of Newtown, New South Wales' })).toBeTruthy();
@@ -53,5 +54,22 @@ describe('/nearby/plants', () => {
     renderRoute('/nearby/plants', { auth: AUTH.member });
     expect(await screen.findByText(/No available plants within 20 km yet/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'browse recent plants' }).getAttribute('href')).toBe('/_recent-plants');
+  });
+
+  it('names a plant on its card, in the near-you panel and on its own page with the same casing', async () => {
+    const monstera = nearby(7, 'monstera deliciosa', 3);
+    serve({
+      'GET /api/nearby/near-you': () => nearYou([monstera]),
+      'PUT /api/plants/avail-nearby': () => success({ plants: [monstera], radius_km: 20 }),
+      [`GET /api/plant/${uuid(7)}`]: () => success({ plant: makePlant({ id: uuid(7), plant: { commonName: 'monstera deliciosa', availability: 'Available to swap' } }), comments: [], responders: [] }),
+    });
+    renderRoute('/nearby/plants', { auth: AUTH.member });
+    const list = await screen.findByRole('region', { name: 'plants by distance' });
+    await waitFor(() => expect(within(list).getByRole('link').textContent).toContain('Monstera Deliciosa'));
+    await waitFor(() => expect(screen.getAllByRole('link', { name: /Monstera Deliciosa/ }).length).toBeGreaterThan(1));
+    expect(screen.queryByText(/monstera deliciosa/)).toBeNull();
+    cleanup();
+    renderRoute(`/plant/${uuid(7)}`, { auth: AUTH.member });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Monstera Deliciosa' })).toBeTruthy();
   });
 });

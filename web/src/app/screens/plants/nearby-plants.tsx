@@ -9,8 +9,9 @@ import { distanceText } from '@/lib/places';
 import { NearbyView, useNearbySearch } from '@/features/places/components/nearby-view';
 import { NumberBadge } from '@/components/places/number-badge';
 import { cardImageUrl } from '@/lib/images';
+import { plantName } from '@shared/format';
 
-const nameOf = (p: { plant: { commonName: string } | null }) => p.plant?.commonName ?? 'A plant';
+const nameOf = (p: { plant: { commonName: string } | null }) => (p.plant ? plantName(p.plant.commonName) : 'A plant');
 
 export default function NearbyPlantsScreen() {
   const auth = useAuth();

@@ -40,6 +40,7 @@ describe('/plant/:plantId', () => {
   it('is the not-found page for a plant that is not there', async () => {
     serve({ [`GET /api/plant/${ID}`]: () => failure(404, 'not_found', 'Plant not found') });
     renderRoute(`/plant/${ID}`, { auth: AUTH.guest });
-    expect(await screen.findByRole('heading', { level: 1, name: `Page not found /plant/${ID}` })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    expect(screen.getByText(`/plant/${ID}`, { selector: 'code' })).toBeTruthy();
   });
 });

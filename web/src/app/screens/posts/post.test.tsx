@@ -55,14 +55,16 @@ describe('/post/:randomId', () => {
   it('is the not-found page when the post does not exist or may not be seen', async () => {
     serve({ [`GET /api/post/${ID}`]: () => failure(404, 'not_found', 'Post not found') });
     renderRoute(`/post/${ID}`, { auth: AUTH.member });
-    expect((await screen.findByRole('heading', { level: 1, name: /Page not found/ })).textContent).toBe(`Page not found /post/${ID}`);
+    expect((await screen.findByRole('heading', { level: 1, name: /Page not found/ })).textContent).toBe('Page not found');
+    expect(screen.getByText(`/post/${ID}`, { selector: 'code' })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Page Not Found'));
   });
 
   it('does not ask the server about an address that cannot be a post', async () => {
     const api = serve({});
     renderRoute('/post/not-a-post', { auth: AUTH.member });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found /post/not-a-post' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    expect(screen.getByText('/post/not-a-post', { selector: 'code' })).toBeTruthy();
     expect(api.calls.filter((c) => c.path.startsWith('/api/post'))).toHaveLength(0);
   });
 

@@ -12,6 +12,7 @@ import { usePlantForEdit } from '@/features/compose/api/posts';
 import { deletePost } from '@/features/content/api/posts';
 import { MY_PLANTS_PATH, PlantEditor } from '@/features/compose/components/plant-editor';
 import { ApiError } from '@/lib/api';
+import { plantName } from '@shared/format';
 
 const TITLE = 'Edit plant listing';
 
@@ -74,7 +75,7 @@ export default function PlantEditScreen() {
     );
   }
 
-  const name = plant?.plant?.commonName;
+  const name = plant?.plant?.commonName ? plantName(plant.plant.commonName) : undefined;
   return (
     <PageShell
       title={TITLE}

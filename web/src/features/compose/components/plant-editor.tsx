@@ -9,7 +9,7 @@ import { MAX_TAGS_PER_POST, PHOTO_DESCRIPTION_MAX, POST_TEXT_MAX, type Privacy }
 import { photoDescriptionsInput, plantUpdateInput, textAndTagsInput } from '@shared/schemas/posts';
 import type { PostView } from '@shared/answers/posts';
 import type { PlantDetail } from '@shared/answers/feeds';
-import { hasFormChanged } from '@shared/format';
+import { hasFormChanged, plantName } from '@shared/format';
 import { Dialog } from '@/components/dialog';
 import { SettingsSection } from '@/components/layouts/settings-section';
 import { SelectField, TextArea, TextField } from '@/components/form/fields';
@@ -126,7 +126,7 @@ function PhotoDescriptionsSection({ plant, userId }: { plant: PostView; userId: 
   const [note, setNote] = useState<string | null>(null);
   const keep = useSavePlant(plant.id);
   const changed = hasFormChanged(saved, values);
-  const name = plant.plant?.commonName || 'the plant';
+  const name = plant.plant?.commonName ? plantName(plant.plant.commonName) : 'the plant';
 
   const save = useMutation({
     mutationFn: updatePhotoDescriptions,
@@ -241,7 +241,7 @@ function DeleteSection({ plant, userId, deletePost }: { plant: PostView; userId:
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const name = plant.plant?.commonName || 'this plant';
+  const name = plant.plant?.commonName ? plantName(plant.plant.commonName) : 'this plant';
   const remove = useMutation({
     mutationFn: () => deletePost(plant.id, userId),
     onSuccess: async () => {

@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import type { PhotoView } from '@shared/answers/posts';
 import { PHOTO_MAX_SIDE_PX, PHOTO_SMALL_WIDTH_PX } from '@shared/content-rules';
 import { cardImageUrl, imageUrl } from '@/lib/images';
+import { plural } from '@shared/format';
 
 const CARD_MAX = 4;
 /** A lone photo on a card keeps its own shape between these (portrait 4:5 to panorama 16:9), cropped beyond them. */
@@ -66,7 +67,7 @@ export function PhotoGrid({ photos, href, full = false, eager = false }: { photo
   const more = total - shown.length;
   const cols = shown.length === 1 ? 'grid-cols-1' : 'grid-cols-2';
   return (
-    <ul role="list" aria-label={`${total} ${total === 1 ? 'photo' : 'photos'}`} className={`grid gap-1 overflow-hidden rounded-lg ${cols}`}>
+    <ul role="list" aria-label={plural(total, 'photo', 'photos')} className={`grid gap-1 overflow-hidden rounded-lg ${cols}`}>
       {shown.map((photo, i) => {
         const tall = shown.length === 3 && i === 0;
         return (

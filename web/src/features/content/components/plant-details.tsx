@@ -1,7 +1,7 @@
 /** The plant parts of a plant post: its names, availability badge and the facts a reader looks for. */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { toSentenceCase, toTitleCase } from '@shared/format';
+import { plantName as normalisedName, toSentenceCase } from '@shared/format';
 import type { PlantDetailsView, PostView } from '@shared/answers/posts';
 import { plantHref } from '@/config/paths';
 
@@ -16,7 +16,8 @@ export function AvailabilityBadge({ available, availability }: { available: bool
   );
 }
 
-export const plantName = (plant: PlantDetailsView) => toTitleCase(plant.commonName);
+/** The plant's common name as every card, list and heading shows it (shared/format.ts). */
+export const plantName = (plant: PlantDetailsView) => normalisedName(plant.commonName);
 
 export function PlantHeading({ post, as: Heading = 'h3', link = true }: { post: PostView; as?: 'h1' | 'h2' | 'h3'; link?: boolean }) {
   const plant = post.plant;

@@ -9,7 +9,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatNumber, toTitleCase } from '@shared/format';
+import { formatNumber, plural, toTitleCase } from '@shared/format';
 import type { OwnerCard, PostKind, PostView } from '@shared/answers/posts';
 import type { Privacy } from '@shared/content-rules';
 import { Dialog } from '@/components/dialog';
@@ -117,7 +117,7 @@ export function PostCard({ post, variant = 'card', titleAs = 'h3', onDeleted, ea
   });
 
   const comments = post.commentCount;
-  const commentLabel = `${formatNumber(comments)} ${comments === 1 ? 'comment' : 'comments'}`;
+  const commentLabel = plural(comments, 'comment', 'comments');
   const commentContent = (
     <>
       <CommentIcon className="size-5" />

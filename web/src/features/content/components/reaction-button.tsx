@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { formatNumber } from '@shared/format';
+import { formatNumber, plural } from '@shared/format';
 import { failureMessage } from '@/components/form/messages';
 import { loginHref, paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-store';
@@ -17,7 +17,7 @@ interface Mine {
   reactionId: string | null;
 }
 
-const likes = (n: number) => `${formatNumber(n)} ${n === 1 ? 'like' : 'likes'}`;
+const likes = (n: number) => plural(n, 'like', 'likes');
 
 export function ReactionButton({
   target,

@@ -38,7 +38,7 @@ export function useAttendees(ref: string, dateKey: string, enabled: boolean) {
   });
 }
 
-/** Events near a point, each with its next date, nearest first (the list). */
+/** Events near a point, each with its next date, soonest first, then nearest (the list). */
 export function useEventsNear(viewer: string, point: Point | null, radiusKm: number, enabled = true) {
   return useQuery({
     queryKey: [...eventsKeys.nearby(viewer, point ?? { latitude: 0, longitude: 0 }, radiusKm), 'events'],

@@ -1,7 +1,8 @@
 /**
  * Going, maybe or not going to one date: the caller's status pressed, the counts beside, the
- * waitlist named when the date is full. Guests are asked to sign in; a cancelled or past date
- * has no buttons.
+ * waitlist named when the date is full. A member on the waitlist holds no place: their "Going"
+ * is not pressed and reads "On the waitlist (position N)", and "Maybe" or "Not going" leaves the
+ * waitlist. Guests are asked to sign in; a cancelled or past date has no buttons.
  */
 import { Link, useLocation } from 'react-router';
 import type { EventDateView } from '@shared/answers/events';
@@ -38,8 +39,9 @@ export function AttendButtons({ date, title }: { date: EventDateView; title: str
     <div className="space-y-2">
       <div role="group" aria-label={`Are you going to ${title}?`} className="flex flex-wrap gap-2">
         {CHOICES.map((c) => {
-          const pressed = date.myStatus === c.status;
-          const label = c.status === 'GOING' && date.full && !pressed ? 'Join the waitlist' : c.label;
+          const waiting = c.status === 'GOING' && date.myWaiting;
+          const pressed = date.myStatus === c.status && !waiting;
+          const label = waiting ? waitlistText(date.myWaitlistPosition) : c.status === 'GOING' && date.full && !pressed ? 'Join the waitlist' : c.label;
           return (
             <button
               key={c.status}
@@ -47,7 +49,7 @@ export function AttendButtons({ date, title }: { date: EventDateView; title: str
               aria-pressed={pressed}
               disabled={attend.isPending}
               onClick={() => attend.mutate({ specificId: date.id, status: c.status })}
-              className={`min-h-11 rounded-full border px-4 text-sm font-semibold disabled:opacity-60 ${pressed ? 'border-primary-700 bg-primary-700 text-white' : 'border-gray-300 bg-white text-gray-800 hover:bg-gray-50'}`}
+              className={`min-h-11 rounded-full border px-4 text-sm font-semibold disabled:opacity-60 ${pressed ? 'border-primary-700 bg-primary-700 text-white' : waiting ? 'border-dashed border-primary-700 bg-white text-primary-900 hover:bg-gray-50' : 'border-gray-300 bg-white text-gray-800 hover:bg-gray-50'}`}
             >
               {pending === c.status ? 'Saving…' : label}
             </button>
@@ -55,10 +57,15 @@ export function AttendButtons({ date, title }: { date: EventDateView; title: str
         })}
       </div>
       <p className="text-sm text-gray-600" aria-live="polite">
-        {date.myWaiting ? 'You are on the waitlist: you will be told when a place frees up. ' : ''}
+        {date.myWaiting ? `${waitlistText(date.myWaitlistPosition)}: you will be told when a place is yours. "Not going" takes you off it. ` : ''}
         {date.counts.going} going · {date.counts.maybe} maybe{date.counts.waiting ? ` · ${date.counts.waiting} waiting` : ''}
       </p>
       {attend.isError ? <FormAlert message={failureMessage(attend.error)} title="Could not save your answer" /> : null}
     </div>
   );
+}
+
+/** "On the waitlist (position 2)"; without the position while it is not known. */
+function waitlistText(position: number | null): string {
+  return position === null ? 'On the waitlist' : `On the waitlist (position ${position})`;
 }

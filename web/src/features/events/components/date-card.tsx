@@ -4,11 +4,11 @@ import type { EventDateCard } from '@shared/answers/events';
 import type { AttendanceStatus } from '@shared/constants';
 import { eventHref } from '@/config/paths';
 import { distanceText } from '@/lib/places';
-import { dateRange, dayLeaf } from '@/lib/when';
+import { dateRange, dayLeaf } from '@/lib/format-date';
 
-
-export function statusText(status: AttendanceStatus | null, waiting: boolean): string | null {
-  if (waiting) return 'On the waitlist';
+/** The viewer's own answer, as a card says it ("On the waitlist (position 2)"). */
+export function statusText(status: AttendanceStatus | null, waiting: boolean, position: number | null = null): string | null {
+  if (waiting) return position ? `On the waitlist (position ${position})` : 'On the waitlist';
   return status === 'GOING' ? 'You are going' : status === 'MAYBE' ? 'You may go' : status === 'NOT_GOING' ? 'You are not going' : null;
 }
 
@@ -16,7 +16,7 @@ export function DateCard({ card, distanceKm }: { card: EventDateCard; distanceKm
   const { event, date } = card;
   const leaf = dayLeaf(date.startsAt, event.timeZone);
   const place = date.place ?? event.place;
-  const mine = statusText(date.myStatus, date.myWaiting);
+  const mine = statusText(date.myStatus, date.myWaiting, date.myWaitlistPosition);
   return (
     <article aria-label={`${event.title}, ${dateRange(date.startsAt, date.endsAt, event.timeZone)}${date.cancelled ? ', cancelled' : ''}`} className="flex items-start gap-3 rounded-xl border border-gray-200 bg-white p-3 shadow-sm">
       <div aria-hidden="true" className={`flex w-14 shrink-0 flex-col items-center rounded-lg border py-1 ${date.cancelled ? 'border-gray-200 text-gray-500' : 'border-primary-200 bg-primary-50 text-primary-900'}`}>

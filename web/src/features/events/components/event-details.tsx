@@ -14,8 +14,9 @@ import { Avatar } from '@/components/avatar';
 import { useTileUrl } from '@/components/places/tile-url';
 import { imageUrl } from '@/lib/images';
 import { useAttendees } from '../api/events';
-import { dateRange, zoneNote } from '@/lib/when';
+import { dateRange, zoneNote } from '@/lib/format-date';
 import { AttendButtons } from './attend-buttons';
+import { plural } from '@shared/format';
 
 const NearbyMap = lazy(() => import('@/components/places/nearby-map'));
 
@@ -109,7 +110,7 @@ export function EventDetails({ event }: { event: EventView }) {
             <span>A former member</span>
           )}
           {/* No leading dot: on a phone the line may wrap before it. */}
-          {event.recurrence || event.capacity ? <span>{[event.recurrence?.description, event.capacity ? `${event.capacity} places` : null].filter(Boolean).join(' · ')}</span> : null}
+          {event.recurrence || event.capacity ? <span>{[event.recurrence?.description, event.capacity ? plural(event.capacity, 'place', 'places') : null].filter(Boolean).join(' · ')}</span> : null}
           {event.privacy === 'members' ? <span className="rounded bg-amber-50 px-1.5 py-0.5 text-xs font-semibold text-amber-900">Members only</span> : null}
         </p>
         <div className="flex flex-wrap gap-2">

@@ -19,7 +19,8 @@ import { ApiError } from '@/lib/api';
 import { TagInput } from '@/components/form/tag-input';
 import { MAX_TAGS_PER_EVENT } from '@shared/schemas/events';
 import { useCreateEvent } from '../api/events';
-import { instantAt, rangeAt } from '@/lib/when';
+import { readerZone } from '@/lib/format-date';
+import { instantAt, rangeAt } from '../lib/local-times';
 import { CoverPicker } from './cover-picker';
 
 const WEEKDAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
@@ -106,7 +107,7 @@ export function EventForm({ pageId, ownerLabel }: { pageId?: string; ownerLabel:
     if (!title.trim()) found.title = 'Title is required';
     if (!venue.trim()) found['location.name'] = 'Name the place (a garden, a hall, a park)';
     if (!where) found.location = 'Choose the suburb or city';
-    const zone = where?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const zone = where?.timeZone ?? readerZone();
     const range = rangeAt(date, start, end, zone);
     if (!range) found.specifics = instantAt(date, start, zone) ? 'Choose the end time' : 'Choose the date and the start time';
     const places = capacity.trim() ? Number(capacity) : null;

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeCard } from '../testing';
 import { MonthView } from './month-view';
 
@@ -47,6 +47,22 @@ describe('MonthView', () => {
     fireEvent.keyDown(document.activeElement!, { key: 'PageUp' });
     expect(focusedDay()).toBe('3');
     expect(screen.getByRole('heading', { level: 3 }).textContent).toMatch(/December|2026/);
+  });
+
+  describe('with a date that is over first', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('opens on the month of the next date', () => {
+      vi.useFakeTimers({ now: new Date('2026-11-20T00:00:00.000Z'), toFake: ['Date'] });
+      const past = makeCard({ event: { title: 'Seed library' }, date: { startsAt: '2026-09-10T01:00:00.000Z' } });
+      render(
+        <MemoryRouter>
+          <MonthView dates={[past, card]} />
+        </MemoryRouter>,
+      );
+      expect(screen.getByRole('heading', { level: 3 }).textContent).toBe('December 2026');
+      expect(within(screen.getByRole('grid')).getAllByRole('button').filter((b) => b.tabIndex === 0).map((b) => b.textContent)).toEqual(['10']);
+    });
   });
 
   it('lists the chosen day\'s events below the grid', () => {

@@ -9,7 +9,8 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { Link } from 'react-router';
 import type { EventDateCard } from '@shared/answers/events';
 import { eventHref } from '@/config/paths';
-import { dateRange, localParts } from '@/lib/when';
+import { dateRange, formatFullDay, formatMonth } from '@/lib/format-date';
+import { localParts } from '../lib/local-times';
 
 const WEEK = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
@@ -20,7 +21,10 @@ const dayKey = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padSt
 
 export function MonthView({ dates }: { dates: EventDateCard[] }) {
   const [month, setMonth] = useState(() => {
-    const first = dates[0] ? localParts(dates[0].date.startsAt, dates[0].event.timeZone).date : dayKey(new Date());
+    // The month of the next date (the first not yet over); when all are over, of the first.
+    const now = Date.now();
+    const next = dates.find((d) => Date.parse(d.date.endsAt) >= now) ?? dates[0];
+    const first = next ? localParts(next.date.startsAt, next.event.timeZone).date : dayKey(new Date());
     return new Date(Number(first.slice(0, 4)), Number(first.slice(5, 7)) - 1, 1);
   });
   const [chosen, setChosen] = useState<string | null>(null);
@@ -41,7 +45,7 @@ export function MonthView({ dates }: { dates: EventDateCard[] }) {
   const days = new Date(month.getFullYear(), month.getMonth() + 1, 0).getDate();
   const cells = [...Array.from({ length: lead }, () => null), ...Array.from({ length: days }, (_, i) => new Date(month.getFullYear(), month.getMonth(), i + 1))];
   const weeks = Array.from({ length: Math.ceil(cells.length / 7) }, (_, w) => cells.slice(w * 7, w * 7 + 7));
-  const title = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' }).format(month);
+  const title = formatMonth(month);
   const move = (by: number) => {
     setMonth(new Date(month.getFullYear(), month.getMonth() + by, 1));
     setChosen(null);
@@ -120,7 +124,7 @@ export function MonthView({ dates }: { dates: EventDateCard[] }) {
                       setFocusDay(day.getDate());
                       if (here.length) setChosen(chosen === key ? null : key);
                     }}
-                    aria-label={`${new Intl.DateTimeFormat(undefined, { dateStyle: 'full' }).format(day)}: ${here.length ? `${here.length} ${here.length === 1 ? 'event' : 'events'}` : 'no events'}`}
+                    aria-label={`${formatFullDay(day)}: ${here.length ? `${here.length} ${here.length === 1 ? 'event' : 'events'}` : 'no events'}`}
                     className={`flex min-h-16 w-full flex-1 flex-col items-start p-1 text-left text-xs focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-primary-700 sm:min-h-0 sm:flex-none ${here.length ? 'font-bold text-primary-900' : 'text-gray-500'}`}
                   >
                     {day.getDate()}

@@ -1,4 +1,5 @@
 /** Message text: links found in plain text (shown as links, never as HTML), and messages grouped by day. */
+import { formatLongDay } from '@/lib/format-date';
 
 export type TextPart = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string };
 
@@ -66,5 +67,5 @@ export function dayLabel(day: string, now = new Date()): string {
   if (day === today) return 'Today';
   if (day === yesterday) return 'Yesterday';
   const [y, m, d] = day.split('-').map(Number);
-  return new Date(y!, m! - 1, d!).toLocaleDateString(undefined, { weekday: 'long', day: 'numeric', month: 'long', ...(y !== now.getFullYear() ? { year: 'numeric' } : {}) });
+  return formatLongDay(new Date(y!, m! - 1, d!), { now: now.getTime() });
 }

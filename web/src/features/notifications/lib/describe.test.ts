@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NotificationView } from '@shared/answers/notifications';
+import { formatEventTime } from '@/lib/format-date';
 import { notificationHref, notificationText } from './describe';
 
 const page = (kind: NotificationView['kind']): NotificationView => ({
@@ -30,7 +31,8 @@ const event = (kind: NotificationView['kind'], text: string): NotificationView =
 
 describe('event notifications', () => {
   const at = '2026-12-05T10:00:00.000Z';
-  const when = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }).format(new Date(at));
+  // Texts written before the zone was added are said in the reader's own time, with no note.
+  const when = formatEventTime(at, null);
 
   it('say who answered what to which date, and lead to the event', () => {
     expect(notificationText(event('attendance', `GOING · Swap meet · ${at}`), 'ivy')).toBe(`ivy is going to Swap meet, ${when}`);
@@ -46,5 +48,26 @@ describe('event notifications', () => {
     expect(notificationText(event('event-promoted', `Swap meet · ${at}`), 'x')).toBe(`A place freed up: you are going to Swap meet, ${when}`);
     expect(notificationText(event('event-series-ending', `Swap meet · ${at}`), 'x')).toBe('Swap meet runs out soon: extend it to keep its dates coming');
     expect(notificationHref(event('event-series-ending', `Swap meet · ${at}`))).toBe('/event/Ab3dE5gH7k/edit');
+  });
+});
+
+describe('event notifications in the event\'s time zone', () => {
+  // 23:00 UTC on Saturday 28 November 2026 is 10:00 on Sunday 29 November in Sydney (UTC+11).
+  const at = '2026-11-28T23:00:00.000Z';
+  const now = Date.parse('2026-11-20T12:00:00.000Z');
+
+  it('say the time at the event\'s place, naming its zone, to a reader elsewhere', () => {
+    const reminder = event('event-reminder', `Swap meet · ${at} · Australia/Sydney`);
+    expect(notificationText(reminder, 'x', { now, reader: 'Europe/London' })).toBe('Reminder: Swap meet, Sun 29 Nov, 10:00 (Australia/Sydney time)');
+    expect(notificationText(event('event-moved', `Swap meet · ${at} · Australia/Sydney`), 'x', { now, reader: 'America/New_York' })).toBe('Swap meet has moved to Sun 29 Nov, 10:00 (Australia/Sydney time)');
+  });
+
+  it('leave the zone out for a reader in it, and read a title holding " · " from the end', () => {
+    expect(notificationText(event('event-reminder', `Swap meet · ${at} · Australia/Sydney`), 'x', { now, reader: 'Australia/Sydney' })).toBe('Reminder: Swap meet, Sun 29 Nov, 10:00');
+    expect(notificationText(event('attendance', `GOING · Swaps · cuttings · ${at} · Australia/Sydney`), 'ivy', { now, reader: 'Europe/London' })).toBe('ivy is going to Swaps · cuttings, Sun 29 Nov, 10:00 (Australia/Sydney time)');
+  });
+
+  it('say an old text without a zone in the reader\'s own time, with no note', () => {
+    expect(notificationText(event('event-reminder', `Swap meet · ${at}`), 'x', { now, reader: 'Europe/London' })).toBe('Reminder: Swap meet, Sat 28 Nov, 23:00');
   });
 });

@@ -1,24 +1,34 @@
 /** What a notification says, and where it leads. */
 import type { NotificationView } from '@shared/answers/notifications';
+import { readEventNotice } from '@shared/event-notice';
+import { formatEventTime } from '@/lib/format-date';
 import { eventEditHref, eventHref, handleHref, pageEditHref, plantHref, postHref } from '@/config/paths';
 
 const what = (targetType: NotificationView['targetType']) => (targetType === 'plant' ? 'your plant' : targetType === 'comment' ? 'your comment' : 'your post');
 
-/** The parts of an event notification's text: "<title> · <start>" (an attendance leads with its status). */
-const eventParts = (n: NotificationView): string[] => (n.text ?? '').split(' · ');
+/** The parts of an event notification's text (shared/event-notice.ts): "<title> · <start> · <zone>", an attendance leading with its status. */
+const eventParts = (n: NotificationView) => readEventNotice(n.text, { withStatus: n.kind === 'attendance' });
 
-/** "Sat 5 Dec, 10:00" from the instant at `index` of the text, in the reader's time ('' when there is none). */
-function eventWhen(n: NotificationView, index: number): string {
-  const at = eventParts(n)[index];
-  const d = at ? new Date(at) : null;
-  if (!d || Number.isNaN(d.getTime())) return '';
-  return new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }).format(d);
+/**
+ * "Sun 29 Nov, 10:00 (Australia/Sydney time)": the date's start at the event's place, the zone
+ * named when the reader (`reader`, the browser's zone unless given) is elsewhere; an older text
+ * without a zone is said in the reader's time. '' when there is no date.
+ */
+function eventWhen(n: NotificationView, { reader, now }: Reading): string {
+  const { at, timeZone } = eventParts(n);
+  return at ? formatEventTime(at, timeZone, { ...(reader ? { reader } : {}), now }) : '';
+}
+
+/** Who reads it: their time zone (the browser's unless given) and now (for "this year"). */
+interface Reading {
+  reader?: string;
+  now?: number;
 }
 
 const joined = (lead: string, when: string) => (when ? `${lead}${when}` : '');
 
-/** The sentence for a notification; `actor` is the name of who did it (or "Someone"). */
-export function notificationText(n: NotificationView, actor: string): string {
+/** The sentence for a notification; `actor` is the name of who did it (or "Someone"); `reading` is the reader's time zone and now. */
+export function notificationText(n: NotificationView, actor: string, reading: Reading = {}): string {
   switch (n.kind) {
     case 'reaction':
       return `${actor} reacted to ${what(n.targetType)}`;
@@ -27,21 +37,21 @@ export function notificationText(n: NotificationView, actor: string): string {
     case 'reply':
       return `${actor} replied to your comment`;
     case 'attendance': {
-      // "<status> · <title> · <start>", written with the attendance.
-      const [status, title] = eventParts(n);
+      // "<status> · <title> · <start> · <zone>", written with the attendance.
+      const { status, title } = eventParts(n);
       const says = status === 'GOING' ? 'is going to' : status === 'MAYBE' ? 'may go to' : status === 'WAITING' ? 'is on the waitlist for' : status === 'NOT_GOING' ? 'is not going to' : 'answered';
-      return `${actor} ${says} ${title ?? 'your event'}${joined(', ', eventWhen(n, 2))}`;
+      return `${actor} ${says} ${title || 'your event'}${joined(', ', eventWhen(n, reading))}`;
     }
     case 'event-moved':
-      return `${eventParts(n)[0] || 'An event'} has moved${joined(' to ', eventWhen(n, 1))}`;
+      return `${eventParts(n).title || 'An event'} has moved${joined(' to ', eventWhen(n, reading))}`;
     case 'event-cancelled':
-      return `${eventParts(n)[0] || 'An event'} is cancelled${joined(' on ', eventWhen(n, 1))}`;
+      return `${eventParts(n).title || 'An event'} is cancelled${joined(' on ', eventWhen(n, reading))}`;
     case 'event-reminder':
-      return `Reminder: ${eventParts(n)[0] || 'an event'}${joined(', ', eventWhen(n, 1))}`;
+      return `Reminder: ${eventParts(n).title || 'an event'}${joined(', ', eventWhen(n, reading))}`;
     case 'event-promoted':
-      return `A place freed up: you are going to ${eventParts(n)[0] || 'the event'}${joined(', ', eventWhen(n, 1))}`;
+      return `A place freed up: you are going to ${eventParts(n).title || 'the event'}${joined(', ', eventWhen(n, reading))}`;
     case 'event-series-ending':
-      return `${eventParts(n)[0] || 'Your repeating event'} runs out soon: extend it to keep its dates coming`;
+      return `${eventParts(n).title || 'Your repeating event'} runs out soon: extend it to keep its dates coming`;
     case 'announcement':
       return n.text?.trim() || 'An announcement from the team';
     case 'page-request':

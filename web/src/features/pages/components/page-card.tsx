@@ -6,9 +6,10 @@ import { distanceText } from '@/lib/places';
 import { NumberBadge } from '@/components/places/number-badge';
 import { pageHref } from '@/lib/known-pages';
 import { JoinButton } from './join-button';
+import { plural } from '@shared/format';
 
 export function PageCard({ page, distanceKm, index }: { page: PageCardData; distanceKm?: number; index?: number }) {
-  const members = `${page.memberCount} ${page.memberCount === 1 ? 'member' : 'members'}`;
+  const members = plural(page.memberCount, 'member', 'members');
   return (
     <article aria-label={page.name} className="flex flex-wrap items-start gap-3 rounded-xl border border-gray-200 bg-white p-3 shadow-sm">
       {index !== undefined ? (

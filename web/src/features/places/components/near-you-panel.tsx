@@ -10,9 +10,10 @@ import { pageHref } from '@/lib/known-pages';
 import { Avatar } from '@/components/avatar';
 import { viewerOf, viewerReady } from '@/lib/ids';
 import { cardImageUrl } from '@/lib/images';
-import { inZone } from '@/lib/when';
+import { dayLeaf, formatEventClock, formatEventTime } from '@/lib/format-date';
 import { useNearYou } from '../api/places';
 import { distanceText, originOf } from '@/lib/places';
+import { plantName } from '@shared/format';
 
 const SOURCE: Record<string, string> = {
   profile: 'your place',
@@ -23,9 +24,11 @@ const SOURCE: Record<string, string> = {
 
 const item = 'flex items-center gap-3 rounded-md p-1 -m-1 hover:bg-gray-50';
 
-/** The day of a date at the event's place ("5 Dec"), and its weekday and time ("Sat 10:00"). */
-const leaf = (iso: string, timeZone: string) => inZone(iso, timeZone, { day: 'numeric', month: 'short' });
-const when = (iso: string, timeZone: string) => inZone(iso, timeZone, { weekday: 'short', hour: '2-digit', minute: '2-digit' });
+/** The day of a date at the event's place ("5 Dec"), for the card's leaf. */
+const leaf = (iso: string, timeZone: string) => {
+  const { day, month } = dayLeaf(iso, timeZone);
+  return `${day} ${month}`;
+};
 
 export function NearYouPanel() {
   const auth = useAuth();
@@ -63,7 +66,7 @@ export function NearYouPanel() {
                       <span aria-hidden="true" className="size-10 shrink-0 rounded-md bg-primary-50" />
                     )}
                     <span className="min-w-0">
-                      <span className="block truncate font-medium text-gray-900">{p.plant?.commonName ?? 'A plant'}</span>
+                      <span className="block truncate font-medium text-gray-900">{p.plant ? plantName(p.plant.commonName) : 'A plant'}</span>
                       <span className="block text-gray-600">{distanceText(p.distance_km)}</span>
                     </span>
                   </Link>
@@ -107,7 +110,9 @@ export function NearYouPanel() {
                   </span>
                   <span className="min-w-0">
                     <span className="block truncate font-medium text-gray-900">{e.event.title}</span>
-                    <span className="block text-gray-600">{[when(e.date.startsAt, e.event.timeZone), distanceText(e.distance_km)].join(' · ')}</span>
+                    {/* The leaf gives the day: the line beside it gives the weekday and time ("Sat 10:00"), read out in full. */}
+                    <span aria-hidden="true" className="block text-gray-600">{[formatEventClock(e.date.startsAt, e.event.timeZone), distanceText(e.distance_km)].join(' · ')}</span>
+                    <span className="sr-only">{[formatEventTime(e.date.startsAt, e.event.timeZone), distanceText(e.distance_km)].join(' · ')}</span>
                   </span>
                 </Link>
               </li>

@@ -2,6 +2,7 @@
 import type { MessageView } from '@shared/answers/messages';
 import type { Pending } from '../../hooks/use-send-queue';
 import { dayLabel, groupByDay, linkParts } from '../../lib/text';
+import { formatTime } from '@/lib/format-date';
 
 function MessageText({ text }: { text: string }) {
   return (
@@ -31,7 +32,7 @@ export function MessageList({ messages, mine }: { messages: MessageView[]; mine:
                 <div className={`max-w-[85%] rounded-2xl px-3.5 py-2 whitespace-pre-wrap break-words sm:max-w-[70%] ${mine(m) ? 'bg-primary-700 text-white' : 'bg-gray-100 text-gray-900'}`}>
                   <MessageText text={m.content} />
                   <time dateTime={m.createdAt} className={`mt-1 block text-right text-[11px] ${mine(m) ? 'text-primary-100' : 'text-gray-600'}`}>
-                    {new Date(m.createdAt).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' })}
+                    {formatTime(m.createdAt)}
                   </time>
                 </div>
               </li>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inZone, rangeAt } from './when';
+import { rangeAt } from './local-times';
 
 describe('rangeAt', () => {
   it('reads a day and two times at the place\'s zone', () => {
@@ -21,12 +21,5 @@ describe('rangeAt', () => {
     expect(rangeAt('', '10:00', '12:00', 'Europe/London')).toBeNull();
     expect(rangeAt('2026-12-05', '', '12:00', 'Europe/London')).toBeNull();
     expect(rangeAt('2026-12-05', '10:00', '', 'Europe/London')).toBeNull();
-  });
-});
-
-describe('inZone', () => {
-  it('formats at the place\'s zone, and at the reader\'s when the zone is unknown', () => {
-    expect(inZone('2026-12-04T23:00:00.000Z', 'Australia/Sydney', { day: 'numeric', hour: '2-digit', hourCycle: 'h23' })).toMatch(/5.*10/);
-    expect(inZone('2026-12-04T23:00:00.000Z', 'Not/AZone', { year: 'numeric' })).toBe(new Intl.DateTimeFormat(undefined, { year: 'numeric' }).format(new Date('2026-12-04T23:00:00.000Z')));
   });
 });
