@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeCard } from '@/features/events/testing';
+import { readerZone } from '@/lib/format-date';
 import { AUTH, renderRoute } from '@/testing/render-route';
 import { failure, success } from '@/testing/responses';
 import { serve } from '@/testing/serve';
@@ -77,7 +78,7 @@ describe('/events', () => {
     renderRoute('/events', { auth: AUTH.guest });
     const rail = await screen.findByRole('complementary', { name: 'Around you' });
     const link = await within(rail).findByRole('link', { name: /Fern walk/ });
-    const reader = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const reader = readerZone();
     const zone = reader === 'Australia/Sydney' ? '' : ' (Australia/Sydney time)';
     // Seen: "29 Nov" on the leaf, "Fri 10:00 · ~3 km" beside it; heard: the whole date once.
     expect(link.textContent).toBe(`29 NovFern walkFri 10:00${zone} · ~3 kmFri 29 Nov 2030, 10:00${zone} · ~3 km`);
