@@ -43,6 +43,12 @@ export interface JobAccess {
   manageConnections?: readonly ('POST' | 'DELETE')[];
   /** Reads the site's public origin (SITE_ORIGIN) without sending mail: the handshake's origin check. */
   siteOrigin?: boolean;
+  /**
+   * Signs with the stage's signing key (the unsubscribe links of the mails it sends): its ARN
+   * (SIGNING_SECRET_ARN), the secrets extension layer to read it with, and GetSecretValue on that
+   * secret alone (functions/lib/secrets.ts).
+   */
+  signing?: boolean;
 }
 
 /** What every job has, whatever runs it. */
@@ -138,6 +144,8 @@ export const JOBS = [
       itemActions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'ConditionCheckItem'],
       deleteImages: [],
       mail: true,
+      // The reminders' one-click unsubscribe links (functions/lib/outbound/unsubscribe.ts).
+      signing: true,
     },
   },
 ] as const satisfies readonly JobDef[];
