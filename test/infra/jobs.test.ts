@@ -86,7 +86,12 @@ describe('the event-schedule job', () => {
       const [signingId] = ofType(resources, 'AWS::SecretsManager::Secret').find(([, sec]) => /HMAC/.test(sec.Properties.Description))!;
       expect(env.SIGNING_SECRET_ARN).toEqual({ Ref: signingId });
       expect(bySid.Secrets).toMatchObject({ Action: 'secretsmanager:GetSecretValue', Resource: { Ref: signingId } });
-      expect(JSON.stringify(fn.Properties.Layers)).toMatch(/Parameters-and-Secrets/);
+      const [layer, ...more] = fn.Properties.Layers as any[];
+      expect(more).toEqual([]);
+      const [mapping, region, attribute] = layer['Fn::FindInMap'];
+      expect(region).toEqual({ Ref: 'AWS::Region' });
+      expect(synth.stages.find((v) => v.name === stage)!.parentJson.Mappings[mapping]['eu-west-1'][attribute]).toMatch(/:layer:AWS-Parameters-and-Secrets-Lambda-Extension-Arm64:\d+$/);
+      expect(env.PARAMETERS_SECRETS_EXTENSION_HTTP_PORT).toBe('2773');
       expect(bySid.Mail.Action).toBe('ses:SendEmail');
       if (stage === 'prod') expect(bySid.Mail.Condition).toEqual({ StringEquals: { 'ses:FromAddress': 'no-reply@example.org' } });
       expect(bySid.TableItems.Action).toEqual(['dynamodb:BatchGetItem', 'dynamodb:ConditionCheckItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
