@@ -134,7 +134,7 @@ export const JOBS = [
     // extendSeries reads the due series by gsi3 and each template (GetItem), writes dates in
     // transactions with the template's count, then puts the template; sendReminders reads the
     // dates due by gsi3 and their attendance (table Query), writes each reminder with its flag,
-    // and reads the member and their settings for the e-mail. It finishes the attendee work
+    // and reads the member and their settings for the e-mail (whose unsubscribe link it signs). It finishes the attendee work
     // requests left (E9): reads the markers (table Query), the dates' counts (BatchGet), moves
     // waiting members up (a transaction with a check of the date) and deletes each marker done.
     access: {
