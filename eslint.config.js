@@ -97,7 +97,7 @@ const FUNCTION_LAYERS = [
   ['posts', 'events', 'messages'],
   ['comments', 'realtime'],
   ['reactions', 'feeds'],
-  ['auth', 'forms', 'search', 'admin'],
+  ['auth', 'forms', 'search', 'admin', 'mail'], // mail: the unsubscribe link turns a member's setting off
   ['cascades'], // what deleting an account or a page takes with it
   ['system'], // the jobs
 ];

@@ -79,6 +79,7 @@ import type * as feedsUserOrPageBasic from './feeds/handlers/user-or-page-basic'
 import type * as formsNewForm from './forms/handlers/new-form';
 import type * as imagesAvatarUpload from './images/handlers/avatar-upload';
 import type * as imagesPhotoUpload from './images/handlers/photo-upload';
+import type * as mailUnsubscribe from './mail/handlers/unsubscribe';
 import type * as messagesAll from './messages/handlers/all';
 import type * as messagesBlockList from './messages/handlers/block-list';
 import type * as messagesConversation from './messages/handlers/conversation';
@@ -241,6 +242,7 @@ export interface HandlerModules {
   'forms/handlers/new-form': typeof formsNewForm;
   'images/handlers/avatar-upload': typeof imagesAvatarUpload;
   'images/handlers/photo-upload': typeof imagesPhotoUpload;
+  'mail/handlers/unsubscribe': typeof mailUnsubscribe;
   'messages/handlers/all': typeof messagesAll;
   'messages/handlers/block-list': typeof messagesBlockList;
   'messages/handlers/conversation': typeof messagesConversation;

@@ -22,6 +22,7 @@ import type { HandlerModules } from './handler-modules';
 import type { AnswerOf, ParsedInputOf } from '../shared/contract/route';
 import type { Reply } from './lib/http';
 import type { HandlerContext, RouteDef, SessionFor, StackedRoute } from './lib/route-types';
+import { mailRoutes } from './mail/routes';
 import { messagesRoutes, realtimeRoutes } from './messages/routes';
 import { notificationsRoutes } from './notifications/routes';
 import { locationRoutes, pagesRoutes } from './pages/routes';
@@ -76,6 +77,7 @@ export const routes = [
   ...inStack('events', eventsRoutes),
   ...inStack('messages', messagesRoutes),
   ...inStack('realtime', realtimeRoutes),
+  ...inStack('mail', mailRoutes),
 ] as const satisfies readonly StackedRoute[];
 
 export type RouteTable = typeof routes;

@@ -68,7 +68,7 @@ export function render(): string {
     '',
     'Every route answers `{ "status": "success", "data": … }` or `{ "status": "error", "error": { "code", "message", "field"? } }`.',
     `Every request carries \`client-platform: browser\`; mutating calls with a session carry \`${CSRF_FIELD}\` in the JSON body.`,
-    'Checks run in this order: header (400) → route exists (404) → body is JSON (400, 415 for another content type, 413 when too large) →',
+    'Checks run in this order: header (400) → route exists (404) → body is JSON (400, 415 for another content type, 413 when too large; the one-click unsubscribe also takes a form or no body) →',
     `session where required (401) → \`${CSRF_FIELD}\` (403) → access level (403) → on admin routes, a live session (401) held by an unsuspended admin (403) →`,
     'input schema (400, naming the field) → ownership, or the role in the page (403/404).',
     'Access: **pub** public (session optional) · **user** signed in · **reg** registration complete · **admin** · **self** signed in and owner (or a site admin) ·',

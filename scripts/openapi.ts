@@ -143,7 +143,10 @@ export async function buildOpenApi(routes?: NamedRoute[], version = '0.1.0'): Pr
       if (!route.csrfExempt) {
         props[CSRF_FIELD] = { type: 'string', description: CSRF_FIELD_DESCRIPTION };
       }
-      op.requestBody = { required: true, content: { 'application/json': { schema: rest } } };
+      // A route that takes a form (a mail client's one-click unsubscribe) also takes no body at all.
+      op.requestBody = route.formBody
+        ? { required: false, content: { 'application/json': { schema: rest }, 'application/x-www-form-urlencoded': { schema: rest } } }
+        : { required: true, content: { 'application/json': { schema: rest } } };
     }
     op.parameters = parameters;
     const status = String(route.status ?? 200);

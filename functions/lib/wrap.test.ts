@@ -96,3 +96,38 @@ describe('JSON routes', () => {
     expect(JSON.parse(res.body)).toEqual({ status: 'success', data: { name: 'x' } });
   });
 });
+
+describe('a route that takes a form (formBody)', () => {
+  const formed = defineRoute({ ...created, path: '/api/fixture/forms', formBody: true, platformExempt: true, csrfExempt: true, input: z.strictObject({ name: z.optional(z.string()) }) });
+  const handler = wrap(def({ ...formed, handler: 'fixture/forms', grants: [] }), async ({ input }) => ({ name: input.name ?? '(none)' }));
+  const form = { 'content-type': 'application/x-www-form-urlencoded' };
+
+  it('reads an application/x-www-form-urlencoded body into its fields', async () => {
+    const res = await handler(event('POST', '/api/fixture/forms', { body: 'name=Monstera%20deliciosa', headers: form }), context);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(JSON.parse(res.body)).toEqual({ status: 'success', data: { name: 'Monstera deliciosa' } });
+  });
+
+  it('takes a base64-encoded form as API Gateway may pass it', async () => {
+    const res = await handler({ ...event('POST', '/api/fixture/forms', { body: Buffer.from('name=Fern').toString('base64'), headers: form }), isBase64Encoded: true }, context);
+    expect(JSON.parse(res.body)).toEqual({ status: 'success', data: { name: 'Fern' } });
+  });
+
+  it('takes an empty body with no content type, and JSON still', async () => {
+    expect((await handler(event('POST', '/api/fixture/forms'), context)).statusCode).toBe(201);
+    expect(JSON.parse((await handler(event('POST', '/api/fixture/forms', { body: '{"name":"x"}' }), context)).body)).toEqual({ status: 'success', data: { name: 'x' } });
+  });
+
+  it('answers 415 to another content type, and refuses a field the schema does not take, __proto__ included', async () => {
+    expect((await handler(event('POST', '/api/fixture/forms', { body: 'name=x', headers: { 'content-type': 'text/plain' } }), context)).statusCode).toBe(415);
+    for (const body of ['admin=true', '__proto__=x', 'constructor=x']) {
+      expect((await handler(event('POST', '/api/fixture/forms', { body, headers: form }), context)).statusCode, body).toBe(400);
+    }
+  });
+
+  it('is the only kind that takes a form: a JSON route answers 415 to one', async () => {
+    const json = wrap(def({ ...created, handler: 'fixture/created', grants: [] }), createdMain);
+    const res = await json(event('POST', '/api/fixture/things', { body: 'name=x', headers: { ...form, 'client-platform': 'browser' } }), context);
+    expect(res.statusCode).toBe(415);
+  });
+});

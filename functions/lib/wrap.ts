@@ -1,7 +1,7 @@
 /**
  * Turns a route table entry and its handler's `main` into a Lambda handler. The middleware runs
  * the checks in the order of docs/api.md: in the cloud the origin secret (403) → client-platform
- * header (400, unless the route is exempt) → body parses (400/415, 413 when too large)
+ * header (400, unless the route is exempt) → body parses (400/415, 413 when too large; a form body only where the route takes one)
  * → session where required (401) → csrf_token on mutating calls with a session (403) → access
  * level (403) → on admin routes, the live admin check (401 for an ended session, 403 for an
  * account suspended or demoted since its token was issued) → input schema (400); ownership is the
@@ -50,7 +50,7 @@ export function wrap<C extends RouteContract>(route: RouteDef<C>, main: Main<C>,
     .use(errorEnvelope())
     .use(originGuard())
     .use(clientPlatform(route.platformExempt === true))
-    .use(jsonBody())
+    .use(jsonBody({ form: route.formBody === true }))
     .use(sessionFromCookie(route.access, liveSession))
     .use(csrfCheck(route.csrfExempt === true))
     .use(accessLevel(route.access));

@@ -4,6 +4,7 @@
  * directoryVisible) and the sparse indexes drop or add the user in the same transaction.
  */
 import type { UserSettings } from '../../shared/answers/users';
+import type { MailSetting } from '../../shared/constants';
 import { DEFAULT_USER_SETTINGS } from '../../shared/schemas/users';
 import type { UserItem } from '../db/entities/user';
 import type { UserSettingsItem } from '../db/entities/user-settings';
@@ -47,6 +48,36 @@ export async function createSettings(userId: string): Promise<{ settings: UserSe
     if (!isConditionFailure(err)) throw err;
     return { settings: await readSettings(userId), created: false };
   }
+}
+
+/**
+ * Turns one mail setting off (an unsubscribe link), the partial update of updateSettings: a member
+ * with no settings stored yet gets the defaults with that one off. At most one write, and none
+ * when the setting is off already, so a link followed again and again costs a read each time.
+ * Answers whether it wrote.
+ */
+export async function turnOffMailSetting(userId: string, setting: MailSetting): Promise<boolean> {
+  const stored = await storedSettings(userId);
+  if (stored && stored[setting] === false) return false;
+  const change: Partial<UserSettings> = {};
+  change[setting] = false;
+  if (!stored) {
+    try {
+      await db().entities.userSettings.create({ userId, ...DEFAULT_USER_SETTINGS, ...change }).go();
+      return true;
+    } catch (err) {
+      // Stored meanwhile (the member saved settings): change that item instead.
+      if (!isConditionFailure(err)) throw err;
+    }
+  }
+  try {
+    await db().entities.userSettings.patch({ userId }).set(change).go();
+  } catch (err) {
+    // Removed meanwhile (the account deleted): nothing is sent to it any more.
+    if (!isConditionFailure(err)) throw err;
+    return false;
+  }
+  return true;
 }
 
 /** The user-item flags that mirror the listing settings, where `changes` moves them. */

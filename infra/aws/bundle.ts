@@ -49,6 +49,7 @@ import * as eventsSchemas from '../../shared/schemas/events';
 import * as feedsSchemas from '../../shared/schemas/feeds';
 import * as formsSchemas from '../../shared/schemas/forms';
 import * as imagesSchemas from '../../shared/schemas/images';
+import * as mailSchemas from '../../shared/schemas/mail';
 import * as messagesSchemas from '../../shared/schemas/messages';
 import * as notificationsSchemas from '../../shared/schemas/notifications';
 import * as pagesSchemas from '../../shared/schemas/pages';
@@ -180,6 +181,7 @@ const SCHEMA_MODULES: Record<string, Record<string, unknown>> = {
   feeds: feedsSchemas,
   forms: formsSchemas,
   images: imagesSchemas,
+  mail: mailSchemas,
   messages: messagesSchemas,
   notifications: notificationsSchemas,
   pages: pagesSchemas,

@@ -43,6 +43,12 @@ export interface JobAccess {
   manageConnections?: readonly ('POST' | 'DELETE')[];
   /** Reads the site's public origin (SITE_ORIGIN) without sending mail: the handshake's origin check. */
   siteOrigin?: boolean;
+  /**
+   * Signs with the stage's signing key (the unsubscribe links of the mails it sends): its ARN
+   * (SIGNING_SECRET_ARN), the secrets extension layer to read it with, and GetSecretValue on that
+   * secret alone (functions/lib/secrets.ts).
+   */
+  signing?: boolean;
 }
 
 /** What every job has, whatever runs it. */
@@ -128,7 +134,7 @@ export const JOBS = [
     // extendSeries reads the due series by gsi3 and each template (GetItem), writes dates in
     // transactions with the template's count, then puts the template; sendReminders reads the
     // dates due by gsi3 and their attendance (table Query), writes each reminder with its flag,
-    // and reads the member and their settings for the e-mail. It finishes the attendee work
+    // and reads the member and their settings for the e-mail (whose unsubscribe link it signs). It finishes the attendee work
     // requests left (E9): reads the markers (table Query), the dates' counts (BatchGet), moves
     // waiting members up (a transaction with a check of the date) and deletes each marker done.
     access: {
@@ -138,6 +144,8 @@ export const JOBS = [
       itemActions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'ConditionCheckItem'],
       deleteImages: [],
       mail: true,
+      // The reminders' one-click unsubscribe links (functions/lib/outbound/unsubscribe.ts).
+      signing: true,
     },
   },
 ] as const satisfies readonly JobDef[];

@@ -11,6 +11,7 @@
  */
 import { Aws, Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -23,6 +24,7 @@ import { checkJob, type JobBase, type JobDef } from './jobs';
 import { APP_NAME, pascal } from './naming';
 import { acknowledge, wildcardResourceFinding } from './nag';
 import { LAMBDA_RUNTIME } from './routes-stack';
+import { secretsExtension } from './secrets-extension';
 
 /** What a job's resources need from the stage, whatever runs the job. */
 export interface JobStageProps {
@@ -37,6 +39,9 @@ export interface JobStageProps {
   siteOrigin?: string;
   /** The WebSocket API's stage, for jobs that post to sockets (infra/aws/realtime-api.ts). */
   sockets?: SocketsAccess;
+  /** The stage's signing key, for jobs that sign (`access.signing`), and the extension layer's ARN (default: the region's published one). */
+  signingSecret?: ISecret;
+  secretsExtensionArn?: string;
 }
 
 /** What a job that posts frames to sockets needs of the WebSocket API's stage. */
@@ -99,7 +104,9 @@ export function jobFunction(
       ...(job.access.mail && props.mailFrom ? { MAIL_FROM: props.mailFrom } : {}),
       ...((job.access.mail || job.access.siteOrigin) && props.siteOrigin ? { SITE_ORIGIN: props.siteOrigin } : {}),
       ...(job.access.manageConnections?.length ? { [CALLBACK_URL_ENV]: socketsOf(job, props).callbackUrl } : {}),
+      ...(job.access.signing ? { SIGNING_SECRET_ARN: signingOf(job, props).secretArn } : {}),
     },
+    ...(job.access.signing ? { paramsAndSecrets: secretsExtension(props.secretsExtensionArn) } : {}),
     ...extra,
   });
   acknowledge(
@@ -108,6 +115,11 @@ export function jobFunction(
     'Pinned to nodejs22.x like the route functions: the bundles target Node 22; move to a newer runtime deliberately, with the bundler target.',
   );
   return { fn, role };
+}
+
+function signingOf(job: JobBase, props: JobStageProps): ISecret {
+  if (!props.signingSecret) throw new Error(`job ${job.name} signs: pass the stage's signing secret (signingSecret)`);
+  return props.signingSecret;
 }
 
 function socketsOf(job: JobBase, props: JobStageProps): SocketsAccess {
@@ -134,6 +146,8 @@ function jobRole(scope: Construct, cid: string, job: JobBase, props: JobStagePro
   const itemActions = job.access.itemActions ?? [];
   if (itemActions.length) allow('TableItems', itemActions.map((action) => `dynamodb:${action}`), [tableArn]);
 
+  // Read by ARN through the secrets extension, as the route functions read it.
+  if (job.access.signing) allow('Secrets', ['secretsmanager:GetSecretValue'], [signingOf(job, props).secretArn]);
   if (job.access.mail) {
     const identities = `arn:${Aws.PARTITION}:ses:${Aws.REGION}:${Aws.ACCOUNT_ID}:identity/*`;
     role.addToPrincipalPolicy(

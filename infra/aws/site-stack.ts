@@ -164,6 +164,8 @@ export class SiteStack extends Stack {
       ...(config.mailFrom ? { mailFrom: config.mailFrom } : {}),
       siteOrigin: config.siteOrigin ?? siteOrigin,
       sockets: this.realtime.sockets,
+      signingSecret,
+      ...(config.secretsExtensionArn ? { secretsExtensionArn: config.secretsExtensionArn } : {}),
     };
     this.jobs = new ScheduledJobs(this, 'Jobs', { ...jobStage, jobs: JOBS });
 

@@ -10,6 +10,7 @@ import type * as events from './events';
 import type * as feeds from './feeds';
 import type * as forms from './forms';
 import type * as images from './images';
+import type * as mail from './mail';
 import type * as messages from './messages';
 import type * as notifications from './notifications';
 import type * as pages from './pages';
@@ -23,7 +24,7 @@ import type * as tags from './tags';
 import type * as users from './users';
 
 type Domains = [
-  typeof admin, typeof auth, typeof comments, typeof events, typeof feeds, typeof forms, typeof images, typeof messages, typeof notifications,
+  typeof admin, typeof auth, typeof comments, typeof events, typeof feeds, typeof forms, typeof images, typeof mail, typeof messages, typeof notifications,
   typeof pages, typeof posts, typeof reactions, typeof search, typeof siteSettings, typeof system, typeof tags, typeof users,
 ];
 

@@ -51,6 +51,12 @@ export interface RouteContract {
    */
   readonly platformExempt?: boolean;
   /**
+   * Called by mail clients (RFC 8058 one-click unsubscribe): besides JSON, the body may be
+   * `application/x-www-form-urlencoded` (read into an object, as JSON would be) or empty, with or
+   * without a content type. Every other route answers 415 to a body that is not JSON.
+   */
+  readonly formBody?: boolean;
+  /**
    * The error statuses the route answers for reasons of its own, each with its reason (404 no such
    * page, 409 the handle is taken, 429 past a rate limit, 503 on a read that may lose a race…).
    * The statuses every route of its access level and method answers (`commonErrors`) are added
@@ -99,7 +105,7 @@ export function pathParams(path: string): string[] {
  * input (400), the session (401), the CSRF token and the access level (403), a body too large or
  * not JSON (413, 415), and a write that kept losing races (503).
  */
-export function commonErrors(route: Pick<RouteContract, 'method' | 'access' | 'csrfExempt' | 'platformExempt'>): RouteErrors {
+export function commonErrors(route: Pick<RouteContract, 'method' | 'access' | 'csrfExempt' | 'platformExempt' | 'formBody'>): RouteErrors {
   const mutating = isMutating(route.method);
   const signedIn = route.access !== 'public';
   const refusals = [
@@ -117,7 +123,7 @@ export function commonErrors(route: Pick<RouteContract, 'method' | 'access' | 'c
     400: [route.platformExempt ? null : 'the client-platform header is missing', mutating ? 'the body is not valid JSON' : null, 'the input is not valid (the field is named)'].filter(Boolean).join('; '),
     ...(signedIn ? { 401: 'no session, or it has expired or ended' } : {}),
     ...(refusals.length ? { 403: refusals.join('; ') } : {}),
-    ...(mutating ? { 413: 'the body is larger than 10 MB', 415: 'the body is not JSON', 503: 'busy: a write kept losing races; retry after Retry-After' } : {}),
+    ...(mutating ? { 413: 'the body is larger than 10 MB', 415: route.formBody ? 'the body is neither JSON nor a form (application/x-www-form-urlencoded)' : 'the body is not JSON', 503: 'busy: a write kept losing races; retry after Retry-After' } : {}),
   };
 }
 

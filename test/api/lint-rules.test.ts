@@ -132,6 +132,9 @@ describe('import directions', () => {
     expect(await ruleIds('functions/posts/x.ts', "import { deleteEventsOf } from '../events/removal';\nexport const d = deleteEventsOf;\n")).toContain(zone);
     expect(await ruleIds('functions/pages/x.ts', "import { sweepPage } from '../cascades/page-deletion';\nexport const s = sweepPage;\n")).toContain(zone);
     expect(await ruleIds('functions/lib/x.ts', "import { getUser } from '../users/users';\nexport const g = getUser;\n")).toContain(zone);
+    // mail (the unsubscribe link) sits above the domains whose mails it stops: events may not import it, it may import users.
+    expect(await ruleIds('functions/events/x.ts', "import { unsubscribe } from '../mail/opt-out';\nexport const u = unsubscribe;\n")).toContain(zone);
+    expect(await ruleIds('functions/mail/x.ts', "import { turnOffMailSetting } from '../users/settings-store';\nexport const t = turnOffMailSetting;\n")).toEqual([]);
     // Downwards, and from a handler to any domain: allowed.
     expect(await ruleIds('functions/pages/x.ts', "import { getUser } from '../users/users';\nexport const g = getUser;\n")).toEqual([]);
     expect(await ruleIds('functions/pages/handlers/x.ts', "import { deletePage } from '../../cascades/page-deletion';\nexport const d = deletePage;\n")).toEqual([]);

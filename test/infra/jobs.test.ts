@@ -68,7 +68,7 @@ beforeAll(() => {
 });
 
 describe('the event-schedule job', () => {
-  it('runs hourly on its own bundle, may Query only gsi3 and the table, read, write and delete items (its work markers), and send mail from MAIL_FROM', () => {
+  it('runs hourly on its own bundle, may Query only gsi3 and the table, read, write and delete items (its work markers), send mail from MAIL_FROM, and read the signing key (its unsubscribe links) through the extension', () => {
     const job = JOBS.find((j) => j.name === 'event-schedule')!;
     expect(job.handler).toBe('events/scheduled');
     for (const { stage, resources } of stages) {
@@ -81,7 +81,17 @@ describe('the event-schedule job', () => {
       expect(env.MAIL_FROM).toBe(stage === 'prod' ? PROD_CONFIG.mailFrom : undefined);
       const statements = roleStatements(resources, fn.Properties.Role['Fn::GetAtt'][0] as string);
       const bySid = Object.fromEntries(statements.map((st) => [st.Sid, st]));
-      expect(Object.keys(bySid).sort()).toEqual(['Logs', 'Mail', 'TableDelete', 'TableItems', 'TableQuery']);
+      expect(Object.keys(bySid).sort()).toEqual(['Logs', 'Mail', 'Secrets', 'TableDelete', 'TableItems', 'TableQuery']);
+      // The signing key alone, by ARN, read through the secrets extension layer.
+      const [signingId] = ofType(resources, 'AWS::SecretsManager::Secret').find(([, sec]) => /HMAC/.test(sec.Properties.Description))!;
+      expect(env.SIGNING_SECRET_ARN).toEqual({ Ref: signingId });
+      expect(bySid.Secrets).toMatchObject({ Action: 'secretsmanager:GetSecretValue', Resource: { Ref: signingId } });
+      const [layer, ...more] = fn.Properties.Layers as any[];
+      expect(more).toEqual([]);
+      const [mapping, region, attribute] = layer['Fn::FindInMap'];
+      expect(region).toEqual({ Ref: 'AWS::Region' });
+      expect(synth.stages.find((v) => v.name === stage)!.parentJson.Mappings[mapping]['eu-west-1'][attribute]).toMatch(/:layer:AWS-Parameters-and-Secrets-Lambda-Extension-Arm64:\d+$/);
+      expect(env.PARAMETERS_SECRETS_EXTENSION_HTTP_PORT).toBe('2773');
       expect(bySid.Mail.Action).toBe('ses:SendEmail');
       if (stage === 'prod') expect(bySid.Mail.Condition).toEqual({ StringEquals: { 'ses:FromAddress': 'no-reply@example.org' } });
       expect(bySid.TableItems.Action).toEqual(['dynamodb:BatchGetItem', 'dynamodb:ConditionCheckItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);

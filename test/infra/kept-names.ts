@@ -65,6 +65,8 @@ export const KEPT_ROUTE_NAMES: Readonly<Record<string, readonly [stack: string, 
   'GET /api/location/places': ['LocationRoutes', '/aws/lambda/leafline/prod/location/get-api-location-places'],
   'GET /api/nearby/near-you': ['LocationRoutes', '/aws/lambda/leafline/prod/location/get-api-nearby-near-you'],
 
+  'POST /api/unsubscribe/{token}': ['MailRoutes', '/aws/lambda/leafline/prod/mail/post-api-unsubscribe-token'],
+
   'DELETE /api/iam/blocks/{userId}': ['MessagesRoutes', '/aws/lambda/leafline/prod/messages/delete-api-iam-blocks-userid'],
   'DELETE /api/iam/messages/conversation': ['MessagesRoutes', '/aws/lambda/leafline/prod/messages/delete-api-iam-messages-conversation'],
   'DELETE /api/iam/messages/conversations': ['MessagesRoutes', '/aws/lambda/leafline/prod/messages/delete-api-iam-messages-conversations'],

@@ -9,7 +9,7 @@ import { routes } from '../../functions/routes';
 import { routeKey, type RouteDef } from '../../functions/lib/route-types';
 import { isMutating } from '../../shared/api';
 import { as } from '../support/accounts';
-import { call, mintSession, type CallResult, type TestSession } from '../support/api';
+import { call, hostUrl, mintSession, type CallResult, type TestSession } from '../support/api';
 import { setAttributes } from '../support/db';
 import { admin, adminSession, registeredUser, signInAgain } from '../support/users';
 import { ownershipFixtures } from './ownership-fixtures';
@@ -158,10 +158,24 @@ describe.each(table.map((r) => [routeKey(r), r] as const))('%s', (_key, route) =
       expect(res.status).toBe(400);
       expect(res.json).toMatchObject({ error: { message: 'The body is not valid JSON' } });
     });
-    it('answers 415 to a body that is not JSON', async () => {
-      const res = await call(route.method, samplePath(route), { session: await privileged(route), rawBody: 'a=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
-      expect(res.status).toBe(415);
-    });
+    if (route.formBody) {
+      it('takes a form (application/x-www-form-urlencoded) and an empty body with no content type, and answers 415 to another type', async () => {
+        const form = await call(route.method, samplePath(route), { session: await privileged(route), rawBody: 'a=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+        expect(form.status).not.toBe(415);
+        expect(form.status).toBeLessThan(500);
+        expectEnvelope(form);
+        const empty = await fetch(hostUrl() + samplePath(route), { method: route.method });
+        expect(empty.status).not.toBe(415);
+        expect(empty.status).toBeLessThan(500);
+        const other = await call(route.method, samplePath(route), { session: await privileged(route), rawBody: 'a=b', headers: { 'content-type': 'text/plain' } });
+        expect(other.status).toBe(415);
+      });
+    } else {
+      it('answers 415 to a body that is not JSON', async () => {
+        const res = await call(route.method, samplePath(route), { session: await privileged(route), rawBody: 'a=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+        expect(res.status).toBe(415);
+      });
+    }
     it.runIf(!z.safeParse(route.input, { unexpectedField: 1 }).success)('answers 400 naming the field for a body with an unknown or wrong field', async () => {
       const session = await privileged(route);
       const res = await call(route.method, samplePath(route), { session, body: { unexpectedField: 1 } });
@@ -205,6 +219,16 @@ describe.each(table.map((r) => [routeKey(r), r] as const))('%s', (_key, route) =
       expect(pageStaffFixtures[routeKey(route)], `add a fixture for ${routeKey(route)} in page-staff-fixtures.ts`).toBeDefined();
     });
   }
+});
+
+describe('form bodies', () => {
+  // A browser posts a form cross-site without asking first, so only a route that acts for no
+  // session (a mail client's one-click unsubscribe, RFC 8058) may take one: every other stays JSON only.
+  it('are taken by the one-click unsubscribe alone, which is public and needs no session, CSRF token or client-platform header', () => {
+    const forms = table.filter((r) => r.formBody);
+    expect(forms.map(routeKey)).toEqual(['POST /api/unsubscribe/{token}']);
+    for (const route of forms) expect({ access: route.access, csrfExempt: route.csrfExempt, platformExempt: route.platformExempt }).toEqual({ access: 'public', csrfExempt: true, platformExempt: true });
+  });
 });
 
 describe('routes outside the table', () => {

@@ -1,6 +1,9 @@
 /**
  * JSON bodies of mutating calls: 415 for a non-JSON content type, 413 for an oversized body,
  * 400 for a body that does not parse or is not an object. GET bodies are ignored.
+ * A route with `formBody` (the one-click unsubscribe that mail clients post, RFC 8058) also takes
+ * `application/x-www-form-urlencoded`, read into an object of its fields (a field given twice
+ * keeps its last value), and a body with no content type, which must be empty.
  * Parsing itself is @middy/http-json-body-parser's; it answers bad JSON with 415, which the
  * product answers with 400.
  */
@@ -11,10 +14,11 @@ import { badRequest, payloadTooLarge, unsupportedMediaType } from '../errors';
 import type { Middleware, RouteRequest } from './types';
 
 const JSON_TYPE = /^application\/(.+\+)?json\s*($|;.+)/i;
+const FORM_TYPE = /^application\/x-www-form-urlencoded\s*($|;.+)/i;
 // The content type is checked above; the option exists at run time though its types omit it.
 const parser = jsonBodyParser({ disableContentTypeCheck: true } as Parameters<typeof jsonBodyParser>[0]);
 
-export function jsonBody(): Middleware {
+export function jsonBody(opts: { form?: boolean } = {}): Middleware {
   return {
     before: async (request) => {
       const { event } = request;
@@ -24,9 +28,18 @@ export function jsonBody(): Middleware {
         return;
       }
       const type = event.headers?.['content-type'] ?? '';
-      if (!JSON_TYPE.test(type)) throw unsupportedMediaType('The body must be JSON (content-type: application/json)');
+      const form = opts.form === true && FORM_TYPE.test(type);
+      if (!JSON_TYPE.test(type) && !form) {
+        throw unsupportedMediaType(opts.form ? 'The body must be JSON or a form (content-type: application/json or application/x-www-form-urlencoded)' : 'The body must be JSON (content-type: application/json)');
+      }
       const size = event.isBase64Encoded ? Math.floor((event.body.length * 3) / 4) : Buffer.byteLength(event.body);
       if (size > MAX_JSON_BODY_BYTES) throw payloadTooLarge(`The body must be at most ${MAX_JSON_BODY_BYTES} bytes`);
+      if (form) {
+        const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+        // fromEntries defines own fields: one named __proto__ stays a field (the input check refuses it).
+        state.body = Object.fromEntries(new URLSearchParams(text));
+        return;
+      }
       try {
         await parser.before!(request as unknown as Parameters<NonNullable<typeof parser.before>>[0]);
       } catch {

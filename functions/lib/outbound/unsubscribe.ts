@@ -35,16 +35,27 @@ export async function readUnsubscribeToken(token: string): Promise<{ userId: str
   return { userId, setting: setting as MailSetting };
 }
 
+const headersFor = (token: string): Record<string, string> => ({
+  'List-Unsubscribe': `<${siteOrigin()}/api/unsubscribe/${token}>`,
+  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+});
+const linkFor = (token: string): string => `${siteOrigin()}/auth/unsubscribe?token=${encodeURIComponent(token)}`;
+
 /** The two headers of RFC 8058 for a mail that `setting` allows. */
 export async function unsubscribeHeaders(userId: string, setting: MailSetting): Promise<Record<string, string>> {
-  const token = await unsubscribeToken(userId, setting);
-  return {
-    'List-Unsubscribe': `<${siteOrigin()}/api/unsubscribe/${token}>`,
-    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-  };
+  return headersFor(await unsubscribeToken(userId, setting));
 }
 
 /** The page a person opens from the mail's text: it says what stops, and asks. */
 export async function unsubscribeLink(userId: string, setting: MailSetting): Promise<string> {
-  return `${siteOrigin()}/auth/unsubscribe?token=${encodeURIComponent(await unsubscribeToken(userId, setting))}`;
+  return linkFor(await unsubscribeToken(userId, setting));
+}
+
+/**
+ * Both for one mail, the token signed once: the two headers of RFC 8058 and the page the mail's
+ * text links to.
+ */
+export async function unsubscribeParts(userId: string, setting: MailSetting): Promise<{ headers: Record<string, string>; link: string }> {
+  const token = await unsubscribeToken(userId, setting);
+  return { headers: headersFor(token), link: linkFor(token) };
 }

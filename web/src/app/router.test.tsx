@@ -19,6 +19,7 @@ const EXPECTED_ROUTES: Array<[string, GuardName]> = [
   ...(['/auth/login', '/auth/reset', '/auth/signup', '/auth/verify'].map((p) => [p, 'none']) as Array<[string, GuardName]>),
   ['/auth/sms', 'logged-in-only'],
   ['/auth/suspended', 'none'],
+  ['/auth/unsubscribe', 'none'],
   ...(['/auth/verifyemail', '/auth/verifyfailed', '/auth/verifysuccessful'].map((p) => [p, 'none']) as Array<[string, GuardName]>),
   ['/auth/register', 'logged-in-only'],
   ['/auth/setup-page', 'guest-or-authd'],

@@ -59,6 +59,7 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/auth/verify', guard: 'none', screen: () => import('./screens/auth/verify') },
   { path: '/auth/sms', guard: 'logged-in-only', screen: () => import('./screens/auth/sms') },
   { path: '/auth/suspended', guard: 'none', screen: () => import('./screens/auth/suspended') },
+  { path: '/auth/unsubscribe', guard: 'none', screen: () => import('./screens/auth/unsubscribe') },
   { path: '/auth/verifyemail', guard: 'none', screen: () => import('./screens/auth/verify-email') },
   { path: '/auth/verifyfailed', guard: 'none', screen: () => import('./screens/auth/verify-failed') },
   { path: '/auth/verifysuccessful', guard: 'none', screen: () => import('./screens/auth/verify-successful') },

@@ -85,6 +85,11 @@ export interface RequestOptions {
   query?: Record<string, QueryValue>;
   /** JSON body of a mutating call; `csrf_token` is added by the client. */
   body?: Record<string, unknown>;
+  /**
+   * A mutating call sent with no body at all (no content type, no csrf_token): the one-click
+   * unsubscribe, which takes what a mail client posts. Its input is all in the path.
+   */
+  emptyBody?: boolean;
   signal?: AbortSignal;
   /** false: answer a 401 as an ApiError without trying a refresh (session probes). */
   refreshOn401?: boolean;
@@ -167,7 +172,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
       accept: 'application/json',
     };
     const init: RequestInit = { method, headers, credentials: 'same-origin', signal: opts.signal };
-    if (isMutating(method)) {
+    if (isMutating(method) && opts.emptyBody) {
+      if (opts.body && Object.keys(opts.body).length) throw new Error(`${method} ${path}: a call with an empty body takes its input in the path only`);
+    } else if (isMutating(method)) {
       const csrf = hooks.getCsrfToken?.();
       headers['content-type'] = 'application/json';
       init.body = JSON.stringify({ ...opts.body, ...(csrf ? { [CSRF_FIELD]: csrf } : {}) });
