@@ -27,8 +27,11 @@ describe('/post/:randomId', () => {
     expect(screen.queryByRole('link', { name: /Read more/ })).toBeNull();
     expect(screen.getByText('Gorgeous frond')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Comments (1)' })).toBeTruthy();
+    // The conversation's people are the comments' authors; the likes are listed apart.
     const people = screen.getByRole('region', { name: 'People in this conversation' });
-    expect(within(people).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/moss_lover', '/fern_fan']);
+    expect(within(people).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/moss_lover']);
+    const likes = screen.getByRole('region', { name: 'Liked by' });
+    expect(within(likes).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/moss_lover', '/fern_fan']);
     const comments = screen.getByRole('region', { name: 'Comments (1)' });
     expect(within(comments).getByRole('link', { name: 'Sign in' })).toBeTruthy();
     expect(within(comments).queryByRole('textbox')).toBeNull();
@@ -90,5 +93,23 @@ describe('/post/:randomId', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
     expect(api.to('DELETE /api/iam/posts')[0]!.body).toMatchObject({ postId: ID, userId: MEMBER_ID });
     expect(await screen.findByText('Your post was deleted.')).toBeTruthy();
+  });
+
+  it('lists a like under "Liked by", not as conversation, and counts the member\'s own comment at once', async () => {
+    const me = { uuid: MEMBER_ID, username: 'fern_fan', avatar: null };
+    const api = serve({
+      [`GET /api/post/${ID}`]: () => success(makeDetail({ post: makePost({ commentCount: 0 }), comments: [], responders: [responder(2, 'moss_lover')] })),
+      'POST /api/iam/posts/comment/new': () => success({ comment: makeComment(uuid(7, 'c'), { author: me, content: 'Lovely fronds' }), commentCount: 1 }, 201),
+    });
+    renderRoute(`/post/${ID}`, { auth: AUTH.member });
+    const people = await screen.findByRole('region', { name: 'People in this conversation' });
+    expect(people.textContent).toContain('Nobody has commented yet.');
+    expect(within(screen.getByRole('region', { name: 'Liked by' })).getByRole('link', { name: /moss_lover/ })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Comment on this post'), { target: { value: 'Lovely fronds' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Post comment' }));
+    await waitFor(() => expect(within(screen.getByRole('region', { name: 'People in this conversation' })).getByRole('link', { name: /fern_fan/ })).toBeTruthy());
+    expect(screen.getByRole('region', { name: 'People in this conversation' }).textContent).not.toContain('Nobody has commented yet.');
+    // From the thread as it now stands: the post was not read again.
+    expect(api.calls.filter((c) => c.path.startsWith('/api/post/'))).toHaveLength(1);
   });
 });

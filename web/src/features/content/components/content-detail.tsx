@@ -101,7 +101,10 @@ function DetailView({ kind, query, queryKey }: { kind: Kind; query: UseQueryResu
       {post.kind === 'plant' ? <AskAboutPlant post={post} /> : null}
       <CommentThread detail={detail} onUpdate={onUpdate} />
       {detail.commentsCursor ? <MoreComments kind={kind} id={post.id} cursor={detail.commentsCursor} onUpdate={onUpdate} /> : null}
-      <Responders responders={detail.responders} />
+      {/* The conversation is the comments: its people are their authors (so one's own comment counts at
+          once, from the thread as it now stands); a like is not a word in it, and is listed apart. */}
+      <Responders title="People in this conversation" responders={detail.comments.map((c) => c.author)} empty="Nobody has commented yet." />
+      {detail.responders.length > 0 ? <Responders title="Liked by" responders={detail.responders} empty="" /> : null}
     </article>
   );
 }

@@ -6,7 +6,7 @@ import { Responders } from './responders';
 describe('Responders', () => {
   it('lists each person once, with a link to their profile', () => {
     const fern = responder(1, 'fern_fan');
-    renderContent(<Responders responders={[fern, responder(2, 'moss_lover'), { ...fern }, { ...responder(2, 'moss_lover'), avatar: 'avatars/x.jpg' }]} />);
+    renderContent(<Responders title="Liked by" empty="" responders={[fern, responder(2, 'moss_lover'), { ...fern }, { ...responder(2, 'moss_lover'), avatar: 'avatars/x.jpg' }]} />);
     const links = within(screen.getByRole('list')).getAllByRole('link');
     expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['FFfern_fan', '/fern_fan'],
@@ -14,8 +14,8 @@ describe('Responders', () => {
     ]);
   });
 
-  it('says when nobody has responded', () => {
-    renderContent(<Responders responders={[]} />);
-    expect(screen.getByText('Nobody has responded yet.')).toBeTruthy();
+  it('says when there is nobody to list', () => {
+    renderContent(<Responders title="People in this conversation" responders={[]} empty="Nobody has commented yet." />);
+    expect(screen.getByRole('region', { name: 'People in this conversation' }).textContent).toContain('Nobody has commented yet.');
   });
 });

@@ -1,4 +1,4 @@
-/** The people who commented on or liked a post: each once, with their photo and username. */
+/** People around a post (who commented, who liked it): each once, with their photo and username. */
 import { useId } from 'react';
 import { Link } from 'react-router';
 import type { Responder } from '@shared/answers/comments';
@@ -15,7 +15,7 @@ export function uniqueResponders(responders: readonly Responder[]): Responder[] 
   });
 }
 
-export function Responders({ responders, title = 'People in this conversation' }: { responders: readonly Responder[]; title?: string }) {
+export function Responders({ responders, title, empty }: { responders: readonly Responder[]; title: string; empty: string }) {
   const headingId = useId();
   const people = uniqueResponders(responders);
   return (
@@ -24,7 +24,7 @@ export function Responders({ responders, title = 'People in this conversation' }
         {title}
       </h2>
       {people.length === 0 ? (
-        <p className="mt-2 text-gray-700">Nobody has responded yet.</p>
+        <p className="mt-2 text-gray-700">{empty}</p>
       ) : (
         <ul role="list" className="mt-3 flex flex-wrap gap-2">
           {people.map((person) => (
