@@ -78,7 +78,13 @@ describe('/admin/users/registered', () => {
     renderRoute('/admin/users/registered', { auth: AUTH.admin });
     await screen.findByText('First1 Grower');
 
+    // Suspending asks first; Cancel changes nothing.
     fireEvent.click(screen.getByRole('button', { name: 'Suspend First1 Grower' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Suspend First1 Grower?' })).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.to(`PUT /api/iam/users/${user(1).uuid}`)).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Suspend First1 Grower' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Suspend First1 Grower?' })).getByRole('button', { name: 'Suspend' }));
     expect((await screen.findByRole('status')).textContent).toContain('First1 Grower is suspended.');
     expect(api.to(`PUT /api/iam/users/${user(1).uuid}`)[0]?.body).toEqual({ suspended: true, csrf_token: 'csrf-123' });
     expect(screen.getByRole('button', { name: 'Unsuspend First1 Grower' })).toBeTruthy();
@@ -106,6 +112,7 @@ describe('/admin/users/registered', () => {
     });
     renderRoute('/admin/users/registered', { auth: AUTH.admin });
     fireEvent.click(await screen.findByRole('button', { name: 'Suspend First1 Grower' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Suspend First1 Grower?' })).getByRole('button', { name: 'Suspend' }));
     expect((await screen.findByRole('alert')).textContent).toContain('First1 Grower: Only admins may do this');
   });
 });

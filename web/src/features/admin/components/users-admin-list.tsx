@@ -47,6 +47,8 @@ export function UsersAdminList({ kind }: { kind: UserListKind }) {
   const [note, setNote] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
+  /** The user a suspension is being confirmed for (lifting one needs no confirmation: it only gives back). */
+  const [suspending, setSuspending] = useState<AdminUser | null>(null);
   const key = adminUsersQueryKey(kind);
 
   const replaceUser = (next: AdminUser) =>
@@ -155,7 +157,7 @@ export function UsersAdminList({ kind }: { kind: UserListKind }) {
                         disabled={self || busy}
                         aria-label={`${u.suspended ? 'Unsuspend' : 'Suspend'} ${displayName(u)}`}
                         onClick={() =>
-                          change.mutate({ user: u, patch: { suspended: !u.suspended }, done: `${displayName(u)} is ${u.suspended ? 'no longer suspended' : 'suspended'}.` })
+                          u.suspended ? change.mutate({ user: u, patch: { suspended: false }, done: `${displayName(u)} is no longer suspended.` }) : setSuspending(u)
                         }
                       >
                         {u.suspended ? 'Unsuspend' : 'Suspend'}
@@ -197,6 +199,27 @@ export function UsersAdminList({ kind }: { kind: UserListKind }) {
         </Button>
       ) : null}
       {users.isFetchNextPageError ? <FormAlert message={failureMessage(users.error)} title="Could not load more users" /> : null}
+      <Dialog
+        open={suspending !== null}
+        onClose={() => setSuspending(null)}
+        title={suspending ? `Suspend ${displayName(suspending)}?` : 'Suspend user?'}
+        description={<p>They can still sign in and read the site, but cannot post, comment, message or change pages and events until you lift it.</p>}
+      >
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={() => setSuspending(null)}>
+            Cancel
+          </Button>
+          <Button
+            variant="danger"
+            onClick={() => {
+              if (suspending) change.mutate({ user: suspending, patch: { suspended: true }, done: `${displayName(suspending)} is suspended.` });
+              setSuspending(null);
+            }}
+          >
+            Suspend
+          </Button>
+        </div>
+      </Dialog>
       <Dialog
         open={deleting !== null}
         onClose={() => !remove.isPending && setDeleting(null)}
