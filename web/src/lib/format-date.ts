@@ -100,15 +100,6 @@ export function formatEventClock(iso: string, timeZone: string, { reader = reade
   return timeZone === reader ? at : `${at} (${zoneName(timeZone)})`;
 }
 
-/** An instant formatted at a place's zone (the reader's own when the zone is unknown to the browser). */
-export function inZone(iso: string, timeZone: string, options: Intl.DateTimeFormatOptions): string {
-  try {
-    return new Intl.DateTimeFormat(undefined, { ...options, timeZone }).format(new Date(iso));
-  } catch {
-    return new Intl.DateTimeFormat(undefined, options).format(new Date(iso));
-  }
-}
-
 /** "Times are Australia/Sydney time" when the reader is elsewhere, for a list that says it once; else null. */
 export function zoneNote(timeZone: string, reader: string = readerZone()): string | null {
   return timeZone === reader ? null : `Times are ${zoneName(timeZone)}`;
