@@ -25,7 +25,8 @@ export async function unsubscribe(token: string): Promise<Unsubscribe | null> {
   const named = await readUnsubscribeToken(token);
   if (!named) return null;
   const { userId, setting } = named;
-  const user = await getUser(userId);
+  // Read consistently: an account deleted a moment ago must not get a settings item made for it.
+  const user = await getUser(userId, true);
   // A deleted account is sent nothing any more: nothing to change, and no settings made for it.
   if (!user || user.deletedAt) return { setting, changed: false };
   return { setting, changed: await turnOffMailSetting(userId, setting) };
