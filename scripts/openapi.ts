@@ -145,7 +145,7 @@ export async function buildOpenApi(routes?: NamedRoute[], version = '0.1.0'): Pr
       }
       // A route that takes a form (a mail client's one-click unsubscribe) also takes no body at all.
       op.requestBody = route.formBody
-        ? { required: false, content: { 'application/json': { schema: rest }, 'application/x-www-form-urlencoded': { schema: rest } } }
+        ? { required: false, content: { 'application/json': { schema: rest }, 'multipart/form-data': { schema: rest }, 'application/x-www-form-urlencoded': { schema: rest } } }
         : { required: true, content: { 'application/json': { schema: rest } } };
     }
     op.parameters = parameters;

@@ -108,6 +108,18 @@ describe('a route that takes a form (formBody)', () => {
     expect(JSON.parse(res.body)).toEqual({ status: 'success', data: { name: 'Monstera deliciosa' } });
   });
 
+  it('reads a multipart/form-data body (RFC 8058\'s SHOULD) into its text fields, and refuses one that does not parse', async () => {
+    const boundary = '----leafline7MA4YWxk';
+    const body = `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nOne-Click fern\r\n--${boundary}--\r\n`;
+    const multipart = { 'content-type': `multipart/form-data; boundary=${boundary}` };
+    const res = await handler(event('POST', '/api/fixture/forms', { body, headers: multipart }), context);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(JSON.parse(res.body)).toEqual({ status: 'success', data: { name: 'One-Click fern' } });
+    const broken = await handler(event('POST', '/api/fixture/forms', { body: 'not a multipart body', headers: multipart }), context);
+    expect(broken.statusCode).toBe(400);
+    expect((await handler(event('POST', '/api/fixture/forms', { body, headers: { 'content-type': 'multipart/form-data' } }), context)).statusCode).toBe(415);
+  });
+
   it('takes a base64-encoded form as API Gateway may pass it', async () => {
     const res = await handler({ ...event('POST', '/api/fixture/forms', { body: Buffer.from('name=Fern').toString('base64'), headers: form }), isBase64Encoded: true }, context);
     expect(JSON.parse(res.body)).toEqual({ status: 'success', data: { name: 'Fern' } });

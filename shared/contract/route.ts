@@ -51,9 +51,9 @@ export interface RouteContract {
    */
   readonly platformExempt?: boolean;
   /**
-   * Called by mail clients (RFC 8058 one-click unsubscribe): besides JSON, the body may be
-   * `application/x-www-form-urlencoded` (read into an object, as JSON would be) or empty, with or
-   * without a content type. Every other route answers 415 to a body that is not JSON.
+   * Called by mail clients (RFC 8058 one-click unsubscribe): besides JSON, the body may be a form,
+   * `multipart/form-data` or `application/x-www-form-urlencoded` (read into an object, as JSON
+   * would be), or empty, with or without a content type. Every other route answers 415 to a body that is not JSON.
    */
   readonly formBody?: boolean;
   /**
@@ -123,7 +123,7 @@ export function commonErrors(route: Pick<RouteContract, 'method' | 'access' | 'c
     400: [route.platformExempt ? null : 'the client-platform header is missing', mutating ? 'the body is not valid JSON' : null, 'the input is not valid (the field is named)'].filter(Boolean).join('; '),
     ...(signedIn ? { 401: 'no session, or it has expired or ended' } : {}),
     ...(refusals.length ? { 403: refusals.join('; ') } : {}),
-    ...(mutating ? { 413: 'the body is larger than 10 MB', 415: route.formBody ? 'the body is neither JSON nor a form (application/x-www-form-urlencoded)' : 'the body is not JSON', 503: 'busy: a write kept losing races; retry after Retry-After' } : {}),
+    ...(mutating ? { 413: 'the body is larger than 10 MB', 415: route.formBody ? 'the body is neither JSON nor a form (multipart/form-data or application/x-www-form-urlencoded)' : 'the body is not JSON', 503: 'busy: a write kept losing races; retry after Retry-After' } : {}),
   };
 }
 

@@ -127,6 +127,16 @@ describe('POST /api/unsubscribe/{token}', () => {
     expect((await oneClick(pathFor(await unsubscribeToken(randomUUID(), 'notify_email_events')))).status).toBe(200);
   });
 
+  it('takes the one click as multipart/form-data too, as RFC 8058 says a mail client should post it', async () => {
+    const who = await registeredUser();
+    const boundary = 'oneclick4f3a';
+    const rawBody = `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`;
+    const res = await call('POST', pathFor(await unsubscribeToken(who.uuid, 'notify_email_comments')), { noPlatform: true, rawBody, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    expect(res.status, res.text).toBe(200);
+    expect((await settingsOf(who)).notify_email_comments).toBe(false);
+    expect((await settingsOf(who)).notify_email_events).toBe(true);
+  });
+
   it('refuses another content type (415), and a form with another field or value (400)', async () => {
     const who = await registeredUser();
     const path = pathFor(await unsubscribeToken(who.uuid, 'notify_email_events'));
