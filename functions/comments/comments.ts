@@ -122,7 +122,7 @@ export async function addComment(viewer: Viewer, input: NewComment): Promise<Com
     const notify = (recipient === post.authorId || (await notifiable(recipient))) && !(await eitherBlocks(recipient, userId))
       ? notificationWrite(recipient, {
           kind: parent ? 'reply' : 'comment', actorId: userId, targetType: post.kind, targetId: post.id, text: input.content.slice(0, NOTIFY_SNIPPET),
-        })
+        }, { mailAbout: { kind: 'post', id: post.id } })
       : [];
     const items: TxItem[] = [
       named('comment-id-free', commentClaim.create({ id: input.id, postId: post.id, path, authorId: userId }).commit()),

@@ -61,6 +61,8 @@ export async function getItem(key: { pk: string; sk: string }, opts: { consisten
 }
 
 export interface QueryOptions {
+  /** A global index of the table (its keys `<index>pk` and `<index>sk`) instead of the table's own keys. */
+  index?: string;
   /** Sort keys starting with this. */
   prefix?: string;
   /** Sort keys from `between[0]` to `between[1]`, both included. */
@@ -77,16 +79,18 @@ export interface QueryOptions {
 /** One Query page of the partition `pk`: its items, and where the next page starts (undefined: none). */
 export async function queryPage(pk: string, opts: QueryOptions = {}): Promise<{ items: RawItem[]; next: Record<string, unknown> | undefined }> {
   const p = new Placeholders();
+  const [pkName, skName] = opts.index ? [`${opts.index}pk`, `${opts.index}sk`] : ['pk', 'sk'];
   const sortKey = opts.between
-    ? ` AND ${p.name('sk')} BETWEEN ${p.value(opts.between[0])} AND ${p.value(opts.between[1])}`
+    ? ` AND ${p.name(skName)} BETWEEN ${p.value(opts.between[0])} AND ${p.value(opts.between[1])}`
     : opts.prefix
-      ? ` AND begins_with(${p.name('sk')}, ${p.value(opts.prefix)})`
+      ? ` AND begins_with(${p.name(skName)}, ${p.value(opts.prefix)})`
       : '';
-  const KeyConditionExpression = `${p.name('pk')} = ${p.value(pk)}${sortKey}`;
+  const KeyConditionExpression = `${p.name(pkName)} = ${p.value(pk)}${sortKey}`;
   const projection = opts.attributes?.length ? { ProjectionExpression: opts.attributes.map((a) => p.name(a)).join(', ') } : {};
   const out = await documentClient().send(
     new QueryCommand({
       TableName: tableName(),
+      ...(opts.index ? { IndexName: opts.index } : {}),
       KeyConditionExpression,
       ...projection,
       ...p.attributes(),

@@ -42,6 +42,8 @@ export interface UpdateSpec {
   key: ItemKey;
   /** Attributes set to these values (undefined ones are left as they are). */
   set?: Record<string, unknown>;
+  /** Attributes set to these values only where the item has none yet (`if_not_exists`). */
+  setIfAbsent?: Record<string, unknown>;
   /** Numbers added to (DynamoDB's atomic increment; a missing attribute counts from 0), or sets joined. */
   add?: Record<string, number | Set<string>>;
   /** Attributes removed from the item. */
@@ -52,11 +54,12 @@ export interface UpdateSpec {
 }
 
 /** Updates the item at `key` (creating it when absent and no condition says otherwise). */
-export function updateItem({ key, set = {}, add = {}, remove = [], deleteFrom = {}, condition }: UpdateSpec): TxItem {
+export function updateItem({ key, set = {}, setIfAbsent = {}, add = {}, remove = [], deleteFrom = {}, condition }: UpdateSpec): TxItem {
   const p = new Placeholders();
   const clauses: string[] = [];
-  const sets = Object.entries(set).filter(([, v]) => v !== undefined);
-  if (sets.length) clauses.push(`SET ${sets.map(([a, v]) => `${p.name(a)} = ${p.value(v)}`).join(', ')}`);
+  const sets = Object.entries(set).filter(([, v]) => v !== undefined).map(([a, v]) => `${p.name(a)} = ${p.value(v)}`);
+  for (const [a, v] of Object.entries(setIfAbsent)) if (v !== undefined) sets.push(`${p.name(a)} = if_not_exists(${p.name(a)}, ${p.value(v)})`);
+  if (sets.length) clauses.push(`SET ${sets.join(', ')}`);
   const adds = Object.entries(add);
   if (adds.length) clauses.push(`ADD ${adds.map(([a, v]) => `${p.name(a)} ${p.value(v)}`).join(', ')}`);
   const deletes = Object.entries(deleteFrom);

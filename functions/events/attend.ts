@@ -91,7 +91,7 @@ const WAITER_UNCHANGED = 'waiter-unchanged';
 function promotion(event: EventItem, d: EventDateItem, waiter: EventAttendanceItem, now: string): TxItem[] {
   return [
     named(WAITER_UNCHANGED, attendancePut(waiter, { ...waiter, waiting: false, since: now })),
-    ...notificationWrite(waiter.userId, { kind: 'event-promoted', targetType: 'event', targetId: event.randomId, text: eventNoticeText({ title: event.title, at: d.startsAt, timeZone: event.timeZone }) }),
+    ...notificationWrite(waiter.userId, { kind: 'event-promoted', targetType: 'event', targetId: event.randomId, text: eventNoticeText({ title: event.title, at: d.startsAt, timeZone: event.timeZone }) }, { mailAbout: { kind: 'event', id: event.id } }),
   ];
 }
 

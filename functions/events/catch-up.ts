@@ -82,7 +82,7 @@ async function bringUp(event: EventItem, d: EventDateItem, first: EventAttendanc
     // A notice the date's present state contradicts (cancelled, then restored; moved, then cancelled) is not sent.
     const current = work.tell === 'cancelled' ? d.cancelled : work.tell === 'moved' ? !d.cancelled : false;
     const told = work.tell && current && seen < work.tellSeq && (a.status === 'GOING' || a.status === 'MAYBE')
-      ? notificationWrite(a.userId, { kind: work.tell === 'cancelled' ? 'event-cancelled' : 'event-moved', ...(work.actorId ? { actorId: work.actorId } : {}), targetType: 'event', targetId: event.randomId, text: eventNoticeText({ title: event.title, at: d.startsAt, timeZone: event.timeZone }) })
+      ? notificationWrite(a.userId, { kind: work.tell === 'cancelled' ? 'event-cancelled' : 'event-moved', ...(work.actorId ? { actorId: work.actorId } : {}), targetType: 'event', targetId: event.randomId, text: eventNoticeText({ title: event.title, at: d.startsAt, timeZone: event.timeZone }) }, { mailAbout: { kind: 'event', id: event.id } })
       : [];
     // A new start is a new day to be reminded of: the flag goes with the old one.
     const moved = a.startsAt !== d.startsAt ? { startsAt: d.startsAt, reminded: false } : {};

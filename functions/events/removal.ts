@@ -45,7 +45,7 @@ export async function sweepEvent(event: EventItem, actorId: string | undefined):
     const people = await attendeesOf(event.id, d.dateKey);
     const upcoming = Date.parse(d.endsAt) >= nowMs && !d.cancelled;
     for (const a of people) {
-      const told = upcoming && (a.status === 'GOING' || a.status === 'MAYBE') ? notificationWrite(a.userId, { kind: 'event-cancelled', ...(actorId ? { actorId } : {}), targetType: 'event', targetId: event.randomId, text: eventNoticeText({ title: event.title, at: d.startsAt, timeZone: event.timeZone }) }) : [];
+      const told = upcoming && (a.status === 'GOING' || a.status === 'MAYBE') ? notificationWrite(a.userId, { kind: 'event-cancelled', ...(actorId ? { actorId } : {}), targetType: 'event', targetId: event.randomId, text: eventNoticeText({ title: event.title, at: d.startsAt, timeZone: event.timeZone }) }, { mailAbout: { kind: 'event', id: event.id } }) : [];
       await writeItems([txEntities().eventAttendance.delete({ eventId: a.eventId, dateKey: a.dateKey, userId: a.userId }).commit(), ...told]);
     }
     const release = d.ownPlace && d.locationId ? releaseLocation(d.locationId, ownerPkOf(event)) : [];

@@ -13,6 +13,7 @@ import { failedChecks, named, txEntities, writeItems, type TxItem } from '../db/
 import { updateItem } from '../db/write';
 import { conflict, forbidden, notFound, serviceUnavailable } from '../lib/errors';
 import { hitRateLimit } from '../lib/rate-limit';
+import { mailWait } from '../notifications/mail-wait';
 import type { Session } from '../lib/session/token';
 import { roleCheck, roleLost } from '../pages/pages';
 import { assertAuthorWasLive, authorLiveCheck } from '../users/author-live';
@@ -100,7 +101,11 @@ async function deliverMessage(session: Session, conv: ConversationItem, side: Si
     ];
     if (recipient) {
       items.push(inboxPlacement(conv.id, { type: recipient.participantType, id: recipient.participantId }, createdAt, preview, session.userId, { unreadBy: 1, guardMuted: recipient.muted }));
-      if (!recipient.muted) items.push(tallyUpdate(recipient, 1, 'add'));
+      if (!recipient.muted) {
+        items.push(tallyUpdate(recipient, 1, 'add'));
+        // Unread after the delay, it is mailed (muting and blocks are judged again when the mail goes out).
+        items.push(mailWait({ kind: 'conv', id: conv.id }, { type: recipient.participantType, id: recipient.participantId }, `${sentMs}#${input.id}`, nowMs));
+      }
     }
     // Writing as the page: the sender's staff role, so a demotion that lands first cancels it.
     if (side.asPageId) items.push(...roleCheck(side.asPageId, { userId: session.userId, siteAdmin: false, membership: null, role: null }, 'moderator'));

@@ -7,11 +7,13 @@ import { randomUUID } from 'node:crypto';
 import type { NotificationTargetType, NotificationView } from '../../shared/answers/notifications';
 import type { NotificationKind } from '../../shared/schemas/notifications';
 import { notificationsPartition, type NotificationItem } from '../db/entities/notification';
+import type { MailScope } from '../db/items/pending-mail';
 import { db } from '../db/service';
 import { failedChecks, named, txEntities, writeItems, type TxItem } from '../db/transact';
 import { PAGE_SIZE } from '../../shared/constants';
 import { onePage, type Page } from '../lib/paging';
 import { responderOf, usersAnd } from '../users/cards';
+import { mailWait } from './mail-wait';
 
 export interface NotificationFields {
   kind: NotificationKind;
@@ -48,11 +50,12 @@ export function toNotification(item: NotificationItem): NotificationView {
 }
 
 /**
- * The transaction items of one notification: its put and the recipient's tally +1. Empty when
- * the actor is the recipient: nobody is notified of their own action (reacting to or commenting on
- * one's own post notifies no one).
+ * The transaction items of one notification: its put and the recipient's tally +1, and with
+ * `mailAbout` the mail it waits in (functions/notifications/mail-wait.ts: comments and replies
+ * under a post, an event's changes). Empty when the actor is the recipient: nobody is notified of
+ * their own action (reacting to or commenting on one's own post notifies no one).
  */
-export function notificationWrite(recipientId: string, fields: NotificationFields) {
+export function notificationWrite(recipientId: string, fields: NotificationFields, { mailAbout }: { mailAbout?: MailScope } = {}): TxItem[] {
   if (fields.actorId !== undefined && fields.actorId === recipientId) return [];
   const nowMs = Date.now();
   const id = newNotificationId(nowMs);
@@ -65,7 +68,11 @@ export function notificationWrite(recipientId: string, fields: NotificationField
     ...(text !== undefined ? { text } : {}),
   };
   const { notification, notificationTally } = txEntities();
-  return [notification.create(item).commit(), notificationTally.update({ recipientId }).add({ unread: 1 }).commit()];
+  return [
+    notification.create(item).commit(),
+    notificationTally.update({ recipientId }).add({ unread: 1 }).commit(),
+    ...(mailAbout ? [mailWait(mailAbout, { type: 'user', id: recipientId }, id, nowMs)] : []),
+  ];
 }
 
 /** Writes one notification with its tally change on its own; false when nothing was written (self). */
@@ -93,7 +100,7 @@ export async function notificationsOf(userId: string, cursorId: string | undefin
 }
 
 /** The user's notifications among `ids` that are still unseen (ids of others' simply are not there). */
-async function unseenAmong(userId: string, ids: string[]): Promise<NotificationItem[]> {
+export async function unseenAmong(userId: string, ids: string[]): Promise<NotificationItem[]> {
   if (!ids.length) return [];
   const keys = ids.map((id) => ({ recipientId: userId, createdAt: createdAtOf(id), id }));
   const { data } = await db().entities.notification.get(keys).go();

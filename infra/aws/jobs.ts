@@ -148,6 +148,27 @@ export const JOBS = [
       signing: true,
     },
   },
+  {
+    name: 'notify-mail',
+    handler: 'mail/send-due',
+    description: 'Mails unread messages, unseen comments and event changes once they have waited NOTIFY_MAIL_DELAY_SECONDS, at most once an hour per conversation, post or event',
+    everyMinutes: 1,
+    memoryMb: 256,
+    timeoutSeconds: 50,
+    // sendDueMail reads the due items by gsi3 (mail#due) and each item (GetItem); claims and
+    // finishes it with single-item transactions (UpdateItem); reads the conversation's side
+    // (GetItem) and its messages (BatchGet), or the notifications (BatchGet); the page's staff by
+    // gsi2 (pagemembers#); each recipient, their settings and blocks (GetItem, BatchGet); and
+    // signs each mail's one-click unsubscribe link.
+    access: {
+      queryIndexes: ['gsi2', 'gsi3'],
+      deleteItems: false,
+      itemActions: ['GetItem', 'BatchGetItem', 'UpdateItem'],
+      deleteImages: [],
+      mail: true,
+      signing: true,
+    },
+  },
 ] as const satisfies readonly JobDef[];
 
 /**

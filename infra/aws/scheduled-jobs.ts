@@ -198,7 +198,7 @@ export class ScheduledJobs extends Construct {
       const { fn, role } = jobFunction(this, job, jobBundle(props.bundles, job.name), props, { retryAttempts: 0 });
 
       const rule = new events.Rule(this, `${pascal(job.name)}Schedule`, {
-        description: `${APP_NAME} ${props.stage}: runs the ${job.name} job every ${job.everyMinutes} minutes`,
+        description: `${APP_NAME} ${props.stage}: runs the ${job.name} job every ${job.everyMinutes === 1 ? 'minute' : `${job.everyMinutes} minutes`}`,
         schedule: events.Schedule.rate(Duration.minutes(job.everyMinutes)),
         targets: [new targets.LambdaFunction(fn, { retryAttempts: 0 })],
       });

@@ -26,6 +26,8 @@ export const REPO_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)
 const UPLOAD_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 /** The events job every 10 minutes locally (hourly in the cloud): it is idempotent, so more often only finds less to do. */
 const EVENT_SCHEDULE_INTERVAL_MS = 10 * 60 * 1000;
+/** How often the local host sends the notification e-mails that are due (the cloud's job runs every minute). */
+const NOTIFY_MAIL_POLL_MS = 2000;
 
 export interface HostOptions {
   /** Folder for persisted data (DynamoDB files, bucket, outbox, secret). Without it: in memory and a temp folder. */
@@ -186,6 +188,19 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     }, EVENT_SCHEDULE_INTERVAL_MS);
     schedule.unref();
     stops.push(async () => clearInterval(schedule));
+
+    // The notification e-mails' job (every minute in the cloud), polled every 2 s so a mail goes soon after it is due.
+    let mailing = false;
+    const mailPoll = setInterval(() => {
+      if (mailing) return;
+      mailing = true;
+      import('../../functions/mail/notify-mail')
+        .then(({ sendDueMail }) => sendDueMail())
+        .catch((err: unknown) => console.error('Sending notification e-mails failed:', err instanceof Error ? err.message : err))
+        .finally(() => (mailing = false));
+    }, NOTIFY_MAIL_POLL_MS);
+    mailPoll.unref();
+    stops.push(async () => clearInterval(mailPoll));
 
     return {
       url: gateway.url,
