@@ -267,7 +267,7 @@ async function main(): Promise<void> {
   }
 
   const dataDir = mkdtempSync(join(WORK, 'host-'));
-  const host = await startHost({ dataDir, inMemory: true, env: { LOG_LEVEL: 'ERROR', ADMIN_EMAILS: 'admin@example.com', RATE_LIMIT_FORM_USER: '100000/3600', RATE_LIMIT_POST_USER: '100000/3600', RATE_LIMIT_MESSAGE_USER: '100000/3600' } });
+  const host = await startHost({ dataDir, inMemory: true, scheduledJobs: false, env: { LOG_LEVEL: 'ERROR', ADMIN_EMAILS: 'admin@example.com', RATE_LIMIT_FORM_USER: '100000/3600', RATE_LIMIT_POST_USER: '100000/3600', RATE_LIMIT_MESSAGE_USER: '100000/3600' } });
   try {
     const { ddbMetrics, resetDdbMetrics } = await import('../functions/db/metrics');
 

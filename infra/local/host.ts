@@ -26,6 +26,57 @@ export const REPO_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)
 const UPLOAD_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 /** The events job every 10 minutes locally (hourly in the cloud): it is idempotent, so more often only finds less to do. */
 const EVENT_SCHEDULE_INTERVAL_MS = 10 * 60 * 1000;
+
+/**
+ * The jobs the cloud runs on a schedule, here on timers, each loaded on first use (like the
+ * handlers, once the environment is set) and never run twice at once.
+ */
+function startScheduledJobs(stops: (() => Promise<void>)[]): void {
+  // The cloud's scheduled job: loaded on first use, like the handlers, once the environment is set.
+  let sweeping = false;
+  const sweep = setInterval(() => {
+    if (sweeping) return;
+    sweeping = true;
+    import('../../functions/images/pending')
+      .then(({ sweepExpiredUploads }) => sweepExpiredUploads())
+      .catch((err: unknown) => console.error('Removing unused uploads failed:', err instanceof Error ? err.message : err))
+      .finally(() => (sweeping = false));
+  }, UPLOAD_SWEEP_INTERVAL_MS);
+  sweep.unref();
+  stops.push(async () => clearInterval(sweep));
+
+  // The events' hourly job (series ahead, day-before reminders, attendee work left), on the same kind of timer.
+  let scheduling = false;
+  const schedule = setInterval(() => {
+    if (scheduling) return;
+    scheduling = true;
+    Promise.all([import('../../functions/events/series'), import('../../functions/events/catch-up'), import('../../functions/events/attend')])
+      .then(async ([{ extendSeries, sendReminders }, { resumeDateWork }, { resumePromotions }]) => {
+        await extendSeries();
+        await sendReminders();
+        await resumeDateWork();
+        await resumePromotions();
+      })
+      .catch((err: unknown) => console.error('The events schedule failed:', err instanceof Error ? err.message : err))
+      .finally(() => (scheduling = false));
+  }, EVENT_SCHEDULE_INTERVAL_MS);
+  schedule.unref();
+  stops.push(async () => clearInterval(schedule));
+
+  // The notification e-mails' job (every minute in the cloud), polled every 2 s so a mail goes soon after it is due.
+  let mailing = false;
+  const mailPoll = setInterval(() => {
+    if (mailing) return;
+    mailing = true;
+    import('../../functions/mail/notify-mail')
+      .then(({ sendDueMail }) => sendDueMail())
+      .catch((err: unknown) => console.error('Sending notification e-mails failed:', err instanceof Error ? err.message : err))
+      .finally(() => (mailing = false));
+  }, NOTIFY_MAIL_POLL_MS);
+  mailPoll.unref();
+  stops.push(async () => clearInterval(mailPoll));
+}
+
 /** How often the local host sends the notification e-mails that are due (the cloud's job runs every minute). */
 const NOTIFY_MAIL_POLL_MS = 2000;
 
@@ -52,6 +103,11 @@ export interface HostOptions {
   /** Origins the Content-Security-Policy allows for map tiles and media (default: as in the cloud). */
   cspTileOrigins?: readonly string[];
   cspMediaOrigins?: readonly string[];
+  /**
+   * Whether the jobs the cloud schedules run here on timers (default true). The benchmark turns
+   * them off, so that what it counts per request is the request's alone.
+   */
+  scheduledJobs?: boolean;
 }
 
 export interface Host {
@@ -158,49 +214,7 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     });
     stops.push(gateway.stop);
 
-    // The cloud's scheduled job: loaded on first use, like the handlers, once the environment is set.
-    let sweeping = false;
-    const sweep = setInterval(() => {
-      if (sweeping) return;
-      sweeping = true;
-      import('../../functions/images/pending')
-        .then(({ sweepExpiredUploads }) => sweepExpiredUploads())
-        .catch((err: unknown) => console.error('Removing unused uploads failed:', err instanceof Error ? err.message : err))
-        .finally(() => (sweeping = false));
-    }, UPLOAD_SWEEP_INTERVAL_MS);
-    sweep.unref();
-    stops.push(async () => clearInterval(sweep));
-
-    // The events' hourly job (series ahead, day-before reminders, attendee work left), on the same kind of timer.
-    let scheduling = false;
-    const schedule = setInterval(() => {
-      if (scheduling) return;
-      scheduling = true;
-      Promise.all([import('../../functions/events/series'), import('../../functions/events/catch-up'), import('../../functions/events/attend')])
-        .then(async ([{ extendSeries, sendReminders }, { resumeDateWork }, { resumePromotions }]) => {
-          await extendSeries();
-          await sendReminders();
-          await resumeDateWork();
-          await resumePromotions();
-        })
-        .catch((err: unknown) => console.error('The events schedule failed:', err instanceof Error ? err.message : err))
-        .finally(() => (scheduling = false));
-    }, EVENT_SCHEDULE_INTERVAL_MS);
-    schedule.unref();
-    stops.push(async () => clearInterval(schedule));
-
-    // The notification e-mails' job (every minute in the cloud), polled every 2 s so a mail goes soon after it is due.
-    let mailing = false;
-    const mailPoll = setInterval(() => {
-      if (mailing) return;
-      mailing = true;
-      import('../../functions/mail/notify-mail')
-        .then(({ sendDueMail }) => sendDueMail())
-        .catch((err: unknown) => console.error('Sending notification e-mails failed:', err instanceof Error ? err.message : err))
-        .finally(() => (mailing = false));
-    }, NOTIFY_MAIL_POLL_MS);
-    mailPoll.unref();
-    stops.push(async () => clearInterval(mailPoll));
+    if (opts.scheduledJobs !== false) startScheduledJobs(stops);
 
     return {
       url: gateway.url,
