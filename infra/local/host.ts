@@ -26,6 +26,8 @@ export const REPO_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)
 const UPLOAD_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 /** The events job every 10 minutes locally (hourly in the cloud): it is idempotent, so more often only finds less to do. */
 const EVENT_SCHEDULE_INTERVAL_MS = 10 * 60 * 1000;
+/** How often the local host sends the notification e-mails that are due (the cloud's job runs every minute). */
+const NOTIFY_MAIL_POLL_MS = 2000;
 
 /**
  * The jobs the cloud runs on a schedule, here on timers, each loaded on first use (like the
@@ -76,9 +78,6 @@ function startScheduledJobs(stops: (() => Promise<void>)[]): void {
   mailPoll.unref();
   stops.push(async () => clearInterval(mailPoll));
 }
-
-/** How often the local host sends the notification e-mails that are due (the cloud's job runs every minute). */
-const NOTIFY_MAIL_POLL_MS = 2000;
 
 export interface HostOptions {
   /** Folder for persisted data (DynamoDB files, bucket, outbox, secret). Without it: in memory and a temp folder. */
