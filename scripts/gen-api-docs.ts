@@ -98,6 +98,7 @@ export function render(): string {
     '| `message` | the open sockets of every participant (a page\'s admins and moderators), the sender\'s other tabs included | `{ conversationId, message: { id, content, senderId, asPageId?, createdAt } }`; `asPageId` when a page\'s staff answered as the page |',
     '| `notification` | the recipient | `{ notification, tally }`: an item of `GET /api/iam/notifications/all` and the unseen tally |',
     '| `messages-tally` | a member whose tally changed | `{ unreadMsgsTally }` |',
+    '| `changed` | for an event, the members with an answer on any of its dates and its staff; for a page\'s membership, the member and the page\'s staff; for a thread (a post), its author and its commenters (at most 500 members each) | `{ kind: "event" \\| "page" \\| "thread", id }`: something an open screen shows has changed, refetch it (an event by its randomId, a page by its id, a thread by its post\'s id). Never repeats what `message`, `notification` or `messages-tally` carry |',
     '| `pong` | the client that sent `{"type":"ping"}` | — |',
     '',
     'After a reconnect, clients fetch over REST what they missed: frames are not replayed.',

@@ -6,18 +6,30 @@
  * - a message → every participant's sockets (a page's: its admins' and moderators'), the sender's
  *   other tabs included; a withheld message → its sender's only;
  * - a notification → its recipient's, with their notification tally;
- * - a message tally → the member's (a page's: each of its staff's) unreadMsgsTally.
+ * - a message tally → the member's (a page's: each of its staff's) unreadMsgsTally;
+ * - a date's attendance counts (a member answered, left, or moved up from the waitlist) →
+ *   `changed` event (its randomId, as the SPA's address has it) to everyone with an answer on any
+ *   of its dates and to its staff;
+ * - a page membership → `changed` page to the member and the page's staff;
+ * - a comment → `changed` thread (the post's id) to the post's author and its commenters.
+ * `changed` says only what to read again, to those who may already read it; it never repeats what
+ * `message`, `notification` and `messages-tally` carry. Each list of members is capped.
  * A connection the sink finds gone is removed.
  */
 import type { ServerFrame } from '../../shared/realtime';
 import type { MessageItem, MessageTallyItem, ParticipantType } from '../db/entities/conversation';
 import type { NotificationItem } from '../db/entities/notification';
-import { batchGet } from '../db/batch';
+import { batchGet, queryPage } from '../db/batch';
+import { DATE_COUNTS_MARKER } from '../db/items/date-counts';
+import type { CommentItem } from '../db/entities/comment';
+import type { PageMemberItem } from '../db/entities/page';
 import { sessionKey } from '../db/entities/session';
 import { db } from '../db/service';
 import { logger } from '../lib/logger';
 import { usableFamily } from '../lib/session/live';
 import { getConversation, memberTally, staffOf } from '../messages/conversations';
+import { getEvent } from '../events/events';
+import { getPostItem } from '../posts/post-item';
 import { toNotification, unreadTally } from '../notifications/notifications';
 import { responderOf, usersAnd } from '../users/cards';
 import { connectionsWithSessions, removeConnection } from './connections';
@@ -30,7 +42,13 @@ export interface FrameSink {
 }
 
 /** The entities whose changes reach sockets. */
-export const FANOUT_ENTITIES = ['message', 'notification', 'messageTally'] as const;
+export const FANOUT_ENTITIES = ['message', 'notification', 'messageTally', DATE_COUNTS_MARKER, 'pageMember', 'comment'] as const;
+
+/** Entities whose new items alone reach sockets: a comment's later changes are its counts (replies, reactions). */
+export const FANOUT_ON_INSERT_ONLY: readonly string[] = ['comment'];
+
+/** At most this many members get one `changed` frame (an event's answerers, a thread's commenters). */
+export const CHANGED_RECIPIENTS_MAX = 500;
 
 /**
  * The connections among these whose session is still live; the others are removed (which closes
@@ -104,6 +122,47 @@ async function tallyFanOut(item: MessageTallyItem, sink: FrameSink): Promise<voi
   await deliver(members, async (userId) => ({ type: 'messages-tally', data: { unreadMsgsTally: (await memberTally(userId)).unreadMsgsTally } }), sink);
 }
 
+type ChangedKind = 'event' | 'page' | 'thread';
+const changed = (kind: ChangedKind, id: string): ServerFrame => ({ type: 'changed', data: { kind, id } });
+
+/** The distinct values of `attribute` among the partition's items whose sort key starts with `prefix`, at most `max`. */
+async function distinctIn(pk: string, prefix: string, attribute: string, max: number): Promise<string[]> {
+  const out = new Set<string>();
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await queryPage(pk, { prefix, attributes: [attribute], ...(start ? { start } : {}) });
+    for (const item of page.items) {
+      const value = item[attribute];
+      if (typeof value === 'string') out.add(value);
+      if (out.size >= max) return [...out];
+    }
+    start = page.next;
+  } while (start);
+  return [...out];
+}
+
+async function eventChanged(raw: Record<string, unknown>, sink: FrameSink): Promise<void> {
+  const eventId = String(raw.pk).slice('event#'.length);
+  const event = await getEvent(eventId);
+  if (!event || event.deletedAt) return;
+  const [answered, staff] = await Promise.all([
+    distinctIn(String(raw.pk), 'attend#', 'userId', CHANGED_RECIPIENTS_MAX),
+    event.ownerType === 'page' ? staffOf(event.ownerId) : Promise.resolve([event.ownerId]),
+  ]);
+  await deliver([...staff, ...answered], changed('event', event.randomId), sink);
+}
+
+async function pageChanged(item: PageMemberItem, sink: FrameSink): Promise<void> {
+  await deliver([item.userId, ...(await staffOf(item.pageId))], changed('page', item.pageId), sink);
+}
+
+async function threadChanged(item: CommentItem, sink: FrameSink): Promise<void> {
+  const post = await getPostItem(item.postId);
+  if (!post || post.deletedAt) return;
+  const commenters = await distinctIn(`post#${item.postId}`, 'comment#', 'authorId', CHANGED_RECIPIENTS_MAX);
+  await deliver([post.authorId, ...commenters], changed('thread', item.postId), sink);
+}
+
 /** Fans out one changed item (its new image, as the table holds it); items of other entities are ignored. */
 export async function fanOutItem(raw: Record<string, unknown>, sink: FrameSink): Promise<void> {
   const entities = db().entities;
@@ -121,6 +180,19 @@ export async function fanOutItem(raw: Record<string, unknown>, sink: FrameSink):
     case 'messageTally': {
       const item = entities.messageTally.parse({ Item: raw }).data as MessageTallyItem | null;
       if (item) await tallyFanOut(item, sink);
+      return;
+    }
+    case DATE_COUNTS_MARKER:
+      await eventChanged(raw, sink);
+      return;
+    case 'pageMember': {
+      const item = entities.pageMember.parse({ Item: raw }).data as PageMemberItem | null;
+      if (item) await pageChanged(item, sink);
+      return;
+    }
+    case 'comment': {
+      const item = entities.comment.parse({ Item: raw }).data as CommentItem | null;
+      if (item) await threadChanged(item, sink);
       return;
     }
     default:

@@ -1,20 +1,25 @@
 /**
  * The local host's way for a change to reach the fan-out: right after a transaction commits, in
  * the same process (functions/db/committed.ts), instead of the table's stream. A put of a message
- * or a notification carries its item; a changed tally is read back, as the stream's new image
- * would hold it. A deleted connection item closes its socket, as the stream's REMOVE record does
+ * or a notification carries its item; a changed tally or date's counts is read back, as the
+ * stream's new image would hold it. A deleted connection item closes its socket, as the stream's REMOVE record does
  * in the cloud (functions/system/stream-dispatch.ts).
  */
 import { getItem } from '../db/batch';
 import { onCommitted, onRemoved, type CommittedChange } from '../db/committed';
 import { connectionIdOfKey } from '../db/entities/realtime';
+import { isDateCountsKey } from '../db/items/date-counts';
 import { isMessageTallyKey } from '../db/items/message-tally';
 import { logger } from '../lib/logger';
 import { FANOUT_ENTITIES, fanOutItems, type FrameSink } from './fanout';
 
-/** The changed items the fan-out reads: the puts of the kinds it sends, and each changed tally read back whole. */
+/**
+ * The changed items the fan-out reads: the puts of the kinds it sends, and each changed tally and
+ * date's attendance counts read back whole (the stream's new image). A comment's later updates
+ * (its counts) are not read: only a new comment changes a thread's screen.
+ */
 async function changedItems({ puts, updated }: CommittedChange): Promise<Record<string, unknown>[]> {
-  const tallies = await Promise.all(updated.filter(isMessageTallyKey).map((key) => getItem(key, { consistent: true })));
+  const tallies = await Promise.all(updated.filter((key) => isMessageTallyKey(key) || isDateCountsKey(key)).map((key) => getItem(key, { consistent: true })));
   return [...puts.filter((item) => FANOUT_ENTITIES.includes(item.__edb_e__ as never)), ...tallies.filter((item) => item !== null && item !== undefined)];
 }
 

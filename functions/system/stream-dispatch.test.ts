@@ -105,11 +105,19 @@ describe('the stream dispatcher', () => {
 
   it('ignores removals, live accounts and other entities', async () => {
     const h = harness();
-    const out = await h.run(record('REMOVE', message('m-1')), record('MODIFY', liveUser('u-1')), record('INSERT', { __edb_e__: 'comment', pk: 'post#p', sk: 'c#1' }));
+    const out = await h.run(record('REMOVE', message('m-1')), record('MODIFY', liveUser('u-1')), record('INSERT', { __edb_e__: 'postReaction', pk: 'post#p', sk: 'r#1' }));
     expect(out).toEqual({ batchItemFailures: [] });
     expect([h.swept, h.relisted, h.fannedOut]).toEqual([[], [], []]);
     expect(fanOutItemOf(record('REMOVE', message('m-2')))).toBeNull();
     expect(fanOutItemOf(record('MODIFY', message('m-2')))).toEqual(message('m-2'));
+  });
+
+  it('hands a new comment to the fan-out (a thread changed), but not a comment\'s later counts', () => {
+    const comment = { __edb_e__: 'comment', pk: 'post#p', sk: 'comment#1' };
+    expect(fanOutItemOf(record('INSERT', comment))).toEqual(comment);
+    expect(fanOutItemOf(record('MODIFY', { ...comment, replyCount: 1 }))).toBeNull();
+    const counts = { __edb_e__: 'eventDateCounts', pk: 'event#e', sk: 'count#d', going: 1 };
+    expect(fanOutItemOf(record('MODIFY', counts))).toEqual(counts);
   });
 
   it('closes the connection whose item a record removed (a revoked session, a deleted account, the TTL), and no other', async () => {

@@ -6,8 +6,9 @@
  *   - the sweep of big deletions (sweep-deleted.ts): posts, users and pages marked deleted;
  *   - the mover of plant listings (relist-plants.ts): inserts and changes of job items;
  *   - live delivery (functions/realtime/fanout.ts): inserts and changes of messages,
- *     notifications and message tallies, sent to their members' open sockets through API
- *     Gateway's management API (functions/realtime/cloud-sink.ts);
+ *     notifications, message tallies, dates' attendance counts and page memberships, and new
+ *     comments, sent to their members' open sockets (as `changed` frames for the last three)
+ *     through API Gateway's management API (functions/realtime/cloud-sink.ts);
  *   - closing sockets: the removal of a connection item (`wsconn#<id>`: its session was revoked,
  *     its account deleted, or its TTL ran out) closes that connection (DeleteConnection). Request
  *     handlers only delete the item; none of them holds the management API.
@@ -30,7 +31,7 @@ import { connectionIdOfKey } from '../db/entities/realtime';
 import { fromStreamImage } from '../db/stream';
 import { logger } from '../lib/logger';
 import { cloudSink } from '../realtime/cloud-sink';
-import { FANOUT_ENTITIES, fanOutItems, type FrameSink } from '../realtime/fanout';
+import { FANOUT_ENTITIES, FANOUT_ON_INSERT_ONLY, fanOutItems, type FrameSink } from '../realtime/fanout';
 import { relistPlantsJob } from './relist-plants';
 import { handleRecordsWith, newImageOf, recordHandler, type RecordHandler } from './stream-records';
 import { sweepDeletedJob } from './sweep-deleted';
@@ -47,7 +48,8 @@ export function streamJobs(shortOfTime: () => boolean): RecordHandler[] {
 export function fanOutItemOf(record: DynamoDBRecord): Record<string, unknown> | null {
   if (record.eventName !== 'INSERT' && record.eventName !== 'MODIFY') return null;
   const item = newImageOf(record);
-  return item && (FANOUT_ENTITIES as readonly unknown[]).includes(item.__edb_e__) ? item : null;
+  if (!item || !(FANOUT_ENTITIES as readonly unknown[]).includes(item.__edb_e__)) return null;
+  return record.eventName === 'MODIFY' && FANOUT_ON_INSERT_ONLY.includes(String(item.__edb_e__)) ? null : item;
 }
 
 /** The connection whose item a record removed; null for other records. */

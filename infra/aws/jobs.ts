@@ -183,7 +183,7 @@ export const STREAM_JOBS = [
   {
     name: 'stream-dispatch',
     handler: 'system/stream-dispatch',
-    description: 'Reads the table\'s stream: sweeps under deleted posts, accounts, pages and events, moves plant listings with their owner, sends new messages, notifications and tallies to sockets, closes sockets whose connection went',
+    description: 'Reads the table\'s stream: sweeps under deleted posts, accounts, pages and events, moves plant listings with their owner, sends messages, notifications, tallies and changes to sockets, closes sockets whose connection went',
     memoryMb: 512,
     timeoutSeconds: 900,
     // The sweep: deletePostsOf reads gsi1 (ownerAll) and marks each post as deletePost does:
@@ -214,7 +214,7 @@ export const STREAM_JOBS = [
         { for: 'sweep-deleted', events: ['MODIFY'], entities: ['post', 'user', 'page', 'event'], newImageHas: ['deletedAt'] },
         { for: 'relist-plants', events: ['INSERT', 'MODIFY'], entities: ['relistJob'], newImageHas: [] },
         // FANOUT_ENTITIES of functions/realtime/fanout.ts (test/infra/realtime.test.ts holds them equal).
-        { for: 'fan-out', events: ['INSERT', 'MODIFY'], entities: ['message', 'notification', 'messageTally'], newImageHas: [] },
+        { for: 'fan-out', events: ['INSERT', 'MODIFY'], entities: ['message', 'notification', 'messageTally', 'eventDateCounts', 'pageMember', 'comment'], newImageHas: [] },
         { for: 'close-sockets', events: ['REMOVE'], entities: [], newImageHas: [], keyPrefix: CONNECTION_KEY_PREFIX },
       ],
       batchSize: 10,

@@ -112,5 +112,5 @@ export const ticket = defineRoute({
   method: 'POST', path: '/api/iam/realtime/ticket', access: 'user',
   input: noInput, output: ticketAnswer,
   errors: { 429: 'past the ticket limit' },
-  summary: '{ url }: the WebSocket URL with a one-time ?ticket= valid 60 s. Frames are JSON { type, data }: message, notification, messages-tally; the client\'s {"type":"ping"} is answered {"type":"pong"}.',
+  summary: '{ url }: the WebSocket URL with a one-time ?ticket= valid 60 s. Frames are JSON { type, data }: message, notification, messages-tally, changed; the client\'s {"type":"ping"} is answered {"type":"pong"}.',
 });

@@ -12,10 +12,11 @@ import type { ServerFrame } from '../../shared/realtime';
 import { ACCESS_COOKIE } from '../../shared/constants';
 import { as, linkToken, member, newBrowser, type Member } from '../support/accounts';
 import { call, hostUrl } from '../support/api';
-import { newPost, reactTo } from '../support/content';
+import { comment, newPost, reactTo } from '../support/content';
+import { attend, dateIn, newEvent } from '../support/events';
 import { queryPartition, setAttributes } from '../support/db';
 import { useHostTable } from '../support/host-env';
-import { newPage, withRole } from '../support/pages';
+import { join, newPage, withRole } from '../support/pages';
 import { fanOutSettled } from '../support/realtime';
 import { admin } from '../support/users';
 
@@ -385,5 +386,79 @@ describe('the handshake\'s origin', () => {
     // No Origin: a client that is not a browser, authenticated by its one-time ticket alone.
     const bare = await open(await ticketUrl(a));
     await bare.close();
+  });
+});
+
+describe('changed frames', () => {
+  const changedOf = (s: Socket) => s.frames.filter((f) => f.type === 'changed');
+
+  it('an event: a member moved off the waitlist, the organiser and the other answerer are told to read it again, beside the notification as it was', async () => {
+    const [creator, going, waiting, stranger] = await Promise.all([member(), member(), member(), member()]);
+    const e = await newEvent(actor(creator), { specifics: [dateIn(3)], capacity: 1 });
+    const d = e.specifics[0]!;
+    await attend(actor(going), d.id, 'GOING');
+    await attend(actor(waiting), d.id, 'GOING');
+    const [cs, ws, ss] = await Promise.all([open(await ticketUrl(creator)), open(await ticketUrl(waiting)), open(await ticketUrl(stranger))]);
+    await caughtUp(cs, ws, ss);
+    cs.frames.length = ws.frames.length = ss.frames.length = 0;
+    await attend(actor(going), d.id, 'NOT_GOING');
+    await caughtUp(cs, ws, ss);
+    const frame = { type: 'changed', data: { kind: 'event', id: e.randomId } };
+    expect(changedOf(ws)).toContainEqual(frame);
+    expect(changedOf(cs)).toContainEqual(frame);
+    expect(changedOf(ss)).toEqual([]);
+    // The promotion's notification is sent as before, in its own frame.
+    const notice = ws.frames.find((f) => f.type === 'notification');
+    expect(notice && notice.type === 'notification' && notice.data.notification.kind).toBe('event-promoted');
+    await Promise.all([cs.close(), ws.close(), ss.close()]);
+  });
+
+  it('a page: an approved request tells the member and the staff, and no one else', async () => {
+    const [owner, mod, asker, other] = await Promise.all([member(), member(), member(), member()]);
+    const p = await newPage(actor(owner));
+    await withRole(actor(owner), actor(mod), p.id, 'moderator');
+    expect((await as(owner.browser, 'PUT', '/api/iam/pages/update-page-settings', { pageId: p.id, openness: 'moderated' })).status).toBe(200);
+    await join(actor(asker), p.id);
+    const [os, ms, as_, xs] = await Promise.all([open(await ticketUrl(owner)), open(await ticketUrl(mod)), open(await ticketUrl(asker)), open(await ticketUrl(other))]);
+    await caughtUp(os, ms, as_, xs);
+    for (const s of [os, ms, as_, xs]) s.frames.length = 0;
+    expect((await as(mod.browser, 'POST', '/api/iam/pages/approve-request', { pageId: p.id, userId: asker.profile.uuid })).status).toBe(200);
+    await caughtUp(os, ms, as_, xs);
+    const frame = { type: 'changed', data: { kind: 'page', id: p.id } };
+    for (const s of [os, ms, as_]) expect(changedOf(s)).toContainEqual(frame);
+    expect(changedOf(xs)).toEqual([]);
+    await Promise.all([os, ms, as_, xs].map((s) => s.close()));
+  });
+
+  it('a thread: a new comment tells the post\'s author and its commenters; a reaction to a comment tells no one to read the thread again', async () => {
+    const [author, first, second, other] = await Promise.all([member(), member(), member(), member()]);
+    const post = await newPost(actor(author));
+    const earlier = await comment(actor(first), post.id, 'first!');
+    const [aus, fs, ss, xs] = await Promise.all([open(await ticketUrl(author)), open(await ticketUrl(first)), open(await ticketUrl(second)), open(await ticketUrl(other))]);
+    await caughtUp(aus, fs, ss, xs);
+    for (const s of [aus, fs, ss, xs]) s.frames.length = 0;
+    await comment(actor(second), post.id, 'second');
+    await caughtUp(aus, fs, ss, xs);
+    const frame = { type: 'changed', data: { kind: 'thread', id: post.id } };
+    for (const s of [aus, fs, ss]) expect(changedOf(s)).toContainEqual(frame);
+    expect(changedOf(xs)).toEqual([]);
+    for (const s of [aus, fs, ss, xs]) s.frames.length = 0;
+    await reactTo(actor(other), { comment_id: earlier.id });
+    await caughtUp(aus, fs, ss, xs);
+    for (const s of [aus, fs, ss, xs]) expect(changedOf(s)).toEqual([]);
+    await Promise.all([aus, fs, ss, xs].map((s) => s.close()));
+  });
+
+  it('a message yields exactly the frames it did: the message to both, the tally to the recipient, and nothing changed', async () => {
+    const [a, b] = await Promise.all([member(), member()]);
+    const conv = await conversation(a, b);
+    const [as_, bs] = await Promise.all([open(await ticketUrl(a)), open(await ticketUrl(b))]);
+    await caughtUp(as_, bs);
+    as_.frames.length = bs.frames.length = 0;
+    await send(a, conv, 'hello');
+    await caughtUp(as_, bs);
+    expect(as_.frames.map((f) => f.type).sort()).toEqual(['message']);
+    expect(bs.frames.map((f) => f.type).sort()).toEqual(['message', 'messages-tally']);
+    await Promise.all([as_.close(), bs.close()]);
   });
 });

@@ -284,7 +284,7 @@ describe('the stream dispatcher, the one reader of the table\'s stream', () => {
     }
   });
 
-  it('is invoked for marked posts, users and pages, relisting job items, and new or changed messages, notifications and tallies; reports failed records, splits, retries and gives up old records', () => {
+  it('is invoked for marked posts, users and pages, relisting job items, and new or changed messages, notifications, tallies, date counts, page memberships and comments; reports failed records, splits, retries and gives up old records', () => {
     for (const { resources } of stages) {
       const [fnId, fn] = jobFunction(resources, DISPATCH.name);
       expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Handler: 'index.handler', Timeout: 900, MemorySize: 512 });
@@ -307,7 +307,7 @@ describe('the stream dispatcher, the one reader of the table\'s stream', () => {
       expect(filters.map((f) => JSON.parse(f.Pattern))).toEqual([
         { eventName: ['MODIFY'], dynamodb: { NewImage: { __edb_e__: { S: ['post', 'user', 'page', 'event'] }, deletedAt: { S: [{ exists: true }] } } } },
         { eventName: ['INSERT', 'MODIFY'], dynamodb: { NewImage: { __edb_e__: { S: ['relistJob'] } } } },
-        { eventName: ['INSERT', 'MODIFY'], dynamodb: { NewImage: { __edb_e__: { S: ['message', 'notification', 'messageTally'] } } } },
+        { eventName: ['INSERT', 'MODIFY'], dynamodb: { NewImage: { __edb_e__: { S: ['message', 'notification', 'messageTally', 'eventDateCounts', 'pageMember', 'comment'] } } } },
         // A removed connection item (keys only: the stream carries new images) closes its socket.
         { eventName: ['REMOVE'], dynamodb: { Keys: { pk: { S: [{ prefix: 'wsconn#' }] } } } },
       ]);

@@ -46,12 +46,12 @@ describe('items the builders write', () => {
     expect(dateCountsAdd(EVENT, 'd1', { going: 1, waiting: 0 }, 5)).toEqual({
       Update: {
         TableName: T, Key: { pk: `event#${EVENT}`, sk: 'count#d1' },
-        UpdateExpression: 'ADD #n0 :v0', ConditionExpression: '(attribute_not_exists(#n0)) OR (#n0 < :v1)',
-        ExpressionAttributeNames: { '#n0': 'going' }, ExpressionAttributeValues: { ':v0': 1, ':v1': 5 },
+        UpdateExpression: 'SET #n0 = :v0 ADD #n1 :v1', ConditionExpression: '(attribute_not_exists(#n1)) OR (#n1 < :v2)',
+        ExpressionAttributeNames: { '#n0': '__edb_e__', '#n1': 'going' }, ExpressionAttributeValues: { ':v0': 'eventDateCounts', ':v1': 1, ':v2': 5 },
       },
     });
     expect(dateCountsAdd(EVENT, 'd1', {})).toEqual({
-      Update: { TableName: T, Key: { pk: `event#${EVENT}`, sk: 'count#d1' }, UpdateExpression: 'ADD #n0 :v0', ExpressionAttributeNames: { '#n0': 'going' }, ExpressionAttributeValues: { ':v0': 0 } },
+      Update: { TableName: T, Key: { pk: `event#${EVENT}`, sk: 'count#d1' }, UpdateExpression: 'SET #n0 = :v0 ADD #n1 :v1', ExpressionAttributeNames: { '#n0': '__edb_e__', '#n1': 'going' }, ExpressionAttributeValues: { ':v0': 'eventDateCounts', ':v1': 0 } },
     });
     expect(dateCountsDelete(EVENT, 'd1', { going: -2, maybe: 0, waiting: 0 })).toEqual({
       Delete: {

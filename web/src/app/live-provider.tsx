@@ -1,6 +1,7 @@
 /**
  * Provides the live state (lib/live): one socket per signed-in tab and the two tallies it keeps
- * current. Frames set the tallies; while the socket is down they poll as before. After a
+ * current. Frames set the tallies, and a `changed` frame refreshes the screens showing what
+ * changed; while the socket is down the tallies poll as before. After a
  * reconnect the tallies are asked again and the message lists refetched, which brings what
  * arrived meanwhile.
  */
@@ -11,6 +12,7 @@ import { messagesKeys } from '@/features/messages/api/keys';
 import { getUnreadTally } from '@/features/notifications/api/tally';
 import { notificationsQueryKey } from '@/features/notifications/api/keys';
 import { useAuth } from '@/lib/auth/auth-store';
+import { showsChanged } from '@/lib/live/changed';
 import { LiveContext, type Live } from '@/lib/live/live';
 import { createRealtime, realtimeUrl } from '@/lib/live/realtime';
 import { createTallyTracker } from '@/lib/live/tally';
@@ -38,6 +40,9 @@ export function LiveProvider({ children }: { children: ReactNode }) {
       } else if (frame.type === 'messages-tally') {
         messages.set(frame.data.unreadMsgsTally);
         void qc.invalidateQueries({ queryKey: [...messagesKeys.all, 'inbox'] });
+      } else if (frame.type === 'changed') {
+        // An open screen reads again what changed (an event's attendance, a page's members, a thread).
+        void qc.invalidateQueries({ predicate: (q) => showsChanged(frame.data, q) });
       }
     });
     const offReconnect = realtime.onReconnect(() => {
