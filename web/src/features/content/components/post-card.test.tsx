@@ -145,6 +145,16 @@ describe('PostCard', () => {
     expect(api.to('DELETE /api/iam/posts')[0]!.body).toEqual({ postId: post.id, userId: MEMBER_ID, csrf_token: 'csrf-123' });
   });
 
+  it('shows links in the text as links, with the rules of messages', () => {
+    renderContent(<PostCard post={makePost({ text: 'Repotting guide (https://example.com/repot?step=1). And javascript:alert(1) stays text.' })} />);
+    const link = screen.getByRole('link', { name: 'https://example.com/repot?step=1' });
+    expect(link.getAttribute('href')).toBe('https://example.com/repot?step=1');
+    expect(link.getAttribute('rel')).toBe('noopener nofollow ugc');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(screen.getByRole('article').textContent).toContain('(https://example.com/repot?step=1). And javascript:alert(1) stays text.');
+    expect(screen.queryByRole('link', { name: /javascript/ })).toBeNull();
+  });
+
   it('closes the owner menu with Escape, giving focus back to its button', () => {
     renderContent(<PostCard post={mine(makePost())} />);
     const menuButton = screen.getByRole('button', { name: 'Actions for this post' });

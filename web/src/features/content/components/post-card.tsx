@@ -1,7 +1,8 @@
 /**
  * The one card for posts and plant listings alike, in a feed (variant "card") or on the item's
  * own page ("full"): owner, date, privacy, text, photos, tags, likes and comments, and for its
- * owner a menu to delete it (and to edit it, where its kind can be edited). What differs by
+ * owner a menu to delete it (and to edit it, where its kind can be edited). Links in its text are
+ * links, as in messages. What differs by
  * `post.kind` is in KINDS below (its word, its page, its accessible name, its editor) and in
  * PlantParts (names, availability badge and facts, from plant-details.tsx), shown above the
  * text for plant listings only.
@@ -14,6 +15,7 @@ import type { OwnerCard, PostKind, PostView } from '@shared/answers/posts';
 import type { Privacy } from '@shared/content-rules';
 import { Dialog } from '@/components/dialog';
 import { Button, FormAlert } from '@/components/form/feedback';
+import { LinkedText } from '@/components/linked-text';
 import { failureMessage } from '@/components/form/messages';
 import { handleHref, plantHref, postHref, tagHref } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-store';
@@ -186,7 +188,9 @@ export function PostCard({ post, variant = 'card', titleAs = 'h3', onDeleted, ea
 
       {post.text ? (
         <div className="text-gray-900">
-          <p className="break-words whitespace-pre-line">{shortened}</p>
+          <p className="break-words whitespace-pre-line">
+            <LinkedText text={shortened} />
+          </p>
           {shortened !== post.text ? (
             <Link to={href} className="mt-1 inline-block text-sm font-medium text-primary-800 underline underline-offset-2">
               Read more<span className="sr-only">{` of this ${noun}`}</span>
