@@ -106,6 +106,7 @@ describe('/auth/verifyemail', () => {
     expect(screen.getByText('This address is already verified. Sign in with your password to go on.')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/auth/verifysuccessful');
     expect(screen.queryByLabelText('Password')).toBeNull();
+    expect(screen.queryByText(/choose a username/)).toBeNull();
     expect(api.to(VERIFY).map((c) => c.body)).toEqual([{ token: TOKEN }]);
     expect(screen.getByRole('link', { name: 'Sign in to continue' }).getAttribute('href')).toBe('/auth/login?redirect=%2Fauth%2Fregister');
   });

@@ -12,7 +12,8 @@ import { useAuth } from '@/lib/auth/auth-store';
 export default function VerifySuccessfulScreen() {
   const auth = useAuth();
   const [params] = useSearchParams();
-  const verified = params.get('already') === '1' ? 'This address is already verified' : 'Your e-mail address is verified';
+  const already = params.get('already') === '1';
+  const verified = already ? 'This address is already verified' : 'Your e-mail address is verified';
   const registered = auth.loggedIn && auth.user?.registration_complete;
   const next = !auth.loggedIn
     ? { to: loginHref({ pathname: paths.register }), label: 'Sign in to continue', lead: `${verified}. Sign in with your password to go on.` }
@@ -21,7 +22,8 @@ export default function VerifySuccessfulScreen() {
       : { to: paths.register, label: 'Complete your registration', lead: `${verified} and you are signed in. Next, complete your registration.` };
   return (
     <AuthCard title="E-mail verified" lead={next.lead}>
-      {registered ? null : (
+      {/* The next steps, for the newcomer who just verified (one coming back may be registered already). */}
+      {registered || already ? null : (
         <Notice title="Thank you">
           <p className="mt-1">Next you choose a username and tell us roughly where you grow, so neighbours can find you.</p>
         </Notice>
