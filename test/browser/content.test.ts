@@ -2,7 +2,8 @@
 /**
  * The content journey in a real browser against the local host: member A lists a plant with two
  * photos; member B finds it in the feed, likes it and comments; A replies; B sees the
- * notification; a guest sees the public posts and none of the members-only ones.
+ * notification; a guest sees the public posts and none of the members-only ones. Then A edits a
+ * post: its new text and its link show in the card, and it leads the feed.
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
@@ -122,5 +123,52 @@ describe.runIf(browserAvailable)('content journey in Chromium', () => {
     await cardInFeed(guest, plantName);
     expect(await seriousA11yViolations(guest)).toEqual([]);
     await shot(guest, 'content-feed-guest');
+  });
+
+  it('A edits a post in its card: the new text shows with its link, and the post moves to the front of the feed', { timeout: 60_000 }, async () => {
+    const a = await registeredUser();
+    const tag = randomUUID().slice(0, 6);
+    const older = await newPost(a, { text: `Seedlings up ${tag}`, privacy: 'public' });
+    await newPost(a, { text: `Watering day ${tag}`, privacy: 'public' });
+    const edited = `Seedlings up and potted on ${tag}. How-to: https://example.com/pot-on-${tag}.`;
+
+    const page = await newPage();
+    await signIn(page, a);
+    await page.goto(`${url()}/post/${older.id}`);
+    const card = page.getByRole('main').getByRole('article', { name: /^Post by / }).first();
+    await card.getByText(`Seedlings up ${tag}`).waitFor(SLOW);
+    await card.getByRole('button', { name: 'Actions for this post' }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    const editor = card.getByRole('form', { name: 'Edit post' });
+    await editor.getByLabel('Your post').fill(edited);
+    await editor.getByRole('combobox', { name: /Tags/ }).fill('seedlings');
+    await editor.getByRole('combobox', { name: /Tags/ }).press('Enter');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await shot(page, 'content-post-editor');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await editor.waitFor({ state: 'detached', ...SLOW });
+    const link = card.getByRole('link', { name: `https://example.com/pot-on-${tag}` });
+    await link.waitFor(SLOW);
+    expect(await link.getAttribute('rel')).toBe('noopener nofollow ugc');
+    await card.getByRole('link', { name: '#seedlings' }).waitFor();
+    await shot(page, 'content-post-edited');
+
+    // On a phone the editor fits the card; Cancel leaves the post as saved.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await card.getByRole('button', { name: 'Actions for this post' }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    await editor.waitFor();
+    await shot(page, 'content-post-editor-phone');
+    await editor.getByRole('button', { name: 'Cancel' }).click();
+    await link.waitFor();
+
+    // The edited post now comes before the one written after it.
+    await page.setViewportSize(DESKTOP);
+    await page.goto(`${url()}/`);
+    await cardInFeed(page, edited.slice(0, 30));
+    const texts = await page.getByRole('main').getByRole('article', { name: /^Post by / }).allTextContents();
+    const at = (text: string) => texts.findIndex((t) => t.includes(text));
+    expect(at(`Seedlings up and potted on ${tag}`)).toBeGreaterThanOrEqual(0);
+    expect(at(`Seedlings up and potted on ${tag}`)).toBeLessThan(at(`Watering day ${tag}`));
   });
 });

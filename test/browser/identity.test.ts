@@ -117,6 +117,14 @@ describe.runIf(browserAvailable)('identity journeys in Chromium', () => {
     await shot(page, 'identity-welcome');
     lap('registered');
 
+    // The link opened again, in another browser: it says at once that the address is verified already.
+    await other.goto(link);
+    await onPath(other, '/auth/verifysuccessful');
+    await other.getByText('This address is already verified. Sign in with your password to go on.').waitFor(SLOW);
+    expect(await other.getByLabel('Password', { exact: true }).count()).toBe(0);
+    await shot(other, 'identity-verify-reopened');
+    lap('link reopened');
+
     // Log out from the top bar, then sign in again: home, with the username in the top bar.
     await page.getByRole('banner').getByRole('button', { name: 'Log out' }).click();
     await onPath(page, '/');
@@ -175,10 +183,14 @@ describe.runIf(browserAvailable)('identity journeys in Chromium', () => {
     // The viewport only: a full-page shot would stretch the page beyond the fixed backdrop.
     await page.screenshot({ path: join(SCREENSHOTS, 'identity-delete-dialog.png') });
     await confirm.click();
-    await onPath(page, '/');
-    await page.getByText(ACCOUNT_DELETED_NOTICE).waitFor(SLOW);
+    await onPath(page, '/auth/account-deleted');
+    await page.getByRole('heading', { level: 1, name: 'Account deleted' }).waitFor(SLOW);
+    await page.getByText(ACCOUNT_DELETED_NOTICE).waitFor();
     await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await shot(page, 'identity-deleted');
+    await page.getByRole('main').getByRole('link', { name: 'Go to the home page' }).click();
+    await onPath(page, '/');
     lap('account deleted');
 
     // The credentials no longer work.

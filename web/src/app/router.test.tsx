@@ -21,6 +21,7 @@ const EXPECTED_ROUTES: Array<[string, GuardName]> = [
   ['/auth/suspended', 'none'],
   ['/auth/unsubscribe', 'none'],
   ...(['/auth/verifyemail', '/auth/verifyfailed', '/auth/verifysuccessful'].map((p) => [p, 'none']) as Array<[string, GuardName]>),
+  ['/auth/account-deleted', 'none'],
   ['/auth/register', 'logged-in-only'],
   ['/auth/setup-page', 'guest-or-authd'],
   ['/tag/{name}', 'guest-or-authd'],

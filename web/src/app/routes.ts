@@ -63,6 +63,7 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/auth/verifyemail', guard: 'none', screen: () => import('./screens/auth/verify-email') },
   { path: '/auth/verifyfailed', guard: 'none', screen: () => import('./screens/auth/verify-failed') },
   { path: '/auth/verifysuccessful', guard: 'none', screen: () => import('./screens/auth/verify-successful') },
+  { path: '/auth/account-deleted', guard: 'none', screen: () => import('./screens/auth/account-deleted') },
   { path: '/auth/register', guard: 'logged-in-only', screen: () => import('./screens/auth/register') },
   { path: '/auth/setup-page', guard: 'guest-or-authd', screen: () => import('./screens/auth/setup-page') },
 

@@ -13,6 +13,7 @@ export const paths = {
   signup: '/auth/signup',
   verify: '/auth/verify',
   register: '/auth/register',
+  accountDeleted: '/auth/account-deleted',
   about: '/about',
   join: '/join',
   terms: '/docs/terms-of-use',

@@ -36,6 +36,7 @@ describe('accessibility of the identity screens', () => {
     ['/auth/sms', AUTH.member],
     ['/auth/register', AUTH.unregistered],
     ['/auth/suspended', AUTH.member],
+    ['/auth/account-deleted', AUTH.guest],
     ['/welcome', AUTH.member],
     ['/join', AUTH.guest],
     ['/settings', AUTH.member],

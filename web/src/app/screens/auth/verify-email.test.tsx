@@ -4,27 +4,33 @@ import { authStore } from '@/lib/auth/auth-store';
 import { errorOf, press, type } from '@/testing/forms';
 import { AUTH, makeUser, renderRoute } from '@/testing/render-route';
 import { failure, success } from '@/testing/responses';
-import { serve } from '@/testing/serve';
+import { serve, type Call } from '@/testing/serve';
 
 const TOKEN = 'a'.repeat(43);
 
 const VERIFY = 'POST /api/iam/authn/verifyemailtoken';
 const newcomer = () => makeUser({ email_verified: true, registration_complete: false, username: null });
-const form = () => screen.findByRole('heading', { level: 1, name: 'Confirm your e-mail address' });
+/** The password form (after the link was checked). */
+const form = () => screen.findByRole('form', { name: 'Confirm your e-mail address' });
+/** As the server answers: the link alone verifies only from the account's own session, else it asks for a password. */
+const PASSWORD_NEEDED = () => failure(400, 'invalid_input', 'password is required: the password chosen at sign-up, or a new one if you did not sign up', 'password');
+const withPassword = (answer: () => Response) => (call: Call) => (call.body && ('password' in call.body || 'newPassword' in call.body) ? answer() : PASSWORD_NEEDED());
+const USED = () => failure(400, 'already_verified', 'This link was used already: the address is verified; sign in', 'token');
 
 describe('/auth/verifyemail', () => {
-  it('asks a guest for the password chosen at sign-up, then is signed in and goes on to registration', async () => {
-    const api = serve({ [VERIFY]: () => success(newcomer()) });
+  it('asks a guest for the password chosen at sign-up (once the link is found good), then is signed in and goes on to registration', async () => {
+    const api = serve({ [VERIFY]: withPassword(() => success(newcomer())) });
     const { router } = renderRoute(`/auth/verifyemail?token=${TOKEN}`, { auth: AUTH.guest });
     await form();
-    expect(api.to(VERIFY)).toHaveLength(0);
+    expect(screen.queryByText(/signed in to another account/)).toBeNull();
+    expect(api.to(VERIFY).map((c) => c.body)).toEqual([{ token: TOKEN }]);
     press('Confirm and sign in');
     expect(errorOf('Password')).toBe('Password is required');
-    expect(api.to(VERIFY)).toHaveLength(0);
+    expect(api.to(VERIFY)).toHaveLength(1);
     type('Password', 'Green-thumb-2026');
     press('Confirm and sign in');
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/register'));
-    expect(api.to(VERIFY).map((c) => c.body)).toEqual([{ token: TOKEN, password: 'Green-thumb-2026' }]);
+    expect(api.to(VERIFY).map((c) => c.body)).toEqual([{ token: TOKEN }, { token: TOKEN, password: 'Green-thumb-2026' }]);
     expect(authStore.get()).toMatchObject({ loggedIn: true, user: { email_verified: true, csrf_token: 'csrf-123' } });
   });
 
@@ -40,7 +46,7 @@ describe('/auth/verifyemail', () => {
   });
 
   it('"I did not sign up": chooses a new password (typed twice), is signed in and goes on to registration', async () => {
-    const api = serve({ [VERIFY]: () => success(newcomer()) });
+    const api = serve({ [VERIFY]: withPassword(() => success(newcomer())) });
     const { router } = renderRoute(`/auth/verifyemail?token=${TOKEN}`, { auth: AUTH.guest });
     await form();
     press('I did not sign up: choose a password');
@@ -50,16 +56,16 @@ describe('/auth/verifyemail', () => {
     type('Repeat the new password', 'Mine-all-mine-2025');
     press('Set my password and sign in');
     expect(errorOf('Repeat the new password')).toBe('The two passwords differ; type the same password twice');
-    expect(api.to(VERIFY)).toHaveLength(0);
+    expect(api.to(VERIFY)).toHaveLength(1);
     type('Repeat the new password', 'Mine-all-mine-2026');
     press('Set my password and sign in');
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/register'));
-    expect(api.to(VERIFY).map((c) => c.body)).toEqual([{ token: TOKEN, newPassword: 'Mine-all-mine-2026' }]);
+    expect(api.to(VERIFY).map((c) => c.body)).toEqual([{ token: TOKEN }, { token: TOKEN, newPassword: 'Mine-all-mine-2026' }]);
     expect(authStore.get().user?.email_verified).toBe(true);
   });
 
   it('a weak new password is shown beside its field', async () => {
-    serve({ [VERIFY]: () => failure(400, 'invalid_input', 'newPassword is too common; choose something harder to guess', 'newPassword') });
+    serve({ [VERIFY]: withPassword(() => failure(400, 'invalid_input', 'newPassword is too common; choose something harder to guess', 'newPassword')) });
     renderRoute(`/auth/verifyemail?token=${TOKEN}`, { auth: AUTH.guest });
     await form();
     press('I did not sign up: choose a password');
@@ -85,25 +91,41 @@ describe('/auth/verifyemail', () => {
     expect(api.to(VERIFY)).toHaveLength(1);
   });
 
-  it('goes to /auth/verifyfailed when the server refuses the token', async () => {
-    serve({ [VERIFY]: () => failure(400, 'invalid_token', 'This link has expired', 'token') });
+  it('goes to /auth/verifyfailed when the server refuses the token, before asking for a password', async () => {
+    const api = serve({ [VERIFY]: () => failure(400, 'invalid_token', 'This link has expired', 'token') });
     const { router } = renderRoute(`/auth/verifyemail?token=${TOKEN}`, { auth: AUTH.guest });
-    await form();
-    type('Password', 'Green-thumb-2026');
-    press('Confirm and sign in');
     expect(await screen.findByRole('heading', { level: 1, name: 'Verification failed' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/auth/verifyfailed');
+    expect(api.to(VERIFY).map((c) => c.body)).toEqual([{ token: TOKEN }]);
   });
 
-  it('a used link says the address is verified and offers to sign in', async () => {
-    serve({ [VERIFY]: () => failure(400, 'already_verified', 'This link was used already', 'token') });
+  it('a reopened link says at once that the address is already verified, and offers a guest to sign in', async () => {
+    const api = serve({ [VERIFY]: USED });
+    const { router } = renderRoute(`/auth/verifyemail?token=${TOKEN}`, { auth: AUTH.guest });
+    expect(await screen.findByRole('heading', { level: 1, name: 'E-mail verified' })).toBeTruthy();
+    expect(screen.getByText('This address is already verified. Sign in with your password to go on.')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/auth/verifysuccessful');
+    expect(screen.queryByLabelText('Password')).toBeNull();
+    expect(screen.queryByText(/choose a username/)).toBeNull();
+    expect(api.to(VERIFY).map((c) => c.body)).toEqual([{ token: TOKEN }]);
+    expect(screen.getByRole('link', { name: 'Sign in to continue' }).getAttribute('href')).toBe('/auth/login?redirect=%2Fauth%2Fregister');
+  });
+
+  it('a link reopened by the newcomer it signed in says so, and leads on to registration', async () => {
+    serve({ [VERIFY]: USED });
+    renderRoute(`/auth/verifyemail?token=${TOKEN}`, { auth: AUTH.unregistered });
+    expect(await screen.findByText('This address is already verified and you are signed in. Next, complete your registration.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Complete your registration' }).getAttribute('href')).toBe('/auth/register');
+  });
+
+  it('a link used meanwhile (after the form was shown) says so too', async () => {
+    serve({ [VERIFY]: withPassword(USED) });
     const { router } = renderRoute(`/auth/verifyemail?token=${TOKEN}`, { auth: AUTH.guest });
     await form();
     type('Password', 'Green-thumb-2026');
     press('Confirm and sign in');
-    expect(await screen.findByRole('heading', { level: 1, name: 'E-mail verified' })).toBeTruthy();
+    expect(await screen.findByText(/^This address is already verified\./)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/auth/verifysuccessful');
-    expect(screen.getByRole('link', { name: 'Sign in to continue' }).getAttribute('href')).toBe('/auth/login?redirect=%2Fauth%2Fregister');
   });
 
   it('goes to /auth/verifyfailed without calling the server when the token is malformed', async () => {
@@ -114,10 +136,16 @@ describe('/auth/verifyemail', () => {
     expect(api.to(VERIFY)).toHaveLength(0);
   });
 
-  it('shows a failure to reach the server in the form, and the password can be sent again', async () => {
-    let attempts = 0;
-    serve({ [VERIFY]: () => (++attempts === 1 ? failure(503, 'unavailable', 'Try again shortly') : success(newcomer())) });
+  it('shows a failure to reach the server, and both the check and the password can be sent again', async () => {
+    let checks = 0;
+    let sends = 0;
+    serve({
+      [VERIFY]: (call) =>
+        call.body && 'password' in call.body ? (++sends === 1 ? failure(503, 'unavailable', 'Try again shortly') : success(newcomer())) : ++checks === 1 ? failure(503, 'unavailable', 'Down for a moment') : PASSWORD_NEEDED(),
+    });
     const { router } = renderRoute(`/auth/verifyemail?token=${TOKEN}`, { auth: AUTH.guest });
+    expect((await screen.findByRole('alert')).textContent).toContain('Down for a moment');
+    press('Try again');
     await form();
     type('Password', 'Green-thumb-2026');
     press('Confirm and sign in');
@@ -134,6 +162,7 @@ describe('/auth/verifysuccessful', () => {
     await screen.findByRole('heading', { level: 1, name: 'E-mail verified' });
     expect(screen.queryByText(/choose a username/)).toBeNull();
     expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
+    expect(screen.getByText('Your e-mail address is verified.')).toBeTruthy();
   });
 });
 

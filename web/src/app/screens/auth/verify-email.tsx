@@ -3,8 +3,10 @@
  * the password proves who signed up, so the page is a form: the password chosen at sign-up
  * (verified and signed in, then on to registration), or "I did not sign up: choose a password"
  * (someone else signed up with the address: a password of one's own takes the account over).
- * A browser already signed in to that account verifies with the link alone, once, on load.
- * A bad link goes to /auth/verifyfailed; a used one to /auth/verifysuccessful.
+ * The link is checked once, on load, before anything is asked: a browser already signed in to
+ * that account verifies with it alone; a bad link goes to /auth/verifyfailed; a used one to
+ * /auth/verifysuccessful, which says the address is already verified. Every way of verifying ends
+ * in onVerified (signed in, then registration).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -24,7 +26,8 @@ import { signedIn } from '@/lib/auth/session';
 import type { Profile } from '@/lib/auth/types';
 import { ApiError } from '@/lib/api';
 
-const SUCCESS = '/auth/verifysuccessful';
+/** Where a used link goes: the address is verified already. */
+const ALREADY_VERIFIED = '/auth/verifysuccessful?already=1';
 const FAILED = '/auth/verifyfailed';
 
 /** The server did not answer (network, 5xx): worth another try rather than "the link is bad". */
@@ -49,34 +52,35 @@ function VerifyEmail({ token }: { token: string }) {
   const auth = useAuth();
   const [mode, setMode] = useState<'password' | 'new'>('password');
 
-  /** Verified and signed in: on to registration (home when it is complete already). */
-  const done = (profile: Profile) => {
+  /** Verified and signed in: on to registration (home when it is complete already). The one way out of every success. */
+  const onVerified = (profile: Profile) => {
     signedIn(profile, queryClient);
     void navigate(profile.registration_complete ? paths.home : paths.register, { replace: true });
   };
   /** A failure about the link itself leaves the form; answers true then. */
   const leftForLink = (err: unknown) => {
-    if (isUsed(err)) void navigate(SUCCESS, { replace: true });
+    if (isUsed(err)) void navigate(ALREADY_VERIFIED, { replace: true });
     else if (isDead(err)) void navigate(FAILED, { replace: true });
     else return false;
     return true;
   };
 
-  // A browser signed in to the account verifies with the link alone; any other answer shows the form.
-  const withSession = useMutation({
+  // The link alone: it verifies only from the account's own session (else the server asks for a
+  // password), and it tells a used or dead link before anyone types a password for nothing.
+  const linkAlone = useMutation({
     mutationFn: () => verifyEmailToken({ token }),
-    onSuccess: done,
+    onSuccess: onVerified,
     onError: (err) => void leftForLink(err),
   });
-  // Decided once, when the session is known: signing in through the form later posts nothing more.
+  // Sent once, when the session is known: signing in through the form later posts nothing more.
   const started = useRef(false);
   useEffect(() => {
     if (started.current || auth.loggedIn === undefined) return;
     started.current = true;
-    if (auth.loggedIn) withSession.mutate();
-  }, [auth.loggedIn, withSession]);
+    linkAlone.mutate();
+  }, [auth.loggedIn, linkAlone]);
 
-  const checking = auth.loggedIn === undefined || (auth.loggedIn && withSession.isIdle && !started.current) || withSession.isPending || withSession.isSuccess;
+  const checking = auth.loggedIn === undefined || (linkAlone.isIdle && !started.current) || linkAlone.isPending || linkAlone.isSuccess;
   if (checking) {
     return (
       <AuthCard title="Confirm your e-mail address" lead="We are checking the link you followed.">
@@ -84,38 +88,38 @@ function VerifyEmail({ token }: { token: string }) {
       </AuthCard>
     );
   }
-  if (withSession.isError && isTransient(withSession.error)) {
+  if (linkAlone.isError && isTransient(linkAlone.error)) {
     return (
       <AuthCard title="Confirm your e-mail address">
-        <FormAlert message={failureMessage(withSession.error)} title="We could not check the link">
-          <Button className="mt-3" onClick={() => withSession.mutate()}>
+        <FormAlert message={failureMessage(linkAlone.error)} title="We could not check the link">
+          <Button className="mt-3" onClick={() => linkAlone.mutate()}>
             Try again
           </Button>
         </FormAlert>
       </AuthCard>
     );
   }
-  const otherAccount = withSession.isError && needsPassword(withSession.error);
+  const otherAccount = auth.loggedIn === true && linkAlone.isError && needsPassword(linkAlone.error);
   return mode === 'password' ? (
-    <WithPassword token={token} otherAccount={otherAccount} done={done} leftForLink={leftForLink} onNotMe={() => setMode('new')} />
+    <WithPassword token={token} otherAccount={otherAccount} onVerified={onVerified} leftForLink={leftForLink} onNotMe={() => setMode('new')} />
   ) : (
-    <ChoosePassword token={token} done={done} leftForLink={leftForLink} onBack={() => setMode('password')} />
+    <ChoosePassword token={token} onVerified={onVerified} leftForLink={leftForLink} onBack={() => setMode('password')} />
   );
 }
 
 interface FormProps {
   token: string;
-  done: (profile: Profile) => void;
+  onVerified: (profile: Profile) => void;
   leftForLink: (err: unknown) => boolean;
 }
 
 const PASSWORD_LABELS = { password: 'Password' };
 
-function WithPassword({ token, otherAccount, done, leftForLink, onNotMe }: FormProps & { otherAccount: boolean; onNotMe: () => void }) {
+function WithPassword({ token, otherAccount, onVerified, leftForLink, onNotMe }: FormProps & { otherAccount: boolean; onNotMe: () => void }) {
   const form = useForm({ password: '' }, PASSWORD_LABELS);
   const verify = useMutation({
     mutationFn: verifyEmailToken,
-    onSuccess: done,
+    onSuccess: onVerified,
     onError: (err) => void (leftForLink(err) || form.fail(err)),
   });
   const submit = onSubmit(() => {
@@ -154,11 +158,11 @@ function WithPassword({ token, otherAccount, done, leftForLink, onNotMe }: FormP
 
 const NEW_LABELS = { newPassword: 'New password', confirm: 'Repeat the new password' };
 
-function ChoosePassword({ token, done, leftForLink, onBack }: FormProps & { onBack: () => void }) {
+function ChoosePassword({ token, onVerified, leftForLink, onBack }: FormProps & { onBack: () => void }) {
   const form = useForm({ newPassword: '', confirm: '' }, NEW_LABELS);
   const take = useMutation({
     mutationFn: verifyEmailToken,
-    onSuccess: done,
+    onSuccess: onVerified,
     onError: (err) => void (leftForLink(err) || form.fail(err)),
   });
   const submit = onSubmit(() => {

@@ -82,7 +82,7 @@ describe('/settings: sessions', () => {
 });
 
 describe('/settings: delete account', () => {
-  it('works only once the username is typed, then clears everything and goes home with a notice', async () => {
+  it('works only once the username is typed, then clears everything and ends on a screen that says it is done', async () => {
     localStorage.setItem(STORAGE_KEYS.location, '{"lat":1}');
     const { api, router } = open({
       'DELETE /api/iam/authn/delete': () => success({ deleted: true }),
@@ -102,11 +102,15 @@ describe('/settings: delete account', () => {
     expect(confirm.disabled).toBe(false);
     fireEvent.click(confirm);
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/account-deleted'));
     expect(api.to('DELETE /api/iam/authn/delete')[0]?.body).toEqual({ uuid: makeUser().uuid, csrf_token: 'csrf-123' });
     expect(authStore.get()).toMatchObject({ loggedIn: false, user: null });
     expect(localStorage.getItem(STORAGE_KEYS.location)).toBeNull();
-    expect((await screen.findByText(/Your account has been deleted/)).closest('[role="status"]')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account deleted' })).toBeTruthy();
+    expect(screen.getByText('Your account has been deleted. Thank you for growing with us.')).toBeTruthy();
+    expect(document.title).toMatch(/^Account deleted/);
+    fireEvent.click(screen.getByRole('link', { name: 'Go to the home page' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
   it('asks for the e-mail address when there is no username, and Escape closes the dialog', async () => {

@@ -1,7 +1,7 @@
 /**
  * Delete the account: a dialog where the user types their username (or e-mail when there is
  * none) before the button works; then DELETE /api/iam/authn/delete {uuid}, the same clean-up as
- * logout, and home with a notice.
+ * logout, and the screen that says it is done (/auth/account-deleted).
  */
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { TextField } from '@/components/form/fields';
 import { Button, FormAlert } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
 import { onSubmit } from '@/components/form/use-form';
+import { paths } from '@/config/paths';
 import { deleteAccount } from '../api/profile';
 import type { Profile } from '@/lib/auth/types';
 import { useLogout } from '@/lib/auth/use-logout';
@@ -30,7 +31,7 @@ export function DeleteAccountSection({ user }: { user: Profile }) {
   const matches = typed.trim().toLowerCase() === word.toLowerCase();
   const remove = useMutation({
     mutationFn: () => deleteAccount({ uuid: user.uuid }),
-    onSuccess: () => logOut('/', ACCOUNT_DELETED_NOTICE),
+    onSuccess: () => logOut(paths.accountDeleted),
   });
 
   const close = () => {

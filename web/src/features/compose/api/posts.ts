@@ -22,5 +22,3 @@ export const updatePlantDetails = (body: RouteInput<'PUT /api/iam/plant/update/d
 
 export const updatePhotoDescriptions = (body: RouteInput<'PUT /api/iam/plant/update/photo-descriptions'>) =>
   api.call('PUT /api/iam/plant/update/photo-descriptions', { ...body });
-
-export const updateTextAndTags = (body: RouteInput<'PUT /api/iam/posts/update/textandtags'>) => api.call('PUT /api/iam/posts/update/textandtags', { ...body });

@@ -18,7 +18,8 @@ import { checkInput, failureMessage, type Labels } from '@/components/form/messa
 import { onSubmit, useForm } from '@/components/form/use-form';
 import { ApiError } from '@/lib/api';
 import { cardImageUrl } from '@/lib/images';
-import { plantEditQueryKey, updatePhotoDescriptions, updatePlantDetails, updateTextAndTags } from '../api/posts';
+import { updateTextAndTags } from '@/lib/post-text';
+import { plantEditQueryKey, updatePhotoDescriptions, updatePlantDetails } from '../api/posts';
 import { checkPlant, PLANT_LABELS, PlantFields, plantErrorField, plantInput, plantServerMessage, plantValues, type PlantValues } from './plant-fields';
 import { isPrivacy, PRIVACY_OPTIONS } from '../lib/privacy';
 import { TagInput } from '@/components/form/tag-input';

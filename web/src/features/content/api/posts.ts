@@ -1,10 +1,11 @@
-/** A post's or plant's own page (a plant is read in a post's shape), and deleting a post or plant. */
+/** A post's or plant's own page (a plant is read in a post's shape), editing a post's text and tags, and deleting a post or plant. */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PostDetail } from '@shared/answers/feeds';
 import type { PostView } from '@shared/answers/posts';
 import { api } from '@/lib/api';
 import { contentKeys } from '@/lib/feed/keys';
-import { removePost } from './cache';
+import { updateTextAndTags } from '@/lib/post-text';
+import { patchPost, removePost } from './cache';
 
 /** A post's own page: the post with a page of its thread and the people who responded. */
 /** A post with the first page of its thread, or the next page after `commentsCursor`. */
@@ -37,6 +38,22 @@ export function useDeletePost(onDeleted?: (post: PostView) => void) {
     onSuccess: (_answer, { post }) => {
       removePost(queryClient, post);
       onDeleted?.(post);
+    },
+  });
+}
+
+/**
+ * Saves a post's new text and tags. The card shows the answer at once; since the post moves to
+ * the front of its lists, every content list on show and its own page are read again.
+ */
+export function useEditPost(onSaved?: (post: PostView) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateTextAndTags,
+    onSuccess: ({ post }) => {
+      patchPost(queryClient, post.id, post);
+      void queryClient.invalidateQueries({ queryKey: contentKeys.all });
+      onSaved?.(post);
     },
   });
 }

@@ -1,11 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AUTH } from '@/testing/render-route';
 import { failure, success } from '@/testing/responses';
 import { serve } from '@/testing/serve';
-import { makePlant, makePost, MEMBER_ID, mine, renderContent, uuid } from '../testing';
+import { postQuery } from '../api/posts';
+import { makeDetail, makePlant, makePost, MEMBER_ID, mine, renderContent, uuid } from '../testing';
 import { PhotoGrid } from './photo-grid';
 import { PostCard } from './post-card';
+
+/** A post's card as its page shows it: read from the cached page. */
+function CachedPost({ id }: { id: string }) {
+  const { data } = useQuery(postQuery(MEMBER_ID, id));
+  return data ? <PostCard post={data.post} variant="full" /> : null;
+}
 
 const later = <T,>(value: T, ms = 30) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
 const likeButton = () => screen.getByRole('button', { name: /^Like this post/ });
@@ -130,7 +138,7 @@ describe('PostCard', () => {
     const menuButton = screen.getByRole('button', { name: 'Actions for this post' });
     fireEvent.click(menuButton);
     const menu = screen.getByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Delete']);
+    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Edit', 'Delete']);
     fireEvent.click(within(menu).getByRole('menuitem', { name: 'Delete' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete this post?' });
     expect(dialog.textContent).toContain('cannot be undone');
@@ -145,11 +153,97 @@ describe('PostCard', () => {
     expect(api.to('DELETE /api/iam/posts')[0]!.body).toEqual({ postId: post.id, userId: MEMBER_ID, csrf_token: 'csrf-123' });
   });
 
+  it('lets the owner edit the text and tags in the card, then shows the saved post and reads it again', async () => {
+    let current = mine(makePost({ tags: ['ferns', 'shade'] }));
+    const api = serve({
+      [`GET /api/post/${current.id}`]: () => success(makeDetail({ post: current })),
+      'PUT /api/iam/posts/update/textandtags': (call) => {
+        current = { ...current, text: String(call.body!.text), tags: call.body!.tags as string[], updatedAt: new Date().toISOString() };
+        return later(success({ post: current }));
+      },
+    });
+    // As a screen shows it: the card reads the post from its cached page.
+    const { queryClient } = renderContent(<CachedPost id={current.id} />);
+    const feedKey = ['content', MEMBER_ID, 'feed', 'home', 'postsAll'];
+    queryClient.setQueryData(feedKey, { pages: [{ items: [current], cursorId: null }], pageParams: [null] });
+    const menuButton = await screen.findByRole('button', { name: 'Actions for this post' });
+    fireEvent.click(menuButton);
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Edit' }));
+    const editor = await screen.findByRole('form', { name: 'Edit post' });
+    const text = within(editor).getByLabelText('Your post') as HTMLTextAreaElement;
+    expect(text.value).toBe('My fern finally unfurled a new frond.');
+    expect(document.activeElement).toBe(text);
+    // While editing, the tags are the editor's chips, not the card's links.
+    expect(screen.queryByRole('list', { name: 'Tags' })).toBeNull();
+    fireEvent.change(text, { target: { value: 'Two new fronds now. Care guide: https://example.com/ferns.' } });
+    fireEvent.click(within(editor).getByRole('button', { name: 'Remove tag shade' }));
+    const tagBox = within(editor).getByRole('combobox', { name: /Tags/ });
+    fireEvent.change(tagBox, { target: { value: 'fronds' } });
+    fireEvent.keyDown(tagBox, { key: 'Enter' });
+    fireEvent.click(within(editor).getByRole('button', { name: 'Save' }));
+    expect(within(editor).getByRole('button', { name: 'Saving…' })).toBeTruthy();
+
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit post' })).toBeNull());
+    expect(api.to('PUT /api/iam/posts/update/textandtags').map((c) => c.body)).toEqual([
+      { postId: current.id, userId: MEMBER_ID, text: 'Two new fronds now. Care guide: https://example.com/ferns.', tags: ['ferns', 'fronds'], csrf_token: 'csrf-123' },
+    ]);
+    const card = screen.getByRole('article', { name: 'Post by Fern Gully' });
+    expect(card.textContent).toContain('Two new fronds now.');
+    expect(within(card).getByRole('link', { name: 'https://example.com/ferns' }).getAttribute('href')).toBe('https://example.com/ferns');
+    expect(within(card).getByRole('list', { name: 'Tags' }).textContent).toBe('#ferns#fronds');
+    // It moved to the front of its lists: the cached ones hold the new text and are read again, its page at once.
+    expect((queryClient.getQueryData(feedKey) as { pages: { items: { text: string }[] }[] }).pages[0]!.items[0]!.text).toContain('Two new fronds');
+    expect(queryClient.getQueryState(feedKey)?.isInvalidated).toBe(true);
+    await waitFor(() => expect(api.to(`GET /api/post/${current.id}`)).toHaveLength(2));
+    expect(document.activeElement).toBe(menuButton);
+  });
+
+  it('keeps a post without photos from losing its text, shows a refusal in the editor, and Cancel leaves the post as it was', async () => {
+    const post = mine(makePost());
+    const api = serve({ 'PUT /api/iam/posts/update/textandtags': () => later(failure(403, 'forbidden', 'Only members who may post as the page can change its news')) });
+    renderContent(<PostCard post={post} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for this post' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Edit' }));
+    const editor = await screen.findByRole('form', { name: 'Edit post' });
+    const text = within(editor).getByLabelText('Your post');
+    fireEvent.change(text, { target: { value: '   ' } });
+    fireEvent.click(within(editor).getByRole('button', { name: 'Save' }));
+    expect(within(editor).getByText('Write something: a post without photos needs its text.')).toBeTruthy();
+    expect(text.getAttribute('aria-invalid')).toBe('true');
+    expect(api.calls).toHaveLength(0);
+
+    fireEvent.change(text, { target: { value: 'A better text.' } });
+    fireEvent.click(within(editor).getByRole('button', { name: 'Save' }));
+    expect((await within(editor).findByRole('alert')).textContent).toContain('Only members who may post as the page can change its news');
+    expect(screen.getByRole('form', { name: 'Edit post' })).toBeTruthy();
+
+    fireEvent.click(within(editor).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('form', { name: 'Edit post' })).toBeNull();
+    expect(screen.getByText('My fern finally unfurled a new frond.')).toBeTruthy();
+    expect(api.calls).toHaveLength(1);
+
+    // Escape closes it too.
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for this post' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Edit' }));
+    fireEvent.keyDown(await screen.findByLabelText('Your post'), { key: 'Escape' });
+    expect(screen.queryByRole('form', { name: 'Edit post' })).toBeNull();
+  });
+
+  it('shows links in the text as links, with the rules of messages', () => {
+    renderContent(<PostCard post={makePost({ text: 'Repotting guide (https://example.com/repot?step=1). And javascript:alert(1) stays text.' })} />);
+    const link = screen.getByRole('link', { name: 'https://example.com/repot?step=1' });
+    expect(link.getAttribute('href')).toBe('https://example.com/repot?step=1');
+    expect(link.getAttribute('rel')).toBe('noopener nofollow ugc');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(screen.getByRole('article').textContent).toContain('(https://example.com/repot?step=1). And javascript:alert(1) stays text.');
+    expect(screen.queryByRole('link', { name: /javascript/ })).toBeNull();
+  });
+
   it('closes the owner menu with Escape, giving focus back to its button', () => {
     renderContent(<PostCard post={mine(makePost())} />);
     const menuButton = screen.getByRole('button', { name: 'Actions for this post' });
     fireEvent.click(menuButton);
-    expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Delete' }));
+    expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Edit' }));
     fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' });
     expect(screen.queryByRole('menu')).toBeNull();
     expect(document.activeElement).toBe(menuButton);

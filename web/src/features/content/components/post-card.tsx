@@ -1,19 +1,22 @@
 /**
  * The one card for posts and plant listings alike, in a feed (variant "card") or on the item's
  * own page ("full"): owner, date, privacy, text, photos, tags, likes and comments, and for its
- * owner a menu to delete it (and to edit it, where its kind can be edited). What differs by
+ * owner a menu to edit and delete it. Links in its text are links (as in messages). A post's
+ * text and tags are edited in the card (post-editor.tsx, loaded when asked for); a plant listing
+ * has an editor of its own. What differs by
  * `post.kind` is in KINDS below (its word, its page, its accessible name, its editor) and in
  * PlantParts (names, availability badge and facts, from plant-details.tsx), shown above the
  * text for plant listings only.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatNumber, plural, toTitleCase } from '@shared/format';
 import type { OwnerCard, PostKind, PostView } from '@shared/answers/posts';
 import type { Privacy } from '@shared/content-rules';
 import { Dialog } from '@/components/dialog';
 import { Button, FormAlert } from '@/components/form/feedback';
+import { LinkedText } from '@/components/linked-text';
 import { failureMessage } from '@/components/form/messages';
 import { handleHref, plantHref, postHref, tagHref } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-store';
@@ -27,6 +30,8 @@ import { OwnerMenu } from './owner-menu';
 import { PhotoGrid } from './photo-grid';
 import { PlantFacts, PlantHeading, plantName } from './plant-details';
 import { ReactionButton } from './reaction-button';
+
+const PostEditor = lazy(() => import('./post-editor'));
 
 /** Cards show this much of a long text, then "Read more". */
 export const CARD_TEXT_MAX = 600;
@@ -43,7 +48,7 @@ interface KindParts {
   href: (id: string) => string;
   /** The card's accessible name; `owner` is the owner's name as shown. */
   label: (post: PostView, owner: string) => string;
-  /** Where its owner edits it; null when it cannot be edited. */
+  /** Where its owner edits it; null when it is edited in the card (its text and tags). */
   editHref: ((id: string) => string) | null;
 }
 
@@ -101,6 +106,8 @@ export function PostCard({ post, variant = 'card', titleAs = 'h3', onDeleted, ea
   const auth = useAuth();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const card = useRef<HTMLElement>(null);
   const kind = KINDS[post.kind];
   const full = variant === 'full';
   const href = kind.href(post.id);
@@ -116,6 +123,12 @@ export function PostCard({ post, variant = 'card', titleAs = 'h3', onDeleted, ea
     onDeleted?.(deleted);
   });
 
+  // Back from the editor, focus returns to the menu it was opened from.
+  const closeEditor = () => {
+    setEditing(false);
+    card.current?.querySelector<HTMLElement>('[aria-haspopup="menu"]')?.focus();
+  };
+
   const comments = post.commentCount;
   const commentLabel = plural(comments, 'comment', 'comments');
   const commentContent = (
@@ -128,7 +141,7 @@ export function PostCard({ post, variant = 'card', titleAs = 'h3', onDeleted, ea
   const commentClass = 'inline-flex min-h-11 items-center gap-1.5 rounded-md px-2 text-sm font-medium text-gray-700 hover:bg-gray-100 hover:text-gray-900';
 
   return (
-    <article aria-label={kind.label(post, name)} className={`space-y-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5 ${full ? 'sm:p-6' : ''}`}>
+    <article ref={card} aria-label={kind.label(post, name)} className={`space-y-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5 ${full ? 'sm:p-6' : ''}`}>
       <header className="flex items-start gap-3">
         {ownerHref ? (
           <Link to={ownerHref} tabIndex={-1} aria-hidden="true">
@@ -168,7 +181,7 @@ export function PostCard({ post, variant = 'card', titleAs = 'h3', onDeleted, ea
           <OwnerMenu
             label={`Actions for this ${noun}`}
             actions={[
-              ...(kind.editHref ? [{ label: 'Edit', to: kind.editHref(post.id) }] : []),
+              kind.editHref ? { label: 'Edit', to: kind.editHref(post.id) } : { label: 'Edit', onSelect: () => setEditing(true) },
               {
                 label: 'Delete',
                 danger: true,
@@ -184,9 +197,15 @@ export function PostCard({ post, variant = 'card', titleAs = 'h3', onDeleted, ea
 
       {post.kind === 'plant' ? <PlantParts post={post} titleAs={titleAs} full={full} /> : null}
 
-      {post.text ? (
+      {editing && mine ? (
+        <Suspense fallback={<p className="text-sm text-gray-600">Opening the editor…</p>}>
+          <PostEditor post={post} userId={auth.user!.uuid} onClose={closeEditor} />
+        </Suspense>
+      ) : post.text ? (
         <div className="text-gray-900">
-          <p className="break-words whitespace-pre-line">{shortened}</p>
+          <p className="break-words whitespace-pre-line">
+            <LinkedText text={shortened} />
+          </p>
           {shortened !== post.text ? (
             <Link to={href} className="mt-1 inline-block text-sm font-medium text-primary-800 underline underline-offset-2">
               Read more<span className="sr-only">{` of this ${noun}`}</span>
@@ -197,7 +216,7 @@ export function PostCard({ post, variant = 'card', titleAs = 'h3', onDeleted, ea
 
       <PhotoGrid photos={post.photos} href={href} full={full} eager={eager} />
 
-      {post.tags.length > 0 ? (
+      {!(editing && mine) && post.tags.length > 0 ? (
         <ul role="list" aria-label="Tags" className="flex flex-wrap gap-2">
           {post.tags.map((tag) => (
             <li key={tag}>

@@ -1,41 +1,5 @@
-/** Message text: links found in plain text (shown as links, never as HTML), and messages grouped by day. */
+/** Messages grouped by day (links in their text are lib/link-parts.ts's). */
 import { formatLongDay } from '@/lib/format-date';
-
-export type TextPart = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string };
-
-const URL_PATTERN = /\bhttps?:\/\/[^\s<>"']+/gi;
-/** Punctuation that ends a sentence rather than the link. */
-const TRAILING = /^[.,;:!?)\]}'"]$/;
-
-/** The text cut into plain parts and http(s) links. */
-export function linkParts(text: string): TextPart[] {
-  const parts: TextPart[] = [];
-  let at = 0;
-  for (const match of text.matchAll(URL_PATTERN)) {
-    const start = match.index;
-    let url = match[0];
-    // Trailing punctuation ends the sentence, except a closing bracket the link itself opened.
-    while (TRAILING.test(url.slice(-1))) {
-      const last = url.slice(-1);
-      if (last === ')' && url.split('(').length > url.split(')').length - 1) break;
-      url = url.slice(0, -1);
-    }
-    if (!url.length) continue;
-    let href: string;
-    try {
-      const parsed = new URL(url);
-      if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') continue;
-      href = parsed.href;
-    } catch {
-      continue;
-    }
-    if (start > at) parts.push({ kind: 'text', text: text.slice(at, start) });
-    parts.push({ kind: 'link', text: url, href });
-    at = start + url.length;
-  }
-  if (at < text.length) parts.push({ kind: 'text', text: text.slice(at) });
-  return parts;
-}
 
 export interface DayGroup<T> {
   /** The local day, YYYY-MM-DD. */

@@ -1,24 +1,9 @@
 /** The messages grouped by day, then the reader's own still on their way ("Sending…", or "Not sent" with a retry). */
 import type { MessageView } from '@shared/answers/messages';
 import type { Pending } from '../../hooks/use-send-queue';
-import { dayLabel, groupByDay, linkParts } from '../../lib/text';
+import { dayLabel, groupByDay } from '../../lib/text';
+import { LinkedText } from '@/components/linked-text';
 import { formatTime } from '@/lib/format-date';
-
-function MessageText({ text }: { text: string }) {
-  return (
-    <>
-      {linkParts(text).map((part, i) =>
-        part.kind === 'link' ? (
-          <a key={i} href={part.href} rel="noopener nofollow ugc" target="_blank" className="break-all underline">
-            {part.text}
-          </a>
-        ) : (
-          <span key={i}>{part.text}</span>
-        ),
-      )}
-    </>
-  );
-}
 
 export function MessageList({ messages, mine }: { messages: MessageView[]; mine: (m: MessageView) => boolean }) {
   return (
@@ -30,7 +15,7 @@ export function MessageList({ messages, mine }: { messages: MessageView[]; mine:
             {g.items.map((m) => (
               <li key={m.id} className={`flex ${mine(m) ? 'justify-end' : 'justify-start'}`} data-testid="message">
                 <div className={`max-w-[85%] rounded-2xl px-3.5 py-2 whitespace-pre-wrap break-words sm:max-w-[70%] ${mine(m) ? 'bg-primary-700 text-white' : 'bg-gray-100 text-gray-900'}`}>
-                  <MessageText text={m.content} />
+                  <LinkedText text={m.content} />
                   <time dateTime={m.createdAt} className={`mt-1 block text-right text-[11px] ${mine(m) ? 'text-primary-100' : 'text-gray-600'}`}>
                     {formatTime(m.createdAt)}
                   </time>
