@@ -19,6 +19,14 @@ export type FeedFilter = (typeof FEED_FILTERS)[number];
 export const PAGE_SIZE = 20;
 
 /**
+ * The distances "nearby" offers, in km: the screens' choices and the member's "nearby means
+ * within" setting alike. 100 km is the widest the geohash indexes serve in one read (nine cells
+ * of precision 2 at mid latitudes), for people outside cities.
+ */
+export const NEARBY_RADII_KM = [1, 5, 10, 25, 50, 100] as const;
+export const NEARBY_RADIUS_MAX_KM = 100;
+
+/**
  * Longest cursor any list takes, in characters: an ElectroDB key cursor, the longest kind. Every
  * cursor input is held to it; each list then refuses (400) a cursor it did not hand out
  * (functions/lib/paging.ts).

@@ -3,6 +3,7 @@
  * places lookup, used by the server's validation and the web's forms alike.
  */
 import * as z from 'zod/mini';
+import { NEARBY_RADII_KM } from '../constants';
 import { PAGE_IMAGE_KEY_PATTERN, PAGE_IMAGE_MAX_BYTES } from '../content-rules';
 import { ASSIGNABLE_PAGE_ROLES } from '../page-roles';
 import { choices, clientId, cursor, handle, latitude, longitude, nameText, optionalQuery, queryCount, queryLatitude, queryLongitude, text, uuid } from './common';
@@ -13,8 +14,7 @@ export const PAGE_NAME_MAX = 80;
 export const PAGE_ABOUT_MAX = 2000;
 export const PAGE_ADDRESS_MAX = 200;
 export const MAX_TAGS_PER_PAGE = 12;
-/** The radii the nearby screens offer, in km. */
-export const NEARBY_RADII_KM = [1, 5, 20, 50] as const;
+export { NEARBY_RADII_KM };
 
 /** A role a member can be given. */
 export const pageRole = z.enum(ASSIGNABLE_PAGE_ROLES, { message: `must be ${choices(ASSIGNABLE_PAGE_ROLES)}` });

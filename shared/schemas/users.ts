@@ -3,6 +3,7 @@
  * the admin's user screens), used by the server's validation and the web's forms alike.
  */
 import * as z from 'zod/mini';
+import { NEARBY_RADII_KM } from '../constants';
 import { cursor, latitude, longitude, nameText, uuid } from './common';
 import './locale';
 
@@ -26,7 +27,7 @@ export const phoneConfirmInput = z.strictObject({
 });
 
 export const UNITS = ['metric', 'imperial'] as const;
-export const NEARBY_RADII_KM = [5, 10, 25, 50, 100] as const;
+export { NEARBY_RADII_KM };
 
 export const userSettingsFields = {
   notify_email_messages: z.boolean({ message: 'must be true or false' }),
