@@ -42,7 +42,7 @@ function Row({ n, onSeen, marking }: { n: NotificationView; onSeen: (n: Notifica
   return (
     <li className={n.seen ? '' : 'border-l-4 border-primary-700 bg-primary-50/50'}>
       {href ? (
-        <Link to={href} onClick={() => onSeen(n)} className={`${rowClass} hover:bg-gray-50 focus-visible:bg-gray-50`} aria-label={n.seen ? undefined : `New: ${text}`}>
+        <Link to={href} onClick={() => onSeen(n)} className={`${rowClass} hover:bg-gray-50 focus-visible:bg-gray-50`}>
           {body}
         </Link>
       ) : (
