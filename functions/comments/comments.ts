@@ -15,7 +15,7 @@ import { failedChecks, named, txEntities, writeItems, type TxItem } from '../db/
 import { deleteItem } from '../db/write';
 import { badRequest, conflict, forbidden, notFound, serviceUnavailable } from '../lib/errors';
 import { eitherBlocks } from '../users/blocks';
-import { notificationWrite } from '../notifications/notifications';
+import { excerpt, notificationWrite, targetNameOf } from '../notifications/notifications';
 import type { PostItem } from '../db/entities/post';
 import { getPostItem, postCountItem, visiblePost } from '../posts/post-item';
 import { canSee } from '../posts/visibility';
@@ -122,6 +122,8 @@ export async function addComment(viewer: Viewer, input: NewComment): Promise<Com
     const notify = (recipient === post.authorId || (await notifiable(recipient))) && !(await eitherBlocks(recipient, userId))
       ? notificationWrite(recipient, {
           kind: parent ? 'reply' : 'comment', actorId: userId, targetType: post.kind, targetId: post.id, text: input.content.slice(0, NOTIFY_SNIPPET),
+          // A reply names the comment replied to; a comment, the post or plant.
+          ...(parent ? { targetName: excerpt(parent.content) } : { targetName: targetNameOf(post) }),
         }, { mailAbout: { kind: 'post', id: post.id } })
       : [];
     const items: TxItem[] = [

@@ -4,10 +4,13 @@
  * tally change land together with the action that causes them, or not at all.
  */
 import { randomUUID } from 'node:crypto';
-import type { NotificationTargetType, NotificationView } from '../../shared/answers/notifications';
+import type { NotificationActor, NotificationTargetType, NotificationView } from '../../shared/answers/notifications';
+import { plantName } from '../../shared/format';
 import type { NotificationKind } from '../../shared/schemas/notifications';
 import { notificationsPartition, type NotificationItem } from '../db/entities/notification';
 import type { MailScope } from '../db/items/pending-mail';
+import type { PostItem } from '../db/entities/post';
+import type { UserItem } from '../db/entities/user';
 import { db } from '../db/service';
 import { failedChecks, named, txEntities, writeItems, type TxItem } from '../db/transact';
 import { PAGE_SIZE } from '../../shared/constants';
@@ -21,7 +24,28 @@ export interface NotificationFields {
   targetType?: NotificationTargetType;
   targetId?: string;
   text?: string;
+  /** What it is about, by name (targetNameOf, excerpt). */
+  targetName?: string;
   immutable?: boolean;
+}
+
+/** A notification names a post or a comment by its start: the first line, cut at a word to at most this many characters. */
+export const TARGET_EXCERPT = 48;
+
+/** "Just repotted my monstera and it is so happy\nMore…" → "Just repotted my monstera and it is so…"; '' for a blank text. */
+export function excerpt(text: string, max = TARGET_EXCERPT): string {
+  const line = (text.split(/\r?\n/).find((l) => l.trim()) ?? '').trim().replace(/\s+/g, ' ');
+  if (line.length <= max) return line;
+  const cut = line.slice(0, max);
+  const atWord = cut.lastIndexOf(' ');
+  return `${(atWord > max / 2 ? cut.slice(0, atWord) : cut).replace(/[\s.,;:!?-]+$/u, '')}…`;
+}
+
+/** A post or plant by name: the plant's common name as lists show it, or the start of the post (undefined when it has no text). */
+export function targetNameOf(post: Pick<PostItem, 'kind' | 'text' | 'plant'>): string | undefined {
+  const common = post.kind === 'plant' ? (post.plant as { commonName?: unknown } | undefined)?.commonName : undefined;
+  const name = typeof common === 'string' && common.trim() ? plantName(common) : excerpt(post.text ?? '');
+  return name || undefined;
 }
 
 /** `<creation time in ms, 13 digits>-<uuid>`: the id alone gives the item's sort key. */
@@ -31,6 +55,18 @@ export function newNotificationId(nowMs = Date.now()): string {
 
 function createdAtOf(id: string): string {
   return new Date(Number(id.slice(0, 13))).toISOString();
+}
+
+/** The actor's card with the name posts show them by (functions/posts/post-views.ts `ownerCard`). */
+export function actorOf(user: UserItem | undefined, id: string): NotificationActor {
+  const card = responderOf(user, id);
+  if (!user || user.deletedAt || !user.username) return { ...card, name: 'Former member' };
+  return { ...card, name: [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username };
+}
+
+/** A notification as the list and the socket give it, its actor (if any) read from `users`. */
+export function withActor(item: NotificationItem, users: Map<string, UserItem>): NotificationView {
+  return { ...toNotification(item), actor: item.actorId ? actorOf(users.get(item.actorId), item.actorId) : null };
 }
 
 export function toNotification(item: NotificationItem): NotificationView {
@@ -43,6 +79,7 @@ export function toNotification(item: NotificationItem): NotificationView {
     targetType: (item.targetType as NotificationTargetType | undefined) ?? null,
     targetId: item.targetId ?? null,
     text: item.text ?? null,
+    ...(item.targetName ? { targetName: item.targetName } : {}),
     seen: item.seen,
     immutable: item.immutable,
     createdAt: item.createdAt,
@@ -59,13 +96,14 @@ export function notificationWrite(recipientId: string, fields: NotificationField
   if (fields.actorId !== undefined && fields.actorId === recipientId) return [];
   const nowMs = Date.now();
   const id = newNotificationId(nowMs);
-  const { actorId, targetType, targetId, text, immutable, kind } = fields;
+  const { actorId, targetType, targetId, text, targetName, immutable, kind } = fields;
   const item = {
     recipientId, id, kind, createdAt: new Date(nowMs).toISOString(), seen: false, immutable: immutable ?? false,
     ...(actorId !== undefined ? { actorId } : {}),
     ...(targetType !== undefined ? { targetType } : {}),
     ...(targetId !== undefined ? { targetId } : {}),
     ...(text !== undefined ? { text } : {}),
+    ...(targetName ? { targetName } : {}),
   };
   const { notification, notificationTally } = txEntities();
   return [
@@ -95,8 +133,7 @@ export async function notificationsOf(userId: string, cursorId: string | undefin
     db().entities.notification.query.byRecipient({ recipientId: userId }).go({ cursor, limit: PAGE_SIZE, order: 'desc' }),
   );
   const { users } = await usersAnd(page.items.flatMap((n) => (n.actorId ? [n.actorId] : [])));
-  const items = page.items.map((n) => ({ ...toNotification(n), actor: n.actorId ? responderOf(users.get(n.actorId), n.actorId) : null }));
-  return { items, cursorId: page.cursorId };
+  return { items: page.items.map((n) => withActor(n, users)), cursorId: page.cursorId };
 }
 
 /** The user's notifications among `ids` that are still unseen (ids of others' simply are not there). */

@@ -13,7 +13,7 @@ import { db } from '../db/service';
 import { failedChecks, named, txEntities, writeItems, type TxItem } from '../db/transact';
 import { forbidden, HttpError, notFound } from '../lib/errors';
 import { eitherBlocks } from '../users/blocks';
-import { notificationWrite } from '../notifications/notifications';
+import { excerpt, notificationWrite, targetNameOf } from '../notifications/notifications';
 import { claimOf, commentAt, notifiable } from '../comments/comments';
 import { getPostItem, livePostCheck, postCountItem, visiblePost } from '../posts/post-item';
 import { canSee } from '../posts/visibility';
@@ -53,11 +53,14 @@ async function reactionAnswer(t: Target, userId: string): Promise<ReactionView> 
  */
 async function reactionNotification(t: Target, userId: string, createdAt: string): Promise<TxItem[]> {
   const recipient = t.kind === 'p' ? t.post.authorId : t.claim.authorId;
+  if (recipient === userId) return [];
   if (t.kind === 'c' && !(await notifiable(recipient))) return [];
   if (await eitherBlocks(recipient, userId)) return [];
+  // Named by the comment's start, or the post's or plant's name.
+  const targetName = t.kind === 'c' ? excerpt((await commentAt(t.post.id, t.claim.path))?.content ?? '') : targetNameOf(t.post);
   const notify = notificationWrite(recipient, {
     // A comment's reaction names the comment's kind and the post it is on (where the link leads).
-    kind: 'reaction', actorId: userId, targetType: t.kind === 'c' ? 'comment' : t.post.kind, targetId: t.post.id,
+    kind: 'reaction', actorId: userId, targetType: t.kind === 'c' ? 'comment' : t.post.kind, targetId: t.post.id, ...(targetName ? { targetName } : {}),
   });
   if (!notify.length) return [];
   const reactionId = t.kind === 'p' ? reactionIdOf('p', t.post.id, userId) : reactionIdOf('c', t.claim.id, userId);

@@ -30,8 +30,8 @@ import { usableFamily } from '../lib/session/live';
 import { getConversation, memberTally, staffOf } from '../messages/conversations';
 import { getEvent } from '../events/events';
 import { getPostItem } from '../posts/post-item';
-import { toNotification, unreadTally } from '../notifications/notifications';
-import { responderOf, usersAnd } from '../users/cards';
+import { unreadTally, withActor } from '../notifications/notifications';
+import { usersAnd } from '../users/cards';
 import { connectionsWithSessions, removeConnection } from './connections';
 
 export interface FrameSink {
@@ -112,7 +112,7 @@ async function messageFanOut(item: MessageItem, sink: FrameSink): Promise<void> 
 
 async function notificationFanOut(item: NotificationItem, sink: FrameSink): Promise<void> {
   const { users } = await usersAnd(item.actorId ? [item.actorId] : []);
-  const notification = { ...toNotification(item), actor: item.actorId ? responderOf(users.get(item.actorId), item.actorId) : null };
+  const notification = withActor(item, users);
   await deliver([item.recipientId], async () => ({ type: 'notification', data: { notification, tally: await unreadTally(item.recipientId) } }), sink);
 }
 

@@ -8,14 +8,21 @@ import { responder } from './comments';
 export const NOTIFICATION_TARGET_TYPES = [...POST_KINDS, 'comment', 'page', 'event'] as const;
 export type NotificationTargetType = (typeof NOTIFICATION_TARGET_TYPES)[number];
 
+/** Who caused it: a user's card, with the name posts show them by. */
+export const notificationActor = responder.extend({
+  name: z.string().optional().describe('The display name (first and last name, else the username; "Former member" for a deleted account)'),
+});
+export type NotificationActor = z.output<typeof notificationActor>;
+
 export const notificationView = z.strictObject({
   id: z.string().describe('<creation time in ms, 13 digits>-<uuid>'),
   kind: z.enum(NOTIFICATION_KINDS),
   actorId: z.string().nullable().describe('Who caused it; null for announcements'),
-  actor: responder.nullable().describe('The actor as a card; null for announcements'),
+  actor: notificationActor.nullable().describe('The actor as a card; null for announcements'),
   targetType: z.enum(NOTIFICATION_TARGET_TYPES).nullable().describe('What it is about; null for announcements'),
   targetId: z.string().nullable().describe('The post or plant it leads to (for a comment, the post it is on); null for announcements'),
   text: z.string().nullable().describe('An announcement\'s text, or the start of a comment or reply; null otherwise'),
+  targetName: z.string().optional().describe('What it is about, named as it was when written: a plant\'s name, or the start of the post (or, for a reply or a reaction to a comment, of the comment); absent on notifications written before it was kept, and on the other kinds'),
   seen: z.boolean(),
   immutable: z.boolean().describe('An announcement the recipient cannot delete'),
   createdAt: z.string(),

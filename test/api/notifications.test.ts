@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { NotificationView } from '../../shared/schemas/notifications';
 import { as } from '../support/accounts';
-import { notificationTally } from '../support/content';
+import { comment, newPlant, newPost, notificationsOf, notificationTally, reactTo } from '../support/content';
 import { call } from '../support/api';
 import { getItem, queryPartition } from '../support/db';
 import { useHostTable } from '../support/host-env';
@@ -200,5 +200,36 @@ describe('POST /api/iam/notifications/new-immutable', () => {
       expect(res.status).toBe(400);
       expect(res.json).toMatchObject({ error: { field } });
     }
+  });
+});
+
+describe('what a notification names', () => {
+  it('a comment, a reply and a reaction name their target as it was, and the actor by display name', async () => {
+    const [a, b] = await Promise.all([registeredUser({ first_name: 'ivy', last_name: 'green' }), registeredUser()]);
+    const plant = await newPlant(a, { commonName: 'monstera  DELICIOSA' });
+    const post = await newPost(a, { text: 'Just repotted my fiddle leaf fig and it looks so happy now\nsecond line' });
+    const onPlant = await comment(b, plant.id, 'Where did you get it?');
+    await comment(b, post.id, 'Lovely');
+    await reactTo(b, { post_id: post.id });
+    await comment(a, plant.id, 'At the swap meet', onPlant);
+    await reactTo(a, { comment_id: onPlant.id });
+
+    const forA = await notificationsOf(a);
+    const about = (kind: string, targetId: string) => forA.find((n) => n.kind === kind && n.targetId === targetId);
+    expect(about('comment', plant.id)).toMatchObject({ targetType: 'plant', targetName: 'Monstera Deliciosa', text: 'Where did you get it?' });
+    expect(about('comment', post.id)).toMatchObject({ targetType: 'post', targetName: 'Just repotted my fiddle leaf fig and it looks…' });
+    expect(about('reaction', post.id)).toMatchObject({ targetType: 'post', targetName: 'Just repotted my fiddle leaf fig and it looks…' });
+
+    const forB = await notificationsOf(b);
+    expect(forB.find((n) => n.kind === 'reply')).toMatchObject({ targetType: 'plant', targetId: plant.id, targetName: 'Where did you get it?', actor: { uuid: a.uuid, name: 'Ivy Green' } });
+    expect(forB.find((n) => n.kind === 'reaction')).toMatchObject({ targetType: 'comment', targetId: plant.id, targetName: 'Where did you get it?', actor: { name: 'Ivy Green' } });
+  });
+
+  it('leaves it out of an item written without it, and names a former member', async () => {
+    const u = await registeredUser();
+    expect(await notify(u.uuid, 'older')).toBe(true);
+    const [older] = await notificationsOf(u);
+    expect(older).not.toHaveProperty('targetName');
+    expect(older!.actor).toMatchObject({ name: 'Former member' });
   });
 });

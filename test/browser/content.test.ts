@@ -50,7 +50,7 @@ describe.runIf(browserAvailable)('content journey in Chromium', () => {
   }
 
   it('A lists a plant with two photos, B likes and comments, A replies, B is notified, a guest sees only public posts', { timeout: 120_000 }, async () => {
-    const [a, b] = await Promise.all([registeredUser(), registeredUser()]);
+    const [a, b] = await Promise.all([registeredUser({ first_name: 'ivy', last_name: 'green' }), registeredUser()]);
     const plantName = `String of pearls ${randomUUID().slice(0, 4)}`;
     const publicText = `Repotted my fern today ${randomUUID().slice(0, 6)}`;
     const membersText = `Members only: swap meet details ${randomUUID().slice(0, 6)}`;
@@ -110,8 +110,25 @@ describe.runIf(browserAvailable)('content journey in Chromium', () => {
     const bell = pageB.getByRole('banner').getByRole('button', { name: /^Notifications, \d+ unread$/ });
     await bell.waitFor(SLOW);
     await bell.click();
-    await pageB.getByRole('dialog').getByText(`${a.profile.username} replied to your comment`).waitFor(SLOW);
+    // Named by display name, with the comment replied to.
+    const said = 'Ivy Green replied to your comment “Would you swap a cutting for a hoya?”';
+    await pageB.getByRole('dialog').getByText(said).waitFor(SLOW);
     await shot(pageB, 'content-notification');
+
+    // The notifications screen, from the panel: following the reply marks it alone and leads to the plant.
+    await pageB.getByRole('dialog').getByRole('link', { name: 'See all notifications' }).click();
+    await pageB.getByRole('heading', { level: 1, name: 'Notifications' }).waitFor(SLOW);
+    const row = pageB.getByRole('list', { name: 'Your notifications' }).getByRole('link').filter({ hasText: said });
+    await row.getByText('New', { exact: true }).waitFor(SLOW);
+    expect(await seriousA11yViolations(pageB)).toEqual([]);
+    await shot(pageB, 'content-notifications-1280');
+    await pageB.setViewportSize({ width: 390, height: 844 });
+    expect(await pageB.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(pageB, 'content-notifications-390');
+    await pageB.setViewportSize(DESKTOP);
+    await row.click();
+    await pageB.waitForURL((u) => u.pathname === plantPath, SLOW);
+    await pageB.getByRole('banner').getByRole('button', { name: 'Notifications', exact: true }).waitFor(SLOW);
 
     // A guest sees the public post and the plant, never the members-only post.
     const guest = await newPage();

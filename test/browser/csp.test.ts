@@ -88,7 +88,7 @@ describe.runIf(browserAvailable)('Content-Security-Policy in Chromium', () => {
   });
 
   it('no screen breaks the policy: home, a post with a photo, photo uploads, profile, notifications, settings and the admin screens', { timeout: 180_000 }, async () => {
-    const [a, b] = await Promise.all([registeredUser(), registeredUser()]);
+    const [a, b] = await Promise.all([registeredUser(), registeredUser({ first_name: 'ivy', last_name: 'green' })]);
     const postText = `Variegated monstera, new leaf ${randomUUID().slice(0, 6)}`;
     const photoKey = await uploadPhoto(a, gradientPng(320, 240, 45), 'image/png');
     const post = await newPost(a, { text: postText, photos: [{ key: photoKey, description: 'A new leaf unfurling' }] });
@@ -147,9 +147,12 @@ describe.runIf(browserAvailable)('Content-Security-Policy in Chromium', () => {
     const bell = page.getByRole('banner').getByRole('button', { name: /^Notifications, \d+ unread$/ });
     await bell.waitFor(SLOW);
     await bell.click();
-    await page.getByRole('dialog').getByText(`${b.profile.username!} commented on your post`).waitFor(SLOW);
+    await page.getByRole('dialog').getByText(`Ivy Green commented on your post “${postText}”`).waitFor(SLOW);
     await shot(page, 'csp-notifications');
-    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').getByRole('link', { name: 'See all notifications' }).click();
+    await heading(page, 'Notifications');
+    await page.getByRole('list', { name: 'Your notifications' }).getByText(`Ivy Green commented on your post “${postText}”`).waitFor(SLOW);
+    await shot(page, 'csp-notifications-screen');
 
     // Settings, with a new profile photo uploaded from there.
     await page.goto(`${url()}/settings`);

@@ -19,6 +19,8 @@ export const Notification = () => new Entity({
     targetType: { type: 'string', readOnly: true },
     targetId: { type: 'string', readOnly: true },
     text: { type: 'string', readOnly: true },
+    /** The name of what it is about as it was then: a plant's name, or the start of a post or comment (absent on older items). */
+    targetName: { type: 'string', readOnly: true },
     seen: { type: 'boolean', required: true, default: false },
     /** Announcements: the recipient cannot delete them. */
     immutable: { type: 'boolean', required: true, default: false, readOnly: true },

@@ -100,6 +100,8 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/plant/:plantId', guard: 'guest-or-authd', screen: () => import('./screens/plants/plant') },
 
   { path: '/profile', guard: 'authd-only', screen: () => import('./screens/profile/profile') },
+  // Nested under /profile, so it cannot shadow a member's or page's handle.
+  { path: '/profile/notifications', guard: 'authd-only', screen: () => import('./screens/profile/notifications') },
   { path: '/profile/plants', guard: 'authd-only', screen: () => import('./screens/profile/plants') },
   { path: '/profile/plants/create', guard: 'authd-only', screen: () => import('./screens/profile/plant-create') },
   { path: '/profile/plants/edit/:plantId', guard: 'authd-only', screen: () => import('./screens/profile/plant-edit') },

@@ -19,6 +19,7 @@ export const paths = {
   terms: '/docs/terms-of-use',
   privacy: '/docs/privacy-policy',
   profile: '/profile',
+  notifications: '/profile/notifications',
   recentPlants: '/_recent-plants',
   nearbyPlants: '/nearby/plants',
   pages: '/pages',

@@ -1,4 +1,4 @@
-/** The signed-in user's notifications: the list, and marking them all seen (the unseen tally is in ./tally.ts). */
+/** The signed-in user's notifications: the list, and marking them seen, all or one (the unseen tally is in ./tally.ts). */
 import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { NotificationPage } from '@shared/answers/notifications';
 import { api } from '@/lib/api';
@@ -21,12 +21,11 @@ export function useNotifications() {
   });
 }
 
-/** Marking every unseen notification seen. */
 /** An empty list marks every unseen notification seen; answers the new tally. */
 export const markAllSeen = () => api.call('PUT /api/iam/notifications/mark-as-seen', { notifIds: [] });
 
 /** Marks them all seen in the cached list too, and gives the tally store the new tally (then checks it). */
-export function useMarkAllSeen(tracker: TallyTracker) {
+export function useMarkAllSeen(tracker: TallyTracker | null) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: markAllSeen,
@@ -34,8 +33,29 @@ export function useMarkAllSeen(tracker: TallyTracker) {
       queryClient.setQueryData<InfiniteData<NotificationPage>>(notificationsQueryKey, (old) =>
         old ? { ...old, pages: old.pages.map((page) => ({ ...page, notifications: page.notifications.map((n) => ({ ...n, seen: true })) })) } : old,
       );
+      if (!tracker) return;
       if (typeof answer?.tally === 'number') tracker.set(answer.tally);
       void tracker.refresh(true);
+    },
+  });
+}
+
+/** Marks the listed notifications seen; answers the new tally. */
+export const markSeen = (notifIds: string[]) => api.call('PUT /api/iam/notifications/mark-as-seen', { notifIds });
+
+/**
+ * Marks one notification seen (the notifications screen, on following it): in the cached list
+ * too, and the tally store (when the tab has one) takes the new tally.
+ */
+export function useMarkOneSeen(tracker: TallyTracker | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => markSeen([id]),
+    onSuccess: (answer, id) => {
+      queryClient.setQueryData<InfiniteData<NotificationPage>>(notificationsQueryKey, (old) =>
+        old ? { ...old, pages: old.pages.map((page) => ({ ...page, notifications: page.notifications.map((n) => (n.id === id ? { ...n, seen: true } : n)) })) } : old,
+      );
+      if (tracker && typeof answer?.tally === 'number') tracker.set(answer.tally);
     },
   });
 }

@@ -131,6 +131,17 @@ describe('notification bell', () => {
     expect(screen.queryByRole('dialog', { name: 'Notifications' })).toBeNull();
   });
 
+  it('links to the notifications screen, closing the panel', async () => {
+    serve({ 'GET /api/iam/notifications/all': () => success({ notifications: [notif({ kind: 'reaction' })], cursorId: null }) });
+    const { router } = renderRoute('/about', { auth: AUTH.member });
+    await screen.findByRole('heading', { level: 1, name: 'About' });
+    const panel = await openPanel();
+    fireEvent.click(await within(panel).findByRole('link', { name: 'See all notifications' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile/notifications'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Notifications' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Notifications' })).toBeNull();
+  });
+
   it('says when the list cannot be loaded, and tries again', async () => {
     let fail = true;
     serve({

@@ -1,6 +1,7 @@
 /**
  * The list behind the bell (loaded on first open): newest first with "Load more", each one in
- * words with a link to what it is about, and "Mark all as seen".
+ * words with a link to what it is about, "Mark all as seen", and a link to the notifications
+ * screen (where following one marks only that one).
  */
 import { useEffect, useId, useRef, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
@@ -9,6 +10,7 @@ import { Button } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
 import { CloseIcon } from '@/components/icons';
 import { Loading } from '@/components/loading';
+import { paths } from '@/config/paths';
 import { formatDateTime, formatRelative } from '@/lib/format-date';
 import { useNotifications, useMarkAllSeen } from '../api/notifications';
 import { actorName, notificationHref, notificationText } from '../lib/describe';
@@ -126,6 +128,11 @@ export default function NotificationsPanel({
           Could not load more. Try again.
         </p>
       ) : null}
+      <div className="border-t border-gray-200 p-2 text-center">
+        <Link to={paths.notifications} onClick={onFollow} className="inline-flex min-h-11 items-center rounded-md px-3 text-sm font-semibold text-primary-800 hover:bg-primary-50">
+          See all notifications
+        </Link>
+      </div>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NotificationView } from '@shared/answers/notifications';
 import { formatEventTime } from '@/lib/format-date';
-import { notificationHref, notificationText } from './describe';
+import { actorName, notificationHref, notificationText } from './describe';
 
 const page = (kind: NotificationView['kind']): NotificationView => ({
   id: '0000000000001-11111111-0000-4000-8000-000000000001',
@@ -69,5 +69,39 @@ describe('event notifications in the event\'s time zone', () => {
 
   it('say an old text without a zone in the reader\'s own time, with no note', () => {
     expect(notificationText(event('event-reminder', `Swap meet · ${at}`), 'x', { now, reader: 'Europe/London' })).toBe('Reminder: Swap meet, Sat 28 Nov, 23:00');
+  });
+});
+
+const content = (kind: NotificationView['kind'], targetType: NotificationView['targetType'], targetName?: string): NotificationView => ({
+  ...page(kind),
+  targetType,
+  targetId: '33333333-0000-4000-8000-000000000003',
+  text: kind === 'reaction' ? null : 'Where did you get it?',
+  ...(targetName === undefined ? {} : { targetName }),
+});
+
+describe('comment, reply and reaction notifications', () => {
+  it('name their target: a plant by its name, a post or a comment by its quoted start', () => {
+    expect(notificationText(content('comment', 'plant', 'Monstera'), 'Fern')).toBe('Fern commented on your plant Monstera');
+    expect(notificationText(content('comment', 'post', 'Just repotted my fig…'), 'Fern')).toBe('Fern commented on your post “Just repotted my fig…”');
+    expect(notificationText(content('reaction', 'post', 'Just repotted my fig…'), 'Fern')).toBe('Fern reacted to your post “Just repotted my fig…”');
+    expect(notificationText(content('reaction', 'plant', 'Monstera'), 'Fern')).toBe('Fern reacted to your plant Monstera');
+    expect(notificationText(content('reaction', 'comment', 'Where did you get it?'), 'Fern')).toBe('Fern reacted to your comment “Where did you get it?”');
+    expect(notificationText(content('reply', 'plant', 'Where did you get it?'), 'Fern')).toBe('Fern replied to your comment “Where did you get it?”');
+    expect(notificationHref(content('reply', 'plant', 'Where did you get it?'))).toBe('/plant/33333333-0000-4000-8000-000000000003');
+  });
+
+  it('keep today\'s wording when written without a name', () => {
+    expect(notificationText(content('comment', 'plant'), 'Fern')).toBe('Fern commented on your plant');
+    expect(notificationText(content('reaction', 'post'), 'Fern')).toBe('Fern reacted to your post');
+    expect(notificationText(content('reaction', 'comment', '  '), 'Fern')).toBe('Fern reacted to your comment');
+    expect(notificationText(content('reply', 'post'), 'Fern')).toBe('Fern replied to your comment');
+  });
+
+  it('name the actor by display name as posts do, else by username', () => {
+    const actor = { uuid: 'u1', username: 'fern_grower', avatar: null };
+    expect(actorName({ ...content('comment', 'plant'), actor: { ...actor, name: 'ivy GREEN' } })).toBe('Ivy Green');
+    expect(actorName({ ...content('comment', 'plant'), actor })).toBe('fern_grower');
+    expect(actorName({ ...content('comment', 'plant'), actor: null })).toBe('Someone');
   });
 });

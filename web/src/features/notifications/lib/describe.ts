@@ -1,10 +1,22 @@
 /** What a notification says, and where it leads. */
 import type { NotificationView } from '@shared/answers/notifications';
 import { readEventNotice } from '@shared/event-notice';
+import { toTitleCase } from '@shared/format';
 import { formatEventTime } from '@/lib/format-date';
 import { eventEditHref, eventHref, handleHref, pageEditHref, plantHref, postHref } from '@/config/paths';
 
 const what = (targetType: NotificationView['targetType']) => (targetType === 'plant' ? 'your plant' : targetType === 'comment' ? 'your comment' : 'your post');
+
+/**
+ * "your plant Monstera", "your post “Just repotted…”", "your comment “Where did…”": what it is
+ * about, named when the notification keeps its name (a plant by name, a post or comment by its
+ * quoted start); older ones say only "your post".
+ */
+function target(n: NotificationView, targetType: NotificationView['targetType'] = n.targetType): string {
+  const name = n.targetName?.trim();
+  if (!name) return what(targetType);
+  return targetType === 'plant' ? `${what(targetType)} ${name}` : `${what(targetType)} “${name}”`;
+}
 
 /** The parts of an event notification's text (shared/event-notice.ts): "<title> · <start> · <zone>", an attendance leading with its status. */
 const eventParts = (n: NotificationView) => readEventNotice(n.text, { withStatus: n.kind === 'attendance' });
@@ -31,11 +43,12 @@ const joined = (lead: string, when: string) => (when ? `${lead}${when}` : '');
 export function notificationText(n: NotificationView, actor: string, reading: Reading = {}): string {
   switch (n.kind) {
     case 'reaction':
-      return `${actor} reacted to ${what(n.targetType)}`;
+      return `${actor} reacted to ${target(n)}`;
     case 'comment':
-      return `${actor} commented on ${n.targetType === 'plant' ? 'your plant' : 'your post'}`;
+      return `${actor} commented on ${target(n, n.targetType === 'plant' ? 'plant' : 'post')}`;
     case 'reply':
-      return `${actor} replied to your comment`;
+      // The name is the comment replied to (the target is the post it is on).
+      return `${actor} replied to ${target(n, 'comment')}`;
     case 'attendance': {
       // "<status> · <title> · <start> · <zone>", written with the attendance.
       const { status, title } = eventParts(n);
@@ -87,5 +100,11 @@ export function notificationHref(n: NotificationView): string | null {
   }
 }
 
-/** Who caused it, as the list names them. */
-export const actorName = (n: NotificationView) => n.actor?.username?.trim() || 'Someone';
+/**
+ * Who caused it, as the list names them: by display name in the style posts use (post-card's
+ * `ownerName`), else (older answers) by username.
+ */
+export const actorName = (n: NotificationView) => {
+  const name = n.actor?.name?.trim();
+  return name ? toTitleCase(name) : n.actor?.username?.trim() || 'Someone';
+};
