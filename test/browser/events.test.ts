@@ -101,7 +101,7 @@ describe.runIf(browserAvailable)('events journey in Chromium', () => {
     await pageB.getByRole('heading', { level: 1, name: 'Events' }).waitFor(SLOW);
     const list = pageB.getByRole('region', { name: 'events by distance' });
     await list.getByRole('link', { name: title }).first().waitFor(SLOW);
-    const map = pageB.getByRole('group', { name: /^Map of \d+ events within 20 km/ });
+    const map = pageB.getByRole('group', { name: /^Map of \d+ events within 25 km/ });
     await map.getByRole('link', { name: new RegExp(title) }).first().waitFor(SLOW);
     expect(await seriousA11yViolations(pageB)).toEqual([]);
     await shot(pageB, 'events-list-1280');

@@ -74,7 +74,7 @@ describe.runIf(browserAvailable)('places journey in Chromium', () => {
     await pageB.getByRole('heading', { level: 1, name: 'Pages near you' }).waitFor(SLOW);
     const list = pageB.getByRole('region', { name: 'pages by distance' });
     await list.getByRole('link', { name }).waitFor(SLOW);
-    const map = pageB.getByRole('group', { name: /^Map of \d+ pages within 20 km/ });
+    const map = pageB.getByRole('group', { name: /^Map of \d+ pages within 25 km/ });
     await map.waitFor(SLOW);
     await map.getByRole('link', { name: new RegExp(`^\\d+\\. ${name}$`) }).waitFor(SLOW);
     expect(await seriousA11yViolations(pageB)).toEqual([]);
@@ -91,7 +91,7 @@ describe.runIf(browserAvailable)('places journey in Chromium', () => {
     // On a phone too: the list and the map.
     const phone = await signIn(b, PHONE);
     await phone.goto(`${url()}/pages/nearby`);
-    await phone.getByRole('group', { name: /^Map of \d+ pages within 20 km/ }).waitFor(SLOW);
+    await phone.getByRole('group', { name: /^Map of \d+ pages within 25 km/ }).waitFor(SLOW);
     await shot(phone, 'places-pages-nearby-390');
 
     // A guest sees the page and the "Near you" panel.

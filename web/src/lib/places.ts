@@ -37,7 +37,23 @@ export async function placeAt(point: Point, signal?: AbortSignal): Promise<Place
   return (await api.call('GET /api/location/place-at', { lat: point.latitude, long: point.longitude }, { signal })).place;
 }
 
-/** "~3 km", "under 1 km": distances are rounded, never exact. */
-export function distanceText(km: number): string {
+/** The member's units setting: metric for guests. */
+export type Units = 'metric' | 'imperial';
+
+const MILES_PER_KM = 0.621371;
+
+/** "~3 km", "under 1 km" ("~2 mi", "under 1 mi" in imperial units): distances are rounded, never exact. */
+export function distanceText(km: number, units: Units = 'metric'): string {
+  if (units === 'imperial') {
+    const mi = km * MILES_PER_KM;
+    return mi < 1 ? 'under 1 mi' : `~${Math.round(mi)} mi`;
+  }
   return km < 1 ? 'under 1 km' : `~${km} km`;
+}
+
+/** A search radius as the reader counts: "25 km", or "16 mi" (one decimal under 2 miles: "0.6 mi"). */
+export function radiusText(km: number, units: Units = 'metric'): string {
+  if (units !== 'imperial') return `${km} km`;
+  const mi = km * MILES_PER_KM;
+  return `${mi < 2 ? mi.toFixed(1) : Math.round(mi)} mi`;
 }

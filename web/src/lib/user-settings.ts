@@ -2,6 +2,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UserSettings } from '@shared/answers/users';
 import { api } from '@/lib/api';
+import { useAuth } from '@/lib/auth/auth-store';
+import type { Units } from '@/lib/places';
 
 export const userSettingsQueryKey = ['account', 'user-settings'] as const;
 
@@ -10,6 +12,17 @@ export const updateUserSettings = (patch: Partial<UserSettings>) => api.call('PU
 
 export function useUserSettings() {
   return useQuery({ queryKey: userSettingsQueryKey, queryFn: ({ signal }) => getUserSettings(signal) });
+}
+
+/** The signed-in member's settings, shared and kept a minute (guests: none, and no request). */
+export function useMemberSettings() {
+  const signedIn = useAuth().loggedIn === true;
+  return useQuery({ queryKey: userSettingsQueryKey, queryFn: ({ signal }) => getUserSettings(signal), enabled: signedIn, staleTime: 60_000 });
+}
+
+/** The units distances are said in: the member's setting, metric for guests and until it is read. */
+export function useUnits(): Units {
+  return useMemberSettings().data?.units ?? 'metric';
 }
 
 /** A new private calendar feed address (the old one stops working). */

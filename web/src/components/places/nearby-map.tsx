@@ -8,7 +8,7 @@
  * own chunk, only by the screens that show a map.
  */
 import { Link } from 'react-router';
-import type { Point } from '@/lib/places';
+import { radiusText, type Point, type Units } from '@/lib/places';
 
 export interface MapPoint extends Point {
   id: string;
@@ -82,9 +82,12 @@ export default function NearbyMap({
   tileUrl = null,
   centreLabel = 'You',
   caption = 'Drawn to scale around you. Members and listings are placed at their ~1 km area, never their address.',
+  units = 'metric',
 }: {
   centre: Point;
   radiusKm: number;
+  /** The units the rings are labelled in. */
+  units?: Units;
   points: MapPoint[];
   label: string;
   tileUrl?: string | null;
@@ -128,8 +131,8 @@ export default function NearbyMap({
         </g>
         <circle cx={MID} cy={MID} r={R} className={`${tiles.length ? 'fill-white/10' : 'fill-white/70'} stroke-primary-600`} strokeWidth="2" strokeDasharray="6 5" />
         <circle cx={MID} cy={MID} r={R / 2} className="fill-none stroke-primary-300" strokeWidth="1" strokeDasharray="3 4" />
-        <text x={MID + 4} y={MID - R - 6} className="fill-gray-700 text-[13px]">{radiusKm} km</text>
-        <text x={MID + 4} y={MID - R / 2 - 4} className="fill-gray-600 text-[12px]">{radiusKm / 2} km</text>
+        <text x={MID + 4} y={MID - R - 6} className="fill-gray-700 text-[13px]">{radiusText(radiusKm, units)}</text>
+        <text x={MID + 4} y={MID - R / 2 - 4} className="fill-gray-600 text-[12px]">{radiusText(radiusKm / 2, units)}</text>
         <text x={SIZE - 18} y="24" className="fill-gray-600 text-[13px] font-semibold" textAnchor="middle">N</text>
         <path d={`M${SIZE - 18} 30 l-5 12 h10 z`} className="fill-gray-500" />
         {points.map((p, i) => {

@@ -19,7 +19,7 @@ import { NearbyView, useNearbySearch } from '@/features/places/components/nearby
 
 export default function EventsScreen() {
   const auth = useAuth();
-  const search = useNearbySearch(20);
+  const search = useNearbySearch();
   const [view, setView] = useState<'list' | 'month'>('list');
   const events = useEventsNear(viewerOf(auth), search.origin, search.radiusKm, view === 'list');
   const dates = useDatesNear(viewerOf(auth), search.origin, search.radiusKm, view === 'month');
@@ -49,7 +49,7 @@ export default function EventsScreen() {
             noun="events"
             mapCaption="Drawn to scale around you. Events are placed where they are held."
             order={view === 'list' ? 'nearest first, each with its next date' : 'every date, soonest first'}
-            result={{ ...shown, items }}
+            result={{ ...shown, items, radiusKm: shown.data?.radius_km }}
             above={
               <div role="group" aria-label="Show as" className="mb-3 flex gap-2">
                 {tab('list', 'List')}
@@ -59,7 +59,7 @@ export default function EventsScreen() {
             pointOf={(d) => ({ id: d.date.id, latitude: (d.date.place ?? d.event.place).latitude, longitude: (d.date.place ?? d.event.place).longitude, label: d.event.title, href: eventHref(d.event.randomId) })}
             empty={
               <p className="rounded-xl border border-dashed border-gray-300 bg-white p-5 text-gray-700">
-                No events within {search.radiusKm} km yet. Try a wider distance
+                No events within {search.radiusLabel} yet. Try a wider distance
                 {auth.loggedIn ? (
                   <>
                     , or{' '}

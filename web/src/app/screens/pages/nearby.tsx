@@ -11,18 +11,18 @@ import { NearbyView, useNearbySearch } from '@/features/places/components/nearby
 
 export default function NearbyPagesScreen() {
   const auth = useAuth();
-  const search = useNearbySearch(20);
+  const search = useNearbySearch();
   const pages = useNearbyPages(viewerOf(auth), search.origin, search.radiusKm);
   return (
     <PageShell title="Pages near you" description="Nurseries, clubs and gardens close to you.">
       <NearbyView
         search={search}
         noun="pages"
-        result={{ ...pages, items: pages.data?.pages }}
+        result={{ ...pages, items: pages.data?.pages, radiusKm: pages.data?.radius_km }}
         pointOf={(p) => ({ id: p.id, latitude: p.latitude, longitude: p.longitude, label: p.name, href: pageHref(p.handle) })}
         empty={
           <p className="rounded-xl border border-dashed border-gray-300 bg-white p-5 text-gray-700">
-            No pages within {search.radiusKm} km yet. Try a wider distance, browse{' '}
+            No pages within {search.radiusLabel} yet. Try a wider distance, browse{' '}
             <Link to={paths.pages} className="font-semibold text-primary-800 underline underline-offset-2">
               all pages
             </Link>

@@ -29,30 +29,51 @@ describe('/nearby/plants', () => {
     await waitFor(() => expect(within(list).getAllByRole('link').map((a) => a.textContent)).toEqual([expect.stringContaining('Fern'), expect.stringContaining('Cactus')]));
     const from = screen.getByRole('region', { name: 'Where to search from' });
     expect(from.textContent).toContain('Near Newtown, New South Wales (from your place in your profile)');
-    expect(await screen.findByRole('group', { name: 'Map of 2 plants within 20 km of Newtown, New South Wales' })).toBeTruthy();
-    expect(api.to('PUT /api/plants/avail-nearby')[0]!.body).toMatchObject({ latitude: ORIGIN.latitude, longitude: ORIGIN.longitude, radiusKm: 20 });
+    expect(await screen.findByRole('group', { name: 'Map of 2 plants within 25 km of Newtown, New South Wales' })).toBeTruthy();
+    expect(api.to('PUT /api/plants/avail-nearby')[0]!.body).toMatchObject({ latitude: ORIGIN.latitude, longitude: ORIGIN.longitude, radiusKm: 25 });
     fireEvent.click(screen.getByRole('radio', { name: '5 km' }));
     await waitFor(() => expect(within(list).getAllByRole('link')).toHaveLength(1));
     expect(api.to('PUT /api/plants/avail-nearby').at(-1)!.body).toMatchObject({ radiusKm: 5 });
   });
 
-  it('starts from the member\'s "nearby means within" setting: the largest radius not past it', async () => {
+  it('starts from the member\'s "nearby means within" setting, every one of which is a choice here, up to 100 km', async () => {
     const api = serve({
       'GET /api/nearby/near-you': () => nearYou(),
       'GET /api/iam/users/user-settings': () => success({ ...DEFAULT_USER_SETTINGS, nearby_radius_km: 100, calendarFeedUrl: null }),
       'PUT /api/plants/avail-nearby': (call) => success({ plants: [nearby(1, 'fern', 2)], radius_km: call.body?.radiusKm }),
     });
     renderRoute('/nearby/plants', { auth: AUTH.member });
-    await waitFor(() => expect((screen.getByRole('radio', { name: '50 km' }) as HTMLInputElement).checked).toBe(true));
-    await waitFor(() => expect(api.to('PUT /api/plants/avail-nearby').at(-1)!.body).toMatchObject({ radiusKm: 50 }));
-    expect(radiusForSetting(10)).toBe(5);
-    expect(radiusForSetting(25)).toBe(20);
+    await waitFor(() => expect((screen.getByRole('radio', { name: '100 km' }) as HTMLInputElement).checked).toBe(true));
+    await waitFor(() => expect(api.to('PUT /api/plants/avail-nearby').at(-1)!.body).toMatchObject({ radiusKm: 100 }));
+    expect(screen.getAllByRole('radio').map((r) => (r as HTMLInputElement).value)).toEqual(['1', '5', '10', '25', '50', '100']);
+    expect(radiusForSetting(10)).toBe(10);
+    expect(radiusForSetting(25)).toBe(25);
+    expect(radiusForSetting(7)).toBe(5);
+  });
+
+  it('says distances and radii in miles for a member who chose imperial units, and says when the answer searched less than asked', async () => {
+    serve({
+      'GET /api/nearby/near-you': () => nearYou([nearby(2, 'cactus', 8)]),
+      'GET /api/iam/users/user-settings': () => success({ ...DEFAULT_USER_SETTINGS, units: 'imperial', nearby_radius_km: 100, calendarFeedUrl: null }),
+      // Near the poles the index serves less than asked: the answer says how far it searched.
+      'PUT /api/plants/avail-nearby': () => success({ plants: [nearby(1, 'fern', 5)], radius_km: 50 }),
+    });
+    renderRoute('/nearby/plants', { auth: AUTH.member });
+    await waitFor(() => expect((screen.getByRole('radio', { name: '62 mi' }) as HTMLInputElement).checked).toBe(true));
+    expect(screen.getAllByRole('radio').map((r) => r.parentElement!.textContent)).toEqual(['0.6 mi', '3 mi', '6 mi', '16 mi', '31 mi', '62 mi']);
+    const list = await screen.findByRole('region', { name: 'plants by distance' });
+    await waitFor(() => expect(within(list).getByRole('link').textContent).toContain('~3 mi'));
+    expect(list.textContent).toContain('1 within 31 mi, nearest first');
+    expect(list.textContent).toContain('Searched within 31 mi (the widest here).');
+    // The near-you panel says its distances the same way.
+    const panel = await screen.findByRole('region', { name: 'Near you' });
+    await waitFor(() => expect(panel.textContent).toContain('~5 mi'));
   });
 
   it('says so when nothing is near, and points to recent plants', async () => {
     serve({ 'GET /api/nearby/near-you': () => nearYou(), 'PUT /api/plants/avail-nearby': () => success({ plants: [], radius_km: 20 }) });
     renderRoute('/nearby/plants', { auth: AUTH.member });
-    expect(await screen.findByText(/No available plants within 20 km yet/)).toBeTruthy();
+    expect(await screen.findByText(/No available plants within 25 km yet/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'browse recent plants' }).getAttribute('href')).toBe('/_recent-plants');
   });
 

@@ -15,18 +15,18 @@ const nameOf = (p: { plant: { commonName: string } | null }) => (p.plant ? plant
 
 export default function NearbyPlantsScreen() {
   const auth = useAuth();
-  const search = useNearbySearch(20);
+  const search = useNearbySearch();
   const plants = useNearbyPlants(viewerOf(auth), search.origin, search.radiusKm);
   return (
     <PageShell title="Plants near you" description="Plants up for swap, sale or giving away, nearest first.">
       <NearbyView
         search={search}
         noun="plants"
-        result={{ ...plants, items: plants.data?.plants }}
+        result={{ ...plants, items: plants.data?.plants, radiusKm: plants.data?.radius_km }}
         pointOf={(p) => ({ id: p.id, latitude: p.cell.latitude, longitude: p.cell.longitude, label: nameOf(p), href: plantHref(p.id) })}
         empty={
           <p className="rounded-xl border border-dashed border-gray-300 bg-white p-5 text-gray-700">
-            No available plants within {search.radiusKm} km yet. Try a wider distance, or{' '}
+            No available plants within {search.radiusLabel} yet. Try a wider distance, or{' '}
             <Link to={paths.recentPlants} className="font-semibold text-primary-800 underline underline-offset-2">
               browse recent plants
             </Link>
@@ -43,7 +43,7 @@ export default function NearbyPlantsScreen() {
                 <span className="block truncate font-semibold text-gray-900">{nameOf(p)}</span>
                 <span className="block text-sm text-gray-700">{p.plant?.availability}</span>
                 <span className="block text-sm text-gray-600">
-                  {distanceText(p.distance_km)} · {p.owner.name}
+                  {distanceText(p.distance_km, search.units)} · {p.owner.name}
                 </span>
               </span>
             </Link>

@@ -13,18 +13,18 @@ import { NumberBadge } from '@/components/places/number-badge';
 
 export default function NearbyUsersScreen() {
   const auth = useAuth();
-  const search = useNearbySearch(20);
+  const search = useNearbySearch();
   const users = useNearbyUsers(viewerOf(auth), search.origin, search.radiusKm);
   return (
     <PageShell title="People near you" description="Growers close to you who show up in nearby searches.">
       <NearbyView
         search={search}
         noun="people"
-        result={{ ...users, items: users.data?.users }}
+        result={{ ...users, items: users.data?.users, radiusKm: users.data?.radius_km }}
         pointOf={(u) => ({ id: u.uuid, latitude: u.cell.latitude, longitude: u.cell.longitude, label: nameOf(u), href: handleHref(u.username) })}
         empty={
           <p className="rounded-xl border border-dashed border-gray-300 bg-white p-5 text-gray-700">
-            Nobody within {search.radiusKm} km shows up in nearby searches yet. Try a wider distance, or see{' '}
+            Nobody within {search.radiusLabel} shows up in nearby searches yet. Try a wider distance, or see{' '}
             <Link to={paths.users} className="font-semibold text-primary-800 underline underline-offset-2">
               everyone
             </Link>
@@ -38,7 +38,7 @@ export default function NearbyUsersScreen() {
             <span className="min-w-0">
               <span className="block truncate font-semibold text-gray-900">{nameOf(u)}</span>
               <span className="block text-sm text-gray-600">
-                @{u.username} · {distanceText(u.distance_km)}
+                @{u.username} · {distanceText(u.distance_km, search.units)}
               </span>
             </span>
           </Link>

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import type { UserSettings } from '@shared/answers/users';
 import { NEARBY_RADII_KM, userSettingsInput } from '@shared/schemas/users';
+import { radiusText } from '@/lib/places';
 import { Checkbox, Fieldset, SelectField } from '@/components/form/fields';
 import { Button, FormAlert, Notice, SubmitButton } from '@/components/form/feedback';
 import { checkInput, describeFailure, failureMessage } from '@/components/form/messages';
@@ -86,7 +87,7 @@ function PreferencesForm({ saved }: { saved: UserSettings }) {
           name="nearby_radius_km"
           value={String(values.nearby_radius_km)}
           onValueChange={(v) => set('nearby_radius_km', Number(v) as UserSettings['nearby_radius_km'])}
-          options={NEARBY_RADII_KM.map((km) => ({ value: String(km), label: values.units === 'imperial' ? `${km} km (${Math.round(km * 0.621371)} mi)` : `${km} km` }))}
+          options={NEARBY_RADII_KM.map((km) => ({ value: String(km), label: values.units === 'imperial' ? `${km} km (${radiusText(km, 'imperial')})` : `${km} km` }))}
         />
         <Fieldset legend={LABELS.units}>
           <div className="flex gap-6 py-2">

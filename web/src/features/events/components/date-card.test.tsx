@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -6,9 +7,11 @@ import { DateCard } from './date-card';
 
 const show = (date: NonNullable<Parameters<typeof makeCard>[0]>['date']) =>
   render(
-    <MemoryRouter>
-      <DateCard card={makeCard({ event: { title: 'Cutting swap' }, date })} />
-    </MemoryRouter>,
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter>
+        <DateCard card={makeCard({ event: { title: 'Cutting swap' }, date })} />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 
 describe('DateCard', () => {

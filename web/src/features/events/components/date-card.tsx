@@ -4,6 +4,7 @@ import type { EventDateCard } from '@shared/answers/events';
 import type { AttendanceStatus } from '@shared/constants';
 import { eventHref } from '@/config/paths';
 import { distanceText } from '@/lib/places';
+import { useUnits } from '@/lib/user-settings';
 import { dateRange, dayLeaf } from '@/lib/format-date';
 
 /** The viewer's own answer, as a card says it ("On the waitlist (position 2)"). */
@@ -14,6 +15,7 @@ export function statusText(status: AttendanceStatus | null, waiting: boolean, po
 
 export function DateCard({ card, distanceKm }: { card: EventDateCard; distanceKm?: number }) {
   const { event, date } = card;
+  const units = useUnits();
   const leaf = dayLeaf(date.startsAt, event.timeZone);
   const place = date.place ?? event.place;
   const mine = statusText(date.myStatus, date.myWaiting, date.myWaitlistPosition);
@@ -33,7 +35,7 @@ export function DateCard({ card, distanceKm }: { card: EventDateCard; distanceKm
         </h3>
         <p className={`text-sm text-gray-700 ${date.cancelled ? 'line-through' : ''}`}>{dateRange(date.startsAt, date.endsAt, event.timeZone)}</p>
         <p className="truncate text-sm text-gray-600">
-          {[place.label, distanceKm !== undefined ? distanceText(distanceKm) : null, event.owner.name || event.owner.handle ? `by ${event.owner.name ?? `@${event.owner.handle}`}` : null].filter(Boolean).join(' · ')}
+          {[place.label, distanceKm !== undefined ? distanceText(distanceKm, units) : null, event.owner.name || event.owner.handle ? `by ${event.owner.name ?? `@${event.owner.handle}`}` : null].filter(Boolean).join(' · ')}
         </p>
         <p className="text-sm text-gray-600">
           {[`${date.counts.going} going`, date.counts.maybe ? `${date.counts.maybe} maybe` : null, date.full ? 'full' : null, event.recurring ? 'repeats' : null, event.privacy === 'members' ? 'members only' : null]

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { PageCard as PageCardData } from '@shared/answers/pages';
 import { Avatar } from '@/components/avatar';
 import { distanceText } from '@/lib/places';
+import { useUnits } from '@/lib/user-settings';
 import { NumberBadge } from '@/components/places/number-badge';
 import { pageHref } from '@/lib/known-pages';
 import { JoinButton } from './join-button';
@@ -10,6 +11,7 @@ import { plural } from '@shared/format';
 
 export function PageCard({ page, distanceKm, index }: { page: PageCardData; distanceKm?: number; index?: number }) {
   const members = plural(page.memberCount, 'member', 'members');
+  const units = useUnits();
   return (
     <article aria-label={page.name} className="flex flex-wrap items-start gap-3 rounded-xl border border-gray-200 bg-white p-3 shadow-sm">
       {index !== undefined ? (
@@ -24,7 +26,7 @@ export function PageCard({ page, distanceKm, index }: { page: PageCardData; dist
         </h3>
         <p className="truncate text-sm text-gray-600">@{page.handle}</p>
         <p className="text-sm text-gray-700">
-          {[page.place, distanceKm !== undefined ? distanceText(distanceKm) : null, members].filter(Boolean).join(' · ')}
+          {[page.place, distanceKm !== undefined ? distanceText(distanceKm, units) : null, members].filter(Boolean).join(' · ')}
         </p>
       </div>
       {/* On a phone the button takes its own row, so the name and place keep the width. */}

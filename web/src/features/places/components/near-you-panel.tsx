@@ -12,7 +12,8 @@ import { viewerOf, viewerReady } from '@/lib/ids';
 import { cardImageUrl } from '@/lib/images';
 import { dayLeaf, formatEventClock, formatEventTime } from '@/lib/format-date';
 import { useNearYou } from '../api/places';
-import { distanceText, originOf } from '@/lib/places';
+import { distanceText, originOf, radiusText } from '@/lib/places';
+import { useUnits } from '@/lib/user-settings';
 import { plantName } from '@shared/format';
 
 const SOURCE: Record<string, string> = {
@@ -33,6 +34,7 @@ const leaf = (iso: string, timeZone: string) => {
 export function NearYouPanel() {
   const auth = useAuth();
   const near = useNearYou(viewerOf(auth), viewerReady(auth));
+  const units = useUnits();
   if (near.isPending) {
     return (
       <div className="mt-3 space-y-2" aria-busy="true">
@@ -67,7 +69,7 @@ export function NearYouPanel() {
                     )}
                     <span className="min-w-0">
                       <span className="block truncate font-medium text-gray-900">{p.plant ? plantName(p.plant.commonName) : 'A plant'}</span>
-                      <span className="block text-gray-600">{distanceText(p.distance_km)}</span>
+                      <span className="block text-gray-600">{distanceText(p.distance_km, units)}</span>
                     </span>
                   </Link>
                 </li>
@@ -75,7 +77,7 @@ export function NearYouPanel() {
             })}
           </ul>
         ) : (
-          <p className="mt-1 text-gray-600">No plants up for grabs within {near.data.radius_km} km yet.</p>
+          <p className="mt-1 text-gray-600">No plants up for grabs within {radiusText(near.data.radius_km, units)} yet.</p>
         )}
       </div>
       <div>
@@ -88,14 +90,14 @@ export function NearYouPanel() {
                   <Avatar src={p.avatar} name={p.name} />
                   <span className="min-w-0">
                     <span className="block truncate font-medium text-gray-900">{p.name}</span>
-                    <span className="block text-gray-600">{distanceText(p.distance_km)}</span>
+                    <span className="block text-gray-600">{distanceText(p.distance_km, units)}</span>
                   </span>
                 </Link>
               </li>
             ))}
           </ul>
         ) : (
-          <p className="mt-1 text-gray-600">No pages within {near.data.radius_km} km yet.</p>
+          <p className="mt-1 text-gray-600">No pages within {radiusText(near.data.radius_km, units)} yet.</p>
         )}
       </div>
       <div>
@@ -111,15 +113,15 @@ export function NearYouPanel() {
                   <span className="min-w-0">
                     <span className="block truncate font-medium text-gray-900">{e.event.title}</span>
                     {/* The leaf gives the day: the line beside it gives the weekday and time ("Sat 10:00"), read out in full. */}
-                    <span aria-hidden="true" className="block text-gray-600">{[formatEventClock(e.date.startsAt, e.event.timeZone), distanceText(e.distance_km)].join(' · ')}</span>
-                    <span className="sr-only">{[formatEventTime(e.date.startsAt, e.event.timeZone), distanceText(e.distance_km)].join(' · ')}</span>
+                    <span aria-hidden="true" className="block text-gray-600">{[formatEventClock(e.date.startsAt, e.event.timeZone), distanceText(e.distance_km, units)].join(' · ')}</span>
+                    <span className="sr-only">{[formatEventTime(e.date.startsAt, e.event.timeZone), distanceText(e.distance_km, units)].join(' · ')}</span>
                   </span>
                 </Link>
               </li>
             ))}
           </ul>
         ) : (
-          <p className="mt-1 text-gray-600">No events within {near.data.radius_km} km yet.</p>
+          <p className="mt-1 text-gray-600">No events within {radiusText(near.data.radius_km, units)} yet.</p>
         )}
       </div>
       <p className="flex flex-wrap gap-x-3 gap-y-1">

@@ -5,15 +5,14 @@
  * member's place, else the connection's, else the site's default.
  */
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Button, FormAlert } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
-import { getUserSettings, userSettingsQueryKey } from '@/lib/user-settings';
+import { useMemberSettings } from '@/lib/user-settings';
 import { useAuth } from '@/lib/auth/auth-store';
 import { viewerOf, viewerReady } from '@/lib/ids';
 import { useTileUrl } from '@/components/places/tile-url';
 import { useNearYou } from '../api/places';
-import { originOf, type Origin } from '@/lib/places';
+import { originOf, radiusText, type Origin } from '@/lib/places';
 import type { MapPoint } from '@/components/places/nearby-map';
 import { OriginPicker, RADII, RadiusChoice } from './origin-picker';
 
@@ -21,6 +20,8 @@ const NearbyMap = lazy(() => import('@/components/places/nearby-map'));
 
 export interface NearbyResult<T> {
   items: T[] | undefined;
+  /** The radius the answer searched (`radius_km`): less than asked where the index cannot search that wide. */
+  radiusKm?: number | undefined;
   isPending: boolean;
   isError: boolean;
   isFetching: boolean;
@@ -28,7 +29,7 @@ export interface NearbyResult<T> {
   refetch: () => unknown;
 }
 
-/** The screen's radius for a member's "nearby means within" setting: the largest choice not past it. */
+/** The screen's radius for a member's "nearby means within" setting: the setting itself (every setting is a choice), else the largest choice not past it. */
 export function radiusForSetting(settingKm: number): number {
   return [...RADII].reverse().find((km) => km <= settingKm) ?? RADII[0];
 }
@@ -37,16 +38,17 @@ export function radiusForSetting(settingKm: number): number {
  * The centre and radius of a nearby screen, starting from the panel's origin and, for a member,
  * from their "nearby means within" setting until they pick a radius here.
  */
-export function useNearbySearch(defaultKm = 20) {
+export function useNearbySearch(defaultKm = 25) {
   const auth = useAuth();
   const near = useNearYou(viewerOf(auth), viewerReady(auth));
-  const settings = useQuery({ queryKey: userSettingsQueryKey, queryFn: ({ signal }) => getUserSettings(signal), enabled: auth.loggedIn === true, staleTime: 60_000 });
+  const settings = useMemberSettings();
   const [chosen, setChosen] = useState<Origin | null>(null);
   const [pickedKm, setRadiusKm] = useState<number | null>(null);
   const setting = settings.data?.nearby_radius_km;
   const radiusKm = pickedKm ?? (setting ? radiusForSetting(setting) : defaultKm);
   const origin = chosen ?? (near.data ? originOf(near.data.origin) : null);
-  return { origin, setOrigin: setChosen, radiusKm, setRadiusKm, originError: near.isError };
+  const units = settings.data?.units ?? 'metric';
+  return { origin, setOrigin: setChosen, radiusKm, setRadiusKm, originError: near.isError, units, radiusLabel: radiusText(radiusKm, units) };
 }
 
 
@@ -77,13 +79,16 @@ export function NearbyView<T>({
   pointOf: (item: T) => MapPoint;
   empty: ReactNode;
 }) {
-  const { origin, setOrigin, radiusKm, setRadiusKm } = search;
+  const { origin, setOrigin, radiusKm, setRadiusKm, units } = search;
   const items = result.items ?? [];
+  // The index searched less than asked (the widest it serves here): say so, and count within what it searched.
+  const searchedKm = result.radiusKm !== undefined && result.radiusKm < radiusKm ? result.radiusKm : radiusKm;
+  const within = radiusText(searchedKm, units);
   const tileUrl = useTileUrl();
   return (
     <div className="space-y-4">
       <OriginPicker origin={origin} onChange={setOrigin} />
-      <RadiusChoice value={radiusKm} onChange={setRadiusKm} />
+      <RadiusChoice value={radiusKm} onChange={setRadiusKm} units={units} />
       {search.originError && !origin ? (
         <FormAlert message="Where you are could not be worked out. Use your location or choose a place above." title="No place to search from" />
       ) : result.isError && !result.items ? (
@@ -105,13 +110,14 @@ export function NearbyView<T>({
         <div className="space-y-4">
           <section aria-label={`${noun} by distance`} aria-busy={result.isFetching}>
             <p className="mb-2 text-sm text-gray-600" aria-live="polite">
-              {result.isFetching ? 'Searching…' : items.length ? `${items.length} within ${radiusKm} km, ${order}` : ''}
+              {result.isFetching ? 'Searching…' : items.length ? `${items.length} within ${within}, ${order}` : ''}
             </p>
+            {!result.isFetching && searchedKm < radiusKm ? <p className="mb-2 text-sm text-gray-700">Searched within {within} (the widest here).</p> : null}
             {above}
             {!items.length ? empty : renderAll ? renderAll(items) : <ol className="space-y-3">{items.map((item, i) => <li key={pointOf(item).id}>{renderItem(item, i)}</li>)}</ol>}
           </section>
           <Suspense fallback={<MapSkeleton label="Loading the map" />}>
-            <NearbyMap centre={origin} radiusKm={radiusKm} tileUrl={tileUrl} points={items.map(pointOf)} {...(mapCaption ? { caption: mapCaption } : {})} label={`Map of ${items.length} ${noun} within ${radiusKm} km of ${origin.label}`} />
+            <NearbyMap centre={origin} radiusKm={radiusKm} units={units} tileUrl={tileUrl} points={items.map(pointOf)} {...(mapCaption ? { caption: mapCaption } : {})} label={`Map of ${items.length} ${noun} within ${within} of ${origin.label}`} />
           </Suspense>
         </div>
       )}

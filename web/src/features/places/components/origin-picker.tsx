@@ -5,7 +5,8 @@
 import { useState } from 'react';
 import { Button } from '@/components/form/feedback';
 import { PinIcon } from '@/components/icons';
-import type { Origin } from '@/lib/places';
+import { NEARBY_RADII_KM } from '@shared/constants';
+import { radiusText, type Origin, type Units } from '@/lib/places';
 import { PlaceSearch } from '@/components/places/place-search';
 import { UseMyLocation } from '@/components/places/use-my-location';
 
@@ -69,10 +70,10 @@ export function OriginPicker({ origin, onChange }: { origin: Origin | null; onCh
   );
 }
 
-/** The radii the nearby screens offer. */
-export const RADII = [1, 5, 20, 50] as const;
+/** The radii the nearby screens offer (the member's setting is one of them). */
+export const RADII = NEARBY_RADII_KM;
 
-export function RadiusChoice({ value, onChange }: { value: number; onChange: (km: number) => void }) {
+export function RadiusChoice({ value, onChange, units = 'metric' }: { value: number; onChange: (km: number) => void; units?: Units }) {
   return (
     <fieldset className="flex flex-wrap items-center gap-2">
       <legend className="sr-only">Distance</legend>
@@ -82,7 +83,7 @@ export function RadiusChoice({ value, onChange }: { value: number; onChange: (km
       {RADII.map((km) => (
         <label key={km} className={`cursor-pointer rounded-full border px-3 py-1 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-primary-600 has-[:focus-visible]:ring-offset-1 ${value === km ? 'border-primary-700 bg-primary-700 text-white' : 'border-gray-300 bg-white text-gray-800 hover:border-primary-600'}`}>
           <input type="radio" name="radius" value={km} checked={value === km} onChange={() => onChange(km)} className="sr-only" />
-          {km} km
+          {radiusText(km, units)}
         </label>
       ))}
     </fieldset>
