@@ -201,5 +201,5 @@ export const placeAt = defineRoute({
 export const nearYou = defineRoute({
   method: 'GET', path: '/api/nearby/near-you', access: 'public',
   input: nearYouQuery, output: nearYouAnswer,
-  summary: 'The "Near you" panel in one request: the three nearest available plants and pages, and the three soonest upcoming events (then nearest, with the distance), within radiusKm (default 20) of lat/long, else the member\'s place, else the IP\'s, else the site\'s default: { origin, radius_km, plants, pages }.',
+  summary: 'The "Near you" panel in one request: the three nearest available plants and pages, and the three soonest upcoming events (then nearest, with the distance), within radiusKm (default: the member\'s "nearby means within" setting; 20 for a guest) of lat/long, else the member\'s place, else the IP\'s, else the site\'s default: { origin, radius_km, plants, pages }.',
 });

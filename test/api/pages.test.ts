@@ -417,6 +417,16 @@ describe('tags, the directory and pages nearby', () => {
     expect(panel.data.plants).toEqual([]);
     const guest = await call<NearYou>('GET', '/api/nearby/near-you');
     expect(guest.data.origin.source).toBe('site');
+    expect(guest.data.radius_km).toBe(20);
+    // A member's panel searches as far as their "nearby means within" setting: 5 km leaves the far page out, 100 km takes it.
+    expect((await as(a.browser, 'PUT', '/api/iam/users/update-user-settings', { nearby_radius_km: 5 })).status).toBe(200);
+    const close = await as<NearYou>(a.browser, 'GET', `/api/nearby/near-you?lat=${here.latitude}&long=${here.longitude}`);
+    expect(close.data.radius_km).toBe(5);
+    expect(close.data.pages.map((p) => p.id)).toEqual([near.id]);
+    expect((await as(a.browser, 'PUT', '/api/iam/users/update-user-settings', { nearby_radius_km: 100 })).status).toBe(200);
+    const wideOpen = await as<NearYou>(a.browser, 'GET', `/api/nearby/near-you?lat=${here.latitude}&long=${here.longitude}`);
+    expect(wideOpen.data.radius_km).toBe(100);
+    expect(wideOpen.data.pages.map((p) => p.id)).toEqual([near.id, far.id]);
   });
 });
 

@@ -2,7 +2,8 @@
  * GET /api/nearby/near-you: the "Near you" panel in one request. One origin (the point asked for,
  * else the member's place, else the viewer's IP location in the cloud, else the site's default
  * place), then the three nearest available plants and pages and the three soonest upcoming events
- * around it, searched in parallel (each at most 9 Queries, then a BatchGet or two).
+ * around it, within the radius asked for, else the member's "nearby means within" setting, else
+ * 20 km, searched in parallel (each at most 9 Queries, then a BatchGet or two).
  */
 import type { nearYou as route } from '../../../shared/contract/pages';
 import type { NearYou } from '../../../shared/answers/pages';
@@ -15,6 +16,7 @@ import { viewerOf } from '../../lib/session/viewer';
 import { readPublicSite } from '../../site-settings/settings';
 import { viewerLocation } from '../../users/viewer-location';
 import { getUser } from '../../users/users';
+import { readSettings } from '../../users/settings-store';
 
 export const PANEL_RADIUS_KM = 20;
 const PANEL_SIZE = 3;
@@ -35,9 +37,12 @@ async function originOf(input: { lat?: number; long?: number }, userId: string |
 
 export const main: Main<typeof route> = async ({ input, session, event }) => {
   const viewer = await viewerOf(session);
-  const origin = await originOf(input, viewer.userId, event.headers ?? {});
+  // A member's panel searches as far as their "nearby means within" setting says, read beside the origin.
+  const [origin, wanted] = await Promise.all([
+    originOf(input, viewer.userId, event.headers ?? {}),
+    input.radiusKm ?? (viewer.userId ? readSettings(viewer.userId).then((s) => s.nearby_radius_km) : PANEL_RADIUS_KM),
+  ]);
   const point = { latitude: origin.latitude, longitude: origin.longitude };
-  const wanted = input.radiusKm ?? PANEL_RADIUS_KM;
   const [plants, pages, events] = await Promise.all([
     plantsNear(point, wanted, viewer, PANEL_SIZE),
     pagesNear(point, wanted, PANEL_SIZE, viewer.userId),
