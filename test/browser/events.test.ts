@@ -62,6 +62,34 @@ describe.runIf(browserAvailable)('events journey in Chromium', () => {
     await shot(page, 'events-notification-zone-1280');
   });
 
+  it('an open event page moves a waiting member off the waitlist live, without a reload, when a place frees up', { timeout: 120_000 }, async () => {
+    const [owner, going, waiting] = await Promise.all([registeredUser(), registeredUser(), registeredUser()]);
+    const e = await newEvent(owner, { title: `Full swap ${randomUUID().slice(0, 6)}`, capacity: 1 });
+    const date = e.specifics[0]!;
+    await attend(going, date.id, 'GOING');
+    await attend(waiting, date.id, 'GOING');
+    for (const [viewport, suffix] of [[DESKTOP, '1280'], [PHONE, '390']] as const) {
+      const page = await signIn(waiting, viewport);
+      await page.goto(`${url()}/event/${e.randomId}`);
+      await page.getByRole('button', { name: 'On the waitlist (position 1)' }).waitFor(SLOW);
+      await shot(page, `events-waitlist-${suffix}`);
+      // Nothing is clicked on this page: the place frees up elsewhere, and the open page follows.
+      const loads = await page.evaluate(() => performance.getEntriesByType('navigation').length);
+      await attend(going, date.id, 'NOT_GOING');
+      await page.getByRole('button', { name: 'Going', pressed: true }).waitFor(SLOW);
+      expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(loads);
+      expect(await page.getByText(/On the waitlist/).count()).toBe(0);
+      await shot(page, `events-waitlist-promoted-${suffix}`);
+      // Back to the start for the phone: the place goes back to the first member, the second waits again.
+      if (suffix === '1280') {
+        await attend(waiting, date.id, 'NOT_GOING');
+        await attend(going, date.id, 'GOING');
+        await attend(waiting, date.id, 'GOING');
+      }
+      await page.close();
+    }
+  });
+
   it('the admin creates a weekly event; B finds it, goes to the second date and takes the calendar; the admin is told, cancels that date, and B sees it struck through', { timeout: 240_000 }, async () => {
     const [admin, b] = await Promise.all([registeredUser(HERE), registeredUser({ ...HERE, latitude: -31.96, longitude: 141.46 })]);
     const club = await newPage(admin, { name: `Silver City Swap Club ${randomUUID().slice(0, 4)}`, place: { latitude: HERE.latitude, longitude: HERE.longitude } });
