@@ -5,10 +5,14 @@
  * sees the answer live; B blocks A, and A's next message is not delivered. Screenshots at 1280 px
  * and 390 px.
  */
+import { randomUUID } from 'node:crypto';
 import type { Page, WebSocketRoute } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { browserAvailable, browserContexts, screenshot, seriousA11yViolations, submitSignIn } from '../support/browser';
 import { newPlant } from '../support/content';
+import { as } from '../support/accounts';
+import { outbox } from '../support/outbox';
+import type { OutboxEntry } from '../../functions/lib/outbound/outbox';
 import { useHostTable } from '../support/host-env';
 import { fanOutSettled } from '../support/realtime';
 import { registeredUser, type TestUser } from '../support/users';
@@ -165,5 +169,37 @@ describe.runIf(browserAvailable)('messages journey in Chromium', () => {
     await phone.goto(`${url()}/messages`);
     await phone.getByTestId('conversation-row').first().waitFor(SLOW);
     await screenshot(phone, 'messages-inbox-390');
+  });
+
+  it('a message left unread is e-mailed after the delay; the mail\'s link stops these e-mails in one click, and the settings show it', { timeout: 120_000 }, async () => {
+    const [a, b] = await Promise.all([registeredUser(), registeredUser()]);
+    const conv = await as<{ convnId: string }>(b.browser, 'POST', '/api/iam/messages/new-u-to-u-conversation', { participants: [b.uuid, a.uuid] });
+    expect(conv.status).toBe(200);
+    expect((await as(b.browser, 'POST', '/api/iam/messages/new', { id: randomUUID(), conversation_id: conv.data.convnId, content: 'Is the monstera still free?' })).status).toBe(201);
+    // The host mails what is still unread 2 s after it came (NOTIFY_MAIL_DELAY_SECONDS on the test host).
+    let mail: OutboxEntry | undefined;
+    for (let i = 0; i < 80 && !mail; i++) {
+      mail = (await outbox()).find((m) => m.channel === 'email' && m.to === a.email && !!m.headers?.['List-Unsubscribe']);
+      if (!mail) await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(mail, 'no notification mail within 20 s').toBeDefined();
+    expect(mail!.text).toContain('Is the monstera still free?');
+    const link = /(https?:\/\/\S+\/auth\/unsubscribe\?token=\S+)/.exec(mail!.text)![1]!;
+    for (const [viewport, suffix] of [[PHONE, '390'], [DESKTOP, '1280']] as const) {
+      const page = await signIn(a, viewport);
+      await page.goto(`${url()}${new URL(link).pathname}${new URL(link).search}`);
+      await page.getByText('E-mails about new private messages.').first().waitFor(SLOW);
+      await screenshot(page, `unsubscribe-ask-${suffix}`);
+      if (suffix === '390') {
+        await page.getByRole('button', { name: 'Stop these e-mails' }).click();
+        await page.getByText('Done: we will not e-mail you about this any more').waitFor(SLOW);
+        await screenshot(page, `unsubscribe-done-${suffix}`);
+        await page.getByRole('link', { name: 'your settings' }).click();
+        await expect.poll(() => page.getByRole('checkbox', { name: 'New private messages' }).isChecked(), SLOW).toBe(false);
+        // Only that one: comment e-mails stay on.
+        expect(await page.getByRole('checkbox', { name: 'Comments and replies on my posts' }).isChecked()).toBe(true);
+      }
+      await page.close();
+    }
   });
 });

@@ -4,7 +4,7 @@
  * unsubscribe with an empty body (the route a mail client's List-Unsubscribe-Post also calls).
  * A token naming no setting we know, or one the server does not accept (404), is not a valid link.
  */
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { MAIL_SETTINGS, type MailSetting } from '@shared/constants';
 import { AuthCard, linkClass } from '@/components/auth-card';
@@ -13,6 +13,7 @@ import { failureMessage } from '@/components/form/messages';
 import { paths } from '@/config/paths';
 import { unsubscribe } from '@/features/auth/api/unsubscribe';
 import { ApiError } from '@/lib/api';
+import { userSettingsQueryKey } from '@/lib/user-settings';
 
 /** What each setting's e-mails are about, as the settings screen names them. */
 const STOPS: Record<MailSetting, string> = {
@@ -50,7 +51,9 @@ export default function UnsubscribeScreen() {
 }
 
 function Unsubscribe({ token, setting }: { token: string; setting: MailSetting }) {
-  const stop = useMutation({ mutationFn: () => unsubscribe(token) });
+  const queryClient = useQueryClient();
+  // The settings this tab holds are read again: the screen they show must say the e-mails are off.
+  const stop = useMutation({ mutationFn: () => unsubscribe(token), onSuccess: () => queryClient.invalidateQueries({ queryKey: userSettingsQueryKey }) });
   const notValid = stop.error instanceof ApiError && stop.error.status === 404;
   return (
     <AuthCard title="Stop e-mails" lead={<p>E-mails about {STOPS[setting]}.</p>}>
