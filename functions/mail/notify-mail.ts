@@ -130,11 +130,13 @@ async function waitingOf(item: PendingMailItem, entries: string[]): Promise<{ wa
   const target = notices[0]?.targetId ?? '';
   if (item.scopeKind === 'post') {
     const replies = notices.every((n) => n.kind === 'reply');
+    // What it is about, as the notification names it (the post's first line, a plant's name, the comment replied to).
+    const about = notices.find((n) => n.targetName)?.targetName;
     return {
       waiting,
       mail: (shown) => ({
         subject: replies ? `${plural(shown.length, 'A new reply', 'new replies')} to your comment` : `${plural(shown.length, 'A new comment', 'new comments')} on your post`,
-        intro: replies ? 'Under a post you commented on:' : 'On your post:',
+        intro: replies ? `Replying to your comment${about ? ` “${about}”` : ''}:` : `On your post${about ? ` “${about}”` : ''}:`,
         link: `${origin}/post/${encodeURIComponent(target)}`,
       }),
     };

@@ -186,13 +186,14 @@ describe('a message to a page', () => {
 describe('a comment', () => {
   it('is mailed to the post\'s author while its notification is unseen, and not once seen', async () => {
     const [author, commenter, other] = await Promise.all([member(), member({ first_name: 'Moss', last_name: 'Green' }), member()]);
-    const post = await newPost({ uuid: author.profile.uuid, browser: author.browser });
+    const post = await newPost({ uuid: author.profile.uuid, browser: author.browser }, { text: 'Repotted the fern' });
     await comment({ uuid: commenter.profile.uuid, browser: commenter.browser }, post.id, 'Lovely leaves!');
     await settled(pendingKey('post', post.id, 'user', author.profile.uuid));
     const mails = await mailsTo(author.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('A new comment on your post');
     expect(mails[0]!.text).toContain('Moss Green: Lovely leaves!');
+    expect(mails[0]!.text).toContain('On your post “Repotted the fern”:');
     expect(mails[0]!.text).toContain(`/post/${post.id}`);
     expect(mails[0]!.headers!['List-Unsubscribe']).toContain(`${author.profile.uuid}.notify_email_comments.`);
 
