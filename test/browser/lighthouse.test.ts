@@ -41,6 +41,11 @@ const MOBILE_PERFORMANCE_MIN = 85;
 const CLS_MAX = 0.05;
 /** Runs of one screen at most (see the note above the tests). */
 const MAX_RUNS = 5;
+/**
+ * A run whose own benchmark found the machine below this share of its calibrated index was taken
+ * while something else held the CPU: it measured the machine, not the screen, and is run again.
+ */
+const BUSY_SHARE = 0.75;
 const INITIAL_JS_MAX_KIB = 130;
 /** Screens held to the mobile performance budget. */
 const MOBILE_PERFORMANCE_SCREENS = new Set(['/', '/_recent-plants']);
@@ -108,6 +113,8 @@ describe.runIf(browserAvailable)('Lighthouse budgets', () => {
    * the runs, then each run's. Mobile runs use the slowdown of their median (see cpuSlowdownFor).
    */
   const benchmarks: number[] = [];
+  /** The samples taken before any run: the machine at rest, which a run's own index is compared with. */
+  const CALIBRATION_SAMPLES = 5;
   const cpuSlowdown = () => cpuSlowdownFor(median(benchmarks));
   /** The photos of the post the feeds and the profile show first: its originals and their renditions. */
   const postPhotos = { originals: [] as string[], smalls: [] as string[] };
@@ -118,7 +125,7 @@ describe.runIf(browserAvailable)('Lighthouse budgets', () => {
     const calibration = await launch();
     try {
       const page = await calibration.newPage();
-      for (let i = 0; i < 5; i++) benchmarks.push(await page.evaluate(pageFunctions.computeBenchmarkIndex));
+      for (let i = 0; i < CALIBRATION_SAMPLES; i++) benchmarks.push(await page.evaluate(pageFunctions.computeBenchmarkIndex));
     } finally {
       await calibration.close();
     }
@@ -228,13 +235,14 @@ describe.runIf(browserAvailable)('Lighthouse budgets', () => {
 
   const performanceMin = (path: string, mode: Mode) => (mode === 'desktop' ? DESKTOP_PERFORMANCE_MIN : MOBILE_PERFORMANCE_SCREENS.has(path) ? MOBILE_PERFORMANCE_MIN : 0);
 
-  // Timings on a shared 2-core machine swing from run to run (the same build's home page scores
-  // 72 to 89 mobile-simulated within a minute: blocking time is measured main-thread time times
-  // four, so another process's burst counts as ours), and the first run of a screen also pays the
-  // local host's first import of its handlers. So a screen gets up to five runs, stopping at the
-  // first that holds the budget, and its best counts: a screen that is really slow fails all five.
-  // The failure message carries each run's timings and the scripts that held the main thread.
-  // Layout shift and script size do not depend on the machine's speed: every run must hold them.
+  // The budget holds on a screen's first run, as a visitor's first load: no best of several. The
+  // mobile CPU slowdown is calibrated to the machine (cpuSlowdownFor), which took away most of the
+  // swing; what is left is a shared 2-core machine busy with something else during a run. Lighthouse
+  // measures the machine in every run (its benchmark index), so a run whose index fell below
+  // BUSY_SHARE of the calibrated one measured that burst, not the screen: it is run again (at most
+  // MAX_RUNS in all), and so is a run Lighthouse could not complete. The first run on a machine
+  // that was not busy counts, pass or fail. The failure message carries each run's timings, index
+  // and slowdown. Layout shift and script size do not depend on the machine: every run must hold them.
   it("calibrates the CPU slowdown from the machine's benchmark index as Lighthouse's guide does", () => {
     expect([150, 800, 1300, 1533, 2000].map((index) => Math.round(cpuSlowdownFor(index) * 10) / 10)).toEqual([1, 2, 3, 4, 6]);
     expect(cpuSlowdownFor(50)).toBe(1);
@@ -250,28 +258,30 @@ describe.runIf(browserAvailable)('Lighthouse budgets', () => {
       const path = screens.get(name)!;
       const min = performanceMin(path, mode);
       const runs: Audit[] = [];
+      const busy = (r: Audit) => r.benchmarkIndex < BUSY_SHARE * median(benchmarks.slice(0, CALIBRATION_SAMPLES));
       for (let attempt = 0; attempt < MAX_RUNS; attempt++) {
         runs.push(await audit(path, mode, SIGNED_IN.has(name)));
         const last = runs.at(-1)!;
-        if (!last.error && last.performance >= min) break;
+        if (!last.error && !busy(last)) break;
       }
       const summary = JSON.stringify(runs.map(({ scripts: _s, images: _i, finalPath: _f, ...r }) => r));
       // A run Lighthouse could not complete (NO_NAVSTART and the like, now and then) measured nothing: it is retried, and left out.
       const measured = runs.filter((r) => !r.error);
       expect(measured.length, summary).toBeGreaterThan(0);
-      const best = measured.reduce((a, b) => (b.performance > a.performance ? b : a));
-      if (process.env.LIGHTHOUSE_REPORT) console.info(mode, name, path, summary, (await gzipKib(best.scripts)).toFixed(1));
-      expect(best.performance, summary).toBeGreaterThanOrEqual(min);
+      // The first run on a machine that was not busy; if every run found it busy, the least busy.
+      const counted = measured.find((r) => !busy(r)) ?? measured.reduce((a, b) => (b.benchmarkIndex > a.benchmarkIndex ? b : a));
+      if (process.env.LIGHTHOUSE_REPORT) console.info(mode, name, path, summary, (await gzipKib(counted.scripts)).toFixed(1));
+      expect(counted.performance, summary).toBeGreaterThanOrEqual(min);
       for (const run of measured) {
         expect(run.finalPath, summary).toBe(path);
         expect(run.accessibility, summary).toBeGreaterThanOrEqual(ACCESSIBILITY_MIN);
         expect(run.cls, summary).toBeLessThanOrEqual(CLS_MAX);
       }
-      expect(await gzipKib(best.scripts), best.scripts.join(' ')).toBeLessThanOrEqual(INITIAL_JS_MAX_KIB);
+      expect(await gzipKib(counted.scripts), counted.scripts.join(' ')).toBeLessThanOrEqual(INITIAL_JS_MAX_KIB);
       if (CARD_SCREENS.has(name)) {
         // Cards load the small renditions, never the originals.
-        expect(best.images, 'the post\'s card images').toEqual(expect.arrayContaining(postPhotos.smalls));
-        expect(best.images.filter((path) => postPhotos.originals.includes(path))).toEqual([]);
+        expect(counted.images, 'the post\'s card images').toEqual(expect.arrayContaining(postPhotos.smalls));
+        expect(counted.images.filter((path) => postPhotos.originals.includes(path))).toEqual([]);
       }
     }, 240_000);
   });
