@@ -4,6 +4,7 @@
  * "New" label and a bolder line, not only a tint; one that leads nowhere (an announcement) has
  * its own "Mark as seen".
  */
+import { LoadMore } from '@/components/load-more';
 import { Link } from 'react-router';
 import type { NotificationView } from '@shared/answers/notifications';
 import { Avatar } from '@/components/avatar';
@@ -107,18 +108,7 @@ export function AllNotifications() {
           <Row key={n.id} n={n} onSeen={seen} marking={markOne.isPending && markOne.variables === n.id} />
         ))}
       </ul>
-      {list.hasNextPage ? (
-        <div className="text-center">
-          <Button variant="secondary" onClick={() => void list.fetchNextPage()} pending={list.isFetchingNextPage} pendingLabel="Loading…">
-            Load more
-          </Button>
-        </div>
-      ) : null}
-      {list.isFetchNextPageError ? (
-        <p role="alert" className="text-center text-sm text-red-700">
-          Could not load more. Try again.
-        </p>
-      ) : null}
+      <LoadMore pages={list} errorClassName="text-center" />
     </div>
   );
 }

@@ -3,6 +3,7 @@
  * words with a link to what it is about, "Mark all as seen", and a link to the notifications
  * screen (where following one marks only that one).
  */
+import { LoadMore } from '@/components/load-more';
 import { useEffect, useId, useRef, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import type { NotificationView } from '@shared/answers/notifications';
@@ -116,18 +117,7 @@ export default function NotificationsPanel({
           ))}
         </ul>
       )}
-      {list.hasNextPage ? (
-        <div className="border-t border-gray-100 p-3 text-center">
-          <Button variant="secondary" onClick={() => void list.fetchNextPage()} pending={list.isFetchingNextPage} pendingLabel="Loading…">
-            Load more
-          </Button>
-        </div>
-      ) : null}
-      {list.isFetchNextPageError ? (
-        <p role="alert" className="px-4 pb-3 text-sm text-red-700">
-          Could not load more. Try again.
-        </p>
-      ) : null}
+      <LoadMore pages={list} className="border-t border-gray-100 p-3" errorClassName="px-4 pb-3" />
       <div className="border-t border-gray-200 p-2 text-center">
         <Link to={paths.notifications} onClick={onFollow} className="inline-flex min-h-11 items-center rounded-md px-3 text-sm font-semibold text-primary-800 hover:bg-primary-50">
           See all notifications
