@@ -29,54 +29,41 @@ const EVENT_SCHEDULE_INTERVAL_MS = 10 * 60 * 1000;
 /** How often the local host sends the notification e-mails that are due (the cloud's job runs every minute). */
 const NOTIFY_MAIL_POLL_MS = 2000;
 
+/** Runs `work` every `ms` (never twice at once), logging what fails as `failure`; `stops` clears it. */
+function every(ms: number, failure: string, work: () => Promise<unknown>, stops: (() => Promise<void>)[]): void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    work()
+      .catch((err: unknown) => console.error(`${failure}:`, err instanceof Error ? err.message : err))
+      .finally(() => (running = false));
+  }, ms);
+  timer.unref();
+  stops.push(async () => clearInterval(timer));
+}
+
 /**
  * The jobs the cloud runs on a schedule, here on timers, each loaded on first use (like the
  * handlers, once the environment is set) and never run twice at once.
  */
 function startScheduledJobs(stops: (() => Promise<void>)[]): void {
-  // The cloud's scheduled job: loaded on first use, like the handlers, once the environment is set.
-  let sweeping = false;
-  const sweep = setInterval(() => {
-    if (sweeping) return;
-    sweeping = true;
-    import('../../functions/images/pending')
-      .then(({ sweepExpiredUploads }) => sweepExpiredUploads())
-      .catch((err: unknown) => console.error('Removing unused uploads failed:', err instanceof Error ? err.message : err))
-      .finally(() => (sweeping = false));
-  }, UPLOAD_SWEEP_INTERVAL_MS);
-  sweep.unref();
-  stops.push(async () => clearInterval(sweep));
-
-  // The events' hourly job (series ahead, day-before reminders, attendee work left), on the same kind of timer.
-  let scheduling = false;
-  const schedule = setInterval(() => {
-    if (scheduling) return;
-    scheduling = true;
-    Promise.all([import('../../functions/events/series'), import('../../functions/events/catch-up'), import('../../functions/events/attend')])
-      .then(async ([{ extendSeries, sendReminders }, { resumeDateWork }, { resumePromotions }]) => {
-        await extendSeries();
-        await sendReminders();
-        await resumeDateWork();
-        await resumePromotions();
-      })
-      .catch((err: unknown) => console.error('The events schedule failed:', err instanceof Error ? err.message : err))
-      .finally(() => (scheduling = false));
-  }, EVENT_SCHEDULE_INTERVAL_MS);
-  schedule.unref();
-  stops.push(async () => clearInterval(schedule));
-
-  // The notification e-mails' job (every minute in the cloud), polled every 2 s so a mail goes soon after it is due.
-  let mailing = false;
-  const mailPoll = setInterval(() => {
-    if (mailing) return;
-    mailing = true;
-    import('../../functions/mail/notify-mail')
-      .then(({ sendDueMail }) => sendDueMail())
-      .catch((err: unknown) => console.error('Sending notification e-mails failed:', err instanceof Error ? err.message : err))
-      .finally(() => (mailing = false));
-  }, NOTIFY_MAIL_POLL_MS);
-  mailPoll.unref();
-  stops.push(async () => clearInterval(mailPoll));
+  // Unused photo uploads (hourly in the cloud).
+  every(UPLOAD_SWEEP_INTERVAL_MS, 'Removing unused uploads failed', async () => (await import('../../functions/images/pending')).sweepExpiredUploads(), stops);
+  // The events' hourly job: series ahead, day-before reminders, attendee work left.
+  every(EVENT_SCHEDULE_INTERVAL_MS, 'The events schedule failed', async () => {
+    const [{ extendSeries, sendReminders }, { resumeDateWork }, { resumePromotions }] = await Promise.all([
+      import('../../functions/events/series'),
+      import('../../functions/events/catch-up'),
+      import('../../functions/events/attend'),
+    ]);
+    await extendSeries();
+    await sendReminders();
+    await resumeDateWork();
+    await resumePromotions();
+  }, stops);
+  // The notification e-mails (every minute in the cloud), so a mail goes soon after it is due.
+  every(NOTIFY_MAIL_POLL_MS, 'Sending notification e-mails failed', async () => (await import('../../functions/mail/notify-mail')).sendDueMail(), stops);
 }
 
 export interface HostOptions {
