@@ -24,7 +24,7 @@ beforeAll(async () => {
   for (const name of Object.keys(DEFAULT_LIMITS)) delete process.env[`RATE_LIMIT_${name}`];
   // Count this process's DynamoDB calls: the handlers run here, behind this file's host.
   process.env.DDB_METRICS = 'true';
-  host = await startHost({ dataDir, inMemory: true, seed: false, env: { SCRYPT_LOG_N: '12', LOG_LEVEL: 'CRITICAL', DDB_METRICS: 'true' } });
+  host = await startHost({ dataDir, inMemory: true, seed: false, scheduledJobs: false, env: { SCRYPT_LOG_N: '12', LOG_LEVEL: 'CRITICAL', DDB_METRICS: 'true' } });
 }, 120_000);
 afterAll(async () => {
   await host?.stop();

@@ -87,7 +87,7 @@ describe('PUT /api/iam/users/update-user-settings', () => {
   });
 
   it.each([
-    [{ nearby_radius_km: 7 }, 'nearby_radius_km', 'nearby_radius_km must be one of 5, 10, 25, 50, 100'],
+    [{ nearby_radius_km: 7 }, 'nearby_radius_km', 'nearby_radius_km must be one of 1, 5, 10, 25, 50, 100'],
     [{ units: 'kelvin' }, 'units', 'units must be metric or imperial'],
     [{ show_in_nearby: 'no' }, 'show_in_nearby', 'show_in_nearby must be true or false'],
     [{ theme: 'dark' }, 'theme', 'theme is not an accepted field'],
