@@ -164,6 +164,16 @@ describe.runIf(browserAvailable)('messages journey in Chromium', () => {
     const phone = await signIn(b, PHONE);
     await phone.goto(`${url()}/messages/${aName}`);
     await phone.getByTestId('message').filter({ hasText: 'Come by on Saturday' }).waitFor(SLOW);
+    // The composer is at the bottom of the screen, the list scrolling above it, and the list is
+    // a named region the keyboard reaches.
+    const composerBottom = () => phone.locator('form').filter({ has: phone.getByRole('textbox', { name: /Write a message to/ }) }).evaluate((f) => f.getBoundingClientRect().bottom);
+    expect(Math.abs((await composerBottom()) - PHONE.height)).toBeLessThanOrEqual(1);
+    const composerTop = await phone.getByRole('textbox', { name: /Write a message to/ }).evaluate((t) => t.closest('form')!.getBoundingClientRect().top);
+    const newest = await phone.getByTestId('message').last().evaluate((m) => m.getBoundingClientRect().bottom);
+    expect(newest).toBeLessThanOrEqual(composerTop);
+    const pane = phone.getByRole('region', { name: /^Messages with / });
+    expect(await pane.getAttribute('tabindex')).toBe('0');
+    expect(await pane.evaluate((el) => getComputedStyle(el).overflowY)).toBe('auto');
     expect(await seriousA11yViolations(phone)).toEqual([]);
     await screenshot(phone, 'messages-conversation-390');
     await phone.goto(`${url()}/messages`);

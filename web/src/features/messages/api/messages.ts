@@ -26,6 +26,17 @@ export function useMessagee(handle: string, enabled = true) {
   });
 }
 
+/** Pages whose name starts with `name` (the pages directory's prefix search), for writing to one. */
+export function usePagesNamed(name: string) {
+  const q = name.trim();
+  return useQuery({
+    queryKey: [...messagesKeys.all, 'pages-named', q.toLowerCase()],
+    queryFn: ({ signal }) => api.call('GET /api/page/get-all/{arg}', { arg: 'all', q }, { signal }),
+    enabled: q.length >= 2,
+    staleTime: 60_000,
+  });
+}
+
 /**
  * The conversation of a and b, newest messages first, earlier ones page by page. A conversation
  * that does not exist yet is `null` (it is made by the first message).

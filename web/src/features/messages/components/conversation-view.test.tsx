@@ -155,4 +155,13 @@ describe('conversation view', () => {
     await screen.findByText(/No messages yet/);
     expect((composer() as HTMLTextAreaElement).value).toBe('half a thought');
   });
+
+  it('the scrolling list of messages is a named region the keyboard reaches, holding the messages', async () => {
+    show({ [`GET ${path}`]: () => success(answer([message({ content: 'Is the monstera rooted?' })])) });
+    const pane = await screen.findByRole('region', { name: 'Messages with Ivy Green' });
+    expect(pane.tabIndex).toBe(0);
+    expect(await within(pane).findByText('Is the monstera rooted?')).toBeTruthy();
+    pane.focus();
+    expect(document.activeElement).toBe(pane);
+  });
 });

@@ -16,6 +16,7 @@ import { useConversationFrames } from '../hooks/use-conversation-frames';
 import { useConversationScroll } from '../hooks/use-conversation-scroll';
 import { useDraft } from '../hooks/use-draft';
 import { useMarkSeen } from '../hooks/use-mark-seen';
+import { usePhonePaneHeight } from '../hooks/use-phone-pane-height';
 import { useSendQueue } from '../hooks/use-send-queue';
 import { ConversationHeader } from './conversation/conversation-header';
 import { MessageComposer } from './conversation/message-composer';
@@ -72,12 +73,24 @@ export function ConversationView({ viewer, a, b, me, other, start, canStart = tr
 
   const [text, setText] = useDraft(viewer, a, b, initialText);
   const waiting = !canStart && !convId && !conversation.isPending;
+  const pane = usePhonePaneHeight<HTMLElement>();
 
   return (
-    <section className="flex h-[calc(100dvh-9rem)] min-h-72 flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm sm:h-[calc(100dvh-12rem)] sm:min-h-96" aria-label={`Conversation with ${shownOther.name}`}>
+    // On a phone the pane reaches the bottom of the screen (usePhonePaneHeight) and clips without
+    // scrolling (overflow: clip), so the composer stays at the bottom of the screen, sticky as the
+    // page scrolls, while the list scrolls above it.
+    <section ref={pane} className="flex h-[calc(100dvh-4rem)] min-h-72 flex-col overflow-clip rounded-xl sm:overflow-hidden border border-gray-200 bg-white shadow-sm sm:h-[calc(100dvh-12rem)] sm:min-h-96" aria-label={`Conversation with ${shownOther.name}`}>
       <ConversationHeader other={shownOther} otherHref={otherHref} me={me} convId={convId} muted={row?.muted ?? false} />
 
-      <div ref={scroll.scroller} className="flex-1 space-y-4 overflow-y-auto px-3 py-4 sm:px-5" onScroll={scroll.onScroll}>
+      {/* A scrolling region the keyboard reaches (Tab, then the arrow keys scroll it), named for the reader. */}
+      <div
+        ref={scroll.scroller}
+        role="region"
+        tabIndex={0}
+        aria-label={`Messages with ${shownOther.name}`}
+        className="min-h-0 flex-1 space-y-4 overflow-y-auto px-3 py-4 focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-primary-600 sm:px-5"
+        onScroll={scroll.onScroll}
+      >
         <div ref={scroll.topSentinel} />
         {hasNextPage ? (
           <div className="text-center">

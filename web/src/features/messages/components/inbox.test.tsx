@@ -1,4 +1,4 @@
-/** The inbox screen: rows, tabs for the unread collections (with the keyboard), a page's inbox, and an empty inbox. */
+/** The inbox screen: rows, tabs for the unread collections (with the keyboard), a page's inbox, an empty inbox, and "New message". */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ConversationRow, InboxAnswer, Party } from '@shared/answers/messages';
@@ -64,5 +64,41 @@ describe('/messages', () => {
     serve({ 'GET /api/iam/messages/all': () => success(inbox([])) });
     renderRoute('/messages', { auth: AUTH.member });
     expect(await screen.findByText(/No conversations yet/)).toBeTruthy();
+  });
+
+  it('"New message" finds a member the reader writes with by name, any member by @handle and pages by name, each opening its conversation', async () => {
+    const rosaPage = { id: '33333333-2222-4333-8444-555555555555', handle: 'rosa_roses', name: 'Rosa Roses Society', category: 'group' as const, avatar: null, place: null, memberCount: 3, openness: 'open' as const, my: { role: null, status: 'none' as const } };
+    const api = serve({
+      'GET /api/iam/messages/all': () => success(inbox([row(C1, ivy, 0), row(C3, PAGE, 0)])),
+      'GET /api/page/get-all/all': (call) => success({ pages: new URL(call.url, 'http://x').searchParams.get('q')?.toLowerCase().startsWith('ros') ? [rosaPage] : [], cursorId: null }),
+      'GET /api/iam/users/user-or-page-messagee-by-handle/rosa_thorne': () => success({ messagee: rosa }),
+    });
+    renderRoute('/messages', { auth: AUTH.member });
+    await waitFor(() => expect(screen.getAllByTestId('conversation-row')).toHaveLength(2));
+    const button = screen.getByRole('button', { name: 'New message' });
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(button);
+    const to = screen.getByRole('searchbox', { name: /To: a member or a page/ });
+    const found = () => within(screen.getByRole('list', { name: 'People and pages found' })).getAllByRole('link');
+
+    fireEvent.change(to, { target: { value: 'Ivy' } });
+    await waitFor(() => expect(found().map((l) => l.getAttribute('href'))).toEqual(['/messages/ivy_climbs']));
+
+    fireEvent.change(to, { target: { value: '@rosa_thorne' } });
+    await waitFor(() => expect(found().map((l) => l.getAttribute('href'))).toEqual(['/messages/rosa_thorne']));
+
+    fireEvent.change(to, { target: { value: 'Rosa' } });
+    await waitFor(() => expect(found().map((l) => l.getAttribute('href'))).toEqual(['/messages/fern_fan/to/rosa_roses']));
+    expect(api.to('GET /api/page/get-all/all').at(-1)!.url).toContain('q=Rosa');
+
+    fireEvent.change(to, { target: { value: 'Zzz' } });
+    expect(await screen.findByText(/Nobody found/)).toBeTruthy();
+  });
+
+  it('offers no "New message" in a page\'s inbox', async () => {
+    serve({ 'GET /api/iam/messages/all': () => success(inbox([])) });
+    renderRoute(`/messages?page=${PAGE.id}`, { auth: AUTH.member });
+    expect(await screen.findByText(/Nobody has written to this page yet/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'New message' })).toBeNull();
   });
 });

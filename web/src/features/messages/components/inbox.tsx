@@ -3,7 +3,8 @@
  * start, its time and an unread badge; tabs for the unread collections; and, for page staff, the
  * pages whose messages they answer. Paged by cursor ("Show more"). The Unread, Members and Pages
  * tabs show the loaded rows of their kind (more come with "Show more"); their counts come from
- * the collections the server keeps, so they hold for the whole inbox.
+ * the collections the server keeps, so they hold for the whole inbox. "New message" finds a member
+ * or a page to write to.
  */
 import { useId, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
@@ -17,6 +18,7 @@ import { Avatar } from '@/components/avatar';
 import { formatRelative } from '@/lib/format-date';
 import { useMyPages } from '@/lib/my-pages';
 import { useInbox } from '../api/messages';
+import { NewMessage } from './new-message';
 import { isPageStaff } from '@shared/page-roles';
 
 export type InboxTab = 'all' | 'unread' | 'members' | 'pages' | 'my-pages';
@@ -114,6 +116,7 @@ export function Inbox({ viewer, viewerHandle, pageId }: { viewer: string; viewer
 
   return (
     <div className="rounded-xl border border-gray-200 bg-white shadow-sm">
+      {pageId ? null : <NewMessage viewer={viewer} viewerHandle={viewerHandle} known={rows.filter((r) => r.with.type === 'user').map((r) => r.with)} />}
       <div role="tablist" aria-label="Conversations" className="flex gap-1 overflow-x-auto border-b border-gray-200 px-2 pt-2">
         {tabs.map((t) => (
           <button

@@ -34,7 +34,7 @@ export function MessageComposer({ text, onTextChange: setText, otherName, onSend
   const tooLong = text.length > MESSAGE_MAX;
 
   return (
-    <form onSubmit={submit} className="border-t border-gray-200 p-3">
+    <form onSubmit={submit} className="sticky bottom-0 z-10 border-t border-gray-200 bg-white p-3 sm:static">
       <label htmlFor={inputId} className="sr-only">
         Write a message to {otherName}
       </label>
