@@ -140,7 +140,31 @@ export function checkRrule(rrule: string): string | null {
 
 /** The rule in a normal form (upper case, no "RRULE:" prefix, parts in a stable order) for storing; throws for a refused rule. */
 export function normaliseRrule(rrule: string): string {
+  return ruleText(ruleOf(rrule));
+}
+
+/**
+ * The rule as a calendar file writes it beside a DTSTART with a TZID: its end as UNTIL in UTC
+ * (RFC 5545 §3.3.10), in place of its own COUNT or UNTIL. Throws for a refused rule.
+ */
+export function rruleUntil(rrule: string, until: Date): string {
+  const utc = until.toISOString().replace(/\.\d{3}/, '').replace(/[-:]/g, '');
+  return ruleText({ ...ruleOf(rrule), count: null, until: utc });
+}
+
+/** The rule's own end: its COUNT, or its UNTIL as an instant (a date-only UNTIL ends that day at the place). Throws for a refused rule. */
+export function ruleLimits(rrule: string, timeZone: string): { count: number | null; until: Date | null } {
   const r = ruleOf(rrule);
+  const u = r.until;
+  if (u === null) return { count: r.count, until: null };
+  const [year, month, day] = [+u.slice(0, 4), +u.slice(4, 6), +u.slice(6, 8)];
+  const until = u.length === 8
+    ? instantOf({ year, month, day, hour: 23, minute: 59, second: 59 }, timeZone)
+    : new Date(Date.UTC(year, month - 1, day, +u.slice(9, 11), +u.slice(11, 13), +u.slice(13, 15)));
+  return { count: r.count, until };
+}
+
+function ruleText(r: Rule): string {
   const parts = [`FREQ=${r.freq}`];
   if (r.interval !== 1) parts.push(`INTERVAL=${r.interval}`);
   if (r.byDay.length) parts.push(`BYDAY=${r.byDay.map((d) => `${d.n ?? ''}${d.day}`).join(',')}`);
