@@ -6,7 +6,7 @@
  * the rule (from its first date in the range served, in the place's zone), a VEVENT with the same
  * UID and a RECURRENCE-ID for each date changed by hand or cancelled, an EXDATE for each date
  * removed, and the dates that are no instance of the rule (added by hand, made under an earlier
- * rule, begun before the range) as VEVENTs of their own. Dates are matched to the rule's instances
+ * rule, begun before the range, a first date off the rule) as VEVENTs of their own. Dates are matched to the rule's instances
  * by their key, the original start. Expanded by a calendar, the file gives exactly the event's
  * dates over the range already made; past it, the rule's instances, which the job will make.
  */
@@ -19,7 +19,7 @@ import { batchGet } from '../db/batch';
 import { siteOrigin } from '../lib/site-origin';
 import { eventUrl, eventsById, ownersOf, PAST_DAYS_SHOWN, specificIdOf } from './events';
 import { calendarFile, type CalendarDate, type Organizer } from './ics';
-import { expandSeries, MAX_DATES_PER_EXPANSION, ruleLimits, rruleUntil, SERIES_MAX_DAYS } from './recurrence';
+import { expandSeries, MAX_DATES_PER_EXPANSION, ruleLimits, ruleMakesFirst, rruleUntil, SERIES_MAX_DAYS } from './recurrence';
 
 const DAY_MS = 86_400_000;
 /** A feed holds at most this many dates (the member's, then their pages'). */
@@ -97,10 +97,12 @@ function seriesInstants(e: EventItem, fromMs: number): { instants: Date[]; end: 
   let end = Math.min(seriesUntil, limits.until?.getTime() ?? Infinity);
   const expand = (from: number, to: number) => expandSeries({ rrule, firstStart, timeZone: e.timeZone, from: new Date(from), to: new Date(to), until: new Date(end) });
   if (limits.count !== null) end = expand(firstStart.getTime(), end).at(-1)?.getTime() ?? end;
-  const instants: Date[] = [];
+  let instants: Date[] = [];
   for (let from = Math.max(fromMs, firstStart.getTime()); from <= end; from += WINDOW_DAYS * DAY_MS) {
     instants.push(...expand(from, Math.min(from + WINDOW_DAYS * DAY_MS - 1, end)));
   }
+  // A first date the rule does not make is no instance of the file's rule: it is a VEVENT of its own.
+  if (instants[0]?.getTime() === firstStart.getTime() && !ruleMakesFirst(rrule, firstStart, e.timeZone)) instants = instants.slice(1);
   return { instants, end: new Date(end) };
 }
 

@@ -175,6 +175,30 @@ function ruleText(r: Rule): string {
   return parts.join(';');
 }
 
+/** The rrule package's rule for a rule's parts, from a wall-clock `dtstart` (floating). */
+function rruleOf(r: Rule, dtstart: Date, count: number | null, localUntil: Date | null) {
+  return new RRule({
+    freq: { DAILY: RRule.DAILY, WEEKLY: RRule.WEEKLY, MONTHLY: RRule.MONTHLY }[r.freq],
+    interval: r.interval,
+    byweekday: r.byDay.length ? r.byDay.map((d) => new Weekday(DAYS.indexOf(d.day), d.n ?? undefined)) : null,
+    bymonthday: r.byMonthDay.length ? r.byMonthDay : null,
+    wkst: r.wkst ? DAYS.indexOf(r.wkst) : null,
+    count,
+    until: localUntil,
+    dtstart,
+  });
+}
+
+/**
+ * Whether the rule itself makes the series' first date (a weekly rule on Saturdays does not make
+ * a first date on a Thursday). expandSeries counts the first date all the same; RFC 5545 leaves a
+ * DTSTART the rule does not make undefined, so a calendar file starts its rule on one it does.
+ */
+export function ruleMakesFirst(rrule: string, firstStart: Date, timeZone: string): boolean {
+  const dtstart = floating(wallClockOf(firstStart, timeZone));
+  return rruleOf(ruleOf(rrule), dtstart, null, null).after(dtstart, true)?.getTime() === dtstart.getTime();
+}
+
 /**
  * The start instants of a series' dates that fall in [from, to] (both inclusive), in order.
  * `firstStart` is the series' first date (its wall-clock time in `timeZone` is every date's time of day);
@@ -190,16 +214,7 @@ export function expandSeries(args: { rrule: string; firstStart: Date; timeZone: 
   // A date-only UNTIL is a local day: it is wall-clock time, for rrule; a UTC one is an instant.
   const localUntil = r.until?.length === 8 ? floating({ year: +r.until.slice(0, 4), month: +r.until.slice(4, 6), day: +r.until.slice(6, 8), hour: 23, minute: 59, second: 59 }) : null;
   const utcUntil = r.until?.length === 16 ? Date.UTC(+r.until.slice(0, 4), +r.until.slice(4, 6) - 1, +r.until.slice(6, 8), +r.until.slice(9, 11), +r.until.slice(11, 13), +r.until.slice(13, 15)) : Infinity;
-  const rule = new RRule({
-    freq: { DAILY: RRule.DAILY, WEEKLY: RRule.WEEKLY, MONTHLY: RRule.MONTHLY }[r.freq],
-    interval: r.interval,
-    byweekday: r.byDay.length ? r.byDay.map((d) => new Weekday(DAYS.indexOf(d.day), d.n ?? undefined)) : null,
-    bymonthday: r.byMonthDay.length ? r.byMonthDay : null,
-    wkst: r.wkst ? DAYS.indexOf(r.wkst) : null,
-    count: r.count,
-    until: localUntil,
-    dtstart,
-  });
+  const rule = rruleOf(r, dtstart, r.count, localUntil);
   // With COUNT the whole series (at most 200) is read, as it counts from the first date. Otherwise
   // the window, widened by a day each side to cover any zone's offset, and cut short (the extra
   // allows for the dates before `from` that the widening takes in).

@@ -151,6 +151,21 @@ describe('GET /api/events/{id}/ics of a series', () => {
     expect(property(own[0]!, 'dtstart')).toBe(`DTSTART;TZID=${ZONE}:${localText(extra.startsAt)}`);
   });
 
+  it('a first date the rule does not make is a VEVENT of its own, and the rule starts on a date it makes', async () => {
+    const a = await registeredUser();
+    const first = dateIn(2);
+    // Weekly on the next day's weekday (in Sydney): the first date is off the rule.
+    const weekday = new Intl.DateTimeFormat('en-US', { timeZone: ZONE, weekday: 'short' }).format(new Date(Date.parse(first.startsAt) + DAY)).slice(0, 2).toUpperCase();
+    const e = await newEvent(a, { specifics: [first], recurrence: { rrule: `FREQ=WEEKLY;BYDAY=${weekday}` } });
+    const [d0, d1] = e.specifics;
+    expect(Date.parse(d1!.startsAt) - Date.parse(d0!.startsAt)).toBeLessThan(DAY + 2 * 3_600_000);
+    const { text } = await expectSameDates(a, e);
+    const all = vevents(text);
+    expect(property(all.find(isMaster)!, 'dtstart')).toBe(`DTSTART;TZID=${ZONE}:${localText(d1!.startsAt)}`);
+    expect(all.filter((v) => !isMaster(v) && !isException(v)).map((v) => v.getFirstPropertyValue('uid'))).toEqual([`${d0!.id}@${host()}`]);
+    expect(all.filter(isException)).toEqual([]);
+  });
+
   it('a COUNT rule is written as the UNTIL of its last date', async () => {
     const a = await registeredUser();
     const e = await newEvent(a, { specifics: [dateIn(2)], recurrence: { rrule: 'FREQ=WEEKLY;COUNT=5' } });
