@@ -8,6 +8,9 @@ import {
   localDay,
   MAX_DATES_PER_EXPANSION,
   normaliseRrule,
+  ruleLimits,
+  ruleMakesFirst,
+  rruleUntil,
   SERIES_MAX_DAYS,
   wallClockOf,
   type WallClock,
@@ -402,5 +405,28 @@ describe('describeRrule', () => {
     ['FREQ=HOURLY', 'Repeats'],
   ])('describes %s as "%s"', (rule, text) => {
     expect(describeRrule(rule)).toBe(text);
+  });
+});
+
+describe('a rule as a calendar file writes it', () => {
+  it('rruleUntil: the end as UNTIL in UTC, in place of COUNT or UNTIL', () => {
+    expect(rruleUntil('FREQ=WEEKLY;BYDAY=SA;COUNT=5;WKST=MO', at('2027-01-02T23:00:00.500Z'))).toBe('FREQ=WEEKLY;BYDAY=SA;UNTIL=20270102T230000Z;WKST=MO');
+    expect(rruleUntil('FREQ=MONTHLY;BYDAY=-1SU;UNTIL=20270101', at('2026-12-27T00:00:00Z'))).toBe('FREQ=MONTHLY;BYDAY=-1SU;UNTIL=20261227T000000Z');
+  });
+
+  it('ruleLimits: COUNT, a UTC UNTIL, and a local day\'s UNTIL as the end of that day at the place', () => {
+    expect(ruleLimits('FREQ=WEEKLY;COUNT=5', 'Australia/Sydney')).toEqual({ count: 5, until: null });
+    expect(ruleLimits('FREQ=WEEKLY;UNTIL=20270102T230000Z', 'Australia/Sydney')).toEqual({ count: null, until: at('2027-01-02T23:00:00Z') });
+    expect(ruleLimits('FREQ=WEEKLY;UNTIL=20270101', 'Australia/Sydney')).toEqual({ count: null, until: at('2027-01-01T12:59:59Z') });
+  });
+
+  it('ruleMakesFirst: whether the rule itself makes the first date', () => {
+    // Saturday 5 December 2026, 10:00 in Sydney; Thursday the 3rd.
+    expect(ruleMakesFirst('FREQ=WEEKLY;BYDAY=SA', at('2026-12-04T23:00:00Z'), 'Australia/Sydney')).toBe(true);
+    expect(ruleMakesFirst('FREQ=WEEKLY;BYDAY=SA', at('2026-12-02T23:00:00Z'), 'Australia/Sydney')).toBe(false);
+    expect(ruleMakesFirst('FREQ=WEEKLY', at('2026-12-02T23:00:00Z'), 'Australia/Sydney')).toBe(true);
+    expect(ruleMakesFirst('FREQ=MONTHLY;BYMONTHDAY=5', at('2026-12-04T23:00:00Z'), 'Australia/Sydney')).toBe(true);
+    expect(ruleMakesFirst('FREQ=MONTHLY;BYDAY=1SA', at('2026-12-04T23:00:00Z'), 'Australia/Sydney')).toBe(true);
+    expect(ruleMakesFirst('FREQ=MONTHLY;BYDAY=2SA', at('2026-12-04T23:00:00Z'), 'Australia/Sydney')).toBe(false);
   });
 });

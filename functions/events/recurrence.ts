@@ -140,7 +140,31 @@ export function checkRrule(rrule: string): string | null {
 
 /** The rule in a normal form (upper case, no "RRULE:" prefix, parts in a stable order) for storing; throws for a refused rule. */
 export function normaliseRrule(rrule: string): string {
+  return ruleText(ruleOf(rrule));
+}
+
+/**
+ * The rule as a calendar file writes it beside a DTSTART with a TZID: its end as UNTIL in UTC
+ * (RFC 5545 §3.3.10), in place of its own COUNT or UNTIL. Throws for a refused rule.
+ */
+export function rruleUntil(rrule: string, until: Date): string {
+  const utc = until.toISOString().replace(/\.\d{3}/, '').replace(/[-:]/g, '');
+  return ruleText({ ...ruleOf(rrule), count: null, until: utc });
+}
+
+/** The rule's own end: its COUNT, or its UNTIL as an instant (a date-only UNTIL ends that day at the place). Throws for a refused rule. */
+export function ruleLimits(rrule: string, timeZone: string): { count: number | null; until: Date | null } {
   const r = ruleOf(rrule);
+  const u = r.until;
+  if (u === null) return { count: r.count, until: null };
+  const [year, month, day] = [+u.slice(0, 4), +u.slice(4, 6), +u.slice(6, 8)];
+  const until = u.length === 8
+    ? instantOf({ year, month, day, hour: 23, minute: 59, second: 59 }, timeZone)
+    : new Date(Date.UTC(year, month - 1, day, +u.slice(9, 11), +u.slice(11, 13), +u.slice(13, 15)));
+  return { count: r.count, until };
+}
+
+function ruleText(r: Rule): string {
   const parts = [`FREQ=${r.freq}`];
   if (r.interval !== 1) parts.push(`INTERVAL=${r.interval}`);
   if (r.byDay.length) parts.push(`BYDAY=${r.byDay.map((d) => `${d.n ?? ''}${d.day}`).join(',')}`);
@@ -149,6 +173,30 @@ export function normaliseRrule(rrule: string): string {
   if (r.until !== null) parts.push(`UNTIL=${r.until}`);
   if (r.wkst !== null) parts.push(`WKST=${r.wkst}`);
   return parts.join(';');
+}
+
+/** The rrule package's rule for a rule's parts, from a wall-clock `dtstart` (floating). */
+function rruleOf(r: Rule, dtstart: Date, count: number | null, localUntil: Date | null) {
+  return new RRule({
+    freq: { DAILY: RRule.DAILY, WEEKLY: RRule.WEEKLY, MONTHLY: RRule.MONTHLY }[r.freq],
+    interval: r.interval,
+    byweekday: r.byDay.length ? r.byDay.map((d) => new Weekday(DAYS.indexOf(d.day), d.n ?? undefined)) : null,
+    bymonthday: r.byMonthDay.length ? r.byMonthDay : null,
+    wkst: r.wkst ? DAYS.indexOf(r.wkst) : null,
+    count,
+    until: localUntil,
+    dtstart,
+  });
+}
+
+/**
+ * Whether the rule itself makes the series' first date (a weekly rule on Saturdays does not make
+ * a first date on a Thursday). expandSeries counts the first date all the same; RFC 5545 leaves a
+ * DTSTART the rule does not make undefined, so a calendar file starts its rule on one it does.
+ */
+export function ruleMakesFirst(rrule: string, firstStart: Date, timeZone: string): boolean {
+  const dtstart = floating(wallClockOf(firstStart, timeZone));
+  return rruleOf(ruleOf(rrule), dtstart, null, null).after(dtstart, true)?.getTime() === dtstart.getTime();
 }
 
 /**
@@ -166,16 +214,7 @@ export function expandSeries(args: { rrule: string; firstStart: Date; timeZone: 
   // A date-only UNTIL is a local day: it is wall-clock time, for rrule; a UTC one is an instant.
   const localUntil = r.until?.length === 8 ? floating({ year: +r.until.slice(0, 4), month: +r.until.slice(4, 6), day: +r.until.slice(6, 8), hour: 23, minute: 59, second: 59 }) : null;
   const utcUntil = r.until?.length === 16 ? Date.UTC(+r.until.slice(0, 4), +r.until.slice(4, 6) - 1, +r.until.slice(6, 8), +r.until.slice(9, 11), +r.until.slice(11, 13), +r.until.slice(13, 15)) : Infinity;
-  const rule = new RRule({
-    freq: { DAILY: RRule.DAILY, WEEKLY: RRule.WEEKLY, MONTHLY: RRule.MONTHLY }[r.freq],
-    interval: r.interval,
-    byweekday: r.byDay.length ? r.byDay.map((d) => new Weekday(DAYS.indexOf(d.day), d.n ?? undefined)) : null,
-    bymonthday: r.byMonthDay.length ? r.byMonthDay : null,
-    wkst: r.wkst ? DAYS.indexOf(r.wkst) : null,
-    count: r.count,
-    until: localUntil,
-    dtstart,
-  });
+  const rule = rruleOf(r, dtstart, r.count, localUntil);
   // With COUNT the whole series (at most 200) is read, as it counts from the first date. Otherwise
   // the window, widened by a day each side to cover any zone's offset, and cut short (the extra
   // allows for the dates before `from` that the widening takes in).

@@ -184,7 +184,7 @@ export const eventIcs = defineRoute({
   method: 'GET', path: '/api/events/{id}/ics', access: 'public', platformExempt: true,
   input: eventParams, output: CALENDAR,
   errors: { 404: 'no such event the viewer may see' },
-  summary: 'The event\'s dates as an iCalendar file (id = its id or random id): one VEVENT per date from 30 days ago on, stable UIDs, UTC times, STATUS:CANCELLED for cancelled dates, GEO, URL of the event\'s page. No client-platform header needed. Members-only events: 404 without a session.',
+  summary: 'The event\'s dates as an iCalendar file from 30 days ago on (id = its id or random id): `text/calendar; charset=utf-8`, `Content-Disposition` with a file name made from the title. An event without recurrence: one VEVENT per specific (stable `UID`, `DTSTART`/`DTEND` the specific\'s instants, `SUMMARY` = title, `LOCATION`, `GEO` when known, `URL` to `/event/{randomId}`, `ORGANIZER`, `STATUS:CANCELLED` for a cancelled date). A repeating event: one VEVENT for the series with its `RRULE` (and `UNTIL` when it ends), `DTSTART` in the place\'s time zone with that zone\'s `VTIMEZONE`; a VEVENT with the same `UID` and a `RECURRENCE-ID` for each date changed by hand or cancelled; `EXDATE` for dates removed; dates added by hand as VEVENTs of their own. Expanded by a calendar (e.g. ical.js), the series gives exactly the event\'s specifics over the range already made, at the same instants. No client-platform header needed. Members-only events: 404 without a session.',
 });
 
 export const icsFeed = defineRoute({
