@@ -114,7 +114,7 @@ export function EventDetails({ event }: { event: EventView }) {
           {event.privacy === 'members' ? <span className="rounded bg-amber-50 px-1.5 py-0.5 text-xs font-semibold text-amber-900">Members only</span> : null}
         </p>
         <div className="flex flex-wrap gap-2">
-          <a className={buttonClass('secondary')} href={`/api/events/${event.randomId}/ics`} download={`${event.randomId}.ics`}>
+          <a className={buttonClass('secondary')} href={`/api/events/${event.randomId}/ics`} download>
             Add to calendar
           </a>
           <CopyButton text={event.url} label="Copy link to share" />
