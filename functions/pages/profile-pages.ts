@@ -3,10 +3,13 @@
  * no membership), newest membership first, deleted pages left out. One Query of the member's
  * memberships and one BatchGet of those pages.
  */
-import { PROFILE_PAGES_MAX, type ProfilePage } from '../../shared/answers/users';
+import type { ProfilePage } from '../../shared/answers/users';
 import { batchGet } from '../db/batch';
 import { pageKey, type PageItem } from '../db/entities/page';
 import { db } from '../db/service';
+
+/** At most this many pages are named (the answer's description says so). */
+export const PROFILE_PAGES_MAX = 20;
 
 export async function profilePages(userId: string, max = PROFILE_PAGES_MAX): Promise<ProfilePage[]> {
   const { data } = await db().entities.pageMember.query.byUser({ userId, status: 'member' }).go({ limit: max, order: 'desc' });

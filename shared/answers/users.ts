@@ -21,9 +21,6 @@ export const publicUser = z.strictObject({
 });
 export type PublicUser = z.output<typeof publicUser>;
 
-/** At most this many of a member's pages are named on their profile. */
-export const PROFILE_PAGES_MAX = 20;
-
 /** A page named on a member's profile. */
 export const profilePage = z.strictObject({ id: z.string(), handle: z.string(), name: z.string() });
 export type ProfilePage = z.output<typeof profilePage>;
@@ -40,7 +37,7 @@ export const memberProfile = publicUser.extend({
   pages: z
     .array(profilePage)
     .nullable()
-    .describe(`The pages they belong to (joined, not requested or invited; deleted pages left out), newest membership first, at most ${PROFILE_PAGES_MAX}; null for guests (a page's members are for signed-in members, as GET /api/iam/pages/members) and while the account is suspended`),
+    .describe('The pages they belong to (joined, not requested or invited; deleted pages left out), newest membership first, at most 20; null for guests (a page\'s members are for signed-in members, as GET /api/iam/pages/members) and while the account is suspended'),
 });
 export type MemberProfile = z.output<typeof memberProfile>;
 
