@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Motivation, Profile } from '../../shared/answers/auth';
-import type { PublicUser } from '../../shared/answers/users';
+import type { MemberProfile, PublicUser } from '../../shared/answers/users';
 import { MOTIVATIONS } from '../../shared/schemas/auth';
 import { encodeGeohash } from '../../shared/geohash';
 import { db } from '../db/service';
@@ -83,6 +83,15 @@ export function toPublicUser(user: UserItem): PublicUser | null {
     suburb_city: user.suburbCity ?? null,
     state: user.state ?? null,
     country: user.country ?? null,
+  };
+}
+
+/** What a member's profile adds to `toPublicUser`: what the forms say others see (never the phone number). */
+export function toMemberDetails(user: UserItem): Pick<MemberProfile, 'motivations' | 'phone_verified' | 'member_since'> {
+  return {
+    motivations: (user.motivations ?? []).filter(isMotivation),
+    phone_verified: user.phoneVerified === true,
+    member_since: user.createdAt,
   };
 }
 

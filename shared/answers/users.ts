@@ -3,6 +3,7 @@
  * the caller's settings, invites, permissions, phone checks and place guess.
  */
 import * as z from 'zod';
+import { MOTIVATIONS } from '../schemas/auth';
 import { userSettingsFields } from '../schemas/users';
 import { siteLocation } from './site-settings';
 
@@ -19,6 +20,26 @@ export const publicUser = z.strictObject({
   country: z.string().nullable(),
 });
 export type PublicUser = z.output<typeof publicUser>;
+
+/** A page named on a member's profile. */
+export const profilePage = z.strictObject({ id: z.string(), handle: z.string(), name: z.string() });
+export type ProfilePage = z.output<typeof profilePage>;
+
+/**
+ * A member's profile: what anyone may see of them, and what the registration and profile forms
+ * tell the member others see. While the account is suspended only the fields of `publicUser` are
+ * told (the rest are null), as before these were added.
+ */
+export const memberProfile = publicUser.extend({
+  motivations: z.array(z.enum(MOTIVATIONS)).nullable().describe('What brings them here, as chosen at registration or in their profile; null while the account is suspended'),
+  phone_verified: z.boolean().nullable().describe('Whether they verified a phone number (never the number); null while the account is suspended'),
+  member_since: z.string().nullable().describe('When the account was made (ISO 8601); null while the account is suspended'),
+  pages: z
+    .array(profilePage)
+    .nullable()
+    .describe('The pages they belong to (joined, not requested or invited; deleted pages left out), newest membership first, at most 20; null for guests (a page\'s members are for signed-in members, as GET /api/iam/pages/members) and while the account is suspended'),
+});
+export type MemberProfile = z.output<typeof memberProfile>;
 
 /** One page of the members directory, newest first. */
 export const directoryPage = z.strictObject({

@@ -1,7 +1,7 @@
 /** The users routes' contract. */
 import { adminUser, adminUserPage } from '../answers/admin';
 import { accountDeleted, mailSent } from '../answers/auth';
-import { directoryPage, invite, invitePage, nearbyUsers, permissionCheck, phoneCheckStarted, phoneVerified, placeGuess, publicUser, userSettings as userSettingsAnswer, userSettingsWithFeed } from '../answers/users';
+import { directoryPage, invite, invitePage, memberProfile, nearbyUsers, permissionCheck, phoneCheckStarted, phoneVerified, placeGuess, userSettings as userSettingsAnswer, userSettingsWithFeed } from '../answers/users';
 import { adminUserUpdateInput, inviteValidityInput, nearbyUsersInput, permissionParams, phoneCheckInput, phoneConfirmInput, userSettingsInput, usersListParams } from '../schemas/users';
 import { cursorQuery, emptyInput, noInput, uuidPathInput } from '../schemas/common';
 import { defineRoute } from './route';
@@ -87,9 +87,9 @@ export const directory = defineRoute({
 
 export const getUserByUuid = defineRoute({
   method: 'GET', path: '/api/user/get-user-by-uuid/{uuid}', access: 'public',
-  input: uuidPathInput, output: publicUser,
+  input: uuidPathInput, output: memberProfile,
   errors: { 404: 'unknown or unregistered account' },
-  summary: 'A member\'s public profile; 404 for unknown or unregistered accounts.',
+  summary: 'A member\'s public profile (with their motivations, whether their phone is verified, when they joined, and, for signed-in viewers, the pages they belong to, at most 20); 404 for unknown or unregistered accounts.',
 });
 
 export const nearby = defineRoute({

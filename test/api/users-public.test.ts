@@ -3,12 +3,13 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { coarsen, distanceKm } from '../../shared/geohash';
 import type { Profile } from '../../shared/answers/auth';
-import type { PublicUser } from '../../shared/answers/users';
+import type { MemberProfile, PublicUser } from '../../shared/answers/users';
 import type { PublicSite } from '../../shared/site';
 import { as, newBrowser, signUp } from '../support/accounts';
 import { call } from '../support/api';
 import { offset, randomPlace } from '../support/geo';
-import { admin, allPages, registeredUser, signInAgain, unregisteredUser } from '../support/users';
+import { join, newPage } from '../support/pages';
+import { admin, allPages, lastSmsTo, registeredUser, signInAgain, unregisteredUser, type TestUser } from '../support/users';
 
 const PUBLIC_FIELDS = ['uuid', 'username', 'first_name', 'last_name', 'avatar', 'bio', 'suburb_city', 'state', 'country'].sort();
 const directory = () => allPages<PublicUser>((q) => call('GET', `/api/users${q}`), 'users');
@@ -70,7 +71,73 @@ describe('GET /api/user/get-user-by-uuid/{uuid}', () => {
       suburb_city: 'Newtown',
       state: 'NSW',
       country: 'Australia',
+      motivations: ['swap'],
+      phone_verified: false,
+      member_since: u.profile.created_at,
+      pages: null,
     });
+  });
+
+  /** Verifies a phone number on the account as the member does (the texted code). */
+  async function verifyPhone(u: TestUser): Promise<string> {
+    const phoneNo = `+61412${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
+    const started = await as<{ recordId: string }>(u.browser, 'POST', '/api/iam/authn/init-phone-and-check', { phoneNo, userId: u.uuid });
+    expect(started.status, JSON.stringify(started.json)).toBe(200);
+    const code = /\b(\d{6})\b/.exec((await lastSmsTo(phoneNo)) ?? '')?.[1];
+    const confirmed = await as(u.browser, 'PUT', '/api/iam/authn/confirm-phone-and-record', { phoneNo, userId: u.uuid, recordId: started.data.recordId, code });
+    expect(confirmed.status, JSON.stringify(confirmed.json)).toBe(200);
+    return phoneNo;
+  }
+
+  it('tells what the forms say others see: motivations, a verified phone (never the number), when they joined, and to members the pages they belong to', async () => {
+    const u = await registeredUser({ motivations: ['learn', 'give-away'] });
+    await as(u.browser, 'PUT', '/api/iam/authn/update', { bio: 'Ferns on a shady balcony.' });
+    const phoneNo = await verifyPhone(u);
+    const other = await registeredUser();
+    const own = await newPage(u, { name: 'Balcony Ferns' });
+    const joined = await newPage(other, { name: 'Wattle Lane Garden' });
+    await join(u, joined.id);
+    const asked = await newPage(other, { name: 'Closed Circle', openness: 'moderated' });
+    expect(JSON.stringify((await as(u.browser, 'POST', '/api/iam/pages/join', { pageId: asked.id })).json)).toContain('"requested"');
+    const gone = await newPage(other, { name: 'Gone Garden' });
+    await join(u, gone.id);
+    expect((await as(other.browser, 'DELETE', '/api/iam/pages/page', { pageId: gone.id })).status).toBe(200);
+
+    const seen = await as<MemberProfile>(other.browser, 'GET', `/api/user/get-user-by-uuid/${u.uuid}`);
+    expect(seen.status).toBe(200);
+    expect(seen.data).toMatchObject({ bio: 'Ferns on a shady balcony.', suburb_city: 'Newtown', phone_verified: true, member_since: u.profile.created_at });
+    expect([...seen.data.motivations!].sort()).toEqual(['give-away', 'learn']);
+    // Newest membership first; a join request and a deleted page are not memberships shown.
+    expect(seen.data.pages).toEqual([
+      { id: joined.id, handle: joined.handle, name: 'Wattle Lane Garden' },
+      { id: own.id, handle: own.handle, name: 'Balcony Ferns' },
+    ]);
+    const guest = await call<MemberProfile>('GET', `/api/user/get-user-by-uuid/${u.uuid}`);
+    expect(guest.data).toMatchObject({ phone_verified: true, pages: null });
+    for (const answer of [seen.json, guest.json]) {
+      const text = JSON.stringify(answer);
+      expect(text).not.toContain(phoneNo.slice(3));
+      expect(text).not.toMatch(/email|phone"|latitude|longitude/);
+    }
+  });
+
+  it('names at most 20 pages, the newest memberships', async () => {
+    const u = await registeredUser();
+    // A member starts a few pages a day: five of them start the 21 pages u joins.
+    const founders = await Promise.all([0, 1, 2, 3, 4].map(() => registeredUser()));
+    for (let i = 0; i < 21; i++) await join(u, (await newPage(founders[i % 5]!, { name: `Garden ${i}` })).id);
+    const seen = await as<MemberProfile>((await registeredUser()).browser, 'GET', `/api/user/get-user-by-uuid/${u.uuid}`);
+    expect(seen.data.pages).toHaveLength(20);
+    expect(seen.data.pages![0]!.name).toBe('Garden 20');
+  });
+
+  it('tells no more of a suspended member than before: the new fields are null', async () => {
+    const u = await registeredUser();
+    await newPage(u);
+    await as((await admin()).browser, 'PUT', `/api/iam/users/${u.uuid}`, { suspended: true });
+    const seen = await as<MemberProfile>((await registeredUser()).browser, 'GET', `/api/user/get-user-by-uuid/${u.uuid}`);
+    expect(seen.status).toBe(200);
+    expect(seen.data).toMatchObject({ username: u.profile.username, suburb_city: 'Newtown', motivations: null, phone_verified: null, member_since: null, pages: null });
   });
 
   it('answers 404 for an unknown uuid and for an account not registered yet, 400 for a malformed uuid', async () => {

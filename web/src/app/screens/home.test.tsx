@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SITE } from '@shared/site';
 import { feedAnswer, makePlant, makePost, uuid } from '@/features/content/testing';
 import { envelopeResponse, success } from '@/testing/responses';
@@ -125,5 +125,72 @@ describe('home page', () => {
     expect(within(list).getAllByRole('article')[0]!.getAttribute('aria-label')).toBe('Post by Fern Gully');
     expect(screen.getByText('Just potted my first orchid.')).toBeTruthy();
     expect(await screen.findByRole('tab', { name: 'Posts 1,235' })).toBeTruthy();
+  });
+});
+
+describe('home page: newer posts', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  const hidden = (on: boolean) => {
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue(on ? 'hidden' : 'visible');
+    document.dispatchEvent(new Event('visibilitychange'));
+  };
+
+  it('checks its first page every minute while in view, offers "N new posts" without moving the list, pauses while hidden, and shows them on a click', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const older = makePost({ id: uuid(1), text: 'Repotted the monstera.' });
+    let answer = [older];
+    const api = serve({
+      'GET /api/site-settings/get-site': () => success(SITE),
+      'GET /api/content-items/recent?filter=postsAll': () => success(feedAnswer('contentItems', answer)),
+    });
+    const reads = () => api.to('GET /api/content-items/recent').length;
+    renderRoute('/', { auth: AUTH.guest });
+    expect(await screen.findByText('Repotted the monstera.')).toBeTruthy();
+    expect(reads()).toBe(1);
+
+    // Nothing new at the first check: no button.
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(reads()).toBe(2);
+    expect(screen.queryByRole('button', { name: /new post/ })).toBeNull();
+
+    answer = [makePost({ id: uuid(3), text: 'Seed swap on Sunday.' }), makePost({ id: uuid(2), text: 'First fern frond!' }), older];
+    await vi.advanceTimersByTimeAsync(59_000);
+    expect(reads()).toBe(2);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(reads()).toBe(3);
+    const offer = await screen.findByRole('button', { name: '2 new posts' });
+    // The list is as it was until the reader asks.
+    expect(screen.queryByText('Seed swap on Sunday.')).toBeNull();
+    expect(within(screen.getByRole('list', { name: 'Posts' })).getAllByRole('article')).toHaveLength(1);
+
+    // Hidden: no reads, however long; back in view after a due check, one read at once.
+    hidden(true);
+    await vi.advanceTimersByTimeAsync(5 * 60_000);
+    expect(reads()).toBe(3);
+    hidden(false);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reads()).toBe(4);
+
+    fireEvent.click(offer);
+    const list = screen.getByRole('list', { name: 'Posts' });
+    await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(3));
+    expect(list.textContent!.indexOf('Seed swap on Sunday.')).toBeLessThan(list.textContent!.indexOf('Repotted the monstera.'));
+    expect(screen.queryByRole('button', { name: /new post/ })).toBeNull();
+    // Shown from the page already read: no other request.
+    expect(reads()).toBe(4);
+  });
+
+  it('counts neither a post moved up by an edit nor older ones a deletion brings onto the page, and marks a page all new as possibly more ("2+ new posts")', async () => {
+    const { newerThan } = await import('@/features/content/lib/newer-items');
+    const post = (n: number) => makePost({ id: uuid(n) });
+    const page = (items: ReturnType<typeof post>[], cursorId: string | null = null) => ({ items, counts: null, cursorId, owner: null });
+    const shown = [post(3), post(2), post(1)];
+    expect(newerThan(page([post(4), post(1), post(3)]), shown)).toEqual({ count: 1, more: false });
+    expect(newerThan(page([post(3), post(1), post(0)]), shown)).toEqual({ count: 0, more: false });
+    expect(newerThan(page([post(9), post(8)], 'next'), shown)).toEqual({ count: 2, more: true });
   });
 });

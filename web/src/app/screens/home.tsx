@@ -1,7 +1,8 @@
 /**
  * /: the home page. The site's name and tagline from the public site settings, then the feed of
  * posts, plants and news (one public route for guests and members: what each may see). Members
- * write above the feed; what they publish appears at its front.
+ * write above the feed; what they publish appears at its front. What others publish meanwhile is
+ * offered ("3 new posts") and shown when the reader asks.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
@@ -23,6 +24,9 @@ import { DEFAULT_SITE } from '@shared/site';
 
 // Only members write: guests never load the composer.
 const Composer = lazy(() => import('@/features/compose/components/composer').then((m) => ({ default: m.Composer })));
+
+/** While the page is in view, the feed's first page is read this often for newer posts (no socket). */
+const NEWER_CHECK_MS = 60_000;
 
 export default function HomeScreen() {
   const site = useSite();
@@ -118,6 +122,7 @@ export default function HomeScreen() {
         onFilterChange={setFilter}
         title="Latest from the community"
         enabled={viewerReady(auth)}
+        checkNewerEveryMs={NEWER_CHECK_MS}
         empty={{
           postsAll: member ? 'No posts yet. Share the first one above.' : 'No posts yet.',
           news: 'No news from pages yet.',

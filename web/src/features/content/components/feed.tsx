@@ -3,16 +3,19 @@
  * when the end of the list comes into view (IntersectionObserver), or with the "Load more"
  * button; after each page the feed pauses FEED_MORE_PAUSE_MS before it loads again. A list
  * already holding more than one item is not reloaded when the reader comes back to it, unless a
- * change made elsewhere marked it out of date (useFeed, in lib/feed/feed.ts).
+ * change made elsewhere marked it out of date (useFeed, in lib/feed/feed.ts). A feed may check
+ * for newer items now and then (checkNewerEveryMs) and offer them ("3 new posts") without
+ * changing the list until the reader asks.
  */
 import { useCallback, useDeferredValue, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { FEED_MORE_PAUSE_MS, type FeedFilter } from '@shared/constants';
-import { formatNumber } from '@shared/format';
+import { formatNumber, plural } from '@shared/format';
 import type { PostView } from '@shared/answers/posts';
 import type { FeedCounts } from '@shared/answers/feeds';
 import { Button, FormAlert, Notice } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
 import { useFeed, type FeedSource } from '@/lib/feed/feed';
+import { useNewerItems } from '../lib/newer-items';
 import { PostCard } from './post-card';
 
 export const FILTER_LABELS: Record<FeedFilter, string> = {
@@ -50,9 +53,11 @@ export interface FeedProps {
   enabled?: boolean;
   /** The counts of the latest page, when a screen shows them elsewhere too. */
   onCounts?: (counts: FeedCounts) => void;
+  /** Read the first page this often while the document is visible, and offer what is newer. */
+  checkNewerEveryMs?: number;
 }
 
-export function Feed({ source, filters = [], filter, onFilterChange, title, hideTitle = false, empty, enabled = true, onCounts, pauseMs = FEED_MORE_PAUSE_MS }: FeedProps) {
+export function Feed({ source, filters = [], filter, onFilterChange, title, hideTitle = false, empty, enabled = true, onCounts, pauseMs = FEED_MORE_PAUSE_MS, checkNewerEveryMs }: FeedProps) {
   const titleId = useId();
   const baseId = useId();
   const feed = useFeed(source, filter, enabled);
@@ -62,6 +67,7 @@ export function Feed({ source, filters = [], filter, onFilterChange, title, hide
   const pauseTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const loading = useRef(false);
   const sentinel = useRef<HTMLDivElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   const tabs = filters.length > 1 ? filters : [];
 
   const latestCounts = feed.data?.pages[feed.data.pages.length - 1]?.counts ?? null;
@@ -84,6 +90,13 @@ export function Feed({ source, filters = [], filter, onFilterChange, title, hide
   const deferredCount = useDeferredValue(items.length);
   const shown = items.slice(0, Math.max(FIRST_CARDS, deferredCount));
   const allShown = shown.length === items.length;
+  const { newer, show: showNewer } = useNewerItems({ source, filter, everyMs: checkNewerEveryMs, shown: items, enabled: enabled && feed.isSuccess });
+  const onShowNewer = () => {
+    showNewer();
+    // The reader asked for them: the feed's top comes into view, and focus with it (the button goes).
+    heading.current?.scrollIntoView?.({ block: 'start' });
+    heading.current?.focus({ preventScroll: true });
+  };
 
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = feed;
   // Not before every card is drawn: the end of a half-drawn list is in view too early.
@@ -138,7 +151,7 @@ export function Feed({ source, filters = [], filter, onFilterChange, title, hide
 
   return (
     <section aria-labelledby={titleId} className="space-y-4">
-      <h2 id={titleId} className={hideTitle ? 'sr-only' : 'text-lg font-semibold text-gray-900'}>
+      <h2 id={titleId} ref={heading} tabIndex={-1} className={hideTitle ? 'sr-only' : 'text-lg font-semibold text-gray-900 focus:outline-none'}>
         {title}
       </h2>
       {tabs.length > 0 ? (
@@ -173,6 +186,22 @@ export function Feed({ source, filters = [], filter, onFilterChange, title, hide
       ) : null}
 
       <div id={panelId} role={tabs.length > 0 ? 'tabpanel' : undefined} aria-labelledby={tabs.length > 0 ? tabId(filter) : undefined} className="space-y-4">
+        {checkNewerEveryMs ? (
+          // No height and no margin: the button floats over the top of the list (and stays in view
+          // while the reader scrolls), so that it comes and goes without moving a card.
+          <div aria-live="polite" className="sticky top-3 z-10 mb-0! flex h-0 justify-center">
+            {newer ? (
+              <button
+                type="button"
+                onClick={onShowNewer}
+                className="min-h-11 rounded-full bg-primary-700 px-4 py-2 text-sm font-semibold text-white shadow-md hover:bg-primary-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-700"
+              >
+                {newer.more ? `${formatNumber(newer.count)}+ new posts` : plural(newer.count, 'new post', 'new posts')}
+              </button>
+            ) : null}
+          </div>
+        ) : null}
+
         {note ? (
           <Notice>
             <p>{note}</p>
