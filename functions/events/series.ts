@@ -20,7 +20,7 @@ import { db } from '../db/service';
 import { txEntities, writeItems } from '../db/transact';
 import { logger } from '../lib/logger';
 import { mailer } from '../lib/outbound/mailer';
-import { unsubscribeParts } from '../lib/outbound/unsubscribe';
+import { unsubscribePartsIfSigned } from '../lib/outbound/unsubscribe';
 import { notificationWrite } from '../notifications/notifications';
 import { pageAdminIds } from '../pages/members';
 import { readSettings } from '../users/settings-store';
@@ -174,13 +174,13 @@ async function mailReminder(e: EventItem, d: EventDateItem, userId: string): Pro
     if (!user || user.deletedAt || !user.email || !settings.notify_email_events) return false;
     // Said as the site says it, at the event's place, with its zone named (a mail has no reader's zone).
     const when = eventTimeText(d.startsAt, e.timeZone, { locale: 'en' });
-    // One-click unsubscribe (RFC 8058) in the headers, and the same token's page in the text.
-    const unsubscribe = await unsubscribeParts(userId, 'notify_email_events');
+    // One-click unsubscribe (RFC 8058) in the headers, and the same token's page in the text; without them if they cannot be signed now.
+    const unsubscribe = await unsubscribePartsIfSigned(userId, 'notify_email_events');
     await mailer().send({
       to: user.email,
       subject: `Tomorrow: ${e.title}`,
-      text: `A reminder: ${e.title} is on ${when}.\n\n${eventUrl(e.randomId)}\n\nYou get this because you said you may go or are going. Change e-mail settings in your settings.\nStop e-mails about events: ${unsubscribe.link}`,
-      headers: unsubscribe.headers,
+      text: `A reminder: ${e.title} is on ${when}.\n\n${eventUrl(e.randomId)}\n\nYou get this because you said you may go or are going. Change e-mail settings in your settings.${unsubscribe ? `\nStop e-mails about events: ${unsubscribe.link}` : ''}`,
+      ...(unsubscribe ? { headers: unsubscribe.headers } : {}),
     });
     return true;
   } catch (err) {

@@ -29,7 +29,7 @@ import { writeItems } from '../db/transact';
 import { updateItem, type ItemKey } from '../db/write';
 import { logger } from '../lib/logger';
 import { mailer } from '../lib/outbound/mailer';
-import { unsubscribeParts } from '../lib/outbound/unsubscribe';
+import { unsubscribePartsIfSigned } from '../lib/outbound/unsubscribe';
 import { siteOrigin } from '../lib/site-origin';
 import { getParticipant, partiesOf, staffOf } from '../messages/conversations';
 import { notifyMailDelayMs } from '../notifications/mail-wait';
@@ -166,12 +166,12 @@ async function mailOne(userId: string, setting: MailSetting, waiting: Waiting[],
   const mail = mailOf(shown);
   const lines = shown.slice(0, QUOTED).map((w) => `  ${w.line}`);
   if (shown.length > QUOTED) lines.push(`  …and ${shown.length - QUOTED} more`);
-  const unsubscribe = await unsubscribeParts(userId, setting);
+  const unsubscribe = await unsubscribePartsIfSigned(userId, setting);
   await mailer().send({
     to: user.email,
     subject: mail.subject,
-    text: `${mail.intro}\n\n${lines.join('\n')}\n\n${mail.link}\n\nChange e-mail settings in your settings.\nStop these e-mails: ${unsubscribe.link}`,
-    headers: unsubscribe.headers,
+    text: `${mail.intro}\n\n${lines.join('\n')}\n\n${mail.link}\n\nChange e-mail settings in your settings.${unsubscribe ? `\nStop these e-mails: ${unsubscribe.link}` : ''}`,
+    ...(unsubscribe ? { headers: unsubscribe.headers } : {}),
   });
   return true;
 }

@@ -67,6 +67,28 @@ describe('a reminder mail', () => {
   });
 });
 
+describe('a reminder whose unsubscribe link cannot be signed', () => {
+  it('still goes out, without the headers and the link, rather than not at all', async () => {
+    const [creator, going] = await Promise.all([registeredUser(), registeredUser()]);
+    const e = await newEvent(creator, { specifics: [dateIn(0.5)] });
+    await attend(going, e.specifics[0]!.id, 'GOING');
+    const file = process.env.SIGNING_SECRET_FILE;
+    process.env.SIGNING_SECRET_FILE = `${file}.missing`;
+    resetSigningSecretCache();
+    try {
+      await sendReminders();
+    } finally {
+      process.env.SIGNING_SECRET_FILE = file;
+      resetSigningSecretCache();
+    }
+    const mail = (await outbox()).find((m) => m.channel === 'email' && m.to === going.email && m.subject === `Tomorrow: ${e.title}`);
+    expect(mail).toBeDefined();
+    expect(mail!.headers ?? {}).toEqual({});
+    expect(mail!.text).not.toContain('/auth/unsubscribe');
+    expect(mail!.text).toContain(`A reminder: ${e.title} is on`);
+  });
+});
+
 describe('POST /api/unsubscribe/{token}', () => {
   it('takes the SPA\'s empty body (no content type) too, and is idempotent: a second call answers the same and writes nothing', async () => {
     const who = await registeredUser();

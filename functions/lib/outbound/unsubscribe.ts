@@ -11,6 +11,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { MAIL_SETTINGS, type MailSetting } from '../../../shared/constants';
 import { signingSecret } from '../secrets';
+import { logger } from '../logger';
 import { siteOrigin } from '../site-origin';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -58,4 +59,17 @@ export async function unsubscribeLink(userId: string, setting: MailSetting): Pro
 export async function unsubscribeParts(userId: string, setting: MailSetting): Promise<{ headers: Record<string, string>; link: string }> {
   const token = await unsubscribeToken(userId, setting);
   return { headers: headersFor(token), link: linkFor(token) };
+}
+
+/**
+ * The unsubscribe parts of one mail, or none when the link cannot be signed now (the secret
+ * unreadable): the mail goes without them rather than not at all, and the failure is logged.
+ */
+export async function unsubscribePartsIfSigned(userId: string, setting: MailSetting): Promise<{ headers: Record<string, string>; link: string } | null> {
+  try {
+    return await unsubscribeParts(userId, setting);
+  } catch (err) {
+    logger.error('could not sign an unsubscribe link: the mail goes without it', { error: err as Error, setting });
+    return null;
+  }
 }
