@@ -8,10 +8,9 @@ import { eventHref, paths, plantHref } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-store';
 import { pageHref } from '@/lib/known-pages';
 import { Avatar } from '@/components/avatar';
-import { viewerOf, viewerReady } from '@/lib/ids';
 import { cardImageUrl } from '@/lib/images';
 import { dayLeaf, formatEventClock, formatEventTime } from '@/lib/format-date';
-import { useNearYou } from '../api/places';
+import { useSearchOrigin } from '../api/places';
 import { distanceText, originOf, radiusText } from '@/lib/places';
 import { useUnits } from '@/lib/user-settings';
 import { plantName } from '@shared/format';
@@ -21,6 +20,8 @@ const SOURCE: Record<string, string> = {
   ip: 'your connection (approximate)',
   site: "the site's default place",
   query: 'the place you chose',
+  place: 'the place you chose',
+  device: 'your device',
 };
 
 const item = 'flex items-center gap-3 rounded-md p-1 -m-1 hover:bg-gray-50';
@@ -33,7 +34,8 @@ const leaf = (iso: string, timeZone: string) => {
 
 export function NearYouPanel() {
   const auth = useAuth();
-  const near = useNearYou(viewerOf(auth), viewerReady(auth));
+  // The same origin as the nearby screens' main column: the place chosen there, else the panel's own.
+  const { near, chosen } = useSearchOrigin();
   const units = useUnits();
   if (near.isPending) {
     return (
@@ -47,11 +49,11 @@ export function NearYouPanel() {
   }
   if (near.isError || !near.data.origin) return <p className="mt-2 text-sm text-gray-600">What is near you could not be loaded just now.</p>;
   const { plants, pages, events, origin } = near.data;
-  const place = originOf(origin);
+  const place = chosen ?? originOf(origin);
   return (
     <div className="mt-2 space-y-4 text-sm">
       <p className="text-gray-600">
-        Around {place.label}, from {SOURCE[origin.source] ?? 'your area'}.
+        Around {place.label}, from {SOURCE[place.source] ?? 'your area'}.
       </p>
       <div>
         <h3 className="font-semibold text-gray-900">Plants</h3>
