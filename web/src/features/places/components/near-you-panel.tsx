@@ -63,7 +63,7 @@ export function NearYouPanel() {
               const photo = p.photos[0];
               return (
                 <li key={p.id}>
-                  <Link to={plantHref(p.id)} className={item}>
+                  <Link to={plantHref(p.id)} state={{ distanceKm: p.distance_km }} className={item}>
                     {photo ? (
                       <img src={cardImageUrl(photo)} alt="" className="size-10 shrink-0 rounded-md bg-gray-100 object-cover" loading="lazy" decoding="async" width={40} height={40} />
                     ) : (
@@ -71,7 +71,7 @@ export function NearYouPanel() {
                     )}
                     <span className="min-w-0">
                       <span className="block truncate font-medium text-gray-900">{p.plant ? plantName(p.plant.commonName) : 'A plant'}</span>
-                      <span className="block text-gray-600">{distanceText(p.distance_km, units)}</span>
+                      <span className="block truncate text-gray-600">{[distanceText(p.distance_km, units), p.area].filter(Boolean).join(' · ')}</span>
                     </span>
                   </Link>
                 </li>
