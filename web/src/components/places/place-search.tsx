@@ -81,6 +81,8 @@ export function PlaceSearch({
           setOpen(true);
           setActive(0);
         }}
+        // Leaving the field closes the suggestions (a pick happens on mouse down, before the blur).
+        onBlur={() => setOpen(false)}
         onKeyDown={(e) => {
           if (e.key === 'ArrowDown') setActive((a) => Math.min(a + 1, places.length - 1));
           else if (e.key === 'ArrowUp') setActive((a) => Math.max(a - 1, 0));
