@@ -13,7 +13,7 @@ import { cursorKey, onePage, type ListPartition } from '../lib/paging';
 import { toCommentView } from '../comments/comments';
 import { blockedBy } from '../users/blocks';
 import { getPostItem } from '../posts/post-item';
-import { ownerCard, toPostView } from '../posts/post-views';
+import { areaOf, ownerCard, toPostView } from '../posts/post-views';
 import { canSee } from '../posts/visibility';
 import { type Viewer } from '../lib/session/viewer';
 import { reactionIdOf } from '../posts/reaction-id';
@@ -73,7 +73,7 @@ export async function postDetail(id: string, viewer: Viewer, kind?: 'post' | 'pl
     toCommentView(c, responderOf(users.get(c.authorId), c.authorId), viewer.userId && myCommentReactions.has(c.id) ? reactionIdOf('c', c.id, viewer.userId) : null),
   );
   return {
-    post: toPostView(head, ownerCard(users.get(head.ownerId), head.ownerId), mine),
+    post: toPostView(head, ownerCard(users.get(head.ownerId), head.ownerId), mine, areaOf(users.get(head.ownerId))),
     comments: commentViews,
     responders,
     commentsCursor: page.cursorId,

@@ -24,7 +24,12 @@ export function ownerCard(user: UserItem | undefined, id: string): OwnerCard {
   return { type: 'user', id, handle: user.username, name, avatar: user.avatar ?? null };
 }
 
-export function toPostView(item: PostItem, owner: OwnerCard, myReactionId: string | null): PostView {
+/** Where a plant is, roughly: its owner's suburb or city, as their profile or page shows it. */
+export function areaOf(owner: { suburbCity?: string | undefined; deletedAt?: string | undefined } | undefined): string | undefined {
+  return owner && !owner.deletedAt && owner.suburbCity ? owner.suburbCity : undefined;
+}
+
+export function toPostView(item: PostItem, owner: OwnerCard, myReactionId: string | null, area?: string): PostView {
   return {
     id: item.id,
     kind: item.kind,
@@ -42,6 +47,7 @@ export function toPostView(item: PostItem, owner: OwnerCard, myReactionId: strin
     plant: item.kind === 'plant' ? (item.plant as PostView['plant']) ?? null : null,
     available: item.kind === 'plant' && item.available,
     owner,
+    ...(item.kind === 'plant' && area ? { area } : {}),
     authorId: item.authorId,
     reactionCount: Math.max(0, item.reactionCount ?? 0),
     commentCount: Math.max(0, item.commentCount ?? 0),
@@ -55,6 +61,8 @@ export function toPostView(item: PostItem, owner: OwnerCard, myReactionId: strin
 export interface PostCard {
   owner: OwnerCard;
   myReactionId: string | null;
+  /** The owner's suburb or city (plant posts show it). */
+  area?: string | undefined;
 }
 
 /** Cards by post id. */
@@ -99,7 +107,11 @@ export function cardsOf(posts: CardOwner[], users: Map<string, UserItem>, others
   return new Map(
     posts.map((p) => [
       p.id,
-      { owner: p.ownerType === 'page' ? pageOwnerCard(pages.get(p.ownerId), p.ownerId) : ownerCard(users.get(p.ownerId), p.ownerId), myReactionId: userId && reacted.has(p.id) ? reactionIdOf('p', p.id, userId) : null },
+      {
+        owner: p.ownerType === 'page' ? pageOwnerCard(pages.get(p.ownerId), p.ownerId) : ownerCard(users.get(p.ownerId), p.ownerId),
+        myReactionId: userId && reacted.has(p.id) ? reactionIdOf('p', p.id, userId) : null,
+        area: areaOf(p.ownerType === 'page' ? pages.get(p.ownerId) : users.get(p.ownerId)),
+      },
     ]),
   );
 }
@@ -114,8 +126,8 @@ export async function hydrate(items: PostItem[], viewer: Viewer, known: PostCard
     cards = new Map([...known, ...cardsOf(missing, users, others, viewer)]);
   }
   return items.map((p) => {
-    const { owner, myReactionId } = cards.get(p.id)!;
-    return toPostView(p, owner, myReactionId);
+    const { owner, myReactionId, area } = cards.get(p.id)!;
+    return toPostView(p, owner, myReactionId, area);
   });
 }
 

@@ -54,6 +54,7 @@ export const postView = z.strictObject({
   plant: plantDetailsView.nullable().describe('Plant posts\' details; null for posts'),
   available: z.boolean().describe('Plant posts only: the availability does not contain "Not available"'),
   owner: ownerCard,
+  area: z.string().optional().describe('Plant posts: roughly where the plant is, the owner\'s suburb or city (never an address); absent when unknown'),
   authorId: z.string().describe('The user who wrote it (the owner, or a member acting for a page)'),
   reactionCount: count(),
   commentCount: count(),

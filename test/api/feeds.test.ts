@@ -168,6 +168,20 @@ describe('available plants near a point', () => {
     expect(member.data.plants.map((p) => p.id)).toEqual(expect.arrayContaining([pub.id, mem.id]));
   });
 
+  it("says roughly where a listing is, its owner's suburb, in the nearby list and on the plant's page, and nothing of the kind on a post", async () => {
+    const here = { latitude: -33.8712, longitude: 151.1945 };
+    const owner = await registeredUser({ ...here, suburb_city: 'Pyrmont' });
+    const [plant, post] = await Promise.all([newPlant(owner), newPost(owner)]);
+    expect(plant.area).toBe('Pyrmont');
+    const near = await call<{ plants: { id: string; area?: string; distance_km: number }[] }>('PUT', '/api/plants/avail-nearby', { body: { ...here, radiusKm: 1 } });
+    const listed = near.data.plants.find((p) => p.id === plant.id);
+    expect(listed?.area).toBe('Pyrmont');
+    expect(listed?.distance_km).toBeLessThanOrEqual(1);
+    const page = await call<{ plant: { area?: string } }>('GET', `/api/plant/${plant.id}`);
+    expect(page.data.plant.area).toBe('Pyrmont');
+    expect((await call<{ post: object }>('GET', `/api/post/${post.id}`)).data.post).not.toHaveProperty('area');
+  });
+
   it('lists plants at the centre of the owner\'s ~1 km cell, never the exact home, and not at all for members hidden from nearby', async () => {
     const exact = { latitude: -33.884217, longitude: 151.199713 };
     const owner = await registeredUser(exact);

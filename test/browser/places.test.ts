@@ -108,6 +108,26 @@ describe.runIf(browserAvailable)('places journey in Chromium', () => {
     await shot(guestPhone, 'places-page-guest-390');
   });
 
+  it('a guest chooses a place to search from; on the next screen the main column and the "Near you" panel both search from it', { timeout: 120_000 }, async () => {
+    const { page: guest } = await browser.newPage();
+    await guest.goto(`${url()}/pages/nearby`);
+    await guest.getByRole('heading', { level: 1, name: 'Pages near you' }).waitFor(SLOW);
+    await guest.getByRole('button', { name: 'Choose a place' }).click();
+    await guest.getByRole('combobox', { name: 'Suburb or city' }).fill('alice spr');
+    await guest.getByRole('option', { name: /Alice Springs, Northern Territory/ }).click(SLOW);
+    const chosen = 'Alice Springs, Northern Territory, Australia';
+    await guest.getByRole('region', { name: 'Where to search from' }).getByText(chosen).waitFor(SLOW);
+    const rail = guest.getByRole('complementary', { name: 'Around you' });
+    await rail.getByText(`Around ${chosen}, from the place you chose.`).waitFor(SLOW);
+
+    // Another screen, reached by its link: the same place in both columns.
+    await rail.getByRole('link', { name: 'More events' }).click();
+    await guest.getByRole('heading', { level: 1, name: 'Events' }).waitFor(SLOW);
+    await guest.getByRole('region', { name: 'Where to search from' }).getByText(`Near ${chosen}`).waitFor(SLOW);
+    await rail.getByText(`Around ${chosen}, from the place you chose.`).waitFor(SLOW);
+    await shot(guest, 'places-guest-chosen-1280');
+  });
+
   it('a page\'s header keeps most of its width for a long name and place, with the staff\'s actions, at 1280 and 390 px', { timeout: 120_000 }, async () => {
     const owner = await registeredUser(HERE);
     const name = `The Alice Springs Desert Growers and Seed Savers ${randomUUID().slice(0, 11)}`;

@@ -18,7 +18,8 @@ export interface Origin extends Point {
 }
 
 export const placesKeys = {
-  nearYou: (viewer: string) => ['near-you', viewer] as const,
+  /** Around the viewer's own place (no point), or around a point they chose. */
+  nearYou: (viewer: string, point: Point | null = null) => (point ? (['near-you', viewer, point.latitude, point.longitude] as const) : (['near-you', viewer] as const)),
   nearby: (kind: string, viewer: string, point: Point, radiusKm: number) => ['nearby', kind, viewer, point.latitude, point.longitude, radiusKm] as const,
   search: (q: string) => ['places', q] as const,
 };

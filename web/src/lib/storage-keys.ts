@@ -1,6 +1,6 @@
 /** Every localStorage key the SPA uses, in one place (logout clears the user's). */
 export const STORAGE_KEYS = {
-  /** The user's last known location (nearby feeds). */
+  /** The place the viewer chose to search from on the nearby screens and the "Near you" panel (lib/chosen-place.ts). */
   location: 'leafline.location',
   /** An image uploaded but not yet attached to a post, plant, page or event. */
   uploadedImage: 'leafline.uploaded-image',

@@ -23,4 +23,18 @@ describe('the place search', () => {
     expect(await screen.findByRole('option', { name: /Newtown/ })).toBeTruthy();
     expect(await screen.findByText('1 place found')).toBeTruthy();
   });
+
+  it('closes its suggestions when the field is left, so they cover nothing below', async () => {
+    serve({ 'GET /api/location/places': () => success({ places: [newtown], attribution: 'GeoNames' }) });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <PlaceSearch label="Place" onPick={() => {}} />
+      </QueryClientProvider>,
+    );
+    const input = screen.getByRole('combobox', { name: 'Place' });
+    fireEvent.change(input, { target: { value: 'Newt' } });
+    expect(await screen.findByRole('listbox')).toBeTruthy();
+    fireEvent.blur(input);
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
 });

@@ -8,9 +8,32 @@ import type { Place } from '@shared/answers/pages';
 import { searchPlaces, placesKeys, type Point } from '@/lib/places';
 import { plural } from '@shared/format';
 
-export function PlaceSearch({ label, onPick, near = null, autoFocus = false, error }: { label: string; onPick: (place: Place) => void; near?: Point | null; autoFocus?: boolean; error?: string }) {
+export function PlaceSearch({
+  label,
+  onPick,
+  near = null,
+  autoFocus = false,
+  error,
+  value,
+  onTextChange,
+  name,
+}: {
+  label: string;
+  onPick: (place: Place) => void;
+  near?: Point | null;
+  autoFocus?: boolean;
+  error?: string | undefined;
+  /** The typed text, when the form holds it (a picked place then becomes whatever the form sets). */
+  value?: string;
+  onTextChange?: (text: string) => void;
+  name?: string;
+}) {
   const id = useId();
-  const [text, setText] = useState('');
+  const [ownText, setOwnText] = useState('');
+  const controlled = value !== undefined;
+  const text = controlled ? value : ownText;
+  const setText = (t: string) => (controlled ? onTextChange?.(t) : setOwnText(t));
+  const errorId = `${id}-error`;
   const [q, setQ] = useState('');
   const [active, setActive] = useState(0);
   const [open, setOpen] = useState(false);
@@ -22,14 +45,15 @@ export function PlaceSearch({ label, onPick, near = null, autoFocus = false, err
   const found = useQuery({
     queryKey: placesKeys.search(q),
     queryFn: ({ signal }) => searchPlaces(q, near, signal),
-    enabled: q.length >= 2,
+    // Only while the list is open: text set by the form (a prefill, a pick) asks nothing.
+    enabled: open && q.length >= 2,
     staleTime: 60 * 60_000,
   });
   const places = q.length >= 2 ? (found.data ?? []) : [];
   const listId = `${id}-list`;
   const pick = (p: Place) => {
     onPick(p);
-    setText(p.label);
+    if (!controlled) setOwnText(p.label);
     setOpen(false);
   };
   return (
@@ -39,6 +63,7 @@ export function PlaceSearch({ label, onPick, near = null, autoFocus = false, err
       </label>
       <input
         id={id}
+        name={name}
         type="search"
         role="combobox"
         autoComplete="off"
@@ -47,6 +72,7 @@ export function PlaceSearch({ label, onPick, near = null, autoFocus = false, err
         aria-controls={listId}
         aria-autocomplete="list"
         aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
         aria-activedescendant={open && places[active] ? `${id}-${active}` : undefined}
         placeholder="Start typing a suburb or city"
         value={text}
@@ -55,6 +81,8 @@ export function PlaceSearch({ label, onPick, near = null, autoFocus = false, err
           setOpen(true);
           setActive(0);
         }}
+        // Leaving the field closes the suggestions (a pick happens on mouse down, before the blur).
+        onBlur={() => setOpen(false)}
         onKeyDown={(e) => {
           if (e.key === 'ArrowDown') setActive((a) => Math.min(a + 1, places.length - 1));
           else if (e.key === 'ArrowUp') setActive((a) => Math.max(a - 1, 0));
@@ -68,7 +96,11 @@ export function PlaceSearch({ label, onPick, near = null, autoFocus = false, err
         }}
         className={`mt-1 block w-full rounded-md border px-3 py-2 text-gray-900 shadow-sm focus:border-primary-600 focus:outline-none focus:ring-2 focus:ring-primary-600/30 ${error ? 'border-red-600' : 'border-gray-300'}`}
       />
-      {error ? <p className="mt-1 text-sm text-red-700">{error}</p> : null}
+      {error ? (
+        <p id={errorId} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
       <p className="sr-only" aria-live="polite">
         {open && q.length >= 2 && found.isSuccess ? `${plural(places.length, 'place', 'places')} found` : ''}
       </p>

@@ -7,6 +7,13 @@ import { failure, success } from '@/testing/responses';
 import { serve } from '@/testing/serve';
 
 const FROM_IP = { latitude: -37.8136, longitude: 144.9631, suburb_city: 'Melbourne', state: 'VIC', country: 'Australia', source: 'ip' as const };
+const place = (id: string, name: string, admin1: string, country: string, countryName: string, latitude: number, longitude: number, timeZone: string) => ({
+  id, name, admin1, country, countryName, label: `${name}, ${admin1}, ${countryName}`, latitude, longitude, timeZone,
+});
+const NEWTOWN = place('2155416', 'Newtown', 'New South Wales', 'AU', 'Australia', -33.8978, 151.1785, 'Australia/Sydney');
+const NEWTOWN_NZ = place('2186280', 'Newtown', 'Wellington', 'NZ', 'New Zealand', -41.3122, 174.7795, 'Pacific/Auckland');
+const FITZROY = place('2166299', 'Fitzroy', 'Victoria', 'AU', 'Australia', -37.7983, 144.9784, 'Australia/Melbourne');
+const places = (...list: Array<ReturnType<typeof place>>) => () => success({ places: list, attribution: 'GeoNames' });
 const heading = () => screen.findByRole('heading', { level: 1, name: 'Complete your registration' });
 const registered = makeUser({ username: 'moss_lover', first_name: 'Moss', last_name: 'Lover', csrf_token: 'csrf-new' });
 
@@ -31,6 +38,7 @@ describe('/auth/register', () => {
   it('prefills the place from the connection, sends the registration and goes to /welcome', async () => {
     const api = serve({
       'GET /api/location/from-ip': () => success(FROM_IP),
+      'GET /api/location/places': places(FITZROY),
       'POST /api/iam/authn/register': () => success(registered),
     });
     const { router } = renderRoute('/auth/register', { auth: AUTH.unregistered });
@@ -49,11 +57,72 @@ describe('/auth/register', () => {
       suburb_city: 'Fitzroy',
       state: 'VIC',
       country: 'Australia',
-      latitude: FROM_IP.latitude,
-      longitude: FROM_IP.longitude,
+      // The typed suburb's position, not the connection's guess.
+      latitude: FITZROY.latitude,
+      longitude: FITZROY.longitude,
       csrf_token: 'csrf-123',
     });
     expect(authStore.get().user).toMatchObject({ username: 'moss_lover', registration_complete: true, csrf_token: 'csrf-new' });
+  });
+
+  it("sends the member's suburb chosen from the suggestions, with its state, country and position", async () => {
+    const api = serve({
+      'GET /api/location/from-ip': () => success({ ...FROM_IP, source: 'site' }),
+      'GET /api/location/places': places(NEWTOWN, NEWTOWN_NZ),
+      'POST /api/iam/authn/register': () => success(registered),
+    });
+    renderRoute('/auth/register', { auth: AUTH.unregistered });
+    await heading();
+    await waitFor(() => expect((screen.getByLabelText('Suburb or city') as HTMLInputElement).value).toBe('Melbourne'));
+    type('Suburb or city', 'Newtown');
+    fireEvent.mouseDown(await screen.findByRole('option', { name: /New South Wales/ }));
+    expect(await screen.findByText(/Map position -33.8978, 151.1785 \(of the place you chose\)/)).toBeTruthy();
+    expect((screen.getByLabelText('State or region') as HTMLInputElement).value).toBe('New South Wales');
+    fill();
+    press('Complete registration');
+    await waitFor(() => expect(api.to('POST /api/iam/authn/register')).toHaveLength(1));
+    expect(api.to('POST /api/iam/authn/register')[0]?.body).toMatchObject({ suburb_city: 'Newtown', state: 'New South Wales', country: 'Australia', latitude: NEWTOWN.latitude, longitude: NEWTOWN.longitude });
+    // One search, while typing: choosing asks nothing more.
+    expect(api.to('GET /api/location/places')).toHaveLength(1);
+  });
+
+  it('finds a suburb typed without choosing a suggestion in the chosen country, never the default city', async () => {
+    const api = serve({
+      'GET /api/location/from-ip': () => success({ ...FROM_IP, source: 'site' }),
+      // Ranked first elsewhere: the one in the chosen country is taken.
+      'GET /api/location/places': places(NEWTOWN_NZ, NEWTOWN),
+      'POST /api/iam/authn/register': () => success(registered),
+    });
+    renderRoute('/auth/register', { auth: AUTH.unregistered });
+    await heading();
+    await waitFor(() => expect((screen.getByLabelText('Suburb or city') as HTMLInputElement).value).toBe('Melbourne'));
+    type('Suburb or city', 'newtown');
+    expect(screen.getByText('Map position found from the suburb you typed when you save.')).toBeTruthy();
+    fill();
+    press('Complete registration');
+    await waitFor(() => expect(api.to('POST /api/iam/authn/register')).toHaveLength(1));
+    expect(api.to('GET /api/location/places')[0]?.url).toContain('q=newtown');
+    expect(api.to('POST /api/iam/authn/register')[0]?.body).toMatchObject({ suburb_city: 'newtown', country: 'Australia', latitude: NEWTOWN.latitude, longitude: NEWTOWN.longitude });
+  });
+
+  it('asks again, beside the suburb, when no place of that name is in the chosen country, and sends nothing', async () => {
+    const api = serve({
+      'GET /api/location/from-ip': () => success({ ...FROM_IP, source: 'site' }),
+      'GET /api/location/places': places(NEWTOWN_NZ),
+      'POST /api/iam/authn/register': () => success(registered),
+    });
+    const { router } = renderRoute('/auth/register', { auth: AUTH.unregistered });
+    await heading();
+    await waitFor(() => expect((screen.getByLabelText('Suburb or city') as HTMLInputElement).value).toBe('Melbourne'));
+    type('Suburb or city', 'Newtown');
+    fill();
+    press('Complete registration');
+    await waitFor(() => expect(errorOf('Suburb or city')).toBe('No place called "Newtown" was found in Australia. Choose one from the suggestions, or type the nearest town.'));
+    expect(api.to('POST /api/iam/authn/register')).toHaveLength(0);
+    expect(router.state.location.pathname).toBe('/auth/register');
+    // Typing again takes the error away.
+    type('Suburb or city', 'Newtow');
+    expect(errorOf('Suburb or city')).toBe('');
   });
 
   it('checks the fields first', async () => {

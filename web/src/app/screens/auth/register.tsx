@@ -1,9 +1,12 @@
 /**
  * /auth/register: complete the registration (username, names, motivations, location). Needs a
- * verified e-mail; the server answers the new profile and re-issues the cookies.
+ * verified e-mail; the server answers the new profile and re-issues the cookies. The map position
+ * is the device's, or the place chosen from the suburb's suggestions, or the typed suburb found in
+ * the gazetteer on submit (in the chosen country): never the site's default city unasked.
  */
-import { useMutation } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import type { Place } from '@shared/answers/pages';
 import { Link, useNavigate } from 'react-router';
 import { registerInput } from '@shared/schemas/auth';
 import { AuthCard, linkClass } from '@/components/auth-card';
@@ -17,6 +20,7 @@ import { MotivationFields } from '@/components/form/motivation-fields';
 import { UsernameField } from '@/features/auth/components/username-field';
 import { setProfile } from '@/lib/auth/session';
 import { LOCATION_LABELS, LocationFields, type LocationValues } from '@/features/account/components/location-fields';
+import { placesKeys, searchPlaces, type Point } from '@/lib/places';
 
 const TITLE = 'Complete your registration';
 const LABELS = {
@@ -27,6 +31,15 @@ const LABELS = {
   ...LOCATION_LABELS,
   latitude: 'Map position',
   longitude: 'Map position',
+};
+
+/** Whether the map position still has to be found from the typed suburb (or is only the site's default). */
+const needsPlace = (v: LocationValues) => v.locationSource === 'typed' || v.locationSource === 'site' || v.latitude === null || v.longitude === null;
+
+/** "AU" or "Australia", however it is written. */
+const inCountry = (p: Place, country: string) => {
+  const c = country.trim().toLowerCase();
+  return p.countryName.toLowerCase() === c || p.country.toLowerCase() === c;
 };
 
 export default function RegisterScreen() {
@@ -89,11 +102,28 @@ function RegisterForm() {
     },
     onError: form.fail,
   });
-  const { setValues } = form;
-  const onLocation = useCallback((patch: Partial<LocationValues>) => setValues(patch), [setValues]);
+  const queryClient = useQueryClient();
+  const [finding, setFinding] = useState(false);
+  const { setValues, set } = form;
+  const onLocation = useCallback(
+    ({ suburb_city, ...patch }: Partial<LocationValues>) => {
+      setValues(patch);
+      // Through set, so that typing takes the suburb's error away.
+      if (suburb_city !== undefined) set('suburb_city', suburb_city);
+    },
+    [setValues, set],
+  );
 
-  const submit = onSubmit(() => {
+  /** The first place of that name in the chosen country, nearer ones first (null when none). */
+  async function findPlace(suburb: string, country: string, near: Point | null): Promise<Place | null> {
+    const q = suburb.trim();
+    const places = await queryClient.fetchQuery({ queryKey: placesKeys.search(q), queryFn: ({ signal }) => searchPlaces(q, near, signal), staleTime: 60 * 60_000 });
+    return places.find((p) => inCountry(p, country)) ?? null;
+  }
+
+  async function complete() {
     const v = form.values;
+    const unresolved = needsPlace(v);
     const input = form.check(registerInput, {
       username: v.username,
       first_name: v.first_name,
@@ -102,11 +132,35 @@ function RegisterForm() {
       suburb_city: v.suburb_city,
       state: v.state,
       country: v.country,
-      latitude: v.latitude ?? undefined,
-      longitude: v.longitude ?? undefined,
+      // A position still to be found is checked once found.
+      latitude: unresolved ? 0 : (v.latitude ?? undefined),
+      longitude: unresolved ? 0 : (v.longitude ?? undefined),
     });
-    if (input) save.mutate(input);
-  });
+    if (!input) return;
+    if (!unresolved) {
+      save.mutate(input);
+      return;
+    }
+    setFinding(true);
+    let place: Place | null;
+    try {
+      const near = v.latitude !== null && v.longitude !== null ? { latitude: v.latitude, longitude: v.longitude } : null;
+      place = await findPlace(v.suburb_city, v.country, near);
+    } catch (err) {
+      form.fail(err);
+      return;
+    } finally {
+      setFinding(false);
+    }
+    if (!place) {
+      form.setErrors({ suburb_city: `No place called "${v.suburb_city.trim()}" was found in ${v.country.trim()}. Choose one from the suggestions, or type the nearest town.` });
+      return;
+    }
+    setValues({ latitude: place.latitude, longitude: place.longitude, locationSource: 'place' });
+    save.mutate({ ...input, latitude: place.latitude, longitude: place.longitude });
+  }
+
+  const submit = onSubmit(() => void complete());
 
   return (
     <AuthCard title={TITLE} lead="Choose a username and tell us roughly where you grow, so neighbours can find you.">
@@ -121,9 +175,9 @@ function RegisterForm() {
         <fieldset className="space-y-3">
           <legend className="text-sm font-medium text-gray-800">Where you grow</legend>
           <p className="text-sm text-gray-600">Only your suburb is shown to others; the map position finds growers near you.</p>
-          <LocationFields values={form.values} onChange={onLocation} errors={form.errors} prefill />
+          <LocationFields values={form.values} onChange={onLocation} errors={form.errors} prefill searchSuburb />
         </fieldset>
-        <SubmitButton pending={save.isPending} pendingLabel="Saving…" className="w-full">
+        <SubmitButton pending={finding || save.isPending} pendingLabel={finding ? 'Finding your suburb…' : 'Saving…'} className="w-full">
           Complete registration
         </SubmitButton>
       </form>

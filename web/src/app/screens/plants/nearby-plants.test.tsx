@@ -70,6 +70,30 @@ describe('/nearby/plants', () => {
     await waitFor(() => expect(panel.textContent).toContain('~5 mi'));
   });
 
+  it("shows each plant's area and distance on its card and in the panel, and on its page when opened from the list", async () => {
+    const fern = { ...nearby(3, 'fern', 2), area: 'Pyrmont' };
+    serve({
+      'GET /api/nearby/near-you': () => nearYou([fern]),
+      'PUT /api/plants/avail-nearby': () => success({ plants: [fern], radius_km: 25 }),
+      [`GET /api/plant/${uuid(3)}`]: () => success({ plant: { ...makePlant({ id: uuid(3), plant: { commonName: 'fern', availability: 'Available to swap' } }), area: 'Pyrmont' }, comments: [], responders: [], commentsCursor: null }),
+    });
+    const { router } = renderRoute('/nearby/plants', { auth: AUTH.member });
+    const list = await screen.findByRole('region', { name: 'plants by distance' });
+    await waitFor(() => expect(within(list).getByRole('link').textContent).toContain('Pyrmont · ~2 km · '));
+    const panel = await screen.findByRole('region', { name: 'Near you' });
+    await waitFor(() => expect(panel.textContent).toContain('~2 km · Pyrmont'));
+    fireEvent.click(within(list).getByRole('link'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fern' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(`/plant/${uuid(3)}`);
+    const where = screen.getByText('Where');
+    expect(where.nextElementSibling?.textContent).toBe('Pyrmont · ~2 km away');
+    // Opened directly, the distance is not known: the area alone.
+    cleanup();
+    renderRoute(`/plant/${uuid(3)}`, { auth: AUTH.member });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fern' })).toBeTruthy();
+    expect(screen.getByText('Where').nextElementSibling?.textContent).toBe('Pyrmont');
+  });
+
   it('says so when nothing is near, and points to recent plants', async () => {
     serve({ 'GET /api/nearby/near-you': () => nearYou(), 'PUT /api/plants/avail-nearby': () => success({ plants: [], radius_km: 20 }) });
     renderRoute('/nearby/plants', { auth: AUTH.member });

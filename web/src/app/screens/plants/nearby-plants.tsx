@@ -36,14 +36,14 @@ export default function NearbyPlantsScreen() {
         renderItem={(p, i) => {
           const photo = p.photos[0];
           return (
-            <Link to={plantHref(p.id)} className="flex gap-3 rounded-xl border border-gray-200 bg-white p-3 shadow-sm hover:border-primary-300">
+            <Link to={plantHref(p.id)} state={{ distanceKm: p.distance_km }} className="flex gap-3 rounded-xl border border-gray-200 bg-white p-3 shadow-sm hover:border-primary-300">
               <NumberBadge n={i + 1} className="mt-1" />
               {photo ? <img src={cardImageUrl(photo)} alt="" className="size-16 shrink-0 rounded-lg bg-gray-100 object-cover" loading="lazy" decoding="async" width={64} height={64} /> : null}
               <span className="min-w-0">
                 <span className="block truncate font-semibold text-gray-900">{nameOf(p)}</span>
                 <span className="block text-sm text-gray-700">{p.plant?.availability}</span>
                 <span className="block text-sm text-gray-600">
-                  {distanceText(p.distance_km, search.units)} · {p.owner.name}
+                  {[p.area, distanceText(p.distance_km, search.units), p.owner.name].filter(Boolean).join(' · ')}
                 </span>
               </span>
             </Link>

@@ -6,12 +6,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { FieldError, TextField } from '@/components/form/fields';
+import { PlaceSearch } from '@/components/places/place-search';
 import { Button } from '@/components/form/feedback';
 import { LocateIcon } from '@/components/icons';
 import { useSite } from '@/lib/site';
 import { devicePosition, GeolocationFailure, locationFromIp } from '@/lib/location';
 
-export type LocationSource = 'ip' | 'device' | 'profile' | 'site';
+/** 'place': a place chosen from the gazetteer's suggestions; 'typed': a suburb typed since, its position still to be found. */
+export type LocationSource = 'ip' | 'device' | 'profile' | 'site' | 'place' | 'typed';
 
 export interface LocationValues {
   suburb_city: string;
@@ -35,6 +37,8 @@ const SOURCE_TEXT: Record<LocationSource, string> = {
   device: 'from your device',
   profile: 'as saved in your profile',
   site: "the site's default place; use your location for a better one",
+  place: 'of the place you chose',
+  typed: 'found from the suburb you typed when you save',
 };
 
 export function LocationFields({
@@ -42,12 +46,19 @@ export function LocationFields({
   onChange,
   errors,
   prefill = false,
+  searchSuburb = false,
 }: {
   values: LocationValues;
   onChange: (patch: Partial<LocationValues>) => void;
   errors: Record<string, string | undefined>;
   /** Fill empty fields from the connection's location on first render. */
   prefill?: boolean;
+  /**
+   * The suburb is a place search: choosing a suggestion sets suburb, state, country and the map
+   * position; typing marks the position as still to be found from the text ('typed'), unless it
+   * came from the device.
+   */
+  searchSuburb?: boolean;
 }) {
   const statusId = useId();
   const [locating, setLocating] = useState(false);
@@ -74,9 +85,10 @@ export function LocationFields({
       suburb_city: values.suburb_city || guess.suburb_city || '',
       state: values.state || guess.state || '',
       country: values.country || guess.country || '',
-      locationSource: fromIp.data?.source === 'ip' ? 'ip' : 'site',
+      // A suburb typed before the guess came keeps its position to be found from the text.
+      locationSource: values.locationSource === 'typed' ? 'typed' : fromIp.data?.source === 'ip' ? 'ip' : 'site',
     });
-  }, [needsGuess, fromIp.data, fromIp.isError, site.data, values.suburb_city, values.state, values.country, onChange]);
+  }, [needsGuess, fromIp.data, fromIp.isError, site.data, values.suburb_city, values.state, values.country, values.locationSource, onChange]);
 
   async function locateMe() {
     setLocating(true);
@@ -101,7 +113,9 @@ export function LocationFields({
           Use my location
         </Button>
         <p id={statusId} aria-live="polite" className="text-sm text-gray-700">
-          {values.latitude !== null && values.longitude !== null && values.locationSource
+          {values.locationSource === 'typed'
+            ? `Map position ${SOURCE_TEXT.typed}.`
+            : values.latitude !== null && values.longitude !== null && values.locationSource
             ? `Map position ${values.latitude.toFixed(4)}, ${values.longitude.toFixed(4)} (${SOURCE_TEXT[values.locationSource]}).`
             : needsGuess && fromIp.isPending
               ? 'Guessing your area…'
@@ -115,15 +129,30 @@ export function LocationFields({
       ) : null}
       <FieldError id={`${statusId}-error`} error={coordsError} />
       <div className="grid gap-4 sm:grid-cols-3">
-        <TextField
-          label={LOCATION_LABELS.suburb_city}
-          name="suburb_city"
-          autoComplete="address-level2"
-          value={values.suburb_city}
-          onValueChange={(v) => onChange({ suburb_city: v })}
-          error={errors.suburb_city}
-          maxLength={100}
-        />
+        {searchSuburb ? (
+          <PlaceSearch
+            label={LOCATION_LABELS.suburb_city}
+            name="suburb_city"
+            value={values.suburb_city}
+            onTextChange={(v) => onChange({ suburb_city: v, locationSource: values.locationSource === 'device' ? 'device' : 'typed' })}
+            near={values.latitude !== null && values.longitude !== null ? { latitude: values.latitude, longitude: values.longitude } : null}
+            error={errors.suburb_city}
+            onPick={(p) => {
+              filled.current = true;
+              onChange({ suburb_city: p.name, state: p.admin1 ?? values.state, country: p.countryName, latitude: p.latitude, longitude: p.longitude, locationSource: 'place' });
+            }}
+          />
+        ) : (
+          <TextField
+            label={LOCATION_LABELS.suburb_city}
+            name="suburb_city"
+            autoComplete="address-level2"
+            value={values.suburb_city}
+            onValueChange={(v) => onChange({ suburb_city: v })}
+            error={errors.suburb_city}
+            maxLength={100}
+          />
+        )}
         <TextField
           label={LOCATION_LABELS.state}
           name="state"

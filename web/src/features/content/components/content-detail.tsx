@@ -45,7 +45,9 @@ export function ContentDetail({ kind, id }: { kind: Kind; id: string }) {
 function DetailView({ kind, query, queryKey }: { kind: Kind; query: UseQueryResult<PostDetail>; queryKey: readonly unknown[] }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const { hash } = useLocation();
+  const { hash, state } = useLocation();
+  // A nearby list that linked here says how far the plant is from where the reader searched.
+  const distanceKm = typeof (state as { distanceKm?: unknown } | null)?.distanceKm === 'number' ? (state as { distanceKm: number }).distanceKm : undefined;
   const detail = query.data;
   const heading = detailTitle(kind, detail);
   useDocumentTitle(heading);
@@ -90,6 +92,7 @@ function DetailView({ kind, query, queryKey }: { kind: Kind; query: UseQueryResu
         post={post}
         variant="full"
         titleAs={plantTitle ? 'h1' : 'h2'}
+        distanceKm={distanceKm}
         onDeleted={(p) => {
           queryClient.removeQueries({ queryKey, exact: true });
           void navigate(p.kind === 'plant' ? '/profile/plants' : paths.profile, {

@@ -43,9 +43,10 @@ export function PlantHeading({ post, as: Heading = 'h3', link = true }: { post: 
   );
 }
 
-/** Size, price and swap terms (and the care notes on the plant's own page). */
-export function PlantFacts({ plant, full = false }: { plant: PlantDetailsView; full?: boolean }) {
+/** Size, price and swap terms (and the care notes on the plant's own page); `where`: roughly where it is, and how far. */
+export function PlantFacts({ plant, full = false, where }: { plant: PlantDetailsView; full?: boolean; where?: ReactNode }) {
   const facts: Array<[string, ReactNode]> = [];
+  if (where) facts.push(['Where', where]);
   if (plant.size) facts.push(['Size', plant.size]);
   if (plant.price) facts.push(['Price', plant.price]);
   if (plant.swapTerms) facts.push(['Swap terms', plant.swapTerms]);

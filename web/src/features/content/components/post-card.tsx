@@ -19,6 +19,8 @@ import { Button, FormAlert } from '@/components/form/feedback';
 import { LinkedText } from '@/components/linked-text';
 import { failureMessage } from '@/components/form/messages';
 import { handleHref, plantHref, postHref, tagHref } from '@/config/paths';
+import { distanceText } from '@/lib/places';
+import { useUnits } from '@/lib/user-settings';
 import { useAuth } from '@/lib/auth/auth-store';
 import { pageHref } from '@/lib/known-pages';
 import { formatDateTime, formatRelative } from '@/lib/format-date';
@@ -100,9 +102,11 @@ export interface PostCardProps {
    * photo is most often the largest thing on the first screen (a lazy one waits for layout first).
    */
   eager?: boolean;
+  /** How far the plant is from where the reader searched, when known (rounded km). */
+  distanceKm?: number | undefined;
 }
 
-export function PostCard({ post, variant = 'card', titleAs = 'h3', onDeleted, eager = false }: PostCardProps) {
+export function PostCard({ post, variant = 'card', titleAs = 'h3', onDeleted, eager = false, distanceKm }: PostCardProps) {
   const auth = useAuth();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
@@ -195,7 +199,7 @@ export function PostCard({ post, variant = 'card', titleAs = 'h3', onDeleted, ea
         ) : null}
       </header>
 
-      {post.kind === 'plant' ? <PlantParts post={post} titleAs={titleAs} full={full} /> : null}
+      {post.kind === 'plant' ? <PlantParts post={post} titleAs={titleAs} full={full} distanceKm={distanceKm} /> : null}
 
       {editing && mine ? (
         <Suspense fallback={<p className="text-sm text-gray-600">Opening the editor…</p>}>
@@ -267,13 +271,20 @@ export function PostCard({ post, variant = 'card', titleAs = 'h3', onDeleted, ea
   );
 }
 
-/** A plant listing's own parts: its names and availability badge, then its facts. */
-function PlantParts({ post, titleAs, full }: { post: PostView; titleAs: 'h1' | 'h2' | 'h3'; full: boolean }) {
+/** A plant listing's own parts: its names and availability badge, then its facts (where it is among them). */
+function PlantParts({ post, titleAs, full, distanceKm }: { post: PostView; titleAs: 'h1' | 'h2' | 'h3'; full: boolean; distanceKm?: number | undefined }) {
   if (!post.plant) return null;
+  const where = distanceKm !== undefined ? <AreaAndDistance area={post.area} km={distanceKm} /> : post.area;
   return (
     <>
       <PlantHeading post={post} as={titleAs} link={!full} />
-      <PlantFacts plant={post.plant} full={full} />
+      <PlantFacts plant={post.plant} full={full} where={where} />
     </>
   );
+}
+
+/** "Pyrmont · ~2 km away", in the reader's units. */
+function AreaAndDistance({ area, km }: { area: string | undefined; km: number }) {
+  const units = useUnits();
+  return <>{[area, `${distanceText(km, units)} away`].filter(Boolean).join(' · ')}</>;
 }

@@ -3,17 +3,36 @@
  * nearby lists of plants, pages and members (places themselves are in lib/places.ts).
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { api } from '@/lib/api';
-import { placesKeys, type Point } from '@/lib/places';
+import { useAuth } from '@/lib/auth/auth-store';
+import { chooseOrigin, useChosenOrigin } from '@/lib/chosen-place';
+import { viewerOf, viewerReady } from '@/lib/ids';
+import { originOf, placesKeys, type Origin, type Point } from '@/lib/places';
 
-/** The panel, around the member's place (else the connection's, else the site's default). */
-export function useNearYou(viewer: string, enabled = true) {
+/** The panel, around `point` when given, else the member's place (else the connection's, else the site's default). */
+export function useNearYou(viewer: string, enabled = true, point: Point | null = null) {
   return useQuery({
-    queryKey: placesKeys.nearYou(viewer),
-    queryFn: ({ signal }) => api.call('GET /api/nearby/near-you', {}, { signal }),
+    queryKey: placesKeys.nearYou(viewer, point),
+    queryFn: ({ signal }) => api.call('GET /api/nearby/near-you', point ? { lat: point.latitude, long: point.longitude } : {}, { signal }),
     enabled,
     staleTime: 5 * 60_000,
   });
+}
+
+/**
+ * Where the viewer searches from, the same on every nearby screen and in the "Near you" panel: the
+ * place they chose (remembered across screens), else the panel's origin (the member's place, else
+ * the connection's, else the site's default). `near` is the panel's answer around that origin.
+ */
+export function useSearchOrigin() {
+  const auth = useAuth();
+  const viewer = viewerOf(auth);
+  const chosen = useChosenOrigin(viewer);
+  const near = useNearYou(viewer, viewerReady(auth), chosen);
+  const origin: Origin | null = chosen ?? (near.data ? originOf(near.data.origin) : null);
+  const setOrigin = useCallback((o: Origin) => chooseOrigin(viewer, o), [viewer]);
+  return { viewer, near, chosen, origin, setOrigin };
 }
 
 export function useNearbyPages(viewer: string, point: Point | null, radiusKm: number) {

@@ -8,10 +8,9 @@ import { eventHref, paths, plantHref } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-store';
 import { pageHref } from '@/lib/known-pages';
 import { Avatar } from '@/components/avatar';
-import { viewerOf, viewerReady } from '@/lib/ids';
 import { cardImageUrl } from '@/lib/images';
 import { dayLeaf, formatEventClock, formatEventTime } from '@/lib/format-date';
-import { useNearYou } from '../api/places';
+import { useSearchOrigin } from '../api/places';
 import { distanceText, originOf, radiusText } from '@/lib/places';
 import { useUnits } from '@/lib/user-settings';
 import { plantName } from '@shared/format';
@@ -21,6 +20,8 @@ const SOURCE: Record<string, string> = {
   ip: 'your connection (approximate)',
   site: "the site's default place",
   query: 'the place you chose',
+  place: 'the place you chose',
+  device: 'your device',
 };
 
 const item = 'flex items-center gap-3 rounded-md p-1 -m-1 hover:bg-gray-50';
@@ -33,7 +34,8 @@ const leaf = (iso: string, timeZone: string) => {
 
 export function NearYouPanel() {
   const auth = useAuth();
-  const near = useNearYou(viewerOf(auth), viewerReady(auth));
+  // The same origin as the nearby screens' main column: the place chosen there, else the panel's own.
+  const { near, chosen } = useSearchOrigin();
   const units = useUnits();
   if (near.isPending) {
     return (
@@ -47,11 +49,11 @@ export function NearYouPanel() {
   }
   if (near.isError || !near.data.origin) return <p className="mt-2 text-sm text-gray-600">What is near you could not be loaded just now.</p>;
   const { plants, pages, events, origin } = near.data;
-  const place = originOf(origin);
+  const place = chosen ?? originOf(origin);
   return (
     <div className="mt-2 space-y-4 text-sm">
       <p className="text-gray-600">
-        Around {place.label}, from {SOURCE[origin.source] ?? 'your area'}.
+        Around {place.label}, from {SOURCE[place.source] ?? 'your area'}.
       </p>
       <div>
         <h3 className="font-semibold text-gray-900">Plants</h3>
@@ -61,7 +63,7 @@ export function NearYouPanel() {
               const photo = p.photos[0];
               return (
                 <li key={p.id}>
-                  <Link to={plantHref(p.id)} className={item}>
+                  <Link to={plantHref(p.id)} state={{ distanceKm: p.distance_km }} className={item}>
                     {photo ? (
                       <img src={cardImageUrl(photo)} alt="" className="size-10 shrink-0 rounded-md bg-gray-100 object-cover" loading="lazy" decoding="async" width={40} height={40} />
                     ) : (
@@ -69,7 +71,7 @@ export function NearYouPanel() {
                     )}
                     <span className="min-w-0">
                       <span className="block truncate font-medium text-gray-900">{p.plant ? plantName(p.plant.commonName) : 'A plant'}</span>
-                      <span className="block text-gray-600">{distanceText(p.distance_km, units)}</span>
+                      <span className="block truncate text-gray-600">{[distanceText(p.distance_km, units), p.area].filter(Boolean).join(' · ')}</span>
                     </span>
                   </Link>
                 </li>

@@ -8,11 +8,9 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Button, FormAlert } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
 import { useMemberSettings } from '@/lib/user-settings';
-import { useAuth } from '@/lib/auth/auth-store';
-import { viewerOf, viewerReady } from '@/lib/ids';
 import { useTileUrl } from '@/components/places/tile-url';
-import { useNearYou } from '../api/places';
-import { originOf, radiusText, type Origin } from '@/lib/places';
+import { useSearchOrigin } from '../api/places';
+import { radiusText } from '@/lib/places';
 import type { MapPoint } from '@/components/places/nearby-map';
 import { OriginPicker, RADII, RadiusChoice } from './origin-picker';
 
@@ -35,20 +33,18 @@ export function radiusForSetting(settingKm: number): number {
 }
 
 /**
- * The centre and radius of a nearby screen, starting from the panel's origin and, for a member,
- * from their "nearby means within" setting until they pick a radius here.
+ * The centre and radius of a nearby screen: the centre is the one the "Near you" panel uses (the
+ * place chosen, remembered across screens, else the panel's origin); the radius, for a member,
+ * their "nearby means within" setting until they pick a radius here.
  */
 export function useNearbySearch(defaultKm = 25) {
-  const auth = useAuth();
-  const near = useNearYou(viewerOf(auth), viewerReady(auth));
+  const { origin, setOrigin, chosen, near } = useSearchOrigin();
   const settings = useMemberSettings();
-  const [chosen, setChosen] = useState<Origin | null>(null);
   const [pickedKm, setRadiusKm] = useState<number | null>(null);
   const setting = settings.data?.nearby_radius_km;
   const radiusKm = pickedKm ?? (setting ? radiusForSetting(setting) : defaultKm);
-  const origin = chosen ?? (near.data ? originOf(near.data.origin) : null);
   const units = settings.data?.units ?? 'metric';
-  return { origin, setOrigin: setChosen, radiusKm, setRadiusKm, originError: near.isError, units, radiusLabel: radiusText(radiusKm, units) };
+  return { origin, setOrigin, radiusKm, setRadiusKm, originError: !chosen && near.isError, units, radiusLabel: radiusText(radiusKm, units) };
 }
 
 
