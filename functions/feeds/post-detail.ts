@@ -6,6 +6,7 @@
 import type { CommentView, Responder } from '../../shared/answers/comments';
 import type { PostDetail } from '../../shared/answers/feeds';
 import { commentSk, isThreadSk, postReactionKey, type PostReactionItem } from '../db/entities/comment';
+import { pageKey } from '../db/entities/page';
 import { postPk } from '../db/entities/post';
 import { db, threadCollection } from '../db/service';
 import { notFound } from '../lib/errors';
@@ -13,7 +14,7 @@ import { cursorKey, onePage, type ListPartition } from '../lib/paging';
 import { toCommentView } from '../comments/comments';
 import { blockedBy } from '../users/blocks';
 import { getPostItem } from '../posts/post-item';
-import { areaOf, ownerCard, toPostView } from '../posts/post-views';
+import { cardsOf, toPostView } from '../posts/post-views';
 import { canSee } from '../posts/visibility';
 import { type Viewer } from '../lib/session/viewer';
 import { reactionIdOf } from '../posts/reaction-id';
@@ -57,7 +58,12 @@ export async function postDetail(id: string, viewer: Viewer, kind?: 'post' | 'pl
     return ok;
   });
   const mineKey = viewer.userId && !startSk ? [postReactionKey(id, viewer.userId)] : [];
-  const { users, others } = await usersAnd([head.ownerId, ...shown.map((c) => c.authorId), ...postReactions.map((r) => r.userId)], mineKey);
+  // The owner is a member, or a page (its card read in the same BatchGet).
+  const pageOwned = head.ownerType === 'page';
+  const { users, others } = await usersAnd(
+    [...(pageOwned ? [] : [head.ownerId]), ...shown.map((c) => c.authorId), ...postReactions.map((r) => r.userId)],
+    [...(pageOwned ? [pageKey(head.ownerId)] : []), ...mineKey],
+  );
 
   const seen = new Set<string>();
   const responders: Responder[] = [];
@@ -67,13 +73,12 @@ export async function postDetail(id: string, viewer: Viewer, kind?: 'post' | 'pl
     seen.add(who.uuid).add(`@${who.username}`);
     responders.push(who);
   }
-  const reacted = mineKey.length > 0 && db().entities.postReaction.parse({ Items: others }, { ignoreOwnership: false }).data.some((r) => r.userId === viewer.userId);
-  const mine = viewer.userId && reacted ? reactionIdOf('p', head.id, viewer.userId) : null;
+  const card = cardsOf([head], users, others, viewer).get(head.id)!;
   const commentViews: CommentView[] = shown.map((c) =>
     toCommentView(c, responderOf(users.get(c.authorId), c.authorId), viewer.userId && myCommentReactions.has(c.id) ? reactionIdOf('c', c.id, viewer.userId) : null),
   );
   return {
-    post: toPostView(head, ownerCard(users.get(head.ownerId), head.ownerId), mine, areaOf(users.get(head.ownerId))),
+    post: toPostView(head, card.owner, card.myReactionId, card.area),
     comments: commentViews,
     responders,
     commentsCursor: page.cursorId,

@@ -193,6 +193,10 @@ describe('roles: who may change, post as and delete a page', () => {
     const details = await call<PageDetails>('GET', `/api/page/all-details/${p.handle}`);
     expect(details.data.posts.map((x) => x.id)).toEqual([res.data.post.id]);
     expect(details.data.counts.news).toBe(1);
+    // Its own page names the page as its owner, as the lists do (not a former member).
+    const own = await call<{ post: PostView }>('GET', `/api/post/${res.data.post.id}`);
+    expect(own.status).toBe(200);
+    expect(own.data.post.owner).toEqual(res.data.post.owner);
   });
 
   it('lets moderators remove the page\'s posts and comments on them, not other members\' posts', async () => {
