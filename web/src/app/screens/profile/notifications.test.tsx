@@ -5,28 +5,9 @@ import type { NotificationView } from '@shared/answers/notifications';
 import { AUTH, renderRoute } from '@/testing/render-route';
 import { failure, success } from '@/testing/responses';
 import { serve } from '@/testing/serve';
+import { ACTOR, PLANT, POST, notif as base } from '@/features/notifications/testing';
 
-const POST = '3b2f6a1e-8c4d-4e5f-9a6b-7c8d9e0f1a2b';
-const PLANT = '4c3a7b2f-9d5e-4f60-8b7c-8d9e0f1a2b3c';
-const ACTOR = '11111111-1111-4111-8111-111111111111';
-
-let seq = 0;
-function notif(overrides: Partial<NotificationView>): NotificationView {
-  seq += 1;
-  return {
-    id: `17171717171${String(seq).padStart(2, '0')}-00000000-0000-4000-8000-0000000000${String(seq).padStart(2, '0')}`,
-    kind: 'reaction',
-    actorId: ACTOR,
-    actor: { uuid: ACTOR, username: 'rosa_canina', avatar: null, name: 'Rosa Canina' },
-    targetType: 'post',
-    targetId: POST,
-    text: null,
-    seen: false,
-    immutable: false,
-    createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
-    ...overrides,
-  };
-}
+const notif = (overrides: Partial<NotificationView>): NotificationView => base({ actor: { uuid: ACTOR, username: 'rosa_canina', avatar: null, name: 'Rosa Canina' }, ...overrides });
 
 const list = () => screen.findByRole('list', { name: 'Your notifications' });
 const bell = () => screen.getByRole('button', { name: /^Notifications/ });
