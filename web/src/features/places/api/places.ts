@@ -30,7 +30,7 @@ export function useSearchOrigin() {
   const viewer = viewerOf(auth);
   const chosen = useChosenOrigin(viewer);
   const near = useNearYou(viewer, viewerReady(auth), chosen);
-  const origin: Origin | null = chosen ?? (near.data ? originOf(near.data.origin) : null);
+  const origin: Origin | null = chosen ?? (near.data?.origin ? originOf(near.data.origin) : null);
   const setOrigin = useCallback((o: Origin) => chooseOrigin(viewer, o), [viewer]);
   return { viewer, near, chosen, origin, setOrigin };
 }
