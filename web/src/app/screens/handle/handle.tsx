@@ -1,7 +1,7 @@
 /**
- * /:handle: a member's public profile (their card, what they tell about themselves and the pages
- * they belong to, and what they have shared: posts, plants, available plants, as the viewer may
- * see them), or a page's profile. An unknown handle is the not-found page.
+ * /:handle: a member's public profile (their card and what they have shared: posts, plants,
+ * available plants, as the viewer may see them), or a page's profile. An unknown handle is the
+ * not-found page.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
@@ -19,8 +19,6 @@ import { handleFeed } from '@/features/content/api/feeds';
 import { DocumentTitle } from '@/features/content/components/document-title';
 import { Feed, FeedSkeleton } from '@/features/content/components/feed';
 import { ProfileCard } from '@/features/content/components/profile-card';
-import { useMemberProfile } from '@/features/users/api/users';
-import { MemberDetails } from '@/features/users/components/member-details';
 import { viewerOf, viewerReady } from '@/lib/ids';
 import { pagesKeys } from '@/features/pages/api/pages';
 import { forgetPage, isKnownPage, rememberPage } from '@/lib/known-pages';
@@ -89,8 +87,6 @@ function ProfileBody({ handle, posts, source, name }: { handle: string; posts: R
   const [filter, setFilter] = useState<FeedFilter>('postsAll');
   const [counts, setCounts] = useState<FeedCounts | null>(null);
   const owner = posts.data?.pages[0]?.owner ?? null;
-  // The profile is asked for once the posts answer names the member (by uuid).
-  const profile = useMemberProfile(viewerOf(auth), owner?.type === 'user' ? owner.id : null);
 
   if (posts.isError && !posts.data) {
     return (
@@ -115,9 +111,6 @@ function ProfileBody({ handle, posts, source, name }: { handle: string; posts: R
   }
 
   const self = auth.loggedIn === true && auth.user?.username?.toLowerCase() === handle;
-  // What comes below the card waits for the profile (one request), so it does not push the feed
-  // down once drawn; should the profile not come, the rest shows without it.
-  const detailsPending = owner?.type === 'user' && profile.isPending;
   const shownCounts = counts ?? posts.data.pages[posts.data.pages.length - 1]?.counts ?? null;
 
   return (
@@ -143,29 +136,25 @@ function ProfileBody({ handle, posts, source, name }: { handle: string; posts: R
           </Link>
         ) : null}
       </ProfileCard>
-      {detailsPending ? <FeedSkeleton label={`Loading @${handle}…`} cards={2} /> : null}
-      {profile.data ? <MemberDetails profile={profile.data} name={name} /> : null}
-      {!detailsPending && auth.loggedIn && owner?.type === 'user' ? (
+      {auth.loggedIn && owner?.type === 'user' ? (
         <Suspense fallback={null}>
           <MemberEvents viewer={auth.user?.uuid ?? ''} userId={owner.id} handle={owner.handle ?? handle} />
         </Suspense>
       ) : null}
-      {detailsPending ? null : (
-        <Feed
-          source={source}
-          filters={FILTERS}
-          filter={filter}
-          onFilterChange={setFilter}
-          title={`Shared by ${name}`}
-          hideTitle
-          onCounts={setCounts}
-          empty={{
-            postsAll: `${name} has not posted yet.`,
-            plantsAll: `${name} has not listed any plants yet.`,
-            plantsAvail: `None of ${name}'s plants is available right now.`,
-          }}
-        />
-      )}
+      <Feed
+        source={source}
+        filters={FILTERS}
+        filter={filter}
+        onFilterChange={setFilter}
+        title={`Shared by ${name}`}
+        hideTitle
+        onCounts={setCounts}
+        empty={{
+          postsAll: `${name} has not posted yet.`,
+          plantsAll: `${name} has not listed any plants yet.`,
+          plantsAvail: `None of ${name}'s plants is available right now.`,
+        }}
+      />
     </article>
   );
 }
