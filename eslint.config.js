@@ -209,6 +209,22 @@ export default tseslint.config(
     },
   },
   {
+    // The SPA validates with zod/mini only: classic zod (which shared/answers and shared/contract
+    // build on) would add its weight to the first load and compile object parsers with eval, which
+    // the Content-Security-Policy refuses. The SPA takes their types, never their values.
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/**/*.test.{ts,tsx}', 'web/src/testing/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'zod', message: 'The SPA uses zod/mini (classic zod compiles with eval and is heavy).', allowTypeImports: true }],
+          patterns: [{ group: ['@shared/answers/*', '@shared/contract', '@shared/contract/*'], message: 'Built on classic zod: import its types only (import type).', allowTypeImports: true }],
+        },
+      ],
+    },
+  },
+  {
     // The SPA calls routes by their contract key, never through the untyped transport (see WEB_UNTYPED_TRANSPORT).
     files: ['web/src/**/*.{ts,tsx}'],
     ignores: ['web/src/lib/**', 'web/src/**/*.test.{ts,tsx}'],

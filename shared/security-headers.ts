@@ -7,7 +7,7 @@
  * - Scripts and styles come from the build's own files only. index.html has no inline script
  *   or style, the CSS is one Tailwind file, and React sets `style` props through the CSSOM
  *   (element.style), which CSP does not govern; so neither 'unsafe-inline' nor 'unsafe-eval'
- *   (the SPA turns zod's eval-compiled parsers off: web/src/lib/zod-config.ts).
+ *   (the SPA validates with zod/mini, which never compiles parsers with eval; lint keeps classic zod out of it).
  * - Images: the site itself (the SPA's files and /images/*, the images bucket behind the same
  *   origin), `blob:` for the previews of photos picked for upload, and the map tile servers.
  * - connect-src: the API (same origin), the images bucket's own endpoint (presigned PUT

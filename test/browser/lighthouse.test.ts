@@ -270,7 +270,10 @@ describe.runIf(browserAvailable)('Lighthouse budgets', () => {
       expect(measured.length, summary).toBeGreaterThan(0);
       // The first run on a machine that was not busy; if every run found it busy, the least busy.
       const counted = measured.find((r) => !busy(r)) ?? measured.reduce((a, b) => (b.benchmarkIndex > a.benchmarkIndex ? b : a));
-      if (process.env.LIGHTHOUSE_REPORT) console.info(mode, name, path, summary, (await gzipKib(counted.scripts)).toFixed(1));
+      if (process.env.LIGHTHOUSE_REPORT) {
+        const each = await Promise.all(counted.scripts.map(async (url) => `${new URL(url).pathname} ${(await gzipKib([url])).toFixed(1)}`));
+        console.info(mode, name, path, summary, (await gzipKib(counted.scripts)).toFixed(1), each.join(', '));
+      }
       expect(counted.performance, summary).toBeGreaterThanOrEqual(min);
       for (const run of measured) {
         expect(run.finalPath, summary).toBe(path);

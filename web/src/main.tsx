@@ -1,6 +1,4 @@
 /** Entry point of the SPA. */
-// First: configures zod before any schema is built.
-import '@/lib/zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';

@@ -1,6 +1,6 @@
 /** Which files can be a profile photo, a page's image or an event's cover: checked before asking the server. */
 import { avatarUploadInput } from '@shared/schemas/images';
-import { checkInput } from './messages';
+import { checkInput } from './check-input';
 
 export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;

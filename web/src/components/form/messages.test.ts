@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loginInput, registerInput, signupInput } from '@shared/schemas/auth';
 import { ApiError } from '@/lib/api';
-import { checkInput, describeFailure, failureMessage, formatWait, labelServerMessage } from './messages';
+import { checkInput } from './check-input';
+import { describeFailure, failureMessage, formatWait, labelServerMessage } from './messages';
 
 const LABELS = { email: 'E-mail', password: 'Password', invite: 'Invite' };
 

@@ -3,7 +3,6 @@
  * side) and the API's `{code, message, field}` (server side), each placed beside its field when
  * the form has that field, and in the form's alert otherwise.
  */
-import * as z from 'zod/mini';
 import { ApiError } from '@/lib/api';
 
 /** Field name → message. */
@@ -11,30 +10,8 @@ export type FieldErrors = Record<string, string>;
 /** Field name (as the API and the schema name it) → its label in the form. */
 export type Labels = Record<string, string>;
 
-export type Checked<T> = { ok: true; data: T } | { ok: false; errors: FieldErrors };
-
-const isEmpty = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
-
 /** `motivations.0` → `motivations`: errors inside a field belong to the field. */
-const baseField = (path: string) => path.split('.')[0] ?? path;
-
-/**
- * Runs a shared schema over the form's input. Messages read "<Label> <rule>", e.g. "Password must
- * be at least 8 characters"; an empty required field reads "<Label> is required". The first
- * issue of each field wins.
- */
-export function checkInput<S extends z.core.$ZodType>(schema: S, input: Record<string, unknown>, labels: Labels): Checked<z.output<S>> {
-  const result = z.safeParse(schema, input);
-  if (result.success) return { ok: true, data: result.data };
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const key = issue.path.length ? baseField(issue.path.map(String).join('.')) : 'form';
-    if (errors[key]) continue;
-    const label = labels[key] ?? key;
-    errors[key] = key !== 'form' && isEmpty(input[key]) ? `${label} is required` : `${label} ${issue.message}`;
-  }
-  return { ok: false, errors };
-}
+export const baseField = (path: string) => path.split('.')[0] ?? path;
 
 /** "password must be…" from the server → "Password must be…" with the form's label. */
 export function labelServerMessage(field: string, message: string, label: string): string {

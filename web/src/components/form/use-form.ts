@@ -5,7 +5,8 @@
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import type * as z from 'zod/mini';
-import { checkInput, describeFailure, type FieldErrors, type Labels } from './messages';
+import { checkInput } from './check-input';
+import { describeFailure, type FieldErrors, type Labels } from './messages';
 
 export interface FormApi<V extends object> {
   values: V;

@@ -2,7 +2,8 @@
 import { AVAILABILITY_CHOICES } from '@shared/content-rules';
 import { plantDetails, type PlantDetails } from '@shared/schemas/posts';
 import { SelectField, TextArea, TextField } from '@/components/form/fields';
-import { checkInput, labelServerMessage, type FieldErrors, type Labels } from '@/components/form/messages';
+import { checkInput } from '@/components/form/check-input';
+import { labelServerMessage, type FieldErrors, type Labels } from '@/components/form/messages';
 
 export interface PlantValues {
   commonName: string;
