@@ -100,6 +100,12 @@ describe('accessibility of the content screens', () => {
       [`GET /api/post/${uuid(1)}`]: () => success(makeDetail({ post: makePost({ photos }), comments, responders: [responder(1, 'moss_lover')] })),
       [`GET /api/plant/${uuid(2)}`]: () => success({ plant: makePlant({ plant: { commonName: 'fern', availability: 'Available to swap', careNotes: 'Keep moist', size: 'Small' } }), comments, responders: [] }),
       'GET /api/posts/moss_lover': () => success(feedAnswer('posts', items, null, { owner })),
+      [`GET /api/user/get-user-by-uuid/${uuid(7)}`]: () =>
+        success({
+          uuid: uuid(7), username: 'moss_lover', first_name: 'Mary-Jane', last_name: 'Moss', avatar: null, bio: 'Mosses on a shady balcony.',
+          suburb_city: 'Newtown', state: 'NSW', country: 'Australia', motivations: ['swap'], phone_verified: true, member_since: '2025-03-14T09:00:00.000Z',
+          pages: [{ id: uuid(8), handle: 'wattle_lane', name: 'Wattle Lane Garden' }],
+        }),
       [`GET /api/iam/plantsbyuser/${MEMBER_ID}/plantsAll/20`]: () => success(feedAnswer('plants', [mine(makePlant())])),
       'GET /api/iam/posts/bymyuser/first': () => success(feedAnswer('posts', [mine(makePost({ privacy: 'private' }))])),
       [`GET /api/iam/usercounts/byuser/${MEMBER_ID}`]: () => success({ counts: { postsAll: 1, plantsAll: 1, plantsAvail: 1, news: 0 } }),

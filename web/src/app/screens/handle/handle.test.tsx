@@ -61,6 +61,81 @@ describe('/:handle', () => {
     expect(await screen.findByText('Fern Gully has not posted yet.')).toBeTruthy();
   });
 
+  it('tells what the member says about themself and, to members, the pages they belong to, before their posts', async () => {
+    const profile = {
+      uuid: OTHER_ID, username: 'moss_lover', first_name: 'Mary-Jane', last_name: 'Moss', avatar: null,
+      bio: 'Mosses and ferns on a shady balcony.', suburb_city: 'Newtown', state: 'NSW', country: 'Australia',
+      motivations: ['swap', 'learn'], phone_verified: true, member_since: '2025-03-14T09:00:00.000Z',
+      pages: [{ id: PAGE_ID, handle: 'wattle_lane_five', name: 'Wattle Lane Garden' }],
+    };
+    const api = serve({
+      'GET /api/posts/moss_lover': () => success(feedAnswer('posts', [makePost()], null, { owner })),
+      [`GET /api/user/get-user-by-uuid/${OTHER_ID}`]: () => success(profile),
+    });
+    renderRoute('/moss_lover', { auth: AUTH.member });
+    const about = await screen.findByRole('region', { name: 'About Mary-Jane Moss' });
+    expect(within(about).getByText('Mosses and ferns on a shady balcony.')).toBeTruthy();
+    const detail = (term: string) => within(about).getByText(term).nextElementSibling?.textContent;
+    expect(detail('Lives in')).toBe('Newtown, NSW');
+    expect(detail('Member since')).toBe('March 2025');
+    expect(detail('Phone')).toBe('Phone verified');
+    expect(within(about).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Swap plants and cuttings', 'Learn about plants', 'Wattle Lane Garden']);
+    expect(within(about).getByRole('link', { name: 'Wattle Lane Garden' }).getAttribute('href')).toBe('/wattle_lane_five');
+    // The posts come below, once the profile is there: drawn, they are not pushed down.
+    const post = await screen.findByRole('article', { name: 'Post by Mary-Jane Moss' });
+    expect(about.compareDocumentPosition(post) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(api.to(`GET /api/user/get-user-by-uuid/${OTHER_ID}`)).toHaveLength(1);
+  });
+
+  it('draws nothing of the profile until the details answer too, so the posts are never pushed down', async () => {
+    let answer: (r: Response) => void = () => {};
+    const later = new Promise<Response>((resolve) => (answer = resolve));
+    serve({
+      'GET /api/posts/moss_lover': () => success(feedAnswer('posts', [makePost()], null, { owner })),
+      [`GET /api/user/get-user-by-uuid/${OTHER_ID}`]: () => later,
+    });
+    renderRoute('/moss_lover', { auth: AUTH.guest });
+    expect(await screen.findByText('Loading @moss_lover…')).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByRole('article', { name: 'Post by Mary-Jane Moss' })).toBeNull();
+    expect(screen.queryByRole('heading', { level: 1, name: 'Mary-Jane Moss' })).toBeNull();
+    answer(success({
+      uuid: OTHER_ID, username: 'moss_lover', first_name: 'Mary-Jane', last_name: 'Moss', avatar: null, bio: 'Ferns.', suburb_city: null, state: null, country: null,
+      motivations: [], phone_verified: false, member_since: '2025-03-14T09:00:00.000Z', pages: null,
+    }));
+    const about = await screen.findByRole('region', { name: 'About Mary-Jane Moss' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Mary-Jane Moss' })).toBeTruthy();
+    const post = await screen.findByRole('article', { name: 'Post by Mary-Jane Moss' });
+    expect(about.compareDocumentPosition(post) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('shows a guest no pages, and no phone or place line when the answer has none', async () => {
+    const profile = {
+      uuid: OTHER_ID, username: 'moss_lover', first_name: 'Mary-Jane', last_name: 'Moss', avatar: null, bio: null, suburb_city: null, state: null, country: null,
+      motivations: [], phone_verified: false, member_since: '2025-03-14T09:00:00.000Z', pages: null,
+    };
+    serve({
+      'GET /api/posts/moss_lover': () => success(feedAnswer('posts', [makePost()], null, { owner })),
+      [`GET /api/user/get-user-by-uuid/${OTHER_ID}`]: () => success(profile),
+    });
+    renderRoute('/moss_lover', { auth: AUTH.guest });
+    const about = await screen.findByRole('region', { name: 'About Mary-Jane Moss' });
+    expect(within(about).getByText('Member since')).toBeTruthy();
+    expect(within(about).queryByText('Phone')).toBeNull();
+    expect(within(about).queryByText('Pages')).toBeNull();
+    expect(within(about).queryByText('Lives in')).toBeNull();
+  });
+
+  it('shows the posts without the details when the profile cannot be read', async () => {
+    serve({
+      'GET /api/posts/moss_lover': () => success(feedAnswer('posts', [makePost()], null, { owner })),
+      [`GET /api/user/get-user-by-uuid/${OTHER_ID}`]: () => failure(500, 'internal', 'Something went wrong'),
+    });
+    renderRoute('/moss_lover', { auth: AUTH.guest });
+    expect(await screen.findByRole('article', { name: 'Post by Mary-Jane Moss' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: /^About/ })).toBeNull();
+  });
+
   it('is the not-found page for a handle nobody has', async () => {
     serve({ 'GET /api/posts/nobody_here': () => failure(404, 'not_found', 'User not found') });
     renderRoute('/nobody_here', { auth: AUTH.guest });

@@ -1,7 +1,7 @@
 /**
- * /:handle: a member's public profile (their card and what they have shared: posts, plants,
- * available plants, as the viewer may see them), or a page's profile. An unknown handle is the
- * not-found page.
+ * /:handle: a member's public profile (their card, what they tell about themselves and the pages
+ * they belong to, and what they have shared: posts, plants, available plants, as the viewer may
+ * see them), or a page's profile. An unknown handle is the not-found page.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
@@ -19,6 +19,8 @@ import { handleFeed } from '@/features/content/api/feeds';
 import { DocumentTitle } from '@/features/content/components/document-title';
 import { Feed, FeedSkeleton } from '@/features/content/components/feed';
 import { ProfileCard } from '@/features/content/components/profile-card';
+import { useMemberProfile } from '@/features/users/api/users';
+import { MemberDetails } from '@/features/users/components/member-details';
 import { viewerOf, viewerReady } from '@/lib/ids';
 import { pagesKeys } from '@/features/pages/api/pages';
 import { forgetPage, isKnownPage, rememberPage } from '@/lib/known-pages';
@@ -87,6 +89,8 @@ function ProfileBody({ handle, posts, source, name }: { handle: string; posts: R
   const [filter, setFilter] = useState<FeedFilter>('postsAll');
   const [counts, setCounts] = useState<FeedCounts | null>(null);
   const owner = posts.data?.pages[0]?.owner ?? null;
+  // The profile is asked for once the posts answer names the member (by uuid).
+  const profile = useMemberProfile(viewerOf(auth), owner?.type === 'user' ? owner.id : null);
 
   if (posts.isError && !posts.data) {
     return (
@@ -101,7 +105,10 @@ function ProfileBody({ handle, posts, source, name }: { handle: string; posts: R
     );
   }
 
-  if (!posts.data) {
+  // The screen is drawn once, when both answers are in: the card, what the member tells about
+  // themself and the posts, so nothing drawn is pushed down by what comes after it. Should the
+  // profile not come, the rest shows without it.
+  if (!posts.data || (owner?.type === 'user' && profile.isPending)) {
     return (
       <article className="space-y-4">
         <h1 className="sr-only">@{handle}</h1>
@@ -136,6 +143,7 @@ function ProfileBody({ handle, posts, source, name }: { handle: string; posts: R
           </Link>
         ) : null}
       </ProfileCard>
+      {profile.data ? <MemberDetails profile={profile.data} name={name} /> : null}
       {auth.loggedIn && owner?.type === 'user' ? (
         <Suspense fallback={null}>
           <MemberEvents viewer={auth.user?.uuid ?? ''} userId={owner.id} handle={owner.handle ?? handle} />
