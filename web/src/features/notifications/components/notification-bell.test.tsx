@@ -48,7 +48,7 @@ describe('notification bell', () => {
     expect(screen.getByTestId('notification-badge').textContent).toBe('7');
   });
 
-  it('lists notifications in words with links, loads more, and marks all as seen', async () => {
+  it('lists notifications in words with links, loads more, and marks all as seen on opening, the new ones looking new while it is open', async () => {
     const first = [
       notif({ kind: 'reaction' }),
       notif({ kind: 'comment', targetType: 'plant', targetId: PLANT }),
@@ -58,7 +58,9 @@ describe('notification bell', () => {
     let tally = 3;
     const api = serve({
       'GET /api/iam/notifications/unread-tally': () => success({ tally }),
-      'GET /api/iam/notifications/all': (call) => success(call.url.includes('cursorId=page2') ? { notifications: second, cursorId: null } : { notifications: first, cursorId: 'page2' }),
+      // Once all are marked seen, the server answers them seen.
+      'GET /api/iam/notifications/all': (call) =>
+        success(call.url.includes('cursorId=page2') ? { notifications: second.map((n) => ({ ...n, seen: tally === 0 })), cursorId: null } : { notifications: first.map((n) => ({ ...n, seen: n.seen || tally === 0 })), cursorId: 'page2' }),
       'PUT /api/iam/notifications/mark-as-seen': () => {
         tally = 0;
         return success({ tally: 0 });
@@ -67,6 +69,7 @@ describe('notification bell', () => {
     renderRoute('/about', { auth: AUTH.member });
     await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 3 unread'));
 
+    const before = api.to('GET /api/iam/notifications/unread-tally').length;
     const panel = await openPanel();
     expect(bell().getAttribute('aria-expanded')).toBe('true');
     const reaction = await within(panel).findByRole('link', { name: /rosa_canina reacted to your post/ });
@@ -82,15 +85,36 @@ describe('notification bell', () => {
     expect(api.to('GET /api/iam/notifications/all').map((c) => c.url)).toEqual(['/api/iam/notifications/all', '/api/iam/notifications/all?cursorId=page2']);
     expect(within(panel).queryByRole('button', { name: 'Load more' })).toBeNull();
 
-    const before = api.to('GET /api/iam/notifications/unread-tally').length;
+    // Opening marked them all seen: once, with the tally reloaded at once (throttle or not).
+    await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications'));
+    expect(api.to('PUT /api/iam/notifications/mark-as-seen')).toHaveLength(1);
+    expect(api.to('PUT /api/iam/notifications/mark-as-seen')[0]!.body).toEqual({ notifIds: [], csrf_token: 'csrf-123' });
+    await waitFor(() => expect(api.to('GET /api/iam/notifications/unread-tally').length).toBe(before + 1));
+    expect(screen.queryByTestId('notification-badge')).toBeNull();
+    // The two that were new still look new while the panel is open; the next opening shows them seen.
+    expect(within(panel).getAllByText(/unread/)).toHaveLength(2);
+    fireEvent.keyDown(document, { key: 'Escape' });
+    const again = await openPanel();
+    await within(again).findByRole('link', { name: /rosa_canina reacted to your post/ });
+    expect(within(again).queryAllByText(/unread/)).toHaveLength(0);
+    expect(api.to('PUT /api/iam/notifications/mark-as-seen')).toHaveLength(1);
+  });
+
+  it('offers to mark them seen again when marking on opening fails', async () => {
+    let fail = true;
+    const api = serve({
+      'GET /api/iam/notifications/unread-tally': () => success({ tally: fail ? 1 : 0 }),
+      'GET /api/iam/notifications/all': () => success({ notifications: [notif({ kind: 'reaction' })], cursorId: null }),
+      'PUT /api/iam/notifications/mark-as-seen': () => (fail ? failure(400, 'bad_request', 'Something is off') : success({ tally: 0 })),
+    });
+    renderRoute('/about', { auth: AUTH.member });
+    await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 1 unread'));
+    const panel = await openPanel();
+    expect(await within(panel).findByText(/Could not mark them as seen/)).toBeTruthy();
+    fail = false;
     fireEvent.click(within(panel).getByRole('button', { name: 'Mark all as seen' }));
     await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications'));
-    expect(api.to('PUT /api/iam/notifications/mark-as-seen')[0]!.body).toEqual({ notifIds: [], csrf_token: 'csrf-123' });
-    // The tally is reloaded at once, throttle or not.
-    await waitFor(() => expect(api.to('GET /api/iam/notifications/unread-tally').length).toBe(before + 1));
-    expect(within(panel).queryAllByText(/unread/)).toHaveLength(0);
-    expect(screen.queryByTestId('notification-badge')).toBeNull();
-    await waitFor(() => expect((within(panel).getByRole('button', { name: 'Mark all as seen' }) as HTMLButtonElement).disabled).toBe(true));
+    expect(api.to('PUT /api/iam/notifications/mark-as-seen')).toHaveLength(2);
   });
 
   it('closes with Escape, giving focus back to the bell, and on a click elsewhere', async () => {

@@ -1,10 +1,11 @@
 /**
  * The list behind the bell (loaded on first open): newest first with "Load more", each one in
- * words with a link to what it is about, "Mark all as seen", and a link to the notifications
- * screen (where following one marks only that one).
+ * words with a link to what it is about, and a link to the notifications screen (where following
+ * one marks only that one). Opening it marks them all seen (the one `seen` flag of the spec):
+ * those that were new keep their "New" look while it stays open.
  */
 import { LoadMore } from '@/components/load-more';
-import { useEffect, useId, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
 import type { NotificationView } from '@shared/answers/notifications';
 import { Button } from '@/components/form/feedback';
@@ -18,7 +19,9 @@ import { actorName, notificationHref, notificationText } from '../lib/describe';
 import type { TallyTracker } from '@/lib/live/tally';
 import { PANEL_CLASS } from './panel-class';
 
-function NotificationItem({ n, onFollow }: { n: NotificationView; onFollow: () => void }) {
+function NotificationItem({ n: shown, fresh, onFollow }: { n: NotificationView; fresh: boolean; onFollow: () => void }) {
+  // New when it was unseen as the panel opened, though marking it seen has been done since.
+  const n = fresh ? { ...shown, seen: false } : shown;
   const text = notificationText(n, actorName(n));
   const href = notificationHref(n);
   const content = (
@@ -63,18 +66,28 @@ export default function NotificationsPanel({
 }) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
-  const tally = useSyncExternalStore(tracker.subscribe, tracker.get, tracker.get) ?? 0;
 
   const list = useNotifications();
   const items = list.data?.pages.flatMap((page) => page.notifications) ?? [];
 
   const mark = useMarkAllSeen(tracker);
+  const markAll = mark.mutate;
+  const firstPage = list.data?.pages[0];
+  // The unseen ones as the panel opened, taken in the render that first has the list (a lazily
+  // set ref, so no frame shows them seen first): marked seen at once, shown as new while it is open.
+  const freshRef = useRef<ReadonlySet<string> | null>(null);
+  if (freshRef.current === null && firstPage) freshRef.current = new Set(firstPage.notifications.filter((n) => !n.seen).map((n) => n.id));
+  const fresh = freshRef.current;
+  const marked = useRef(false);
+  useEffect(() => {
+    if (marked.current || !fresh) return;
+    marked.current = true;
+    if (fresh.size > 0 || (tracker.get() ?? 0) > 0) markAll();
+  }, [fresh, tracker, markAll]);
 
   useEffect(() => {
     panel.current?.focus();
   }, []);
-
-  const anyUnseen = tally > 0 || items.some((n) => !n.seen);
 
   return (
     <div ref={panel} id={id} role="dialog" aria-labelledby={titleId} tabIndex={-1} className={PANEL_CLASS}>
@@ -82,22 +95,17 @@ export default function NotificationsPanel({
         <h2 id={titleId} className="flex-1 text-base font-semibold text-gray-900">
           Notifications
         </h2>
-        <button
-          type="button"
-          onClick={() => mark.mutate()}
-          disabled={!anyUnseen || mark.isPending}
-          className="min-h-11 rounded-md px-2 text-sm font-semibold text-primary-800 hover:bg-primary-50 disabled:cursor-not-allowed disabled:text-gray-500 disabled:hover:bg-transparent"
-        >
-          {mark.isPending ? 'Marking…' : 'Mark all as seen'}
-        </button>
         <button type="button" onClick={onClose} aria-label="Close notifications" className="grid size-11 place-items-center rounded-md text-gray-700 hover:bg-gray-100">
           <CloseIcon className="size-5" />
         </button>
       </div>
       {mark.isError ? (
-        <p role="alert" className="px-4 pt-3 text-sm text-red-700">
-          {`Could not mark them as seen: ${failureMessage(mark.error)}`}
-        </p>
+        <div role="alert" className="space-y-2 px-4 pt-3 text-sm text-red-700">
+          <p>{`Could not mark them as seen: ${failureMessage(mark.error)}`}</p>
+          <Button variant="secondary" onClick={() => mark.mutate()} pending={mark.isPending} pendingLabel="Marking…">
+            Mark all as seen
+          </Button>
+        </div>
       ) : null}
       {list.isPending ? (
         <Loading label="Loading notifications…" className="px-4" />
@@ -113,7 +121,7 @@ export default function NotificationsPanel({
       ) : (
         <ul className="divide-y divide-gray-100" aria-label="Your notifications">
           {items.map((n) => (
-            <NotificationItem key={n.id} n={n} onFollow={onFollow} />
+            <NotificationItem key={n.id} n={n} fresh={fresh?.has(n.id) ?? false} onFollow={onFollow} />
           ))}
         </ul>
       )}
