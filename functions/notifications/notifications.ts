@@ -57,11 +57,9 @@ function createdAtOf(id: string): string {
   return new Date(Number(id.slice(0, 13))).toISOString();
 }
 
-/** The actor's card with the name posts show them by (functions/posts/post-views.ts `ownerCard`). */
+/** The actor's card with the name posts show them by. */
 export function actorOf(user: UserItem | undefined, id: string): NotificationActor {
-  const card = responderOf(user, id);
-  if (!user || user.deletedAt || !user.username) return { ...card, name: 'Former member' };
-  return { ...card, name: [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username };
+  return responderOf(user, id);
 }
 
 /** A notification as the list and the socket give it, its actor (if any) read from `users`. */

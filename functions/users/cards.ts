@@ -7,10 +7,11 @@ import { batchGet, type TableKey } from '../db/batch';
 import { userKey, type UserItem } from '../db/entities/user';
 import { db } from '../db/service';
 
+/** A user as a small card, named as posts name their owner (functions/posts/post-views.ts `ownerCard`). */
 export function responderOf(user: UserItem | undefined, id: string): Responder {
   return user && !user.deletedAt && user.username
-    ? { uuid: id, username: user.username, avatar: user.avatar ?? null }
-    : { uuid: id, username: 'former-member', avatar: null };
+    ? { uuid: id, username: user.username, name: [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username, avatar: user.avatar ?? null }
+    : { uuid: id, username: 'former-member', name: 'Former member', avatar: null };
 }
 
 /**

@@ -7,6 +7,7 @@ const count = () => z.number().int().nonnegative();
 export const responder = z.strictObject({
   uuid: z.string(),
   username: z.string(),
+  name: z.string().describe('The display name, as posts show their owner: first and last name, else the username; "Former member" for a deleted account'),
   avatar: z.string().nullable().describe('The avatar\'s image key, null without one'),
 });
 export type Responder = z.output<typeof responder>;

@@ -9,9 +9,7 @@ export const NOTIFICATION_TARGET_TYPES = [...POST_KINDS, 'comment', 'page', 'eve
 export type NotificationTargetType = (typeof NOTIFICATION_TARGET_TYPES)[number];
 
 /** Who caused it: a user's card, with the name posts show them by. */
-export const notificationActor = responder.extend({
-  name: z.string().optional().describe('The display name (first and last name, else the username; "Former member" for a deleted account)'),
-});
+export const notificationActor = responder;
 export type NotificationActor = z.output<typeof notificationActor>;
 
 export const notificationView = z.strictObject({

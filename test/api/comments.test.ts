@@ -32,7 +32,8 @@ describe('comments and replies', () => {
       [top.id, 0, null], [reply.id, 1, top.id], [deeper.id, 2, reply.id], [own.id, 0, null],
     ]);
     expect(view.post.commentCount).toBe(4);
-    expect(view.comments[0]!.author).toMatchObject({ uuid: b.uuid, username: b.profile.username });
+    // Named as posts name their owner: first and last name.
+    expect(view.comments[0]!.author).toMatchObject({ uuid: b.uuid, username: b.profile.username, name: `${b.profile.first_name} ${b.profile.last_name}` });
     // a: b's comment on a's post, b's reply to a's reply. b: a's reply to b's comment. Nobody for their own.
     expect(await notificationTally(a)).toBe(before + 2);
     const forA = (await notificationsOf(a)).filter((n) => n.targetId === post.id);

@@ -91,7 +91,7 @@ describe('accessibility of the content screens', () => {
   const items = [makePost({ photos }), makePlant(), mine(makePost({ id: uuid(3), privacy: 'members' }))];
   const comments = [
     makeComment(uuid(1, 'c')),
-    makeComment(uuid(2, 'c'), { parentId: uuid(1, 'c'), level: 1, author: { uuid: MEMBER_ID, username: 'fern_fan', avatar: null } }),
+    makeComment(uuid(2, 'c'), { parentId: uuid(1, 'c'), level: 1, author: { uuid: MEMBER_ID, username: 'fern_fan', name: 'Fern Gully', avatar: null } }),
     makeComment(uuid(3, 'c'), { parentId: uuid(2, 'c'), level: 2 }),
   ];
   const routes = () =>
@@ -146,7 +146,7 @@ describe('accessibility of the content screens', () => {
   it('a reply form under a comment', async () => {
     routes();
     renderRoute(`/post/${uuid(1)}`, { auth: AUTH.member });
-    fireEvent.click((await screen.findAllByRole('button', { name: 'Reply to moss_lover' }))[0]!);
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Reply to Mary-Jane Moss' }))[0]!);
     expect(await violations()).toEqual([]);
   });
 });

@@ -68,7 +68,7 @@ export function makeComment(id: string, overrides: Partial<CommentView> = {}): C
     parentId: null,
     level: 0,
     content: `Comment ${id}`,
-    author: { uuid: OTHER_ID, username: 'moss_lover', avatar: null },
+    author: { uuid: OTHER_ID, username: 'moss_lover', name: 'Mary-Jane Moss', avatar: null },
     reactionCount: 0,
     myReactionId: null,
     createdAt: new Date(Date.now() - 60_000).toISOString(),
@@ -85,7 +85,13 @@ export const feedAnswer = (list: 'contentItems' | 'posts' | 'plants', items: Pos
   ...extra,
 });
 
-export const responder = (n: number, username: string): Responder => ({ uuid: uuid(n, '5'), username, avatar: null });
+/** A member's small card; the name made from the username ('moss_lover' → 'Moss Lover') unless given. */
+export const responder = (n: number, username: string, name = username.split('_').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ')): Responder => ({
+  uuid: uuid(n, '5'),
+  username,
+  name,
+  avatar: null,
+});
 
 export function makeDetail(overrides: Partial<PostDetail> = {}): PostDetail {
   return { post: makePost(), comments: [], responders: [], commentsCursor: null, ...overrides };

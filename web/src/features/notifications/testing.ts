@@ -14,7 +14,7 @@ export function notif(overrides: Partial<NotificationView>): NotificationView {
     id: `17171717171${String(seq).padStart(2, '0')}-00000000-0000-4000-8000-0000000000${String(seq).padStart(2, '0')}`,
     kind: 'reaction',
     actorId: ACTOR,
-    actor: { uuid: ACTOR, username: 'rosa_canina', avatar: null },
+    actor: { uuid: ACTOR, username: 'rosa_canina', name: 'Rosa Canina', avatar: null },
     targetType: 'post',
     targetId: POST,
     text: null,

@@ -96,7 +96,7 @@ describe('/post/:randomId', () => {
   });
 
   it('lists a like under "Liked by", not as conversation, and counts the member\'s own comment at once', async () => {
-    const me = { uuid: MEMBER_ID, username: 'fern_fan', avatar: null };
+    const me = { uuid: MEMBER_ID, username: 'fern_fan', name: 'Fern Gully', avatar: null };
     const api = serve({
       [`GET /api/post/${ID}`]: () => success(makeDetail({ post: makePost({ commentCount: 0 }), comments: [], responders: [responder(2, 'moss_lover')] })),
       'POST /api/iam/posts/comment/new': () => success({ comment: makeComment(uuid(7, 'c'), { author: me, content: 'Lovely fronds' }), commentCount: 1 }, 201),
@@ -104,10 +104,10 @@ describe('/post/:randomId', () => {
     renderRoute(`/post/${ID}`, { auth: AUTH.member });
     const people = await screen.findByRole('region', { name: 'People in this conversation' });
     expect(people.textContent).toContain('Nobody has commented yet.');
-    expect(within(screen.getByRole('region', { name: 'Liked by' })).getByRole('link', { name: /moss_lover/ })).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Liked by' })).getByRole('link', { name: /Moss Lover/ })).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Comment on this post'), { target: { value: 'Lovely fronds' } });
     fireEvent.click(screen.getByRole('button', { name: 'Post comment' }));
-    await waitFor(() => expect(within(screen.getByRole('region', { name: 'People in this conversation' })).getByRole('link', { name: /fern_fan/ })).toBeTruthy());
+    await waitFor(() => expect(within(screen.getByRole('region', { name: 'People in this conversation' })).getByRole('link', { name: /Fern Gully/ })).toBeTruthy());
     expect(screen.getByRole('region', { name: 'People in this conversation' }).textContent).not.toContain('Nobody has commented yet.');
     // From the thread as it now stands: the post was not read again.
     expect(api.calls.filter((c) => c.path.startsWith('/api/post/'))).toHaveLength(1);

@@ -10,7 +10,7 @@ import { serve } from '@/testing/serve';
 import { makeComment, makeDetail, makePost, MEMBER_ID, renderContent, uuid } from '../testing';
 import { CommentThread } from './comment-thread';
 
-const me = { uuid: MEMBER_ID, username: 'fern_fan', avatar: null };
+const me = { uuid: MEMBER_ID, username: 'fern_fan', name: 'Fern Gully', avatar: null };
 
 function Harness({ initial }: { initial: PostDetail }) {
   const [detail, setDetail] = useState(initial);
@@ -37,7 +37,7 @@ describe('CommentThread', () => {
     expect(screen.queryByText('An orphaned reply')).toBeNull();
     const top = screen.getByRole('list', { name: 'Comments' });
     expect(Array.from(top.children).map((li) => li.getAttribute('data-level'))).toEqual(['0', '0']);
-    const replies = within(commentOf('Comment 1')).getAllByRole('list', { name: 'Replies to moss_lover' })[0]!;
+    const replies = within(commentOf('Comment 1')).getAllByRole('list', { name: 'Replies to Mary-Jane Moss' })[0]!;
     expect(Array.from(replies.children).map((li) => li.getAttribute('data-level'))).toEqual(['1']);
     expect(within(replies).getByText('Comment 2')).toBeTruthy();
     expect(commentOf('Comment 3').getAttribute('data-level')).toBe('2');
@@ -49,8 +49,8 @@ describe('CommentThread', () => {
     const reply = c(5, { parentId: uuid(2, 'c'), level: 2, author: me, content: 'Mine roots in water too' });
     const api = serve({ 'POST /api/iam/posts/comment/new': () => success({ comment: reply, commentCount: 6 }, 201) });
     renderContent(<Harness initial={makeDetail({ post: makePost({ commentCount: 5 }), comments: THREAD })} />);
-    fireEvent.click(within(commentOf('Comment 2')).getAllByRole('button', { name: 'Reply to moss_lover' })[0]!);
-    const box = screen.getByLabelText('Reply to moss_lover');
+    fireEvent.click(within(commentOf('Comment 2')).getAllByRole('button', { name: 'Reply to Mary-Jane Moss' })[0]!);
+    const box = screen.getByLabelText('Reply to Mary-Jane Moss');
     expect(document.activeElement).toBe(box);
     fireEvent.change(box, { target: { value: '  Mine roots in water too ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Post reply' }));
@@ -64,7 +64,7 @@ describe('CommentThread', () => {
     const texts = Array.from(document.querySelectorAll('li[data-level] > article p.whitespace-pre-line')).map((p) => p.textContent);
     expect(texts).toEqual(['Comment 1', 'Comment 2', 'Comment 3', 'Mine roots in water too', 'Comment 4']);
     expect(screen.getByRole('heading', { name: 'Comments (6)' })).toBeTruthy();
-    expect(screen.queryByLabelText('Reply to moss_lover')).toBeNull();
+    expect(screen.queryByLabelText('Reply to Mary-Jane Moss')).toBeNull();
   });
 
   it('posts a top-level comment at level 0 and refuses an empty one', async () => {
@@ -84,12 +84,12 @@ describe('CommentThread', () => {
 
   it('offers no reply at the deepest level', () => {
     const chain = Array.from({ length: MAX_COMMENT_LEVEL + 1 }, (_, level) =>
-      c(level + 1, { level, parentId: level === 0 ? null : uuid(level, 'c'), author: { uuid: uuid(level, '7'), username: `grower_${level}`, avatar: null } }),
+      c(level + 1, { level, parentId: level === 0 ? null : uuid(level, 'c'), author: { uuid: uuid(level, '7'), username: `grower_${level}`, name: `Grower ${level}`, avatar: null } }),
     );
     renderContent(<Harness initial={makeDetail({ comments: chain })} />);
     expect(commentOf(`Comment ${MAX_COMMENT_LEVEL + 1}`).getAttribute('data-level')).toBe(String(MAX_COMMENT_LEVEL));
-    expect(screen.queryByRole('button', { name: `Reply to grower_${MAX_COMMENT_LEVEL}` })).toBeNull();
-    expect(screen.getByRole('button', { name: `Reply to grower_${MAX_COMMENT_LEVEL - 1}` })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: `Reply to Grower ${MAX_COMMENT_LEVEL}` })).toBeNull();
+    expect(screen.getByRole('button', { name: `Reply to Grower ${MAX_COMMENT_LEVEL - 1}` })).toBeTruthy();
   });
 
   it('deletes the member\'s own comment with its replies, after a confirmation that says so', async () => {

@@ -23,6 +23,7 @@ import { buildThread, insertComment, removeSubtree, subtreeIds, visibleComments,
 import { Avatar } from '@/components/avatar';
 import { ReplyIcon, TrashIcon } from './icons';
 import { ReactionButton } from './reaction-button';
+import { isFormerMember, responderName } from './responders';
 
 export type DetailUpdate = (update: (detail: PostDetail) => PostDetail) => void;
 
@@ -158,6 +159,7 @@ export function CommentThread({ detail, onUpdate }: { detail: PostDetail; onUpda
 function CommentItem({ node, ctx }: { node: ThreadNode; ctx: ThreadContext }) {
   const { comment, replies } = node;
   const author = comment.author;
+  const name = responderName(author);
   const mine = ctx.userId !== null && author.uuid === ctx.userId;
   const canReply = ctx.canWrite && comment.level < MAX_COMMENT_LEVEL;
   const replying = ctx.replyingTo === comment.id;
@@ -165,13 +167,17 @@ function CommentItem({ node, ctx }: { node: ThreadNode; ctx: ThreadContext }) {
 
   return (
     <li data-level={comment.level}>
-      <article aria-label={`Comment by ${author.username}`} className="flex gap-2 sm:gap-3">
-        <Avatar src={author.avatar} name={author.username} size="sm" />
+      <article aria-label={`Comment by ${name}`} className="flex gap-2 sm:gap-3">
+        <Avatar src={author.avatar} name={name} size="sm" />
         <div className="min-w-0 flex-1">
           <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
-            <Link to={handleHref(author.username)} className="font-semibold text-gray-900 hover:text-primary-800 hover:underline">
-              {author.username}
-            </Link>
+            {isFormerMember(author) ? (
+              <span className="font-semibold text-gray-700">{name}</span>
+            ) : (
+              <Link to={handleHref(author.username)} className="font-semibold text-gray-900 hover:text-primary-800 hover:underline">
+                {name}
+              </Link>
+            )}
             <time dateTime={comment.createdAt} title={formatDateTime(comment.createdAt)} className="text-gray-600">
               {formatRelative(comment.createdAt)}
             </time>
@@ -193,7 +199,7 @@ function CommentItem({ node, ctx }: { node: ThreadNode; ctx: ThreadContext }) {
                 className={`${small} text-gray-700 hover:bg-gray-100 hover:text-gray-900`}
               >
                 <ReplyIcon className="size-4" />
-                Reply<span className="sr-only">{` to ${author.username}`}</span>
+                Reply<span className="sr-only">{` to ${name}`}</span>
               </button>
             ) : null}
             {mine ? (
@@ -207,7 +213,7 @@ function CommentItem({ node, ctx }: { node: ThreadNode; ctx: ThreadContext }) {
             <CommentForm
               postId={ctx.postId}
               parent={comment}
-              label={`Reply to ${author.username}`}
+              label={`Reply to ${name}`}
               submitLabel="Post reply"
               autoFocus
               onAdded={ctx.added}
@@ -217,7 +223,7 @@ function CommentItem({ node, ctx }: { node: ThreadNode; ctx: ThreadContext }) {
         </div>
       </article>
       {replies.length > 0 ? (
-        <ol role="list" aria-label={`Replies to ${author.username}`} className="mt-3 ml-2 space-y-3 border-l-2 border-gray-100 pl-2 sm:ml-5 sm:pl-4">
+        <ol role="list" aria-label={`Replies to ${name}`} className="mt-3 ml-2 space-y-3 border-l-2 border-gray-100 pl-2 sm:ml-5 sm:pl-4">
           {replies.map((child) => (
             <CommentItem key={child.comment.id} node={child} ctx={ctx} />
           ))}

@@ -9,9 +9,16 @@ describe('Responders', () => {
     renderContent(<Responders title="Liked by" empty="" responders={[fern, responder(2, 'moss_lover'), { ...fern }, { ...responder(2, 'moss_lover'), avatar: 'avatars/x.jpg' }]} />);
     const links = within(screen.getByRole('list')).getAllByRole('link');
     expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
-      ['FFfern_fan', '/fern_fan'],
-      ['MLmoss_lover', '/moss_lover'],
+      ['FFFern Fan', '/fern_fan'],
+      ['MLMoss Lover', '/moss_lover'],
     ]);
+  });
+
+  it('names a deleted account "Former member", with no link', () => {
+    renderContent(<Responders title="Liked by" empty="" responders={[{ uuid: 'gone', username: 'former-member', name: 'Former member', avatar: null }]} />);
+    const list = screen.getByRole('list');
+    expect(list.textContent).toBe('FMFormer member');
+    expect(within(list).queryByRole('link')).toBeNull();
   });
 
   it('says when there is nobody to list', () => {

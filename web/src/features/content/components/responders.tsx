@@ -1,9 +1,16 @@
-/** People around a post (who commented, who liked it): each once, with their photo and username. */
+/** People around a post (who commented, who liked it): each once, with their photo and name, as posts name their owner. */
 import { useId } from 'react';
 import { Link } from 'react-router';
 import type { Responder } from '@shared/answers/comments';
 import { handleHref } from '@/config/paths';
 import { Avatar } from '@/components/avatar';
+import { toTitleCase } from '@shared/format';
+
+/** Whether the card is of a deleted account (no profile to link to). */
+export const isFormerMember = (r: Responder) => r.username === 'former-member';
+
+/** A person's name as posts show their owner's (title case), else their username; "Former member" as it is. */
+export const responderName = (r: Responder) => (isFormerMember(r) ? r.name : r.name?.trim() ? toTitleCase(r.name) : r.username);
 
 export function uniqueResponders(responders: readonly Responder[]): Responder[] {
   const seen = new Set<string>();
@@ -14,6 +21,8 @@ export function uniqueResponders(responders: readonly Responder[]): Responder[] 
     return true;
   });
 }
+
+const chip = 'inline-flex min-h-11 items-center gap-2 rounded-full bg-gray-50 py-1 pr-3 pl-1 text-sm font-medium ring-1 ring-gray-200';
 
 export function Responders({ responders, title, empty }: { responders: readonly Responder[]; title: string; empty: string }) {
   const headingId = useId();
@@ -29,13 +38,17 @@ export function Responders({ responders, title, empty }: { responders: readonly 
         <ul role="list" className="mt-3 flex flex-wrap gap-2">
           {people.map((person) => (
             <li key={person.uuid || person.username}>
-              <Link
-                to={handleHref(person.username)}
-                className="inline-flex min-h-11 items-center gap-2 rounded-full bg-gray-50 py-1 pr-3 pl-1 text-sm font-medium text-gray-900 ring-1 ring-gray-200 hover:bg-primary-50 hover:text-primary-800"
-              >
-                <Avatar src={person.avatar} name={person.username} size="sm" />
-                {person.username}
-              </Link>
+              {isFormerMember(person) ? (
+                <span className={`${chip} text-gray-700`}>
+                  <Avatar src={null} name={responderName(person)} size="sm" />
+                  {responderName(person)}
+                </span>
+              ) : (
+                <Link to={handleHref(person.username)} className={`${chip} text-gray-900 hover:bg-primary-50 hover:text-primary-800`}>
+                  <Avatar src={person.avatar} name={responderName(person)} size="sm" />
+                  {responderName(person)}
+                </Link>
+              )}
             </li>
           ))}
         </ul>

@@ -72,15 +72,15 @@ describe('notification bell', () => {
     const before = api.to('GET /api/iam/notifications/unread-tally').length;
     const panel = await openPanel();
     expect(bell().getAttribute('aria-expanded')).toBe('true');
-    const reaction = await within(panel).findByRole('link', { name: /rosa_canina reacted to your post/ });
+    const reaction = await within(panel).findByRole('link', { name: /Rosa Canina reacted to your post/ });
     expect(reaction.getAttribute('href')).toBe(`/post/${POST}`);
     expect(reaction.textContent).toMatch(/unread/);
-    expect(within(panel).getByRole('link', { name: /rosa_canina commented on your plant/ }).getAttribute('href')).toBe(`/plant/${PLANT}`);
+    expect(within(panel).getByRole('link', { name: /Rosa Canina commented on your plant/ }).getAttribute('href')).toBe(`/plant/${PLANT}`);
     const announcement = within(panel).getByText('Plant swap on Saturday!');
     expect(announcement.closest('a')).toBeNull();
 
     fireEvent.click(within(panel).getByRole('button', { name: 'Load more' }));
-    const reply = await within(panel).findByRole('link', { name: /rosa_canina replied to your comment/ });
+    const reply = await within(panel).findByRole('link', { name: /Rosa Canina replied to your comment/ });
     expect(reply.getAttribute('href')).toBe(`/post/${POST}`);
     expect(api.to('GET /api/iam/notifications/all').map((c) => c.url)).toEqual(['/api/iam/notifications/all', '/api/iam/notifications/all?cursorId=page2']);
     expect(within(panel).queryByRole('button', { name: 'Load more' })).toBeNull();
@@ -95,7 +95,7 @@ describe('notification bell', () => {
     expect(within(panel).getAllByText(/unread/)).toHaveLength(2);
     fireEvent.keyDown(document, { key: 'Escape' });
     const again = await openPanel();
-    await within(again).findByRole('link', { name: /rosa_canina reacted to your post/ });
+    await within(again).findByRole('link', { name: /Rosa Canina reacted to your post/ });
     expect(within(again).queryAllByText(/unread/)).toHaveLength(0);
     expect(api.to('PUT /api/iam/notifications/mark-as-seen')).toHaveLength(1);
   });

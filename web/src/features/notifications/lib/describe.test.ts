@@ -99,9 +99,9 @@ describe('comment, reply and reaction notifications', () => {
   });
 
   it('name the actor by display name as posts do, else by username', () => {
-    const actor = { uuid: 'u1', username: 'fern_grower', avatar: null };
+    const actor = { uuid: 'u1', username: 'fern_grower', name: 'Fern Grower', avatar: null };
     expect(actorName({ ...content('comment', 'plant'), actor: { ...actor, name: 'ivy GREEN' } })).toBe('Ivy Green');
-    expect(actorName({ ...content('comment', 'plant'), actor })).toBe('fern_grower');
+    expect(actorName({ ...content('comment', 'plant'), actor: { ...actor, name: ' ' } })).toBe('fern_grower');
     expect(actorName({ ...content('comment', 'plant'), actor: null })).toBe('Someone');
   });
 });
