@@ -64,3 +64,7 @@ export const MAX_JSON_BODY_BYTES = 256 * 1024;
  * new keys and the old objects are removed), an old URL keeps working at most this long.
  */
 export const IMAGE_CACHE_SECONDS = 60 * 60;
+
+/** What brings a member here, as chosen at registration or in their profile. */
+export const MOTIVATIONS = ['swap', 'sell', 'give-away', 'learn', 'meet', 'organise'] as const;
+export type Motivation = (typeof MOTIVATIONS)[number];

@@ -3,6 +3,7 @@
  * sessions, account deletion), used by the server's validation and the web's forms alike.
  */
 import * as z from 'zod/mini';
+import { MOTIVATIONS } from '../constants';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../validation';
 import { handle, latitude, longitude, nameText, text, uuid } from './common';
 import './locale';
@@ -46,7 +47,6 @@ export const verifyEmailTokenInput = z.strictObject({ token: emailToken, passwor
 /** Logout always answers 200, whatever the body holds. */
 export const logoutInput = z.looseObject({});
 
-export const MOTIVATIONS = ['swap', 'sell', 'give-away', 'learn', 'meet', 'organise'] as const;
 
 export const locationFields = {
   suburb_city: nameText(1, 100),
@@ -82,3 +82,5 @@ export const profileUpdateInput = z
 
 export const deleteAccountInput = z.strictObject({ uuid });
 export const sessionIdParam = z.strictObject({ id: uuid });
+
+export { MOTIVATIONS };

@@ -1,15 +1,7 @@
 /** Why someone joins: a group of checkboxes over the shared list (MOTIVATIONS). */
-import { MOTIVATIONS } from '@shared/schemas/auth';
+import { MOTIVATIONS } from '@shared/constants';
 import { Checkbox, Fieldset } from '@/components/form/fields';
-
-export const MOTIVATION_LABELS: Record<(typeof MOTIVATIONS)[number], string> = {
-  swap: 'Swap plants and cuttings',
-  sell: 'Sell plants',
-  'give-away': 'Give plants away',
-  learn: 'Learn about plants',
-  meet: 'Meet growers nearby',
-  organise: 'Organise events or groups',
-};
+import { MOTIVATION_LABELS } from '@/lib/motivations';
 
 export function MotivationFields({ value, onChange, error }: { value: string[]; onChange: (next: string[]) => void; error?: string }) {
   return (

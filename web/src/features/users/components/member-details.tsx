@@ -5,7 +5,7 @@
  */
 import { Link } from 'react-router';
 import type { MemberProfile } from '@shared/answers/users';
-import { MOTIVATION_LABELS } from '@/components/form/motivation-fields';
+import { MOTIVATION_LABELS } from '@/lib/motivations';
 import { formatMonth } from '@/lib/format-date';
 import { pageHref } from '@/lib/known-pages';
 
