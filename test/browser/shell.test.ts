@@ -42,6 +42,25 @@ describe.runIf(browserAvailable)('web shell in Chromium', () => {
     await p.close();
   });
 
+  it('a phone has no "around you" panel past a blank gap: it is beside the screen from 768 px up', async () => {
+    const p = await open('/no/such/place', { width: 390, height: 844 });
+    await p.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor({ timeout: 15_000 });
+    expect(await p.getByRole('complementary', { name: 'Around you' }).count()).toBe(0);
+    // Nor is the panel's request made.
+    const nearYou: string[] = [];
+    p.on('request', (r) => (r.url().includes('/api/nearby/near-you') ? nearYou.push(r.url()) : undefined));
+    await p.reload();
+    await p.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor({ timeout: 15_000 });
+    await screenshot(p, 'shell-short-screen-phone');
+    // Wider, it is beside the screen, at the top.
+    await p.setViewportSize({ width: 800, height: 844 });
+    const rail = p.getByRole('complementary', { name: 'Around you' });
+    await rail.getByRole('heading', { name: 'Near you' }).waitFor({ timeout: 15_000 });
+    expect(Math.abs((await rail.boundingBox())!.y - (await p.locator('main').boundingBox())!.y)).toBeLessThan(40);
+    expect(nearYou).toHaveLength(1);
+    await p.close();
+  });
+
   it('an unknown path shows "Page not found" with the path', async () => {
     const p = await open('/no/such/place');
     await expect.poll(() => p.locator('h1').textContent(), { timeout: 15_000 }).toBe('Page not found');

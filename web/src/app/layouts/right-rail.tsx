@@ -11,7 +11,9 @@ export function RightRail({ className = '' }: { className?: string }) {
   const nearbyId = useId();
   const joinId = useId();
   return (
-    <aside aria-label="Around you" className={`space-y-4 ${className}`}>
+    // Left out of the layout until the session check answers: the invitation to join comes first
+    // for guests only, and appearing then would push the panel down in view.
+    <aside aria-label="Around you" className={`space-y-4 ${auth.loggedIn === undefined ? 'hidden' : ''} ${className}`}>
       {auth.loggedIn === false ? (
         <section aria-labelledby={joinId} className="rounded-xl border border-primary-200 bg-primary-50 p-4">
           <h2 id={joinId} className="text-base font-semibold text-primary-900">
