@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { serve } from '@/testing/serve';
 import { success } from '@/testing/responses';
 import NearbyMap, { mapAppLinks, placesRadiusKm, type MapPoint } from './nearby-map';
@@ -24,8 +24,29 @@ const PLACES = {
 // happy-dom lays nothing out: give the map's box the size a phone would, so Leaflet has a view to draw.
 const SIZE = 400;
 const sizes = ['clientWidth', 'clientHeight', 'offsetWidth', 'offsetHeight'] as const;
+/** Whether the map's box is in view: Leaflet loads only once it nears the viewport. */
+let inView = true;
+const watching: (() => void)[] = [];
 beforeEach(() => {
   for (const key of sizes) Object.defineProperty(HTMLElement.prototype, key, { configurable: true, get: () => SIZE });
+  inView = true;
+  watching.length = 0;
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      constructor(private readonly callback: IntersectionObserverCallback) {}
+      observe(target: Element) {
+        const report = () => this.callback([{ isIntersecting: true, target } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
+        if (inView) queueMicrotask(report);
+        else watching.push(report);
+      }
+      disconnect() {}
+      unobserve() {}
+      takeRecords() {
+        return [];
+      }
+    },
+  );
 });
 afterEach(() => {
   for (const key of sizes) delete (HTMLElement.prototype as unknown as Record<string, unknown>)[key];
@@ -119,6 +140,17 @@ describe('NearbyMap', () => {
     expect(srcs.every((s) => /^https:\/\/tile\.openstreetmap\.org\/\d+\/\d+\/\d+\.png$/.test(s ?? ''))).toBe(true);
     expect(screen.getByText(/Map tiles: © OpenStreetMap contributors/)).toBeTruthy();
     expect(api.to('GET /api/location/places-near')).toHaveLength(0);
+  });
+
+  it('fetches Leaflet only once the map nears the viewport', async () => {
+    serve({ 'GET /api/location/places-near': () => success(PLACES) });
+    inView = false;
+    renderMap({ points: [{ id: 'a', label: 'Garden', href: '/garden', ...north(SYDNEY, 3) }] });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(document.querySelector('.leaflet-container')).toBeNull();
+    expect(screen.getByText('Loading the map…')).toBeTruthy();
+    act(() => watching.forEach((report) => report()));
+    await waitFor(() => expect(markers()).toHaveLength(1));
   });
 
   it('offers the centre to a map app and to OpenStreetMap', () => {

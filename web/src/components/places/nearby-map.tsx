@@ -24,6 +24,9 @@ export interface MapPoint extends Point {
   href: string;
 }
 
+/** How close to the viewport the map starts loading Leaflet. */
+const NEAR_VIEW_PX = 200;
+
 /** Coordinates in links: five decimals (about a metre). */
 const fixed = (n: number) => String(Math.round(n * 1e5) / 1e5);
 
@@ -90,19 +93,33 @@ export default function NearbyMap({
   const latest = useRef(options);
   latest.current = options;
 
+  // Leaflet (about 47 KiB gzip) comes when the map nears the viewport: a reader who never
+  // scrolls to it never fetches it, and the screen's first load stays within its budget.
   useEffect(() => {
     let gone = false;
-    import('./leaflet-map')
-      .then(({ mountMap }) => {
-        if (gone || !box.current) return;
-        handle.current = mountMap(box.current, latest.current);
-        setState('ready');
-      })
-      .catch(() => {
-        if (!gone) setState('failed');
-      });
+    const start = () => {
+      import('./leaflet-map')
+        .then(({ mountMap }) => {
+          if (gone || !box.current) return;
+          handle.current = mountMap(box.current, latest.current);
+          setState('ready');
+        })
+        .catch(() => {
+          if (!gone) setState('failed');
+        });
+    };
+    const seen = typeof IntersectionObserver === 'function' && box.current
+      ? new IntersectionObserver((entries) => {
+          if (!entries.some((e) => e.isIntersecting)) return;
+          seen?.disconnect();
+          start();
+        }, { rootMargin: `${NEAR_VIEW_PX}px` })
+      : null;
+    if (seen && box.current) seen.observe(box.current);
+    else start();
     return () => {
       gone = true;
+      seen?.disconnect();
       handle.current?.destroy();
       handle.current = null;
     };
