@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { serve } from '@/testing/serve';
 import { success } from '@/testing/responses';
 import NearbyMap, { mapAppLinks, placesRadiusKm, type MapPoint } from './nearby-map';
@@ -24,29 +24,8 @@ const PLACES = {
 // happy-dom lays nothing out: give the map's box the size a phone would, so Leaflet has a view to draw.
 const SIZE = 400;
 const sizes = ['clientWidth', 'clientHeight', 'offsetWidth', 'offsetHeight'] as const;
-/** Whether the map's box is in view: Leaflet loads only once it nears the viewport. */
-let inView = true;
-const watching: (() => void)[] = [];
 beforeEach(() => {
   for (const key of sizes) Object.defineProperty(HTMLElement.prototype, key, { configurable: true, get: () => SIZE });
-  inView = true;
-  watching.length = 0;
-  vi.stubGlobal(
-    'IntersectionObserver',
-    class {
-      constructor(private readonly callback: IntersectionObserverCallback) {}
-      observe(target: Element) {
-        const report = () => this.callback([{ isIntersecting: true, target } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
-        if (inView) queueMicrotask(report);
-        else watching.push(report);
-      }
-      disconnect() {}
-      unobserve() {}
-      takeRecords() {
-        return [];
-      }
-    },
-  );
 });
 afterEach(() => {
   for (const key of sizes) delete (HTMLElement.prototype as unknown as Record<string, unknown>)[key];
@@ -66,6 +45,8 @@ function renderMap(props: Partial<Parameters<typeof NearbyMap>[0]> & { points: M
   );
 }
 
+/** The reader reaches for the map: Leaflet loads. */
+const activate = () => fireEvent.click(screen.getByRole('button', { name: 'Move and zoom the map' }));
 const markers = () => [...document.querySelectorAll('.nearby-map-marker')];
 const clusters = () => [...document.querySelectorAll('.nearby-map-cluster')];
 
@@ -79,6 +60,7 @@ describe('NearbyMap', () => {
     renderMap({ points });
     const box = screen.getByRole('group', { name: 'Map of the results' });
     expect(box.className).toContain('aspect-square');
+    activate();
     await waitFor(() => expect(markers()).toHaveLength(2));
     expect(screen.queryByText('Loading the map…')).toBeNull();
     expect(markers().map((m) => m.getAttribute('aria-label'))).toEqual(expect.arrayContaining(['1. Garden', '2. Nursery']));
@@ -100,6 +82,7 @@ describe('NearbyMap', () => {
       { id: 'd', label: 'Far one', href: '/far', ...east(SYDNEY, 4) },
     ];
     renderMap({ points });
+    activate();
     await waitFor(() => expect(clusters()).toHaveLength(1));
     expect(clusters()[0]!.textContent).toBe('3');
     expect(markers()).toHaveLength(1);
@@ -121,6 +104,7 @@ describe('NearbyMap', () => {
       { id: 'b', label: 'Fern club', href: '/ferns', ...spot },
     ];
     renderMap({ points });
+    activate();
     await waitFor(() => expect(clusters()).toHaveLength(1));
     act(() => {
       fireEvent.click(clusters()[0]!);
@@ -134,6 +118,7 @@ describe('NearbyMap', () => {
   it('draws the site\'s tiles when it names a tile server, credited by its attribution setting, and names no places itself', async () => {
     const api = serve({});
     renderMap({ points: [{ id: 'a', label: 'Garden', href: '/garden', ...north(SYDNEY, 3) }], tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', tileAttribution: '© OpenStreetMap contributors' });
+    activate();
     await waitFor(() => expect(markers()).toHaveLength(1));
     await waitFor(() => expect(document.querySelectorAll('img.leaflet-tile').length).toBeGreaterThan(0));
     const srcs = [...document.querySelectorAll('img.leaflet-tile')].map((i) => i.getAttribute('src'));
@@ -142,15 +127,18 @@ describe('NearbyMap', () => {
     expect(api.to('GET /api/location/places-near')).toHaveLength(0);
   });
 
-  it('fetches Leaflet only once the map nears the viewport', async () => {
+  it('shows a still picture of the view, results grouped where they would overlap, and fetches Leaflet only when the reader reaches for the map', async () => {
     serve({ 'GET /api/location/places-near': () => success(PLACES) });
-    inView = false;
-    renderMap({ points: [{ id: 'a', label: 'Garden', href: '/garden', ...north(SYDNEY, 3) }] });
-    await new Promise((r) => setTimeout(r, 300));
+    const spot = north(SYDNEY, 1);
+    renderMap({ points: [{ id: 'a', label: 'Garden', href: '/garden', ...spot }, { id: 'b', label: 'Ferns', href: '/ferns', ...east(spot, 0.05) }, { id: 'c', label: 'Far', href: '/far', ...east(SYDNEY, -4) }] });
+    await waitFor(() => expect([...document.querySelectorAll('svg text')].map((t) => t.textContent)).toContain('Newtown'));
+    const marks = [...document.querySelectorAll('svg g text')].map((t) => t.textContent);
+    expect(marks.sort()).toEqual(['2', '3']);
+    await new Promise((r) => setTimeout(r, 200));
     expect(document.querySelector('.leaflet-container')).toBeNull();
-    expect(screen.getByText('Loading the map…')).toBeTruthy();
-    act(() => watching.forEach((report) => report()));
-    await waitFor(() => expect(markers()).toHaveLength(1));
+    fireEvent.pointerEnter(screen.getByRole('group', { name: 'Map of the results' }));
+    await waitFor(() => expect(clusters()).toHaveLength(1));
+    expect(document.querySelector('svg[aria-hidden="true"] g')).toBeNull();
   });
 
   it('offers the centre to a map app and to OpenStreetMap', () => {

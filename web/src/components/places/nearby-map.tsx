@@ -2,8 +2,9 @@
  * The map of a nearby search (or of one place): the search's circle around "you" and each result
  * at its place (a page where it may be shown, a member or a listing at the centre of its ~1 km
  * cell), numbered as in the list, on a map that pans and zooms, with close results clustered.
- * This frame is small and keeps the map's room from the first paint (no layout shift); Leaflet and
- * the clustering come through import() of ./leaflet-map, a chunk only the screens with a map load.
+ * This frame is small and keeps the map's room from the first paint (no layout shift), showing a
+ * still picture of the view (map-preview.tsx); Leaflet and the clustering come through import() of
+ * ./leaflet-map, a chunk of their own, once the reader reaches for the map.
  *
  * With no tile server it needs no internet (the local host and CI have none): a plain base that
  * names the towns and suburbs around the centre (GET /api/location/places-near, from the server's
@@ -17,15 +18,13 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { placesKeys, placesNear, type Point, type Units } from '@/lib/places';
 import type { MapHandle, MapOptions } from './leaflet-map';
+import { MapPreview } from './map-preview';
 
 export interface MapPoint extends Point {
   id: string;
   label: string;
   href: string;
 }
-
-/** How close to the viewport the map starts loading Leaflet. */
-const NEAR_VIEW_PX = 200;
 
 /** Coordinates in links: five decimals (about a metre). */
 const fixed = (n: number) => String(Math.round(n * 1e5) / 1e5);
@@ -93,37 +92,31 @@ export default function NearbyMap({
   const latest = useRef(options);
   latest.current = options;
 
-  // Leaflet (about 47 KiB gzip) comes when the map nears the viewport: a reader who never
-  // scrolls to it never fetches it, and the screen's first load stays within its budget.
+  // Leaflet comes when the reader reaches for the map (see map-preview.tsx): until then a still
+  // picture of the same view, so no screen's first load carries it.
+  const [active, setActive] = useState(false);
+  const activate = () => setActive(true);
   useEffect(() => {
+    if (!active) return;
     let gone = false;
-    const start = () => {
-      import('./leaflet-map')
-        .then(({ mountMap }) => {
-          if (gone || !box.current) return;
-          handle.current = mountMap(box.current, latest.current);
-          setState('ready');
-        })
-        .catch(() => {
-          if (!gone) setState('failed');
-        });
-    };
-    const seen = typeof IntersectionObserver === 'function' && box.current
-      ? new IntersectionObserver((entries) => {
-          if (!entries.some((e) => e.isIntersecting)) return;
-          seen?.disconnect();
-          start();
-        }, { rootMargin: `${NEAR_VIEW_PX}px` })
-      : null;
-    if (seen && box.current) seen.observe(box.current);
-    else start();
+    import('./leaflet-map')
+      .then(({ mountMap }) => {
+        if (gone || !box.current) return;
+        // The "Move and zoom" button goes once the map is there: its focus moves to the map.
+        const hadFocus = box.current.parentElement?.contains(document.activeElement) ?? false;
+        handle.current = mountMap(box.current, latest.current);
+        setState('ready');
+        if (hadFocus) box.current.focus();
+      })
+      .catch(() => {
+        if (!gone) setState('failed');
+      });
     return () => {
       gone = true;
-      seen?.disconnect();
       handle.current?.destroy();
       handle.current = null;
     };
-  }, []);
+  }, [active]);
 
   useEffect(() => {
     handle.current?.update(latest.current);
@@ -133,13 +126,25 @@ export default function NearbyMap({
   const credit = tileUrl ? `Map tiles: ${tileAttribution ?? tileHost(tileUrl)}.` : places.data?.places.length ? `Place names: ${places.data.attribution}.` : '';
   return (
     <figure className="mx-auto w-full max-w-md rounded-xl border border-gray-200 bg-white p-2 shadow-sm">
-      <div className="relative">
-        {/* A group, not an image: its markers open links to what they show. `isolate` keeps Leaflet's layers under the app's menus. */}
-        <div ref={box} role="group" aria-label={label} className="isolate aspect-square w-full overflow-hidden rounded-lg bg-primary-50" />
-        {state !== 'ready' ? (
-          <p role="status" className="absolute inset-0 flex items-center justify-center text-sm text-gray-600">
-            {state === 'failed' ? 'The map could not be loaded. Every result is in the list.' : 'Loading the map…'}
+      {/* A group, not an image: its markers open links to what they show. `isolate` keeps Leaflet's layers under the app's menus. */}
+      <div
+        role="group"
+        aria-label={label}
+        className="relative isolate aspect-square w-full overflow-hidden rounded-lg bg-primary-50"
+        onPointerEnter={activate}
+        onPointerDown={activate}
+        onFocus={activate}
+      >
+        <div ref={box} className="absolute inset-0" />
+        {state !== 'ready' ? <MapPreview centre={options.centre} radiusKm={radiusKm} results={results} places={options.places} centreLabel={centreLabel} /> : null}
+        {state === 'failed' ? (
+          <p role="status" className="absolute inset-x-2 bottom-2 rounded bg-white/90 p-2 text-sm text-gray-700">
+            The map could not be loaded. Every result is in the list.
           </p>
+        ) : state === 'loading' ? (
+          <button type="button" onClick={activate} className="absolute right-2 bottom-2 rounded-md border border-gray-300 bg-white px-3 py-1.5 text-sm font-semibold text-gray-800 shadow-sm">
+            {active ? 'Loading the map…' : 'Move and zoom the map'}
+          </button>
         ) : null}
       </div>
       <figcaption className="space-y-1 px-2 pb-1 pt-2 text-xs text-gray-600">
