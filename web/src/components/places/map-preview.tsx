@@ -78,19 +78,11 @@ export function MapPreview({ centre, radiusKm, results, places, centreLabel }: {
   }
   return (
     <svg viewBox={`0 0 ${SIZE} ${SIZE}`} preserveAspectRatio="xMidYMid slice" aria-hidden="true" className="absolute inset-0 size-full">
+      {centreLabel !== null ? <circle cx={MID} cy={MID} r={R} className="fill-white/60 stroke-primary-700" strokeWidth="2" strokeDasharray="6 5" /> : null}
       {labels.map((l) => (
-        <text key={`${l.name}@${l.x},${l.y}`} x={l.x} y={l.y + 4} textAnchor="middle" className="fill-gray-600 text-[12px]">
+        <text key={`${l.name}@${l.x},${l.y}`} x={l.x} y={l.y + 4} textAnchor="middle" className="fill-gray-700 text-[12px]">
           {l.name}
         </text>
-      ))}
-      {centreLabel !== null ? <circle cx={MID} cy={MID} r={R} className="fill-white/60 stroke-primary-700" strokeWidth="2" strokeDasharray="6 5" /> : null}
-      {groupResults(at, results).map((g) => (
-        <g key={g.numbers.join(',')}>
-          <circle cx={g.x} cy={g.y} r={g.numbers.length > 1 ? 16 : 14} className={g.numbers.length > 1 ? 'fill-primary-800 stroke-primary-200' : 'fill-primary-700 stroke-white'} strokeWidth={g.numbers.length > 1 ? 4 : 2} />
-          <text x={g.x} y={g.y + 4} textAnchor="middle" className="fill-white text-[12px] font-semibold">
-            {g.numbers.length > 1 ? g.numbers.length : g.numbers[0]}
-          </text>
-        </g>
       ))}
       {centreLabel ? (
         <>
@@ -100,6 +92,14 @@ export function MapPreview({ centre, radiusKm, results, places, centreLabel }: {
           </text>
         </>
       ) : null}
+      {groupResults(at, results).map((g) => (
+        <g key={g.numbers.join(',')}>
+          <circle cx={g.x} cy={g.y} r={g.numbers.length > 1 ? 16 : 14} className={g.numbers.length > 1 ? 'fill-primary-800 stroke-primary-200' : 'fill-primary-700 stroke-white'} strokeWidth={g.numbers.length > 1 ? 4 : 2} />
+          <text x={g.x} y={g.y + 4} textAnchor="middle" className="fill-white text-[12px] font-semibold">
+            {g.numbers.length > 1 ? g.numbers.length : g.numbers[0]}
+          </text>
+        </g>
+      ))}
     </svg>
   );
 }
