@@ -125,6 +125,7 @@ import type * as pagesPagesDirectory from './pages/handlers/pages-directory';
 import type * as pagesPagesOfUser from './pages/handlers/pages-of-user';
 import type * as pagesPlaceAt from './pages/handlers/place-at';
 import type * as pagesPlaces from './pages/handlers/places';
+import type * as pagesPlacesNear from './pages/handlers/places-near';
 import type * as pagesPostsByPage from './pages/handlers/posts-by-page';
 import type * as pagesRemoveMember from './pages/handlers/remove-member';
 import type * as pagesSinglePage from './pages/handlers/single-page';
@@ -288,6 +289,7 @@ export interface HandlerModules {
   'pages/handlers/pages-of-user': typeof pagesPagesOfUser;
   'pages/handlers/place-at': typeof pagesPlaceAt;
   'pages/handlers/places': typeof pagesPlaces;
+  'pages/handlers/places-near': typeof pagesPlacesNear;
   'pages/handlers/posts-by-page': typeof pagesPostsByPage;
   'pages/handlers/remove-member': typeof pagesRemoveMember;
   'pages/handlers/single-page': typeof pagesSinglePage;

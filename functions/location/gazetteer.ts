@@ -619,3 +619,48 @@ export async function nearestPlace(lat: number, lng: number): Promise<Place | nu
     if (everything) return null;
   }
 }
+
+/** At most this many places come back from placesNear. */
+export const MAX_PLACES_NEAR = 40;
+
+/**
+ * The most populous places within `radiusKm` of a point, most populous first (at most `limit`,
+ * MAX_PLACES_NEAR at most): the towns and suburbs a map of that circle names to orient a reader.
+ * Scans the 1° cells the circle touches (columns wrap at the antimeridian and widen poleward).
+ */
+export async function placesNear(lat: number, lng: number, radiusKm: number, limit = MAX_PLACES_NEAR): Promise<Place[]> {
+  if (!Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 90 || Math.abs(lng) > 180 || !(radiusKm > 0)) return [];
+  const wanted = Math.min(MAX_PLACES_NEAR, Math.max(1, Math.floor(limit)));
+  const index = await loaded();
+  const { coords, grid: { start, items } } = gridOf(index);
+  const degrees = radiusKm / KM_PER_DEGREE;
+  const top = rowOf(lat - degrees);
+  const bottom = rowOf(lat + degrees);
+  const poleward = Math.min(90, Math.abs(lat) + degrees);
+  const span = poleward >= 89.9 ? COLS : Math.ceil(degrees / Math.cos((poleward * Math.PI) / 180)) + 1;
+  const col = colOf(lng);
+  const cols = span * 2 + 1 >= COLS ? Array.from({ length: COLS }, (_, c) => c) : Array.from({ length: span * 2 + 1 }, (_, k) => (col - span + k + COLS) % COLS);
+  const best = new Best(wanted * 2);
+  for (let y = top; y <= bottom; y++) {
+    for (const x of cols) {
+      const cell = y * COLS + x;
+      for (let k = start[cell]!; k < start[cell + 1]!; k++) {
+        const line = items[k]!;
+        if (distanceKm(lat, lng, coords[2 * line]!, coords[2 * line + 1]!) > radiusKm) continue;
+        const population = digits(index.data, fieldAt(index.data, index.starts[line]!, POPULATION));
+        if (best.admits(population)) best.add(line, population);
+      }
+    }
+  }
+  const out: Place[] = [];
+  const labels = new Set<string>();
+  for (const line of best.items) {
+    const place = placeAt(index, line);
+    // Sections of a city and duplicates in GeoNames can share a label: the most populous stands for them.
+    if (labels.has(place.label)) continue;
+    labels.add(place.label);
+    out.push(place);
+    if (out.length === wanted) break;
+  }
+  return out;
+}

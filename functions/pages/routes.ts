@@ -39,5 +39,6 @@ export const pagesRoutes = [
 export const locationRoutes = [
   { ...pages.places, handler: 'pages/handlers/places', grants: [], memoryMb: GAZETTEER_MB },
   { ...pages.placeAt, handler: 'pages/handlers/place-at', grants: [], memoryMb: GAZETTEER_MB },
+  { ...pages.placesNear, handler: 'pages/handlers/places-near', grants: [], memoryMb: GAZETTEER_MB },
   { ...pages.nearYou, handler: 'pages/handlers/near-you', grants: ['table:read'] },
 ] as const satisfies readonly RouteDef[];

@@ -35,6 +35,21 @@ export const placeList = z.strictObject({
 });
 export type PlaceList = z.output<typeof placeList>;
 
+/** A town or suburb to name on a map. */
+export const placeNear = z.strictObject({
+  name: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  population: z.number().describe('As GeoNames counts it (0 where unknown)'),
+});
+export type PlaceNear = z.output<typeof placeNear>;
+
+export const placesNear = z.strictObject({
+  places: z.array(placeNear).describe('At most 40 within radiusKm, most populous first'),
+  attribution: z.string(),
+});
+export type PlacesNear = z.output<typeof placesNear>;
+
 export const placeAnswer = z.strictObject({ place: place.nullable().describe('The nearest populated place; null when none is known') });
 
 /** Where a page is, as others may see it. */

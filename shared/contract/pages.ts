@@ -2,12 +2,12 @@
 import { presignedUpload } from '../answers/images';
 import {
   joinRequests as joinRequestsAnswer, membershipAnswer, nearbyPages as nearbyPagesAnswer, nearYou as nearYouAnswer, newPageMail, pageAnswer, pageCards, pageDeleted, pageDetails, pageMembers as pageMembersAnswer, pagePosts,
-  placeAnswer, placeList, userPages,
+  placeAnswer, placeList, placesNear as placesNearAnswer, userPages,
 } from '../answers/pages';
 import {
   createPageSettingsInput, morePostsByPageParams, nearbyPagesQuery, nearYouQuery, newPageInput, pageByIdParams, pageHandleParams, pageIdInput,
   pageImageUploadInput, pageListParams, pageMemberInput, pageRoleInput, pageSettingsInput, pagesDirectoryParams, pagesOfUserParams, pageTagsInput,
-  placeAtQuery, placesQuery, postsByPageParams, updatePageInput,
+  placeAtQuery, placesNearQuery, placesQuery, postsByPageParams, updatePageInput,
 } from '../schemas/pages';
 import { defineRoute } from './route';
 
@@ -196,6 +196,12 @@ export const placeAt = defineRoute({
   method: 'GET', path: '/api/location/place-at', access: 'public',
   input: placeAtQuery, output: placeAnswer,
   summary: 'The populated place nearest a position (lat, long), to name a position from the browser\'s geolocation: { place }.',
+});
+
+export const placesNear = defineRoute({
+  method: 'GET', path: '/api/location/places-near', access: 'public',
+  input: placesNearQuery, output: placesNearAnswer,
+  summary: 'The towns and suburbs within radiusKm (1-100) of a position (lat, long), from the bundled gazetteer: what a map without tiles names to orient its reader. At most 40, most populous first: { places: [{ name, latitude, longitude, population }], attribution }.',
 });
 
 export const nearYou = defineRoute({

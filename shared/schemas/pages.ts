@@ -131,3 +131,5 @@ export const placesQuery = z.strictObject({
   long: optionalQuery(queryLongitude),
 });
 export const placeAtQuery = z.strictObject({ lat: queryLatitude, long: queryLongitude });
+/** The towns and suburbs around a point (a map's base): radiusKm from 1 to 100. */
+export const placesNearQuery = z.strictObject({ lat: queryLatitude, long: queryLongitude, radiusKm: radius });

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PostView } from '../../shared/answers/posts';
-import type { JoinRequests, MembershipAnswer, NearbyPages, NearYou, PageCards, PageDetails, PageMembers, PageView, PlaceList } from '../../shared/answers/pages';
+import type { JoinRequests, MembershipAnswer, NearbyPages, NearYou, PageCards, PageDetails, PageMembers, PageView, PlaceList, PlacesNear } from '../../shared/answers/pages';
 import { coarsen, encodeGeohash } from '../../shared/geohash';
 import { as } from '../support/accounts';
 import { call } from '../support/api';
@@ -50,6 +50,42 @@ describe('GET /api/location/places and place-at', () => {
     const bad = await call('GET', '/api/location/place-at?lat=91&long=0');
     expect(bad.status).toBe(400);
     expect(bad.json).toMatchObject({ error: { field: 'lat' } });
+  });
+});
+
+describe('GET /api/location/places-near', () => {
+  it('names the suburbs around Newtown, most populous first, and no far town, with the attribution', async () => {
+    const res = await call<PlacesNear>('GET', '/api/location/places-near?lat=-33.8978&long=151.1785&radiusKm=5');
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const names = res.data.places.map((p) => p.name);
+    expect(names).toEqual(expect.arrayContaining(['Sydney', 'Newtown', 'Marrickville', 'Glebe']));
+    expect(names).not.toContain('Parramatta');
+    expect(names).not.toContain('Melbourne');
+    expect(res.data.places.length).toBeLessThanOrEqual(40);
+    const pops = res.data.places.map((p) => p.population);
+    expect(pops).toEqual([...pops].sort((a, b) => b - a));
+    expect(Object.keys(res.data.places[0]!).sort()).toEqual(['latitude', 'longitude', 'name', 'population']);
+    for (const p of res.data.places) expect(Math.hypot((p.latitude + 33.8978) * 111, (p.longitude - 151.1785) * 92)).toBeLessThan(5.2);
+    expect(res.data.attribution).toMatch(/GeoNames/);
+    // 40 at most, even where a wide circle holds hundreds.
+    expect((await call<PlacesNear>('GET', '/api/location/places-near?lat=-33.8978&long=151.1785&radiusKm=100')).data.places).toHaveLength(40);
+    // Open sea: nothing to name.
+    expect((await call<PlacesNear>('GET', '/api/location/places-near?lat=-40&long=-120&radiusKm=10')).data.places).toEqual([]);
+  });
+
+  it('refuses a position off the globe or a radius outside 1-100, naming the field', async () => {
+    for (const [query, field] of [
+      ['lat=91&long=151&radiusKm=5', 'lat'],
+      ['lat=-33.9&long=181&radiusKm=5', 'long'],
+      ['lat=-33.9&long=151.2', 'radiusKm'],
+      ['lat=-33.9&long=151.2&radiusKm=0', 'radiusKm'],
+      ['lat=-33.9&long=151.2&radiusKm=101', 'radiusKm'],
+      ['lat=x&long=151.2&radiusKm=5', 'lat'],
+    ] as const) {
+      const bad = await call('GET', `/api/location/places-near?${query}`);
+      expect(bad.status, query).toBe(400);
+      expect(bad.json, query).toMatchObject({ error: { field } });
+    }
   });
 });
 

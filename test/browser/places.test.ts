@@ -6,10 +6,11 @@
  * a guest sees the page and the "Near you" panel. Screenshots at 1280 px and 390 px.
  */
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { gradientPng } from '../../infra/local/demo-images';
-import { browserAvailable, browserContexts, screenshot, seriousA11yViolations, submitSignIn } from '../support/browser';
+import { browserAvailable, browserContexts, SCREENSHOTS, screenshot, seriousA11yViolations, submitSignIn } from '../support/browser';
 import { newPage } from '../support/pages';
 import { registeredUser, type TestUser } from '../support/users';
 
@@ -18,6 +19,8 @@ const PHONE = { width: 390, height: 844 };
 const SLOW = { timeout: 20_000 };
 /** Alice Springs: no other test puts anything there. */
 const HERE = { latitude: -23.7002, longitude: 133.8806, suburb_city: 'Alice Springs', state: 'NT', country: 'Australia' };
+/** Kalgoorlie: no other test puts anything there. */
+const MAP_HERE = { latitude: -30.7489, longitude: 121.4658, suburb_city: 'Kalgoorlie', state: 'WA', country: 'Australia' };
 
 describe.runIf(browserAvailable)('places journey in Chromium', () => {
   const browser = browserContexts({ viewport: DESKTOP });
@@ -76,7 +79,9 @@ describe.runIf(browserAvailable)('places journey in Chromium', () => {
     await list.getByRole('link', { name }).waitFor(SLOW);
     const map = pageB.getByRole('group', { name: /^Map of \d+ pages within 25 km/ });
     await map.waitFor(SLOW);
-    await map.getByRole('link', { name: new RegExp(`^\\d+\\. ${name}$`) }).waitFor(SLOW);
+    // The map loads Leaflet once the reader reaches for it (here, the pointer over it).
+    await map.hover();
+    await map.getByRole('button', { name: new RegExp(`^\\d+\\. ${name}$`) }).waitFor(SLOW);
     expect(await seriousA11yViolations(pageB)).toEqual([]);
     await shot(pageB, 'places-pages-nearby-1280');
     await list.getByRole('article').filter({ hasText: name }).getByRole('button', { name: 'Join' }).click();
@@ -106,6 +111,58 @@ describe.runIf(browserAvailable)('places journey in Chromium', () => {
     await guestPhone.goto(`${url()}/${handle}`);
     await guestPhone.getByRole('heading', { level: 1, name }).waitFor(SLOW);
     await shot(guestPhone, 'places-page-guest-390');
+  });
+
+  it('the map pans, a cluster opens to its results, and a popup\'s link leads to the result, at 1280 and 390 px', { timeout: 120_000 }, async () => {
+    const owner = await registeredUser(MAP_HERE);
+    const tag = randomUUID().slice(0, 4);
+    // Three pages in one spot (a page without a public address shows at its ~1 km cell) and one across town.
+    const names = [`Goldfields Growers ${tag}`, `Boulder Seed Swap ${tag}`, `Kalgoorlie Succulents ${tag}`];
+    const made: { handle: string }[] = [];
+    for (const [i, pageName] of names.entries()) made.push(await newPage(owner, { name: pageName, place: { latitude: MAP_HERE.latitude + i * 0.0003, longitude: MAP_HERE.longitude } }));
+    await newPage(owner, { name: `Far Side Ferns ${tag}`, place: { latitude: MAP_HERE.latitude - 0.06, longitude: MAP_HERE.longitude + 0.05 } });
+
+    for (const [viewport, label] of [[DESKTOP, '1280'], [PHONE, '390']] as const) {
+      const page = await signIn(owner, viewport);
+      await page.goto(`${url()}/pages/nearby`);
+      await page.getByRole('heading', { level: 1, name: 'Pages near you' }).waitFor(SLOW);
+      const map = page.getByRole('group', { name: /^Map of \d+ pages within 25 km/ });
+      // A still picture of the view until the reader reaches for the map.
+      await map.getByRole('button', { name: 'Move and zoom the map' }).click();
+      // On a phone's narrower map the page across town may join the cluster too.
+      const cluster = map.getByRole('button', { name: /^[34] results here/ });
+      await cluster.waitFor(SLOW);
+      // The towns around are named on the plain base (no tile server here).
+      await map.locator('.nearby-map-place').first().waitFor(SLOW);
+
+      // Pan: drag from an empty corner; the cluster moves with the map.
+      const box = (await map.boundingBox())!;
+      const before = (await cluster.boundingBox())!;
+      const from = { x: box.x + box.width * 0.85, y: box.y + box.height * 0.85 };
+      await page.mouse.move(from.x, from.y);
+      await page.mouse.down();
+      await page.mouse.move(from.x - 60, from.y - 40, { steps: 8 });
+      await page.mouse.up();
+      await expect.poll(async () => Math.round((await cluster.boundingBox())!.x - before.x), SLOW).toBeLessThan(-40);
+      expect(Math.round((await cluster.boundingBox())!.y - before.y)).toBeLessThan(-20);
+
+      // The cluster zooms in until its results part, or lists them where they share a spot.
+      const target = names[1]!;
+      const link = page.getByRole('link', { name: new RegExp(`^\\d+\\. ${target}$`) });
+      const marker = map.getByRole('button', { name: new RegExp(`^\\d+\\. ${target}$`) });
+      for (let clicks = 0; clicks < 6 && !(await link.isVisible()) && !(await marker.isVisible()); clicks++) {
+        await map.getByRole('button', { name: /results here/ }).first().click();
+        await page.waitForTimeout(400);
+      }
+      if (!(await link.isVisible())) await marker.click();
+      await link.waitFor(SLOW);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await map.screenshot({ path: join(SCREENSHOTS, `places-map-popup-${label}.png`) });
+      await shot(page, `places-map-${label}`);
+      await link.click();
+      await page.waitForURL((u) => u.pathname === `/${made[1]!.handle}`, SLOW);
+      await page.getByRole('heading', { level: 1, name: target }).waitFor(SLOW);
+    }
   });
 
   it('a guest chooses a place to search from; on the next screen the main column and the "Near you" panel both search from it', { timeout: 120_000 }, async () => {

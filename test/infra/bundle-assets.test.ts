@@ -74,7 +74,7 @@ describe('the bundles', () => {
     // page, and creating or moving an event (its time zone). Settings and tags routes change a page
     // without the gazetteer, so they do not.
     const carrying = result.entries.filter((e) => e.assets?.includes('places.tsv')).map((e) => e.routeKey).sort();
-    expect(carrying).toEqual(['GET /api/location/place-at', 'GET /api/location/places', 'POST /api/iam/events/new', 'POST /api/iam/pages/new', 'PUT /api/iam/events/update', 'PUT /api/iam/events/update-specific', 'PUT /api/iam/pages/update']);
+    expect(carrying).toEqual(['GET /api/location/place-at', 'GET /api/location/places', 'GET /api/location/places-near', 'POST /api/iam/events/new', 'POST /api/iam/pages/new', 'PUT /api/iam/events/update', 'PUT /api/iam/events/update-specific', 'PUT /api/iam/pages/update']);
     expect(result.jobs.filter((j) => j.assets?.length)).toEqual([]);
   });
 });

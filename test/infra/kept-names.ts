@@ -63,6 +63,7 @@ export const KEPT_ROUTE_NAMES: Readonly<Record<string, readonly [stack: string, 
 
   'GET /api/location/place-at': ['LocationRoutes', '/aws/lambda/leafline/prod/location/get-api-location-place-at'],
   'GET /api/location/places': ['LocationRoutes', '/aws/lambda/leafline/prod/location/get-api-location-places'],
+  'GET /api/location/places-near': ['LocationRoutes', '/aws/lambda/leafline/prod/location/get-api-location-places-near'],
   'GET /api/nearby/near-you': ['LocationRoutes', '/aws/lambda/leafline/prod/location/get-api-nearby-near-you'],
 
   'POST /api/unsubscribe/{token}': ['MailRoutes', '/aws/lambda/leafline/prod/mail/post-api-unsubscribe-token'],

@@ -3,7 +3,7 @@
  * (GET /api/location/places: the gazetteer never ships in the SPA) and by point, and distances
  * as the reader sees them.
  */
-import type { NearYou, Place } from '@shared/answers/pages';
+import type { NearYou, Place, PlacesNear } from '@shared/answers/pages';
 import { api } from '@/lib/api';
 
 export interface Point {
@@ -22,6 +22,7 @@ export const placesKeys = {
   nearYou: (viewer: string, point: Point | null = null) => (point ? (['near-you', viewer, point.latitude, point.longitude] as const) : (['near-you', viewer] as const)),
   nearby: (kind: string, viewer: string, point: Point, radiusKm: number) => ['nearby', kind, viewer, point.latitude, point.longitude, radiusKm] as const,
   search: (q: string) => ['places', q] as const,
+  near: (point: Point, radiusKm: number) => ['places-near', point.latitude, point.longitude, radiusKm] as const,
 };
 
 export function originOf(o: NearYou['origin']): Origin {
@@ -36,6 +37,11 @@ export async function searchPlaces(q: string, near: Point | null, signal?: Abort
 
 export async function placeAt(point: Point, signal?: AbortSignal): Promise<Place | null> {
   return (await api.call('GET /api/location/place-at', { lat: point.latitude, long: point.longitude }, { signal })).place;
+}
+
+/** The towns and suburbs within radiusKm (1-100) of a point: what a map without tiles names. */
+export async function placesNear(point: Point, radiusKm: number, signal?: AbortSignal): Promise<PlacesNear> {
+  return api.call('GET /api/location/places-near', { lat: point.latitude, long: point.longitude, radiusKm }, { signal });
 }
 
 /** The member's units setting: metric for guests. */

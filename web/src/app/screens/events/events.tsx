@@ -47,7 +47,7 @@ export default function EventsScreen() {
           <NearbyView
             search={search}
             noun="events"
-            mapCaption="Drawn to scale around you. Events are placed where they are held."
+            mapCaption="Events are placed where they are held."
             order={view === 'list' ? 'nearest first, each with its next date' : 'every date, soonest first'}
             result={{ ...shown, items, radiusKm: shown.data?.radius_km }}
             above={

@@ -11,7 +11,7 @@ import { buttonClass } from '@/components/form/feedback';
 import { eventEditHref, eventHref, handleHref, tagHref } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-store';
 import { Avatar } from '@/components/avatar';
-import { useTileUrl } from '@/components/places/tile-url';
+import { useTileAttribution, useTileUrl } from '@/components/places/tile-url';
 import { imageUrl } from '@/lib/images';
 import { useAttendees } from '../api/events';
 import { dateRange, zoneNote } from '@/lib/format-date';
@@ -88,6 +88,7 @@ function DateRow({ event, date }: { event: EventView; date: EventDateView }) {
 
 export function EventDetails({ event }: { event: EventView }) {
   const tileUrl = useTileUrl();
+  const tileAttribution = useTileAttribution();
   const [showPast, setShowPast] = useState(false);
   const [allDates, setAllDates] = useState(false);
   const now = Date.now();
@@ -185,10 +186,11 @@ export function EventDetails({ event }: { event: EventView }) {
             centre={place}
             radiusKm={1}
             tileUrl={tileUrl}
+            tileAttribution={tileAttribution}
             points={[{ id: event.id, latitude: place.latitude, longitude: place.longitude, label: place.name, href: eventHref(event.randomId) }]}
             label={`Map of ${place.name}`}
             centreLabel={null}
-            caption={`Drawn to scale around ${place.name}.`}
+            caption={`${place.name} on the map.`}
           />
         </Suspense>
       </section>

@@ -8,7 +8,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Button, FormAlert } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
 import { useMemberSettings } from '@/lib/user-settings';
-import { useTileUrl } from '@/components/places/tile-url';
+import { useTileAttribution, useTileUrl } from '@/components/places/tile-url';
 import { useSearchOrigin } from '../api/places';
 import { radiusText } from '@/lib/places';
 import type { MapPoint } from '@/components/places/nearby-map';
@@ -81,6 +81,7 @@ export function NearbyView<T>({
   const searchedKm = result.radiusKm !== undefined && result.radiusKm < radiusKm ? result.radiusKm : radiusKm;
   const within = radiusText(searchedKm, units);
   const tileUrl = useTileUrl();
+  const tileAttribution = useTileAttribution();
   return (
     <div className="space-y-4">
       <OriginPicker origin={origin} onChange={setOrigin} />
@@ -113,7 +114,7 @@ export function NearbyView<T>({
             {!items.length ? empty : renderAll ? renderAll(items) : <ol className="space-y-3">{items.map((item, i) => <li key={pointOf(item).id}>{renderItem(item, i)}</li>)}</ol>}
           </section>
           <Suspense fallback={<MapSkeleton label="Loading the map" />}>
-            <NearbyMap centre={origin} radiusKm={radiusKm} units={units} tileUrl={tileUrl} points={items.map(pointOf)} {...(mapCaption ? { caption: mapCaption } : {})} label={`Map of ${items.length} ${noun} within ${within} of ${origin.label}`} />
+            <NearbyMap centre={origin} radiusKm={radiusKm} units={units} tileUrl={tileUrl} tileAttribution={tileAttribution} points={items.map(pointOf)} {...(mapCaption ? { caption: mapCaption } : {})} label={`Map of ${items.length} ${noun} within ${within} of ${origin.label}`} />
           </Suspense>
         </div>
       )}
