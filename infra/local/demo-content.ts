@@ -48,27 +48,34 @@ export async function seedDemoContent(doc: DynamoDBDocumentClient, table: string
     const err: unknown = more.reason;
     console.warn(`The demo neighbourhood was not seeded (the next start tries again): ${err instanceof Error ? err.message : String(err)}`);
   }
-  // Events need the neighbourhood's members and pages, and so do conversations; they need not each other.
-  const [events, messages] = more.status === 'fulfilled'
-    ? await Promise.all([
-        seedDemoEvents(doc, table).catch((err: unknown) => {
-          console.warn(`The demo events were not seeded (the next start tries again): ${err instanceof Error ? err.message : String(err)}`);
-          return false;
-        }),
-        seedDemoMessages(doc, table).catch((err: unknown) => {
+  // Events need the neighbourhood's members and pages, and so do conversations; they need not each
+  // other. Comments, replies and likes need every post: the talk starts with them, and reaches the
+  // posts that announce events once those are made.
+  const ready = first.status === 'fulfilled' && more.status === 'fulfilled';
+  const events = more.status === 'fulfilled'
+    ? seedDemoEvents(doc, table).catch((err: unknown) => {
+        console.warn(`The demo events were not seeded (the next start tries again): ${err instanceof Error ? err.message : String(err)}`);
+        return false;
+      })
+    : Promise.resolve(false);
+  const [eventsMade, messages, talk] = await Promise.all([
+    events,
+    more.status === 'fulfilled'
+      ? seedDemoMessages(doc, table).catch((err: unknown) => {
           console.warn(`The demo conversations were not seeded (the next start tries again): ${err instanceof Error ? err.message : String(err)}`);
           return false;
-        }),
-      ])
-    : [false, false];
-  // Comments, replies and likes need every post (the first content's, the neighbourhood's and the events').
-  const talk = first.status === 'fulfilled' && more.status === 'fulfilled' ? await seedDemoTalk(doc, table).catch((err: unknown) => {
-    console.warn(`The demo comments were not seeded (the next start tries again): ${err instanceof Error ? err.message : String(err)}`);
-    return false;
-  }) : false;
+        })
+      : false,
+    ready
+      ? seedDemoTalk(doc, table, events).catch((err: unknown) => {
+          console.warn(`The demo comments were not seeded (the next start tries again): ${err instanceof Error ? err.message : String(err)}`);
+          return false;
+        })
+      : false,
+  ]);
   await endDemoSessions();
   if (first.status === 'rejected') throw first.reason;
-  return first.value || (more.status === 'fulfilled' && more.value) || events || messages || talk;
+  return first.value || (more.status === 'fulfilled' && more.value) || eventsMade || messages || talk;
 }
 
 async function seedFirstContent(doc: DynamoDBDocumentClient, table: string): Promise<boolean> {

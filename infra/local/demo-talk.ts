@@ -62,27 +62,30 @@ export const COMMENTS: readonly DemoComment[] = [
   { on: 'plant:12', by: 'willow', text: 'Is it still free? There is a shady gap by my pond it would love.', ago: [0, 9] },
 ];
 
-/** Who liked which post, in order. */
+/** Who liked which post, in order (29 likes). */
 export const LIKES: readonly [PostName, Who[]][] = [
-  ['first:post:0', ['fern', 'ivy', 'daisy', 'basil']],
-  ['first:plant:0', ['moss', 'daisy', 'rowan']],
-  ['first:plant:1', ['fern', 'ivy', 'linden']],
-  ['post:0', ['olive', 'willow', 'hazel']],
-  ['post:1', ['fern', 'olive', 'sage', 'hazel']],
-  ['post:4', ['fern', 'basil', 'rosa', 'clover']],
-  ['post:5', ['clover', 'linden', 'hazel', 'willow']],
-  ['post:6', ['wren', 'clover']],
-  ['news:garden:0', ['moss', 'ivy', 'olive', 'basil']],
-  ['event-post:repotting', ['fern', 'rowan']],
-  ['event-post:balcony-visit', ['rosa', 'basil', 'fern']],
-  ['event-post:perth-seed-swap', ['clover', 'linden']],
-  ['plant:0', ['sage', 'daisy']],
+  ['first:post:0', ['fern', 'ivy', 'daisy']],
+  ['first:plant:0', ['moss', 'rowan']],
+  ['first:plant:1', ['fern', 'ivy']],
+  ['post:0', ['olive', 'hazel']],
+  ['post:1', ['fern', 'olive', 'sage']],
+  ['post:4', ['fern', 'basil', 'clover']],
+  ['post:5', ['clover', 'linden', 'hazel']],
+  ['post:6', ['wren']],
+  ['news:garden:0', ['moss', 'ivy', 'olive']],
+  ['event-post:repotting', ['fern']],
+  ['event-post:balcony-visit', ['rosa', 'basil']],
+  ['event-post:perth-seed-swap', ['clover']],
 ];
 
 /** Posts written at once: each post's own writes go one after another. */
 const PARALLEL = 4;
 
-export async function seedDemoTalk(doc: DynamoDBDocumentClient, table: string): Promise<boolean> {
+/**
+ * Seeds the talk once; false when it already was. Posts announcing events are talked about once
+ * `events` settles (they are made with their events), the others at once.
+ */
+export async function seedDemoTalk(doc: DynamoDBDocumentClient, table: string, events: Promise<unknown> = Promise.resolve()): Promise<boolean> {
   const marker = await doc.send(new GetCommand({ TableName: table, Key: MARKER }));
   if (marker.Item) return false;
   const { getUser, userIdByEmail } = await import('../../functions/users/users');
@@ -109,6 +112,7 @@ export async function seedDemoTalk(doc: DynamoDBDocumentClient, table: string): 
   // Each post's comments (with their replies) and likes, one after another; at most PARALLEL posts at once.
   const names = [...new Set([...COMMENTS.map((c) => c.on), ...LIKES.map(([on]) => on)])];
   const talkOn = async (name: PostName): Promise<void> => {
+    if (name.startsWith('event-post:')) await events.catch(() => undefined);
     const post = await getPostItem(demoId(name));
     if (!post || post.deletedAt) return;
     const postedMs = Date.parse(post.createdAt);
@@ -132,6 +136,8 @@ export async function seedDemoTalk(doc: DynamoDBDocumentClient, table: string): 
       if (liker) await react(liker, post.id, undefined, { nowMs: Math.min(nowMs - MINUTE, postedMs + (k + 1) * 3 * 60 * MINUTE) });
     }
   };
+  // The event posts last, so that the others are under way while the events are made.
+  names.sort((a, b) => Number(a.startsWith('event-post:')) - Number(b.startsWith('event-post:')));
   for (let i = 0; i < names.length; i += PARALLEL) await Promise.all(names.slice(i, i + PARALLEL).map(talkOn));
 
   // What happened more than two days ago has been seen.
