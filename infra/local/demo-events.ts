@@ -127,7 +127,8 @@ export async function seedDemoEvents(doc: DynamoDBDocumentClient, table: string)
   );
   const zoneAt = async (latitude: number, longitude: number) => (await nearestPlace(latitude, longitude))?.timeZone ?? 'UTC';
 
-  for (const e of EVENTS) {
+  // The events side by side; each one's answers in order (its waitlist is first come, first served).
+  const made = await Promise.all(EVENTS.map(async (e): Promise<boolean> => {
     const owner = sessions.get(e.by);
     const pageId = e.page ? demoId(`page:${e.page}`) : undefined;
     if (!owner || (pageId && !(await getPage(pageId)))) return false;
@@ -147,18 +148,23 @@ export async function seedDemoEvents(doc: DynamoDBDocumentClient, table: string)
       }, { zoneAt }));
     }
     const first = (await datesOf(id, true))[0];
-    if (!first) continue;
-    for (const [email, status] of e.attend) {
-      const who = sessions.get(email);
-      if (who) await setAttendance(who, event, first.dateKey, status);
-    }
+    if (!first) return true;
+    const answers = async () => {
+      for (const [email, status] of e.attend) {
+        const who = sessions.get(email);
+        if (who) await setAttendance(who, event, first.dateKey, status);
+      }
+    };
     // The post that announces it names the first date as made, in the event's own zone.
     const postId = demoId(`event-post:${e.key}`);
-    await createPost(owner.userId, {
+    const announce = createPost(owner.userId, {
       id: postId, kind: 'post', text: e.announce.text(eventWhen(first.startsAt, event.timeZone)), tags: e.announce.tags, photos: [], privacy: 'public',
       ...(pageId ? { pageId } : {}),
     }, { nowMs: agoMs(e.announce.ago, nowMs) });
-  }
+    await Promise.all([answers(), announce]);
+    return true;
+  }));
+  if (made.includes(false)) return false;
   await doc.send(new PutCommand({ TableName: table, Item: { ...MARKER, seededAt: new Date().toISOString() } }));
   return true;
 }
