@@ -90,8 +90,11 @@ export interface NewComment {
   level: number;
 }
 
-/** Comments or replies; a retry with the same id answers the first comment (`created: false`). */
-export async function addComment(viewer: Viewer, input: NewComment): Promise<CommentAdded & { created: boolean }> {
+/**
+ * Comments or replies; a retry with the same id answers the first comment (`created: false`).
+ * `nowMs` (the demo seed's clock, epoch ms) dates it and its notification; the present by default.
+ */
+export async function addComment(viewer: Viewer, input: NewComment, { nowMs: at }: { nowMs?: number } = {}): Promise<CommentAdded & { created: boolean }> {
   const userId = viewer.userId!;
   const post = await visiblePost(input.post_id, viewer, 'post_id');
   for (let attempt = 1; ; attempt++) {
@@ -109,7 +112,7 @@ export async function addComment(viewer: Viewer, input: NewComment): Promise<Com
       if (!parent) throw notFound('The comment replied to does not exist', 'parent_id');
       if (input.level !== parent.level + 1) throw badRequest(`must be ${parent.level + 1}: the parent's level + 1`, 'level');
     }
-    const nowMs = Date.now();
+    const nowMs = at ?? Date.now();
     const path = parent ? `${parent.path}/${segment(nowMs, input.id)}` : segment(nowMs, input.id);
     const comment: CommentItem = {
       postId: post.id, path, id: input.id, level: input.level, content: input.content, authorId: userId,
@@ -124,7 +127,7 @@ export async function addComment(viewer: Viewer, input: NewComment): Promise<Com
           kind: parent ? 'reply' : 'comment', actorId: userId, targetType: post.kind, targetId: post.id, text: input.content.slice(0, NOTIFY_SNIPPET),
           // A reply names the comment replied to; a comment, the post or plant.
           ...(parent ? { targetName: excerpt(parent.content) } : { targetName: targetNameOf(post) }),
-        }, { mailAbout: { kind: 'post', id: post.id } })
+        }, { mailAbout: { kind: 'post', id: post.id }, nowMs })
       : [];
     const items: TxItem[] = [
       named('comment-id-free', commentClaim.create({ id: input.id, postId: post.id, path, authorId: userId }).commit()),

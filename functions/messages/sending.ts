@@ -47,9 +47,10 @@ function inboxPlacement(conversationId: string, participant: OwnerRef, at: strin
  * POST messages/new. The sender's own row moves to the top of their inbox (their own messages
  * never count as unread; their read mark is left to mark-as-seen). When the recipient
  * blocks the sender the answer is the same, but the message is withheld: stored for the sender's
- * own view only, counted nowhere, delivered to no one else.
+ * own view only, counted nowhere, delivered to no one else. `nowMs` (the demo seed's clock) dates
+ * the message; the present by default.
  */
-export async function sendMessage(session: Session, input: { id: string; conversation_id: string; content: string }): Promise<{ message: MessageView; created: boolean }> {
+export async function sendMessage(session: Session, input: { id: string; conversation_id: string; content: string }, { nowMs: at }: { nowMs?: number } = {}): Promise<{ message: MessageView; created: boolean }> {
   // One strongly consistent BatchGet for the conversation and the id's claim.
   const first = await batchGet([conversationKey(input.conversation_id), messageClaimKey(input.id)], { consistent: true });
   const convItem = first.find((i) => i.sk === 'conv');
@@ -61,10 +62,10 @@ export async function sendMessage(session: Session, input: { id: string; convers
     if (again) return { message: messageViewOf(again), created: false };
   }
   await hitRateLimit('MESSAGE_USER', session.userId);
-  return deliverMessage(session, conv!, side, input);
+  return deliverMessage(session, conv!, side, input, at);
 }
 
-async function deliverMessage(session: Session, conv: ConversationItem, side: Side, input: { id: string; content: string }): Promise<{ message: MessageView; created: boolean }> {
+async function deliverMessage(session: Session, conv: ConversationItem, side: Side, input: { id: string; content: string }, at?: number): Promise<{ message: MessageView; created: boolean }> {
   const other = otherOf(conv, side);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     // The recipient's side and, between two members, the blocks either way: one BatchGet.
@@ -83,7 +84,7 @@ async function deliverMessage(session: Session, conv: ConversationItem, side: Si
     const recipientItem = has(participantKey(conv.id, other));
     if (!recipientItem) throw notFound('There is no such conversation', 'conversation_id');
     const recipient = withheld ? null : (db().entities.conversationParticipant.parse({ Item: recipientItem }).data as ParticipantItem);
-    const nowMs = Date.now();
+    const nowMs = at ?? Date.now();
     const sentMs = String(nowMs).padStart(13, '0');
     const createdAt = new Date(nowMs).toISOString();
     const preview = previewOf(input.content);

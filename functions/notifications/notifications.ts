@@ -90,9 +90,8 @@ export function toNotification(item: NotificationItem): NotificationView {
  * under a post, an event's changes). Empty when the actor is the recipient: nobody is notified of
  * their own action (reacting to or commenting on one's own post notifies no one).
  */
-export function notificationWrite(recipientId: string, fields: NotificationFields, { mailAbout }: { mailAbout?: MailScope } = {}): TxItem[] {
+export function notificationWrite(recipientId: string, fields: NotificationFields, { mailAbout, nowMs = Date.now() }: { mailAbout?: MailScope; nowMs?: number } = {}): TxItem[] {
   if (fields.actorId !== undefined && fields.actorId === recipientId) return [];
-  const nowMs = Date.now();
   const id = newNotificationId(nowMs);
   const { actorId, targetType, targetId, text, targetName, immutable, kind } = fields;
   const item = {

@@ -58,8 +58,7 @@ function storedPhoto(p: NewPost['photos'][number]): StoredPhoto {
 }
 
 /** A time strictly after `previous`, so a moved post always gets a new, later sort key. */
-export function nextTime(previous?: string): string {
-  const now = Date.now();
+export function nextTime(previous?: string, now = Date.now()): string {
   const after = previous ? Date.parse(previous) + 1 : 0;
   return new Date(Math.max(now, after)).toISOString();
 }
@@ -115,8 +114,11 @@ function existingAnswer(existing: PostItem, authorId: string, kind: 'post' | 'pl
   return existing;
 }
 
-/** Creates a post or plant post; a retry with the same id answers the first (`created: false`). */
-export async function createPost(authorId: string, input: NewPost): Promise<{ post: PostItem; created: boolean }> {
+/**
+ * Creates a post or plant post; a retry with the same id answers the first (`created: false`).
+ * `nowMs` (the demo seed's clock) dates it, and so places it in every list; the present by default.
+ */
+export async function createPost(authorId: string, input: NewPost, { nowMs }: { nowMs?: number } = {}): Promise<{ post: PostItem; created: boolean }> {
   let asPage = input.pageId ? await pagePoster(authorId, input.pageId, input.kind) : null;
   if (asPage && input.privacy === 'private') throw badRequest(`${input.kind === 'plant' ? 'A plant listed' : 'News posted'} as a page is public or for members`, 'privacy');
   // A page's listing is placed where the page is (and follows it), not where its author lives.
@@ -132,7 +134,7 @@ export async function createPost(authorId: string, input: NewPost): Promise<{ po
   if (author && !hasPermission(author, 'post-plants', await loadPermissionSettings())) {
     throw forbidden('Verify your phone number in settings before listing plants');
   }
-  const now = nextTime();
+  const now = nextTime(undefined, nowMs);
   let post: PostItem = {
     id: input.id,
     kind: input.kind,

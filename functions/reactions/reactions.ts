@@ -61,18 +61,21 @@ async function reactionNotification(t: Target, userId: string, createdAt: string
   const notify = notificationWrite(recipient, {
     // A comment's reaction names the comment's kind and the post it is on (where the link leads).
     kind: 'reaction', actorId: userId, targetType: t.kind === 'c' ? 'comment' : t.post.kind, targetId: t.post.id, ...(targetName ? { targetName } : {}),
-  });
+  }, { nowMs: Date.parse(createdAt) });
   if (!notify.length) return [];
   const reactionId = t.kind === 'p' ? reactionIdOf('p', t.post.id, userId) : reactionIdOf('c', t.claim.id, userId);
   return [named('not-told-yet', txEntities().reactionNotice.create({ postId: t.post.id, reactionId, recipientId: recipient, createdAt }).commit()), ...notify];
 }
 
-/** One reaction per user and target: a second call answers the first (`created: false`). */
-export async function react(viewer: Viewer, postId: string | undefined, commentId: string | undefined): Promise<{ reaction: ReactionView; created: boolean }> {
+/**
+ * One reaction per user and target: a second call answers the first (`created: false`). `nowMs`
+ * (the demo seed's clock, epoch ms) dates it and its notification; the present by default.
+ */
+export async function react(viewer: Viewer, postId: string | undefined, commentId: string | undefined, { nowMs: at }: { nowMs?: number } = {}): Promise<{ reaction: ReactionView; created: boolean }> {
   const userId = viewer.userId!;
   const t = await targetOf(viewer, postId, commentId);
   const { postReaction, commentReaction } = txEntities();
-  const createdAt = new Date().toISOString();
+  const createdAt = new Date(at ?? Date.now()).toISOString();
   const reaction: TxItem[] = [
     ...(t.kind === 'p'
       ? [named('not-reacted-yet', postReaction.create({ postId: t.post.id, userId, createdAt }).commit()), postCountItem(t.post.id, 'reactionCount', 1)]

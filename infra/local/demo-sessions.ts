@@ -6,20 +6,22 @@
 import type { UserItem } from '../../functions/db/entities/user';
 import type { Session } from '../../functions/lib/session/token';
 
-const started = new Map<string, Session>();
+const started = new Map<string, Promise<Session>>();
 
-export async function demoSession(user: UserItem): Promise<Session> {
-  const known = started.get(user.uuid);
-  if (known) return known;
-  const { startSession } = await import('../../functions/auth/sessions');
-  const { session } = await startSession(user, 'Demo seeding');
-  started.set(user.uuid, session);
-  return session;
+/** The member's demo session, started once even when parts of the seed ask for it at the same time. */
+export function demoSession(user: UserItem): Promise<Session> {
+  let known = started.get(user.uuid);
+  if (!known) {
+    known = import('../../functions/auth/sessions').then(async ({ startSession }) => (await startSession(user, 'Demo seeding')).session);
+    started.set(user.uuid, known);
+    known.catch(() => started.delete(user.uuid));
+  }
+  return known;
 }
 
 export async function endDemoSessions(): Promise<void> {
   const { revokeFamily } = await import('../../functions/auth/sessions');
-  const sessions = [...started.values()];
+  const sessions = await Promise.allSettled([...started.values()]);
   started.clear();
-  await Promise.all(sessions.map((s) => revokeFamily(s.userId, s.familyId)));
+  await Promise.all(sessions.flatMap((s) => (s.status === 'fulfilled' ? [revokeFamily(s.value.userId, s.value.familyId)] : [])));
 }

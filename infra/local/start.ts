@@ -32,7 +32,7 @@ async function main(): Promise<void> {
   console.log(`Outbox (e-mail and SMS sent locally): ${host.url}/dev/outbox`);
   console.log('Demo logins:');
   for (const demo of DEMO_USERS) console.log(`  ${demo.email.padEnd(20)} ${demo.password}${demo.email.startsWith('admin') ? '  (admin)' : ''}`);
-  console.log(`  ${DEMO_NEIGHBOURS.map((n) => n.who).join(', ')} @example.com: ${DEMO_NEIGHBOUR_PASSWORD} (neighbours; hazel runs Fernleaf Nursery)`);
+  console.log(`  ${DEMO_NEIGHBOURS.map((n) => n.who).join(', ')} @example.com: ${DEMO_NEIGHBOUR_PASSWORD} (neighbours; hazel runs Fernleaf Nursery; wren, clover and linden live in Perth)`);
   console.log('Press Ctrl-C to stop.');
 
   // A closed terminal or pipe must not turn the goodbye message into a crash that skips the stop.

@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../infra/local/host';
 import { freePort } from '../../infra/local/ports';
+import { DEMO_EVENTS, eventWhen } from '../../infra/local/demo-events';
+import { demoId } from '../../infra/local/demo-places';
 import { DEMO_USERS } from '../../infra/local/seed';
 
 mkdirSync(join(REPO_ROOT, '.tmp'), { recursive: true });
@@ -93,6 +95,21 @@ describe('npm start', () => {
     const { data } = (await inbox.json()) as { data: { conversations: { with: { handle: string }; unread: number }[]; unreadMsgsTally: number } };
     expect(data.conversations.map((c) => c.with.handle).sort()).toEqual(['cuttings_swap_club', 'ivy_climbs', 'rosa_thorne']);
     expect(data.unreadMsgsTally).toBe(1);
+    // The demo site has a history: the feed's posts are spread over weeks, with comments and likes.
+    const feed = await fetch(`${first.url}/api/iam/posts/init-recent`, { headers: { 'client-platform': 'browser', cookie } });
+    const posts = ((await feed.json()) as { data: { posts: { createdAt: string; commentCount: number; reactionCount: number }[] } }).data.posts;
+    const ages = posts.map((p) => (Date.now() - Date.parse(p.createdAt)) / 86_400_000);
+    expect(Math.max(...ages) - Math.min(...ages)).toBeGreaterThan(14);
+    expect(posts.filter((p) => p.commentCount > 0).length).toBeGreaterThanOrEqual(4);
+    expect(posts.filter((p) => p.reactionCount > 0).length).toBeGreaterThanOrEqual(6);
+    // A post announcing an event names the seeded event's first date, in the event's zone.
+    for (const e of DEMO_EVENTS) {
+      const got = await fetch(`${first.url}/api/events/${demoId(`event:${e.key}`)}`, { headers: { 'client-platform': 'browser' } });
+      const { event } = ((await got.json()) as { data: { event: { timeZone: string; specifics: { startsAt: string }[] } } }).data;
+      const post = await fetch(`${first.url}/api/post/${demoId(`event-post:${e.key}`)}`, { headers: { 'client-platform': 'browser' } });
+      const { text } = ((await post.json()) as { data: { post: { text: string } } }).data.post;
+      expect(text, e.key).toBe(e.announce.text(eventWhen(event.specifics[0]!.startsAt, event.timeZone)));
+    }
     expect(await stop(first.child)).toBe(0);
     for (const port of Object.values(ports)) expect(await portOpen(port)).toBe(false);
 
