@@ -1,5 +1,6 @@
 /** What the messages, blocks and realtime routes answer (the `data` of the success envelope). */
 import * as z from 'zod';
+import { responder } from './comments';
 
 const count = () => z.number().int().nonnegative();
 
@@ -72,7 +73,7 @@ export const mutedAnswer = z.strictObject({ muted: z.boolean() });
 export const messageeAnswer = z.strictObject({ messagee: party });
 
 export const blockedUser = z.strictObject({
-  user: z.strictObject({ uuid: z.string(), username: z.string(), avatar: z.string().nullable() }),
+  user: responder,
   createdAt: z.string(),
 });
 export const blocksAnswer = z.strictObject({ blocks: z.array(blockedUser), cursorId: z.string().nullable() });
