@@ -49,6 +49,10 @@ describe('an unread message', () => {
     const before = Date.now();
     await send(b, conv, 'Would you like a cutting of my monstera?');
     const key = pendingKey('conv', conv, 'user', a.profile.uuid);
+    // Not due yet: a poll later (every 2 s) it still waits, and nothing is mailed.
+    await new Promise((r) => setTimeout(r, 2_500));
+    expect((await getItem(key.pk, key.sk))!.dueAt).toBeTypeOf('string');
+    expect(await mailsTo(a.email)).toHaveLength(0);
     const after = await dueThenSent(key, before);
     expect(after.lastSentAt).toBeTypeOf('string');
     const mails = await mailsTo(a.email);

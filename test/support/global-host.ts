@@ -18,6 +18,7 @@ import { REPO_ROOT, startHost, type Host } from '../../infra/local/host';
 import { routes } from '../../functions/routes';
 import type { RouteDef } from '../../functions/lib/route-types';
 import { assertStatusesDeclared } from './route-statuses';
+import { NOTIFY_MAIL_DELAY_MS } from './mail-delay';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -73,6 +74,9 @@ async function start(): Promise<{ host: Host; dataDir: string; control: Server }
     inMemory: true,
     env: {
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'CRITICAL',
+      // The real delay, whatever the shell exports: other tests' messages never come due during a
+      // run; the mail tests make theirs due (test/support/pending-mail.ts).
+      NOTIFY_MAIL_DELAY_SECONDS: String(NOTIFY_MAIL_DELAY_MS / 1000),
       ADMIN_EMAILS: 'admin@example.com,second-admin@example.com',
       // Cheap hashes for tests (the parameters are stored with each hash; production uses 17).
       SCRYPT_LOG_N: '12',

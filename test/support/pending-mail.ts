@@ -8,9 +8,8 @@
  */
 import { expect } from 'vitest';
 import { getItem, setAttributes } from './db';
+import { NOTIFY_MAIL_DELAY_MS } from './mail-delay';
 
-/** The delay of the shared test host: the default. */
-export const NOTIFY_MAIL_DELAY_MS = 900_000;
 const SETTLE_MS = 20_000;
 
 export const pendingKey = (scope: 'conv' | 'post' | 'event', scopeId: string, to: 'user' | 'page', toId: string) => ({ pk: `mailwait#${scope}#${scopeId}`, sk: `to#${to}#${toId}` });

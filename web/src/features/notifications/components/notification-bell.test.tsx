@@ -60,9 +60,10 @@ describe('notification bell', () => {
       'GET /api/iam/notifications/unread-tally': () => success({ tally }),
       // Once all are marked seen, the server answers them seen.
       'GET /api/iam/notifications/all': (call) =>
-        success(call.url.includes('cursorId=page2') ? { notifications: second.map((n) => ({ ...n, seen: tally === 0 })), cursorId: null } : { notifications: first.map((n) => ({ ...n, seen: n.seen || tally === 0 })), cursorId: 'page2' }),
+        success(call.url.includes('cursorId=page2') ? { notifications: second.map((n) => ({ ...n, seen: tally === 0 })), cursorId: null } : { notifications: first.map((n) => ({ ...n })), cursorId: 'page2' }),
       'PUT /api/iam/notifications/mark-as-seen': () => {
         tally = 0;
+        for (const n of first) n.seen = true;
         return success({ tally: 0 });
       },
     });
@@ -98,6 +99,16 @@ describe('notification bell', () => {
     await within(again).findByRole('link', { name: /Rosa Canina reacted to your post/ });
     expect(within(again).queryAllByText(/unread/)).toHaveLength(0);
     expect(api.to('PUT /api/iam/notifications/mark-as-seen')).toHaveLength(1);
+
+    // One that came while it was closed is new at the next opening (the list is read again for it), and is marked seen.
+    fireEvent.keyDown(document, { key: 'Escape' });
+    first.unshift(notif({ kind: 'comment', targetType: 'plant', targetId: PLANT, text: 'Lovely fronds' }));
+    tally = 1;
+    const third = await openPanel();
+    await waitFor(() => expect(api.to('PUT /api/iam/notifications/mark-as-seen')).toHaveLength(2));
+    const fresh = await within(third).findByRole('link', { name: /Rosa Canina commented on your plant.*unread/ });
+    expect(fresh).toBeTruthy();
+    expect(within(third).getAllByText(/unread/)).toHaveLength(1);
   });
 
   it('offers to mark them seen again when marking on opening fails', async () => {

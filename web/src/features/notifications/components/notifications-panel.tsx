@@ -73,10 +73,15 @@ export default function NotificationsPanel({
   const mark = useMarkAllSeen(tracker);
   const markAll = mark.mutate;
   const firstPage = list.data?.pages[0];
-  // The unseen ones as the panel opened, taken in the render that first has the list (a lazily
-  // set ref, so no frame shows them seen first): marked seen at once, shown as new while it is open.
+  // The unseen ones as the panel opened, taken in the render that first has this opening's list (a
+  // lazily set ref, so no frame shows them seen first): marked seen at once, shown as new while it
+  // is open.
   const freshRef = useRef<ReadonlySet<string> | null>(null);
-  if (freshRef.current === null && firstPage) freshRef.current = new Set(firstPage.notifications.filter((n) => !n.seen).map((n) => n.id));
+  // Taken from the list as fetched for this opening (staleTime 0), never from one cached at an
+  // earlier opening, which lacks what came since: those are the new ones.
+  if (freshRef.current === null && firstPage && list.isFetchedAfterMount && !list.isFetching) {
+    freshRef.current = new Set(firstPage.notifications.filter((n) => !n.seen).map((n) => n.id));
+  }
   const fresh = freshRef.current;
   const marked = useRef(false);
   useEffect(() => {

@@ -15,6 +15,8 @@ const link = 'font-semibold text-primary-800 underline underline-offset-2 hover:
 export function MemberDetails({ profile, name }: { profile: MemberProfile; name: string }) {
   const place = [profile.suburb_city, profile.state].filter(Boolean).join(', ');
   const motivations = profile.motivations ?? [];
+  // Nothing to tell (a suspended account's answer, or a member who filled nothing in): no empty box.
+  if (!profile.bio && !place && !profile.member_since && !profile.phone_verified && motivations.length === 0 && !profile.pages?.length) return null;
   return (
     <section aria-label={`About ${name}`} className="space-y-4 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6">
       {profile.bio ? <p className="break-words whitespace-pre-line text-gray-900">{profile.bio}</p> : null}
