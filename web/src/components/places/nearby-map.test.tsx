@@ -138,7 +138,8 @@ describe('NearbyMap', () => {
     expect(document.querySelector('.leaflet-container')).toBeNull();
     fireEvent.pointerEnter(screen.getByRole('group', { name: 'Map of the results' }));
     await waitFor(() => expect(clusters()).toHaveLength(1));
-    expect(document.querySelector('svg[aria-hidden="true"] g')).toBeNull();
+    // The still picture goes once the map is there (a render after Leaflet drew its markers).
+    await waitFor(() => expect(document.querySelector('svg[aria-hidden="true"] g')).toBeNull());
   });
 
   it('offers the centre to a map app and to OpenStreetMap', () => {
