@@ -4,7 +4,7 @@
  * tally change land together with the action that causes them, or not at all.
  */
 import { randomUUID } from 'node:crypto';
-import type { NotificationActor, NotificationTargetType, NotificationView } from '../../shared/answers/notifications';
+import type { NotificationTargetType, NotificationView } from '../../shared/answers/notifications';
 import { plantName } from '../../shared/format';
 import type { NotificationKind } from '../../shared/schemas/notifications';
 import { notificationsPartition, type NotificationItem } from '../db/entities/notification';
@@ -57,14 +57,9 @@ function createdAtOf(id: string): string {
   return new Date(Number(id.slice(0, 13))).toISOString();
 }
 
-/** The actor's card with the name posts show them by. */
-export function actorOf(user: UserItem | undefined, id: string): NotificationActor {
-  return responderOf(user, id);
-}
-
 /** A notification as the list and the socket give it, its actor (if any) read from `users`. */
 export function withActor(item: NotificationItem, users: Map<string, UserItem>): NotificationView {
-  return { ...toNotification(item), actor: item.actorId ? actorOf(users.get(item.actorId), item.actorId) : null };
+  return { ...toNotification(item), actor: item.actorId ? responderOf(users.get(item.actorId), item.actorId) : null };
 }
 
 export function toNotification(item: NotificationItem): NotificationView {
