@@ -67,6 +67,8 @@ describe('GET /api/location/places-near', () => {
     expect(Object.keys(res.data.places[0]!).sort()).toEqual(['latitude', 'longitude', 'name', 'population']);
     for (const p of res.data.places) expect(Math.hypot((p.latitude + 33.8978) * 111, (p.longitude - 151.1785) * 92)).toBeLessThan(5.2);
     expect(res.data.attribution).toMatch(/GeoNames/);
+    // The same for everyone, changed only by a release: browsers keep it a day.
+    expect(res.headers.get('cache-control')).toBe('public, max-age=86400');
     // 40 at most, even where a wide circle holds hundreds.
     expect((await call<PlacesNear>('GET', '/api/location/places-near?lat=-33.8978&long=151.1785&radiusKm=100')).data.places).toHaveLength(40);
     // Open sea: nothing to name.
@@ -85,6 +87,8 @@ describe('GET /api/location/places-near', () => {
       const bad = await call('GET', `/api/location/places-near?${query}`);
       expect(bad.status, query).toBe(400);
       expect(bad.json, query).toMatchObject({ error: { field } });
+      // A refusal is never kept.
+      expect(bad.headers.get('cache-control'), query).toBe('no-store');
     }
   });
 });
