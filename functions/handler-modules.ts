@@ -143,6 +143,8 @@ import type * as reactionsNewReaction from './reactions/handlers/new-reaction';
 import type * as searchUsernamePageHandle from './search/handlers/username-page-handle';
 import type * as siteSettingsGetSite from './site-settings/handlers/get-site';
 import type * as siteSettingsManifest from './site-settings/handlers/manifest';
+import type * as siteSettingsSiteText from './site-settings/handlers/site-text';
+import type * as siteSettingsUpdateSiteText from './site-settings/handlers/update-site-text';
 import type * as systemHealth from './system/handlers/health';
 import type * as tagsAllTags from './tags/handlers/all-tags';
 import type * as tagsCheckIfLast from './tags/handlers/check-if-last';
@@ -307,6 +309,8 @@ export interface HandlerModules {
   'search/handlers/username-page-handle': typeof searchUsernamePageHandle;
   'site-settings/handlers/get-site': typeof siteSettingsGetSite;
   'site-settings/handlers/manifest': typeof siteSettingsManifest;
+  'site-settings/handlers/site-text': typeof siteSettingsSiteText;
+  'site-settings/handlers/update-site-text': typeof siteSettingsUpdateSiteText;
   'system/handlers/health': typeof systemHealth;
   'tags/handlers/all-tags': typeof tagsAllTags;
   'tags/handlers/check-if-last': typeof tagsCheckIfLast;
