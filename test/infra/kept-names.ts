@@ -162,6 +162,8 @@ export const KEPT_ROUTE_NAMES: Readonly<Record<string, readonly [stack: string, 
 
   'GET /api/site-settings/get-site': ['SiteSettingsRoutes', '/aws/lambda/leafline/prod/site-settings/get-api-site-settings-get-site'],
   'GET /api/site-settings/manifest': ['SiteSettingsRoutes', '/aws/lambda/leafline/prod/site-settings/get-api-site-settings-manifest'],
+  'GET /api/site-settings/text/{name}': ['SiteSettingsRoutes', '/aws/lambda/leafline/prod/site-settings/get-api-site-settings-text-name'],
+  'PUT /api/iam/admin/update/site-text': ['SiteSettingsRoutes', '/aws/lambda/leafline/prod/site-settings/put-api-iam-admin-update-site-text'],
 
   '$default': ['SystemRoutes', '/aws/lambda/leafline/prod/system/default'],
   'GET /api/health': ['SystemRoutes', '/aws/lambda/leafline/prod/system/get-api-health'],
