@@ -162,6 +162,7 @@ import type * as usersInviteValidity from './users/handlers/invite-validity';
 import type * as usersInvitesList from './users/handlers/invites-list';
 import type * as usersListUsers from './users/handlers/list-users';
 import type * as usersLocationFromIp from './users/handlers/location-from-ip';
+import type * as usersMemberInvites from './users/handlers/member-invites';
 import type * as usersNearby from './users/handlers/nearby';
 import type * as usersPermission from './users/handlers/permission';
 import type * as usersPhoneConfirm from './users/handlers/phone-confirm';
@@ -328,6 +329,7 @@ export interface HandlerModules {
   'users/handlers/invites-list': typeof usersInvitesList;
   'users/handlers/list-users': typeof usersListUsers;
   'users/handlers/location-from-ip': typeof usersLocationFromIp;
+  'users/handlers/member-invites': typeof usersMemberInvites;
   'users/handlers/nearby': typeof usersNearby;
   'users/handlers/permission': typeof usersPermission;
   'users/handlers/phone-confirm': typeof usersPhoneConfirm;

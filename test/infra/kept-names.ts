@@ -175,6 +175,7 @@ export const KEPT_ROUTE_NAMES: Readonly<Record<string, readonly [stack: string, 
   'PUT /api/iam/tags/check-if-last': ['TagsRoutes', '/aws/lambda/leafline/prod/tags/put-api-iam-tags-check-if-last'],
 
   'DELETE /api/iam/users/{uuid}': ['UsersRoutes', '/aws/lambda/leafline/prod/users/delete-api-iam-users-uuid'],
+  'GET /api/iam/admin/users/{uuid}/invites': ['UsersRoutes', '/aws/lambda/leafline/prod/users/get-api-iam-admin-users-uuid-invites'],
   'GET /api/iam/users/all/{arg}': ['UsersRoutes', '/aws/lambda/leafline/prod/users/get-api-iam-users-all-arg'],
   'GET /api/iam/users/invites': ['UsersRoutes', '/aws/lambda/leafline/prod/users/get-api-iam-users-invites'],
   'GET /api/iam/users/user-settings': ['UsersRoutes', '/aws/lambda/leafline/prod/users/get-api-iam-users-user-settings'],
