@@ -29,7 +29,8 @@ describe('renderMarkdown', () => {
   it('shows raw HTML as text, keeps only http(s), mailto and site links, each with rel, and no images', () => {
     const host = document.createElement('div');
     host.innerHTML = renderMarkdown(HOSTILE);
-    expect(host.querySelector('h1')?.textContent).toBe('Who we are');
+    expect(host.querySelector('h1')).toBeNull();
+    expect(host.querySelector('h2')?.textContent).toBe('Who we are');
     expect(host.querySelectorAll('script, img, b, iframe')).toHaveLength(0);
     expect(host.textContent).toContain('<script>alert(1)</script>');
     expect(host.textContent).toContain('<b>bold?</b>');
@@ -50,7 +51,8 @@ describe('the site-text screens', () => {
       'GET /api/site-settings/text/about': () => success({ name: 'about', markdown: HOSTILE, updatedAt: '2026-11-01T10:00:00.000Z' }),
     });
     renderRoute('/about');
-    expect(await screen.findByRole('heading', { name: 'Who we are' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Who we are' })).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['About']);
     expect(screen.getByRole('link', { name: 'our garden' }).getAttribute('rel')).toBe('nofollow noopener noreferrer');
     expect(screen.queryByRole('link', { name: 'click' })).toBeNull();
     expect(screen.queryByRole('img')).toBeNull();
@@ -83,7 +85,7 @@ describe('the site-text screens', () => {
     type('Markdown', '## We keep little\n\n<i>no html</i>');
     press('Preview');
     const preview = within(editor).getByRole('region', { name: 'Preview' });
-    expect(within(preview).getByRole('heading', { name: 'We keep little' })).toBeTruthy();
+    expect(within(preview).getByRole('heading', { level: 3, name: 'We keep little' })).toBeTruthy();
     expect(preview.querySelector('i')).toBeNull();
     press('Save text');
     expect((await within(editor).findByRole('status')).textContent).toContain('Saved the privacy policy.');

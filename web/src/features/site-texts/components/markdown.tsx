@@ -1,7 +1,8 @@
 /**
  * Markdown an admin wrote, as HTML: markdown-it with raw HTML off (it shows as text), no images,
  * and links only to http(s), mailto or a path on this site, each with `rel="nofollow noopener
- * noreferrer"`. Loaded only by the screens that show such texts (never the entry chunk).
+ * noreferrer"`; its headings sit below the screen's title (# is an h2). Loaded only by the screens
+ * that show such texts (never the entry chunk).
  */
 import markdownit, { type MarkdownIt } from 'markdown-it';
 import { useMemo } from 'react';
@@ -21,6 +22,12 @@ function markdownParser(): MarkdownIt {
     tokens[idx]!.attrSet('rel', 'nofollow noopener noreferrer');
     return render(tokens, idx, options, env, self);
   };
+  // The screen's title is its one h1: the text's headings sit one level below it (# is an h2).
+  md.core.ruler.push('headings_below_title', (state) => {
+    for (const token of state.tokens) {
+      if (token.type === 'heading_open' || token.type === 'heading_close') token.tag = `h${Math.min(Number(token.tag.slice(1)) + 1, 6)}`;
+    }
+  });
   parser = md;
   return md;
 }
@@ -32,9 +39,9 @@ export function renderMarkdown(source: string): string {
 
 const PROSE = [
   'max-w-prose space-y-4 text-gray-800 leading-relaxed break-words',
-  '[&_h1]:text-2xl [&_h1]:font-semibold [&_h1]:text-gray-900',
   '[&_h2]:mt-6 [&_h2]:text-xl [&_h2]:font-semibold [&_h2]:text-gray-900',
   '[&_h3]:mt-4 [&_h3]:text-lg [&_h3]:font-semibold [&_h3]:text-gray-900',
+  '[&_h4]:mt-4 [&_h4]:font-semibold [&_h4]:text-gray-900',
   '[&_ul]:list-disc [&_ul]:pl-6 [&_ol]:list-decimal [&_ol]:pl-6 [&_li]:my-1',
   '[&_a]:font-medium [&_a]:text-primary-800 [&_a]:underline [&_a]:underline-offset-2',
   '[&_blockquote]:border-l-4 [&_blockquote]:border-gray-300 [&_blockquote]:pl-4 [&_blockquote]:text-gray-700',
