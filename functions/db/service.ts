@@ -26,13 +26,14 @@ import { RateLimit } from './entities/rate-limit';
 import { RealtimeConnection, RealtimeTicket } from './entities/realtime';
 import { RelistJob } from './entities/relist-job';
 import { Session } from './entities/session';
-import { SiteSetting } from './entities/site-setting';
+import { SiteSetting, SiteText } from './entities/site-setting';
 import { Tag } from './entities/tag';
 import { User } from './entities/user';
 import { UserSettingsEntity } from './entities/user-settings';
 
 const factories = {
   siteSetting: SiteSetting,
+  siteText: SiteText,
   formSubmission: FormSubmission,
   user: User,
   emailClaim: EmailClaim,

@@ -5,4 +5,6 @@ import type { RouteDef } from '../lib/route-types';
 export const siteSettingsRoutes = [
   { ...siteSettings.getSite, handler: 'site-settings/handlers/get-site', grants: ['table:read'] },
   { ...siteSettings.manifest, handler: 'site-settings/handlers/manifest', grants: ['table:read'] },
+  { ...siteSettings.siteText, handler: 'site-settings/handlers/site-text', grants: ['table:read'] },
+  { ...siteSettings.updateSiteText, handler: 'site-settings/handlers/update-site-text', grants: ['table:read', 'table:write'] },
 ] as const satisfies readonly RouteDef[];

@@ -10,6 +10,7 @@ export const usersRoutes = [
   { ...users.inviteNew, handler: 'users/handlers/invite-new', grants: ['table:read', 'table:write'] },
   { ...users.invitesList, handler: 'users/handlers/invites-list', grants: ['table:read'] },
   { ...users.inviteValidity, handler: 'users/handlers/invite-validity', grants: ['table:read', 'table:write'] },
+  { ...users.memberInvites, handler: 'users/handlers/member-invites', grants: ['table:read'] },
   { ...users.listUsers, handler: 'users/handlers/list-users', grants: ['table:read'] },
   { ...users.adminUpdateUser, handler: 'users/handlers/admin-update-user', grants: ['table:read', 'table:write'] },
   { ...users.adminDeleteUser, handler: 'users/handlers/admin-delete-user', grants: ['table:read', 'table:write', 'images:read', 'images:write', 'mail'] },

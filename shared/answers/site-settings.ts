@@ -1,5 +1,6 @@
 /** What the site routes answer (the `data` of the success envelope): the public site settings and places. */
 import * as z from 'zod';
+import { SITE_TEXT_NAMES } from '../schemas/site-settings';
 
 /** A point on the map. */
 export const geoPoint = z.strictObject({
@@ -42,3 +43,11 @@ export const webManifest = z.strictObject({
   icons: z.array(z.strictObject({ src: z.string(), sizes: z.string(), type: z.string(), purpose: z.string() })),
 });
 export type WebManifest = z.input<typeof webManifest>;
+
+/** One of the site's texts (about, terms of use, privacy policy): its Markdown, or null until an admin writes it. */
+export const siteText = z.strictObject({
+  name: z.enum(SITE_TEXT_NAMES),
+  markdown: z.string().nullable().describe('Markdown (no raw HTML is rendered); null while no admin has written it: the screen shows its default'),
+  updatedAt: z.string().nullable(),
+});
+export type SiteText = z.output<typeof siteText>;

@@ -5,6 +5,7 @@
 import * as z from 'zod';
 import { MOTIVATIONS } from '../schemas/auth';
 import { userSettingsFields } from '../schemas/users';
+import { adminUser } from './admin';
 import { siteLocation } from './site-settings';
 
 /** What anyone may see of a registered member. */
@@ -89,6 +90,12 @@ export const invitePage = z.strictObject({
   cursorId: z.string().nullable().describe('Pass it back as cursorId for the next page; null on the last page'),
 });
 export type InvitePage = z.output<typeof invitePage>;
+
+/** One member's invites as an admin sees them: the member (as the admin lists show members) and a page of their invites. */
+export const memberInvitePage = invitePage.extend({
+  inviter: adminUser.describe('The member who made the invites'),
+});
+export type MemberInvitePage = z.output<typeof memberInvitePage>;
 
 /** Whether a username or page handle (one namespace) can be taken; when not, why. */
 export const handleAvailability = z.discriminatedUnion('available', [

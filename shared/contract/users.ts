@@ -1,8 +1,8 @@
 /** The users routes' contract. */
 import { adminUser, adminUserPage } from '../answers/admin';
 import { accountDeleted, mailSent } from '../answers/auth';
-import { directoryPage, invite, invitePage, memberProfile, nearbyUsers, permissionCheck, phoneCheckStarted, phoneVerified, placeGuess, userSettings as userSettingsAnswer, userSettingsWithFeed } from '../answers/users';
-import { adminUserUpdateInput, inviteValidityInput, nearbyUsersInput, permissionParams, phoneCheckInput, phoneConfirmInput, userSettingsInput, usersListParams } from '../schemas/users';
+import { directoryPage, invite, invitePage, memberInvitePage, memberProfile, nearbyUsers, permissionCheck, phoneCheckStarted, phoneVerified, placeGuess, userSettings as userSettingsAnswer, userSettingsWithFeed } from '../answers/users';
+import { adminUserUpdateInput, inviteValidityInput, memberInvitesParams, nearbyUsersInput, permissionParams, phoneCheckInput, phoneConfirmInput, userSettingsInput, usersListParams } from '../schemas/users';
 import { cursorQuery, emptyInput, noInput, uuidPathInput } from '../schemas/common';
 import { defineRoute } from './route';
 
@@ -50,6 +50,13 @@ export const inviteValidity = defineRoute({
   input: inviteValidityInput, output: invite,
   errors: { 404: 'no such invite' },
   summary: 'Switch an invite on or off (a body uuid must match the path); signup refuses an invalid invite.',
+});
+
+export const memberInvites = defineRoute({
+  method: 'GET', path: '/api/iam/admin/users/{uuid}/invites', access: 'admin',
+  input: memberInvitesParams, output: memberInvitePage,
+  errors: { 404: 'no such member (or the account was deleted)' },
+  summary: 'One member\'s invites for an admin, newest first, cursor paged: { inviter, invites, cursorId } (each with how many signed up through it), so that one can be switched off.',
 });
 
 export const listUsers = defineRoute({

@@ -48,3 +48,21 @@ export function parseSettingValue(value: string, dataType: SettingDataType): str
       }
   }
 }
+
+/** The site's own long texts (Markdown), each shown on its own screen and never in get-site. */
+export const SITE_TEXT_NAMES = ['about', 'terms-of-use', 'privacy-policy'] as const;
+export type SiteTextName = (typeof SITE_TEXT_NAMES)[number];
+export const SITE_TEXT_MAX_LENGTH = 100_000;
+
+export const siteTextName = z.enum(SITE_TEXT_NAMES, { message: `must be one of ${SITE_TEXT_NAMES.join(', ')}` });
+
+export const siteTextInput = z.strictObject({ name: siteTextName });
+
+/** An empty text takes the page back to its default until an admin writes one again. */
+export const updateSiteTextInput = z.strictObject({
+  name: siteTextName,
+  markdown: z
+    .string({ message: 'must be text' })
+    .check(z.maxLength(SITE_TEXT_MAX_LENGTH, { message: `must be at most ${SITE_TEXT_MAX_LENGTH} characters` })),
+});
+export type UpdateSiteTextInput = z.infer<typeof updateSiteTextInput>;

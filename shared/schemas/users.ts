@@ -68,3 +68,6 @@ export const nearbyUsersInput = z.strictObject({
   longitude,
   radiusKm: z.optional(z.number().check(z.int({ message: 'must be a whole number of kilometres' }), z.positive(), z.lte(150))),
 });
+
+/** An admin reads one member's invites: the member's uuid (path) and the next page's cursor. */
+export const memberInvitesParams = z.strictObject({ uuid, cursorId: z.optional(cursor) });

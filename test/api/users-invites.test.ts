@@ -112,3 +112,54 @@ describe('PUT /api/iam/users/invites/update-validity/{uuid}', () => {
     expect(unknown.status).toBe(404);
   });
 });
+
+describe('GET /api/iam/admin/users/{uuid}/invites', () => {
+  it('shows an admin one member\'s invites, newest first with their uses, and the member; a switched-off one shows as such', async () => {
+    const u = await registeredUser();
+    const first = (await as<Invite>(u.browser, 'POST', '/api/iam/users/invites/new', {})).data;
+    const second = (await as<Invite>(u.browser, 'POST', '/api/iam/users/invites/new', {})).data;
+    expect((await call('POST', '/api/iam/authn/signup', { body: { email: uniqueEmail('invited'), password: 'Green-thumb-2026', invite: first.uuid } })).status).toBe(200);
+    const boss = await admin();
+    expect((await as(boss.browser, 'PUT', `/api/iam/users/invites/update-validity/${second.uuid}`, { is_valid: false })).status).toBe(200);
+    const res = await as<{ inviter: { uuid: string; username: string; email: string }; invites: Invite[]; cursorId: string | null }>(boss.browser, 'GET', `/api/iam/admin/users/${u.uuid}/invites`);
+    expect(res.status).toBe(200);
+    expect(res.data.inviter).toMatchObject({ uuid: u.uuid, username: u.profile.username, email: u.email });
+    expect(res.data.invites.map((i) => [i.uuid, i.is_valid, i.accepted_count])).toEqual([
+      [second.uuid, false, 0],
+      [first.uuid, true, 1],
+    ]);
+    expect(res.data.cursorId).toBeNull();
+  });
+
+  it('pages with the list\'s own cursor only, and answers 404 for no such member and 400 naming uuid for a malformed one', async () => {
+    const boss = await admin();
+    const a = await registeredUser();
+    const b = await registeredUser();
+    for (let i = 0; i < 21; i++) await as(a.browser, 'POST', '/api/iam/users/invites/new', {});
+    const page1 = await as<{ invites: Invite[]; cursorId: string }>(boss.browser, 'GET', `/api/iam/admin/users/${a.uuid}/invites`);
+    expect(page1.data.invites).toHaveLength(20);
+    const page2 = await as<{ invites: Invite[]; cursorId: string | null }>(boss.browser, 'GET', `/api/iam/admin/users/${a.uuid}/invites?cursorId=${encodeURIComponent(page1.data.cursorId)}`);
+    expect(page2.data.invites).toHaveLength(1);
+    expect(page2.data.cursorId).toBeNull();
+    const foreign = await as(boss.browser, 'GET', `/api/iam/admin/users/${b.uuid}/invites?cursorId=${encodeURIComponent(page1.data.cursorId)}`);
+    expect(foreign.status).toBe(400);
+    expect(foreign.json).toMatchObject({ error: { field: 'cursorId' } });
+    expect((await as(boss.browser, 'GET', `/api/iam/admin/users/${randomUUID()}/invites`)).status).toBe(404);
+    const malformed = await as(boss.browser, 'GET', '/api/iam/admin/users/not-a-uuid/invites');
+    expect(malformed.status).toBe(400);
+    expect(malformed.json).toMatchObject({ error: { field: 'uuid' } });
+  });
+
+  it('answers a guest 401, and an unregistered user, a member (even about themselves) and a deleted account\'s cookie 403', async () => {
+    const u = await registeredUser();
+    await as(u.browser, 'POST', '/api/iam/users/invites/new', {});
+    const path = `/api/iam/admin/users/${u.uuid}/invites`;
+    expect((await call('GET', path)).status).toBe(401);
+    expect((await as((await unregisteredUser()).browser, 'GET', path)).status).toBe(403);
+    expect((await as(u.browser, 'GET', path)).status).toBe(403);
+    const gone = await registeredUser();
+    const kept = { cookies: new Map(gone.browser.cookies), csrf: gone.browser.csrf };
+    expect((await as(gone.browser, 'DELETE', '/api/iam/authn/delete', { uuid: gone.uuid })).status).toBe(200);
+    expect((await as(kept, 'GET', path)).status).toBe(403);
+  });
+});

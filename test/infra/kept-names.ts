@@ -162,6 +162,8 @@ export const KEPT_ROUTE_NAMES: Readonly<Record<string, readonly [stack: string, 
 
   'GET /api/site-settings/get-site': ['SiteSettingsRoutes', '/aws/lambda/leafline/prod/site-settings/get-api-site-settings-get-site'],
   'GET /api/site-settings/manifest': ['SiteSettingsRoutes', '/aws/lambda/leafline/prod/site-settings/get-api-site-settings-manifest'],
+  'GET /api/site-settings/text/{name}': ['SiteSettingsRoutes', '/aws/lambda/leafline/prod/site-settings/get-api-site-settings-text-name'],
+  'PUT /api/iam/admin/update/site-text': ['SiteSettingsRoutes', '/aws/lambda/leafline/prod/site-settings/put-api-iam-admin-update-site-text'],
 
   '$default': ['SystemRoutes', '/aws/lambda/leafline/prod/system/default'],
   'GET /api/health': ['SystemRoutes', '/aws/lambda/leafline/prod/system/get-api-health'],
@@ -173,6 +175,7 @@ export const KEPT_ROUTE_NAMES: Readonly<Record<string, readonly [stack: string, 
   'PUT /api/iam/tags/check-if-last': ['TagsRoutes', '/aws/lambda/leafline/prod/tags/put-api-iam-tags-check-if-last'],
 
   'DELETE /api/iam/users/{uuid}': ['UsersRoutes', '/aws/lambda/leafline/prod/users/delete-api-iam-users-uuid'],
+  'GET /api/iam/admin/users/{uuid}/invites': ['UsersRoutes', '/aws/lambda/leafline/prod/users/get-api-iam-admin-users-uuid-invites'],
   'GET /api/iam/users/all/{arg}': ['UsersRoutes', '/aws/lambda/leafline/prod/users/get-api-iam-users-all-arg'],
   'GET /api/iam/users/invites': ['UsersRoutes', '/aws/lambda/leafline/prod/users/get-api-iam-users-invites'],
   'GET /api/iam/users/user-settings': ['UsersRoutes', '/aws/lambda/leafline/prod/users/get-api-iam-users-user-settings'],

@@ -28,6 +28,7 @@ const EXPECTED_ROUTES: Array<[string, GuardName]> = [
   ...([
     '/admin', '/admin/tags', '/admin/email', '/admin/database', '/admin/settings', '/admin/settings/video',
     '/admin/users/incomplete', '/admin/users/registered',
+    '/admin/invites',
   ].map((p) => [p, 'admin-auth']) as Array<[string, GuardName]>),
   ['/settings/location', 'admin-auth'],
   ['/settings', 'completed-regn'],

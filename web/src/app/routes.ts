@@ -77,6 +77,7 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/admin/settings/video', guard: 'admin-auth', screen: () => import('./screens/admin/settings-video') },
   { path: '/admin/users/incomplete', guard: 'admin-auth', screen: () => import('./screens/admin/users-incomplete') },
   { path: '/admin/users/registered', guard: 'admin-auth', screen: () => import('./screens/admin/users-registered') },
+  { path: '/admin/invites', guard: 'admin-auth', screen: () => import('./screens/admin/invites') },
   { path: '/settings/location', guard: 'admin-auth', screen: () => import('./screens/settings/location') },
   { path: '/settings', guard: 'completed-regn', screen: () => import('./screens/settings/settings') },
 

@@ -91,6 +91,8 @@ export interface RequestOptions {
    */
   emptyBody?: boolean;
   signal?: AbortSignal;
+  /** The browser cache's part (fetch's `cache`): 'no-cache' revalidates an answer a route lets browsers keep. */
+  cache?: RequestCache;
   /** false: answer a 401 as an ApiError without trying a refresh (session probes). */
   refreshOn401?: boolean;
   /** false: when the session cannot be refreshed, throw without ending the session and redirecting. */
@@ -171,7 +173,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       [CLIENT_PLATFORM_HEADER]: CLIENT_PLATFORM_BROWSER,
       accept: 'application/json',
     };
-    const init: RequestInit = { method, headers, credentials: 'same-origin', signal: opts.signal };
+    const init: RequestInit = { method, headers, credentials: 'same-origin', signal: opts.signal, ...(opts.cache ? { cache: opts.cache } : {}) };
     if (isMutating(method) && opts.emptyBody) {
       if (opts.body && Object.keys(opts.body).length) throw new Error(`${method} ${path}: a call with an empty body takes its input in the path only`);
     } else if (isMutating(method)) {

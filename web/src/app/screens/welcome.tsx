@@ -1,65 +1,192 @@
-/** /welcome: first steps after signing up, each a link; what is done already is ticked. */
+/**
+ * /welcome: where a new member lands after registering. Four steps, each skippable: their place,
+ * the interests to follow, the site's welcome video (when an admin has set one) and pages near
+ * them; then a few more things worth doing.
+ */
+import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Button, buttonClass, FormAlert } from '@/components/form/feedback';
+import { failureMessage } from '@/components/form/messages';
 import { CheckIcon } from '@/components/icons';
+import { Loading } from '@/components/loading';
 import { PageShell } from '@/components/page-shell';
 import { paths } from '@/config/paths';
+import { PageCard } from '@/features/pages/components/page-card';
+import { useNearbyPages, useSearchOrigin } from '@/features/places/api/places';
 import { useAuth } from '@/lib/auth/auth-store';
+import { useSite } from '@/lib/site';
 
-interface Step {
-  label: string;
-  detail: string;
-  href: string;
-  done: boolean;
+const WELCOME_PAGES_KM = 25;
+const WELCOME_PAGES_SHOWN = 3;
+const MY_INTERESTS = '/user/my-interests';
+const link = 'font-medium text-primary-800 underline underline-offset-2';
+
+/** The welcome video's address when it is one a <video> may play: https (its origin is checked against the CSP when saved) or a path here. */
+export function welcomeVideoSource(value: unknown): string | null {
+  if (typeof value !== 'string' || !value.trim()) return null;
+  const url = value.trim();
+  if (/^\/(?!\/)/.test(url)) return url;
+  try {
+    return new URL(url).protocol === 'https:' ? url : null;
+  } catch {
+    return null;
+  }
 }
+
+function Step({ number, title, done, children }: { number: number; title: string; done?: boolean; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <li>
+      <section aria-labelledby={headingId} className="space-y-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5">
+        <h2 id={headingId} className="flex items-center gap-3 text-lg font-semibold text-gray-900">
+          <span
+            aria-hidden="true"
+            className={`grid size-8 shrink-0 place-items-center rounded-full border text-sm ${done ? 'border-primary-700 bg-primary-700 text-white' : 'border-gray-300 text-gray-700'}`}
+          >
+            {done ? <CheckIcon className="size-4" /> : number}
+          </span>
+          <span>
+            {title}
+            {done ? <span className="sr-only"> (done)</span> : null}
+          </span>
+        </h2>
+        {children}
+      </section>
+    </li>
+  );
+}
+
+function PlaceStep({ number }: { number: number }) {
+  const { user } = useAuth();
+  const hasPlace = !!user?.location;
+  const place = [user?.suburb_city, user?.state].filter(Boolean).join(', ');
+  return (
+    <Step number={number} title="Set your place" done={hasPlace}>
+      <p className="text-gray-700">
+        {hasPlace
+          ? `Nearby plants, pages, events and people are found around your place${place ? ` (${place})` : ''}. Only the rough area is ever shown to others.`
+          : 'Tell us roughly where you grow, so that we can show you plants, pages and people near you. Only the rough area is ever shown to others.'}
+      </p>
+      <p>
+        <Link to={`${paths.settings}#profile`} className={buttonClass(hasPlace ? 'secondary' : 'primary')}>
+          {hasPlace ? 'Change your place' : 'Set your place'}
+        </Link>
+      </p>
+    </Step>
+  );
+}
+
+function InterestsStep({ number }: { number: number }) {
+  return (
+    <Step number={number} title="Choose your interests">
+      <p className="text-gray-700">Pick the plants and topics you care about: your feed follows them.</p>
+      <p>
+        <Link to={MY_INTERESTS} className={buttonClass('primary')}>
+          Choose interests
+        </Link>
+      </p>
+    </Step>
+  );
+}
+
+function VideoStep({ number, src }: { number: number; src: string }) {
+  return (
+    <Step number={number} title="Watch the welcome video">
+      <video controls preload="metadata" playsInline className="aspect-video w-full rounded-lg bg-black" src={src} aria-label="Welcome video">
+        <p>
+          Your browser cannot play the video here.{' '}
+          <a href={src} className={link}>
+            Open the video
+          </a>
+          .
+        </p>
+      </video>
+    </Step>
+  );
+}
+
+function PagesStep({ number }: { number: number }) {
+  const { viewer, origin } = useSearchOrigin();
+  const pages = useNearbyPages(viewer, origin, WELCOME_PAGES_KM);
+  const shown = pages.data?.pages.slice(0, WELCOME_PAGES_SHOWN) ?? [];
+  return (
+    <Step number={number} title="Find pages near you">
+      <p className="text-gray-700">Gardens, nurseries and clubs close to you: join one to hear about its events.</p>
+      {!origin || pages.isPending ? <Loading label="Looking for pages near you…" /> : null}
+      {pages.isError ? (
+        <FormAlert message={failureMessage(pages.error)} title="Could not load the pages near you">
+          <Button className="mt-3" variant="secondary" onClick={() => void pages.refetch()}>
+            Try again
+          </Button>
+        </FormAlert>
+      ) : null}
+      {pages.data && shown.length === 0 ? <p className="text-gray-700">No pages near you yet. You could start the first one.</p> : null}
+      {shown.length ? (
+        <ul className="space-y-3" aria-label="Pages near you">
+          {shown.map((p) => (
+            <li key={p.id}>
+              <PageCard page={p} distanceKm={p.distance_km} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <p className="flex flex-wrap gap-x-4 gap-y-2">
+        <Link to={paths.nearbyPages} className={link}>
+          See all pages near you
+        </Link>
+        <Link to={paths.newPage} className={link}>
+          Start a page
+        </Link>
+      </p>
+    </Step>
+  );
+}
+
+const MORE = [
+  { label: 'Add a profile photo', href: `${paths.settings}#avatar` },
+  { label: 'See plants near you', href: paths.nearbyPlants },
+  { label: 'Invite a friend', href: '/user/invites' },
+];
 
 export default function WelcomeScreen() {
   const { user } = useAuth();
+  const site = useSite();
   const name = user?.first_name || user?.username;
-  const steps: Step[] = [
-    {
-      label: 'Complete your registration',
-      detail: 'A username and roughly where you grow.',
-      href: paths.register,
-      done: !!user?.registration_complete,
-    },
-    { label: 'Add a profile photo', detail: 'People trade more happily with a face.', href: `${paths.settings}#avatar`, done: !!user?.avatar },
-    { label: 'Verify your phone', detail: 'Optional; it builds trust for swaps.', href: '/auth/sms', done: !!user?.phone_verified },
-    { label: 'Pick the plant interests to follow', detail: 'Your feed follows them.', href: paths.interests, done: false },
-    { label: 'See plants near you', detail: 'Listings from growers around you.', href: paths.nearbyPlants, done: false },
-    { label: 'Invite a friend', detail: 'Gardening is better together.', href: '/user/invites', done: false },
-  ];
+  const video = welcomeVideoSource(site.data?.settings.welcome_video_url);
   return (
     <PageShell
       title={name ? `Welcome, ${name}` : 'Welcome'}
       documentTitle="Welcome"
-      description="Your first steps after signing up: a few interests to follow and people nearby."
+      description="A few first steps to make the site yours. Each one can wait: skip them all if you like."
     >
-      <ol className="space-y-3">
-        {steps.map((step) => (
-          <li key={step.label}>
-            <Link
-              to={step.href}
-              className="flex items-start gap-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm hover:border-primary-300 hover:bg-primary-50"
-            >
-              <span
-                className={`grid size-7 shrink-0 place-items-center rounded-full border ${step.done ? 'border-primary-700 bg-primary-700 text-white' : 'border-gray-300 text-transparent'}`}
-              >
-                <CheckIcon className="size-4" />
-              </span>
-              <span>
-                <span className="block font-semibold text-gray-900">
-                  {step.label}
-                  {step.done ? <span className="sr-only"> (done)</span> : null}
-                </span>
-                <span className="block text-sm text-gray-600">{step.detail}</span>
-              </span>
-            </Link>
-          </li>
-        ))}
-      </ol>
       <p>
-        <Link to={paths.home} className="font-medium text-primary-800 underline underline-offset-2">
-          Skip for now and go to the home page
+        <Link to={paths.home} className={buttonClass('secondary')}>
+          Skip and go to the home page
+        </Link>
+      </p>
+      <ol className="space-y-4" aria-label="First steps">
+        <PlaceStep number={1} />
+        <InterestsStep number={2} />
+        {video ? <VideoStep number={3} src={video} /> : null}
+        <PagesStep number={video ? 4 : 3} />
+      </ol>
+      <section aria-labelledby="welcome-more" className="space-y-2">
+        <h2 id="welcome-more" className="text-lg font-semibold text-gray-900">
+          When you have a moment
+        </h2>
+        <ul className="flex flex-wrap gap-x-4 gap-y-2">
+          {MORE.map((m) => (
+            <li key={m.href}>
+              <Link to={m.href} className={link}>
+                {m.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <p>
+        <Link to={paths.home} className={buttonClass('primary')}>
+          Done: go to the home page
         </Link>
       </p>
     </PageShell>

@@ -1,6 +1,7 @@
 /**
  * /admin/settings: the public site settings (as GET get-site answers them) and a form to create
- * or change any setting (name, value, data type, public or not).
+ * or change any setting (name, value, data type, public or not); then the site's texts (about,
+ * terms of use, privacy policy) in Markdown with a preview.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -14,6 +15,7 @@ import { onSubmit, useForm } from '@/components/form/use-form';
 import { Loading } from '@/components/loading';
 import { PageShell } from '@/components/page-shell';
 import { updateSiteSetting } from '@/features/admin/api/admin';
+import { SiteTextEditor } from '@/features/site-texts/components/site-text-editor';
 import { siteQueryKey, useSite } from '@/lib/site';
 
 interface Row {
@@ -144,6 +146,8 @@ export default function AdminSettingsScreen() {
           </SubmitButton>
         </form>
       </section>
+
+      <SiteTextEditor />
     </PageShell>
   );
 }

@@ -1,12 +1,14 @@
-/** /docs/privacy-policy: Privacy policy. A shell until its feature lands. */
-import { PageShell } from '@/components/page-shell';
+/** /docs/privacy-policy: the policy, as the admins wrote it (Markdown). */
+import { SiteTextPage } from '@/features/site-texts/components/site-text-page';
+import { Unpublished } from './unpublished';
 
 export default function PrivacyPolicyScreen() {
   return (
-    <PageShell
+    <SiteTextPage
+      name="privacy-policy"
       title="Privacy policy"
       description="What we collect, why, and what you can do about it."
-      upcoming={['The policy in full']}
+      fallback={<Unpublished what="privacy policy" />}
     />
   );
 }

@@ -1,12 +1,9 @@
-/** /docs/terms-of-use: Terms of use. A shell until its feature lands. */
-import { PageShell } from '@/components/page-shell';
+/** /docs/terms-of-use: the terms, as the admins wrote them (Markdown). */
+import { SiteTextPage } from '@/features/site-texts/components/site-text-page';
+import { Unpublished } from './unpublished';
 
 export default function TermsOfUseScreen() {
   return (
-    <PageShell
-      title="Terms of use"
-      description="The rules for using the site."
-      upcoming={['The terms in full']}
-    />
+    <SiteTextPage name="terms-of-use" title="Terms of use" description="The rules for using the site." fallback={<Unpublished what="terms of use" />} />
   );
 }

@@ -25,7 +25,7 @@ describe('/user/invites', () => {
 
     press('Load more');
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
-    expect(within(list).getByText('· used by 2')).toBeTruthy();
+    expect(within(list).getByText('· 2 people joined with it')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
 
     press('Create an invite');
@@ -36,6 +36,24 @@ describe('/user/invites', () => {
     within(first).getByRole('button', { name: 'Copy link' }).click();
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(NEW.link));
     expect(await within(first).findByText('Copied')).toBeTruthy();
+    // No share sheet on this device: no Share button.
+    expect(within(first).queryByRole('button', { name: 'Share' })).toBeNull();
+  });
+
+  it("hands a valid invite's link to the phone's share sheet, where there is one", async () => {
+    const share = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'share', { value: share, configurable: true });
+    try {
+      serve({ 'GET /api/iam/users/invites': () => success({ invites: [NEW, OLD], cursorId: null }) });
+      renderRoute('/user/invites', { auth: AUTH.member });
+      const list = await screen.findByRole('list', { name: 'Your invites' });
+      const [valid, old] = within(list).getAllByRole('listitem');
+      expect(within(old!).queryByRole('button', { name: 'Share' })).toBeNull();
+      within(valid!).getByRole('button', { name: 'Share' }).click();
+      expect(share).toHaveBeenCalledWith(expect.objectContaining({ url: NEW.link }));
+    } finally {
+      Reflect.deleteProperty(navigator, 'share');
+    }
   });
 });
 

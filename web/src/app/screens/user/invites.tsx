@@ -1,4 +1,4 @@
-/** /user/invites: the member's invites with their links (copy button), and a button to create one. */
+/** /user/invites: the member's invites with their links (copy, or share on a phone), how many joined with each, and a button to create one. */
 import { useId } from 'react';
 import { Button, FormAlert, Notice } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
@@ -65,6 +65,9 @@ function InvitesPanel() {
   );
 }
 
+/** Whether the device can hand the link to another app (the phone's share sheet). */
+const canShare = () => typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+
 function InviteItem({ invite }: { invite: Invite }) {
   const inputId = useId();
   const link = inviteLink(invite);
@@ -72,7 +75,7 @@ function InviteItem({ invite }: { invite: Invite }) {
     <li className="space-y-2 rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
       <p className="flex flex-wrap items-center gap-2 text-sm text-gray-600">
         <span>Created {formatDate(invite.created_at)}</span>
-        {invite.accepted_count ? <span>· used by {invite.accepted_count}</span> : null}
+        {invite.accepted_count ? <span>· {invite.accepted_count === 1 ? '1 person joined with it' : `${invite.accepted_count} people joined with it`}</span> : null}
         <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${invite.is_valid ? 'bg-primary-100 text-primary-800' : 'bg-gray-200 text-gray-700'}`}>
           {invite.is_valid ? 'Valid' : 'No longer valid'}
         </span>
@@ -81,7 +84,16 @@ function InviteItem({ invite }: { invite: Invite }) {
         Invite link
       </label>
       <input id={inputId} readOnly value={link} className="block w-full rounded-md border border-gray-300 bg-gray-50 px-3 py-2 font-mono text-sm text-gray-800" onFocus={(e) => e.target.select()} />
-      {invite.is_valid ? <CopyButton text={link} fallbackInputId={inputId} /> : null}
+      {invite.is_valid ? (
+        <span className="flex flex-wrap gap-2">
+          <CopyButton text={link} fallbackInputId={inputId} />
+          {canShare() ? (
+            <Button variant="secondary" onClick={() => void navigator.share({ title: 'Join me', text: 'Come and grow with me: here is an invite to join.', url: link }).catch(() => undefined)}>
+              Share
+            </Button>
+          ) : null}
+        </span>
+      ) : null}
     </li>
   );
 }

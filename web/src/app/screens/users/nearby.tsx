@@ -1,5 +1,9 @@
-/** /users/nearby: members near you, by distance (from the centre of their ~1 km area), on a list and a map. */
+/**
+ * /users/nearby: members near you, by distance (from the centre of their ~1 km area), on a list and a map.
+ * A list already holding more than one member is kept on return; Refresh loads it again.
+ */
 import { Link } from 'react-router';
+import { Button } from '@/components/form/feedback';
 import { PageShell } from '@/components/page-shell';
 import { handleHref, paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-store';
@@ -17,6 +21,11 @@ export default function NearbyUsersScreen() {
   const users = useNearbyUsers(viewerOf(auth), search.origin, search.radiusKm);
   return (
     <PageShell title="People near you" description="Growers close to you who show up in nearby searches.">
+      <p className="flex justify-end">
+        <Button variant="secondary" onClick={() => void users.refetch()} disabled={!search.origin} pending={users.isFetching} pendingLabel="Refreshing…">
+          Refresh
+        </Button>
+      </p>
       <NearbyView
         search={search}
         noun="people"

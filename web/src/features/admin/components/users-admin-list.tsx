@@ -6,8 +6,9 @@
  */
 import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Dialog } from '@/components/dialog';
-import { Button, FormAlert, Notice } from '@/components/form/feedback';
+import { Button, buttonClass, FormAlert, Notice } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
 import { Loading } from '@/components/loading';
 import { useAuth } from '@/lib/auth/auth-store';
@@ -185,6 +186,11 @@ export function UsersAdminList({ kind }: { kind: UserListKind }) {
                       >
                         Delete
                       </Button>
+                      {kind === 'complete' ? (
+                        <Link to={`/admin/invites?user=${u.uuid}`} className={buttonClass('secondary', 'min-h-9! px-3! py-1!')} aria-label={`Invites of ${displayName(u)}`}>
+                          Invites
+                        </Link>
+                      ) : null}
                     </span>
                   </td>
                 </tr>

@@ -53,12 +53,21 @@ export function useNearbyPlants(viewer: string, point: Point | null, radiusKm: n
   });
 }
 
+/** How many members a nearby-users answer holds (none before it has answered). */
+export const countNearbyUsers = (data: { users: unknown[] } | undefined) => data?.users.length ?? 0;
+
+/**
+ * Members near a point. A list already holding more than one member is not loaded again on
+ * return (as the admin user lists); one with one member or none is, and `refetch` forces it.
+ */
 export function useNearbyUsers(viewer: string, point: Point | null, radiusKm: number) {
   return useQuery({
     queryKey: placesKeys.nearby('users', viewer, point ?? { latitude: 0, longitude: 0 }, radiusKm),
     queryFn: ({ signal }) => api.call('PUT /api/users/nearby', { latitude: point!.latitude, longitude: point!.longitude, radiusKm }, { signal }),
     enabled: point !== null,
     placeholderData: keepPreviousData,
+    staleTime: Infinity,
+    refetchOnMount: (query) => (countNearbyUsers(query.state.data as { users: unknown[] } | undefined) <= 1 ? 'always' : false),
   });
 }
 
