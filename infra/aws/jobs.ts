@@ -213,6 +213,7 @@ export const STREAM_JOBS = [
       filters: [
         { for: 'sweep-deleted', events: ['MODIFY'], entities: ['post', 'user', 'page', 'event'], newImageHas: ['deletedAt'] },
         { for: 'relist-plants', events: ['INSERT', 'MODIFY'], entities: ['relistJob'], newImageHas: [] },
+        { for: 'tag-delete', events: ['INSERT', 'MODIFY'], entities: ['tagDeleteJob'], newImageHas: [] },
         // FANOUT_ENTITIES of functions/realtime/fanout.ts (test/infra/realtime.test.ts holds them equal).
         { for: 'fan-out', events: ['INSERT', 'MODIFY'], entities: ['message', 'notification', 'messageTally', 'eventDateCounts', 'pageMember', 'comment'], newImageHas: [] },
         { for: 'close-sockets', events: ['REMOVE'], entities: [], newImageHas: [], keyPrefix: CONNECTION_KEY_PREFIX },
