@@ -1,5 +1,5 @@
 /**
- * The cloud's remover of deleted tags (functions/tags/delete-job.ts). An admin's deletion marks the
+ * The cloud's remover of deleted tags (functions/cascades/tag-deletion.ts). An admin's deletion marks the
  * tag and writes a job item in one transaction and, with `SWEEPS=stream`, stops there. The stream
  * dispatcher (stream-dispatch.ts) hands each insert or change of a job item to this job, which
  * runs it from the first item left; a run short of time saves `runs` on the job item, a change the
@@ -9,7 +9,7 @@ import type { DynamoDBRecord } from 'aws-lambda';
 import type { TagDeleteJobItem } from '../db/entities/tag-delete-job';
 import { db } from '../db/service';
 import { logger } from '../lib/logger';
-import { runTagDeletion, saveProgress } from '../tags/delete-job';
+import { runTagDeletion, saveProgress } from '../cascades/tag-deletion';
 import { newImageOf, type StreamJob } from './stream-records';
 
 function jobOf(record: DynamoDBRecord): TagDeleteJobItem | null {

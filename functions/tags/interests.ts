@@ -10,14 +10,26 @@ import { INTERESTS_MAX, type InterestType } from '../../shared/schemas/tags';
 import { interestCountKey, interestsOfPk, type InterestItem } from '../db/entities/interest';
 import { tagKey, type TagItem } from '../db/entities/tag';
 import { batchGet } from '../db/batch';
-import { absent, and, exists, le, or } from '../db/condition';
+import { absent, and, exists, le, live, ne, or } from '../db/condition';
+import { userKey } from '../db/entities/user';
 import { db } from '../db/service';
 import { failedChecks, named, txEntities, writeItems, type TxItem } from '../db/transact';
 import { conditionCheck, updateItem } from '../db/write';
-import { conflict, notFound, serviceUnavailable } from '../lib/errors';
+import { conflict, HttpError, notFound, serviceUnavailable, unauthorized } from '../lib/errors';
 import { toTag } from './tags';
 
 const ATTEMPTS = 4;
+
+/** The member still has an account and is not suspended (an access token outlives both by up to 15 minutes). */
+const memberLive = (userId: string): TxItem => named('member-live', conditionCheck(userKey(userId), and(live(), or(absent('suspended'), ne('suspended', true)))));
+const accountGone = () => unauthorized('Your account no longer exists');
+
+async function assertMemberWasLive(failed: Set<string>, userId: string): Promise<void> {
+  if (!failed.has('member-live')) return;
+  const { data: user } = await db().entities.user.get({ uuid: userId }).go({ consistent: true });
+  if (user && !user.deletedAt && user.suspended) throw new HttpError(403, 'suspended', 'Your account is suspended');
+  throw accountGone();
+}
 /** "For you" follows the tags of this many most recent interests. */
 export const RECENT_INTERESTS = 10;
 
@@ -44,11 +56,14 @@ export async function addInterests(userId: string, tags: string[], interestType:
     const items: TxItem[] = [
       ...fresh.map((tag) => named(`held:${tag}`, interest.create({ userId, tag, interestType, followedAt: now }).commit())),
       ...fresh.map((tag) => named(`tag:${tag}`, conditionCheck(tagKey(tag), and(exists(), absent('deletingAt'))))),
+      // An old cookie of a deleted account (or a member suspended since) writes nothing.
+      memberLive(userId),
       named('max', updateItem({ key: interestCountKey(userId), add: { n: fresh.length }, condition: or(absent('n'), le('n', INTERESTS_MAX - fresh.length)) })),
     ];
     const out = await writeItems(items);
     if (!out.canceled) return { changed: fresh, count: (await countOf(userId)) };
     const failed = failedChecks(out, items);
+    await assertMemberWasLive(failed, userId);
     const gone = fresh.find((t) => failed.has(`tag:${t}`));
     if (gone) {
       const { data } = await db().entities.tag.get({ name: gone }).go({ consistent: true });
@@ -66,7 +81,12 @@ export async function removeInterests(userId: string, tags: string[], interestTy
   for (let attempt = 1; ; attempt++) {
     const held = await heldOf(userId, names, interestType);
     const gone = names.filter((t) => held.has(t));
-    if (!gone.length) return { changed: [], count: await countOf(userId) };
+    if (!gone.length) {
+      // Nothing to remove: still, a deleted account's old cookie is told so.
+      const { data: user } = await db().entities.user.get({ uuid: userId }).go();
+      if (!user || user.deletedAt) throw accountGone();
+      return { changed: [], count: await countOf(userId) };
+    }
     const { interest } = txEntities();
     const items: TxItem[] = [
       ...gone.map((tag) => interest.delete({ userId, tag, interestType }).where((a, op) => op.exists(a.followedAt)).commit() as TxItem),

@@ -1,5 +1,5 @@
 /**
- * The removal of a tag an admin deleted (functions/tags/delete-job.ts), written in the same
+ * The removal of a tag an admin deleted (functions/cascades/tag-deletion.ts), written in the same
  * transaction that marks the tag `deletingAt`. Locally the request runs it at once; in the cloud
  * the table's stream hands the item to the stream dispatcher (functions/system/tag-delete.ts). A
  * run cut short saves `runs` (a change the stream records), which hands the rest to the next run;

@@ -40,7 +40,7 @@ export const Tag = () => new Entity({
     interestCategory: { type: 'boolean' },
     /** Parent tags: how many tags are under it, by `ADD` in each move (a parent with children stays a parent). */
     childCount: { type: 'number' },
-    /** Set when an admin deleted the tag: its removal job (functions/tags/delete-job.ts) is under way; no new use or interest lands. */
+    /** Set when an admin deleted the tag: its removal job (functions/cascades/tag-deletion.ts) is under way; no new use or interest lands. */
     deletingAt: { type: 'string' },
     createdAt: { type: 'string', required: true, readOnly: true, default: () => new Date().toISOString() },
     childOf: {

@@ -162,14 +162,20 @@ export async function runTagDeletion(name: string, token: string, opts: RunOptio
       if (stop()) return false;
       const { data: links } = await db().entities.tagLink.query.byTag({ tag: name, audience }).go({ limit: PAGE });
       if (!links.length) break;
-      for (const link of links as TagLinkItem[]) await untagLinked(link, name);
+      for (const link of links as TagLinkItem[]) {
+        if (stop()) return false;
+        await untagLinked(link, name);
+      }
     }
   }
   for (;;) {
     if (stop()) return false;
     const { data: links } = await db().entities.pageTagLink.query.byTag({ tag: name }).go({ limit: PAGE });
     if (!links.length) break;
-    for (const link of links) await untagPage(link, name);
+    for (const link of links) {
+      if (stop()) return false;
+      await untagPage(link, name);
+    }
   }
   for (;;) {
     if (stop()) return false;
