@@ -57,6 +57,7 @@ import type * as feedsByMyUser from './feeds/handlers/by-my-user';
 import type * as feedsByTag from './feeds/handlers/by-tag';
 import type * as feedsContentMore from './feeds/handlers/content-more';
 import type * as feedsContentRecent from './feeds/handlers/content-recent';
+import type * as feedsForYou from './feeds/handlers/for-you';
 import type * as feedsGetPlant from './feeds/handlers/get-plant';
 import type * as feedsGetPost from './feeds/handlers/get-post';
 import type * as feedsLatestPlantsUsers from './feeds/handlers/latest-plants-users';
@@ -229,6 +230,7 @@ export interface HandlerModules {
   'feeds/handlers/by-tag': typeof feedsByTag;
   'feeds/handlers/content-more': typeof feedsContentMore;
   'feeds/handlers/content-recent': typeof feedsContentRecent;
+  'feeds/handlers/for-you': typeof feedsForYou;
   'feeds/handlers/get-plant': typeof feedsGetPlant;
   'feeds/handlers/get-post': typeof feedsGetPost;
   'feeds/handlers/latest-plants-users': typeof feedsLatestPlantsUsers;
