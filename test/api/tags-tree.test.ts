@@ -7,6 +7,7 @@ import { call } from '../support/api';
 import { newPlant, newPost } from '../support/content';
 import { getItem, putItem, queryPartition } from '../support/db';
 import { useHostTable } from '../support/host-env';
+import { streamRecords } from '../support/stream';
 import { admin, registeredUser, signInAgain, unregisteredUser, type TestUser } from '../support/users';
 
 const unique = () => `t${randomUUID().replace(/-/g, '').slice(0, 10)}`;
@@ -161,7 +162,7 @@ describe('DELETE /api/iam/tags/{name}', () => {
     await newPost(u, { tags: [tag] });
     await newPost(other, { tags: [tag] });
     process.env.SWEEPS = 'stream';
-    const { deleteTag, runTagDeletion } = await import('../../functions/cascades/tag-deletion');
+    const { deleteTag, runTagDeletion, saveProgress } = await import('../../functions/cascades/tag-deletion');
     try {
       expect(await deleteTag(tag)).toEqual({ name: tag, posts: 2, done: false });
     } finally {
@@ -178,9 +179,17 @@ describe('DELETE /api/iam/tags/{name}', () => {
     // Stopped after one post: the other is still listed, the tag still there.
     expect(await queryPartition(`taglink#${tag}#members`)).toHaveLength(1);
     expect(await getItem('tags', `tag#${tag}`)).toMatchObject({ usageCount: 1 });
-    expect(await runTagDeletion(tag, String(marked!.deletingAt))).toBe(true);
+    // In the cloud the cut-short run saved its progress on the job item, and that change's stream record runs the rest.
+    await saveProgress({ name: tag, token: String(marked!.deletingAt) });
+    expect(await getItem(`tagdelete#${tag}`, 'job')).toMatchObject({ runs: 1 });
+    const { handler } = await import('../../functions/system/stream-dispatch');
+    const record = await streamRecords(3_000_000, 'MODIFY')(`tagdelete#${tag}`, 'job');
+    expect(await handler({ Records: [record] }, { getRemainingTimeInMillis: () => 600_000 })).toEqual({ batchItemFailures: [] });
     expect(await queryPartition(`taglink#${tag}#members`)).toEqual([]);
     expect(await getItem('tags', `tag#${tag}`)).toBeUndefined();
+    expect(await getItem(`tagdelete#${tag}`, 'job')).toBeUndefined();
+    // A second delivery finds nothing to do.
+    expect(await handler({ Records: [record] }, { getRemainingTimeInMillis: () => 600_000 })).toEqual({ batchItemFailures: [] });
 
     const parent = unique();
     await newTag(parent, true);
