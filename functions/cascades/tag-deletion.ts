@@ -30,7 +30,7 @@ import { tagKey, type TagItem } from '../db/entities/tag';
 import type { TagDeleteJobItem } from '../db/entities/tag-delete-job';
 import { db } from '../db/service';
 import { isConditionFailure, txEntities, writeItems, type TxItem } from '../db/transact';
-import { updateItem } from '../db/write';
+import { deleteItem, updateItem } from '../db/write';
 import { sweepsDeferred } from '../lib/deferred';
 import { conflict, notFound } from '../lib/errors';
 import { logger } from '../lib/logger';
@@ -185,11 +185,12 @@ export async function runTagDeletion(name: string, token: string, opts: RunOptio
   }
   const counters = (await queryPage(counterPk(`tag#${name}`))).items;
   await batchDelete(counters.map((c) => ({ pk: String(c.pk), sk: String(c.sk) })));
-  try {
-    await db().entities.tag.delete({ name }).where((a, op) => op.eq(a.deletingAt, token)).go();
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err;
-  }
+  // The tag goes with its place in the tree: its parent counts one child less (a tag being deleted does not move).
+  const parent = (data as TagItem).parentName;
+  await writeItems([
+    deleteItem(tagKey(name), eq('deletingAt', token)),
+    ...(parent ? [updateItem({ key: tagKey(parent), add: { childCount: -1 }, condition: exists() })] : []),
+  ]);
   await finishJob(name, token);
   return true;
 }

@@ -201,6 +201,11 @@ describe('DELETE /api/iam/tags/{name}', () => {
     expect((await as(boss.browser, 'DELETE', `/api/iam/tags/${unique()}`, {})).status).toBe(404);
     expect((await as(u.browser, 'DELETE', `/api/iam/tags/${encodeURIComponent(parent)}`, {})).status).toBe(403);
     expect(await getItem('tags', `tag#${parent}`)).not.toHaveProperty('deletingAt');
+    // Its child deleted, the parent has none left and may go too.
+    expect((await as(boss.browser, 'DELETE', `/api/iam/tags/${encodeURIComponent(`${parent} kid`)}`, {})).status).toBe(200);
+    expect(await getItem('tags', `tag#${parent}`)).toMatchObject({ childCount: 0 });
+    expect((await as<TagDeletion>(boss.browser, 'DELETE', `/api/iam/tags/${encodeURIComponent(parent)}`, {})).data).toEqual({ name: parent, posts: 0, done: true });
+    expect(await getItem('tags', `tag#${parent}`)).toBeUndefined();
   });
 });
 
