@@ -57,6 +57,19 @@ describe('/user/interests', () => {
     expect(screen.queryByText(/Coming to this page/)).toBeNull();
   });
 
+  it('ticks at once, and puts the box back with the reason when the follow is refused', async () => {
+    serve({
+      'GET /api/iam/tags/interest-cat-tags': () => success(CATEGORIES),
+      [`GET /api/iam/tags/user-interests/${ME}`]: () => success(interestsAnswer([])),
+      'POST /api/iam/tags/new-interests': () => new Promise<Response>((done) => setTimeout(() => done(failure(409, 'conflict', 'You may follow at most 60 interests; remove some first', 'tagIdArr')), 150)),
+    });
+    renderRoute('/user/interests', { auth: AUTH.member });
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'maidenhair' }));
+    await waitFor(() => expect((screen.getByRole('checkbox', { name: 'maidenhair' }) as HTMLInputElement).checked).toBe(true));
+    expect(await screen.findByText('You may follow at most 60 interests; remove some first')).toBeTruthy();
+    await waitFor(() => expect((screen.getByRole('checkbox', { name: 'maidenhair' }) as HTMLInputElement).checked).toBe(false));
+  });
+
   it('says when there are no categories, and offers a retry when they cannot be read', async () => {
     let fail = true;
     serve({

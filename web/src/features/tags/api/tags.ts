@@ -1,5 +1,6 @@
 /** The tag tree, interests and "For you" (shared/contract/tags.ts, feeds.ts): queries and their cache keys. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TagView, UserInterests } from '@shared/answers/tags';
 import type { InterestType } from '@shared/tag-rules';
 import { api } from '@/lib/api';
 import type { FeedSource } from '@/lib/feed/feed';
@@ -39,11 +40,31 @@ export function useFollow(userId: string | null) {
       follow
         ? api.call('POST /api/iam/tags/new-interests', { tagIdArr: tags, interestType })
         : api.call('DELETE /api/iam/tags/delete-interests', { tagIdArr: tags, interestType }),
+    // The boxes and buttons change at once; a refusal puts them back.
+    onMutate: async ({ tags, interestType, follow }) => {
+      const key = tagKeys.interests(userId ?? '');
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData<UserInterests>(key);
+      if (before) {
+        const rest = before.interests.filter((i) => !(i.interestType === interestType && tags.includes(i.tag.name)));
+        const added = follow ? tags.map((name) => ({ tag: placeholderTag(name), interestType, followedAt: new Date().toISOString() })) : [];
+        queryClient.setQueryData<UserInterests>(key, { ...before, interests: [...added, ...rest] });
+      }
+      return { before };
+    },
+    onError: (_err, _vars, context) => {
+      if (context?.before) queryClient.setQueryData(tagKeys.interests(userId ?? ''), context.before);
+    },
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: tagKeys.interests(userId ?? '') });
       await queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === contentKeys.all[0] && q.queryKey.includes('for-you') });
     },
   });
+}
+
+/** A tag as shown until the member's interests are read again. */
+function placeholderTag(name: string): TagView {
+  return { id: name, name, label: name, description: null, isParent: false, parentName: null, usageCount: 0, createdAt: '', interestCategory: false, childCount: 0, deleting: false };
 }
 
 /** "For you": the member's interests' posts and their pages' news. */
