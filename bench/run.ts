@@ -333,6 +333,10 @@ async function main(): Promise<void> {
     await measure('GET /api/content-items/recent (member)', 20, asMember('/api/content-items/recent'));
     await measure('GET /api/content-items/recent?filter=plantsAvail', 20, guestGet('/api/content-items/recent?filter=plantsAvail'));
     await measure('GET /api/posts/tag/{tag}', 20, guestGet(`/api/posts/tag/${tag}`));
+    // "For you": the member follows the feed's tag (and, below, belongs to pages): interests, pages, then every list in parallel.
+    const { addInterests } = await import('../functions/tags/interests');
+    await addInterests(member.uuid, [tag], 'grow');
+    await measure('GET /api/iam/posts/for-you', 20, asMember('/api/iam/posts/for-you'));
     await measure('GET /api/post/{id} (20 comments)', 20, asMember(`/api/post/${samplePost}`));
     await measure('PUT /api/plants/avail-nearby', 20, () =>
       fetch(`${host.url}/api/plants/avail-nearby`, {

@@ -10,3 +10,14 @@ export const TAG_CHECK_MAX = 50;
 export function normaliseTagName(raw: string): string {
   return raw.trim().replace(/\s+/g, ' ').toLowerCase();
 }
+
+/** The kinds of interest a member may take in a tag. */
+export const INTEREST_TYPES = ['grow', 'swap', 'learn'] as const;
+export type InterestType = (typeof INTEREST_TYPES)[number];
+/** A member follows at most this many interests (tag and kind) in all. */
+export const INTERESTS_MAX = 60;
+/** At most this many tags in one interests call, and children in one tag update. */
+export const TAG_BATCH_MAX = 25;
+/** A tag's shown label and description at most. */
+export const TAG_LABEL_MAX = 60;
+export const TAG_DESCRIPTION_MAX = 500;

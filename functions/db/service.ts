@@ -28,6 +28,8 @@ import { RelistJob } from './entities/relist-job';
 import { Session } from './entities/session';
 import { SiteSetting, SiteText } from './entities/site-setting';
 import { Tag } from './entities/tag';
+import { Interest } from './entities/interest';
+import { TagDeleteJob } from './entities/tag-delete-job';
 import { User } from './entities/user';
 import { UserSettingsEntity } from './entities/user-settings';
 
@@ -73,6 +75,8 @@ const factories = {
   eventAttendance: EventAttendance,
   eventLocation: EventLocation,
   eventRandomId: EventRandomId,
+  interest: Interest,
+  tagDeleteJob: TagDeleteJob,
 };
 
 export type Entities = { [K in keyof typeof factories]: ReturnType<(typeof factories)[K]> };

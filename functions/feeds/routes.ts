@@ -30,4 +30,5 @@ export const feedsRoutes = [
   { ...feeds.availNearby, handler: 'feeds/handlers/avail-nearby', grants: ['table:read'] },
   { ...feeds.contentRecent, handler: 'feeds/handlers/content-recent', grants: ['table:read'] },
   { ...feeds.contentMore, handler: 'feeds/handlers/content-more', grants: ['table:read'] },
+  { ...feeds.forYou, handler: 'feeds/handlers/for-you', grants: ['table:read'] },
 ] as const satisfies readonly RouteDef[];

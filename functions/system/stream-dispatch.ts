@@ -5,6 +5,7 @@
  * hands each record, in order, to each of them:
  *   - the sweep of big deletions (sweep-deleted.ts): posts, users and pages marked deleted;
  *   - the mover of plant listings (relist-plants.ts): inserts and changes of job items;
+ *   - the remover of deleted tags (tag-delete.ts): inserts and changes of its job items;
  *   - live delivery (functions/realtime/fanout.ts): inserts and changes of messages,
  *     notifications, message tallies, dates' attendance counts and page memberships, and new
  *     comments, sent to their members' open sockets (as `changed` frames for the last three)
@@ -35,13 +36,14 @@ import { FANOUT_ENTITIES, FANOUT_ON_INSERT_ONLY, fanOutItems, type FrameSink } f
 import { relistPlantsJob } from './relist-plants';
 import { handleRecordsWith, newImageOf, recordHandler, type RecordHandler } from './stream-records';
 import { sweepDeletedJob } from './sweep-deleted';
+import { tagDeleteJob } from './tag-delete';
 
 /** No record is started with less time than this left (the jobs' own margin). */
 const SAFETY_MS = 60_000;
 
 /** The jobs every record is offered to, in this order. */
 export function streamJobs(shortOfTime: () => boolean): RecordHandler[] {
-  return [recordHandler(sweepDeletedJob), recordHandler(relistPlantsJob(shortOfTime))];
+  return [recordHandler(sweepDeletedJob), recordHandler(relistPlantsJob(shortOfTime)), recordHandler(tagDeleteJob(shortOfTime))];
 }
 
 /** The item a record hands the fan-out (its new image); null for other records. */

@@ -24,6 +24,11 @@ export function toTag(item: TagItem): TagView {
     parentName: item.parentName ?? null,
     usageCount: item.usageCount ?? 0,
     createdAt: item.createdAt,
+    label: item.label || item.name,
+    description: item.description || null,
+    interestCategory: !!item.isParent && item.interestCategory === true,
+    childCount: item.childCount ?? 0,
+    deleting: !!item.deletingAt,
   };
 }
 
@@ -71,8 +76,8 @@ export async function allTags(which: 'all' | 'parents', cursorId: string | undef
 }
 
 /** A parent's children by name (T1b), first page; for the tag-and-children routes. */
-export async function tagChildren(parentName: string): Promise<TagView[]> {
-  const { data } = await db().entities.tag.query.children({ childOf: tagChildrenPk(parentName) }).go({ limit: PAGE_SIZE });
+export async function tagChildren(parentName: string, limit = PAGE_SIZE): Promise<TagView[]> {
+  const { data } = await db().entities.tag.query.children({ childOf: tagChildrenPk(parentName) }).go({ limit });
   return data.map(toTag);
 }
 
@@ -85,7 +90,8 @@ export function tagUsageItems(names: string[], delta: 1 | -1) {
   const { tag } = txEntities();
   return distinct(names).map((name) =>
     delta > 0
-      ? tag.patch({ name }).add({ usageCount: 1 }).commit()
+      ? // A tag an admin deleted takes no new use while its removal runs (the write reads it again and is refused).
+        tag.patch({ name }).add({ usageCount: 1 }).where((a, op) => op.notExists(a.deletingAt)).commit()
       : tag.patch({ name }).subtract({ usageCount: 1 }).where((a, op) => op.gt(a.usageCount, 0)).commit(),
   );
 }

@@ -78,3 +78,12 @@ export type PostDetail = z.output<typeof postDetail>;
 /** A plant post with a page of its thread. */
 export const plantDetail = z.strictObject({ plant: postView, ...thread });
 export type PlantDetail = z.output<typeof plantDetail>;
+
+/** "For you": posts of the member's interests' tags and news of their pages, merged newest first. */
+export const forYouPage = z.strictObject({
+  contentItems: items,
+  cursorId,
+  tags: z.array(z.string()).describe('The tags read: those of the member\'s 10 most recently followed interests'),
+  pages: z.number().int().describe('How many of the member\'s pages were read (their 10 most recently joined)'),
+});
+export type ForYouPage = z.output<typeof forYouPage>;

@@ -1,6 +1,6 @@
 /** The feeds routes' contract. */
-import { contentPage, latestPlants, nearbyPlants, ownerAnswer, ownerPlantsPage, ownerPostsPage, plantDetail, plantsPage, postDetail, postsPage, userCountsAnswer } from '../answers/feeds';
-import { availNearbyInput, basicParams, byHandleParams, contentMoreParams, contentRecentQuery, cursorParams, listingsParams, moreByHandleParams, morePlantsByUserParams, morePostsByUserParams, noCursorQuery, plantsByHandleParams, plantsByUserParams, plantsMoreRecentParams, plantsRecentParams, postIdParams, publicPlantsRecentParams, tagFeedParams, userIdParams } from '../schemas/feeds';
+import { contentPage, forYouPage, latestPlants, nearbyPlants, ownerAnswer, ownerPlantsPage, ownerPostsPage, plantDetail, plantsPage, postDetail, postsPage, userCountsAnswer } from '../answers/feeds';
+import { availNearbyInput, basicParams, byHandleParams, contentMoreParams, contentRecentQuery, cursorParams, forYouQuery, listingsParams, moreByHandleParams, morePlantsByUserParams, morePostsByUserParams, noCursorQuery, plantsByHandleParams, plantsByUserParams, plantsMoreRecentParams, plantsRecentParams, postIdParams, publicPlantsRecentParams, tagFeedParams, userIdParams } from '../schemas/feeds';
 import { defineRoute } from './route';
 
 export const getPostMember = defineRoute({
@@ -172,4 +172,10 @@ export const contentMore = defineRoute({
   method: 'GET', path: '/api/content-items/more/{arg}', access: 'public',
   input: contentMoreParams, output: contentPage,
   summary: 'The next page of content items after arg (a cursor; filter in the query string): { contentItems, counts, cursorId }.',
+});
+
+export const forYou = defineRoute({
+  method: 'GET', path: '/api/iam/posts/for-you', access: 'user',
+  input: forYouQuery, output: forYouPage,
+  summary: 'The member\'s "For you" feed: the posts and plants of the tags of their 10 most recently followed interests and the news of their 10 most recently joined pages, as they may see them, newest first, each once: { contentItems, cursorId, tags, pages } (cursorId in the query string).',
 });

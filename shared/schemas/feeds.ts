@@ -42,3 +42,4 @@ export const availNearbyInput = z.strictObject({
       .check(z.int({ message: 'must be a whole number of kilometres' }), z.gte(1, { message: 'must be at least 1' }), z.lte(100, { message: 'must be at most 100' })),
   ),
 });
+export const forYouQuery = z.strictObject({ cursorId: z.optional(cursor) });

@@ -15,6 +15,11 @@ export const TAGS_PK = 'tags';
 /** The partition of the parents index (gsi2): every parent tag. */
 export const TAG_PARENTS_PK = 'tags#parents';
 
+/** The key of a tag's item, for raw writes and checks. */
+export function tagKey(name: string): { pk: string; sk: string } {
+  return { pk: TAGS_PK, sk: `tag#${name}` };
+}
+
 /** The partition of the children index (gsi1): a parent's children. */
 export function tagChildrenPk(parentName: string): string {
   return `tagchildren#${parentName}`;
@@ -28,6 +33,15 @@ export const Tag = () => new Entity({
     isParent: { type: 'boolean', required: true, default: false },
     parentName: { type: 'string' },
     usageCount: { type: 'number', required: true, default: 0 },
+    /** The name shown (an admin's rename); the name stays the key of links and counters. Absent: the name. */
+    label: { type: 'string' },
+    description: { type: 'string' },
+    /** A parent tag offered as a category when members choose their interests. */
+    interestCategory: { type: 'boolean' },
+    /** Parent tags: how many tags are under it, by `ADD` in each move (a parent with children stays a parent). */
+    childCount: { type: 'number' },
+    /** Set when an admin deleted the tag: its removal job (functions/cascades/tag-deletion.ts) is under way; no new use or interest lands. */
+    deletingAt: { type: 'string' },
     createdAt: { type: 'string', required: true, readOnly: true, default: () => new Date().toISOString() },
     childOf: {
       type: 'string',

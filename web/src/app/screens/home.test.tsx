@@ -128,6 +128,42 @@ describe('home page', () => {
   });
 });
 
+describe('home page: For you', () => {
+  it('gives members a For you tab reading their interests and pages, with an empty state; guests keep the one feed', async () => {
+    let forYou = feedAnswer('contentItems', [makePost({ id: uuid(7), text: 'Fronds unfurling today.' })]);
+    const api = serve({
+      'GET /api/site-settings/get-site': () => success(SITE),
+      'GET /api/content-items/recent?filter=postsAll': () => success(feedAnswer('contentItems', [makePost({ id: uuid(5) })])),
+      'GET /api/iam/posts/for-you': () => success({ contentItems: forYou.contentItems, cursorId: null, tags: ['ferns'], pages: 0 }),
+    });
+    const view = renderRoute('/', { auth: AUTH.member });
+    await screen.findByRole('article', { name: 'Post by Mary-Jane Moss' });
+    expect(screen.getByRole('tab', { name: 'Latest' }).getAttribute('aria-selected')).toBe('true');
+    fireEvent.click(screen.getByRole('tab', { name: 'For you' }));
+    expect(await screen.findByText('Fronds unfurling today.')).toBeTruthy();
+    expect(screen.getByRole('tabpanel', { name: 'For you' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'interests' }).getAttribute('href')).toBe('/user/interests');
+    expect(api.to('GET /api/iam/posts/for-you')).toHaveLength(1);
+    view.unmount();
+
+    forYou = feedAnswer('contentItems', []);
+    renderRoute('/', { auth: AUTH.member });
+    fireEvent.click(await screen.findByRole('tab', { name: 'For you' }));
+    expect(await screen.findByText(/Nothing here yet. Follow a few interests/)).toBeTruthy();
+  });
+
+  it('shows guests no For you tab', async () => {
+    const api = serve({
+      'GET /api/site-settings/get-site': () => success(SITE),
+      'GET /api/content-items/recent?filter=postsAll': () => success(feedAnswer('contentItems', [makePost({ id: uuid(5) })])),
+    });
+    renderRoute('/', { auth: AUTH.guest });
+    await screen.findByRole('article', { name: 'Post by Mary-Jane Moss' });
+    expect(screen.queryByRole('tab', { name: 'For you' })).toBeNull();
+    expect(api.to('GET /api/iam/posts/for-you')).toHaveLength(0);
+  });
+});
+
 describe('home page: newer posts', () => {
   afterEach(() => {
     vi.useRealTimers();

@@ -17,6 +17,7 @@ import { useAuth } from '@/lib/auth/auth-store';
 import { addCreatedPost, filtersOf } from '@/features/content/api/cache';
 import { contentFeed } from '@/features/content/api/feeds';
 import { Feed } from '@/features/content/components/feed';
+import { forYouFeed } from '@/features/tags/api/tags';
 import { viewerOf, viewerReady } from '@/lib/ids';
 import { useSite } from '@/lib/site';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -35,8 +36,10 @@ export default function HomeScreen() {
   useDocumentTitle(site.data?.name || DEFAULT_SITE.name);
   const viewer = viewerOf(auth);
   const source = useMemo(() => contentFeed(viewer), [viewer]);
+  const forYouSource = useMemo(() => forYouFeed(viewer), [viewer]);
   const [filter, setFilter] = useState<FeedFilter>('postsAll');
   const [privateNote, setPrivateNote] = useState(false);
+  const [tab, setTab] = useState<'latest' | 'for-you'>('latest');
   const member = auth.loggedIn === true && !!auth.user?.registration_complete;
   // A browser that has had no session is a guest's: their links show at once, not after the
   // session check (which would push the feed down as it loads).
@@ -115,19 +118,60 @@ export default function HomeScreen() {
         </Notice>
       ) : null}
 
-      <Feed
-        source={source}
-        filters={FEED_FILTERS}
-        filter={filter}
-        onFilterChange={setFilter}
-        title="Latest from the community"
-        enabled={viewerReady(auth)}
-        checkNewerEveryMs={NEWER_CHECK_MS}
-        empty={{
-          postsAll: member ? 'No posts yet. Share the first one above.' : 'No posts yet.',
-          news: 'No news from pages yet.',
-        }}
-      />
+      {member ? (
+        <div role="tablist" aria-label="Feeds" className="flex gap-2 border-b border-gray-200">
+          {(['latest', 'for-you'] as const).map((t) => (
+            <button
+              key={t}
+              type="button"
+              role="tab"
+              id={`home-tab-${t}`}
+              aria-selected={tab === t}
+              aria-controls="home-feed"
+              onClick={() => setTab(t)}
+              className={`-mb-px min-h-11 border-b-2 px-4 py-2 text-sm font-semibold ${tab === t ? 'border-primary-700 text-primary-800' : 'border-transparent text-gray-600 hover:text-gray-900'}`}
+            >
+              {t === 'latest' ? 'Latest' : 'For you'}
+            </button>
+          ))}
+        </div>
+      ) : null}
+
+      <div id="home-feed" role={member ? 'tabpanel' : undefined} aria-labelledby={member ? `home-tab-${tab}` : undefined}>
+      {member && tab === 'for-you' ? (
+        <>
+          <p className="mb-3 text-sm text-gray-600">
+            Posts of your{' '}
+            <Link to={paths.interests} className="font-semibold text-primary-800 underline underline-offset-2">
+              interests
+            </Link>{' '}
+            and news of your pages, newest first.
+          </p>
+          <Feed
+            source={forYouSource}
+            filter="postsAll"
+            title="For you"
+            hideTitle
+            enabled={viewerReady(auth)}
+            empty={{ postsAll: 'Nothing here yet. Follow a few interests or join a page, and their posts come here.' }}
+          />
+        </>
+      ) : (
+        <Feed
+          source={source}
+          filters={FEED_FILTERS}
+          filter={filter}
+          onFilterChange={setFilter}
+          title="Latest from the community"
+          enabled={viewerReady(auth)}
+          checkNewerEveryMs={NEWER_CHECK_MS}
+          empty={{
+            postsAll: member ? 'No posts yet. Share the first one above.' : 'No posts yet.',
+            news: 'No news from pages yet.',
+          }}
+        />
+      )}
+      </div>
     </article>
   );
 }

@@ -1,7 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { feedAnswer, makePlant, makePost } from '@/features/content/testing';
-import { AUTH, renderRoute } from '@/testing/render-route';
+import { interestsAnswer } from '@/features/tags/testing';
+import { AUTH, makeUser, renderRoute } from '@/testing/render-route';
 import { success } from '@/testing/responses';
 import { serve } from '@/testing/serve';
 
@@ -22,5 +23,39 @@ describe('/tag/:name', () => {
     renderRoute('/tag/%21%21', { auth: AUTH.guest });
     expect(await screen.findByRole('heading', { level: 1, name: /Page not found/ })).toBeTruthy();
     expect(api.calls.filter((c) => c.path.startsWith('/api/posts/tag'))).toHaveLength(0);
+  });
+
+  it('lets a member follow the tag and stop following it; guests see no button', async () => {
+    let held = interestsAnswer([]);
+    const me = makeUser().uuid;
+    const api = serve({
+      'GET /api/iam/posts/tag/ferns': () => success(feedAnswer('contentItems', [makePost()])),
+      [`GET /api/iam/tags/user-interests/${me}`]: () => success(held),
+      'POST /api/iam/tags/new-interests': () => {
+        held = interestsAnswer([['ferns', 'grow']]);
+        return success({ changed: ['ferns'], count: 1 });
+      },
+      'DELETE /api/iam/tags/delete-interests': () => {
+        held = interestsAnswer([]);
+        return success({ changed: ['ferns'], count: 0 });
+      },
+    });
+    renderRoute('/tag/ferns', { auth: AUTH.member });
+    // Disabled until the member's interests are read.
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Follow' }) as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByRole('button', { name: 'Follow' }));
+    const following = await screen.findByRole('button', { name: 'Following' });
+    expect(following.getAttribute('aria-pressed')).toBe('true');
+    expect(api.to('POST /api/iam/tags/new-interests')[0]!.body).toMatchObject({ tagIdArr: ['ferns'], interestType: 'grow' });
+    fireEvent.click(following);
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Follow' }) as HTMLButtonElement).disabled).toBe(false));
+    expect(api.to('DELETE /api/iam/tags/delete-interests')[0]!.body).toMatchObject({ tagIdArr: ['ferns'], interestType: 'grow' });
+  });
+
+  it('shows guests no Follow button', async () => {
+    serve({ 'GET /api/posts/tag/ferns': () => success(feedAnswer('contentItems', [makePost()])) });
+    renderRoute('/tag/ferns', { auth: AUTH.guest });
+    await screen.findByRole('article', { name: 'Post by Mary-Jane Moss' });
+    expect(screen.queryByRole('button', { name: 'Follow' })).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 /** /tag/:name: the posts and plants with a tag, newest first, as the viewer may see them. */
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { formatNumber } from '@shared/format';
 import type { FeedCounts } from '@shared/answers/feeds';
@@ -10,6 +10,9 @@ import { tagFeed } from '@/features/content/api/feeds';
 import { DocumentTitle } from '@/features/content/components/document-title';
 import { Feed } from '@/features/content/components/feed';
 import { viewerOf, viewerReady } from '@/lib/ids';
+
+// Members only: guests never load it.
+const FollowTag = lazy(() => import('@/features/tags/components/follow-tag').then((m) => ({ default: m.FollowTag })));
 
 const plural = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`;
 
@@ -25,12 +28,20 @@ function TagFeed({ tag }: { tag: string }) {
   const viewer = viewerOf(auth);
   const source = useMemo(() => tagFeed(viewer, tag), [viewer, tag]);
   const [counts, setCounts] = useState<FeedCounts | null>(null);
+  const member = auth.loggedIn === true && !!auth.user?.registration_complete;
 
   return (
     <article className="space-y-6">
       <DocumentTitle title={`#${tag}`} />
       <header className="space-y-2">
-        <h1 className="text-2xl font-semibold tracking-tight break-words text-gray-900 sm:text-3xl">#{tag}</h1>
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <h1 className="text-2xl font-semibold tracking-tight break-words text-gray-900 sm:text-3xl">#{tag}</h1>
+          {member && auth.user ? (
+            <Suspense fallback={null}>
+              <FollowTag userId={auth.user.uuid} tag={tag} />
+            </Suspense>
+          ) : null}
+        </div>
         <p className="max-w-prose text-gray-600" aria-live="polite">
           {counts
             ? `${plural(counts.postsAll, 'post', 'posts')} and ${plural(counts.plantsAll, 'plant', 'plants')} tagged ${tag}.`
