@@ -17,6 +17,7 @@ describe('contentSecurityPolicy', () => {
       "font-src 'self'",
       "connect-src 'self' https://bucket.s3.eu-west-1.amazonaws.com https://tiles.example.net wss://live.example.net",
       "media-src 'self' https://video.example.net",
+      "frame-src 'self' https://video.example.net",
       "object-src 'none'",
       "base-uri 'self'",
       "form-action 'self'",

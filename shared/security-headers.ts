@@ -13,7 +13,9 @@
  * - connect-src: the API (same origin), the images bucket's own endpoint (presigned PUT
  *   uploads go straight to it), the tile servers (map libraries that fetch their tiles), and
  *   the WebSocket endpoints (wss:) once live updates exist.
- * - media-src: the hosts of the site's videos (none until the welcome video lands).
+ * - media-src and frame-src: the hosts of the site's videos (the welcome video): a video file plays
+ *   in <video> (media-src), a player page of a video service (YouTube's or Vimeo's embed) loads in
+ *   an <iframe> (frame-src). One list, the stage's allowed video hosts, feeds both; none by default.
  * - No plugins, no foreign <base>, forms post to the site only, and no site may frame this one.
  */
 
@@ -22,7 +24,7 @@ export interface CspOrigins {
   upload: string;
   /** Map tile servers (img-src, connect-src). */
   tiles: readonly string[];
-  /** Hosts of audio and video (media-src). */
+  /** Hosts of audio and video: files (media-src) and embedded players (frame-src). */
   media: readonly string[];
   /** WebSocket endpoints, wss: (connect-src). */
   webSockets: readonly string[];
@@ -61,6 +63,7 @@ export function contentSecurityPolicy(origins: CspOrigins): string {
     ['font-src', [self]],
     ['connect-src', [self, ...hosts(origins.upload, origins.tiles, origins.webSockets)]],
     ['media-src', [self, ...hosts(origins.media)]],
+    ['frame-src', [self, ...hosts(origins.media)]],
     ['object-src', ["'none'"]],
     ['base-uri', [self]],
     ['form-action', [self]],

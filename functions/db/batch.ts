@@ -7,6 +7,7 @@
 import { BatchGetCommand, BatchWriteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from './client';
 import { Placeholders } from './condition';
+import { TABLE } from './table';
 
 export interface TableKey {
   pk: string;
@@ -61,7 +62,7 @@ export async function getItem(key: { pk: string; sk: string }, opts: { consisten
 }
 
 export interface QueryOptions {
-  /** A global index of the table (its keys `<index>pk` and `<index>sk`) instead of the table's own keys. */
+  /** A global index of the table (its own key attributes, e.g. `gsi1pk`/`gsi1sk`, `mempk`/`memsk`) instead of the table's own keys. */
   index?: string;
   /** Sort keys starting with this. */
   prefix?: string;
@@ -79,7 +80,9 @@ export interface QueryOptions {
 /** One Query page of the partition `pk`: its items, and where the next page starts (undefined: none). */
 export async function queryPage(pk: string, opts: QueryOptions = {}): Promise<{ items: RawItem[]; next: Record<string, unknown> | undefined }> {
   const p = new Placeholders();
-  const [pkName, skName] = opts.index ? [`${opts.index}pk`, `${opts.index}sk`] : ['pk', 'sk'];
+  const gsi = opts.index ? TABLE.globalIndexes.find((i) => i.name === opts.index) : undefined;
+  if (opts.index && !gsi) throw new Error(`no index ${opts.index}`);
+  const [pkName, skName] = gsi ? [gsi.partitionKey, gsi.sortKey] : ['pk', 'sk'];
   const sortKey = opts.between
     ? ` AND ${p.name(skName)} BETWEEN ${p.value(opts.between[0])} AND ${p.value(opts.between[1])}`
     : opts.prefix

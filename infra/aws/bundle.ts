@@ -42,6 +42,7 @@ import ts from 'typescript';
 import { CATCH_ALL, routes } from '../../functions/routes';
 import { readsTable, routeKey, type RouteDef } from '../../functions/lib/route-types';
 import { isRaw } from '../../shared/contract/route';
+import * as adminSchemas from '../../shared/schemas/admin';
 import * as authSchemas from '../../shared/schemas/auth';
 import * as commentsSchemas from '../../shared/schemas/comments';
 import * as commonSchemas from '../../shared/schemas/common';
@@ -174,6 +175,7 @@ interface PlannedJob {
 
 /** The modules that declare input schemas (shared/schemas/<name>.ts), searched for each route's input. */
 const SCHEMA_MODULES: Record<string, Record<string, unknown>> = {
+  admin: adminSchemas,
   auth: authSchemas,
   comments: commentsSchemas,
   common: commonSchemas,

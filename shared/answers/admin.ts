@@ -33,3 +33,28 @@ export const siteSetting = z.strictObject({
   updatedAt: z.string(),
 });
 export type SiteSetting = z.output<typeof siteSetting>;
+
+/** One feed counter of a scope: what is stored and what its items add up to. */
+export const recountRow = z.strictObject({
+  counter: z.string().describe('<audience>.<field>, e.g. members.plantsAvail'),
+  audience: z.enum(['public', 'members', 'owner']),
+  field: z.enum(['postsAll', 'plantsAll', 'plantsAvail', 'news']),
+  key: z.string().describe('The counter item: counter#<scope> and the audience (the global scope\'s shards summed)'),
+  stored: z.number().int(),
+  recounted: z.number().int().nonnegative(),
+});
+export type RecountRow = z.output<typeof recountRow>;
+
+/** A step of a counters check: how far it got, and the counters once it is done. */
+export const recountProgress = z.strictObject({
+  scope: z.string(),
+  read: z.number().int().nonnegative().describe('Items read so far in this check'),
+  cursorId: z.string().nullable().describe('Call again with it to go on; null when the check is done'),
+  rows: z.array(recountRow).nullable().describe('Every counter of the scope once the check is done (null before)'),
+});
+export type RecountProgress = z.output<typeof recountProgress>;
+
+export const counterRepair = z.strictObject({
+  outcome: z.enum(['repaired', 'unchanged', 'changed']).describe('changed: the counter no longer holds the stored value given (check again)'),
+});
+export type CounterRepair = z.output<typeof counterRepair>;

@@ -1,5 +1,6 @@
 /** The admin routes' contract. */
-import { adminUserPage, siteSetting } from '../answers/admin';
+import { adminUserPage, counterRepair, recountProgress, siteSetting } from '../answers/admin';
+import { recountInput, repairCounterInput } from '../schemas/admin';
 import { updateSiteSettingInput } from '../schemas/site-settings';
 import { cursorQuery } from '../schemas/common';
 import { defineRoute } from './route';
@@ -14,4 +15,16 @@ export const usersWithoutLocation = defineRoute({
   method: 'GET', path: '/api/iam/admin/users-without-location', access: 'admin',
   input: cursorQuery, output: adminUserPage,
   summary: 'Registered users with no location, newest first, cursor paged: { users, cursorId }.',
+});
+
+export const recountCounters = defineRoute({
+  method: 'POST', path: '/api/iam/admin/counters/recount', access: 'admin',
+  input: recountInput, output: recountProgress,
+  summary: 'Recount the feed counters of a scope (global, user#<id>, page#<id>, tag#<name>) from its lists, a bounded batch per call (limit? items, at most 1000; cursorId? to go on): { scope, read, cursorId, rows } with rows (each counter stored and recounted) once done.',
+});
+
+export const repairCounter = defineRoute({
+  method: 'POST', path: '/api/iam/admin/counters/repair', access: 'admin',
+  input: repairCounterInput, output: counterRepair,
+  summary: 'Set a feed counter (scope, audience, field) to its recounted value while it still holds the stored value given: { outcome } repaired, unchanged or changed (recount again).',
 });

@@ -6,6 +6,8 @@ import type { Profile } from '../../shared/answers/auth';
 import { as, logIn, signUp } from '../support/accounts';
 import { call } from '../support/api';
 import { getItem } from '../support/db';
+import { newPost } from '../support/content';
+import { join, newPage } from '../support/pages';
 import { outbox } from '../support/outbox';
 import { admin, adminSession, allPages, registeredUser, signInAgain, unregisteredUser } from '../support/users';
 
@@ -156,6 +158,30 @@ describe('DELETE /api/iam/users/{uuid}', () => {
     const member = await registeredUser();
     expect((await as(member.browser, 'DELETE', `/api/iam/users/${u.uuid}`, {})).status).toBe(403);
     expect(await getItem(`user#${u.uuid}`, 'profile')).not.toHaveProperty('deletedAt');
+  });
+});
+
+describe('an admin\'s suspension and deletion follow the rules a member\'s own do', () => {
+  it('deletes the member\'s posts with the account, and a page they alone ran keeps going for its members', async () => {
+    const u = await registeredUser();
+    const other = await registeredUser();
+    const boss = await admin();
+    const post = await newPost(u, { privacy: 'public' });
+    const page = await newPage(u);
+    await join(other, page.id);
+    expect((await as(u.browser, 'DELETE', '/api/iam/authn/delete', { uuid: u.uuid })).status).toBe(409); // the member's own: name another admin first
+    expect((await as(boss.browser, 'DELETE', `/api/iam/users/${u.uuid}`, {})).status).toBe(200);
+    expect((await call('GET', `/api/post/${post.id}`)).status).toBe(404);
+    expect(await getItem(`page#${page.id}`, 'page')).toBeDefined();
+    expect(await getItem(`page#${page.id}`, `member#${other.uuid}`)).toBeDefined();
+  });
+
+  it('answers 404 for an account that does not exist, and suspends nobody', async () => {
+    const boss = await admin();
+    const ghost = randomUUID();
+    expect((await as(boss.browser, 'PUT', `/api/iam/users/${ghost}`, { suspended: true })).status).toBe(404);
+    expect((await as(boss.browser, 'DELETE', `/api/iam/users/${ghost}`, {})).status).toBe(404);
+    expect(await getItem(`user#${ghost}`, 'profile')).toBeUndefined();
   });
 });
 

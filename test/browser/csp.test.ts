@@ -28,6 +28,7 @@ function expectedLocalPolicy(s3Endpoint: string): string {
     "font-src 'self'",
     `connect-src 'self' ${s3Endpoint} https://tile.openstreetmap.org`,
     "media-src 'self'",
+    "frame-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

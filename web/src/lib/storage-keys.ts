@@ -8,6 +8,8 @@ export const STORAGE_KEYS = {
   sessionHint: 'leafline.session-hint',
   /** When a tab last refreshed the session (ms since epoch): other tabs then skip their own refresh. */
   sessionRefreshedAt: 'leafline.session-refreshed-at',
+  /** Where the admin's data-care jobs stopped (cursor and totals per job), so a job left midway is resumed. */
+  adminJobs: 'leafline.admin-jobs',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

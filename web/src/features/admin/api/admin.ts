@@ -2,6 +2,7 @@
 import type * as z from 'zod/mini';
 import type { UpdateSiteSettingInput } from '@shared/schemas/site-settings';
 import type { adminUserUpdateInput } from '@shared/schemas/users';
+import type { repairCounterInput } from '@shared/schemas/admin';
 import { api } from '@/lib/api';
 
 export type { AdminUser } from '@shared/answers/admin';
@@ -22,3 +23,20 @@ export const usersWithoutLocation = (signal?: AbortSignal) => api.call('GET /api
 export const updateSiteSetting = (input: UpdateSiteSettingInput) => api.call('PUT /api/iam/admin/update/site-setting', input);
 
 export const sendAccountDeletionEmail = () => api.call('POST /api/iam/emails/account-deletion');
+
+/** One page of the users without a location (newest first), for the data care screen. */
+export const usersWithoutLocationPage = (cursorId: string | undefined, signal?: AbortSignal) =>
+  api.call('GET /api/iam/admin/users-without-location', { cursorId }, { signal });
+
+export type LocationCleanupKind = 'duplicates' | 'orphans';
+
+/** One bounded batch of an event-location clean-up; `cursorId` from the previous batch goes on. */
+export const cleanLocations = (kind: LocationCleanupKind, cursorId: string | undefined) =>
+  kind === 'duplicates'
+    ? api.call('DELETE /api/iam/admin/location-duplicates', { cursorId })
+    : api.call('DELETE /api/iam/admin/orphaned-locations', { cursorId });
+
+/** One batch of a counters check of `scope` (global, user#<id>, page#<id>, tag#<name>). */
+export const recountCounters = (scope: string, cursorId: string | undefined) => api.call('POST /api/iam/admin/counters/recount', { scope, cursorId });
+
+export const repairCounter = (input: z.output<typeof repairCounterInput>) => api.call('POST /api/iam/admin/counters/repair', input);

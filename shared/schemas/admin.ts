@@ -1,0 +1,57 @@
+/** Inputs of the admin routes' data care: the counters check and its repair. */
+import * as z from 'zod/mini';
+import { FEED_FILTERS } from '../constants';
+import { normaliseTagName, TAG_NAME_PATTERN } from '../tag-rules';
+import { cursor } from './common';
+import './locale';
+
+export const COUNTER_AUDIENCES = ['public', 'members', 'owner'] as const;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** A counter scope as written (`global`, `user#<id>`, `page#<id>`, `tag#<name>`), normalised; null when it is none. */
+export function normaliseCounterScope(text: string): string | null {
+  const s = text.trim();
+  if (s.toLowerCase() === 'global') return 'global';
+  const m = /^(user|page|tag)#(.+)$/i.exec(s);
+  if (!m) return null;
+  const kind = m[1]!.toLowerCase();
+  if (kind === 'tag') {
+    const tag = normaliseTagName(m[2]!);
+    return TAG_NAME_PATTERN.test(tag) ? `tag#${tag}` : null;
+  }
+  const id = m[2]!.toLowerCase();
+  return UUID.test(id) ? `${kind}#${id}` : null;
+}
+
+export const counterScope = z
+  .pipe(z.string({ message: 'must be text' }).check(z.maxLength(200, { message: 'must be at most 200 characters' })), z.transform((s) => normaliseCounterScope(s) ?? ''))
+  .check(z.refine((s) => s !== '', { message: 'must be global, user#<id>, page#<id> or tag#<name>' }));
+
+export const RECOUNT_BATCH_MAX = 1000;
+
+export const recountInput = z.strictObject({
+  scope: counterScope,
+  cursorId: z.optional(cursor),
+  /** Items read in this call (default and most: RECOUNT_BATCH_MAX). */
+  limit: z.optional(
+    z.number({ message: 'must be a number' }).check(z.int({ message: 'must be a whole number' }), z.minimum(1, { message: 'must be at least 1' }), z.maximum(RECOUNT_BATCH_MAX, { message: `must be at most ${RECOUNT_BATCH_MAX}` })),
+  ),
+});
+
+const count = () => z.number({ message: 'must be a number' }).check(z.int({ message: 'must be a whole number' }), z.minimum(0, { message: 'must be 0 or more' }));
+
+export const repairCounterInput = z
+  .strictObject({
+    scope: counterScope,
+    audience: z.enum(COUNTER_AUDIENCES, { message: `must be one of ${COUNTER_AUDIENCES.join(', ')}` }),
+    field: z.enum(FEED_FILTERS, { message: `must be one of ${FEED_FILTERS.join(', ')}` }),
+    stored: z.number({ message: 'must be a number' }).check(z.int({ message: 'must be a whole number' })),
+    recounted: count(),
+  })
+  .check(
+    z.superRefine((s, ctx) => {
+      if (s.audience === 'owner' && !/^(user|page)#/.test(s.scope)) ctx.addIssue({ code: 'custom', path: ['audience'], message: 'owner is only a member\'s or a page\'s counter' });
+    }),
+  );
+export type RepairCounterInput = z.infer<typeof repairCounterInput>;

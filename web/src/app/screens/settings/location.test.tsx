@@ -1,0 +1,47 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { errorOf, press, type } from '@/testing/forms';
+import { AUTH, renderRoute } from '@/testing/render-route';
+import { success } from '@/testing/responses';
+import { serve } from '@/testing/serve';
+
+const SYDNEY = { latitude: -33.8688, longitude: 151.2093, suburb_city: 'Sydney', state: 'NSW', country: 'Australia' };
+const HOBART = { id: '2163355', name: 'Hobart', admin1: 'Tasmania', country: 'AU', countryName: 'Australia', label: 'Hobart, Tasmania, Australia', latitude: -42.8794, longitude: 147.3294, timeZone: 'Australia/Hobart' };
+
+describe('/settings/location', () => {
+  it('picks a place by name, shows it, and saves it as the public default_location', async () => {
+    const api = serve({
+      'GET /api/site-settings/get-site': () => success({ name: 'Leafline', tagline: 'Grow', defaultLocation: SYDNEY, settings: {} }),
+      'GET /api/location/places': () => success({ places: [HOBART], attribution: 'GeoNames' }),
+      'GET /api/location/places-near': () => success({ places: [] }),
+      'PUT /api/iam/admin/update/site-setting': (c) => success({ name: c.body?.name, value: c.body?.value, dataType: 'json', isPublic: true, updatedAt: '2026-11-28T00:00:00.000Z' }),
+    });
+    renderRoute('/settings/location', { auth: AUTH.admin });
+    expect(await screen.findByText('Sydney, NSW, Australia')).toBeTruthy();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Find a place by name' }), { target: { value: 'Hoba' } });
+    fireEvent.mouseDown(await screen.findByRole('option', { name: /Hobart/ }));
+    expect((screen.getByLabelText(/^Suburb or city/) as HTMLInputElement).value).toBe('Hobart');
+    expect((screen.getByLabelText(/^Latitude/) as HTMLInputElement).value).toBe('-42.8794');
+    expect(screen.getByLabelText('Map of Hobart')).toBeTruthy();
+    press('Save default location');
+    expect(await screen.findByText('The default location is now Hobart, Tasmania, Australia.')).toBeTruthy();
+    const body = api.to('PUT /api/iam/admin/update/site-setting')[0]?.body;
+    expect(body).toMatchObject({ name: 'default_location', dataType: 'json', isPublic: true });
+    expect(JSON.parse(body?.value as string)).toEqual({ latitude: -42.8794, longitude: 147.3294, suburb_city: 'Hobart', state: 'Tasmania', country: 'Australia' });
+  });
+
+  it('names the field of a coordinate out of range and sends nothing', async () => {
+    const api = serve({
+      'GET /api/site-settings/get-site': () => success({ name: 'Leafline', tagline: 'Grow', defaultLocation: SYDNEY, settings: {} }),
+      'GET /api/location/places-near': () => success({ places: [] }),
+    });
+    renderRoute('/settings/location', { auth: AUTH.admin });
+    await screen.findByText('Sydney, NSW, Australia');
+    type(/^Latitude/, '123');
+    type(/^Suburb or city/, ' ');
+    press('Save default location');
+    expect(errorOf(/^Latitude/)).toMatch(/from -90 to 90/);
+    expect(errorOf(/^Suburb or city/)).toMatch(/required/);
+    expect(api.to('PUT /api/iam/admin/update/site-setting')).toHaveLength(0);
+  });
+});
