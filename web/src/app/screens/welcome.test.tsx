@@ -50,6 +50,16 @@ describe('/welcome', () => {
     expect(screen.getByRole('link', { name: 'Skip and go to the home page' }).getAttribute('href')).toBe('/');
   });
 
+  it("embeds a video service's player in a frame, not in <video>", async () => {
+    serveWelcome({ welcome_video_url: 'https://www.youtube-nocookie.com/embed/abcDEF12345' }, []);
+    renderRoute('/welcome', { auth: AUTH.member });
+    const frame = await screen.findByTitle('Welcome video');
+    expect(frame.tagName).toBe('IFRAME');
+    expect(frame.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/abcDEF12345');
+    expect(frame.getAttribute('sandbox')).not.toMatch(/allow-top-navigation/);
+    expect(document.querySelector('video')).toBeNull();
+  });
+
   it('shows no video while none is set, and says when no page is near', async () => {
     serveWelcome({}, []);
     renderRoute('/welcome', { auth: AUTH.member });

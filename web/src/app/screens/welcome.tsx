@@ -12,6 +12,7 @@ import { Loading } from '@/components/loading';
 import { PageShell } from '@/components/page-shell';
 import { paths } from '@/config/paths';
 import { PageCard } from '@/features/pages/components/page-card';
+import { isVideoFile } from '@/features/admin/video-url';
 import { useNearbyPages, useSearchOrigin } from '@/features/places/api/places';
 import { useAuth } from '@/lib/auth/auth-store';
 import { useSite } from '@/lib/site';
@@ -89,18 +90,38 @@ function InterestsStep({ number }: { number: number }) {
   );
 }
 
+/**
+ * A video file (or a path here) plays in <video>; any other address is a video service's player
+ * page (the admin screen turns YouTube and Vimeo page addresses into one), embedded in a frame:
+ * the CSP's frame-src allows only the stage's video hosts, the same list the setting is checked
+ * against when saved.
+ */
 function VideoStep({ number, src }: { number: number; src: string }) {
+  const player = !src.startsWith('/') && !isVideoFile(src);
   return (
     <Step number={number} title="Watch the welcome video">
-      <video controls preload="metadata" playsInline className="aspect-video w-full rounded-lg bg-black" src={src} aria-label="Welcome video">
-        <p>
-          Your browser cannot play the video here.{' '}
-          <a href={src} className={link}>
-            Open the video
-          </a>
-          .
-        </p>
-      </video>
+      {player ? (
+        <iframe
+          src={src}
+          title="Welcome video"
+          loading="lazy"
+          allow="fullscreen; picture-in-picture; encrypted-media"
+          allowFullScreen
+          referrerPolicy="strict-origin-when-cross-origin"
+          sandbox="allow-scripts allow-same-origin allow-presentation allow-popups"
+          className="aspect-video w-full rounded-lg border-0 bg-black"
+        />
+      ) : (
+        <video controls preload="metadata" playsInline className="aspect-video w-full rounded-lg bg-black" src={src} aria-label="Welcome video">
+          <p>
+            Your browser cannot play the video here.{' '}
+            <a href={src} className={link}>
+              Open the video
+            </a>
+            .
+          </p>
+        </video>
+      )}
     </Step>
   );
 }
