@@ -23,6 +23,7 @@ import { PendingUpload } from './entities/pending-upload';
 import { PhoneCheck } from './entities/phone-check';
 import { Post, TagLink } from './entities/post';
 import { RateLimit } from './entities/rate-limit';
+import { ReportCase, ReportFiling, ReportOpen } from './entities/report';
 import { RealtimeConnection, RealtimeTicket } from './entities/realtime';
 import { RelistJob } from './entities/relist-job';
 import { Session } from './entities/session';
@@ -72,6 +73,9 @@ const factories = {
   eventAttendance: EventAttendance,
   eventLocation: EventLocation,
   eventRandomId: EventRandomId,
+  reportCase: ReportCase,
+  reportOpen: ReportOpen,
+  reportFiling: ReportFiling,
 };
 
 export type Entities = { [K in keyof typeof factories]: ReturnType<(typeof factories)[K]> };

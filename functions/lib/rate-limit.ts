@@ -59,6 +59,8 @@ export const DEFAULT_LIMITS = {
   REALTIME_TICKET_USER: { max: 240, seconds: 60 * 60 },
   /** Contact and report forms e-mail every admin: a handful an hour. */
   FORM_USER: { max: 5, seconds: 60 * 60 },
+  /** Reports reach the admins' queue: a member flags a few things a day; a script meets the wall. */
+  REPORT_USER: { max: 20, seconds: 60 * 60 },
 } as const;
 export type LimitName = keyof typeof DEFAULT_LIMITS;
 

@@ -68,6 +68,10 @@ export const KEPT_ROUTE_NAMES: Readonly<Record<string, readonly [stack: string, 
 
   'POST /api/unsubscribe/{token}': ['MailRoutes', '/aws/lambda/leafline/prod/mail/post-api-unsubscribe-token'],
 
+  'GET /api/iam/admin/reports/{state}': ['ReportsRoutes', '/aws/lambda/leafline/prod/reports/get-api-iam-admin-reports-state'],
+  'POST /api/iam/reports/new': ['ReportsRoutes', '/aws/lambda/leafline/prod/reports/post-api-iam-reports-new'],
+  'PUT /api/iam/admin/reports/{id}': ['ReportsRoutes', '/aws/lambda/leafline/prod/reports/put-api-iam-admin-reports-id'],
+
   'DELETE /api/iam/blocks/{userId}': ['MessagesRoutes', '/aws/lambda/leafline/prod/messages/delete-api-iam-blocks-userid'],
   'DELETE /api/iam/messages/conversation': ['MessagesRoutes', '/aws/lambda/leafline/prod/messages/delete-api-iam-messages-conversation'],
   'DELETE /api/iam/messages/conversations': ['MessagesRoutes', '/aws/lambda/leafline/prod/messages/delete-api-iam-messages-conversations'],
