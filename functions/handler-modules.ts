@@ -77,6 +77,7 @@ import type * as feedsRecentPosts from './feeds/handlers/recent-posts';
 import type * as feedsUserCounts from './feeds/handlers/user-counts';
 import type * as feedsUserOrPageBasic from './feeds/handlers/user-or-page-basic';
 import type * as formsNewForm from './forms/handlers/new-form';
+import type * as formsValidateForms from './forms/handlers/validate-forms';
 import type * as imagesAvatarUpload from './images/handlers/avatar-upload';
 import type * as imagesPhotoUpload from './images/handlers/photo-upload';
 import type * as mailUnsubscribe from './mail/handlers/unsubscribe';
@@ -244,6 +245,7 @@ export interface HandlerModules {
   'feeds/handlers/user-counts': typeof feedsUserCounts;
   'feeds/handlers/user-or-page-basic': typeof feedsUserOrPageBasic;
   'forms/handlers/new-form': typeof formsNewForm;
+  'forms/handlers/validate-forms': typeof formsValidateForms;
   'images/handlers/avatar-upload': typeof imagesAvatarUpload;
   'images/handlers/photo-upload': typeof imagesPhotoUpload;
   'mail/handlers/unsubscribe': typeof mailUnsubscribe;

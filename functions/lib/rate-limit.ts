@@ -85,3 +85,12 @@ export async function hitRateLimit(name: LimitName, subject: string | readonly [
     .go({ response: 'all_new' });
   if ((data.count ?? 0) > max) throw tooManyRequests(windowStart + seconds - now);
 }
+
+/** How many attempts `subject` has left in the current window of `name`, and when it ends (seconds from now): a read, counting nothing. */
+export async function rateLimitLeft(name: LimitName, subject: string, nowMs = Date.now()): Promise<{ left: number; resetsInSeconds: number }> {
+  const { max, seconds } = limitFor(name);
+  const now = Math.floor(nowMs / 1000);
+  const windowStart = now - (now % seconds);
+  const { data } = await db().entities.rateLimit.get({ key: rateLimitKey(name, subject), windowStart }).go({ consistent: true });
+  return { left: Math.max(0, max - (data?.count ?? 0)), resetsInSeconds: windowStart + seconds - now };
+}

@@ -56,6 +56,7 @@ export const KEPT_ROUTE_NAMES: Readonly<Record<string, readonly [stack: string, 
   'PUT /api/iam/events/update-specific': ['EventsRoutes', '/aws/lambda/leafline/prod/events/put-api-iam-events-update-specific'],
   'PUT /api/iam/events/upsert-attend-specific': ['EventsRoutes', '/aws/lambda/leafline/prod/events/put-api-iam-events-upsert-attend-specific'],
 
+  'GET /api/iam/forms/validate': ['FormsRoutes', '/aws/lambda/leafline/prod/forms/get-api-iam-forms-validate'],
   'POST /api/iam/forms/new': ['FormsRoutes', '/aws/lambda/leafline/prod/forms/post-api-iam-forms-new'],
 
   'POST /api/iam/images/avatar-upload': ['ImagesRoutes', '/aws/lambda/leafline/prod/images/post-api-iam-images-avatar-upload'],
