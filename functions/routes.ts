@@ -28,6 +28,7 @@ import { notificationsRoutes } from './notifications/routes';
 import { locationRoutes, pagesRoutes } from './pages/routes';
 import { postsRoutes } from './posts/routes';
 import { reactionsRoutes } from './reactions/routes';
+import { reportsRoutes } from './reports/routes';
 import { searchRoutes } from './search/routes';
 import { siteSettingsRoutes } from './site-settings/routes';
 import { systemRoutes } from './system/routes';
@@ -78,6 +79,7 @@ export const routes = [
   ...inStack('messages', messagesRoutes),
   ...inStack('realtime', realtimeRoutes),
   ...inStack('mail', mailRoutes),
+  ...inStack('reports', reportsRoutes),
 ] as const satisfies readonly StackedRoute[];
 
 export type RouteTable = typeof routes;

@@ -12,7 +12,7 @@ import { absent, and, eq, exists, or } from '../db/condition';
 import { commentClaimKey, commentKey, commentReactionKey, type CommentClaimItem, type CommentItem } from '../db/entities/comment';
 import { db, threadCollection } from '../db/service';
 import { failedChecks, named, txEntities, writeItems, type TxItem } from '../db/transact';
-import { deleteItem } from '../db/write';
+import { deleteItem, updateItem } from '../db/write';
 import { badRequest, conflict, forbidden, notFound, serviceUnavailable } from '../lib/errors';
 import { eitherBlocks } from '../users/blocks';
 import { excerpt, notificationWrite, targetNameOf } from '../notifications/notifications';
@@ -109,7 +109,7 @@ export async function addComment(viewer: Viewer, input: NewComment, { nowMs: at 
     if (input.parent_id) {
       const parentClaim = await claimOf(input.parent_id);
       parent = parentClaim && parentClaim.postId === post.id ? await commentAt(post.id, parentClaim.path) : null;
-      if (!parent) throw notFound('The comment replied to does not exist', 'parent_id');
+      if (!parent || parent.hiddenAt) throw notFound('The comment replied to does not exist', 'parent_id');
       if (input.level !== parent.level + 1) throw badRequest(`must be ${parent.level + 1}: the parent's level + 1`, 'level');
     }
     const nowMs = at ?? Date.now();
@@ -176,7 +176,8 @@ export async function deleteComment(viewer: Viewer, commentId: string, claimedUs
     const items: TxItem[] = [
       deleteItem(commentKey(post.id, claim.path), and(exists(), replies === 0 ? or(absent('replyCount'), eq('replyCount', replies)) : eq('replyCount', replies))),
       txEntities().commentClaim.delete({ id: commentId }).commit(),
-      named('post-live', postCountItem(post.id, 'commentCount', -subtree.comment.length)),
+      // Hidden comments were taken off the post's count when they were hidden.
+      named('post-live', postCountItem(post.id, 'commentCount', -subtree.comment.filter((c) => !c.hiddenAt).length)),
       ...ancestors.map((a) => named('ancestor-exists', replyCountItem(post.id, a, -subtree.comment.length))),
       ...staffChecks,
     ];
@@ -199,6 +200,29 @@ export async function deleteComment(viewer: Viewer, commentId: string, claimedUs
   await batchDelete([...claims, ...rest]);
   const after = await getPostItem(post.id);
   return { deleted: subtree.comment.length, commentCount: Math.max(0, after?.commentCount ?? 0) };
+}
+
+/**
+ * The writes that hide a comment with every reply under it (an admin acting on a report): each
+ * one still shown is marked `hiddenAt`, and the post's count drops by as many. Readers leave
+ * hidden comments out; a reply cannot land under one. Null when there is no such comment.
+ */
+export async function hideCommentItems(commentId: string, adminId: string): Promise<{ comment: CommentItem; items: TxItem[] } | null> {
+  const claim = await claimOf(commentId);
+  if (!claim) return null;
+  const { data: subtree } = await threadCollection()({ postId: claim.postId, path: claim.path }).go({ pages: 'all' });
+  const comment = subtree.comment.find((c) => c.path === claim.path);
+  if (!comment) return null;
+  const shown = subtree.comment.filter((c) => !c.hiddenAt);
+  if (!shown.length) return { comment, items: [] };
+  const hiddenAt = new Date().toISOString();
+  return {
+    comment,
+    items: [
+      ...shown.map((c) => updateItem({ key: commentKey(c.postId, c.path), set: { hiddenAt, hiddenBy: adminId }, condition: and(exists(), absent('hiddenAt')) })),
+      postCountItem(claim.postId, 'commentCount', -shown.length),
+    ],
+  };
 }
 
 /** Whether the comment exists and the caller wrote it (for new-comment-notif). */

@@ -23,6 +23,7 @@ import { PendingUpload } from './entities/pending-upload';
 import { PhoneCheck } from './entities/phone-check';
 import { Post, TagLink } from './entities/post';
 import { RateLimit } from './entities/rate-limit';
+import { ReportCase, ReportFiling, ReportOpen } from './entities/report';
 import { RealtimeConnection, RealtimeTicket } from './entities/realtime';
 import { RelistJob } from './entities/relist-job';
 import { Session } from './entities/session';
@@ -77,6 +78,9 @@ const factories = {
   eventRandomId: EventRandomId,
   interest: Interest,
   tagDeleteJob: TagDeleteJob,
+  reportCase: ReportCase,
+  reportOpen: ReportOpen,
+  reportFiling: ReportFiling,
 };
 
 export type Entities = { [K in keyof typeof factories]: ReturnType<(typeof factories)[K]> };

@@ -50,7 +50,7 @@ export async function postDetail(id: string, viewer: Viewer, kind?: 'post' | 'pl
   const present = new Set<string>();
   // Comments of members the viewer blocks are left out, and with them the replies under them.
   const shown = comments.filter((c) => {
-    if (hidden.has(c.authorId)) return false;
+    if (hidden.has(c.authorId) || (c.hiddenAt && !viewer.admin)) return false;
     const parentPath = c.path.includes('/') ? c.path.slice(0, c.path.lastIndexOf('/')) : null;
     const earlierPage = parentPath !== null && startSk !== undefined && commentSk(parentPath) <= startSk;
     const ok = !c.parentId || present.has(c.parentId) || earlierPage;

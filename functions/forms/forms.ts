@@ -1,4 +1,4 @@
-/** Contact and report forms: stored once per client id, then the admins are told by e-mail. */
+/** Contact and report forms: stored once per client id, put in the moderation queue, then the admins are told by e-mail. */
 import type { NewFormInput } from '../../shared/schemas/forms';
 import { db } from '../db/service';
 import type { FormSubmissionItem } from '../db/entities/form-submission';
@@ -8,6 +8,15 @@ import { logger } from '../lib/logger';
 import { mailer } from '../lib/outbound/mailer';
 import { txEntities, writeItems } from '../db/transact';
 import { assertAuthorWasLive, authorLiveCheck } from '../users/author-live';
+import { REPORT_TEXT_MAX, type ReportTargetType } from '../../shared/schemas/reports';
+import { isValidHandle, normaliseHandle } from '../../shared/validation';
+import { eventIdByRandomId } from '../events/events';
+import { HttpError } from '../lib/errors';
+import type { Session } from '../lib/session/token';
+import { viewerOf } from '../lib/session/viewer';
+import { fileInCase } from '../reports/reports';
+import { resolveTarget } from '../reports/targets';
+import { handleOwner } from '../users/users';
 
 /**
  * Creates the submission, with the proof that its author's account still exists, in one
@@ -38,4 +47,41 @@ export async function tellAdmins(item: FormSubmissionItem): Promise<void> {
       logger.error('could not e-mail an admin about a form', { error: err as Error, formId: item.id });
     }
   }
+}
+
+/** What a report form's path names, when it is a page of something reportable: `/post/<id>`, `/plant/<id>`, `/event/<randomId>`, `/<handle>`. */
+async function targetOfPath(path: string): Promise<{ type: ReportTargetType; id: string } | null> {
+  const parts = path.split(/[?#]/)[0]!.split('/').filter(Boolean);
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+  if (parts.length === 2 && (parts[0] === 'post' || parts[0] === 'plant') && uuid.test(parts[1]!)) return { type: parts[0], id: parts[1]! };
+  if (parts.length === 2 && parts[0] === 'event') {
+    const id = await eventIdByRandomId(parts[1]!).catch(() => null);
+    return id ? { type: 'event', id } : null;
+  }
+  if (parts.length === 1 && isValidHandle(parts[0]!)) {
+    const owner = await handleOwner(normaliseHandle(parts[0]!));
+    return owner ? { type: owner.ownerType, id: owner.ownerId } : null;
+  }
+  return null;
+}
+
+/**
+ * Puts a form in the moderation queue: a report form whose path names something its author can
+ * see (and did not write) as a report of it, anything else as a contact item of its own.
+ */
+export async function queueForm(session: Session, item: FormSubmissionItem): Promise<void> {
+  const text = `${item.subject}\n\n${item.message}`.slice(0, REPORT_TEXT_MAX);
+  const named = item.kind === 'report' && item.targetPath ? await targetOfPath(item.targetPath) : null;
+  if (named) {
+    const viewer = await viewerOf(session);
+    const target = await resolveTarget(named.type, named.id, viewer, session).catch((err: unknown) => {
+      if (err instanceof HttpError && err.status === 404) return null;
+      throw err;
+    });
+    if (target && target.authorId !== session.userId) {
+      await fileInCase(session.userId, { targetType: named.type, targetId: named.id, target, reason: 'other', text });
+      return;
+    }
+  }
+  await fileInCase(session.userId, { targetType: 'contact', targetId: item.id, target: { authorId: session.userId }, reason: 'other', text });
 }

@@ -4,4 +4,5 @@ import type { RouteDef } from '../lib/route-types';
 
 export const formsRoutes = [
   { ...forms.newForm, handler: 'forms/handlers/new-form', grants: ['table:read', 'table:write', 'mail'] },
+  { ...forms.validateForms, handler: 'forms/handlers/validate-forms', grants: ['table:read'] },
 ] as const satisfies readonly RouteDef[];

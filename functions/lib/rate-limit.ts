@@ -59,6 +59,8 @@ export const DEFAULT_LIMITS = {
   REALTIME_TICKET_USER: { max: 240, seconds: 60 * 60 },
   /** Contact and report forms e-mail every admin: a handful an hour. */
   FORM_USER: { max: 5, seconds: 60 * 60 },
+  /** Reports reach the admins' queue: a member flags a few things a day; a script meets the wall. */
+  REPORT_USER: { max: 20, seconds: 60 * 60 },
 } as const;
 export type LimitName = keyof typeof DEFAULT_LIMITS;
 
@@ -82,4 +84,13 @@ export async function hitRateLimit(name: LimitName, subject: string | readonly [
     .set({ expiresAt: windowStart + seconds })
     .go({ response: 'all_new' });
   if ((data.count ?? 0) > max) throw tooManyRequests(windowStart + seconds - now);
+}
+
+/** How many attempts `subject` has left in the current window of `name`, and when it ends (seconds from now): a read, counting nothing. */
+export async function rateLimitLeft(name: LimitName, subject: string, nowMs = Date.now()): Promise<{ left: number; resetsInSeconds: number }> {
+  const { max, seconds } = limitFor(name);
+  const now = Math.floor(nowMs / 1000);
+  const windowStart = now - (now % seconds);
+  const { data } = await db().entities.rateLimit.get({ key: rateLimitKey(name, subject), windowStart }).go({ consistent: true });
+  return { left: Math.max(0, max - (data?.count ?? 0)), resetsInSeconds: windowStart + seconds - now };
 }

@@ -23,9 +23,10 @@ export function isOwner(post: Pick<PostItem, 'ownerType' | 'ownerId' | 'authorId
   return viewer.userId !== null && ((post.ownerType !== 'page' && post.ownerId === viewer.userId) || post.authorId === viewer.userId);
 }
 
-/** Whether the viewer may see the post at all; a deleted post is seen by nobody. */
+/** Whether the viewer may see the post at all; a deleted post is seen by nobody, a hidden one by admins only. */
 export function canSee(post: PostItem, viewer: Viewer): boolean {
   if (post.deletedAt) return false;
+  if (post.hiddenAt && !viewer.admin) return false;
   if (post.privacy === 'public') return true;
   if (post.privacy === 'members') return viewer.member || isOwner(post, viewer) || viewer.admin;
   return isOwner(post, viewer) || viewer.admin;

@@ -63,8 +63,13 @@ export function nextTime(previous?: string, now = Date.now()): string {
   return new Date(Math.max(now, after)).toISOString();
 }
 
+/** Deleted, or hidden by an admin: in no list, counted nowhere. */
+export function isGone(p: Pick<PostItem, 'deletedAt' | 'hiddenAt'>): boolean {
+  return !!p.deletedAt || !!p.hiddenAt;
+}
+
 function countable(p: PostItem): Countable | null {
-  return p.deletedAt ? null : p;
+  return isGone(p) ? null : p;
 }
 
 /** The tag link audiences a post is listed under (private posts are in no tag list). */
@@ -73,7 +78,7 @@ function linkAudiences(privacy: Privacy): ('public' | 'members')[] {
 }
 
 function linkPuts(p: PostItem): TxItem[] {
-  if (p.deletedAt) return [];
+  if (isGone(p)) return [];
   const { tagLink } = txEntities();
   return p.tags.flatMap((tag) =>
     linkAudiences(p.privacy).map((audience) =>
@@ -83,7 +88,7 @@ function linkPuts(p: PostItem): TxItem[] {
 }
 
 function linkDeletes(p: PostItem): TxItem[] {
-  if (p.deletedAt) return [];
+  if (isGone(p)) return [];
   const { tagLink } = txEntities();
   return p.tags.flatMap((tag) =>
     linkAudiences(p.privacy).map((audience) => tagLink.delete({ tag, audience, updatedAt: p.updatedAt, id: p.id }).commit() as TxItem),
@@ -93,14 +98,14 @@ function linkDeletes(p: PostItem): TxItem[] {
 /** Tag link items to rewrite when the post's key, privacy or tags changed; none otherwise. */
 function linkChanges(before: PostItem, after: PostItem): TxItem[] {
   const same =
-    before.updatedAt === after.updatedAt && before.privacy === after.privacy && !!before.deletedAt === !!after.deletedAt &&
+    before.updatedAt === after.updatedAt && before.privacy === after.privacy && isGone(before) === isGone(after) &&
     before.tags.length === after.tags.length && before.tags.every((t, i) => t === after.tags[i]);
   return same ? [] : [...linkDeletes(before), ...linkPuts(after)];
 }
 
 function tagChanges(before: PostItem | null, after: PostItem | null): TxItem[] {
-  const was = new Set(before && !before.deletedAt ? before.tags : []);
-  const now = new Set(after && !after.deletedAt ? after.tags : []);
+  const was = new Set(before && !isGone(before) ? before.tags : []);
+  const now = new Set(after && !isGone(after) ? after.tags : []);
   const added = [...now].filter((t) => !was.has(t));
   const removed = [...was].filter((t) => !now.has(t));
   return [...(added.length ? tagUsageItems(added, 1) : []), ...(removed.length ? tagUsageItems(removed, -1) : [])];
@@ -316,6 +321,37 @@ export async function editPost(postId: string, claimedUserId: string, viewer: Vi
   }
 }
 
+/**
+ * An admin hides a post acting on a report: the write a delete makes, without the sweep. The post
+ * is marked `hiddenAt` (every index condition drops it) and taken off every counter, tag usage and
+ * tag link in one transaction with `extra(hidden)` (the report's close, the author's notice). A post
+ * already gone is left as it is (`extra(null)` is written alone).
+ */
+export async function hidePost(postId: string, adminId: string, extra: (hidden: PostItem | null) => TxItem[]): Promise<{ post: PostItem | null; out: TxOutcome; items: TxItem[] }> {
+  for (let attempt = 1; ; attempt++) {
+    const post = await getPostItem(postId);
+    let marked: PostItem | null = null;
+    let own: TxItem[] = [];
+    if (post && !isGone(post)) {
+      marked = { ...post, hiddenAt: new Date().toISOString(), hiddenBy: adminId, version: post.version + 1 };
+      const { id, ...rest } = marked;
+      own = [
+        named(POST_UNCHANGED, txEntities().post.put({ id, ...rest }).where((a, op) => op.eq(a.version, post.version)).commit()),
+        ...counterItems(post, null),
+        ...tagChanges(post, null),
+        ...linkDeletes(post),
+      ];
+    }
+    const items = [...own, ...extra(marked)];
+    const out = await writeItems(items);
+    // A post that changed meanwhile (a reaction, an edit) is read again; any other refusal is the caller's to read.
+    if (!out.canceled || !failedChecks(out, items).has(POST_UNCHANGED)) return { post: marked, out, items };
+    if (attempt >= ATTEMPTS) throw serviceUnavailable('The post is changing; please try again');
+  }
+}
+
+const POST_UNCHANGED = 'post-unchanged';
+
 /** Removes what is left under a deleted post: comments with their claims and reactions, photos, then the post. */
 export async function sweepPost(post: PostItem): Promise<void> {
   const items = await partitionItems(postPk(post.id));
@@ -347,7 +383,8 @@ export async function deletePost(postId: string, claimedUserId: string, viewer: 
     const { id, ...rest } = marked;
     const items: TxItem[] = [
       txEntities().post.put({ id, ...rest }).where((a, op) => op.eq(a.version, live.version)).commit(),
-      ...counterItems(live, null),
+      // A hidden post counts for nothing already: nothing is taken off twice.
+      ...counterItems(countable(live), null),
       ...tagChanges(live, null),
       ...linkDeletes(live),
       ...staffChecks,

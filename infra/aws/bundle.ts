@@ -51,6 +51,7 @@ import * as feedsSchemas from '../../shared/schemas/feeds';
 import * as formsSchemas from '../../shared/schemas/forms';
 import * as imagesSchemas from '../../shared/schemas/images';
 import * as mailSchemas from '../../shared/schemas/mail';
+import * as reportsSchemas from '../../shared/schemas/reports';
 import * as messagesSchemas from '../../shared/schemas/messages';
 import * as notificationsSchemas from '../../shared/schemas/notifications';
 import * as pagesSchemas from '../../shared/schemas/pages';
@@ -189,6 +190,7 @@ const SCHEMA_MODULES: Record<string, Record<string, unknown>> = {
   pages: pagesSchemas,
   posts: postsSchemas,
   reactions: reactionsSchemas,
+  reports: reportsSchemas,
   search: searchSchemas,
   'site-settings': siteSettingsSchemas,
   tags: tagsSchemas,

@@ -16,6 +16,7 @@ import type * as notifications from './notifications';
 import type * as pages from './pages';
 import type * as posts from './posts';
 import type * as reactions from './reactions';
+import type * as reports from './reports';
 import type { DataOf, InputOf, KeyOf, RouteContract } from './route';
 import type * as search from './search';
 import type * as siteSettings from './site-settings';
@@ -25,7 +26,7 @@ import type * as users from './users';
 
 type Domains = [
   typeof admin, typeof auth, typeof comments, typeof events, typeof feeds, typeof forms, typeof images, typeof mail, typeof messages, typeof notifications,
-  typeof pages, typeof posts, typeof reactions, typeof search, typeof siteSettings, typeof system, typeof tags, typeof users,
+  typeof pages, typeof posts, typeof reactions, typeof reports, typeof search, typeof siteSettings, typeof system, typeof tags, typeof users,
 ];
 
 /** The routes one contract module exports (distributed over the union of modules). */

@@ -62,6 +62,7 @@ export const adminUserUpdateInput = z.strictObject({
   suspended: z.optional(z.boolean({ message: 'must be true or false' })),
   is_admin: z.optional(z.boolean({ message: 'must be true or false' })),
 });
+export type AdminUserUpdateInput = z.infer<typeof adminUserUpdateInput>;
 /** Whole kilometres: with positions shared only to ~1 km, finer radii would tell nothing more. */
 export const nearbyUsersInput = z.strictObject({
   latitude,

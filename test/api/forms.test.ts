@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { asTestSession, member } from '../support/accounts';
+import { as, asTestSession, member } from '../support/accounts';
 import { call, mintSession, type TestSession } from '../support/api';
 import { getItem } from '../support/db';
 import { outbox } from '../support/outbox';
@@ -83,5 +83,51 @@ describe('POST /api/iam/forms/new', () => {
     const session = await mintSession();
     const res = await call('POST', '/api/iam/forms/new', { session, body: { id: randomUUID(), kind: 'contact', subject: 'x', message: 'y'.repeat(300_000) } });
     expect(res.status).toBe(413);
+  });
+});
+
+describe('forms in the moderation queue', () => {
+  const openCaseOf = async (type: string, id: string) => {
+    const marker = await getItem(`reported#${type}#${id}`, 'open');
+    return marker ? getItem(`report#${String(marker.caseId)}`, 'report') : undefined;
+  };
+
+  it('files a report form whose path names a post as a report of that post; a contact form, and a path naming nothing, as contact items', async () => {
+    const writer = await member();
+    const user = await memberSession();
+    const made = await as<{ post: { id: string } }>(writer.browser, 'POST', '/api/iam/posts/new', { id: randomUUID(), text: 'spam spam', tags: [], photos: [], privacy: 'public' });
+    const postId = made.data.post.id;
+    const report = await call('POST', '/api/iam/forms/new', { session: user, body: { id: randomUUID(), kind: 'report', subject: 'Spam', message: 'Adverts', targetPath: `/post/${postId}` } });
+    expect(report.status).toBe(201);
+    expect(await openCaseOf('post', postId)).toMatchObject({ reporterCount: 1, other: 1, authorId: writer.profile.uuid, texts: [expect.objectContaining({ text: 'Spam\n\nAdverts' })] });
+    // Its author is found by handle too, and the second report joins the same case.
+    const byHandle = await call('POST', '/api/iam/forms/new', { session: await memberSession(), body: { id: randomUUID(), kind: 'report', subject: 'Rude', message: 'x', targetPath: `/${writer.profile.username}` } });
+    expect(byHandle.status).toBe(201);
+    expect(await openCaseOf('user', writer.profile.uuid)).toMatchObject({ reporterCount: 1 });
+
+    for (const body of [
+      { id: randomUUID(), kind: 'contact', subject: 'Hello', message: 'Love it' },
+      { id: randomUUID(), kind: 'report', subject: 'Odd', message: 'x', targetPath: '/post/not-a-post' },
+    ]) {
+      expect((await call('POST', '/api/iam/forms/new', { session: user, body })).status).toBe(201);
+      expect(await openCaseOf('contact', body.id)).toMatchObject({ targetType: 'contact', authorId: user.userId, reporterCount: 1 });
+    }
+  });
+
+  it('GET /api/iam/forms/validate: the limits of each kind and how many forms the hour still allows', async () => {
+    const user = await memberSession();
+    const before = await call<{ kinds: { kind: string; subject: { max: number }; targetPath: { required: boolean } }[]; canSend: boolean; left: number }>('GET', '/api/iam/forms/validate', { session: user });
+    expect(before.status).toBe(200);
+    expect(before.data.kinds).toEqual([
+      expect.objectContaining({ kind: 'contact', subject: { min: 1, max: 120 }, message: { min: 1, max: 5000 }, targetPath: { required: false, max: 300 } }),
+      expect.objectContaining({ kind: 'report', targetPath: { required: true, max: 300 } }),
+    ]);
+    // (The test host raises the hourly limit; the count is what is checked.)
+    expect(before.data).toMatchObject({ canSend: true, left: expect.any(Number) });
+    await call('POST', '/api/iam/forms/new', { session: user, body: { id: randomUUID(), kind: 'contact', subject: 'Hi', message: 'x' } });
+    expect((await call('GET', '/api/iam/forms/validate', { session: user })).data).toMatchObject({ canSend: true, left: before.data.left - 1 });
+    expect((await call('GET', '/api/iam/forms/validate')).status).toBe(401);
+    const unregistered = await call('GET', '/api/iam/forms/validate', { session: await mintSession({ registered: false }) });
+    expect(unregistered.data).toMatchObject({ canSend: false });
   });
 });

@@ -56,6 +56,7 @@ export const KEPT_ROUTE_NAMES: Readonly<Record<string, readonly [stack: string, 
   'PUT /api/iam/events/update-specific': ['EventsRoutes', '/aws/lambda/leafline/prod/events/put-api-iam-events-update-specific'],
   'PUT /api/iam/events/upsert-attend-specific': ['EventsRoutes', '/aws/lambda/leafline/prod/events/put-api-iam-events-upsert-attend-specific'],
 
+  'GET /api/iam/forms/validate': ['FormsRoutes', '/aws/lambda/leafline/prod/forms/get-api-iam-forms-validate'],
   'POST /api/iam/forms/new': ['FormsRoutes', '/aws/lambda/leafline/prod/forms/post-api-iam-forms-new'],
 
   'POST /api/iam/images/avatar-upload': ['ImagesRoutes', '/aws/lambda/leafline/prod/images/post-api-iam-images-avatar-upload'],
@@ -67,6 +68,10 @@ export const KEPT_ROUTE_NAMES: Readonly<Record<string, readonly [stack: string, 
   'GET /api/nearby/near-you': ['LocationRoutes', '/aws/lambda/leafline/prod/location/get-api-nearby-near-you'],
 
   'POST /api/unsubscribe/{token}': ['MailRoutes', '/aws/lambda/leafline/prod/mail/post-api-unsubscribe-token'],
+
+  'GET /api/iam/admin/reports/{state}': ['ReportsRoutes', '/aws/lambda/leafline/prod/reports/get-api-iam-admin-reports-state'],
+  'POST /api/iam/reports/new': ['ReportsRoutes', '/aws/lambda/leafline/prod/reports/post-api-iam-reports-new'],
+  'PUT /api/iam/admin/reports/{id}': ['ReportsRoutes', '/aws/lambda/leafline/prod/reports/put-api-iam-admin-reports-id'],
 
   'DELETE /api/iam/blocks/{userId}': ['MessagesRoutes', '/aws/lambda/leafline/prod/messages/delete-api-iam-blocks-userid'],
   'DELETE /api/iam/messages/conversation': ['MessagesRoutes', '/aws/lambda/leafline/prod/messages/delete-api-iam-messages-conversation'],

@@ -40,6 +40,9 @@ export const Comment = () => new Entity({
     /** Every descendant at any depth, kept by `ADD` with each reply and deletion below it. */
     replyCount: { type: 'number', required: true, default: 0 },
     createdAt: { type: 'string', required: true, readOnly: true },
+    /** Taken down by an admin acting on a report (with every reply under it): readers leave it out. */
+    hiddenAt: { type: 'string' },
+    hiddenBy: { type: 'string' },
   },
   indexes: {
     byPath: {

@@ -2,7 +2,7 @@
  * A post or plant post (P1) under `post#<id>`, where the id is the client-generated UUID of the
  * creating call. Visibility decides which sparse indexes hold the item (P2, P3): each index has a
  * `condition`, so a post is written only into the lists its privacy, kind, availability and owner
- * type allow, and a deleted post (marked `deletedAt`) is in none. Every list sorts by
+ * type allow, and a deleted post (marked `deletedAt`), or one an admin hid (`hiddenAt`), is in none. Every list sorts by
  * `<updatedAt>#<id>`, so an edit that sets a new `updatedAt` moves the post to the front of all
  * of them in the same write.
  *
@@ -19,10 +19,12 @@ interface Visibility {
   available?: boolean;
   ownerType?: string;
   deletedAt?: string;
+  hiddenAt?: string;
   geohash?: string;
 }
 
-const live = (a: Visibility) => !a.deletedAt;
+/** Neither deleted nor hidden by an admin (a hidden post is in no list, as a deleted one). */
+const live = (a: Visibility) => !a.deletedAt && !a.hiddenAt;
 const isPublic = (a: Visibility) => live(a) && a.privacy === 'public';
 const isMembers = (a: Visibility) => live(a) && (a.privacy === 'public' || a.privacy === 'members');
 const availablePlant = (a: Visibility) => a.kind === 'plant' && a.available === true;
@@ -89,6 +91,9 @@ export const Post = () => new Entity({
     createdAt: { type: 'string', required: true, readOnly: true },
     updatedAt: { type: 'string', required: true },
     deletedAt: { type: 'string' },
+    /** Taken down by an admin acting on a report: in no list, read by admins only (`hiddenBy`: who). */
+    hiddenAt: { type: 'string' },
+    hiddenBy: { type: 'string' },
   },
   indexes: {
     byId: {

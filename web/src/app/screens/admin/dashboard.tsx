@@ -1,4 +1,4 @@
-/** /admin: shortcuts to each admin area, and the users who have no location yet. */
+/** /admin: the moderation queue first, then shortcuts to each admin area and the users who have no location yet. */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Button, FormAlert } from '@/components/form/feedback';
@@ -7,6 +7,7 @@ import { Loading } from '@/components/loading';
 import { PageShell } from '@/components/page-shell';
 import { usersWithoutLocation } from '@/features/admin/api/admin';
 import { displayName } from '@/features/admin/components/users-admin-list';
+import { ReportQueue } from '@/features/reports/components/report-queue';
 
 const AREAS = [
   { href: '/admin/users/registered', title: 'Registered users', text: 'Suspend, promote or delete members.' },
@@ -22,6 +23,7 @@ const AREAS = [
 export default function AdminDashboardScreen() {
   return (
     <PageShell title="Admin" description="Manage users, tags, site settings and e-mail.">
+      <ReportQueue />
       <nav aria-label="Admin areas">
         <ul className="grid gap-3 sm:grid-cols-2">
           {AREAS.map((a) => (

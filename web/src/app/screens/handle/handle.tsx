@@ -23,6 +23,7 @@ import { useMemberProfile } from '@/features/users/api/users';
 import { MemberDetails } from '@/features/users/components/member-details';
 import { viewerOf, viewerReady } from '@/lib/ids';
 import { pagesKeys } from '@/features/pages/api/pages';
+import { useReportAction } from '@/components/report/report-action';
 import { forgetPage, isKnownPage, rememberPage } from '@/lib/known-pages';
 import { ApiError } from '@/lib/api';
 
@@ -91,6 +92,7 @@ function ProfileBody({ handle, posts, source, name }: { handle: string; posts: R
   const owner = posts.data?.pages[0]?.owner ?? null;
   // The profile is asked for once the posts answer names the member (by uuid).
   const profile = useMemberProfile(viewerOf(auth), owner?.type === 'user' ? owner.id : null);
+  const report = useReportAction({ type: 'user', id: owner?.id ?? '' });
 
   if (posts.isError && !posts.data) {
     return (
@@ -142,6 +144,12 @@ function ProfileBody({ handle, posts, source, name }: { handle: string; posts: R
             Events
           </Link>
         ) : null}
+        {auth.loggedIn && !self && owner?.type === 'user' ? (
+          <button type="button" onClick={report.action.onSelect} className={link}>
+            Report<span className="sr-only">{` ${name}`}</span>
+          </button>
+        ) : null}
+        {report.dialog}
       </ProfileCard>
       {profile.data ? <MemberDetails profile={profile.data} name={name} /> : null}
       {auth.loggedIn && owner?.type === 'user' ? (

@@ -18,6 +18,7 @@ import { handleHref, loginHref, paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-store';
 import { newClientId } from '@/lib/api';
 import { formatDateTime, formatRelative } from '@/lib/format-date';
+import { useReportAction } from '@/components/report/report-action';
 import { useAddComment, useDeleteComment } from '../api/comments';
 import { buildThread, insertComment, removeSubtree, subtreeIds, visibleComments, type ThreadNode } from '../lib/thread';
 import { Avatar } from '@/components/avatar';
@@ -163,6 +164,7 @@ function CommentItem({ node, ctx }: { node: ThreadNode; ctx: ThreadContext }) {
   const mine = ctx.userId !== null && author.uuid === ctx.userId;
   const canReply = ctx.canWrite && comment.level < MAX_COMMENT_LEVEL;
   const replying = ctx.replyingTo === comment.id;
+  const report = useReportAction({ type: 'comment', id: comment.id });
   const small = 'inline-flex min-h-11 items-center gap-1.5 rounded-md px-2 text-sm font-medium';
 
   return (
@@ -207,7 +209,12 @@ function CommentItem({ node, ctx }: { node: ThreadNode; ctx: ThreadContext }) {
                 <TrashIcon className="size-4" />
                 Delete<span className="sr-only"> your comment</span>
               </button>
+            ) : ctx.userId !== null ? (
+              <button type="button" onClick={report.action.onSelect} className={`${small} text-gray-700 hover:bg-gray-100 hover:text-gray-900`}>
+                Report<span className="sr-only">{` the comment by ${name}`}</span>
+              </button>
             ) : null}
+            {report.dialog}
           </div>
           {replying ? (
             <CommentForm

@@ -29,6 +29,7 @@ import { useDeletePost } from '../api/posts';
 import { Avatar } from '@/components/avatar';
 import { CommentIcon, GlobeIcon, LockIcon, MembersIcon } from './icons';
 import { OwnerMenu } from './owner-menu';
+import { useReportAction } from '@/components/report/report-action';
 import { PhotoGrid } from './photo-grid';
 import { PlantFacts, PlantHeading, plantName } from './plant-details';
 import { ReactionButton } from './reaction-button';
@@ -118,6 +119,7 @@ export function PostCard({ post, variant = 'card', titleAs = 'h3', onDeleted, ea
   const noun = kind.noun;
   const name = ownerName(post.owner);
   const mine = auth.loggedIn === true && !!auth.user && auth.user.uuid === post.authorId;
+  const report = useReportAction({ type: post.kind, id: post.id });
   const ownerHref = post.owner.handle ? (post.owner.type === 'page' ? pageHref : handleHref)(post.owner.handle) : null;
   const shortened = full ? post.text : shorten(post.text);
 
@@ -196,7 +198,10 @@ export function PostCard({ post, variant = 'card', titleAs = 'h3', onDeleted, ea
               },
             ]}
           />
+        ) : auth.loggedIn === true ? (
+          <OwnerMenu label={`Actions for this ${noun}`} actions={[report.action]} />
         ) : null}
+        {report.dialog}
       </header>
 
       {post.kind === 'plant' ? <PlantParts post={post} titleAs={titleAs} full={full} distanceKm={distanceKm} /> : null}

@@ -1,0 +1,82 @@
+/**
+ * An admin's action on an open report: dismiss it, hide the content (posts, plants and comments),
+ * or suspend its author through the admin's user update. Every action closes the case (and so
+ * every open report of its target), keeping who acted, when, the action and the note.
+ */
+import type { ActOnReportInput } from '../../shared/schemas/reports';
+import { hideCommentItems } from '../comments/comments';
+import type { ReportCaseItem } from '../db/entities/report';
+import { failedChecks, writeItems, type TxItem, type TxOutcome } from '../db/transact';
+import { badRequest, conflict, serviceUnavailable } from '../lib/errors';
+import { excerpt, notificationWrite, targetNameOf } from '../notifications/notifications';
+import { hidePost } from '../posts/write';
+import { CASE_OPEN, closeItems, openCase } from './reports';
+
+const ATTEMPTS = 5;
+
+function assertClosed(out: TxOutcome, items: TxItem[]): void {
+  if (!out.canceled) return;
+  if (failedChecks(out, items).has(CASE_OPEN)) throw new RetryCase();
+  throw serviceUnavailable('The content is changing; please try again');
+}
+
+/** The case changed meanwhile (another report, another admin): read it again. */
+class RetryCase extends Error {}
+
+const hideable = (type: ReportCaseItem['targetType']) => type === 'post' || type === 'plant' || type === 'comment';
+
+async function closeOnce(c: ReportCaseItem, adminId: string, input: ActOnReportInput): Promise<ReportCaseItem> {
+  const { closed, items: close } = closeItems(c, adminId, input.action, input.note);
+  if (input.action === 'hide-content' && (c.targetType === 'post' || c.targetType === 'plant')) {
+    // The author is told in the same write (a post already gone tells nobody).
+    const type = c.targetType;
+    const { out, items } = await hidePost(c.targetId, adminId, (post) => [...close, ...(post ? notificationWrite(post.authorId, hiddenNotice(type, targetNameOf(post))) : [])]);
+    assertClosed(out, items);
+    return closed;
+  }
+  if (input.action === 'hide-content' && c.targetType === 'comment') {
+    const hidden = await hideCommentItems(c.targetId, adminId);
+    const notice = hidden?.items.length ? notificationWrite(hidden.comment.authorId, hiddenNotice('comment', excerpt(hidden.comment.content))) : [];
+    const items = [...(hidden?.items ?? []), ...notice, ...close];
+    assertClosed(await writeItems(items), items);
+    return closed;
+  }
+  const out = await writeItems(close);
+  assertClosed(out, close);
+  return closed;
+}
+
+function hiddenNotice(type: 'post' | 'plant' | 'comment', name: string | undefined) {
+  const what = type === 'plant' ? 'plant listing' : type;
+  return {
+    kind: 'content-hidden' as const,
+    text: `An admin hid your ${what}${name ? ` “${name}”` : ''} after a report: nobody else sees it now`,
+    ...(name ? { targetName: name } : {}),
+  };
+}
+
+/**
+ * Acts on an open case. `suspend` is the admin user screen's own suspension (the handler hands it
+ * in: it ends sessions, which this layer does not reach).
+ */
+export async function actOnReport(adminId: string, input: ActOnReportInput, suspend: (userId: string) => Promise<void>): Promise<ReportCaseItem> {
+  let c = await openCase(input.id);
+  if (input.action === 'hide-content' && !hideable(c.targetType)) {
+    throw badRequest(`A ${c.targetType === 'user' ? 'member' : c.targetType} cannot be hidden: dismiss the report, or suspend its author`, 'action');
+  }
+  if (input.action === 'suspend-user') {
+    if (!c.authorId) throw badRequest('This report names no member to suspend', 'action');
+    await suspend(c.authorId);
+  }
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await closeOnce(c, adminId, input);
+    } catch (err) {
+      if (!(err instanceof RetryCase)) throw err;
+      if (attempt >= ATTEMPTS) throw serviceUnavailable('Reports are arriving for this content; please try again');
+      c = await openCase(input.id).catch((e: unknown) => {
+        throw e instanceof Error && 'status' in e && (e as { status: number }).status === 409 ? conflict('Another admin closed this report meanwhile', 'id') : e;
+      });
+    }
+  }
+}

@@ -1,0 +1,126 @@
+/** Hiding content on a report: it leaves every list and count at once, answers 404 but to admins, and its author is told. */
+import { describe, expect, it } from 'vitest';
+import type { CommentView } from '../../shared/answers/comments';
+import type { PostDetail } from '../../shared/answers/feeds';
+import type { ReportCaseView, ReportReceipt } from '../../shared/answers/reports';
+import { as } from '../support/accounts';
+import { call } from '../support/api';
+import { comment, ids, newPlant, newPost, notificationsOf, postDetail, uniqueTag, type FeedAnswer } from '../support/content';
+import { getItem } from '../support/db';
+import { admin, registeredUser, type TestUser } from '../support/users';
+
+const guest = (path: string) => call<FeedAnswer>('GET', path);
+type Get = (path: string) => Promise<{ status: number; data: FeedAnswer }>;
+
+async function everyPage(first: string, next: (cursor: string) => string, key: 'contentItems' | 'posts' | 'plants', get: Get = guest): Promise<string[]> {
+  const seen: string[] = [];
+  let res = await get(first);
+  for (let n = 0; n < 200; n++) {
+    expect(res.status).toBe(200);
+    seen.push(...ids(res.data[key]));
+    if (!res.data.cursorId) return seen;
+    res = await get(next(res.data.cursorId));
+  }
+  throw new Error('the list did not end');
+}
+
+async function reportAndHide(reporter: TestUser, boss: TestUser, type: string, id: string): Promise<ReportCaseView> {
+  const filed = await as<ReportReceipt>(reporter.browser, 'POST', '/api/iam/reports/new', { target: { type, id }, reason: 'abuse', text: '' });
+  expect(filed.status, JSON.stringify(filed.json)).toBe(201);
+  const res = await as<ReportCaseView>(boss.browser, 'PUT', `/api/iam/admin/reports/${filed.data.caseId}`, { action: 'hide-content', note: 'Against the rules' });
+  expect(res.status, JSON.stringify(res.json)).toBe(200);
+  return res.data;
+}
+
+const ZERO = { postsAll: 0, plantsAll: 0, plantsAvail: 0, news: 0 };
+
+describe('hide-content', () => {
+  it('takes a post and a plant out of every list, nearby and every count, in one write; only admins still read them', async () => {
+    const here = { latitude: -33.8688, longitude: 151.2093 };
+    const [u, reader, boss] = await Promise.all([registeredUser(here), registeredUser(), admin()]);
+    const tag = uniqueTag();
+    const post = await newPost(u, { tags: [tag], text: 'Rude words' });
+    const plant = await newPlant(u, { tags: [tag], privacy: 'members', availability: 'Available to swap', commonName: 'Stolen fern' });
+    const member: Get = (p) => as<FeedAnswer>(reader.browser, 'GET', p);
+    const own: Get = (p) => as<FeedAnswer>(u.browser, 'GET', p);
+    const byUser = `/api/posts/${u.profile.username}`;
+    // Listed and counted before.
+    expect((await member(`/api/posts/tag/${tag}`)).data.counts).toEqual({ ...ZERO, postsAll: 1, plantsAll: 1, plantsAvail: 1 });
+    expect((await own(byUser)).data.counts).toEqual({ ...ZERO, postsAll: 1, plantsAll: 1, plantsAvail: 1 });
+    expect(await getItem('tags', `tag#${tag}`)).toMatchObject({ usageCount: 2 });
+
+    const hidden = await reportAndHide(reader, boss, 'post', post.id);
+    expect(hidden).toMatchObject({ state: 'closed', action: 'hide-content', note: 'Against the rules', preview: { state: 'hidden' } });
+    await reportAndHide(reader, boss, 'plant', plant.id);
+    expect(await getItem(`post#${post.id}`, 'post')).toMatchObject({ hiddenAt: expect.any(String), hiddenBy: boss.uuid });
+
+    const gone = [post.id, plant.id];
+    const lists: [string, (c: string) => string, 'contentItems' | 'posts' | 'plants', Get][] = [];
+    for (const get of [guest, member, own]) {
+      lists.push(
+        ['/api/content-items/recent', (c) => `/api/content-items/more/${encodeURIComponent(c)}`, 'contentItems', get],
+        [`/api/posts/tag/${tag}`, (c) => `/api/posts/tag/${tag}?cursorId=${encodeURIComponent(c)}`, 'contentItems', get],
+        [byUser, (c) => `/api/posts/more/by-user/${u.profile.username}?cursorId=${encodeURIComponent(c)}`, 'posts', get],
+        [`/api/plants/by-user/${u.profile.username}`, (c) => `/api/plants/by-user/more/${u.profile.username}?cursorId=${encodeURIComponent(c)}`, 'plants', get],
+      );
+    }
+    lists.push([`/api/iam/plantsbyuser/${u.uuid}/plantsAll/20`, (c) => `/api/iam/moreplantsbyuser/${u.uuid}/plantsAll/20/${encodeURIComponent(c)}`, 'plants', own]);
+    for (const [first, next, key, get] of lists) {
+      const seen = await everyPage(first, next, key, get);
+      for (const id of gone) expect(seen, first).not.toContain(id);
+    }
+    const nearby = await as<{ plants: { id: string }[] }>(reader.browser, 'PUT', '/api/plants/avail-nearby', here);
+    expect(nearby.status).toBe(200);
+    expect(ids(nearby.data.plants)).not.toContain(plant.id);
+
+    // Counted nowhere: the tag's, the owner's (every audience), and the tag's uses.
+    for (const get of [guest, member, own]) expect((await get(byUser)).data.counts).toEqual(ZERO);
+    expect((await member(`/api/posts/tag/${tag}`)).data.counts).toEqual(ZERO);
+    expect(await getItem('tags', `tag#${tag}`)).toMatchObject({ usageCount: 0 });
+
+    // Single reads: gone to everybody (the author too), there for admins.
+    expect((await postDetail(null, post.id)).status).toBe(404);
+    expect((await postDetail(reader, post.id)).status).toBe(404);
+    expect((await postDetail(u, post.id)).status).toBe(404);
+    expect((await as(u.browser, 'GET', `/api/plant/${plant.id}`)).status).toBe(404);
+    expect((await as<PostDetail>(boss.browser, 'GET', `/api/post/${post.id}`)).status).toBe(200);
+
+    // The author is told what happened.
+    const notes = await notificationsOf(u);
+    expect(notes.filter((n) => n.kind === 'content-hidden').map((n) => n.text)).toEqual([
+      expect.stringContaining('plant listing “Stolen Fern”'),
+      expect.stringContaining('post “Rude words”'),
+    ]);
+
+    // Deleting it later takes nothing off twice: the counts stay at zero.
+    expect((await as(boss.browser, 'DELETE', '/api/iam/posts', { postId: post.id, userId: u.uuid })).status).toBe(200);
+    expect((await own(byUser)).data.counts).toEqual(ZERO);
+    expect(await getItem('tags', `tag#${tag}`)).toMatchObject({ usageCount: 0 });
+  });
+
+  it('hides a comment with the replies under it; the count follows and nothing more lands under it', async () => {
+    const [u, reader, boss] = await Promise.all([registeredUser(), registeredUser(), admin()]);
+    const post = await newPost(u);
+    const rude = await comment(reader, post.id, 'You are an idiot');
+    const reply = await comment(u, post.id, 'Please be kind', rude);
+    const kept = await comment(u, post.id, 'Thanks all');
+    expect((await postDetail(reader, post.id)).data.post.commentCount).toBe(3);
+
+    const closed = await reportAndHide(u, boss, 'comment', rude.id);
+    expect(closed.preview).toMatchObject({ state: 'hidden', link: `/post/${post.id}` });
+    const detail = await postDetail(reader, post.id);
+    expect(detail.data.comments.map((c: CommentView) => c.id)).toEqual([kept.id]);
+    expect(detail.data.post.commentCount).toBe(1);
+    const asAdmin = await as<PostDetail>(boss.browser, 'GET', `/api/post/${post.id}`);
+    expect(asAdmin.data.comments.map((c) => c.id)).toEqual([rude.id, reply.id, kept.id]);
+
+    const under = await as(reader.browser, 'POST', '/api/iam/posts/comment/new', { id: crypto.randomUUID(), post_id: post.id, content: 'more', level: 1, parent_id: rude.id });
+    expect(under.status).toBe(404);
+    expect((await notificationsOf(reader)).some((n) => n.kind === 'content-hidden')).toBe(true);
+
+    // Deleting the hidden comment, then the kept one, lands on zero (a hidden one is not taken off twice).
+    expect((await as(reader.browser, 'DELETE', '/api/iam/posts/comment', { id: rude.id, uuid: reader.uuid })).status).toBe(200);
+    expect((await as(u.browser, 'DELETE', '/api/iam/posts/comment', { id: kept.id, uuid: u.uuid })).status).toBe(200);
+    expect(await getItem(`post#${post.id}`, 'post')).toMatchObject({ commentCount: 0 });
+  });
+});

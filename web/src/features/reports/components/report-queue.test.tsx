@@ -1,0 +1,53 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { ReportCaseView } from '@shared/answers/reports';
+import { createQueryClient } from '@/lib/query-client';
+import { success } from '@/testing/responses';
+import { serve } from '@/testing/serve';
+import { ReportQueue } from './report-queue';
+
+const openCase: ReportCaseView = {
+  id: 'case-1', state: 'open', target: { type: 'post', id: 'p1' },
+  preview: { text: 'Buy followers', photo: null, author: { id: 'u1', handle: 'spammer', name: 'Sam Spam' }, link: '/post/p1', state: 'live' },
+  reporterCount: 2, reasons: { spam: 2, abuse: 0, unsafe: 0, other: 0 }, texts: [{ reason: 'spam', text: 'An advert', at: '2026-11-01T00:00:00.000Z' }],
+  openedAt: '2026-11-01T00:00:00.000Z', lastReportAt: '2026-11-01T00:00:00.000Z', closedAt: null, closedBy: null, action: null, note: null,
+};
+
+function show() {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>
+        <ReportQueue />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('the moderation queue', () => {
+  it('shows the content in place and hides it after a note and a confirmation', async () => {
+    const api = serve({
+      'GET /api/iam/admin/reports/open': () => success({ reports: [openCase], cursorId: null }),
+      'PUT /api/iam/admin/reports/case-1': () => success({ ...openCase, state: 'closed', action: 'hide-content' }),
+    });
+    show();
+    const card = await screen.findByRole('article', { name: 'Post report' });
+    expect(within(card).getByText('Buy followers')).toBeTruthy();
+    expect(within(card).getByText(/2 reports \(spam 2\)/)).toBeTruthy();
+    expect(within(card).getByRole('link', { name: 'Sam Spam' }).getAttribute('href')).toBe('/spammer');
+    fireEvent.click(within(card).getByRole('button', { name: 'Hide' }));
+    const dialog = screen.getByRole('dialog', { name: 'Hide this content?' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Note/ }), { target: { value: 'Advertising' } });
+    expect(api.to('PUT /api/iam/admin/reports/case-1')).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Hide' }));
+    expect(await screen.findByText('Hidden.')).toBeTruthy();
+    expect(api.to('PUT /api/iam/admin/reports/case-1')[0]!.body).toMatchObject({ action: 'hide-content', note: 'Advertising' });
+  });
+
+  it('says when there is nothing to do', async () => {
+    serve({ 'GET /api/iam/admin/reports/open': () => success({ reports: [], cursorId: null }) });
+    show();
+    expect(await screen.findByText('No open reports. All clear.')).toBeTruthy();
+  });
+});
