@@ -140,6 +140,7 @@ import type * as postsPrivacy from './posts/handlers/privacy';
 import type * as postsTextAndTags from './posts/handlers/text-and-tags';
 import type * as reactionsDeleteReaction from './reactions/handlers/delete-reaction';
 import type * as reactionsNewReaction from './reactions/handlers/new-reaction';
+import type * as searchSearchTerm from './search/handlers/search-term';
 import type * as searchUsernamePageHandle from './search/handlers/username-page-handle';
 import type * as siteSettingsGetSite from './site-settings/handlers/get-site';
 import type * as siteSettingsManifest from './site-settings/handlers/manifest';
@@ -304,6 +305,7 @@ export interface HandlerModules {
   'posts/handlers/text-and-tags': typeof postsTextAndTags;
   'reactions/handlers/delete-reaction': typeof reactionsDeleteReaction;
   'reactions/handlers/new-reaction': typeof reactionsNewReaction;
+  'search/handlers/search-term': typeof searchSearchTerm;
   'search/handlers/username-page-handle': typeof searchUsernamePageHandle;
   'site-settings/handlers/get-site': typeof siteSettingsGetSite;
   'site-settings/handlers/manifest': typeof siteSettingsManifest;

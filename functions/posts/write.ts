@@ -13,6 +13,7 @@ import { commentClaimKey } from '../db/entities/comment';
 import type { OwnerRef } from '../db/entities/owner';
 import { postKey, postPk, type PostItem } from '../db/entities/post';
 import { db } from '../db/service';
+import { indexPostWords, postSearchItems } from '../db/items/search-index';
 import { failedChecks, named, txEntities, writeItems, type TxItem, type TxOutcome } from '../db/transact';
 import { sweepsDeferred } from '../lib/deferred';
 import { badRequest, conflict, forbidden, notFound, serviceUnavailable } from '../lib/errors';
@@ -169,9 +170,12 @@ export async function createPost(authorId: string, input: NewPost, { nowMs }: { 
     // Posting as a page: the author still holds a role that may (a demotion meanwhile cancels it);
     // a page's listing also needs the page where it was read.
     const pageCheck = asPage ? posterCheck(asPage.page, authorId, pagePlant).map((item) => named('may-post-as-page', item)) : [];
-    const items: TxItem[] = [...before, ...tags, ...linkPuts(post), ...pageCheck, authorCheck, ...claims];
+    const items: TxItem[] = [...before, ...tags, ...linkPuts(post), ...pageCheck, authorCheck, ...claims, ...postSearchItems(null, post)];
     const out = await writeItems(items);
-    if (!out.canceled) return { post, created: true };
+    if (!out.canceled) {
+      if (!sweepsDeferred()) await indexWordsNow(post);
+      return { post, created: true };
+    }
     await assertAuthorWasLive(out, items, authorId);
     const failed = failedChecks(out, items);
     if (failed.has('post-id-free')) {
@@ -296,7 +300,7 @@ export async function editPost(postId: string, claimedUserId: string, viewer: Vi
       ...counterItems(countable(post), countable(next)),
     ];
     const tags = tagChanges(post, next).map((item) => named(TAGS_EXIST, item));
-    const items = [...before, ...tags, ...linkChanges(post, next), ...(rekeying?.items ?? []), authorLiveCheck(viewer.userId!)];
+    const items = [...before, ...tags, ...linkChanges(post, next), ...(rekeying?.items ?? []), authorLiveCheck(viewer.userId!), ...postSearchItems(post, next)];
     let out: TxOutcome;
     try {
       out = await writeItems(items);
@@ -306,6 +310,7 @@ export async function editPost(postId: string, claimedUserId: string, viewer: Vi
     }
     if (!out.canceled) {
       if (rekeying) await removeOldKeys(rekeying);
+      if (!sweepsDeferred()) await indexWordsNow(next);
       return next;
     }
     if (rekeying) await discardCopies(rekeying);
@@ -313,6 +318,18 @@ export async function editPost(postId: string, claimedUserId: string, viewer: Vi
     if (attempt >= ATTEMPTS) throw serviceUnavailable('The post is changing; please try again');
     // A version conflict re-reads on the next round; a missing tag is made first.
     await ensureMissingTags(failedChecks(out, items), next.tags);
+  }
+}
+
+/**
+ * Locally (no stream) a post's words are indexed right after its write; a failure is logged and
+ * the next write of the post sets them right. In the cloud the stream's dispatcher does it.
+ */
+async function indexWordsNow(post: PostItem): Promise<void> {
+  try {
+    await indexPostWords(post);
+  } catch (err) {
+    logger.error('indexing a post\'s words failed', { postId: post.id, err: String(err) });
   }
 }
 

@@ -212,7 +212,8 @@ export const STREAM_JOBS = [
     trigger: {
       filters: [
         { for: 'sweep-deleted', events: ['MODIFY'], entities: ['post', 'user', 'page', 'event'], newImageHas: ['deletedAt'] },
-        { for: 'relist-plants', events: ['INSERT', 'MODIFY'], entities: ['relistJob'], newImageHas: [] },
+        // Posts join the job items' filter (inserts and changes): the search index of their words.
+        { for: 'relist-plants', events: ['INSERT', 'MODIFY'], entities: ['relistJob', 'post'], newImageHas: [] },
         // FANOUT_ENTITIES of functions/realtime/fanout.ts (test/infra/realtime.test.ts holds them equal).
         { for: 'fan-out', events: ['INSERT', 'MODIFY'], entities: ['message', 'notification', 'messageTally', 'eventDateCounts', 'pageMember', 'comment'], newImageHas: [] },
         { for: 'close-sockets', events: ['REMOVE'], entities: [], newImageHas: [], keyPrefix: CONNECTION_KEY_PREFIX },
