@@ -374,6 +374,7 @@ export async function deletePost(postId: string, claimedUserId: string, viewer: 
     if (staffChecks.length) await assertStaffWriteAllowed(out, items, viewer.userId!);
     if (attempt >= ATTEMPTS) throw serviceUnavailable('The post is changing; please try again');
   }
+  if (!sweepsDeferred()) await indexWordsNow(marked);
   // In the cloud the table's stream hands the freshly marked post to the sweeper. Deleting an
   // already marked post writes nothing (no stream record), so that resume still sweeps here.
   if (sweepsDeferred() && !resuming) return;

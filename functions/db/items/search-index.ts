@@ -1,16 +1,18 @@
 /**
  * The search index's items (S1, docs/data-model.md), written in the transaction of the item they
- * find. Each indexed item holds a fixed number of slots in its own partition,
- * `sk = search#<slot>` (`searchw#<slot>` for a post's words: below), each one token,
+ * find. Each indexed item holds a fixed number of slots in a partition of their own,
+ * `pk = search#<kind>#<id>`, `sk = search#<slot>` (`searchw#<slot>` for a post's words: below),
+ * each one token,
  * keyed for search on `gsi3`:
  *   `gsi3pk = search#<kind>#<first 2 characters>`, `gsi3sk = <token>#<id>`,
  * so a term is one Query: `gsi3pk` of its first 2 characters, `begins_with(gsi3sk, term)`. A write
  * puts the slots whose token changed and deletes the ones left empty: nothing when the names did not
  * change. The items are candidates only: a search reads each hit's item and ranks and filters it
  * by what the item says now (functions/search/search.ts), so a token never outlives what it found for a reader.
- * Sweeping the partition (a deleted account, page, post or event) removes them with the rest.
+ * A deleted post's slots are removed by `indexPostWords`; a deleted account's, page's or event's
+ * few slots stay (found by nothing: their item reads as deleted).
  */
-import { getItem } from '../batch';
+import { batchDelete, getItem } from '../batch';
 import { absent, lt, or } from '../condition';
 import type { EventItem } from '../entities/event';
 import type { PageItem } from '../entities/page';
@@ -34,6 +36,9 @@ export interface SearchTokenItem {
   id: string;
   token: string;
 }
+
+/** The partition of an indexed item's own slots (beside none of its other items, so its lists and sweeps never meet them). */
+export const searchItemPk = (kind: SearchKind, id: string): string => `search#${kind}#${id}`;
 
 /** The partition of the index for a kind and a term's (or token's) first characters. */
 export const searchPartition = (kind: SearchKind, text: string): string => `search#${kind}#${text.slice(0, 2)}`;
@@ -70,12 +75,12 @@ const eventTokens = (e: EventItem | null): Token[] =>
 
 /** A member's name and username tokens (registered members only), for their registration's or profile's transaction. */
 export function userSearchItems(before: UserItem | null, after: UserItem): TxItem[] {
-  return slotItems('user', after.uuid, `user#${after.uuid}`, before ? userTokens(before) : null, userTokens(after), NAME_SLOTS.user);
+  return slotItems('user', after.uuid, searchItemPk('user', after.uuid), before ? userTokens(before) : null, userTokens(after), NAME_SLOTS.user);
 }
 
 /** A page's name and handle tokens, for the page's create or change transaction. */
 export function pageSearchItems(before: PageItem | null, after: PageItem): TxItem[] {
-  return slotItems('page', after.id, `page#${after.id}`, before ? pageTokens(before) : [], pageTokens(after), NAME_SLOTS.page);
+  return slotItems('page', after.id, searchItemPk('page', after.id), before ? pageTokens(before) : [], pageTokens(after), NAME_SLOTS.page);
 }
 
 /**
@@ -83,12 +88,12 @@ export function pageSearchItems(before: PageItem | null, after: PageItem): TxIte
  * plant writes none). At most 2 × 6 items: the largest post edit (86) stays at 98.
  */
 export function postSearchItems(before: PostItem | null, after: PostItem): TxItem[] {
-  return slotItems('post', after.id, `post#${after.id}`, before ? plantNames(before) : [], plantNames(after), NAME_SLOTS.post);
+  return slotItems('post', after.id, searchItemPk('post', after.id), before ? plantNames(before) : [], plantNames(after), NAME_SLOTS.post);
 }
 
 /** An event's title and place tokens, for the event's create or change transaction. */
 export function eventSearchItems(before: EventItem | null, after: EventItem): TxItem[] {
-  return slotItems('event', after.id, `event#${after.id}`, before ? eventTokens(before) : [], eventTokens(after), NAME_SLOTS.event);
+  return slotItems('event', after.id, searchItemPk('event', after.id), before ? eventTokens(before) : [], eventTokens(after), NAME_SLOTS.event);
 }
 
 /*
@@ -103,12 +108,12 @@ export function eventSearchItems(before: EventItem | null, after: EventItem): Tx
  * not change write nothing (reactions and comments bump the version too). Slots exist only under a
  * marker, so a post's first run writes its words alone. Changed slots and the
  * marker go in one transaction, the marker conditioned on a lower version, so two runs never
- * interleave their slots. A deleted post's words are removed (its sweep removes the rest).
+ * interleave their slots. A deleted post's slots (names and words) and marker are all removed.
  */
 /** Most words of a post indexed (its first ones; tags first). One transaction: ≤ this many slots and the marker. */
 export const POST_WORD_SLOTS = 40;
 
-const markerKey = (postId: string) => ({ pk: `post#${postId}`, sk: 'searchw' });
+const markerKey = (postId: string) => ({ pk: searchItemPk('post', postId), sk: 'searchw' });
 
 interface WordsMarker {
   pk: string;
@@ -128,13 +133,19 @@ const asTokens = (words: readonly string[]): Token[] => words.map((text) => ({ t
 
 /** Brings the post's words in the index to this version of the post (see above); answers whether it wrote. */
 export async function indexPostWords(post: PostItem): Promise<boolean> {
+  if (post.deletedAt) {
+    const pk = searchItemPk('post', post.id);
+    const slots = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => slotKey(pk, prefix, i));
+    await batchDelete([...slots('search', NAME_SLOTS.post), ...slots('searchw', POST_WORD_SLOTS), markerKey(post.id)]);
+    return true;
+  }
   const marker = (await getItem(markerKey(post.id), { consistent: true })) as WordsMarker | null;
   if (marker && marker.version >= post.version) return false;
   const before = marker?.words ?? [];
   const after = postWords(post);
   if (marker && before.length === after.length && before.every((w, i) => w === after[i])) return false;
   const items: TxItem[] = [
-    ...slotItems('post', post.id, `post#${post.id}`, asTokens(before), asTokens(after), POST_WORD_SLOTS, 'searchw'),
+    ...slotItems('post', post.id, searchItemPk('post', post.id), asTokens(before), asTokens(after), POST_WORD_SLOTS, 'searchw'),
     putItem<WordsMarker>({ ...markerKey(post.id), version: post.version, words: after }, or(absent(), lt('version', post.version))),
   ];
   const out = await writeItems(items);

@@ -43,12 +43,12 @@ describe('search terms', () => {
 
   it('slots: a write touches only the slots whose token changed', () => {
     const t = (...texts: string[]) => texts.map((text) => ({ text, whole: false }));
-    expect(slotItems('page', 'p1', 'page#p1', t('aa', 'bb'), t('aa', 'bb'), 6)).toEqual([]);
-    const changed = slotItems('page', 'p1', 'page#p1', t('aa', 'bb'), t('aa', 'cc'), 6) as { Put?: { Item: Record<string, string> } }[];
+    expect(slotItems('page', 'p1', 'search#page#p1', t('aa', 'bb'), t('aa', 'bb'), 6)).toEqual([]);
+    const changed = slotItems('page', 'p1', 'search#page#p1', t('aa', 'bb'), t('aa', 'cc'), 6) as { Put?: { Item: Record<string, string> } }[];
     expect(changed).toHaveLength(1);
-    expect(changed[0]!.Put!.Item).toMatchObject({ pk: 'page#p1', sk: 'search#01', gsi3pk: 'search#page#cc', gsi3sk: 'cc#p1' });
-    expect(slotItems('page', 'p1', 'page#p1', t('aa', 'bb'), t('aa'), 6)).toEqual([expect.objectContaining({ Delete: expect.objectContaining({ Key: { pk: 'page#p1', sk: 'search#01' } }) })]);
+    expect(changed[0]!.Put!.Item).toMatchObject({ pk: 'search#page#p1', sk: 'search#01', gsi3pk: 'search#page#cc', gsi3sk: 'cc#p1' });
+    expect(slotItems('page', 'p1', 'search#page#p1', t('aa', 'bb'), t('aa'), 6)).toEqual([expect.objectContaining({ Delete: expect.objectContaining({ Key: { pk: 'search#page#p1', sk: 'search#01' } }) })]);
     // Not known before: every slot is written or cleared.
-    expect(slotItems('user', 'u1', 'user#u1', null, t('aa'), 6)).toHaveLength(6);
+    expect(slotItems('user', 'u1', 'search#user#u1', null, t('aa'), 6)).toHaveLength(6);
   });
 });
