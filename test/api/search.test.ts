@@ -5,11 +5,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { dispatch } from '../../functions/system/stream-dispatch';
 import type { SearchResults } from '../../shared/answers/search';
 import { as, newBrowser } from '../support/accounts';
 import { call } from '../support/api';
 import { newPlant, newPost } from '../support/content';
-import { queryPartition, setAttributes } from '../support/db';
+import { deleteItem, getItem, queryPartition, setAttributes } from '../support/db';
+import { useHostTable } from '../support/host-env';
+import { streamRecords } from '../support/stream';
 import { dateIn, newEvent } from '../support/events';
 import { newPage, uniqueHandle } from '../support/pages';
 import { registeredUser as member, unregisteredUser, type TestUser as Member } from '../support/users';
@@ -144,5 +147,32 @@ describe('search shows only what the viewer may see', () => {
     for (const [k, v] of cookies) stale.cookies.set(k, v);
     stale.csrf = m.browser.csrf;
     expect((await as(stale, 'GET', `/api/iam/search/term/${W}`)).status).toBe(401);
+  });
+});
+
+describe('a post\'s words in the cloud', () => {
+  it('come from the stream dispatcher, once per version, and leave with the post', async () => {
+    useHostTable();
+    const T = `zq${word()}`;
+    const post = await newPost(author, { text: `Spare ${T} runners` });
+    // As in the cloud, where the request leaves the words to the stream: none yet.
+    for (const item of await queryPartition(`search#post#${post.id}`)) await deleteItem(String(item.pk), String(item.sk));
+    expect(ids((await find(viewer, T)).data.posts)).toEqual([]);
+
+    const sink = { send: async () => 'sent' as const, close: async () => undefined };
+    const record = streamRecords(0, 'INSERT');
+    const inserted = await record(`post#${post.id}`, 'post');
+    expect(await dispatch({ Records: [inserted] }, { shortOfTime: () => false, sink })).toEqual({ batchItemFailures: [] });
+    expect(ids((await find(viewer, T)).data.posts)).toEqual([post.id]);
+    const marker = await getItem(`search#post#${post.id}`, 'searchw');
+    expect(marker).toMatchObject({ words: expect.arrayContaining([T, 'spare', 'runners']) });
+    // The same record again (a retry) changes nothing.
+    expect(await dispatch({ Records: [inserted] }, { shortOfTime: () => false, sink })).toEqual({ batchItemFailures: [] });
+    expect(await getItem(`search#post#${post.id}`, 'searchw')).toEqual(marker);
+
+    const stored = (await getItem(`post#${post.id}`, 'post'))!;
+    const deleted = await record(`post#${post.id}`, 'post', 'MODIFY', { ...stored, deletedAt: new Date().toISOString(), version: Number(stored.version) + 1 });
+    expect(await dispatch({ Records: [deleted] }, { shortOfTime: () => false, sink })).toEqual({ batchItemFailures: [] });
+    expect(await queryPartition(`search#post#${post.id}`)).toEqual([]);
   });
 });
