@@ -413,6 +413,8 @@ async function main(): Promise<void> {
     await measure('GET /api/page/location/nearby-pages (member)', 20, asMember(`/api/page/location/nearby-pages?${near}&radiusKm=20`));
     await measure('GET /api/nearby/near-you (guest)', 20, guestGet(`/api/nearby/near-you?${near}`));
     await measure('GET /api/nearby/near-you (member)', 20, asMember(`/api/nearby/near-you?${near}`));
+    // Search: the bench's pages ("Bench garden …"), events (at "Bench hall") and the member ("bench_…") all match.
+    await measure('GET /api/iam/search/term/{term}', 20, asMember('/api/iam/search/term/bench'));
 
     // Messages: a second member, a conversation of 20+ messages, sending, the inbox and the conversation.
     const created2 = await createAccount(`bench-${randomUUID().slice(0, 8)}@example.com`, await hashPassword('Bench-password-2026'));

@@ -147,6 +147,7 @@ import type * as reactionsNewReaction from './reactions/handlers/new-reaction';
 import type * as reportsActOnReport from './reports/handlers/act-on-report';
 import type * as reportsListReports from './reports/handlers/list-reports';
 import type * as reportsNewReport from './reports/handlers/new-report';
+import type * as searchSearchTerm from './search/handlers/search-term';
 import type * as searchUsernamePageHandle from './search/handlers/username-page-handle';
 import type * as siteSettingsGetSite from './site-settings/handlers/get-site';
 import type * as siteSettingsManifest from './site-settings/handlers/manifest';
@@ -329,6 +330,7 @@ export interface HandlerModules {
   'reports/handlers/act-on-report': typeof reportsActOnReport;
   'reports/handlers/list-reports': typeof reportsListReports;
   'reports/handlers/new-report': typeof reportsNewReport;
+  'search/handlers/search-term': typeof searchSearchTerm;
   'search/handlers/username-page-handle': typeof searchUsernamePageHandle;
   'site-settings/handlers/get-site': typeof siteSettingsGetSite;
   'site-settings/handlers/manifest': typeof siteSettingsManifest;

@@ -1,4 +1,5 @@
 /** Changing an event or one of its dates, and the dates that follow a change of the event's privacy or place. */
+import { eventSearchItems } from '../db/items/search-index';
 import { MAX_DATES_PER_EVENT, type EventLocationInput, type UpdateEventInput, type UpdateSpecificInput } from '../../shared/schemas/events';
 import { partitionPage } from '../db/batch';
 import { SERIES_DONE, type EventDateItem, type EventItem } from '../db/entities/event';
@@ -84,7 +85,7 @@ export async function changeEvent(first: EventItem, change: UpdateEventInput, de
     const promote = capacityGrew(before, after) ? [promoteMarkerPut(after.id, after.updatedAt)] : [];
     // The replaced cover: a record due at once in this transaction, its object deleted right after.
     const retired = before.cover && before.cover !== after.cover ? [before.cover] : [];
-    const items = [eventPut(before, after), ...locationItems, ...dateItems, ...followMarker, ...promote, ...retired.map((key) => deps.covers!.retire(deps.actorId!, key)), ...(deps.guard ?? []), ...claims];
+    const items = [eventPut(before, after), ...locationItems, ...dateItems, ...followMarker, ...promote, ...retired.map((key) => deps.covers!.retire(deps.actorId!, key)), ...(deps.guard ?? []), ...claims, ...eventSearchItems(before, after)];
     const out = await writeItems(items);
     if (!out.canceled) {
       await Promise.all(retired.map((key) => deps.covers!.remove(key)));

@@ -1,4 +1,5 @@
 /** Creating an event with its first dates (one dated specific, several, or a series), its place and its cover. */
+import { eventSearchItems } from '../db/items/search-index';
 import { randomBytes } from 'node:crypto';
 import { type NewEventInput, type SpecificInput } from '../../shared/schemas/events';
 import { SERIES_DONE, type EventDateItem, type EventItem } from '../db/entities/event';
@@ -109,6 +110,7 @@ export async function createEvent(session: Session, input: NewEventInput, deps: 
       ...(pageActor ? roleCheck(event.ownerId, pageActor, 'moderator') : []),
       ...[...starts.values()].map(dateCreate),
       ...claims,
+      ...eventSearchItems(null, event),
     ];
     const out = await writeItems(items);
     if (!out.canceled) return { event, created: true };

@@ -9,6 +9,7 @@ import { normaliseSearchText } from '../../shared/format';
 import { MAX_TAGS_PER_PAGE, type PlaceInput } from '../../shared/schemas/pages';
 import type { PageItem } from '../db/entities/page';
 import { db } from '../db/service';
+import { pageSearchItems } from '../db/items/search-index';
 import { failedChecks, named, txEntities, writeItems, type TxItem } from '../db/transact';
 import { badRequest, conflict, forbidden, serviceUnavailable } from '../lib/errors';
 import { afterRelisting, pageRelistItems } from '../listings/relist';
@@ -148,6 +149,7 @@ export async function createPage(userId: string, input: NewPage, beforeCreate: (
       ...uses,
       ...links,
       ...claims,
+      ...pageSearchItems(null, page),
     ];
     const out = await writeItems(items);
     if (!out.canceled) return { page, created: true };
@@ -257,6 +259,7 @@ export async function changePage(first: PageItem, actor: PageActor, change: Page
       ...relisting.items,
       ...retired.map((key) => imageOps!.retire(actor.userId, key)),
       ...claims,
+      ...pageSearchItems(before, after),
     ];
     const out = await writeItems(items);
     if (!out.canceled) {

@@ -13,6 +13,7 @@ import { commentClaimKey } from '../db/entities/comment';
 import type { OwnerRef } from '../db/entities/owner';
 import { postKey, postPk, type PostItem } from '../db/entities/post';
 import { db } from '../db/service';
+import { indexPostWords, postSearchItems } from '../db/items/search-index';
 import { failedChecks, named, txEntities, writeItems, type TxItem, type TxOutcome } from '../db/transact';
 import { sweepsDeferred } from '../lib/deferred';
 import { badRequest, conflict, forbidden, notFound, serviceUnavailable } from '../lib/errors';
@@ -174,9 +175,12 @@ export async function createPost(authorId: string, input: NewPost, { nowMs }: { 
     // Posting as a page: the author still holds a role that may (a demotion meanwhile cancels it);
     // a page's listing also needs the page where it was read.
     const pageCheck = asPage ? posterCheck(asPage.page, authorId, pagePlant).map((item) => named('may-post-as-page', item)) : [];
-    const items: TxItem[] = [...before, ...tags, ...linkPuts(post), ...pageCheck, authorCheck, ...claims];
+    const items: TxItem[] = [...before, ...tags, ...linkPuts(post), ...pageCheck, authorCheck, ...claims, ...postSearchItems(null, post)];
     const out = await writeItems(items);
-    if (!out.canceled) return { post, created: true };
+    if (!out.canceled) {
+      if (!sweepsDeferred()) await indexWordsNow(post);
+      return { post, created: true };
+    }
     await assertAuthorWasLive(out, items, authorId);
     const failed = failedChecks(out, items);
     if (failed.has('post-id-free')) {
@@ -301,7 +305,7 @@ export async function editPost(postId: string, claimedUserId: string, viewer: Vi
       ...counterItems(countable(post), countable(next)),
     ];
     const tags = tagChanges(post, next).map((item) => named(TAGS_EXIST, item));
-    const items = [...before, ...tags, ...linkChanges(post, next), ...(rekeying?.items ?? []), authorLiveCheck(viewer.userId!)];
+    const items = [...before, ...tags, ...linkChanges(post, next), ...(rekeying?.items ?? []), authorLiveCheck(viewer.userId!), ...postSearchItems(post, next)];
     let out: TxOutcome;
     try {
       out = await writeItems(items);
@@ -311,6 +315,7 @@ export async function editPost(postId: string, claimedUserId: string, viewer: Vi
     }
     if (!out.canceled) {
       if (rekeying) await removeOldKeys(rekeying);
+      if (!sweepsDeferred()) await indexWordsNow(next);
       return next;
     }
     if (rekeying) await discardCopies(rekeying);
@@ -351,6 +356,18 @@ export async function hidePost(postId: string, adminId: string, extra: (hidden: 
 }
 
 const POST_UNCHANGED = 'post-unchanged';
+
+/**
+ * Locally (no stream) a post's words are indexed right after its write; a failure is logged and
+ * the next write of the post sets them right. In the cloud the stream's dispatcher does it.
+ */
+async function indexWordsNow(post: PostItem): Promise<void> {
+  try {
+    await indexPostWords(post);
+  } catch (err) {
+    logger.error('indexing a post\'s words failed', { postId: post.id, err: String(err) });
+  }
+}
 
 /** Removes what is left under a deleted post: comments with their claims and reactions, photos, then the post. */
 export async function sweepPost(post: PostItem): Promise<void> {
@@ -394,6 +411,7 @@ export async function deletePost(postId: string, claimedUserId: string, viewer: 
     if (staffChecks.length) await assertStaffWriteAllowed(out, items, viewer.userId!);
     if (attempt >= ATTEMPTS) throw serviceUnavailable('The post is changing; please try again');
   }
+  if (!sweepsDeferred()) await indexWordsNow(marked);
   // In the cloud the table's stream hands the freshly marked post to the sweeper. Deleting an
   // already marked post writes nothing (no stream record), so that resume still sweeps here.
   if (sweepsDeferred() && !resuming) return;

@@ -6,6 +6,7 @@
  *   - the sweep of big deletions (sweep-deleted.ts): posts, users and pages marked deleted;
  *   - the mover of plant listings (relist-plants.ts): inserts and changes of job items;
  *   - the remover of deleted tags (tag-delete.ts): inserts and changes of its job items;
+ *   - the search index of posts' words (post-words.ts): inserts and changes of posts;
  *   - live delivery (functions/realtime/fanout.ts): inserts and changes of messages,
  *     notifications, message tallies, dates' attendance counts and page memberships, and new
  *     comments, sent to their members' open sockets (as `changed` frames for the last three)
@@ -33,6 +34,7 @@ import { fromStreamImage } from '../db/stream';
 import { logger } from '../lib/logger';
 import { cloudSink } from '../realtime/cloud-sink';
 import { FANOUT_ENTITIES, FANOUT_ON_INSERT_ONLY, fanOutItems, type FrameSink } from '../realtime/fanout';
+import { postWordsJob } from './post-words';
 import { relistPlantsJob } from './relist-plants';
 import { handleRecordsWith, newImageOf, recordHandler, type RecordHandler } from './stream-records';
 import { sweepDeletedJob } from './sweep-deleted';
@@ -43,7 +45,7 @@ const SAFETY_MS = 60_000;
 
 /** The jobs every record is offered to, in this order. */
 export function streamJobs(shortOfTime: () => boolean): RecordHandler[] {
-  return [recordHandler(sweepDeletedJob), recordHandler(relistPlantsJob(shortOfTime)), recordHandler(tagDeleteJob(shortOfTime))];
+  return [recordHandler(sweepDeletedJob), recordHandler(relistPlantsJob(shortOfTime)), recordHandler(tagDeleteJob(shortOfTime)), recordHandler(postWordsJob)];
 }
 
 /** The item a record hands the fan-out (its new image); null for other records. */

@@ -10,6 +10,7 @@ import { MOTIVATIONS } from '../../shared/schemas/auth';
 import { encodeGeohash } from '../../shared/geohash';
 import { db } from '../db/service';
 import type { UserItem } from '../db/entities/user';
+import { userSearchItems } from '../db/items/search-index';
 import { failedChecks, isConditionFailure, named, txEntities, writeItems, type TxItem } from '../db/transact';
 import { holdsAdmin } from '../lib/admins';
 import { conflict, HttpError } from '../lib/errors';
@@ -158,6 +159,7 @@ export async function completeRegistration(
     named('handle-free', handleClaim.create({ handle: changes.username, ownerType: 'user', ownerId: uuid }).commit()),
     named('account-unchanged', u.put({ uuid, ...rest }).where((a, op) => op.eq(a.updatedAt, previous)).commit()),
     ...(guard ? [guard.item] : []),
+    ...userSearchItems(user, next as UserItem),
   ];
   const out = await writeItems(items);
   const failed = failedChecks(out, items);

@@ -212,8 +212,9 @@ export const STREAM_JOBS = [
     trigger: {
       filters: [
         { for: 'sweep-deleted', events: ['MODIFY'], entities: ['post', 'user', 'page', 'event'], newImageHas: ['deletedAt'] },
-        // The resumable jobs' items: moving plant listings (relist-plants.ts), removing a deleted tag (tag-delete.ts).
-        { for: 'relist-plants', events: ['INSERT', 'MODIFY'], entities: ['relistJob', 'tagDeleteJob'], newImageHas: [] },
+        // The resumable jobs' items (moving plant listings: relist-plants.ts; removing a deleted tag:
+        // tag-delete.ts) and posts, inserted or changed (the search index of their words: post-words.ts).
+        { for: 'relist-plants', events: ['INSERT', 'MODIFY'], entities: ['relistJob', 'tagDeleteJob', 'post'], newImageHas: [] },
         // FANOUT_ENTITIES of functions/realtime/fanout.ts (test/infra/realtime.test.ts holds them equal).
         { for: 'fan-out', events: ['INSERT', 'MODIFY'], entities: ['message', 'notification', 'messageTally', 'eventDateCounts', 'pageMember', 'comment'], newImageHas: [] },
         { for: 'close-sockets', events: ['REMOVE'], entities: [], newImageHas: [], keyPrefix: CONNECTION_KEY_PREFIX },

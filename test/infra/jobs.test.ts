@@ -306,7 +306,7 @@ describe('the stream dispatcher, the one reader of the table\'s stream', () => {
       const filters = mapping.FilterCriteria.Filters as { Pattern: string }[];
       expect(filters.map((f) => JSON.parse(f.Pattern))).toEqual([
         { eventName: ['MODIFY'], dynamodb: { NewImage: { __edb_e__: { S: ['post', 'user', 'page', 'event'] }, deletedAt: { S: [{ exists: true }] } } } },
-        { eventName: ['INSERT', 'MODIFY'], dynamodb: { NewImage: { __edb_e__: { S: ['relistJob', 'tagDeleteJob'] } } } },
+        { eventName: ['INSERT', 'MODIFY'], dynamodb: { NewImage: { __edb_e__: { S: ['relistJob', 'tagDeleteJob', 'post'] } } } },
         { eventName: ['INSERT', 'MODIFY'], dynamodb: { NewImage: { __edb_e__: { S: ['message', 'notification', 'messageTally', 'eventDateCounts', 'pageMember', 'comment'] } } } },
         // A removed connection item (keys only: the stream carries new images) closes its socket.
         { eventName: ['REMOVE'], dynamodb: { Keys: { pk: { S: [{ prefix: 'wsconn#' }] } } } },

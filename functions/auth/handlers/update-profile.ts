@@ -15,6 +15,7 @@ import { assertLive, liveFamilyCheck, SESSION_LIVE } from '../../lib/session/liv
 import { CLAIM_LOST, claimAvatar } from '../../images/avatars';
 import { removeRetiredUpload, retireUpload } from '../../images/pending';
 import { afterRelisting, relistItems } from '../../listings/relist';
+import { userSearchItems } from '../../db/items/search-index';
 import { getUser, toProfile, withLocation } from '../../users/users';
 
 const ACCOUNT_UNCHANGED = 'account-unchanged';
@@ -64,6 +65,7 @@ export const main: Main<typeof route> = async ({ input, session }) => {
     ...claim.map((item) => named(AVATAR_CLAIMED, item)),
     ...(retired ? [retireUpload(user.uuid, retired, nowMs, true)] : []),
     ...relisting.items,
+    ...userSearchItems(user, next),
     liveFamilyCheck(session, nowMs),
   ];
   const out = await writeItems(items);

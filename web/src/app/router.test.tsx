@@ -46,6 +46,7 @@ const EXPECTED_ROUTES: Array<[string, GuardName]> = [
   ['/nearby/plants', 'authd-only'],
   ['/_recent-plants', 'none'],
   ['/plant/{plantId}', 'guest-or-authd'],
+  ['/search', 'logged-in-only'],
   ...(['/profile', '/profile/notifications', '/profile/plants', '/profile/plants/create', '/profile/plants/edit/{plantId}'].map((p) => [p, 'authd-only']) as Array<[string, GuardName]>),
   ['/post/{randomId}', 'none'],
   ['/{handle}', 'guest-or-authd'],

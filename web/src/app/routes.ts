@@ -68,6 +68,7 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/auth/setup-page', guard: 'guest-or-authd', screen: () => import('./screens/auth/setup-page') },
 
   { path: '/tag/:name', guard: 'guest-or-authd', screen: () => import('./screens/tag') },
+  { path: '/search', guard: 'logged-in-only', screen: () => import('./screens/search') },
 
   { path: '/admin', guard: 'admin-auth', screen: () => import('./screens/admin/dashboard') },
   { path: '/admin/tags', guard: 'admin-auth', screen: () => import('./screens/admin/tags') },

@@ -2,7 +2,7 @@
  * The banner of every page: the site's name, the main navigation (a menu button on phones),
  * and sign-in/sign-up links for guests or the member's notifications, profile and logout.
  */
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { CloseIcon, LeafIcon, MenuIcon } from '@/components/icons';
 import { loginHref, paths } from '@/config/paths';
@@ -14,6 +14,22 @@ import { NotificationBell } from '@/features/notifications/components/notificati
 import { useSite } from '@/lib/site';
 import { DEFAULT_SITE } from '@shared/site';
 import { mainNavItems } from '@/components/layouts/nav-items';
+
+// The search box's suggestions load on its first focus: the entry chunk carries only this input.
+const SearchBox = lazy(() => import('@/features/search/components/search-box'));
+const searchInputClass = 'h-9 w-full rounded-md border border-gray-300 bg-white px-3 text-sm placeholder:text-gray-500';
+
+function TopSearch() {
+  const [value, setValue] = useState<string | null>(null);
+  if (value !== null) {
+    return (
+      <Suspense fallback={<input type="search" aria-label="Search" className={searchInputClass} value={value} readOnly />}>
+        <SearchBox initial={value} autoFocus />
+      </Suspense>
+    );
+  }
+  return <input type="search" aria-label="Search members, pages, plants, posts and events" placeholder="Search" className={searchInputClass} onFocus={(e) => setValue(e.currentTarget.value)} />;
+}
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium transition-colors ${
@@ -59,7 +75,13 @@ export function TopBar() {
           </ul>
         </nav>
 
-        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+        {signedIn ? (
+          <div className="ml-auto hidden w-44 sm:block md:w-64">
+            <TopSearch />
+          </div>
+        ) : null}
+
+        <div className={`${signedIn ? 'sm:ml-0' : ''} ml-auto flex items-center gap-1 sm:gap-2`}>
           {auth.loggedIn === false ? (
             <>
               <Link
@@ -120,6 +142,13 @@ export function TopBar() {
                 </NavLink>
               </li>
             ))}
+            {signedIn ? (
+              <li>
+                <NavLink to="/search" className={navLinkClass}>
+                  Search
+                </NavLink>
+              </li>
+            ) : null}
             {signedIn ? (
               <li>
                 <NavLink to={paths.profile} className={navLinkClass}>
