@@ -174,13 +174,15 @@ describe.runIf(browserAvailable)('Content-Security-Policy in Chromium', () => {
     for (const [path, title] of [
       ['/admin', 'Admin'],
       ['/admin/settings', 'Site settings'],
-      ['/admin/settings/video', 'Video settings'],
+      ['/admin/settings/video', 'Welcome video'],
       ['/admin/users/registered', 'Registered users'],
       ['/admin/users/incomplete', 'Incomplete registrations'],
       ['/admin/tags', 'Tags'],
+      ['/admin/invites', 'Invites'],
+      ['/search?q=monstera', 'Search'],
       ['/admin/email', 'E-mail'],
-      ['/admin/database', 'Data upkeep'],
-      ['/settings/location', 'Location settings'],
+      ['/admin/database', 'Data care'],
+      ['/settings/location', 'Default location'],
     ] as const) {
       await adminPage.goto(`${url()}${path}`);
       await heading(adminPage, title);
