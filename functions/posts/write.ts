@@ -104,12 +104,50 @@ function linkChanges(before: PostItem, after: PostItem): TxItem[] {
   return same ? [] : [...linkDeletes(before), ...linkPuts(after)];
 }
 
-function tagChanges(before: PostItem | null, after: PostItem | null): TxItem[] {
+/**
+ * The tag usage changes from `before` to `after`: each tag added takes a use (named TAGS_EXIST:
+ * it fails while the tag is missing or being removed), each tag dropped gives one back (named
+ * TAGS_RELEASED: it fails when the tag is gone). `gone` are tags an admin deleted: a post lets go
+ * of them with nothing to give back (a private post keeps a deleted tag's name, since the removal
+ * finds posts through the tag's lists, which hold no private post).
+ */
+function tagChanges(before: PostItem | null, after: PostItem | null, gone: ReadonlySet<string> = NO_TAGS): TxItem[] {
   const was = new Set(before && !isGone(before) ? before.tags : []);
   const now = new Set(after && !isGone(after) ? after.tags : []);
   const added = [...now].filter((t) => !was.has(t));
-  const removed = [...was].filter((t) => !now.has(t));
-  return [...(added.length ? tagUsageItems(added, 1) : []), ...(removed.length ? tagUsageItems(removed, -1) : [])];
+  const removed = [...was].filter((t) => !now.has(t) && !gone.has(t));
+  return [
+    ...(added.length ? tagUsageItems(added, 1).map((item) => named(TAGS_EXIST, item)) : []),
+    ...(removed.length ? tagUsageItems(removed, -1).map((item) => named(TAGS_RELEASED, item)) : []),
+  ];
+}
+
+const NO_TAGS: ReadonlySet<string> = new Set();
+
+/** The name of a write's tag releases: a failure means a tag it lets go of was deleted by an admin. */
+const TAGS_RELEASED = 'tags-released';
+
+/** Of `names`, the tags an admin deleted: gone, or their removal under way (one BatchGet). */
+async function deletedTags(names: string[]): Promise<Set<string>> {
+  if (!names.length) return new Set();
+  const { data } = await db().entities.tag.get(names.map((name) => ({ name }))).go();
+  const live = new Set(data.filter((t) => !t.deletingAt).map((t) => t.name));
+  return new Set(names.filter((n) => !live.has(n)));
+}
+
+/**
+ * After a cancelled write: the tags it released that an admin has deleted since, added to `gone`
+ * (the next attempt lets go of them without a release), and a 409 naming `tags` when a tag the
+ * write adds is being removed.
+ */
+async function readTagFailures(failed: Set<string>, before: PostItem | null, after: PostItem | null, gone: Set<string>): Promise<void> {
+  if (failed.has(TAGS_RELEASED) && before) for (const t of await deletedTags(before.tags)) gone.add(t);
+  if (failed.has(TAGS_EXIST) && after) {
+    const added = after.tags.filter((t) => !before?.tags.includes(t));
+    const { data } = added.length ? await db().entities.tag.get(added.map((name) => ({ name }))).go() : { data: [] };
+    const removing = data.find((t) => t.deletingAt);
+    if (removing) throw conflict(`The tag "${removing.name}" is being removed by the site's admins; choose another`, 'tags');
+  }
 }
 
 /** The answer to a creating call whose id already exists: the same post for its author's retry, else 409. */
@@ -166,7 +204,7 @@ export async function createPost(authorId: string, input: NewPost, { nowMs }: { 
   post = { ...post, photos: post.photos.map((p, i) => ({ ...p, small: claimed.small[i] === true })) };
 
   for (let attempt = 1; ; attempt++) {
-    const tags = tagChanges(null, post).map((item) => named(TAGS_EXIST, item));
+    const tags = tagChanges(null, post);
     const before: TxItem[] = [named('post-id-free', txEntities().post.create(post).commit()), ...counterItems(null, post)];
     // The author's account must still exist (an old cookie outlives a deletion by up to 15
     // minutes). A listing's place is the author's as read: if they move meanwhile, read them again
@@ -205,6 +243,7 @@ export async function createPost(authorId: string, input: NewPost, { nowMs }: { 
       if (author.suspended) throw accountSuspended();
       post = withPosition(post, listingPosition(author));
     }
+    await readTagFailures(failed, null, post, new Set());
     await ensureMissingTags(failed, post.tags);
   }
 }
@@ -275,6 +314,7 @@ export interface PostChange {
 export async function editPost(postId: string, claimedUserId: string, viewer: Viewer, change: (post: PostItem) => PostChange, kind?: 'post' | 'plant'): Promise<PostItem> {
   // A suspended member may still delete what they wrote, but not change or republish it.
   if (viewer.suspended) throw forbidden('Your account is suspended: posts cannot be changed');
+  const gone = new Set<string>();
   for (let attempt = 1; ; attempt++) {
     const post = await ownPost(postId, claimedUserId, viewer, kind);
     if (!viewer.admin) await assertMayEditPagePost(post, viewer.userId);
@@ -304,7 +344,7 @@ export async function editPost(postId: string, claimedUserId: string, viewer: Vi
       txEntities().post.put({ id, ...rest }).where((a, op) => op.eq(a.version, post.version)).commit(),
       ...counterItems(countable(post), countable(next)),
     ];
-    const tags = tagChanges(post, next).map((item) => named(TAGS_EXIST, item));
+    const tags = tagChanges(post, next, gone);
     const items = [...before, ...tags, ...linkChanges(post, next), ...(rekeying?.items ?? []), authorLiveCheck(viewer.userId!), ...postSearchItems(post, next)];
     let out: TxOutcome;
     try {
@@ -321,8 +361,10 @@ export async function editPost(postId: string, claimedUserId: string, viewer: Vi
     if (rekeying) await discardCopies(rekeying);
     await assertAuthorWasLive(out, items, viewer.userId!);
     if (attempt >= ATTEMPTS) throw serviceUnavailable('The post is changing; please try again');
-    // A version conflict re-reads on the next round; a missing tag is made first.
-    await ensureMissingTags(failedChecks(out, items), next.tags);
+    // A version conflict re-reads on the next round; a missing tag is made first, a deleted one let go.
+    const failed = failedChecks(out, items);
+    await readTagFailures(failed, post, next, gone);
+    await ensureMissingTags(failed, next.tags);
   }
 }
 
@@ -333,6 +375,7 @@ export async function editPost(postId: string, claimedUserId: string, viewer: Vi
  * already gone is left as it is (`extra(null)` is written alone).
  */
 export async function hidePost(postId: string, adminId: string, extra: (hidden: PostItem | null) => TxItem[]): Promise<{ post: PostItem | null; out: TxOutcome; items: TxItem[] }> {
+  const gone = new Set<string>();
   for (let attempt = 1; ; attempt++) {
     const post = await getPostItem(postId);
     let marked: PostItem | null = null;
@@ -343,14 +386,18 @@ export async function hidePost(postId: string, adminId: string, extra: (hidden: 
       own = [
         named(POST_UNCHANGED, txEntities().post.put({ id, ...rest }).where((a, op) => op.eq(a.version, post.version)).commit()),
         ...counterItems(post, null),
-        ...tagChanges(post, null),
+        ...tagChanges(post, null, gone),
         ...linkDeletes(post),
       ];
     }
     const items = [...own, ...extra(marked)];
     const out = await writeItems(items);
-    // A post that changed meanwhile (a reaction, an edit) is read again; any other refusal is the caller's to read.
-    if (!out.canceled || !failedChecks(out, items).has(POST_UNCHANGED)) return { post: marked, out, items };
+    const failed = failedChecks(out, items);
+    // A post that changed meanwhile (a reaction, an edit) is read again, a deleted tag let go; any
+    // other refusal is the caller's to read.
+    if (failed.has(TAGS_RELEASED) && post) {
+      for (const t of await deletedTags(post.tags)) gone.add(t);
+    } else if (!out.canceled || !failed.has(POST_UNCHANGED)) return { post: marked, out, items };
     if (attempt >= ATTEMPTS) throw serviceUnavailable('The post is changing; please try again');
   }
 }
@@ -388,6 +435,7 @@ export async function deletePost(postId: string, claimedUserId: string, viewer: 
   if (claimedUserId !== viewer.userId && !viewer.admin) throw forbidden('You can only delete your own posts');
   let resuming = false;
   let marked: PostItem;
+  const gone = new Set<string>();
   for (let attempt = 1; ; attempt++) {
     const post = await getPostItem(postId);
     if (post?.deletedAt && (isOwner(post, viewer) || viewer.admin)) {
@@ -402,13 +450,14 @@ export async function deletePost(postId: string, claimedUserId: string, viewer: 
       txEntities().post.put({ id, ...rest }).where((a, op) => op.eq(a.version, live.version)).commit(),
       // A hidden post counts for nothing already: nothing is taken off twice.
       ...counterItems(countable(live), null),
-      ...tagChanges(live, null),
+      ...tagChanges(live, null, gone),
       ...linkDeletes(live),
       ...staffChecks,
     ];
     const out = await writeItems(items);
     if (!out.canceled) break;
     if (staffChecks.length) await assertStaffWriteAllowed(out, items, viewer.userId!);
+    await readTagFailures(failedChecks(out, items), live, null, gone);
     if (attempt >= ATTEMPTS) throw serviceUnavailable('The post is changing; please try again');
   }
   if (!sweepsDeferred()) await indexWordsNow(marked);

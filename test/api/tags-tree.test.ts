@@ -157,6 +157,26 @@ describe('DELETE /api/iam/tags/{name}', () => {
     expect(await getItem('tags', `tag#${tag}`)).toMatchObject({ usageCount: 1 });
   });
 
+  it('lets a private post keep, drop and be deleted with a tag the admins removed (its lists never held the post)', async () => {
+    const tag = unique();
+    const kept = unique();
+    const mine = await newPost(u, { tags: [tag, kept], privacy: 'private' });
+    const other = await newPost(u, { tags: [tag], privacy: 'private' });
+    expect((await as<TagDeletion>(boss.browser, 'DELETE', `/api/iam/tags/${tag}`, {})).data).toMatchObject({ name: tag, done: true });
+    expect(await getItem('tags', `tag#${tag}`)).toBeUndefined();
+    // The private post still names it; dropping it gives back nothing and counts nothing.
+    const edit = await as(u.browser, 'PUT', '/api/iam/posts/update/textandtags', { postId: mine.id, userId: u.uuid, text: 'kept the other', tags: [kept] });
+    expect(edit.status, JSON.stringify(edit.json)).toBe(200);
+    expect(await getItem(`post#${mine.id}`, 'post')).toMatchObject({ tags: [kept] });
+    expect(await getItem('tags', `tag#${tag}`)).toBeUndefined();
+    expect(await getItem('tags', `tag#${kept}`)).toMatchObject({ usageCount: 1 });
+    // Deleting a private post that still names the removed tag works, and takes the other tag's use back.
+    expect((await as(u.browser, 'DELETE', '/api/iam/posts', { postId: other.id, userId: u.uuid })).status).toBe(200);
+    expect((await as(u.browser, 'DELETE', '/api/iam/posts', { postId: mine.id, userId: u.uuid })).status).toBe(200);
+    expect(await getItem('tags', `tag#${kept}`)).toMatchObject({ usageCount: 0 });
+    expect(await getItem('tags', `tag#${tag}`)).toBeUndefined();
+  });
+
   it('resumes a run cut short, and refuses a tag with children, an unknown tag and a member', async () => {
     const tag = unique();
     await newPost(u, { tags: [tag] });
