@@ -58,3 +58,11 @@ export const counterRepair = z.strictObject({
   outcome: z.enum(['repaired', 'unchanged', 'changed']).describe('changed: the counter no longer holds the stored value given (check again)'),
 });
 export type CounterRepair = z.output<typeof counterRepair>;
+
+/** The admin dashboard's counts: only those kept on write (no list is counted to answer). */
+export const adminOverview = z.strictObject({
+  posts: z.number().int().describe('Live posts members can see (public and members-only), from the global feed counters'),
+  plants: z.number().int().describe('Live plant listings members can see, from the global feed counters'),
+  openReports: z.number().int().describe('Moderation cases still open'),
+});
+export type AdminOverview = z.output<typeof adminOverview>;

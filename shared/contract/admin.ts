@@ -1,8 +1,8 @@
 /** The admin routes' contract. */
-import { adminUserPage, counterRepair, recountProgress, siteSetting } from '../answers/admin';
+import { adminOverview as adminOverviewAnswer, adminUserPage, counterRepair, recountProgress, siteSetting } from '../answers/admin';
 import { recountInput, repairCounterInput } from '../schemas/admin';
 import { updateSiteSettingInput } from '../schemas/site-settings';
-import { cursorQuery } from '../schemas/common';
+import { cursorQuery, noInput } from '../schemas/common';
 import { defineRoute } from './route';
 
 export const updateSiteSetting = defineRoute({
@@ -27,4 +27,10 @@ export const repairCounter = defineRoute({
   method: 'POST', path: '/api/iam/admin/counters/repair', access: 'admin',
   input: repairCounterInput, output: counterRepair,
   summary: 'Set a feed counter (scope, audience, field) to its recounted value while it still holds the stored value given: { outcome } repaired, unchanged or changed (recount again).',
+});
+
+export const adminOverview = defineRoute({
+  method: 'GET', path: '/api/iam/admin/overview', access: 'admin',
+  input: noInput, output: adminOverviewAnswer,
+  summary: 'The dashboard counts kept on write: { posts, plants } as members see the site (the global feed counters) and { openReports } (open moderation cases).',
 });

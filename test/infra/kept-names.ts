@@ -6,6 +6,7 @@
  * Grouped by stack, route keys in order.
  */
 export const KEPT_ROUTE_NAMES: Readonly<Record<string, readonly [stack: string, logGroup: string]>> = {
+  'GET /api/iam/admin/overview': ['AdminRoutes', '/aws/lambda/leafline/prod/admin/get-api-iam-admin-overview'],
   'GET /api/iam/admin/users-without-location': ['AdminRoutes', '/aws/lambda/leafline/prod/admin/get-api-iam-admin-users-without-location'],
   'PUT /api/iam/admin/update/site-setting': ['AdminRoutes', '/aws/lambda/leafline/prod/admin/put-api-iam-admin-update-site-setting'],
 

@@ -56,6 +56,7 @@ const EXPECTED_ROUTES: Array<[string, GuardName]> = [
   ...(['/messages', '/messages/{username}', '/messages/{userHandle}/to/{pageHandle}'].map((p) => [p, 'authd-only']) as Array<[string, GuardName]>),
   ['/docs/terms-of-use', 'none'],
   ['/docs/privacy-policy', 'none'],
+  ['/support/contact', 'guest-or-authd'],
 ];
 
 const heading = () => screen.findByRole('heading', { level: 1 });

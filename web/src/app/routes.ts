@@ -120,6 +120,8 @@ export const appRoutes: readonly AppRoute[] = [
 
   { path: '/docs/terms-of-use', guard: 'none', screen: () => import('./screens/docs/terms-of-use') },
   { path: '/docs/privacy-policy', guard: 'none', screen: () => import('./screens/docs/privacy-policy') },
+  // `support` is a reserved handle, so this cannot shadow a member's or page's. Guests are asked to sign in there.
+  { path: '/support/contact', guard: 'guest-or-authd', screen: () => import('./screens/support/contact') },
 
   // Handles last in reading order (react-router ranks static segments above dynamic ones anyway).
   // `/:handle` also serves `/{username}-old` (guest-or-authd, like the page it redirects to).

@@ -18,6 +18,7 @@ export const paths = {
   join: '/join',
   terms: '/docs/terms-of-use',
   privacy: '/docs/privacy-policy',
+  contact: '/support/contact',
   profile: '/profile',
   notifications: '/profile/notifications',
   recentPlants: '/_recent-plants',

@@ -24,6 +24,11 @@ export function Footer() {
               </Link>
             </li>
             <li>
+              <Link className="text-primary-800 underline-offset-2 hover:underline" to={paths.contact}>
+                Contact
+              </Link>
+            </li>
+            <li>
               <Link className="text-primary-800 underline-offset-2 hover:underline" to={paths.terms}>
                 Terms of use
               </Link>

@@ -1,4 +1,4 @@
-/** /admin: the moderation queue first, then shortcuts to each admin area and the users who have no location yet. */
+/** /admin: the site's counts and recent sign-ups, the moderation queue, then shortcuts to each admin area and the users who have no location yet. */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Button, FormAlert } from '@/components/form/feedback';
@@ -7,6 +7,7 @@ import { Loading } from '@/components/loading';
 import { PageShell } from '@/components/page-shell';
 import { usersWithoutLocation } from '@/features/admin/api/admin';
 import { displayName } from '@/features/admin/components/users-admin-list';
+import { SiteOverview } from '@/features/admin/components/site-overview';
 import { ReportQueue } from '@/features/reports/components/report-queue';
 
 const AREAS = [
@@ -23,6 +24,7 @@ const AREAS = [
 export default function AdminDashboardScreen() {
   return (
     <PageShell title="Admin" description="Manage users, tags, site settings and e-mail.">
+      <SiteOverview />
       <ReportQueue />
       <nav aria-label="Admin areas">
         <ul className="grid gap-3 sm:grid-cols-2">

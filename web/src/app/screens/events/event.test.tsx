@@ -26,6 +26,7 @@ describe('/event/:randomId', () => {
     expect([...dates].filter((li) => li.textContent?.includes('Sign in to say whether you are going'))).toHaveLength(2);
     expect(screen.getByRole('link', { name: 'Add to calendar' }).getAttribute('href')).toBe('/api/events/Ab3dE5gH7k/ics');
     expect(screen.queryByRole('link', { name: 'Edit event' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Report/ })).toBeNull();
   });
 
   it('a member says they are going: the status is sent for that date and shown pressed; a full date offers the waitlist', async () => {
@@ -45,6 +46,27 @@ describe('/event/:randomId', () => {
     expect(api.to('PUT /api/iam/events/upsert-attend-specific')[0]!.body).toMatchObject({ specificId: soon.id, status: 'GOING' });
     await waitFor(() => expect(screen.getAllByRole('button', { name: 'Going' })[0]!.getAttribute('aria-pressed')).toBe('true'));
     expect(screen.getByText(/3 going/)).toBeTruthy();
+  });
+
+  it('offers a member to report an event they may not edit, and sends the report about the event; its editor sees Edit instead', async () => {
+    const event = makeEvent({ specifics: [soon] });
+    const api = serve({
+      'GET /api/events/Ab3dE5gH7k': () => success({ event }),
+      'POST /api/iam/reports/new': () => success({ caseId: 'c1', filed: true }, 201),
+    });
+    const { unmount } = renderRoute('/event/Ab3dE5gH7k', { auth: AUTH.member });
+    await screen.findByRole('heading', { level: 1, name: 'Cutting swap' });
+    fireEvent.click(screen.getByRole('button', { name: 'Report this event' }));
+    expect(await screen.findByRole('dialog', { name: 'Report this event?' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Send report' }));
+    expect(await screen.findByRole('dialog', { name: 'Reported' })).toBeTruthy();
+    expect(api.to('POST /api/iam/reports/new')[0]!.body).toMatchObject({ target: { type: 'event', id: event.id } });
+    unmount();
+
+    serve({ 'GET /api/events/Ab3dE5gH7k': () => success({ event: makeEvent({ canEdit: true, specifics: [soon] }) }) });
+    renderRoute('/event/Ab3dE5gH7k', { auth: AUTH.member });
+    expect(await screen.findByRole('link', { name: 'Edit event' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Report/ })).toBeNull();
   });
 
   it('is not found when the event is not there (or is for members only)', async () => {

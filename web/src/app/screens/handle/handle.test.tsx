@@ -227,6 +227,34 @@ describe('/:handle for a page', () => {
     expect(api.to(`GET /api/iam/pages/morepostsbypage/${PAGE_ID}/plant/first`)).toHaveLength(1);
   });
 
+  it('offers a member who is not its staff to report the page, and sends the report about the page', async () => {
+    pageHref('wattle_lane_five');
+    const api = serve({
+      'GET /api/page/all-details/wattle_lane_five': () =>
+        success({ page: pageView('wattle_lane_five', 'member'), posts: [], cursorId: null, counts: { postsAll: 0, plantsAll: 0, plantsAvail: 0, news: 0, upcomingEvents: 0 }, events: [], event_locations: [] }),
+      'POST /api/iam/reports/new': () => success({ caseId: 'c1', filed: true }, 201),
+    });
+    renderRoute('/wattle_lane_five', { auth: AUTH.member });
+    await screen.findByRole('heading', { level: 1, name: 'Wattle Lane Garden' });
+    fireEvent.click(screen.getByRole('button', { name: 'Report Wattle Lane Garden' }));
+    expect(await screen.findByRole('dialog', { name: 'Report this page?' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Send report' }));
+    expect(await screen.findByRole('dialog', { name: 'Reported' })).toBeTruthy();
+    expect(api.to('POST /api/iam/reports/new')[0]!.body).toMatchObject({ target: { type: 'page', id: PAGE_ID }, reason: 'spam' });
+  });
+
+  it('offers no Report to its staff nor to a guest', async () => {
+    pageHref('wattle_lane_six');
+    serve({ 'GET /api/page/all-details/wattle_lane_six': () => details('wattle_lane_six', []) });
+    const { unmount } = renderRoute('/wattle_lane_six', { auth: AUTH.member });
+    await screen.findByText('List a plant as Wattle Lane Garden');
+    expect(screen.queryByText('Report')).toBeNull();
+    unmount();
+    renderRoute('/wattle_lane_six', { auth: AUTH.guest });
+    await screen.findByRole('heading', { level: 1, name: 'Wattle Lane Garden' });
+    expect(screen.queryByText('Report')).toBeNull();
+  });
+
   it('lists the members on its Members tab with their roles\' names, and pages on with "Show more members"', async () => {
     pageHref('wattle_lane_four');
     const member = (i: number, role: 'creator' | 'admin' | 'moderator' | 'member') => ({

@@ -23,6 +23,7 @@ import { pageNewsSource, pagePlantsSource, usePageDetails, usePageMembers } from
 import { JoinButton } from '@/features/pages/components/join-button';
 import { atLeast, isPageAdmin, isPageStaff, PAGE_ROLE_NAMES } from '@shared/page-roles';
 import { plural } from '@shared/format';
+import { useReportAction } from '@/components/report/report-action';
 
 /** The news composer loads when a member who may post opens it: readers never load it. */
 const Composer = lazy(() => import('@/features/compose/components/composer').then((m) => ({ default: m.Composer })));
@@ -49,6 +50,7 @@ export function PageProfile({ handle, onNotFound }: { handle: string; onNotFound
   // The news' first page is the one all-details answered: the profile makes one request.
   const source = useMemo(() => pageNewsSource(queryClient, viewer, handle, pageId), [queryClient, viewer, handle, pageId]);
   const plants = useMemo(() => pagePlantsSource(viewer, pageId), [viewer, pageId]);
+  const report = useReportAction({ type: 'page', id: pageId });
   const gone = details.isError && details.error instanceof ApiError && (details.error.status === 404 || details.error.status === 400);
   useEffect(() => {
     if (gone) onNotFound?.();
@@ -105,6 +107,12 @@ export function PageProfile({ handle, onNotFound }: { handle: string; onNotFound
                 {page.requestCount ? ` (${page.requestCount} waiting)` : ''}
               </Link>
             ) : null}
+            {auth.loggedIn && !staff ? (
+              <button type="button" onClick={report.action.onSelect} className={link}>
+                Report<span className="sr-only">{` ${page.name}`}</span>
+              </button>
+            ) : null}
+            {report.dialog}
           </div>
         </div>
       </header>

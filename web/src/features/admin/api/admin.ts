@@ -40,3 +40,6 @@ export const cleanLocations = (kind: LocationCleanupKind, cursorId: string | und
 export const recountCounters = (scope: string, cursorId: string | undefined) => api.call('POST /api/iam/admin/counters/recount', { scope, cursorId });
 
 export const repairCounter = (input: z.output<typeof repairCounterInput>) => api.call('POST /api/iam/admin/counters/repair', input);
+
+/** The dashboard's counts kept on write (posts, plants, open reports). */
+export const adminOverview = (signal?: AbortSignal) => api.call('GET /api/iam/admin/overview', {}, { signal });

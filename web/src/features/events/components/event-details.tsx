@@ -10,6 +10,7 @@ import { CopyButton } from '@/components/copy-button';
 import { buttonClass } from '@/components/form/feedback';
 import { eventEditHref, eventHref, handleHref, tagHref } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-store';
+import { useReportAction } from '@/components/report/report-action';
 import { Avatar } from '@/components/avatar';
 import { useTileAttribution, useTileUrl } from '@/components/places/tile-url';
 import { imageUrl } from '@/lib/images';
@@ -87,6 +88,8 @@ function DateRow({ event, date }: { event: EventView; date: EventDateView }) {
 }
 
 export function EventDetails({ event }: { event: EventView }) {
+  const auth = useAuth();
+  const report = useReportAction({ type: 'event', id: event.id });
   const tileUrl = useTileUrl();
   const tileAttribution = useTileAttribution();
   const [showPast, setShowPast] = useState(false);
@@ -123,7 +126,12 @@ export function EventDetails({ event }: { event: EventView }) {
             <Link className={buttonClass('secondary')} to={eventEditHref(event.randomId)}>
               Edit event
             </Link>
+          ) : auth.loggedIn ? (
+            <button type="button" className={buttonClass('secondary')} onClick={report.action.onSelect}>
+              Report<span className="sr-only"> this event</span>
+            </button>
           ) : null}
+          {report.dialog}
         </div>
       </header>
       {event.description ? <p className="whitespace-pre-line text-gray-800">{event.description}</p> : null}

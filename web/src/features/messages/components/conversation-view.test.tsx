@@ -68,6 +68,22 @@ beforeEach(() => {
 afterEach(() => authStore.reset());
 
 describe('conversation view', () => {
+  it('offers Report under the other side\'s messages only, and sends the report about that message', async () => {
+    const theirs = message({ content: 'Buy cheap followers here' });
+    const { api } = show({
+      [`GET ${path}`]: () => success(answer([theirs, message({ content: 'No thanks', senderId: ME.id })])),
+      'POST /api/iam/reports/new': () => success({ caseId: 'c1', filed: true }, 201),
+    });
+    await screen.findByText('No thanks');
+    expect(screen.getAllByRole('button', { name: 'Report this message' })).toHaveLength(1);
+    const row = screen.getByText('Buy cheap followers here').closest('li')!;
+    fireEvent.click(within(row).getByRole('button', { name: 'Report this message' }));
+    expect(await screen.findByRole('dialog', { name: 'Report this message?' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Send report' }));
+    expect(await screen.findByRole('dialog', { name: 'Reported' })).toBeTruthy();
+    expect(api.to('POST /api/iam/reports/new')[0]!.body).toMatchObject({ target: { type: 'message', id: theirs.id } });
+  });
+
   it('shows a message as sending, then sent; a failed send is retried with the same id', async () => {
     let fail = true;
     const { api } = show({

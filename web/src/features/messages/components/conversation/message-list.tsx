@@ -4,6 +4,7 @@ import type { Pending } from '../../hooks/use-send-queue';
 import { dayLabel, groupByDay } from '../../lib/text';
 import { LinkedText } from '@/components/linked-text';
 import { formatTime } from '@/lib/format-date';
+import { useReportAction } from '@/components/report/report-action';
 
 export function MessageList({ messages, mine }: { messages: MessageView[]; mine: (m: MessageView) => boolean }) {
   return (
@@ -13,18 +14,32 @@ export function MessageList({ messages, mine }: { messages: MessageView[]; mine:
           <p className="text-center text-xs font-medium text-gray-500">{dayLabel(g.day)}</p>
           <ol className="space-y-2">
             {g.items.map((m) => (
-              <li key={m.id} className={`flex ${mine(m) ? 'justify-end' : 'justify-start'}`} data-testid="message">
+              <li key={m.id} className={`flex flex-col ${mine(m) ? 'items-end' : 'items-start'}`} data-testid="message">
                 <div className={`max-w-[85%] rounded-2xl px-3.5 py-2 whitespace-pre-wrap break-words sm:max-w-[70%] ${mine(m) ? 'bg-primary-700 text-white' : 'bg-gray-100 text-gray-900'}`}>
                   <LinkedText text={m.content} />
                   <time dateTime={m.createdAt} className={`mt-1 block text-right text-[11px] ${mine(m) ? 'text-primary-100' : 'text-gray-600'}`}>
                     {formatTime(m.createdAt)}
                   </time>
                 </div>
+                {mine(m) ? null : <ReportMessage id={m.id} />}
               </li>
             ))}
           </ol>
         </div>
       ))}
+    </>
+  );
+}
+
+/** "Report" under a message the reader did not send; the dialog opens beside it. */
+function ReportMessage({ id }: { id: string }) {
+  const report = useReportAction({ type: 'message', id });
+  return (
+    <>
+      <button type="button" onClick={report.action.onSelect} className="rounded px-2 py-1 text-xs text-gray-600 underline hover:text-gray-900">
+        Report<span className="sr-only"> this message</span>
+      </button>
+      {report.dialog}
     </>
   );
 }
