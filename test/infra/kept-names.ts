@@ -6,6 +6,8 @@
  * Grouped by stack, route keys in order.
  */
 export const KEPT_ROUTE_NAMES: Readonly<Record<string, readonly [stack: string, logGroup: string]>> = {
+  'POST /api/iam/admin/counters/recount': ['AdminRoutes', '/aws/lambda/leafline/prod/admin/post-api-iam-admin-counters-recount'],
+  'POST /api/iam/admin/counters/repair': ['AdminRoutes', '/aws/lambda/leafline/prod/admin/post-api-iam-admin-counters-repair'],
   'GET /api/iam/admin/overview': ['AdminRoutes', '/aws/lambda/leafline/prod/admin/get-api-iam-admin-overview'],
   'GET /api/iam/admin/users-without-location': ['AdminRoutes', '/aws/lambda/leafline/prod/admin/get-api-iam-admin-users-without-location'],
   'PUT /api/iam/admin/update/site-setting': ['AdminRoutes', '/aws/lambda/leafline/prod/admin/put-api-iam-admin-update-site-setting'],
@@ -165,6 +167,7 @@ export const KEPT_ROUTE_NAMES: Readonly<Record<string, readonly [stack: string, 
 
   'POST /api/iam/realtime/ticket': ['RealtimeRoutes', '/aws/lambda/leafline/prod/realtime/post-api-iam-realtime-ticket'],
 
+  'GET /api/iam/search/term/{term}': ['SearchRoutes', '/aws/lambda/leafline/prod/search/get-api-iam-search-term-term'],
   'GET /api/iam/search/username-page-handle/{handle}': ['SearchRoutes', '/aws/lambda/leafline/prod/search/get-api-iam-search-username-page-handle-handle'],
 
   'GET /api/site-settings/get-site': ['SiteSettingsRoutes', '/aws/lambda/leafline/prod/site-settings/get-api-site-settings-get-site'],
