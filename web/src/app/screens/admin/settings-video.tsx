@@ -8,11 +8,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { updateSiteSettingInput } from '@shared/schemas/site-settings';
 import { TextField } from '@/components/form/fields';
-import { Button, FormAlert, Notice, SubmitButton } from '@/components/form/feedback';
-import { failureMessage } from '@/components/form/messages';
+import { FormAlert, Notice, SubmitButton } from '@/components/form/feedback';
 import { onSubmit, useForm } from '@/components/form/use-form';
-import { Loading } from '@/components/loading';
 import { PageShell } from '@/components/page-shell';
+import { SiteSettingsState } from '@/features/admin/components/site-settings-state';
 import { updateSiteSetting } from '@/features/admin/api/admin';
 import { embeddableVideoUrl, isVideoFile, WELCOME_VIDEO_SETTING } from '@/features/admin/video-url';
 import { siteQueryKey, useSite } from '@/lib/site';
@@ -62,14 +61,7 @@ export default function AdminVideoSettingsScreen() {
         <h2 id="video-current" className="text-lg font-semibold text-gray-900">
           Now showing
         </h2>
-        {site.isPending ? <Loading label="Loading the settings…" /> : null}
-        {site.isError ? (
-          <FormAlert message={failureMessage(site.error)} title="Could not load the settings">
-            <Button className="mt-3" variant="secondary" onClick={() => void site.refetch()}>
-              Try again
-            </Button>
-          </FormAlert>
-        ) : null}
+        <SiteSettingsState site={site} />
         {site.data && !currentUrl ? <p className="text-gray-700">No welcome video is set: the welcome page shows none.</p> : null}
         {currentUrl ? (
           <>

@@ -10,10 +10,9 @@ import type { PublicSite } from '@shared/answers/site-settings';
 import { SITE_SETTING_NAMES } from '@shared/site';
 import { Checkbox, SelectField, TextArea, TextField } from '@/components/form/fields';
 import { Button, FormAlert, Notice, SubmitButton } from '@/components/form/feedback';
-import { failureMessage } from '@/components/form/messages';
 import { onSubmit, useForm } from '@/components/form/use-form';
-import { Loading } from '@/components/loading';
 import { PageShell } from '@/components/page-shell';
+import { SiteSettingsState } from '@/features/admin/components/site-settings-state';
 import { updateSiteSetting } from '@/features/admin/api/admin';
 import { SiteTextEditor } from '@/features/site-texts/components/site-text-editor';
 import { siteQueryKey, useSite } from '@/lib/site';
@@ -81,14 +80,7 @@ export default function AdminSettingsScreen() {
         <h2 id="public-settings" className="text-lg font-semibold text-gray-900">
           Public settings
         </h2>
-        {site.isPending ? <Loading label="Loading the settings…" /> : null}
-        {site.isError ? (
-          <FormAlert message={failureMessage(site.error)} title="Could not load the settings">
-            <Button className="mt-3" variant="secondary" onClick={() => void site.refetch()}>
-              Try again
-            </Button>
-          </FormAlert>
-        ) : null}
+        <SiteSettingsState site={site} />
         {site.data ? (
           <ul className="divide-y divide-gray-200 rounded-xl border border-gray-200 bg-white" aria-label="Public settings">
             {publicRows(site.data).map((row) => (

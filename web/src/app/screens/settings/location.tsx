@@ -9,11 +9,11 @@ import { lazy, Suspense, useState } from 'react';
 import type { SiteLocation } from '@shared/site';
 import { SITE_SETTING_NAMES } from '@shared/site';
 import { TextField } from '@/components/form/fields';
-import { Button, FormAlert, Notice, SubmitButton } from '@/components/form/feedback';
-import { failureMessage } from '@/components/form/messages';
+import { FormAlert, Notice, SubmitButton } from '@/components/form/feedback';
 import { onSubmit, useForm } from '@/components/form/use-form';
 import { Loading } from '@/components/loading';
 import { PageShell } from '@/components/page-shell';
+import { SiteSettingsState } from '@/features/admin/components/site-settings-state';
 import { PlaceSearch } from '@/components/places/place-search';
 import { useTileAttribution, useTileUrl } from '@/components/places/tile-url';
 import { updateSiteSetting } from '@/features/admin/api/admin';
@@ -44,14 +44,7 @@ export default function LocationSettingsScreen() {
   const site = useSite();
   return (
     <PageShell title="Default location" description="Where maps and nearby searches start for guests and for members who have not set a place.">
-      {site.isPending ? <Loading label="Loading the settings…" /> : null}
-      {site.isError ? (
-        <FormAlert message={failureMessage(site.error)} title="Could not load the settings">
-          <Button className="mt-3" variant="secondary" onClick={() => void site.refetch()}>
-            Try again
-          </Button>
-        </FormAlert>
-      ) : null}
+      <SiteSettingsState site={site} />
       {site.data ? <LocationForm current={site.data.defaultLocation} /> : null}
     </PageShell>
   );
