@@ -82,6 +82,9 @@ import type * as feedsUserOrPageBasic from './feeds/handlers/user-or-page-basic'
 import type * as formsNewForm from './forms/handlers/new-form';
 import type * as imagesAvatarUpload from './images/handlers/avatar-upload';
 import type * as imagesPhotoUpload from './images/handlers/photo-upload';
+import type * as mailAnnouncementProgress from './mail/handlers/announcement-progress';
+import type * as mailCountAnnouncementRecipients from './mail/handlers/count-announcement-recipients';
+import type * as mailStartAnnouncement from './mail/handlers/start-announcement';
 import type * as mailUnsubscribe from './mail/handlers/unsubscribe';
 import type * as messagesAll from './messages/handlers/all';
 import type * as messagesBlockList from './messages/handlers/block-list';
@@ -260,6 +263,9 @@ export interface HandlerModules {
   'forms/handlers/new-form': typeof formsNewForm;
   'images/handlers/avatar-upload': typeof imagesAvatarUpload;
   'images/handlers/photo-upload': typeof imagesPhotoUpload;
+  'mail/handlers/announcement-progress': typeof mailAnnouncementProgress;
+  'mail/handlers/count-announcement-recipients': typeof mailCountAnnouncementRecipients;
+  'mail/handlers/start-announcement': typeof mailStartAnnouncement;
   'mail/handlers/unsubscribe': typeof mailUnsubscribe;
   'messages/handlers/all': typeof messagesAll;
   'messages/handlers/block-list': typeof messagesBlockList;

@@ -58,3 +58,25 @@ export const counterRepair = z.strictObject({
   outcome: z.enum(['repaired', 'unchanged', 'changed']).describe('changed: the counter no longer holds the stored value given (check again)'),
 });
 export type CounterRepair = z.output<typeof counterRepair>;
+
+/** How many members an announcement would reach now, and the radius searched (null: all members). */
+export const announcementCount = z.strictObject({
+  recipients: z.number().int().describe('Members it would mail now: verified, not suspended, announcements on'),
+  radiusKm: z.number().nullable().describe('The radius searched, in km (null for all members)'),
+});
+/** An announcement and how far its sending has got. */
+export const announcement = z.strictObject({
+  id: z.string(),
+  audience: z.enum(['all', 'near']),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  radiusKm: z.number().nullable(),
+  subject: z.string(),
+  state: z.enum(['running', 'done']),
+  sent: z.number().int(),
+  skipped: z.number().int(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type AnnouncementCount = z.infer<typeof announcementCount>;
+export type Announcement = z.infer<typeof announcement>;

@@ -1,6 +1,6 @@
 /** The admin routes' contract. */
-import { adminUserPage, counterRepair, recountProgress, siteSetting } from '../answers/admin';
-import { recountInput, repairCounterInput } from '../schemas/admin';
+import { adminUserPage, announcement, announcementCount, counterRepair, recountProgress, siteSetting } from '../answers/admin';
+import { announcementAudienceInput, announcementParams, recountInput, repairCounterInput, startAnnouncementInput } from '../schemas/admin';
 import { updateSiteSettingInput } from '../schemas/site-settings';
 import { cursorQuery } from '../schemas/common';
 import { defineRoute } from './route';
@@ -27,4 +27,24 @@ export const repairCounter = defineRoute({
   method: 'POST', path: '/api/iam/admin/counters/repair', access: 'admin',
   input: repairCounterInput, output: counterRepair,
   summary: 'Set a feed counter (scope, audience, field) to its recounted value while it still holds the stored value given: { outcome } repaired, unchanged or changed (recount again).',
+});
+
+export const countAnnouncementRecipients = defineRoute({
+  method: 'POST', path: '/api/iam/admin/announcements/count', access: 'admin',
+  input: announcementAudienceInput, output: announcementCount,
+  summary: 'How many members an announcement would mail now (audience all, or near with latitude, longitude and radiusKm ≤ 150: members who show in nearby): { recipients, radiusKm }.',
+});
+
+export const startAnnouncement = defineRoute({
+  method: 'POST', path: '/api/iam/admin/announcements', access: 'admin',
+  input: startAnnouncementInput, output: announcement,
+  errors: { 409: 'an announcement is still being sent' },
+  summary: 'Start mailing an announcement (subject ≤ 200, plain text ≤ 20,000) to an audience, in batches; one at a time. Members who turned announcements off, suspended and unverified get nothing: the announcement with its progress.',
+});
+
+export const announcementProgress = defineRoute({
+  method: 'GET', path: '/api/iam/admin/announcements/{id}', access: 'admin',
+  input: announcementParams, output: announcement,
+  errors: { 404: 'no such announcement' },
+  summary: 'An announcement and its progress: { state running or done, sent, skipped }.',
 });

@@ -66,6 +66,9 @@ export const KEPT_ROUTE_NAMES: Readonly<Record<string, readonly [stack: string, 
   'GET /api/location/places-near': ['LocationRoutes', '/aws/lambda/leafline/prod/location/get-api-location-places-near'],
   'GET /api/nearby/near-you': ['LocationRoutes', '/aws/lambda/leafline/prod/location/get-api-nearby-near-you'],
 
+  'GET /api/iam/admin/announcements/{id}': ['MailRoutes', '/aws/lambda/leafline/prod/mail/get-api-iam-admin-announcements-id'],
+  'POST /api/iam/admin/announcements': ['MailRoutes', '/aws/lambda/leafline/prod/mail/post-api-iam-admin-announcements'],
+  'POST /api/iam/admin/announcements/count': ['MailRoutes', '/aws/lambda/leafline/prod/mail/post-api-iam-admin-announcements-count'],
   'POST /api/unsubscribe/{token}': ['MailRoutes', '/aws/lambda/leafline/prod/mail/post-api-unsubscribe-token'],
 
   'DELETE /api/iam/blocks/{userId}': ['MessagesRoutes', '/aws/lambda/leafline/prod/messages/delete-api-iam-blocks-userid'],
