@@ -40,3 +40,19 @@ export const cleanLocations = (kind: LocationCleanupKind, cursorId: string | und
 export const recountCounters = (scope: string, cursorId: string | undefined) => api.call('POST /api/iam/admin/counters/recount', { scope, cursorId });
 
 export const repairCounter = (input: z.output<typeof repairCounterInput>) => api.call('POST /api/iam/admin/counters/repair', input);
+
+/** Who an announcement goes to: all members, or those near a point (who show in nearby). */
+export interface AnnouncementAudience {
+  audience: 'all' | 'near';
+  latitude?: number;
+  longitude?: number;
+  radiusKm?: number;
+}
+
+export const countAnnouncementRecipients = (audience: AnnouncementAudience) => api.call('POST /api/iam/admin/announcements/count', audience);
+
+export const startAnnouncement = (input: AnnouncementAudience & { subject: string; text: string }) => api.call('POST /api/iam/admin/announcements', input);
+
+export const announcementQueryKey = (id: string) => ['admin', 'announcement', id] as const;
+
+export const announcementProgress = (id: string, signal?: AbortSignal) => api.call('GET /api/iam/admin/announcements/{id}', { id }, { signal });
