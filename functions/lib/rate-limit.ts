@@ -59,6 +59,10 @@ export const DEFAULT_LIMITS = {
   REALTIME_TICKET_USER: { max: 240, seconds: 60 * 60 },
   /** Contact and report forms e-mail every admin: a handful an hour. */
   FORM_USER: { max: 5, seconds: 60 * 60 },
+  /** Counting an announcement's audience reads every member it names: plenty for an admin writing one. */
+  ANNOUNCEMENT_COUNT_ADMIN: { max: 120, seconds: 60 * 60 },
+  /** Announcements mail members: a few a day per admin at most. */
+  ANNOUNCEMENT_ADMIN: { max: 10, seconds: 24 * 60 * 60 },
 } as const;
 export type LimitName = keyof typeof DEFAULT_LIMITS;
 

@@ -32,14 +32,15 @@ export const repairCounter = defineRoute({
 export const countAnnouncementRecipients = defineRoute({
   method: 'POST', path: '/api/iam/admin/announcements/count', access: 'admin',
   input: announcementAudienceInput, output: announcementCount,
+  errors: { 429: 'past the count limit' },
   summary: 'How many members an announcement would mail now (audience all, or near with latitude, longitude and radiusKm ≤ 150: members who show in nearby): { recipients, radiusKm }.',
 });
 
 export const startAnnouncement = defineRoute({
   method: 'POST', path: '/api/iam/admin/announcements', access: 'admin',
   input: startAnnouncementInput, output: announcement,
-  errors: { 409: 'an announcement is still being sent' },
-  summary: 'Start mailing an announcement (subject ≤ 200, plain text ≤ 20,000) to an audience, in batches; one at a time. Members who turned announcements off, suspended and unverified get nothing: the announcement with its progress.',
+  errors: { 409: 'an announcement is still being sent', 429: 'past the announcement limit' },
+  summary: 'Start mailing an announcement (subject ≤ 200, plain text ≤ 20,000) to an audience, in batches; one at a time, 10 a day per admin. Members who turned announcements off, suspended and unverified get nothing: the announcement with its progress.',
 });
 
 export const announcementProgress = defineRoute({
