@@ -61,6 +61,10 @@ export const DEFAULT_LIMITS = {
   FORM_USER: { max: 5, seconds: 60 * 60 },
   /** Reports reach the admins' queue: a member flags a few things a day; a script meets the wall. */
   REPORT_USER: { max: 20, seconds: 60 * 60 },
+  /** Counting an announcement's audience reads every member it names: plenty for an admin writing one. */
+  ANNOUNCEMENT_COUNT_ADMIN: { max: 120, seconds: 60 * 60 },
+  /** Announcements mail members: a few a day per admin at most. */
+  ANNOUNCEMENT_ADMIN: { max: 10, seconds: 24 * 60 * 60 },
 } as const;
 export type LimitName = keyof typeof DEFAULT_LIMITS;
 

@@ -169,6 +169,26 @@ export const JOBS = [
       signing: true,
     },
   },
+  {
+    name: 'send-announcements',
+    handler: 'mail/send-announcements',
+    description: 'Mails the running announcement to its members in batches, from the cursor of its job item, each recipient marked before the send',
+    everyMinutes: 1,
+    memoryMb: 256,
+    timeoutSeconds: 50,
+    // runAnnouncements finds the running announcement by gsi3 (announcements#running); reads the
+    // job item (GetItem), the members by gsi1 (users#complete) or the geo indexes (U5), and their
+    // settings (BatchGet); marks each recipient (PutItem, in a transaction) and moves the job and
+    // frees the lock (UpdateItem); signs each mail's one-click unsubscribe link.
+    access: {
+      queryIndexes: ['gsi1', 'gsi3', 'geo5', 'geo4', 'geo3'],
+      deleteItems: false,
+      itemActions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem'],
+      deleteImages: [],
+      mail: true,
+      signing: true,
+    },
+  },
 ] as const satisfies readonly JobDef[];
 
 /**

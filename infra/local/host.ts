@@ -64,6 +64,8 @@ function startScheduledJobs(stops: (() => Promise<void>)[]): void {
   }, stops);
   // The notification e-mails (every minute in the cloud), so a mail goes soon after it is due.
   every(NOTIFY_MAIL_POLL_MS, 'Sending notification e-mails failed', async () => (await import('../../functions/mail/notify-mail')).sendDueMail(), stops);
+  // The running announcement, batch by batch (every minute in the cloud).
+  every(NOTIFY_MAIL_POLL_MS, 'Sending announcements failed', async () => (await import('../../functions/mail/announcements')).runAnnouncements(), stops);
 }
 
 export interface HostOptions {

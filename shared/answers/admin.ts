@@ -66,3 +66,25 @@ export const adminOverview = z.strictObject({
   openReports: z.number().int().describe('Moderation cases still open'),
 });
 export type AdminOverview = z.output<typeof adminOverview>;
+
+/** How many members an announcement would reach now, and the radius searched (null: all members). */
+export const announcementCount = z.strictObject({
+  recipients: z.number().int().describe('Members it would mail now: verified, not suspended, announcements on'),
+  radiusKm: z.number().nullable().describe('The radius searched, in km (null for all members)'),
+});
+/** An announcement and how far its sending has got. */
+export const announcement = z.strictObject({
+  id: z.string(),
+  audience: z.enum(['all', 'near']),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  radiusKm: z.number().nullable(),
+  subject: z.string(),
+  state: z.enum(['running', 'done']),
+  sent: z.number().int(),
+  skipped: z.number().int(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type AnnouncementCount = z.infer<typeof announcementCount>;
+export type Announcement = z.infer<typeof announcement>;

@@ -1,6 +1,6 @@
 /** The admin routes' contract. */
-import { adminOverview as adminOverviewAnswer, adminUserPage, counterRepair, recountProgress, siteSetting } from '../answers/admin';
-import { recountInput, repairCounterInput } from '../schemas/admin';
+import { adminOverview as adminOverviewAnswer, adminUserPage, announcement, announcementCount, counterRepair, recountProgress, siteSetting } from '../answers/admin';
+import { announcementAudienceInput, announcementParams, recountInput, repairCounterInput, startAnnouncementInput } from '../schemas/admin';
 import { updateSiteSettingInput } from '../schemas/site-settings';
 import { cursorQuery, noInput } from '../schemas/common';
 import { defineRoute } from './route';
@@ -33,4 +33,25 @@ export const adminOverview = defineRoute({
   method: 'GET', path: '/api/iam/admin/overview', access: 'admin',
   input: noInput, output: adminOverviewAnswer,
   summary: 'The dashboard counts kept on write: { posts, plants } as members see the site (the global feed counters) and { openReports } (open moderation cases).',
+});
+
+export const countAnnouncementRecipients = defineRoute({
+  method: 'POST', path: '/api/iam/admin/announcements/count', access: 'admin',
+  input: announcementAudienceInput, output: announcementCount,
+  errors: { 429: 'past the count limit' },
+  summary: 'How many members an announcement would mail now (audience all, or near with latitude, longitude and radiusKm ≤ 150: members who show in nearby): { recipients, radiusKm }.',
+});
+
+export const startAnnouncement = defineRoute({
+  method: 'POST', path: '/api/iam/admin/announcements', access: 'admin',
+  input: startAnnouncementInput, output: announcement,
+  errors: { 409: 'an announcement is still being sent', 429: 'past the announcement limit' },
+  summary: 'Start mailing an announcement (subject ≤ 200, plain text ≤ 20,000) to an audience, in batches; one at a time, 10 a day per admin. Members who turned announcements off, suspended and unverified get nothing: the announcement with its progress.',
+});
+
+export const announcementProgress = defineRoute({
+  method: 'GET', path: '/api/iam/admin/announcements/{id}', access: 'admin',
+  input: announcementParams, output: announcement,
+  errors: { 404: 'no such announcement' },
+  summary: 'An announcement and its progress: { state running or done, sent, skipped }.',
 });

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { FEED_FILTERS } from '../constants';
 import { normaliseTagName, TAG_NAME_PATTERN } from '../tag-rules';
-import { cursor } from './common';
+import { cursor, latitude, longitude, text, uuid } from './common';
 import './locale';
 
 export const COUNTER_AUDIENCES = ['public', 'members', 'owner'] as const;
@@ -55,3 +55,23 @@ export const repairCounterInput = z
     }),
   );
 export type RepairCounterInput = z.infer<typeof repairCounterInput>;
+
+/** Who an announcement goes to: every registered member, or those near a point (the members' nearby index). */
+export const ANNOUNCEMENT_AUDIENCES = ['all', 'near'] as const;
+export const ANNOUNCEMENT_SUBJECT_MAX = 200;
+export const ANNOUNCEMENT_TEXT_MAX = 20_000;
+export const ANNOUNCEMENT_RADIUS_MAX_KM = 150;
+export const announcementAudienceInput = z.strictObject({
+  audience: z.enum(ANNOUNCEMENT_AUDIENCES, { message: 'must be all or near' }),
+  latitude: z.optional(latitude),
+  longitude: z.optional(longitude),
+  radiusKm: z.optional(
+    z.number({ message: 'must be a number' }).check(z.int({ message: 'must be a whole number of kilometres' }), z.gte(1, { message: 'must be at least 1' }), z.lte(ANNOUNCEMENT_RADIUS_MAX_KM, { message: `must be at most ${ANNOUNCEMENT_RADIUS_MAX_KM}` })),
+  ),
+});
+export const startAnnouncementInput = z.strictObject({
+  ...announcementAudienceInput.shape,
+  subject: text(1, ANNOUNCEMENT_SUBJECT_MAX),
+  text: text(1, ANNOUNCEMENT_TEXT_MAX),
+});
+export const announcementParams = z.strictObject({ id: uuid });

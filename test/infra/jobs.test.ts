@@ -128,6 +128,32 @@ describe('the notify-mail job', () => {
   });
 });
 
+describe('the send-announcements job', () => {
+  it('runs every minute on its own bundle for less than a minute, may Query the users\' indexes (gsi1, geo) and gsi3 (what runs), read, put and update items but delete none, send mail from MAIL_FROM, and read the key of its unsubscribe links', () => {
+    const job = JOBS.find((j) => j.name === 'send-announcements')!;
+    expect(job.handler).toBe('mail/send-announcements');
+    expect(bundles.jobs.some((j) => j.name === 'send-announcements')).toBe(true);
+    for (const { stage, resources } of stages) {
+      const [fnId, fn] = jobFunction(resources, 'send-announcements');
+      expect(fn.Properties).toMatchObject({ Handler: 'index.handler', Timeout: 50, MemorySize: 256 });
+      const rules = ofType(resources, 'AWS::Events::Rule').filter(([, r]) => (r.Properties.Targets as any[]).some((t) => t.Arn?.['Fn::GetAtt']?.[0] === fnId));
+      expect(rules.map(([, r]) => r.Properties.ScheduleExpression)).toEqual(['rate(1 minute)']);
+      const env = fn.Properties.Environment.Variables as Record<string, unknown>;
+      expect(env.SITE_ORIGIN).toBeDefined();
+      expect(env.MAIL_FROM).toBe(stage === 'prod' ? PROD_CONFIG.mailFrom : undefined);
+      const statements = roleStatements(resources, fn.Properties.Role['Fn::GetAtt'][0] as string);
+      const bySid = Object.fromEntries(statements.map((st) => [st.Sid, st]));
+      expect(Object.keys(bySid).sort()).toEqual(['Logs', 'Mail', 'Secrets', 'TableItems', 'TableQuery']);
+      expect(bySid.TableItems.Action).toEqual(['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
+      const queried = JSON.stringify(bySid.TableQuery.Resource);
+      for (const index of ['gsi1', 'gsi3', 'geo5', 'geo4', 'geo3']) expect(queried).toContain(`/index/${index}`);
+      expect(queried).not.toContain('/index/gsi2');
+      expect(bySid.Mail.Action).toBe('ses:SendEmail');
+      expect(bySid.Secrets.Action).toBe('secretsmanager:GetSecretValue');
+    }
+  });
+});
+
 describe('the sweep-uploads job', () => {
   it('is bundled apart from the routes, from functions/images/sweep-uploads, and loads as ESM with a handler', async () => {
     const job = bundles.jobs.find((j) => j.name === SWEEP.name);

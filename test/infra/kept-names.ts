@@ -70,6 +70,9 @@ export const KEPT_ROUTE_NAMES: Readonly<Record<string, readonly [stack: string, 
   'GET /api/location/places-near': ['LocationRoutes', '/aws/lambda/leafline/prod/location/get-api-location-places-near'],
   'GET /api/nearby/near-you': ['LocationRoutes', '/aws/lambda/leafline/prod/location/get-api-nearby-near-you'],
 
+  'GET /api/iam/admin/announcements/{id}': ['MailRoutes', '/aws/lambda/leafline/prod/mail/get-api-iam-admin-announcements-id'],
+  'POST /api/iam/admin/announcements': ['MailRoutes', '/aws/lambda/leafline/prod/mail/post-api-iam-admin-announcements'],
+  'POST /api/iam/admin/announcements/count': ['MailRoutes', '/aws/lambda/leafline/prod/mail/post-api-iam-admin-announcements-count'],
   'POST /api/unsubscribe/{token}': ['MailRoutes', '/aws/lambda/leafline/prod/mail/post-api-unsubscribe-token'],
 
   'GET /api/iam/admin/reports/{state}': ['ReportsRoutes', '/aws/lambda/leafline/prod/reports/get-api-iam-admin-reports-state'],

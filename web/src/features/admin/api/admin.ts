@@ -43,3 +43,19 @@ export const repairCounter = (input: z.output<typeof repairCounterInput>) => api
 
 /** The dashboard's counts kept on write (posts, plants, open reports). */
 export const adminOverview = (signal?: AbortSignal) => api.call('GET /api/iam/admin/overview', {}, { signal });
+
+/** Who an announcement goes to: all members, or those near a point (who show in nearby). */
+export interface AnnouncementAudience {
+  audience: 'all' | 'near';
+  latitude?: number;
+  longitude?: number;
+  radiusKm?: number;
+}
+
+export const countAnnouncementRecipients = (audience: AnnouncementAudience) => api.call('POST /api/iam/admin/announcements/count', audience);
+
+export const startAnnouncement = (input: AnnouncementAudience & { subject: string; text: string }) => api.call('POST /api/iam/admin/announcements', input);
+
+export const announcementQueryKey = (id: string) => ['admin', 'announcement', id] as const;
+
+export const announcementProgress = (id: string, signal?: AbortSignal) => api.call('GET /api/iam/admin/announcements/{id}', { id }, { signal });
