@@ -5,7 +5,10 @@ import { logFaults } from './log-faults';
 import { logger } from './logger';
 
 describe('logFaults', () => {
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllEnvs();
+  });
 
   it('answers what the work answers, and logs nothing', async () => {
     const logged = vi.spyOn(logger, 'error').mockImplementation(() => undefined);
@@ -28,6 +31,8 @@ describe('logFaults', () => {
   });
 
   it('writes the line as JSON with the message and the error', async () => {
+    // Test files share a worker here: another may have quietened the logger.
+    vi.stubEnv('LOG_LEVEL', 'INFO');
     const lines: string[] = [];
     vi.spyOn(console, 'error').mockImplementation((line: string) => void lines.push(line));
     await expect(logFaults('reaction or delete error', { postId: 'p-9' }, async () => { throw new Error('boom'); })).rejects.toThrow('boom');

@@ -87,7 +87,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
 
 describe('"For you" paging (property)', () => {
   it('pages through exactly the recount, newest first, with no repeats and no gaps, whatever the page size', async () => {
-    const { forYou: readForYou } = await import('../../functions/feeds/for-you');
+    const { forYou: readForYou } = await import('../../functions/feeds/interest-feed');
     await fc.assert(
       fc.asyncProperty(fc.array(action, { minLength: 1, maxLength: 9 }), fc.integer({ min: 1, max: 4 }), async (actions, take) => {
         const [me, author] = await Promise.all([registeredUser(), registeredUser()]);

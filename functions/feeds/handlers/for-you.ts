@@ -2,7 +2,7 @@
 import type { forYou as route } from '../../../shared/contract/feeds';
 import { viewerOf } from '../../lib/session/viewer';
 import type { Main } from '../../lib/route-types';
-import { forYou } from '../for-you';
+import { forYou } from '../interest-feed';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   const viewer = await viewerOf(session);

@@ -30,6 +30,14 @@ describe('PostCard', () => {
     expect(within(card).getByText('5 minutes ago')).toBeTruthy();
     expect(likeButton().textContent).toBe('1,233');
     expect(within(card).getByRole('link', { name: '1 comment' }).getAttribute('href')).toBe(`/post/${post.id}#comments`);
+    // Another member's post offers only Report; a guest gets no menu at all.
+    fireEvent.click(screen.getByRole('button', { name: /Actions for this/ }));
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Report']);
+  });
+
+  it('gives a guest no menu on a post', () => {
+    renderContent(<PostCard post={makePost()} />, { auth: AUTH.guest });
+    expect(screen.getByRole('article', { name: 'Post by Mary-Jane Moss' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Actions for this/ })).toBeNull();
   });
 
