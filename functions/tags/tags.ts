@@ -122,13 +122,21 @@ export async function releaseTags(names: string[]): Promise<void> {
 
 /**
  * Removes each listed tag whose usageCount is 0; a tag in use (or gone) stays as it is, and so
- * does a parent tag (admins made it to shape the tag tree, used or not).
+ * does any tag the admins shaped (a parent, a child placed under one, a tag given a label or a
+ * description: the tag tree, used or not) and a tag whose removal an admin started (its job
+ * finishes it). Any member may call this, so only a bare, unused tag goes.
  */
 export async function removeUnusedTags(names: string[]): Promise<string[]> {
   const removed = await Promise.all(
     distinct(names).map(async (name) => {
       try {
-        await db().entities.tag.delete({ name }).where((a, op) => `${op.eq(a.usageCount, 0)} AND ${op.ne(a.isParent, true)}`).go();
+        await db()
+          .entities.tag.delete({ name })
+          .where(
+            (a, op) =>
+              `${op.eq(a.usageCount, 0)} AND ${op.ne(a.isParent, true)} AND ${op.notExists(a.parentName)} AND ${op.notExists(a.deletingAt)} AND ${op.notExists(a.label)} AND ${op.notExists(a.description)}`,
+          )
+          .go();
         return name;
       } catch (err) {
         if (isConditionFailure(err)) return null;

@@ -62,6 +62,20 @@ describe('PUT /api/iam/tags/update', () => {
     expect((await as<TagTree>(u.browser, 'GET', '/api/iam/tags/interest-cat-tags')).data.tags.some((n) => n.tag.name === p)).toBe(false);
   });
 
+  it('keeps what the admins shaped from a member\'s check-if-last: a child in the tree, a labelled or described tag', async () => {
+    const p = unique();
+    const [child, labelled, bare] = [`${p} child`, `${p} labelled`, `${p} bare`];
+    await Promise.all([newTag(p, true), newTag(child), newTag(labelled), newTag(bare)]);
+    expect((await update({ tagDetails: { name: p }, tagGroupBody: { children: [child] } })).status).toBe(200);
+    expect((await update({ tagDetails: { name: labelled, description: 'Kept by the admins.' } })).status).toBe(200);
+    const res = await as<{ removed: string[] }>(u.browser, 'PUT', '/api/iam/tags/check-if-last', { tagIdArr: [child, labelled, bare] });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.data.removed).toEqual([bare]);
+    expect((await node(child)).data.tag.parentName).toBe(p);
+    expect((await node(p)).data.tag.childCount).toBe(1);
+    expect((await node(labelled)).data.tag.description).toBe('Kept by the admins.');
+  });
+
   it('refuses cycles, a parent that is not a parent tag, un-parenting a tag with children, and unknown tags', async () => {
     const top = unique();
     const mid = `${top} mid`;
