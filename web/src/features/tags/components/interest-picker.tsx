@@ -22,6 +22,9 @@ export function InterestPicker({ userId }: { userId: string }) {
   const follow = useFollow(userId);
   const [kind, setKind] = useState<InterestType>('grow');
   const [query, setQuery] = useState('');
+  // What the member just asked for, shown at once (a controlled box otherwise springs back until
+  // the cache changes) and until the server has answered; only that box waits, the others stay free.
+  const [asked, setAsked] = useState<ReadonlyMap<string, boolean>>(new Map());
   const kindName = useId();
   const q = query.trim().toLowerCase();
 
@@ -47,6 +50,23 @@ export function InterestPicker({ userId }: { userId: string }) {
       </FormAlert>
     );
   }
+  const key = (name: string) => `${kind}#${name}`;
+  const toggle = (name: string, on: boolean) => {
+    const k = key(name);
+    setAsked((m) => new Map(m).set(k, on));
+    // mutateAsync, not mutate's own callbacks: those fire for the latest call only, and a member
+    // ticks several boxes in a row. A refusal is shown from follow.error.
+    follow
+      .mutateAsync({ tags: [name], interestType: kind, follow: on })
+      .catch(() => undefined)
+      .finally(() =>
+        setAsked((m) => {
+          const next = new Map(m);
+          next.delete(k);
+          return next;
+        }),
+      );
+  };
   const count = interests.data.interests.length;
   const full = count >= interests.data.max;
 
@@ -88,9 +108,9 @@ export function InterestPicker({ userId }: { userId: string }) {
                         key={tag.name}
                         name={`interest-${tag.name}`}
                         label={tag.label}
-                        checked={followed.has(tag.name)}
-                        disabled={follow.isPending || (full && !followed.has(tag.name))}
-                        onCheckedChange={(on) => follow.mutate({ tags: [tag.name], interestType: kind, follow: on })}
+                        checked={asked.get(key(tag.name)) ?? followed.has(tag.name)}
+                        disabled={asked.has(key(tag.name)) || (full && !followed.has(tag.name))}
+                        onCheckedChange={(on) => toggle(tag.name, on)}
                       />
                     ))}
                   </div>
