@@ -90,6 +90,9 @@ export function Feed({ source, filters = [], filter, onFilterChange, title, hide
   const deferredCount = useDeferredValue(items.length);
   const shown = items.slice(0, Math.max(FIRST_CARDS, deferredCount));
   const allShown = shown.length === items.length;
+  // The first card with photos among those drawn at once loads them eagerly: its photo is most
+  // often the largest paint, and a lazy one waits for layout while the main thread is still busy.
+  const eagerIndex = shown.slice(0, FIRST_CARDS).findIndex((p) => p.photos.length > 0);
   const { newer, show: showNewer } = useNewerItems({ source, filter, everyMs: checkNewerEveryMs, shown: items, enabled: enabled && feed.isSuccess });
   const onShowNewer = () => {
     showNewer();
@@ -228,7 +231,7 @@ export function Feed({ source, filters = [], filter, onFilterChange, title, hide
               // A card off screen is neither laid out nor painted until it nears the view (its
               // last size is kept once seen): a phone draws the first cards of twenty sooner.
               <li key={post.id} className="[contain-intrinsic-size:auto_360px] [content-visibility:auto]">
-                <PostCard post={post} eager={index === 0} onDeleted={(p) => setNote(`Your ${p.kind === 'plant' ? 'plant' : 'post'} was deleted.`)} />
+                <PostCard post={post} eager={index === eagerIndex} onDeleted={(p) => setNote(`Your ${p.kind === 'plant' ? 'plant' : 'post'} was deleted.`)} />
               </li>
             ))}
           </ul>
