@@ -6,7 +6,7 @@
  */
 import type { ReactionRemoved, ReactionView } from '../../shared/answers/reactions';
 import { addItem } from '../db/add';
-import { exists } from '../db/condition';
+import { absent, and, exists } from '../db/condition';
 import { commentKey, type CommentClaimItem } from '../db/entities/comment';
 import type { PostItem } from '../db/entities/post';
 import { db } from '../db/service';
@@ -21,8 +21,9 @@ import { type Viewer } from '../lib/session/viewer';
 import { assertAuthorWasLive, authorLiveCheck } from '../users/author-live';
 import { parseReactionId, reactionIdOf } from '../posts/reaction-id';
 
+/** A reaction's count on its comment. A new reaction needs a comment still shown: one hidden by an admin takes none. */
 function commentReactionCountItem(postId: string, path: string, delta: number): TxItem {
-  return addItem(commentKey(postId, path), { reactionCount: delta }, exists());
+  return addItem(commentKey(postId, path), { reactionCount: delta }, delta > 0 ? and(exists(), absent('hiddenAt')) : exists());
 }
 
 type Target = { kind: 'p'; post: PostItem } | { kind: 'c'; post: PostItem; claim: CommentClaimItem };

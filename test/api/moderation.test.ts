@@ -116,6 +116,12 @@ describe('hide-content', () => {
 
     const under = await as(reader.browser, 'POST', '/api/iam/posts/comment/new', { id: crypto.randomUUID(), post_id: post.id, content: 'more', level: 1, parent_id: rude.id });
     expect(under.status).toBe(404);
+    // Nor does a reaction, named by the hidden comment's id; the one kept still takes one.
+    const liked = await as(reader.browser, 'POST', '/api/iam/posts/reaction/new', { comment_id: reply.id });
+    expect(liked.status, JSON.stringify(liked.json)).toBe(404);
+    const seen = await as<PostDetail>(boss.browser, 'GET', `/api/post/${post.id}`);
+    expect(seen.data.comments.find((c) => c.id === reply.id)?.reactionCount).toBe(0);
+    expect((await as(reader.browser, 'POST', '/api/iam/posts/reaction/new', { comment_id: kept.id })).status).toBe(201);
     expect((await notificationsOf(reader)).some((n) => n.kind === 'content-hidden')).toBe(true);
 
     // Deleting the hidden comment, then the kept one, lands on zero (a hidden one is not taken off twice).
