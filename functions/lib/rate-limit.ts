@@ -59,6 +59,11 @@ export const DEFAULT_LIMITS = {
   REALTIME_TICKET_USER: { max: 240, seconds: 60 * 60 },
   /** Contact and report forms e-mail every admin: a handful an hour. */
   FORM_USER: { max: 5, seconds: 60 * 60 },
+  /**
+   * Searches: each reads up to six indexes. The search box asks as a member types (after a pause),
+   * so a busy hour of looking is a few hundred; a script walking the index meets the wall.
+   */
+  SEARCH_USER: { max: 600, seconds: 60 * 60 },
   /** Reports reach the admins' queue: a member flags a few things a day; a script meets the wall. */
   REPORT_USER: { max: 20, seconds: 60 * 60 },
   /** Counting an announcement's audience reads every member it names: plenty for an admin writing one. */

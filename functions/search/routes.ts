@@ -4,5 +4,5 @@ import type { RouteDef } from '../lib/route-types';
 
 export const searchRoutes = [
   { ...search.usernamePageHandle, handler: 'search/handlers/username-page-handle', grants: ['table:read'] },
-  { ...search.searchTerm, handler: 'search/handlers/search-term', grants: ['table:read'] },
+  { ...search.searchTerm, handler: 'search/handlers/search-term', grants: ['table:read', 'table:write'] },
 ] as const satisfies readonly RouteDef[];

@@ -13,5 +13,6 @@ export const usernamePageHandle = defineRoute({
 export const searchTerm = defineRoute({
   method: 'GET', path: '/api/iam/search/term/{term}', access: 'user',
   input: searchTermInput, output: searchResults,
-  summary: 'Members (by name and username), pages (name, handle), tags, posts and plants (words, plant names, tags) and upcoming events (title, place) matching the term, at most 10 of each: exact, then prefix, then word matches, then newest (events: soonest). Only what the caller may see.',
+  errors: { 429: 'past the search limit' },
+  summary: 'Members (by name and username), pages (name, handle), tags, posts and plants (words, plant names, tags) and upcoming events (title, place) matching the term, at most 10 of each: exact, then prefix, then word matches, then newest (events: soonest). Only what the caller may see. 429 after 600 in an hour.',
 });

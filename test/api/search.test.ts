@@ -6,6 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dispatch } from '../../functions/system/stream-dispatch';
+import { rateLimitKey } from '../../functions/db/entities/rate-limit';
+import { DEFAULT_LIMITS } from '../../functions/lib/rate-limit';
 import type { SearchResults } from '../../shared/answers/search';
 import { as, newBrowser } from '../support/accounts';
 import { call } from '../support/api';
@@ -69,6 +71,22 @@ describe('GET /api/iam/search/term/{term}', () => {
     expect(JSON.stringify(short.json)).toContain('term');
     expect((await find(viewer, '-!')).status).toBe(400);
     expect((await call('GET', `/api/iam/search/term/${W}`)).status).toBe(401);
+  });
+
+  it(`answers 429 past ${DEFAULT_LIMITS.SEARCH_USER.max} searches in an hour, to that member only`, async () => {
+    const { max, seconds } = DEFAULT_LIMITS.SEARCH_USER;
+    const [busy, other] = await Promise.all([member(), member()]);
+    let now = Math.floor(Date.now() / 1000);
+    // Not in a window's last seconds: the two searches below fall in the one staged here.
+    if (seconds - (now % seconds) < 10) await new Promise((done) => setTimeout(done, 11_000));
+    now = Math.floor(Date.now() / 1000);
+    const windowStart = now - (now % seconds);
+    await setAttributes(`rate#${rateLimitKey('SEARCH_USER', busy.uuid)}#${windowStart}`, 'rate', { count: max - 1 });
+    expect((await find(busy, W)).status).toBe(200);
+    const refused = await find(busy, W);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBeTruthy();
+    expect((await find(other, W)).status).toBe(200);
   });
 });
 
