@@ -9,6 +9,8 @@ export interface Place {
 
 export const paths = {
   home: '/',
+  /** Home on its "For you" tab. */
+  forYou: '/?feed=for-you',
   login: '/auth/login',
   signup: '/auth/signup',
   verify: '/auth/verify',

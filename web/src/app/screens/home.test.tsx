@@ -6,6 +6,7 @@ import { envelopeResponse, success } from '@/testing/responses';
 import { AUTH, renderRoute } from '@/testing/render-route';
 import { removeStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage-keys';
 import { serve } from '@/testing/serve';
+import { paths } from '@/config/paths';
 
 // The composer is its own feature: here it only has to hand over what it created.
 vi.mock('@/features/compose/components/composer', async () => {
@@ -146,7 +147,17 @@ describe('home page: For you', () => {
     expect(screen.getByRole('tabpanel', { name: 'For you' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'interests' }).getAttribute('href')).toBe('/user/interests');
     expect(api.to('GET /api/iam/posts/for-you')).toHaveLength(1);
+    // The tab is in the address, and Latest takes it out again.
+    expect(view.router.state.location.search).toBe('?feed=for-you');
+    fireEvent.click(screen.getByRole('tab', { name: 'Latest' }));
+    expect(view.router.state.location.search).toBe('');
     view.unmount();
+
+    // A link to "For you" (the interests screen has one) opens that tab.
+    const linked = renderRoute(paths.forYou, { auth: AUTH.member });
+    expect(await screen.findByText('Fronds unfurling today.')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'For you' }).getAttribute('aria-selected')).toBe('true');
+    linked.unmount();
 
     forYou = feedAnswer('contentItems', []);
     renderRoute('/', { auth: AUTH.member });

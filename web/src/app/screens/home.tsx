@@ -6,7 +6,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { FEED_FILTERS, type FeedFilter } from '@shared/constants';
 import type { PostView } from '@shared/answers/posts';
 import { Notice } from '@/components/form/feedback';
@@ -39,7 +39,19 @@ export default function HomeScreen() {
   const forYouSource = useMemo(() => forYouFeed(viewer), [viewer]);
   const [filter, setFilter] = useState<FeedFilter>('postsAll');
   const [privateNote, setPrivateNote] = useState(false);
-  const [tab, setTab] = useState<'latest' | 'for-you'>('latest');
+  // The tab is in the address (?feed=for-you), so a link can open "For you" and Back returns to it.
+  const [params, setParams] = useSearchParams();
+  const tab: 'latest' | 'for-you' = params.get('feed') === 'for-you' ? 'for-you' : 'latest';
+  const setTab = (t: 'latest' | 'for-you') =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (t === 'for-you') next.set('feed', t);
+        else next.delete('feed');
+        return next;
+      },
+      { replace: true },
+    );
   const member = auth.loggedIn === true && !!auth.user?.registration_complete;
   // A browser that has had no session is a guest's: their links show at once, not after the
   // session check (which would push the feed down as it loads).
