@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AUTH, renderRoute } from '@/testing/render-route';
-import { success } from '@/testing/responses';
+import { failure, success } from '@/testing/responses';
 import { serve } from '@/testing/serve';
 import { welcomeVideoSource } from './welcome';
 
@@ -73,6 +73,23 @@ describe('/welcome', () => {
     serveWelcome({}, []);
     renderRoute('/welcome', { auth: { loggedIn: true, user: { ...AUTH.member.user, location: null, suburb_city: null, state: null } } });
     expect((await screen.findByRole('link', { name: 'Set your place' })).getAttribute('href')).toBe('/settings#profile');
+  });
+});
+
+describe('/welcome when the place cannot be told', () => {
+  it('offers a retry when the near-you lookup fails, then shows the pages', async () => {
+    let fail = true;
+    serve({
+      'GET /api/site-settings/get-site': () => success(site({})),
+      'GET /api/nearby/near-you': () => (fail ? failure(503, 'unavailable', 'Busy, try again') : success({ origin: ORIGIN, radius_km: 20, plants: [], pages: [], events: [] })),
+      'GET /api/page/location/nearby-pages': () => success({ pages: [pageNear('Newtown Growers', 'newtown_growers', 1)], radius_km: 25 }),
+    });
+    renderRoute('/welcome', { auth: AUTH.member });
+    expect(await screen.findByText('Could not tell where you are')).toBeTruthy();
+    expect(screen.queryByText('Looking for pages near you…')).toBeNull();
+    fail = false;
+    screen.getByRole('button', { name: 'Try again' }).click();
+    expect(await screen.findByRole('heading', { name: 'Newtown Growers' })).toBeTruthy();
   });
 });
 

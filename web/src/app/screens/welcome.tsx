@@ -127,13 +127,22 @@ function VideoStep({ number, src }: { number: number; src: string }) {
 }
 
 function PagesStep({ number }: { number: number }) {
-  const { viewer, origin } = useSearchOrigin();
+  const { viewer, origin, near } = useSearchOrigin();
   const pages = useNearbyPages(viewer, origin, WELCOME_PAGES_KM);
   const shown = pages.data?.pages.slice(0, WELCOME_PAGES_SHOWN) ?? [];
+  // Where the member is: the place they chose, else the near-you answer's (their place, their
+  // connection's or the site's). Until it is known the step waits; a failed lookup offers a retry.
   return (
     <Step number={number} title="Find pages near you">
       <p className="text-gray-700">Gardens, nurseries and clubs close to you: join one to hear about its events.</p>
-      {!origin || pages.isPending ? <Loading label="Looking for pages near you…" /> : null}
+      {!origin && near.isError ? (
+        <FormAlert message={failureMessage(near.error)} title="Could not tell where you are">
+          <Button className="mt-3" variant="secondary" onClick={() => void near.refetch()}>
+            Try again
+          </Button>
+        </FormAlert>
+      ) : null}
+      {(!origin && !near.isError) || (origin && pages.isPending) ? <Loading label="Looking for pages near you…" /> : null}
       {pages.isError ? (
         <FormAlert message={failureMessage(pages.error)} title="Could not load the pages near you">
           <Button className="mt-3" variant="secondary" onClick={() => void pages.refetch()}>
