@@ -94,8 +94,8 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/event/:randomId/edit', guard: 'authd-only', screen: () => import('./screens/events/event-edit') },
 
   { path: '/user/invites', guard: 'authd-only', screen: () => import('./screens/user/invites') },
-  { path: '/user/interests', guard: 'authd-only', screen: () => import('./screens/user/interests') },
-  { path: '/user/my-interests', guard: 'logged-in-only', screen: () => import('./screens/user/my-interests') },
+  { path: '/user/interests', guard: 'completed-regn', screen: () => import('./screens/user/interests') },
+  { path: '/user/my-interests', guard: 'completed-regn', screen: () => import('./screens/user/my-interests') },
 
   { path: '/nearby/plants', guard: 'authd-only', screen: () => import('./screens/plants/nearby-plants') },
   { path: '/_recent-plants', guard: 'none', screen: () => import('./screens/plants/recent-plants') },

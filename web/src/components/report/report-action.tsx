@@ -4,11 +4,17 @@
  */
 import { lazy, Suspense, useState } from 'react';
 import type { ReportTargetType } from '@shared/schemas/reports';
+import { useAuth } from '@/lib/auth/auth-store';
 
 const ReportDialog = lazy(() => import('./report-dialog'));
 
-/** State and element for a menu's Report entry: `open()` from the menu, render `dialog` beside it. */
+/**
+ * State and element for a menu's Report entry: `open()` from the menu, render `dialog` beside it.
+ * `allowed`: only a registered member may report (the API refuses anyone else), so only they see it.
+ */
 export function useReportAction(target: { type: ReportTargetType; id: string }) {
+  const auth = useAuth();
+  const allowed = auth.loggedIn === true && !!auth.user?.email_verified && !!auth.user.registration_complete;
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
   const dialog = used ? (
@@ -17,6 +23,7 @@ export function useReportAction(target: { type: ReportTargetType; id: string }) 
     </Suspense>
   ) : null;
   return {
+    allowed,
     action: { label: 'Report', onSelect: () => (setUsed(true), setOpen(true)) },
     dialog,
   };

@@ -144,7 +144,7 @@ function ProfileBody({ handle, posts, source, name }: { handle: string; posts: R
             Events
           </Link>
         ) : null}
-        {auth.loggedIn && !self && owner?.type === 'user' ? (
+        {report.allowed && !self && owner?.type === 'user' ? (
           <button type="button" onClick={report.action.onSelect} className={link}>
             Report<span className="sr-only">{` ${name}`}</span>
           </button>

@@ -107,7 +107,7 @@ export function PageProfile({ handle, onNotFound }: { handle: string; onNotFound
                 {page.requestCount ? ` (${page.requestCount} waiting)` : ''}
               </Link>
             ) : null}
-            {auth.loggedIn && !staff ? (
+            {report.allowed && !staff ? (
               <button type="button" onClick={report.action.onSelect} className={link}>
                 Report<span className="sr-only">{` ${page.name}`}</span>
               </button>

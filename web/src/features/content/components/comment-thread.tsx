@@ -209,7 +209,7 @@ function CommentItem({ node, ctx }: { node: ThreadNode; ctx: ThreadContext }) {
                 <TrashIcon className="size-4" />
                 Delete<span className="sr-only"> your comment</span>
               </button>
-            ) : ctx.userId !== null ? (
+            ) : report.allowed ? (
               <button type="button" onClick={report.action.onSelect} className={`${small} text-gray-700 hover:bg-gray-100 hover:text-gray-900`}>
                 Report<span className="sr-only">{` the comment by ${name}`}</span>
               </button>

@@ -41,6 +41,15 @@ describe('PostCard', () => {
     expect(screen.queryByRole('button', { name: /Actions for this/ })).toBeNull();
   });
 
+  it('offers Report only to registered members: the API refuses the others', () => {
+    for (const auth of [AUTH.unverified, AUTH.unregistered]) {
+      const view = renderContent(<PostCard post={makePost()} />, { auth });
+      expect(screen.getByRole('article', { name: 'Post by Mary-Jane Moss' })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: /Actions for this/ })).toBeNull();
+      view.unmount();
+    }
+  });
+
   it('uses photo descriptions as alt text and marks private posts', () => {
     const photos = [
       { key: `images/posts/${uuid(1)}/${uuid(1, 'a')}.jpg`, small: null, width: null, height: null, description: 'A fiddlehead' },

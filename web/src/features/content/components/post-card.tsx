@@ -198,7 +198,7 @@ export function PostCard({ post, variant = 'card', titleAs = 'h3', onDeleted, ea
               },
             ]}
           />
-        ) : auth.loggedIn === true ? (
+        ) : report.allowed ? (
           <OwnerMenu label={`Actions for this ${noun}`} actions={[report.action]} />
         ) : null}
         {report.dialog}
