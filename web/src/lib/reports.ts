@@ -3,3 +3,6 @@ import type { ReportReason, ReportTargetType } from '@shared/schemas/reports';
 import { api } from './api';
 
 export const fileReport = (input: { target: { type: ReportTargetType; id: string }; reason: ReportReason; text: string }) => api.call('POST /api/iam/reports/new', input);
+
+/** The admin overview's query (its counts hold the open reports): an action on a report reads it again. */
+export const adminOverviewQueryKey = ['admin', 'overview'] as const;

@@ -42,6 +42,7 @@ export const recountCounters = (scope: string, cursorId: string | undefined) => 
 export const repairCounter = (input: z.output<typeof repairCounterInput>) => api.call('POST /api/iam/admin/counters/repair', input);
 
 /** The dashboard's counts kept on write (posts, plants, open reports). */
+export { adminOverviewQueryKey } from '@/lib/reports';
 export const adminOverview = (signal?: AbortSignal) => api.call('GET /api/iam/admin/overview', {}, { signal });
 
 /** Who an announcement goes to: all members, or those near a point (who show in nearby). */

@@ -9,7 +9,7 @@ import { Button, FormAlert } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
 import { handleHref } from '@/config/paths';
 import { formatRelative } from '@/lib/format-date';
-import { adminOverview, adminUsersQueryKey, listUsers } from '../api/admin';
+import { adminOverview, adminOverviewQueryKey, adminUsersQueryKey, listUsers } from '../api/admin';
 import { displayName } from './users-admin-list';
 
 const RECENT = 5;
@@ -26,7 +26,7 @@ export function SiteOverview() {
 }
 
 function Counts() {
-  const q = useQuery({ queryKey: ['admin', 'overview'], queryFn: ({ signal }) => adminOverview(signal) });
+  const q = useQuery({ queryKey: adminOverviewQueryKey, queryFn: ({ signal }) => adminOverview(signal) });
   const n = (v: number) => v.toLocaleString('en');
   return (
     <section aria-labelledby="site-counts" className={card}>

@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { ReportCaseView } from '@shared/answers/reports';
 import { createQueryClient } from '@/lib/query-client';
+import { adminOverviewQueryKey } from '@/lib/reports';
 import { success } from '@/testing/responses';
 import { serve } from '@/testing/serve';
 import { ReportQueue } from './report-queue';
@@ -15,9 +16,9 @@ const openCase: ReportCaseView = {
   openedAt: '2026-11-01T00:00:00.000Z', lastReportAt: '2026-11-01T00:00:00.000Z', closedAt: null, closedBy: null, action: null, note: null,
 };
 
-function show() {
+function show(queryClient = createQueryClient()) {
   render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={queryClient}>
       <MemoryRouter>
         <ReportQueue />
       </MemoryRouter>
@@ -31,7 +32,10 @@ describe('the moderation queue', () => {
       'GET /api/iam/admin/reports/open': () => success({ reports: [openCase], cursorId: null }),
       'PUT /api/iam/admin/reports/case-1': () => success({ ...openCase, state: 'closed', action: 'hide-content' }),
     });
-    show();
+    // The overview's open-reports count, as the dashboard left it in the cache.
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(adminOverviewQueryKey, { posts: 10, plants: 2, openReports: 1 });
+    show(queryClient);
     const card = await screen.findByRole('article', { name: 'Post report' });
     expect(within(card).getByText('Buy followers')).toBeTruthy();
     expect(within(card).getByText(/2 reports \(spam 2\)/)).toBeTruthy();
@@ -43,6 +47,8 @@ describe('the moderation queue', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Hide' }));
     expect(await screen.findByText('Hidden.')).toBeTruthy();
     expect(api.to('PUT /api/iam/admin/reports/case-1')[0]!.body).toMatchObject({ action: 'hide-content', note: 'Advertising' });
+    // The count is read again when the dashboard shows it next.
+    expect(queryClient.getQueryState(adminOverviewQueryKey)?.isInvalidated).toBe(true);
   });
 
   it('says when there is nothing to do', async () => {

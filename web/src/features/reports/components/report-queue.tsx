@@ -15,6 +15,7 @@ import { handleHref } from '@/config/paths';
 import { formatDateTime } from '@/lib/format-date';
 import { imageUrl } from '@/lib/images';
 import { actOnReport, listReports, reportsQueryKey, type ReportAction, type ReportCaseView } from '../api/reports';
+import { adminOverviewQueryKey } from '@/lib/reports';
 
 type State = 'open' | 'closed';
 
@@ -82,6 +83,7 @@ function CaseList({ state }: { state: State }) {
       setActing(null);
       setNote('');
       void queryClient.invalidateQueries({ queryKey: ['admin', 'reports'] });
+      void queryClient.invalidateQueries({ queryKey: adminOverviewQueryKey });
     },
   });
   const cases = q.data?.pages.flatMap((p) => p.reports) ?? [];
