@@ -52,6 +52,27 @@ describe('/tag/:name', () => {
     expect(api.to('DELETE /api/iam/tags/delete-interests')[0]!.body).toMatchObject({ tagIdArr: ['ferns'], interestType: 'grow' });
   });
 
+  it('stops only the kind it follows: the others, chosen on the interests screen, stay and are named', async () => {
+    let held = interestsAnswer([['ferns', 'grow'], ['ferns', 'swap'], ['ferns', 'learn']]);
+    const me = makeUser().uuid;
+    const api = serve({
+      'GET /api/iam/posts/tag/ferns': () => success(feedAnswer('contentItems', [makePost()])),
+      [`GET /api/iam/tags/user-interests/${me}`]: () => success(held),
+      'DELETE /api/iam/tags/delete-interests': () => {
+        held = interestsAnswer([['ferns', 'swap'], ['ferns', 'learn']]);
+        return success({ changed: ['ferns'], count: 2 });
+      },
+    });
+    renderRoute('/tag/ferns', { auth: AUTH.member });
+    fireEvent.click(await screen.findByRole('button', { name: 'Following' }));
+    expect(await screen.findByRole('button', { name: 'Follow' })).toBeTruthy();
+    const stops = api.to('DELETE /api/iam/tags/delete-interests');
+    expect(stops).toHaveLength(1);
+    expect(stops[0]!.body).toMatchObject({ tagIdArr: ['ferns'], interestType: 'grow' });
+    expect(screen.getByText(/Also in your interests as: I swap it, I want to learn/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Change your interests' }).getAttribute('href')).toBe('/user/interests');
+  });
+
   it('shows guests no Follow button', async () => {
     serve({ 'GET /api/posts/tag/ferns': () => success(feedAnswer('contentItems', [makePost()])) });
     renderRoute('/tag/ferns', { auth: AUTH.guest });

@@ -1,6 +1,13 @@
-/** "Follow" on a tag's page: a member follows the tag (as a plant they grow); "Following" stops every kind of interest in it. */
+/**
+ * "Follow" on a tag's page: a member follows the tag as a plant they grow, and "Following" stops
+ * that kind only. The other kinds (swap, learn) are chosen on the interests screen; the line under
+ * the button names them, so unfollowing here never takes away what was chosen there.
+ */
+import { Link } from 'react-router';
 import { Button, FormAlert } from '@/components/form/feedback';
+import { paths } from '@/config/paths';
 import { useFollow, useInterests } from '../api/tags';
+import { INTEREST_LABELS } from '../interest-labels';
 
 export function FollowTag({ userId, tag }: { userId: string; tag: string }) {
   const interests = useInterests(userId);
@@ -8,14 +15,8 @@ export function FollowTag({ userId, tag }: { userId: string; tag: string }) {
   if (interests.isPending) return <Button variant="secondary" disabled>Follow</Button>;
   if (interests.isError) return null;
   const kinds = interests.data.interests.filter((i) => i.tag.name === tag).map((i) => i.interestType);
-  const following = kinds.length > 0;
-  const onClick = async () => {
-    if (following) {
-      for (const interestType of kinds) await follow.mutateAsync({ tags: [tag], interestType, follow: false }).catch(() => undefined);
-    } else {
-      follow.mutate({ tags: [tag], interestType: 'grow', follow: true });
-    }
-  };
+  const following = kinds.includes('grow');
+  const others = kinds.filter((k) => k !== 'grow');
   return (
     <div className="space-y-2">
       <Button
@@ -23,10 +24,18 @@ export function FollowTag({ userId, tag }: { userId: string; tag: string }) {
         aria-pressed={following}
         pending={follow.isPending}
         pendingLabel={following ? 'Unfollowing…' : 'Following…'}
-        onClick={() => void onClick()}
+        onClick={() => follow.mutate({ tags: [tag], interestType: 'grow', follow: !following })}
       >
         {following ? 'Following' : 'Follow'}
       </Button>
+      {others.length ? (
+        <p className="text-sm text-gray-600">
+          Also in your interests as: {others.map((k) => INTEREST_LABELS[k]).join(', ')}.{' '}
+          <Link to={paths.interests} className="font-semibold text-primary-800 underline underline-offset-2">
+            Change your interests
+          </Link>
+        </p>
+      ) : null}
       <FormAlert message={follow.error ? (follow.error as { status?: number }).status === 404 ? 'This tag is not in use yet, so it cannot be followed.' : follow.error.message : null} />
     </div>
   );

@@ -11,8 +11,8 @@ import { Button } from '@/components/form/feedback';
 import { Checkbox, TextField } from '@/components/form/fields';
 import { Loading } from '@/components/loading';
 import { useFollow, useInterestCategories, useInterests } from '../api/tags';
+import { INTEREST_LABELS } from '../interest-labels';
 
-export const INTEREST_LABELS: Record<InterestType, string> = { grow: 'I grow it', swap: 'I swap it', learn: 'I want to learn' };
 
 const matches = (t: TagView, q: string) => !q || t.name.includes(q) || t.label.toLowerCase().includes(q);
 
