@@ -43,6 +43,19 @@ describe('/admin/tags', () => {
     expect(screen.queryByText(/Coming to this page/)).toBeNull();
   });
 
+  it('says a found tag is being deleted, and offers no move, edit or delete for it', async () => {
+    serve({
+      'GET /api/iam/tags/get-tags-n-children/parents': () => success(tree()),
+      'GET /api/iam/tags/get-single/name/echeveria': () => success(makeTag('echeveria', { usageCount: 2, deleting: true })),
+    });
+    renderRoute('/admin/tags', { auth: AUTH.admin });
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Tag name' }), { target: { value: 'echeveria' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Find' }));
+    expect(await screen.findByText(/#echeveria is being deleted: it is leaving its posts \(2 uses left\)/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Move' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+  });
+
   it('asks before deleting, saying how much carries the tag, and deletes only on confirmation', async () => {
     const api = serve({
       'GET /api/iam/tags/get-tags-n-children/parents': () => success(tree()),

@@ -168,7 +168,11 @@ function MoveTag({ parents, onDone, onEdit, onDelete }: { parents: TagView[]; on
         <SubmitButton variant="secondary" pending={pending && !found}>Find</SubmitButton>
       </form>
       <FormAlert message={error} />
-      {found ? (
+      {found?.deleting ? (
+        <p className="text-gray-800" role="status">
+          #{found.name} is being deleted: it is leaving its posts ({plural(found.usageCount, 'use', 'uses')} left), then it is gone. It can be neither moved nor edited.
+        </p>
+      ) : found ? (
         <div className="space-y-3">
           <p className="text-gray-800">
             #{found.name} — {plural(found.usageCount, 'use', 'uses')}
