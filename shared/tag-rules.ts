@@ -16,6 +16,8 @@ export const INTEREST_TYPES = ['grow', 'swap', 'learn'] as const;
 export type InterestType = (typeof INTEREST_TYPES)[number];
 /** A member follows at most this many interests (tag and kind) in all. */
 export const INTERESTS_MAX = 60;
+/** "For you" reads the tags of this many of a member's most recent interests (distinct tags). */
+export const FOR_YOU_TAGS = 10;
 /** At most this many tags in one interests call, and children in one tag update. */
 export const TAG_BATCH_MAX = 25;
 /** A tag's shown label and description at most. */

@@ -6,7 +6,7 @@
  * Calls are idempotent: interests already held (or already gone) are left as they are.
  */
 import type { InterestView, InterestsChange, UserInterests } from '../../shared/answers/tags';
-import { INTERESTS_MAX, type InterestType } from '../../shared/schemas/tags';
+import { FOR_YOU_TAGS, INTERESTS_MAX, type InterestType } from '../../shared/schemas/tags';
 import { interestCountKey, interestsOfPk, type InterestItem } from '../db/entities/interest';
 import { tagKey, type TagItem } from '../db/entities/tag';
 import { batchGet } from '../db/batch';
@@ -31,7 +31,7 @@ async function assertMemberWasLive(failed: Set<string>, userId: string): Promise
   throw accountGone();
 }
 /** "For you" follows the tags of this many most recent interests. */
-export const RECENT_INTERESTS = 10;
+export const RECENT_INTERESTS = FOR_YOU_TAGS;
 
 async function heldOf(userId: string, tags: string[], interestType: InterestType): Promise<Set<string>> {
   const keys = tags.map((tag) => ({ pk: `user#${userId}`, sk: `interest#${interestType}#${tag}` }));

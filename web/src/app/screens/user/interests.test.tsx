@@ -35,6 +35,7 @@ describe('/user/interests', () => {
     expect((within(ferns).getByRole('checkbox', { name: 'staghorn' }) as HTMLInputElement).checked).toBe(true);
     expect((within(ferns).getByRole('checkbox', { name: 'maidenhair' }) as HTMLInputElement).checked).toBe(false);
     expect(screen.getByText('You follow 2 of at most 60 interests.')).toBeTruthy();
+    expect(screen.getByText('For you shows the posts of the 10 tags you followed most recently.')).toBeTruthy();
 
     fireEvent.click(within(ferns).getByRole('checkbox', { name: 'maidenhair' }));
     await waitFor(() => expect(api.to('POST /api/iam/tags/new-interests')).toHaveLength(1));

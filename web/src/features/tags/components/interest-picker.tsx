@@ -5,7 +5,7 @@
  */
 import { useId, useMemo, useState } from 'react';
 import type { TagNode, TagView } from '@shared/answers/tags';
-import { INTEREST_TYPES, type InterestType } from '@shared/tag-rules';
+import { FOR_YOU_TAGS, INTEREST_TYPES, type InterestType } from '@shared/tag-rules';
 import { FormAlert } from '@/components/form/feedback';
 import { Button } from '@/components/form/feedback';
 import { Checkbox, TextField } from '@/components/form/fields';
@@ -87,6 +87,7 @@ export function InterestPicker({ userId }: { userId: string }) {
       <p className="text-sm text-gray-600" aria-live="polite">
         You follow {count} of at most {interests.data.max} interests.
       </p>
+      <p className="text-sm text-gray-600">For you shows the posts of the {FOR_YOU_TAGS} tags you followed most recently.</p>
       <FormAlert message={follow.error ? follow.error.message : null} />
       {categories.data.tags.length === 0 ? (
         <p className="rounded-lg border border-dashed border-gray-300 p-4 text-gray-600">No interest categories yet. An admin makes them on the tags page.</p>
