@@ -76,6 +76,7 @@ interface Countable {
   available?: unknown;
   ownerType?: unknown;
   deletedAt?: unknown;
+  hiddenAt?: unknown;
   id?: unknown;
 }
 
@@ -108,7 +109,7 @@ function sourcesOf(scope: string): Source[] {
   throw new Error(`not a counter scope: ${scope}`);
 }
 
-const ATTRIBUTES = ['kind', 'privacy', 'available', 'ownerType', 'deletedAt', 'id'];
+const ATTRIBUTES = ['kind', 'privacy', 'available', 'ownerType', 'deletedAt', 'hiddenAt', 'id'];
 
 async function queryPage(source: Source, start: Record<string, string> | null, limit: number) {
   const { items, next } = await query(source.pk, { ...(source.index ? { index: source.index } : {}), attributes: ATTRIBUTES, limit, ...(start ? { start } : {}) });
@@ -127,7 +128,8 @@ function vector(p: Countable): FeedCounts {
 const PRIVACIES = new Set(['public', 'members', 'private']);
 
 function tally(state: RecountState, audiences: readonly RecountAudience[], item: Countable): void {
-  if (item.deletedAt || !PRIVACIES.has(item.privacy as string)) return;
+  // The owner list also holds what an admin hid (ownerAll): it counts nowhere.
+  if (item.deletedAt || item.hiddenAt || !PRIVACIES.has(item.privacy as string)) return;
   const v = vector(item);
   for (const a of audiences) {
     if (!sees(a, item.privacy as 'public' | 'members' | 'private')) continue;

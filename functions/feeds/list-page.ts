@@ -57,7 +57,8 @@ export async function listPage(sources: Source[], counts: Promise<FeedCounts>, v
     let last: PostItem | undefined;
     for (; used < merged.length && shown.length < take; used++) {
       last = merged[used]!;
-      if (!hidden.has(last.authorId) && !hidden.has(last.ownerId)) shown.push(last);
+      // An owner's own list also holds what an admin hid (ownerAll): read past, never shown.
+      if (!last.hiddenAt && !hidden.has(last.authorId) && !hidden.has(last.ownerId)) shown.push(last);
     }
     const more = used < merged.length || pages.some((p) => p.items.length > take);
     next = more && last ? listSortKey(last) : null;

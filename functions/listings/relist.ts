@@ -156,7 +156,8 @@ async function relistPage(ownerId: string, ownerType: ListingOwnerType, page: Po
     const owner = await currentOwner(ownerId, ownerType);
     if (!owner) return null; // a deleted account's (or page's) listings go with its sweep
     const { place } = owner;
-    const stale = listings.filter((p) => p.kind === 'plant' && p.ownerId === ownerId && p.ownerType === ownerType && placeOf(p) !== placeOf(place));
+    // A plant an admin hid stays where it was: it is listed nowhere, nearby included.
+    const stale = listings.filter((p) => p.kind === 'plant' && !p.hiddenAt && p.ownerId === ownerId && p.ownerType === ownerType && placeOf(p) !== placeOf(place));
     if (!stale.length) return 0;
     const out = await writeItems([owner.unchanged, ...stale.map((p) => moveItem(p, place))]);
     if (!out.canceled) return stale.length;

@@ -98,6 +98,28 @@ describe('hide-content', () => {
     expect(await getItem('tags', `tag#${tag}`)).toMatchObject({ usageCount: 0 });
   });
 
+  it("lets the author delete what an admin hid, and takes it with the author's account", async () => {
+    const [u, reader, boss] = await Promise.all([registeredUser(), registeredUser(), admin()]);
+    const mine = await newPost(u, { text: 'Hidden, then taken back' });
+    const left = await newPost(u, { text: 'Hidden, and left behind' });
+    const plant = await newPlant(u, { commonName: 'Hidden fern' });
+    for (const [type, id] of [['post', mine.id], ['post', left.id], ['plant', plant.id]] as const) await reportAndHide(reader, boss, type, id);
+
+    // The author's own delete of a hidden post works (it answered 404: they could not see it).
+    expect((await as(u.browser, 'DELETE', '/api/iam/posts', { postId: mine.id, userId: u.uuid })).status).toBe(200);
+    const taken = await getItem(`post#${mine.id}`, 'post');
+    expect(taken === undefined || typeof taken.deletedAt === 'string', JSON.stringify(taken)).toBe(true);
+    // Another member still cannot.
+    expect((await as(reader.browser, 'DELETE', '/api/iam/posts', { postId: left.id, userId: reader.uuid })).status).toBe(404);
+
+    // Deleting the account takes the rest, hidden as they were.
+    expect((await as(u.browser, 'DELETE', '/api/iam/authn/delete', { uuid: u.uuid })).status).toBe(200);
+    for (const id of [left.id, plant.id]) {
+      const item = await getItem(`post#${id}`, 'post');
+      expect(item === undefined || typeof item.deletedAt === 'string', JSON.stringify(item)).toBe(true);
+    }
+  });
+
   it('hides a comment with the replies under it; the count follows and nothing more lands under it', async () => {
     const [u, reader, boss] = await Promise.all([registeredUser(), registeredUser(), admin()]);
     const post = await newPost(u);

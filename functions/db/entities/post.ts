@@ -136,10 +136,14 @@ export const Post = () => new Entity({
       pk: { field: 'nmempk', composite: [], template: 'feed#news', casing: 'none' },
       sk: byTime('nmemsk'),
     },
-    /** The owner's own view: everything, private included. */
+    /**
+     * The owner's own view: everything, private included, and what an admin hid (readers leave it
+     * out, functions/feeds/list-page.ts): the owner's deletion, a member's account or a page, finds
+     * it here and takes it with the rest.
+     */
     ownerAll: {
       index: 'gsi1',
-      condition: live,
+      condition: (a: Visibility) => !a.deletedAt,
       pk: { field: 'gsi1pk', composite: ['ownerType', 'ownerId', 'kind'], template: 'owner#${ownerType}#${ownerId}#${kind}', casing: 'none' },
       sk: byTime('gsi1sk'),
     },
