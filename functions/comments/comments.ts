@@ -202,27 +202,32 @@ export async function deleteComment(viewer: Viewer, commentId: string, claimedUs
   return { deleted: subtree.comment.length, commentCount: Math.max(0, after?.commentCount ?? 0) };
 }
 
+/** Replies hidden per transaction, each batch with its own count change (a transaction holds at most 100 items). */
+const HIDE_BATCH = 90;
+
 /**
  * The writes that hide a comment with every reply under it (an admin acting on a report): each
  * one still shown is marked `hiddenAt`, and the post's count drops by as many. Readers leave
- * hidden comments out; a reply cannot land under one. Null when there is no such comment.
+ * hidden comments out; a reply cannot land under one. A long thread does not fit one
+ * transaction: `replies` are batches to write first, each one whole (its marks and its count);
+ * `items` hide the comment itself, for the caller's own transaction. A batch that fails leaves
+ * the rest to a retry, which skips what is hidden already. Null when there is no such comment.
  */
-export async function hideCommentItems(commentId: string, adminId: string): Promise<{ comment: CommentItem; items: TxItem[] } | null> {
+export async function hideCommentItems(commentId: string, adminId: string): Promise<{ comment: CommentItem; replies: TxItem[][]; items: TxItem[] } | null> {
   const claim = await claimOf(commentId);
   if (!claim) return null;
   const { data: subtree } = await threadCollection()({ postId: claim.postId, path: claim.path }).go({ pages: 'all' });
   const comment = subtree.comment.find((c) => c.path === claim.path);
   if (!comment) return null;
-  const shown = subtree.comment.filter((c) => !c.hiddenAt);
-  if (!shown.length) return { comment, items: [] };
   const hiddenAt = new Date().toISOString();
-  return {
-    comment,
-    items: [
-      ...shown.map((c) => updateItem({ key: commentKey(c.postId, c.path), set: { hiddenAt, hiddenBy: adminId }, condition: and(exists(), absent('hiddenAt')) })),
-      postCountItem(claim.postId, 'commentCount', -shown.length),
-    ],
-  };
+  const hide = (list: CommentItem[]): TxItem[] => [
+    ...list.map((c) => updateItem({ key: commentKey(c.postId, c.path), set: { hiddenAt, hiddenBy: adminId }, condition: and(exists(), absent('hiddenAt')) })),
+    postCountItem(claim.postId, 'commentCount', -list.length),
+  ];
+  const shownReplies = subtree.comment.filter((c) => !c.hiddenAt && c.path !== claim.path);
+  const replies: TxItem[][] = [];
+  for (let i = 0; i < shownReplies.length; i += HIDE_BATCH) replies.push(hide(shownReplies.slice(i, i + HIDE_BATCH)));
+  return { comment, replies, items: comment.hiddenAt ? [] : hide([comment]) };
 }
 
 /** Whether the comment exists and the caller wrote it (for new-comment-notif). */

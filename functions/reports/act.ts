@@ -36,6 +36,10 @@ async function closeOnce(c: ReportCaseItem, adminId: string, input: ActOnReportI
   }
   if (input.action === 'hide-content' && c.targetType === 'comment') {
     const hidden = await hideCommentItems(c.targetId, adminId);
+    // The replies first, a batch per write; the comment, its author's notice and the case's close last.
+    for (const batch of hidden?.replies ?? []) {
+      if ((await writeItems(batch)).canceled) throw serviceUnavailable('The thread is changing; please try again');
+    }
     const notice = hidden?.items.length ? notificationWrite(hidden.comment.authorId, hiddenNotice('comment', excerpt(hidden.comment.content))) : [];
     const items = [...(hidden?.items ?? []), ...notice, ...close];
     assertClosed(await writeItems(items), items);

@@ -120,6 +120,23 @@ describe('hide-content', () => {
     }
   });
 
+  it('hides a comment whose thread is longer than one transaction holds: every reply, and the count to match', async () => {
+    const [u, talker, reader, boss] = await Promise.all([registeredUser(), registeredUser(), registeredUser(), admin()]);
+    const post = await newPost(u);
+    const root = await comment(talker, post.id, 'Start of a long argument');
+    const kept = await comment(u, post.id, 'Unrelated and kept');
+    // 95 replies under it (a transaction holds 100 items): a reply to the root, then replies to it.
+    const first = await comment(talker, post.id, 'reply 0', root);
+    for (let i = 1; i < 95; i += 5) await Promise.all([0, 1, 2, 3, 4].filter((k) => i + k < 95).map((k) => comment(talker, post.id, `reply ${i + k}`, first)));
+    expect((await postDetail(reader, post.id)).data.post.commentCount).toBe(97);
+
+    await reportAndHide(reader, boss, 'comment', root.id);
+    const detail = await postDetail(reader, post.id);
+    expect(detail.data.comments.map((c: CommentView) => c.id)).toEqual([kept.id]);
+    expect(detail.data.post.commentCount).toBe(1);
+    expect(await getItem(`post#${post.id}`, 'post')).toMatchObject({ commentCount: 1 });
+  });
+
   it('hides a comment with the replies under it; the count follows and nothing more lands under it', async () => {
     const [u, reader, boss] = await Promise.all([registeredUser(), registeredUser(), admin()]);
     const post = await newPost(u);
