@@ -337,6 +337,16 @@ export async function editPost(postId: string, claimedUserId: string, viewer: Vi
       version: post.version + 1,
       updatedAt: moves ? nextTime(post.updatedAt) : post.updatedAt,
     };
+    // A private post may still carry a tag an admin deleted (the removal finds posts through the
+    // tag's lists, which hold no private post). Shown to more people, it lets go of such a tag
+    // rather than list itself under a tag that no longer exists (one BatchGet, only then).
+    if (post.privacy === 'private' && next.privacy !== 'private' && next.tags.length) {
+      const dead = await deletedTags(next.tags);
+      if (dead.size) {
+        next.tags = next.tags.filter((t) => !dead.has(t));
+        for (const t of dead) gone.add(t);
+      }
+    }
     // A narrower audience: the photos those who saw them before hold URLs of move to new keys.
     const keeps = new Set(next.photos.map((p) => p.key));
     const kept = post.photos.filter((p) => keeps.has(p.key));

@@ -191,6 +191,21 @@ describe('DELETE /api/iam/tags/{name}', () => {
     expect(await getItem('tags', `tag#${tag}`)).toBeUndefined();
   });
 
+  it('drops a removed tag from a private post made public, rather than list the post under it', async () => {
+    const tag = unique();
+    const kept = unique();
+    const mine = await newPost(u, { tags: [tag, kept], privacy: 'private' });
+    expect((await as<TagDeletion>(boss.browser, 'DELETE', `/api/iam/tags/${tag}`, {})).data).toMatchObject({ name: tag, done: true });
+    const shown = await as(u.browser, 'PUT', '/api/iam/posts/privacy', { id: mine.id, uuid: u.uuid, privacy: 'public' });
+    expect(shown.status, JSON.stringify(shown.json)).toBe(200);
+    expect(await getItem(`post#${mine.id}`, 'post')).toMatchObject({ tags: [kept], privacy: 'public' });
+    // Listed under the tag that exists, not under the removed one (no tag item, no list, no use).
+    expect(await queryPartition(`taglink#${tag}#public`)).toEqual([]);
+    expect(await queryPartition(`taglink#${kept}#public`)).toHaveLength(1);
+    expect(await getItem('tags', `tag#${tag}`)).toBeUndefined();
+    expect(await getItem('tags', `tag#${kept}`)).toMatchObject({ usageCount: 1 });
+  });
+
   it('resumes a run cut short, and refuses a tag with children, an unknown tag and a member', async () => {
     const tag = unique();
     await newPost(u, { tags: [tag] });
