@@ -23,7 +23,11 @@ function TopSearch() {
   const [value, setValue] = useState<string | null>(null);
   if (value !== null) {
     return (
-      <Suspense fallback={<input type="search" aria-label="Search" className={searchInputClass} value={value} readOnly />}>
+      // While the chunk loads the box still takes what is typed (autofocused: the focus stays here);
+      // the loaded box starts from it.
+      <Suspense
+        fallback={<input type="search" aria-label="Search members, pages, plants, posts and events" placeholder="Search" className={searchInputClass} value={value} onChange={(e) => setValue(e.target.value)} autoFocus />}
+      >
         <SearchBox initial={value} autoFocus />
       </Suspense>
     );

@@ -1,5 +1,5 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { SearchResults } from '@shared/answers/search';
 import { AUTH, renderRoute } from '@/testing/render-route';
 import { failure, success } from '@/testing/responses';
@@ -38,9 +38,17 @@ describe('top bar search box', () => {
     // Members first, then plants, then tags.
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([expect.stringContaining('Monty Fern'), expect.stringContaining('Monstera'), expect.stringContaining('#monstera')]);
 
+    // The listbox holds options only; how many there are is said in a status apart from it.
+    expect(within(list).getAllByRole('option')).toHaveLength(list.children.length);
+    expect(screen.getByRole('status').textContent).toBe('3 suggestions');
+
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
     fireEvent.keyDown(box, { key: 'ArrowDown' });
     fireEvent.keyDown(box, { key: 'ArrowDown' });
     const second = screen.getAllByRole('option')[1]!;
+    // The active option is kept in view.
+    expect(scrolled.mock.contexts.at(-1)).toBe(second);
     expect(box.getAttribute('aria-activedescendant')).toBe(second.id);
     expect(second.getAttribute('aria-selected')).toBe('true');
     fireEvent.keyDown(box, { key: 'ArrowUp' });
@@ -48,11 +56,14 @@ describe('top bar search box', () => {
     // Up from the first wraps to the last.
     expect(box.getAttribute('aria-activedescendant')).toBe(screen.getAllByRole('option')[2]!.id);
 
-    fireEvent.keyDown(box, { key: 'Escape' });
+    // The first Escape only closes the list: the browser's own clearing of a search box is held back.
+    expect(fireEvent.keyDown(box, { key: 'Escape' })).toBe(false);
+    expect((box as HTMLInputElement).value).toBe('Mon');
     expect(box.getAttribute('aria-expanded')).toBe('false');
     expect(box.getAttribute('aria-activedescendant')).toBeNull();
     fireEvent.keyDown(box, { key: 'Escape' });
     expect((box as HTMLInputElement).value).toBe('');
+    delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView;
   });
 
   it('Enter on an option goes to it; Enter with none chosen shows every result', async () => {

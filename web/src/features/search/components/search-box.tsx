@@ -5,7 +5,7 @@
  * result at /search?q=; Escape closes the list, and a second Escape clears the box. Loaded on
  * the box's first focus, so the top bar's own code stays small.
  */
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { hitsOf, KIND_LABELS, KIND_ORDER, searchable, useSearch, type Hit } from '../api/search';
 
@@ -22,6 +22,11 @@ export default function SearchBox({ initial = '', autoFocus = false, onDone }: {
   const [term, setTerm] = useState(initial);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
+  const input = useRef<HTMLInputElement>(null);
+  // Taking over from the stand-in box (what was typed there is `initial`): the caret at the end.
+  useEffect(() => {
+    if (autoFocus && input.current) input.current.setSelectionRange(input.current.value.length, input.current.value.length);
+  }, [autoFocus]);
   useEffect(() => {
     const t = setTimeout(() => setTerm(value), DEBOUNCE_MS);
     return () => clearTimeout(t);
@@ -35,6 +40,10 @@ export default function SearchBox({ initial = '', autoFocus = false, onDone }: {
   const expanded = open && searchable(value);
   const listId = `${id}-list`;
   const optionId = (i: number) => `${id}-opt-${i}`;
+  // The option chosen with the keyboard stays in view in a list that scrolls.
+  useEffect(() => {
+    if (expanded && active >= 0) document.getElementById(optionId(active))?.scrollIntoView?.({ block: 'nearest' });
+  }, [expanded, active]);
 
   const go = (href: string) => {
     setOpen(false);
@@ -58,6 +67,8 @@ export default function SearchBox({ initial = '', autoFocus = false, onDone }: {
       if (chosen) go(chosen.href);
       else if (searchable(value)) go(searchHref(value));
     } else if (e.key === 'Escape') {
+      // A search box clears itself on Escape: the first one only closes the list.
+      e.preventDefault();
       if (expanded) setOpen(false);
       else setValue('');
       setActive(-1);
@@ -77,6 +88,7 @@ export default function SearchBox({ initial = '', autoFocus = false, onDone }: {
         Search members, pages, plants, posts and events
       </label>
       <input
+        ref={input}
         id={`${id}-input`}
         type="search"
         role="combobox"
@@ -102,7 +114,7 @@ export default function SearchBox({ initial = '', autoFocus = false, onDone }: {
         id={listId}
         role="listbox"
         aria-label="Suggestions"
-        hidden={!expanded || (!options.length && !status)}
+        hidden={!expanded || !options.length}
         className="absolute top-full right-0 left-0 z-50 mt-1 max-h-96 overflow-y-auto rounded-md border border-gray-200 bg-white py-1 shadow-lg sm:min-w-80"
       >
         {options.map((hit, i) => (
@@ -123,12 +135,14 @@ export default function SearchBox({ initial = '', autoFocus = false, onDone }: {
             </span>
           </li>
         ))}
-        {status ? (
-          <li role="presentation" className="px-3 py-2 text-sm text-gray-600" aria-live="polite">
-            {status}
-          </li>
-        ) : null}
       </ul>
+      {/* Outside the listbox, which holds options only: what the list has come to, said once. */}
+      {expanded && status ? (
+        <p className="absolute top-full right-0 left-0 z-50 mt-1 rounded-md border border-gray-200 bg-white px-3 py-2 text-sm text-gray-600 shadow-lg sm:min-w-80">{status}</p>
+      ) : null}
+      <p role="status" className="sr-only">
+        {expanded ? status || (options.length ? `${options.length} suggestions` : '') : ''}
+      </p>
     </div>
   );
 }
