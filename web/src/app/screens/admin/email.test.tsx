@@ -67,8 +67,11 @@ describe('/admin/email', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Review and send' }));
     const confirm = await screen.findByRole('alertdialog');
     expect(within(confirm).getByText('Send this to 2 members? It cannot be taken back.')).toBeTruthy();
+    // The question has the focus (the button that asked is gone), and Cancel gives it back.
+    expect(document.activeElement).toBe(confirm);
     fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Review and send' }));
     expect(api.to('POST /api/iam/admin/announcements')).toHaveLength(0);
 
     fireEvent.click(screen.getByRole('button', { name: 'Review and send' }));

@@ -3,7 +3,7 @@
  * confirm with the recipient count, then its progress), the e-mails the site sends, and a test of
  * the account-deletion e-mail to oneself.
  */
-import { useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, FormAlert, Notice } from '@/components/form/feedback';
 import { Fieldset, SelectField, TextArea, TextField } from '@/components/form/fields';
@@ -88,6 +88,17 @@ function Announcement() {
   };
   const count = useMutation({ mutationFn: countAnnouncementRecipients, onSuccess: (c) => setConfirming(c) });
   const start = useMutation({ mutationFn: startAnnouncement, onSuccess: (a) => setStartedId(a.id) });
+  // The question takes the place of "Review and send": focus goes to it, and back on Cancel.
+  const confirmBox = useRef<HTMLDivElement>(null);
+  const reviewId = useId();
+  const backToReview = useRef(false);
+  useEffect(() => {
+    if (confirming) confirmBox.current?.focus();
+    else if (backToReview.current) {
+      backToReview.current = false;
+      document.getElementById(reviewId)?.focus();
+    }
+  }, [confirming, reviewId]);
 
   const review = () => {
     const audience = audienceOf(draft);
@@ -154,7 +165,7 @@ function Announcement() {
       ) : null}
 
       {confirming ? (
-        <div role="alertdialog" aria-labelledby="announcement-confirm" className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4">
+        <div ref={confirmBox} tabIndex={-1} role="alertdialog" aria-labelledby="announcement-confirm" className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-500">
           <p id="announcement-confirm" className="text-sm text-gray-900">
             {confirming.recipients === 0
               ? 'No member would get this.'
@@ -166,13 +177,13 @@ function Announcement() {
                 Send to {confirming.recipients}
               </Button>
             ) : null}
-            <Button variant="secondary" onClick={() => setConfirming(null)}>
+            <Button variant="secondary" onClick={() => ((backToReview.current = true), setConfirming(null))}>
               Cancel
             </Button>
           </div>
         </div>
       ) : (
-        <Button onClick={review} pending={count.isPending} pendingLabel="Counting…">
+        <Button id={reviewId} onClick={review} pending={count.isPending} pendingLabel="Counting…">
           Review and send
         </Button>
       )}
