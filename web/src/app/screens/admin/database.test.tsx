@@ -5,6 +5,7 @@ import { AUTH, renderRoute } from '@/testing/render-route';
 import { failure, success } from '@/testing/responses';
 import { serve } from '@/testing/serve';
 
+const PAGE_ID = '5c0ffee0-1234-4abc-8def-0123456789ab';
 const NO_USERS = () => success({ users: [], cursorId: null });
 const batch = (over: Record<string, unknown>) => ({ checked: 0, merged: 0, removed: 0, repointed: 0, cursorId: null, ...over });
 
@@ -75,15 +76,27 @@ describe('/admin/database', () => {
       'POST /api/iam/admin/counters/recount': (c) =>
         c.body?.cursorId ? success({ scope: 'global', read: 1400, cursorId: null, rows: ROWS }) : success({ scope: 'global', read: 1000, cursorId: 'k1', rows: null }),
       'POST /api/iam/admin/counters/repair': () => success({ outcome: 'repaired' }),
+      'GET /api/iam/users/user-or-page-messagee-by-handle/nobody': () => failure(404, 'not_found', 'No user or page has this handle'),
+      'GET /api/iam/users/user-or-page-messagee-by-handle/fern_club': () => success({ messagee: { type: 'page', id: PAGE_ID, handle: 'fern_club', name: 'Fern club', avatar: null } }),
     });
     renderRoute('/admin/database', { auth: AUTH.admin });
     fireEvent.change(await screen.findByLabelText('What to check'), { target: { value: 'user' } });
     press('Check');
-    expect(errorOf('Member id')).toMatch(/Enter an id/);
-    type('Member id', 'not-an-id');
+    expect(errorOf('Username or id')).toMatch(/Enter a username or an id/);
+    // A handle, as in a profile's address, is looked up: unknown, or a page's rather than a member's.
+    type('Username or id', '@nobody');
     press('Check');
-    expect(errorOf('Member id')).toMatch(/Enter an id such as/);
+    await waitFor(() => expect(errorOf('Username or id')).toBe('No member has the handle @nobody'));
+    type('Username or id', 'fern_club');
+    press('Check');
+    await waitFor(() => expect(errorOf('Username or id')).toBe('@fern_club is a page, not a member'));
     expect(api.to('POST /api/iam/admin/counters/recount')).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText('What to check'), { target: { value: 'page' } });
+    type('Handle or id', 'fern_club');
+    press('Check');
+    await waitFor(() => expect(api.to('POST /api/iam/admin/counters/recount')[0]?.body).toMatchObject({ scope: `page#${PAGE_ID}` }));
+    expect(await screen.findByText(`Checked page#${PAGE_ID}: 1400 items read.`)).toBeTruthy();
+    api.calls.length = 0;
     fireEvent.change(screen.getByLabelText('What to check'), { target: { value: 'global' } });
     press('Check');
     expect(await screen.findByText('Checked global: 1400 items read.')).toBeTruthy();

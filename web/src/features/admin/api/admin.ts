@@ -37,6 +37,9 @@ export const cleanLocations = (kind: LocationCleanupKind, cursorId: string | und
     : api.call('DELETE /api/iam/admin/orphaned-locations', { cursorId });
 
 /** One batch of a counters check of `scope` (global, user#<id>, page#<id>, tag#<name>). */
+/** The member or page a handle names (a username or a page's handle), to check its counters by id. */
+export const ownerOfHandle = (handle: string) => api.call('GET /api/iam/users/user-or-page-messagee-by-handle/{handle}', { handle });
+
 export const recountCounters = (scope: string, cursorId: string | undefined) => api.call('POST /api/iam/admin/counters/recount', { scope, cursorId });
 
 export const repairCounter = (input: z.output<typeof repairCounterInput>) => api.call('POST /api/iam/admin/counters/repair', input);

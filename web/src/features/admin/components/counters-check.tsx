@@ -11,15 +11,15 @@ import { Button, FormAlert, Notice, SubmitButton } from '@/components/form/feedb
 import { SelectField, TextField } from '@/components/form/fields';
 import { failureMessage } from '@/components/form/messages';
 import type { RecountRow } from '@shared/answers/admin';
-import { recountCounters, repairCounter } from '../api/admin';
+import { ownerOfHandle, recountCounters, repairCounter } from '../api/admin';
 import { useBatchJob } from './batch-job';
 
 type ScopeKind = 'global' | 'user' | 'page' | 'tag';
 
 const KINDS: { value: ScopeKind; label: string }[] = [
   { value: 'global', label: 'The whole site' },
-  { value: 'user', label: 'A member (their id)' },
-  { value: 'page', label: 'A page (its id)' },
+  { value: 'user', label: 'A member (username or id)' },
+  { value: 'page', label: 'A page (handle or id)' },
   { value: 'tag', label: 'A tag (its name)' },
 ];
 
@@ -54,14 +54,36 @@ export function CountersCheck() {
     },
   });
 
-  const submit = (e: FormEvent) => {
+  const [resolving, setResolving] = useState(false);
+  /** The id a member's or page's field names: an id as it is, a handle (as in a profile's address) looked up. */
+  const idOf = async (value: string, of: 'user' | 'page'): Promise<string | null> => {
+    if (UUID.test(value)) return value;
+    const handle = value.replace(/^@/, '');
+    const noun = of === 'user' ? 'member' : 'page';
+    try {
+      const { messagee } = await ownerOfHandle(handle);
+      if (messagee.type === of) return messagee.id;
+      setTargetError(`@${handle} is a ${messagee.type === 'user' ? 'member' : 'page'}, not a ${noun}`);
+    } catch (err) {
+      setTargetError((err as { status?: number }).status === 404 ? `No ${noun} has the handle @${handle}` : failureMessage(err));
+    }
+    return null;
+  };
+
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
     const value = target.trim();
-    if (kind !== 'global' && !value) return setTargetError(kind === 'tag' ? 'Enter a tag name' : 'Enter an id');
-    if ((kind === 'user' || kind === 'page') && !UUID.test(value)) return setTargetError('Enter an id such as 3f2b…-…: the one in the address of their profile or page');
+    if (kind !== 'global' && !value) return setTargetError(kind === 'tag' ? 'Enter a tag name' : kind === 'user' ? 'Enter a username or an id' : 'Enter a handle or an id');
+    let subject = value;
+    if (kind === 'user' || kind === 'page') {
+      setResolving(true);
+      const id = await idOf(value, kind).finally(() => setResolving(false));
+      if (!id) return;
+      subject = id;
+    }
     setTargetError(undefined);
     setRepaired({});
-    job.start(kind === 'global' ? 'global' : `${kind}#${value}`);
+    job.start(kind === 'global' ? 'global' : `${kind}#${subject}`);
   };
 
   const rows = job.result?.value ?? [];
@@ -76,13 +98,13 @@ export function CountersCheck() {
         Recounts the post, plant, available-plant and news counts of the site, a member, a page or a tag from the posts themselves, and shows any that
         drifted. Nothing changes until you repair a counter.
       </p>
-      <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)_auto] sm:items-end" noValidate>
+      <form onSubmit={(e) => void submit(e)} className="grid gap-3 sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)_auto] sm:items-end" noValidate>
         <SelectField label="What to check" name="kind" value={kind} onValueChange={(v) => setKind(v as ScopeKind)} options={KINDS} disabled={busy} />
         {kind === 'global' ? (
           <span className="hidden sm:block" />
         ) : (
           <TextField
-            label={kind === 'tag' ? 'Tag name' : kind === 'user' ? 'Member id' : 'Page id'}
+            label={kind === 'tag' ? 'Tag name' : kind === 'user' ? 'Username or id' : 'Handle or id'}
             name="target"
             value={target}
             onValueChange={setTarget}
@@ -91,7 +113,7 @@ export function CountersCheck() {
             autoComplete="off"
           />
         )}
-        <SubmitButton pending={busy} pendingLabel="Checking…">
+        <SubmitButton pending={busy || resolving} pendingLabel={resolving ? 'Finding…' : 'Checking…'}>
           Check
         </SubmitButton>
       </form>
