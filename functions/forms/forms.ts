@@ -34,6 +34,11 @@ export async function submitForm(authorId: string, input: NewFormInput): Promise
   throw conflict('This id is already used; generate a new one', 'id');
 }
 
+/** Marks the form as told to the admins (after the mails: a crash between them mails again on a retry, never not at all). */
+export async function markTold(id: string): Promise<void> {
+  await db().entities.formSubmission.patch({ id }).set({ toldAt: new Date().toISOString() }).go();
+}
+
 export async function tellAdmins(item: FormSubmissionItem): Promise<void> {
   const admins = adminEmails();
   if (!admins.length) return;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { as, asTestSession, member } from '../support/accounts';
 import { call, mintSession, type TestSession } from '../support/api';
-import { getItem } from '../support/db';
+import { getItem, putItem } from '../support/db';
 import { outbox } from '../support/outbox';
 
 /** A real member's session: a form's author must have an account (a minted token names none). */
@@ -50,6 +50,27 @@ describe('POST /api/iam/forms/new', () => {
     expect(again.data).toEqual(first.data);
     const mails = (await outbox()).filter((m) => m.subject === '[report] Spam');
     expect(mails).toHaveLength(2); // one per admin, not two per admin
+  });
+
+  it('tells the admins on a retry when the first call stored the form but failed before telling them', async () => {
+    const user = await memberSession();
+    const id = randomUUID();
+    const subject = `Lost notice ${id.slice(0, 8)}`;
+    const body = { id, kind: 'contact', subject, message: 'Please read this' };
+    expect((await call('POST', '/api/iam/forms/new', { session: user, body })).status).toBe(201);
+    const sent = async () => (await outbox()).filter((m) => m.subject === `[contact] ${subject}`).length;
+    const perAdmin = await sent();
+    expect(perAdmin).toBeGreaterThan(0);
+    const stored = await getItem(`form#${id}`, 'form');
+    expect(stored).toMatchObject({ toldAt: expect.any(String) });
+    // As a call that stored the form and then failed (the queue, a crash) leaves it: never told.
+    const { toldAt: _told, ...untold } = stored!;
+    await putItem(untold);
+    expect((await call('POST', '/api/iam/forms/new', { session: user, body })).status).toBe(200);
+    expect(await sent()).toBe(2 * perAdmin);
+    // Told now: a further retry mails nobody.
+    expect((await call('POST', '/api/iam/forms/new', { session: user, body })).status).toBe(200);
+    expect(await sent()).toBe(2 * perAdmin);
   });
 
   it('refuses another user reusing an id with 409 and leaves the first form as it was', async () => {

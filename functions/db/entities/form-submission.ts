@@ -13,6 +13,8 @@ export const FormSubmission = () => new Entity({
     subject: { type: 'string', required: true },
     message: { type: 'string', required: true },
     targetPath: { type: 'string' },
+    /** When the admins were e-mailed about it: a retry after a failure past the store tells them if this is still unset. */
+    toldAt: { type: 'string' },
     createdAt: { type: 'string', required: true, readOnly: true, default: () => new Date().toISOString() },
   },
   indexes: {
