@@ -17,7 +17,7 @@ import { db } from '../db/service';
 import type { Viewer } from '../lib/session/viewer';
 import { audienceOf } from '../posts/visibility';
 import type { PostCards } from '../posts/post-views';
-import { recentInterestTags, RECENT_INTERESTS } from '../tags/interests';
+import { recentInterestTags } from '../tags/interests';
 import { ZERO } from '../posts/counters';
 import { listPage, type ListPage } from './list-page';
 import { ownerSource, tagSource, type Source, type SourcePage } from './sources';
@@ -51,7 +51,7 @@ export async function forYou(viewer: Viewer & { userId: string }, cursor: string
   const [tags, pages] = await Promise.all([recentInterestTags(viewer.userId), recentPages(viewer.userId)]);
   const audience = audienceOf(viewer);
   const sources = [
-    ...tags.slice(0, RECENT_INTERESTS).map((tag) => tagSource(tag, audience, viewer)),
+    ...tags.map((tag) => tagSource(tag, audience, viewer)),
     ...pages.map((id) => ownerSource({ type: 'page', id }, 'post', audience)),
   ];
   const page = await listPage(sources.length ? [distinctMerge(sources)] : [], Promise.resolve(ZERO), viewer, cursor, 'cursorId', take);

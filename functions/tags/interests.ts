@@ -30,8 +30,6 @@ async function assertMemberWasLive(failed: Set<string>, userId: string): Promise
   if (user && !user.deletedAt && user.suspended) throw new HttpError(403, 'suspended', 'Your account is suspended');
   throw accountGone();
 }
-/** "For you" follows the tags of this many most recent interests. */
-export const RECENT_INTERESTS = FOR_YOU_TAGS;
 
 async function heldOf(userId: string, tags: string[], interestType: InterestType): Promise<Set<string>> {
   const keys = tags.map((tag) => ({ pk: `user#${userId}`, sk: `interest#${interestType}#${tag}` }));
@@ -110,10 +108,10 @@ export async function interestsOf(userId: string, limit = INTERESTS_MAX): Promis
   return { interests, max: INTERESTS_MAX };
 }
 
-/** The tags of the member's most recent interests (distinct, at most RECENT_INTERESTS): one Query of I3. */
+/** The tags of the member's most recent interests (distinct, at most FOR_YOU_TAGS): one Query of I3. */
 export async function recentInterestTags(userId: string): Promise<string[]> {
-  const { data } = await db().entities.interest.query.recent({ userId }).go({ order: 'desc', limit: RECENT_INTERESTS * 3 });
-  return [...new Set((data as InterestItem[]).map((i) => i.tag))].slice(0, RECENT_INTERESTS);
+  const { data } = await db().entities.interest.query.recent({ userId }).go({ order: 'desc', limit: FOR_YOU_TAGS * 3 });
+  return [...new Set((data as InterestItem[]).map((i) => i.tag))].slice(0, FOR_YOU_TAGS);
 }
 
 export { interestsOfPk };
