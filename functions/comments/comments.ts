@@ -204,30 +204,52 @@ export async function deleteComment(viewer: Viewer, commentId: string, claimedUs
 
 /** Replies hidden per transaction, each batch with its own count change (a transaction holds at most 100 items). */
 const HIDE_BATCH = 90;
+/** Rounds of reading the thread again for replies still shown (one that landed meanwhile, a batch that raced). */
+const HIDE_ROUNDS = 5;
+
+/** Marks `list` hidden by `adminId`, with the post's count down by as many: one transaction's items. */
+function hideItems(postId: string, list: CommentItem[], adminId: string): TxItem[] {
+  const hiddenAt = new Date().toISOString();
+  return [
+    ...list.map((c) => updateItem({ key: commentKey(c.postId, c.path), set: { hiddenAt, hiddenBy: adminId }, condition: and(exists(), absent('hiddenAt')) })),
+    postCountItem(postId, 'commentCount', -list.length),
+  ];
+}
 
 /**
- * The writes that hide a comment with every reply under it (an admin acting on a report): each
- * one still shown is marked `hiddenAt`, and the post's count drops by as many. Readers leave
- * hidden comments out; a reply cannot land under one. A long thread does not fit one
- * transaction: `replies` are batches to write first, each one whole (its marks and its count);
- * `items` hide the comment itself, for the caller's own transaction. A batch that fails leaves
- * the rest to a retry, which skips what is hidden already. Null when there is no such comment.
+ * The writes that hide a comment (an admin acting on a report), for the caller's own transaction:
+ * it is marked `hiddenAt` and the post's count drops by one. Readers leave hidden comments out;
+ * a reply cannot land under one. Its replies follow with hideReplies, once this has landed. Null
+ * when there is no such comment.
  */
-export async function hideCommentItems(commentId: string, adminId: string): Promise<{ comment: CommentItem; replies: TxItem[][]; items: TxItem[] } | null> {
+export async function hideCommentItems(commentId: string, adminId: string): Promise<{ comment: CommentItem; items: TxItem[] } | null> {
   const claim = await claimOf(commentId);
   if (!claim) return null;
-  const { data: subtree } = await threadCollection()({ postId: claim.postId, path: claim.path }).go({ pages: 'all' });
-  const comment = subtree.comment.find((c) => c.path === claim.path);
+  const comment = await commentAt(claim.postId, claim.path);
   if (!comment) return null;
-  const hiddenAt = new Date().toISOString();
-  const hide = (list: CommentItem[]): TxItem[] => [
-    ...list.map((c) => updateItem({ key: commentKey(c.postId, c.path), set: { hiddenAt, hiddenBy: adminId }, condition: and(exists(), absent('hiddenAt')) })),
-    postCountItem(claim.postId, 'commentCount', -list.length),
-  ];
-  const shownReplies = subtree.comment.filter((c) => !c.hiddenAt && c.path !== claim.path);
-  const replies: TxItem[][] = [];
-  for (let i = 0; i < shownReplies.length; i += HIDE_BATCH) replies.push(hide(shownReplies.slice(i, i + HIDE_BATCH)));
-  return { comment, replies, items: comment.hiddenAt ? [] : hide([comment]) };
+  return { comment, items: comment.hiddenAt ? [] : hideItems(claim.postId, [comment], adminId) };
+}
+
+/**
+ * Hides every reply still shown under a hidden comment, in batches of HIDE_BATCH (a long thread
+ * does not fit one transaction), each whole: its marks and its count. The thread is read again
+ * until no reply is left shown, so one that landed meanwhile goes too; a batch that raced a change
+ * is simply read again. Returns how many it hid.
+ */
+export async function hideReplies(commentId: string, adminId: string): Promise<number> {
+  const claim = await claimOf(commentId);
+  if (!claim) return 0;
+  let hidden = 0;
+  for (let round = 1; round <= HIDE_ROUNDS; round++) {
+    const { data: subtree } = await threadCollection()({ postId: claim.postId, path: claim.path }).go({ pages: 'all' });
+    const shown = subtree.comment.filter((c) => !c.hiddenAt && c.path !== claim.path);
+    if (!shown.length) return hidden;
+    for (let i = 0; i < shown.length; i += HIDE_BATCH) {
+      const batch = shown.slice(i, i + HIDE_BATCH);
+      if (!(await writeItems(hideItems(claim.postId, batch, adminId))).canceled) hidden += batch.length;
+    }
+  }
+  throw serviceUnavailable('The thread kept changing; act on it again from the post');
 }
 
 /** Whether the comment exists and the caller wrote it (for new-comment-notif). */

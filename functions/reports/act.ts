@@ -4,7 +4,7 @@
  * every open report of its target), keeping who acted, when, the action and the note.
  */
 import type { ActOnReportInput } from '../../shared/schemas/reports';
-import { hideCommentItems } from '../comments/comments';
+import { hideCommentItems, hideReplies } from '../comments/comments';
 import type { ReportCaseItem } from '../db/entities/report';
 import { failedChecks, writeItems, type TxItem, type TxOutcome } from '../db/transact';
 import { badRequest, conflict, serviceUnavailable } from '../lib/errors';
@@ -36,13 +36,12 @@ async function closeOnce(c: ReportCaseItem, adminId: string, input: ActOnReportI
   }
   if (input.action === 'hide-content' && c.targetType === 'comment') {
     const hidden = await hideCommentItems(c.targetId, adminId);
-    // The replies first, a batch per write; the comment, its author's notice and the case's close last.
-    for (const batch of hidden?.replies ?? []) {
-      if ((await writeItems(batch)).canceled) throw serviceUnavailable('The thread is changing; please try again');
-    }
+    // The comment, its author's notice and the case's close in one write; then its replies, in
+    // batches (a long thread does not fit one): a case dismissed meanwhile hides nothing at all.
     const notice = hidden?.items.length ? notificationWrite(hidden.comment.authorId, hiddenNotice('comment', excerpt(hidden.comment.content))) : [];
     const items = [...(hidden?.items ?? []), ...notice, ...close];
     assertClosed(await writeItems(items), items);
+    if (hidden) await hideReplies(c.targetId, adminId);
     return closed;
   }
   const out = await writeItems(close);
