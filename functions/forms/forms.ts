@@ -6,7 +6,7 @@ import { adminEmails } from '../lib/admins';
 import { conflict } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { mailer } from '../lib/outbound/mailer';
-import { txEntities, writeItems } from '../db/transact';
+import { isConditionFailure, txEntities, writeItems } from '../db/transact';
 import { assertAuthorWasLive, authorLiveCheck } from '../users/author-live';
 import { REPORT_TEXT_MAX, type ReportTargetType } from '../../shared/schemas/reports';
 import { isValidHandle, normaliseHandle } from '../../shared/validation';
@@ -32,6 +32,28 @@ export async function submitForm(authorId: string, input: NewFormInput): Promise
   const { data: existing } = await forms.get({ id: input.id }).go({ consistent: true });
   if (existing && existing.authorId === authorId) return { item: existing, created: false };
   throw conflict('This id is already used; generate a new one', 'id');
+}
+
+/** How long a claim to tell the admins holds: longer than any call lasts, so a crashed call's claim lapses. */
+export const TELLING_LEASE_MS = 2 * 60_000;
+
+/**
+ * Claims the telling of a form not told yet, with a conditional write: of parallel retries of one
+ * form only one mails the admins. A claim older than the lease (its call died before marking the
+ * form told) may be taken again.
+ */
+export async function claimTelling(id: string): Promise<boolean> {
+  const now = Date.now();
+  const lapsed = new Date(now - TELLING_LEASE_MS).toISOString();
+  try {
+    await db().entities.formSubmission.patch({ id }).set({ tellingAt: new Date(now).toISOString() })
+      .where((a, op) => `${op.notExists(a.toldAt)} AND (${op.notExists(a.tellingAt)} OR ${op.lt(a.tellingAt, lapsed)})`)
+      .go();
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
 }
 
 /** Marks the form as told to the admins (after the mails: a crash between them mails again on a retry, never not at all). */

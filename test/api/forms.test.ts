@@ -4,6 +4,7 @@ import { as, asTestSession, member } from '../support/accounts';
 import { call, mintSession, type TestSession } from '../support/api';
 import { getItem, putItem } from '../support/db';
 import { outbox } from '../support/outbox';
+import { TELLING_LEASE_MS } from '../../functions/forms/forms';
 
 /** A real member's session: a form's author must have an account (a minted token names none). */
 async function memberSession(): Promise<TestSession> {
@@ -64,11 +65,43 @@ describe('POST /api/iam/forms/new', () => {
     const stored = await getItem(`form#${id}`, 'form');
     expect(stored).toMatchObject({ toldAt: expect.any(String) });
     // As a call that stored the form and then failed (the queue, a crash) leaves it: never told.
-    const { toldAt: _told, ...untold } = stored!;
+    const { toldAt: _told, tellingAt: _claim, ...untold } = stored!;
     await putItem(untold);
     expect((await call('POST', '/api/iam/forms/new', { session: user, body })).status).toBe(200);
     expect(await sent()).toBe(2 * perAdmin);
     // Told now: a further retry mails nobody.
+    expect((await call('POST', '/api/iam/forms/new', { session: user, body })).status).toBe(200);
+    expect(await sent()).toBe(2 * perAdmin);
+  });
+
+  it('mails the admins once when retries of an untold form arrive together', async () => {
+    const user = await memberSession();
+    const id = randomUUID();
+    const subject = `Raced notice ${id.slice(0, 8)}`;
+    const body = { id, kind: 'contact', subject, message: 'Please read this' };
+    expect((await call('POST', '/api/iam/forms/new', { session: user, body })).status).toBe(201);
+    const sent = async () => (await outbox()).filter((m) => m.subject === `[contact] ${subject}`).length;
+    const perAdmin = await sent();
+    const { toldAt: _told, tellingAt: _claim, ...untold } = (await getItem(`form#${id}`, 'form'))!;
+    await putItem(untold);
+    const retries = await Promise.all([1, 2, 3].map(() => call('POST', '/api/iam/forms/new', { session: user, body })));
+    expect(retries.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(await sent()).toBe(2 * perAdmin);
+  });
+
+  it('leaves a fresh claim to its call, and takes one that lapsed (its call died before marking the form told)', async () => {
+    const user = await memberSession();
+    const id = randomUUID();
+    const subject = `Claimed notice ${id.slice(0, 8)}`;
+    const body = { id, kind: 'contact', subject, message: 'Please read this' };
+    expect((await call('POST', '/api/iam/forms/new', { session: user, body })).status).toBe(201);
+    const sent = async () => (await outbox()).filter((m) => m.subject === `[contact] ${subject}`).length;
+    const perAdmin = await sent();
+    const { toldAt: _told, ...claimed } = (await getItem(`form#${id}`, 'form'))!;
+    await putItem({ ...claimed, tellingAt: new Date().toISOString() });
+    expect((await call('POST', '/api/iam/forms/new', { session: user, body })).status).toBe(200);
+    expect(await sent()).toBe(perAdmin);
+    await putItem({ ...claimed, tellingAt: new Date(Date.now() - TELLING_LEASE_MS - 1000).toISOString() });
     expect((await call('POST', '/api/iam/forms/new', { session: user, body })).status).toBe(200);
     expect(await sent()).toBe(2 * perAdmin);
   });

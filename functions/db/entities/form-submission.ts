@@ -15,6 +15,8 @@ export const FormSubmission = () => new Entity({
     targetPath: { type: 'string' },
     /** When the admins were e-mailed about it: a retry after a failure past the store tells them if this is still unset. */
     toldAt: { type: 'string' },
+    /** When a call claimed the telling: a parallel retry leaves it to that call until the claim is older than a call can last. */
+    tellingAt: { type: 'string' },
     createdAt: { type: 'string', required: true, readOnly: true, default: () => new Date().toISOString() },
   },
   indexes: {

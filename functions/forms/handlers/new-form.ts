@@ -3,15 +3,16 @@ import type { newForm as route } from '../../../shared/contract/forms';
 import { reply } from '../../lib/http';
 import { hitRateLimit } from '../../lib/rate-limit';
 import type { Main } from '../../lib/route-types';
-import { markTold, queueForm, submitForm, tellAdmins } from '../forms';
+import { claimTelling, markTold, queueForm, submitForm, tellAdmins } from '../forms';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   await hitRateLimit('FORM_USER', session.userId);
   const { item, created } = await submitForm(session.userId, input);
   // The queue holds it either way (a retry files nothing twice: the case is the member's once).
   await queueForm(session, item);
-  // Told once: a retry after a failure past the store (the queue, the mail) still tells the admins.
-  if (!item.toldAt) {
+  // Told once: a retry after a failure past the store (the queue, the mail) still tells the admins,
+  // and of parallel retries only the one that claims the telling mails them.
+  if (!item.toldAt && (await claimTelling(item.id))) {
     await tellAdmins(item);
     await markTold(item.id);
   }
