@@ -38,7 +38,8 @@ export function ancestorPaths(path: string): string[] {
  * the subtree is out of date fails on its own condition (deleteComment) and reads again.
  */
 function replyCountItem(postId: string, path: string, delta: number): TxItem {
-  return addItem(commentKey(postId, path), { replyCount: delta }, exists());
+  // A reply lands only under comments still shown: one an admin is hiding takes none (its replies are hidden after it).
+  return addItem(commentKey(postId, path), { replyCount: delta }, delta > 0 ? and(exists(), absent('hiddenAt')) : exists());
 }
 
 /** Whether a member can still be notified (a deleted account's partition is swept). */
@@ -143,7 +144,7 @@ export async function addComment(viewer: Viewer, input: NewComment, { nowMs: at 
     const failed = failedChecks(out, items);
     if (failed.has('comment-id-free') && attempt < 3) continue; // the same id landed meanwhile: answer it
     if (failed.has('post-live')) throw notFound('Post not found');
-    if (failed.has('ancestor-exists')) throw notFound('The comment replied to was deleted', 'parent_id');
+    if (failed.has('ancestor-exists')) throw notFound('The comment replied to was deleted or hidden', 'parent_id');
     if (attempt >= 3) throw serviceUnavailable('The conversation is busy; please try again');
   }
 }

@@ -291,7 +291,9 @@ async function mustOwnOrModerate(post: PostItem | null, viewer: Viewer): Promise
   // What an admin hid is no reader's, but its owner may still delete it: a member their own post,
   // and the sweeps of a deleted account or page (which act as the owner). A page's news author is
   // not its owner: they go through the page's rules below, and see it no more.
-  if (post && post.hiddenAt && !post.deletedAt && viewer.userId !== null && post.ownerId === viewer.userId) return { post, staffChecks: [] };
+  // The id alone never decides it: a member's id matches a member's post, a page's only its sweep's (site authority).
+  const ownerActs = post?.ownerType === 'user' || viewer.admin;
+  if (post && post.hiddenAt && !post.deletedAt && viewer.userId !== null && post.ownerId === viewer.userId && ownerActs) return { post, staffChecks: [] };
   // (The page's own sweep acts as the owner.)
   if (post && post.ownerType === 'page' && viewer.userId && post.ownerId !== viewer.userId && !viewer.admin && canSee(post, viewer)) {
     // As the page's staff: their account and role are conditions of the write.

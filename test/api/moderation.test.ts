@@ -1,4 +1,5 @@
 /** Hiding content on a report: it leaves every list and count at once, answers 404 but to admins, and its author is told. */
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { CommentView } from '../../shared/answers/comments';
 import type { PostDetail } from '../../shared/answers/feeds';
@@ -6,7 +7,7 @@ import type { ReportCaseView, ReportReceipt } from '../../shared/answers/reports
 import { as } from '../support/accounts';
 import { call } from '../support/api';
 import { comment, ids, newPlant, newPost, notificationsOf, postDetail, uniqueTag, type FeedAnswer } from '../support/content';
-import { getItem } from '../support/db';
+import { getItem, queryPartition, setAttributes } from '../support/db';
 import { admin, registeredUser, type TestUser } from '../support/users';
 
 const guest = (path: string) => call<FeedAnswer>('GET', path);
@@ -135,6 +136,22 @@ describe('hide-content', () => {
     expect(detail.data.comments.map((c: CommentView) => c.id)).toEqual([kept.id]);
     expect(detail.data.post.commentCount).toBe(1);
     expect(await getItem(`post#${post.id}`, 'post')).toMatchObject({ commentCount: 1 });
+  });
+
+  it('takes no reply under a comment whose ancestor an admin is hiding (the root is hidden before its replies)', async () => {
+    const [u, talker] = await Promise.all([registeredUser(), registeredUser()]);
+    const post = await newPost(u);
+    const root = await comment(talker, post.id, 'Root of a thread being hidden');
+    const child = await comment(u, post.id, 'A reply still shown for a moment', root);
+    // As hiding leaves it between its first write and the replies' batches: the root hidden, the child not yet.
+    const rootItem = (await queryPartition(`post#${post.id}`)).find((i) => i.id === root.id)!;
+    await setAttributes(String(rootItem.pk), String(rootItem.sk), { hiddenAt: new Date().toISOString(), hiddenBy: u.uuid });
+    const res = await as(talker.browser, 'POST', '/api/iam/posts/comment/new', {
+      id: randomUUID(), post_id: post.id, content: 'Slipping in under it', level: child.level + 1, parent_id: child.id,
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(404);
+    expect(res.json).toMatchObject({ error: { field: 'parent_id' } });
+    expect((await queryPartition(`post#${post.id}`)).find((i) => i.id === child.id)).toMatchObject({ replyCount: 0 });
   });
 
   it('hides a comment with the replies under it; the count follows and nothing more lands under it', async () => {
