@@ -38,6 +38,8 @@ export interface MapOptions {
   units: Units;
   /** Follows a link inside the app (a popup's), without reloading the page. */
   navigate: (href: string) => void;
+  /** When set, a click on the map (not a drag) chooses that point. */
+  pick?: ((point: Point) => void) | null;
 }
 
 export interface MapHandle {
@@ -213,6 +215,12 @@ export function mountMap(el: HTMLElement, first: MapOptions): MapHandle {
     drawLabels();
     drawResults();
   });
+  // Leaflet fires no click after a drag: panning never chooses a point.
+  map.on('click', (e: L.LeafletMouseEvent) => o.pick?.({ latitude: e.latlng.lat, longitude: L.Util.wrapNum(e.latlng.lng, [-180, 180], true) }));
+  const cursor = () => {
+    el.style.cursor = o.pick ? 'crosshair' : '';
+  };
+  cursor();
   // Leaflet measures its box once: follow the layout (a column that narrows, a rotated phone).
   const resize = typeof ResizeObserver === 'function' ? new ResizeObserver(() => map.invalidateSize()) : null;
   resize?.observe(el);
@@ -228,6 +236,7 @@ export function mountMap(el: HTMLElement, first: MapOptions): MapHandle {
         load();
       }
       if (baseChanged) drawBase();
+      cursor();
       if (moved) fit();
       drawLabels();
       drawResults();

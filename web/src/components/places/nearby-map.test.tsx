@@ -115,6 +115,21 @@ describe('NearbyMap', () => {
     expect(await screen.findByText('The garden page')).toBeTruthy();
   });
 
+  it('hands a click on the map to onPick as the point clicked, under a crosshair cursor', async () => {
+    serve({ 'GET /api/location/places-near': () => success(PLACES) });
+    const picked: { latitude: number; longitude: number }[] = [];
+    renderMap({ points: [], centreLabel: null, onPick: (p) => picked.push(p) });
+    activate();
+    await waitFor(() => expect(document.querySelector('.leaflet-container')).toBeTruthy());
+    const container = document.querySelector<HTMLElement>('.leaflet-container')!;
+    expect(container.style.cursor).toBe('crosshair');
+    // The box is 400 px square: a quarter of the way in from the right edge is east of the centre, on its latitude.
+    fireEvent.click(container, { clientX: SIZE * 0.75, clientY: SIZE / 2 });
+    expect(picked).toHaveLength(1);
+    expect(picked[0]!.longitude).toBeGreaterThan(SYDNEY.longitude + 0.01);
+    expect(picked[0]!.latitude).toBeCloseTo(SYDNEY.latitude, 3);
+  });
+
   it('draws the site\'s tiles when it names a tile server, credited by its attribution setting, and names no places itself', async () => {
     const api = serve({});
     renderMap({ points: [{ id: 'a', label: 'Garden', href: '/garden', ...north(SYDNEY, 3) }], tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', tileAttribution: '© OpenStreetMap contributors' });

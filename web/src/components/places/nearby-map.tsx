@@ -51,7 +51,10 @@ export default function NearbyMap({
   centreLabel = 'You',
   caption = 'Members and listings are placed at their ~1 km area, never their address.',
   units = 'metric',
+  onPick = null,
 }: {
+  /** When set, a click on the map chooses that point (the map is then a picker; its fields stay the keyboard's way). */
+  onPick?: ((point: Point) => void) | null;
   centre: Point;
   radiusKm: number;
   /** The units of the scale. */
@@ -79,6 +82,11 @@ export default function NearbyMap({
   // The screens hand a new array on every render: the map redraws only when the results do.
   const resultsKey = points.map((p) => `${p.id}@${p.latitude},${p.longitude}`).join('|');
   const results = useMemo(() => points, [resultsKey]); // keyed by what the map draws, not the array's identity
+  // The screen hands a new function on every render: the map holds one that calls the latest.
+  const picker = useRef(onPick);
+  picker.current = onPick;
+  const picking = onPick !== null;
+  const pick = useMemo(() => (picking ? (p: Point) => picker.current?.(p) : null), [picking]);
   const options: MapOptions = {
     centre: { latitude: centre.latitude, longitude: centre.longitude },
     radiusKm,
@@ -88,6 +96,7 @@ export default function NearbyMap({
     places: tileUrl ? [] : (places.data?.places ?? []),
     units,
     navigate: (href) => void navigate(href),
+    pick,
   };
   const latest = useRef(options);
   latest.current = options;
@@ -120,7 +129,7 @@ export default function NearbyMap({
 
   useEffect(() => {
     handle.current?.update(latest.current);
-  }, [centre.latitude, centre.longitude, radiusKm, results, tileUrl, centreLabel, places.data, units]);
+  }, [centre.latitude, centre.longitude, radiusKm, results, tileUrl, centreLabel, places.data, units, pick]);
 
   const links = mapAppLinks(centre);
   const credit = tileUrl ? `Map tiles: ${tileAttribution ?? tileHost(tileUrl)}.` : places.data?.places.length ? `Place names: ${places.data.attribution}.` : '';

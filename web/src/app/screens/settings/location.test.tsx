@@ -1,5 +1,5 @@
-import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { errorOf, press, type } from '@/testing/forms';
 import { AUTH, renderRoute } from '@/testing/render-route';
 import { success } from '@/testing/responses';
@@ -43,5 +43,44 @@ describe('/settings/location', () => {
     expect(errorOf(/^Latitude/)).toMatch(/from -90 to 90/);
     expect(errorOf(/^Suburb or city/)).toMatch(/required/);
     expect(api.to('PUT /api/iam/admin/update/site-setting')).toHaveLength(0);
+  });
+
+  describe('on the map', () => {
+    // happy-dom lays nothing out: give the map's box a phone's size, so Leaflet has a view to click.
+    const sizes = ['clientWidth', 'clientHeight', 'offsetWidth', 'offsetHeight'] as const;
+    beforeEach(() => {
+      for (const key of sizes) Object.defineProperty(HTMLElement.prototype, key, { configurable: true, get: () => 400 });
+    });
+    afterEach(() => {
+      for (const key of sizes) delete (HTMLElement.prototype as unknown as Record<string, unknown>)[key];
+    });
+
+    it('moves the location to a point clicked on the map and names it after the nearest place, or says none is near', async () => {
+      let near: unknown = { ...HOBART, name: 'Darlinghurst', admin1: 'New South Wales', label: 'Darlinghurst, New South Wales, Australia' };
+      const api = serve({
+        'GET /api/site-settings/get-site': () => success({ name: 'Leafline', tagline: 'Grow', defaultLocation: SYDNEY, settings: {} }),
+        'GET /api/location/places-near': () => success({ places: [], attribution: 'GeoNames' }),
+        'GET /api/location/place-at': () => success({ place: near }),
+      });
+      renderRoute('/settings/location', { auth: AUTH.admin });
+      await screen.findByText('Sydney, NSW, Australia');
+      fireEvent.click(screen.getByRole('button', { name: 'Move and zoom the map' }));
+      await waitFor(() => expect(document.querySelector('.leaflet-container')).toBeTruthy());
+      const map = document.querySelector<HTMLElement>('.leaflet-container')!;
+      fireEvent.click(map, { clientX: 300, clientY: 200 });
+      expect(await screen.findByText('Moved to the point chosen on the map, named after the nearest place.')).toBeTruthy();
+      const longitude = Number((screen.getByLabelText(/^Longitude/) as HTMLInputElement).value);
+      expect(longitude).toBeGreaterThan(SYDNEY.longitude);
+      expect((screen.getByLabelText(/^Suburb or city/) as HTMLInputElement).value).toBe('Darlinghurst');
+      expect((screen.getByLabelText(/^State or region/) as HTMLInputElement).value).toBe('New South Wales');
+      expect(api.to('GET /api/location/place-at')[0]!.url).toContain(`long=${longitude}`);
+
+      near = null;
+      fireEvent.click(map, { clientX: 20, clientY: 200 }); // the view follows the point: this is west of where it began
+      expect(await screen.findByText(/No named place is near it: type its name/)).toBeTruthy();
+      expect(Number((screen.getByLabelText(/^Longitude/) as HTMLInputElement).value)).toBeLessThan(SYDNEY.longitude);
+      // The names of the last named point stay for the admin to change.
+      expect((screen.getByLabelText(/^Suburb or city/) as HTMLInputElement).value).toBe('Darlinghurst');
+    });
   });
 });

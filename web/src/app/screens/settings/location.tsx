@@ -1,11 +1,12 @@
 /**
  * /settings/location (admin): the site's default location (the public setting default_location),
  * where maps and nearby searches start for guests and members with no place of their own. Chosen
- * by place name (the server's gazetteer), then fine-tuned by its coordinates; the map shows the
- * place before it is saved.
+ * by place name (the server's gazetteer) or by a click on the map (named after the nearest place
+ * the gazetteer knows), then fine-tuned by its coordinates; the map shows the place before it is
+ * saved.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import type { SiteLocation } from '@shared/site';
 import { SITE_SETTING_NAMES } from '@shared/site';
 import { TextField } from '@/components/form/fields';
@@ -17,6 +18,7 @@ import { SiteSettingsState } from '@/features/admin/components/site-settings-sta
 import { PlaceSearch } from '@/components/places/place-search';
 import { useTileAttribution, useTileUrl } from '@/components/places/tile-url';
 import { updateSiteSetting } from '@/features/admin/api/admin';
+import { placeAt, type Point } from '@/lib/places';
 import { siteQueryKey, useSite } from '@/lib/site';
 
 const NearbyMap = lazy(() => import('@/components/places/nearby-map'));
@@ -24,6 +26,9 @@ const NearbyMap = lazy(() => import('@/components/places/nearby-map'));
 const LABELS = { suburb_city: 'Suburb or city', state: 'State or region', country: 'Country', latitude: 'Latitude', longitude: 'Longitude' };
 
 type Values = Record<keyof typeof LABELS, string>;
+
+/** Five decimals: about a metre. */
+const round5 = (n: number) => Math.round(n * 1e5) / 1e5;
 
 const toValues = (l: SiteLocation): Values => ({ suburb_city: l.suburb_city, state: l.state, country: l.country, latitude: String(l.latitude), longitude: String(l.longitude) });
 
@@ -64,6 +69,23 @@ function LocationForm({ current }: { current: SiteLocation }) {
     },
     onError: form.fail,
   });
+  // A click on the map: its point at once, then the nearest named place's names (a later click wins).
+  const latestPick = useRef<Point | null>(null);
+  const [naming, setNaming] = useState<{ at: Point; state: 'naming' | 'named' | 'unnamed' } | null>(null);
+  const pickOnMap = (point: Point) => {
+    setSaved(null);
+    const at = { latitude: round5(point.latitude), longitude: round5(point.longitude) };
+    form.setValues({ latitude: String(at.latitude), longitude: String(at.longitude) });
+    latestPick.current = at;
+    setNaming({ at, state: 'naming' });
+    void placeAt(at)
+      .catch(() => null)
+      .then((near) => {
+        if (latestPick.current !== at) return;
+        setNaming({ at, state: near ? 'named' : 'unnamed' });
+        if (near) form.setValues({ suburb_city: near.name, state: near.admin1 ?? '', country: near.countryName });
+      });
+  };
   const read = readLocation(form.values);
   const shown = 'location' in read ? read.location : current;
 
@@ -92,6 +114,8 @@ function LocationForm({ current }: { current: SiteLocation }) {
           near={current}
           onPick={(p) => {
             setSaved(null);
+            latestPick.current = null;
+            setNaming(null);
             form.setValues({ suburb_city: p.name, state: p.admin1 ?? '', country: p.countryName, latitude: String(p.latitude), longitude: String(p.longitude) });
           }}
         />
@@ -110,12 +134,22 @@ function LocationForm({ current }: { current: SiteLocation }) {
             radiusKm={5}
             points={[]}
             centreLabel={shown.suburb_city || 'Default location'}
-            caption="The default location as the form holds it."
+            caption="The default location as the form holds it. Click the map to move it there."
+            onPick={pickOnMap}
             label={`Map of ${shown.suburb_city || 'the default location'}`}
             tileUrl={tileUrl}
             tileAttribution={tileAttribution}
           />
         </Suspense>
+        <p role="status" className="text-sm text-gray-700">
+          {naming?.state === 'naming'
+            ? 'Naming the point chosen on the map…'
+            : naming?.state === 'named'
+              ? 'Moved to the point chosen on the map, named after the nearest place.'
+              : naming?.state === 'unnamed'
+                ? 'Moved to the point chosen on the map. No named place is near it: type its name.'
+                : ''}
+        </p>
         <SubmitButton pending={save.isPending} pendingLabel="Saving…">
           Save default location
         </SubmitButton>
