@@ -1,23 +1,57 @@
-/** The site's texts (about, terms of use, privacy policy): read one, write one. No HTTP here. */
+/**
+ * The site's texts (about, terms of use, privacy policy): read one, write one. No HTTP here.
+ * A text is rendered to HTML when an admin saves it (shared/markdown.ts), so readers' screens load
+ * no Markdown parser. The HTML is an item of its own beside the Markdown (pattern A3): 100,000
+ * characters of Markdown and their HTML can outgrow one item's 400 KB.
+ */
 import type { SiteText } from '../../shared/answers/site-settings';
 import type { SiteTextName, UpdateSiteTextInput } from '../../shared/schemas/site-settings';
+import { getItem } from '../db/batch';
 import { db } from '../db/service';
+import { txEntities, writeItems } from '../db/transact';
+import { deleteItem, putItem } from '../db/write';
+import { badRequest, serviceUnavailable } from '../lib/errors';
 
 /** How long a browser may keep a text: an admin's change reaches readers within five minutes. */
 export const SITE_TEXT_CACHE_SECONDS = 300;
 
-/** One GetItem (pattern A3); a text no admin has written answers null, and its screen shows the default. */
-export async function readSiteText(name: SiteTextName): Promise<SiteText> {
-  const { data } = await db().entities.siteText.get({ name }).go();
-  return data ? { name, markdown: data.markdown, updatedAt: data.updatedAt } : { name, markdown: null, updatedAt: null };
+/** The rendered HTML an item may hold (DynamoDB's item limit is 400 KB, keys and names included). */
+export const SITE_TEXT_HTML_MAX_BYTES = 390_000;
+
+const htmlKey = (name: SiteTextName) => ({ pk: `sitetext#${name}`, sk: 'html' });
+
+async function render(markdown: string): Promise<string> {
+  // Only these routes render: the parser loads on first use.
+  const { renderMarkdown } = await import('../../shared/markdown');
+  return renderMarkdown(markdown);
 }
 
-/** Writes a text; an empty (or blank) one is removed, so the screen shows its default again. */
+/** Two GetItems of one partition (pattern A3); a text no admin has written answers null, and its screen shows the default. */
+export async function readSiteText(name: SiteTextName): Promise<SiteText> {
+  const [{ data }, stored] = await Promise.all([db().entities.siteText.get({ name }).go(), getItem(htmlKey(name))]);
+  if (!data) return { name, markdown: null, html: null, updatedAt: null };
+  // A text saved before texts were rendered on save (or whose HTML write it raced) is rendered here.
+  const html = stored && stored.updatedAt === data.updatedAt ? String(stored.html) : await render(data.markdown);
+  return { name, markdown: data.markdown, html, updatedAt: data.updatedAt };
+}
+
+/** Writes a text and its HTML in one transaction; an empty (or blank) one is removed, so the screen shows its default again. */
 export async function putSiteText(input: UpdateSiteTextInput, adminId: string): Promise<SiteText> {
   if (!input.markdown.trim()) {
-    await db().entities.siteText.delete({ name: input.name }).go();
-    return { name: input.name, markdown: null, updatedAt: null };
+    await writeItems([txEntities().siteText.delete({ name: input.name }).commit(), deleteItem(htmlKey(input.name))]);
+    return { name: input.name, markdown: null, html: null, updatedAt: null };
   }
-  const { data } = await db().entities.siteText.put({ name: input.name, markdown: input.markdown, updatedBy: adminId }).go();
-  return { name: input.name, markdown: data.markdown, updatedAt: data.updatedAt };
+  const html = await render(input.markdown);
+  const bytes = Buffer.byteLength(html);
+  if (bytes > SITE_TEXT_HTML_MAX_BYTES) {
+    throw badRequest(`markdown is too long once formatted (${Math.ceil(bytes / 1000)} KB of the ${SITE_TEXT_HTML_MAX_BYTES / 1000} KB a text may take): shorten it or split a large table`, 'markdown');
+  }
+  const updatedAt = new Date().toISOString();
+  const items = [
+    txEntities().siteText.put({ name: input.name, markdown: input.markdown, updatedBy: adminId, updatedAt }).commit(),
+    putItem({ ...htmlKey(input.name), html, updatedAt }),
+  ];
+  const out = await writeItems(items);
+  if (out.canceled) throw serviceUnavailable('The text is being saved by another admin; please try again');
+  return { name: input.name, markdown: input.markdown, html, updatedAt };
 }

@@ -48,6 +48,7 @@ export type WebManifest = z.input<typeof webManifest>;
 export const siteText = z.strictObject({
   name: z.enum(SITE_TEXT_NAMES),
   markdown: z.string().nullable().describe('Markdown (no raw HTML is rendered); null while no admin has written it: the screen shows its default'),
+  html: z.string().nullable().describe('The Markdown rendered as the screen shows it (raw HTML escaped, links only to http(s), mailto or this site, with rel set, no images); null with markdown'),
   updatedAt: z.string().nullable(),
 });
 export type SiteText = z.output<typeof siteText>;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { PublicSite, SiteText } from '../../shared/answers/site-settings';
 import { as, logIn, member, signUp } from '../support/accounts';
 import { call } from '../support/api';
-import { getItem, setAttributes } from '../support/db';
+import { deleteItem, getItem, setAttributes } from '../support/db';
 import { admin, registeredUser, signInAgain } from '../support/users';
 
 const PUT = '/api/iam/admin/update/site-text';
@@ -15,12 +15,12 @@ describe("the site's texts", () => {
     expect((await as(boss.browser, 'PUT', PUT, { name: 'privacy-policy', markdown: '' })).status).toBe(200);
     const none = await read('privacy-policy');
     expect(none.status).toBe(200);
-    expect(none.data).toEqual({ name: 'privacy-policy', markdown: null, updatedAt: null });
+    expect(none.data).toEqual({ name: 'privacy-policy', markdown: null, html: null, updatedAt: null });
 
     const markdown = `# Privacy\n\nWe keep your e-mail address. ${'Long text. '.repeat(2000)}`;
     const saved = await as<SiteText>(boss.browser, 'PUT', PUT, { name: 'privacy-policy', markdown });
     expect(saved.status).toBe(200);
-    expect(saved.data).toMatchObject({ name: 'privacy-policy', markdown, updatedAt: expect.any(String) });
+    expect(saved.data).toMatchObject({ name: 'privacy-policy', markdown, html: expect.stringMatching(/^<h2>Privacy<\/h2>\n<p>We keep your e-mail address/), updatedAt: expect.any(String) });
     expect(await getItem('sitetext#privacy-policy', 'sitetext')).toMatchObject({ markdown, updatedBy: boss.uuid });
 
     const guest = await read('privacy-policy');
@@ -34,9 +34,40 @@ describe("the site's texts", () => {
 
     // An empty text removes it: the screen shows its default again.
     const cleared = await as<SiteText>(boss.browser, 'PUT', PUT, { name: 'privacy-policy', markdown: '  \n' });
-    expect(cleared.data).toEqual({ name: 'privacy-policy', markdown: null, updatedAt: null });
+    expect(cleared.data).toEqual({ name: 'privacy-policy', markdown: null, html: null, updatedAt: null });
     expect(await getItem('sitetext#privacy-policy', 'sitetext')).toBeUndefined();
+    expect(await getItem('sitetext#privacy-policy', 'html')).toBeUndefined();
     expect((await read('privacy-policy')).data.markdown).toBeNull();
+  });
+
+  it('renders the Markdown on save: raw HTML as text, only safe links (with rel), no images; a text saved before is rendered on reading', async () => {
+    const boss = await admin();
+    const markdown = '# Who we are\n\n<script>alert(1)</script> [x](javascript:alert(2)) [garden](https://example.org/g) ![p](https://evil.example/p.png)';
+    const saved = await as<SiteText>(boss.browser, 'PUT', PUT, { name: 'about', markdown });
+    expect(saved.status).toBe(200);
+    const { html } = (await read('about')).data;
+    expect(html).toContain('<h2>Who we are</h2>');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).not.toMatch(/<script|<img|href="javascript/i);
+    expect(html).toContain('<a href="https://example.org/g" rel="nofollow noopener noreferrer">garden</a>');
+    expect(await getItem('sitetext#about', 'html')).toMatchObject({ html, updatedAt: saved.data.updatedAt });
+
+    // As a text saved before rendering on save was stored: no HTML item, rendered on reading.
+    await deleteItem('sitetext#about', 'html');
+    expect((await read('about')).data).toEqual(saved.data);
+    expect((await as(boss.browser, 'PUT', PUT, { name: 'about', markdown: '' })).status).toBe(200);
+  });
+
+  it('refuses a text whose HTML would outgrow an item, naming markdown, and keeps the one saved', async () => {
+    const boss = await admin();
+    expect((await as(boss.browser, 'PUT', PUT, { name: 'terms-of-use', markdown: 'Kept' })).status).toBe(200);
+    // A wide table: each "|a" becomes a cell of about 10 characters of HTML.
+    const table = `${'|a'.repeat(100)}|\n${'|-'.repeat(100)}|\n${`${'|a'.repeat(100)}|\n`.repeat(500)}`.slice(0, 100_000);
+    const res = await as(boss.browser, 'PUT', PUT, { name: 'terms-of-use', markdown: table });
+    expect(res.status, JSON.stringify(res.json)).toBe(400);
+    expect(res.json).toMatchObject({ error: { field: 'markdown', message: expect.stringMatching(/^markdown is too long once formatted/) } });
+    expect((await read('terms-of-use')).data).toMatchObject({ markdown: 'Kept', html: '<p>Kept</p>\n' });
+    expect((await as(boss.browser, 'PUT', PUT, { name: 'terms-of-use', markdown: '' })).status).toBe(200);
   });
 
   it('takes 100,000 characters and refuses one more, naming markdown; refuses an unknown name', async () => {

@@ -36,7 +36,8 @@ export const SiteText = () => new Entity(
       name: { type: SITE_TEXT_NAMES, required: true },
       markdown: { type: 'string', required: true },
       updatedBy: { type: 'string', required: true },
-      updatedAt: { type: 'string', required: true, default: () => new Date().toISOString(), set: () => new Date().toISOString() },
+      /** Also the mark of its rendered HTML (pk = sitetext#<name>, sk = html): the HTML is the text's while the two agree. */
+      updatedAt: { type: 'string', required: true, default: () => new Date().toISOString(), set: (v?: string) => v ?? new Date().toISOString() },
     },
     indexes: {
       byName: {

@@ -4,7 +4,7 @@ import { press, type } from '@/testing/forms';
 import { AUTH, renderRoute } from '@/testing/render-route';
 import { success } from '@/testing/responses';
 import { serve } from '@/testing/serve';
-import { renderMarkdown } from './markdown';
+import { renderMarkdown } from '@shared/markdown';
 
 const SITE = {
   name: 'Leafline',
@@ -45,10 +45,10 @@ describe('renderMarkdown', () => {
 });
 
 describe('the site-text screens', () => {
-  it('/about renders the admins\' Markdown safely', async () => {
+  it('/about shows the text as the server rendered it', async () => {
     serve({
       'GET /api/site-settings/get-site': () => success(SITE),
-      'GET /api/site-settings/text/about': () => success({ name: 'about', markdown: HOSTILE, updatedAt: '2026-11-01T10:00:00.000Z' }),
+      'GET /api/site-settings/text/about': () => success({ name: 'about', markdown: HOSTILE, html: renderMarkdown(HOSTILE), updatedAt: '2026-11-01T10:00:00.000Z' }),
     });
     renderRoute('/about');
     expect(await screen.findByRole('heading', { level: 2, name: 'Who we are' })).toBeTruthy();
@@ -62,8 +62,8 @@ describe('the site-text screens', () => {
   it('/about says what the site is until a text is written; the terms say they are not published', async () => {
     serve({
       'GET /api/site-settings/get-site': () => success(SITE),
-      'GET /api/site-settings/text/about': () => success({ name: 'about', markdown: null, updatedAt: null }),
-      'GET /api/site-settings/text/terms-of-use': () => success({ name: 'terms-of-use', markdown: null, updatedAt: null }),
+      'GET /api/site-settings/text/about': () => success({ name: 'about', markdown: null, html: null, updatedAt: null }),
+      'GET /api/site-settings/text/terms-of-use': () => success({ name: 'terms-of-use', markdown: null, html: null, updatedAt: null }),
     });
     renderRoute('/about');
     expect(await screen.findByText(/Leafline is a community for plant lovers: Grow together/)).toBeTruthy();
@@ -74,8 +74,8 @@ describe('the site-text screens', () => {
   it('lets an admin preview and save a text on /admin/settings', async () => {
     const api = serve({
       'GET /api/site-settings/get-site': () => success(SITE),
-      'GET /api/site-settings/text/about': () => success({ name: 'about', markdown: null, updatedAt: null }),
-      'GET /api/site-settings/text/privacy-policy': () => success({ name: 'privacy-policy', markdown: 'Old policy', updatedAt: '2026-11-01T10:00:00.000Z' }),
+      'GET /api/site-settings/text/about': () => success({ name: 'about', markdown: null, html: null, updatedAt: null }),
+      'GET /api/site-settings/text/privacy-policy': () => success({ name: 'privacy-policy', markdown: 'Old policy', html: '<p>Old policy</p>\n', updatedAt: '2026-11-01T10:00:00.000Z' }),
       'PUT /api/iam/admin/update/site-text': (c) => success({ ...(c.body as object), updatedAt: '2026-11-02T10:00:00.000Z', csrf_token: undefined }),
     });
     renderRoute('/admin/settings', { auth: AUTH.admin });

@@ -1,4 +1,4 @@
-/** A screen that shows one of the site's texts, or its default until an admin writes it. */
+/** A screen that shows one of the site's texts (as the server rendered it: no parser loads here), or its default until an admin writes it. */
 import type { ReactNode } from 'react';
 import { Button, FormAlert } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
@@ -6,7 +6,7 @@ import { Loading } from '@/components/loading';
 import { PageShell } from '@/components/page-shell';
 import { formatDate } from '@/lib/format-date';
 import { useSiteText, type SiteTextName } from '../api/site-texts';
-import { Markdown } from './markdown';
+import { Prose } from './prose';
 
 export interface SiteTextPageProps {
   name: SiteTextName;
@@ -29,9 +29,9 @@ export function SiteTextPage({ name, title, description, fallback }: SiteTextPag
         </FormAlert>
       ) : null}
       {text.data ? (
-        text.data.markdown ? (
+        text.data.html ? (
           <>
-            <Markdown source={text.data.markdown} />
+            <Prose html={text.data.html} />
             {text.data.updatedAt ? <p className="text-sm text-gray-600">Last updated {formatDate(text.data.updatedAt)}.</p> : null}
           </>
         ) : (
