@@ -23,7 +23,8 @@ import { db } from '../db/service';
 import { isConditionFailure, writeItems } from '../db/transact';
 import { putItem, updateItem } from '../db/write';
 import { conflict, HttpError, notFound } from '../lib/errors';
-import { nearest, readGeoCell } from '../lib/geo-search';
+import { coveringCells, distanceKm } from '../../shared/geohash';
+import { searchPlan } from '../lib/geo-search';
 import { logger } from '../lib/logger';
 import { mailer } from '../lib/outbound/mailer';
 import { unsubscribePartsIfSigned } from '../lib/outbound/unsubscribe';
@@ -92,30 +93,47 @@ export function nearPlace(a: Audience): { point: GeoPoint; radiusKm: number } | 
   return { point: { latitude: a.latitude, longitude: a.longitude }, radiusKm: a.radiusKm };
 }
 
-/** Every member near the point who shows in nearby (U5), by id; and the radius searched. */
-async function membersNear(point: GeoPoint, wantedKm: number): Promise<{ users: UserItem[]; radiusKm: number }> {
-  const { found, radiusKm } = await nearest<UserItem>(
-    {
-      readCell: (precision, cell) => readGeoCell<UserItem>(db().entities.user.query, precision, cell),
-      idOf: (item) => item.uuid,
-      positionOf: (item) => (item.latitude === undefined || item.longitude === undefined ? null : { latitude: item.latitude, longitude: item.longitude }),
-    },
-    point,
-    wantedKm,
-    Number.POSITIVE_INFINITY,
-  );
-  return { users: found.map((f) => f.item).sort((a, b) => (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0)), radiusKm };
+/** Where a `near` audience's walk is: the covering cell it reads (by its index) and the key to go on from in it. */
+interface NearCursor {
+  cell: number;
+  key: string | null;
+}
+
+function nearCursorOf(cursor: string): NearCursor {
+  if (!cursor) return { cell: 0, key: null };
+  try {
+    const c = JSON.parse(cursor) as Partial<NearCursor>;
+    if (typeof c.cell === 'number' && Number.isInteger(c.cell) && c.cell >= 0 && (c.key === null || typeof c.key === 'string')) return { cell: c.cell, key: c.key };
+  } catch {
+    // A cursor of another shape (an older job's): start the walk again; the markers mail no one twice.
+  }
+  return { cell: 0, key: null };
+}
+
+/**
+ * One page of the members near the point who show in nearby (U5): the covering cells of the
+ * radius (searchPlan, at most 9) are walked one after another, each read in pages of `limit` from
+ * where the last page stopped, and only those within the radius are kept. Each member is read
+ * once in the whole walk, however dense the place (no cell is cut short).
+ */
+async function nearPage(point: GeoPoint, wantedKm: number, cursor: string, limit: number): Promise<{ users: UserItem[]; next: string | null }> {
+  const { precision, radiusKm } = searchPlan(point, wantedKm);
+  const cells = coveringCells(point, precision);
+  const at = nearCursorOf(cursor);
+  if (at.cell >= cells.length) return { users: [], next: null };
+  const cell = cells[at.cell]!;
+  const query = db().entities.user.query;
+  const index = precision === 5 ? query.nearby5({ geoCell5: cell }) : precision === 4 ? query.nearby4({ geoCell4: cell }) : query.nearby3({ geoCell3: cell });
+  const { data, cursor: key } = await index.go({ limit, ...(at.key ? { cursor: at.key } : {}) });
+  const users = (data as UserItem[]).filter((u) => u.latitude !== undefined && u.longitude !== undefined && distanceKm(point, { latitude: u.latitude, longitude: u.longitude }) <= radiusKm);
+  const next: NearCursor | null = key ? { cell: at.cell, key } : at.cell + 1 < cells.length ? { cell: at.cell + 1, key: null } : null;
+  return { users, next: next ? JSON.stringify(next) : null };
 }
 
 /** One page of the audience after `cursor`: the members, and the cursor after them (null: the last page). */
-async function audiencePage(a: Audience, cursor: string, limit: number): Promise<{ users: UserItem[]; next: string | null }> {
+export async function audiencePage(a: Audience, cursor: string, limit: number): Promise<{ users: UserItem[]; next: string | null }> {
   const place = nearPlace(a);
-  if (place) {
-    const { users } = await membersNear(place.point, place.radiusKm);
-    const after = cursor ? users.filter((u) => u.uuid > cursor) : users;
-    const page = after.slice(0, limit);
-    return { users: page, next: after.length > limit ? page.at(-1)!.uuid : null };
-  }
+  if (place) return nearPage(place.point, place.radiusKm, cursor, limit);
   const start = cursor ? (JSON.parse(cursor) as Record<string, unknown>) : undefined;
   const { items, next } = await queryPage('users#complete', { index: 'gsi1', limit, ...(start ? { start } : {}) });
   const users = items.map((raw) => db().entities.user.parse({ Item: raw }).data as UserItem | null).filter((u): u is UserItem => !!u);
@@ -143,8 +161,7 @@ export async function countRecipients(a: Audience): Promise<{ recipients: number
   const place = nearPlace(a);
   let recipients = 0;
   let cursor = '';
-  let radiusKm: number | null = null;
-  if (place) radiusKm = (await membersNear(place.point, place.radiusKm)).radiusKm;
+  const radiusKm = place ? searchPlan(place.point, place.radiusKm).radiusKm : null;
   do {
     const page = await audiencePage(a, cursor, 100);
     const on = await settingsOf(page.users.map((u) => u.uuid));

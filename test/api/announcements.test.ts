@@ -7,7 +7,7 @@
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Announcement, AnnouncementCount } from '../../shared/answers/admin';
-import { runAnnouncements, sendBatch } from '../../functions/mail/announcements';
+import { audiencePage, runAnnouncements, sendBatch } from '../../functions/mail/announcements';
 import { resetSigningSecretCache } from '../../functions/lib/secrets';
 import { as } from '../support/accounts';
 import { call } from '../support/api';
@@ -115,6 +115,26 @@ describe('announcements', () => {
     expect(await finish(res.data.id)).toMatchObject({ sent: 1, skipped: 4 });
     expect(await mailsTo(reader, subject)).toHaveLength(0);
     expect(await mailsTo(second, subject)).toHaveLength(1);
+  });
+
+  it('walks a place page by page, each member once and the cells one after another (no re-reading of the radius per batch)', async () => {
+    const seen: string[] = [];
+    let cursor = '';
+    let pages = 0;
+    do {
+      const page = await audiencePage(near as Parameters<typeof audiencePage>[0], cursor, 1);
+      expect(page.users.length).toBeLessThanOrEqual(1);
+      seen.push(...page.users.map((u) => u.uuid));
+      cursor = page.next ?? '';
+      pages++;
+      expect(pages).toBeLessThan(50);
+    } while (cursor);
+    // Everyone within the radius who shows in nearby, whatever their settings (judged when mailed), once each; not the far one.
+    expect(seen.sort()).toEqual([reader, second, quiet, suspended, unverified].map((u) => u.uuid).sort());
+    // A page per member read and at most one more per covering cell (9): linear in the audience.
+    expect(pages).toBeLessThanOrEqual(seen.length + 9);
+    // A cursor of an older shape starts the walk again rather than failing the job.
+    expect((await audiencePage(near as Parameters<typeof audiencePage>[0], 'a-uuid-cursor', 100)).users.length).toBeGreaterThan(0);
   });
 
   it('is for admins only: 401 to a guest, 403 to a member', async () => {
