@@ -12,6 +12,18 @@ async function memberSession(): Promise<TestSession> {
   return { ...(await mintSession({ userId: m.profile.uuid })), ...asTestSession(m) };
 }
 
+/** A contact form sent once (told), with a way to send it again and to count the admins' mails about it. */
+async function sentForm(label: string) {
+  const user = await memberSession();
+  const id = randomUUID();
+  const subject = `${label} ${id.slice(0, 8)}`;
+  const body = { id, kind: 'contact', subject, message: 'Please read this' };
+  expect((await call('POST', '/api/iam/forms/new', { session: user, body })).status).toBe(201);
+  const sent = async () => (await outbox()).filter((m) => m.subject === `[contact] ${subject}`).length;
+  const again = () => call('POST', '/api/iam/forms/new', { session: user, body });
+  return { id, sent, again, perAdmin: await sent() };
+}
+
 describe('POST /api/iam/forms/new', () => {
   it('stores a contact form with the session user as author and e-mails every admin', async () => {
     const user = await memberSession();
@@ -54,55 +66,37 @@ describe('POST /api/iam/forms/new', () => {
   });
 
   it('tells the admins on a retry when the first call stored the form but failed before telling them', async () => {
-    const user = await memberSession();
-    const id = randomUUID();
-    const subject = `Lost notice ${id.slice(0, 8)}`;
-    const body = { id, kind: 'contact', subject, message: 'Please read this' };
-    expect((await call('POST', '/api/iam/forms/new', { session: user, body })).status).toBe(201);
-    const sent = async () => (await outbox()).filter((m) => m.subject === `[contact] ${subject}`).length;
-    const perAdmin = await sent();
+    const { id, sent, again, perAdmin } = await sentForm('Lost notice');
     expect(perAdmin).toBeGreaterThan(0);
     const stored = await getItem(`form#${id}`, 'form');
     expect(stored).toMatchObject({ toldAt: expect.any(String) });
     // As a call that stored the form and then failed (the queue, a crash) leaves it: never told.
     const { toldAt: _told, tellingAt: _claim, ...untold } = stored!;
     await putItem(untold);
-    expect((await call('POST', '/api/iam/forms/new', { session: user, body })).status).toBe(200);
+    expect((await again()).status).toBe(200);
     expect(await sent()).toBe(2 * perAdmin);
     // Told now: a further retry mails nobody.
-    expect((await call('POST', '/api/iam/forms/new', { session: user, body })).status).toBe(200);
+    expect((await again()).status).toBe(200);
     expect(await sent()).toBe(2 * perAdmin);
   });
 
   it('mails the admins once when retries of an untold form arrive together', async () => {
-    const user = await memberSession();
-    const id = randomUUID();
-    const subject = `Raced notice ${id.slice(0, 8)}`;
-    const body = { id, kind: 'contact', subject, message: 'Please read this' };
-    expect((await call('POST', '/api/iam/forms/new', { session: user, body })).status).toBe(201);
-    const sent = async () => (await outbox()).filter((m) => m.subject === `[contact] ${subject}`).length;
-    const perAdmin = await sent();
+    const { id, sent, again, perAdmin } = await sentForm('Raced notice');
     const { toldAt: _told, tellingAt: _claim, ...untold } = (await getItem(`form#${id}`, 'form'))!;
     await putItem(untold);
-    const retries = await Promise.all([1, 2, 3].map(() => call('POST', '/api/iam/forms/new', { session: user, body })));
+    const retries = await Promise.all([1, 2, 3].map(() => again()));
     expect(retries.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(await sent()).toBe(2 * perAdmin);
   });
 
   it('leaves a fresh claim to its call, and takes one that lapsed (its call died before marking the form told)', async () => {
-    const user = await memberSession();
-    const id = randomUUID();
-    const subject = `Claimed notice ${id.slice(0, 8)}`;
-    const body = { id, kind: 'contact', subject, message: 'Please read this' };
-    expect((await call('POST', '/api/iam/forms/new', { session: user, body })).status).toBe(201);
-    const sent = async () => (await outbox()).filter((m) => m.subject === `[contact] ${subject}`).length;
-    const perAdmin = await sent();
+    const { id, sent, again, perAdmin } = await sentForm('Claimed notice');
     const { toldAt: _told, ...claimed } = (await getItem(`form#${id}`, 'form'))!;
     await putItem({ ...claimed, tellingAt: new Date().toISOString() });
-    expect((await call('POST', '/api/iam/forms/new', { session: user, body })).status).toBe(200);
+    expect((await again()).status).toBe(200);
     expect(await sent()).toBe(perAdmin);
     await putItem({ ...claimed, tellingAt: new Date(Date.now() - TELLING_LEASE_MS - 1000).toISOString() });
-    expect((await call('POST', '/api/iam/forms/new', { session: user, body })).status).toBe(200);
+    expect((await again()).status).toBe(200);
     expect(await sent()).toBe(2 * perAdmin);
   });
 
