@@ -1,0 +1,102 @@
+/**
+ * Filters where people browse: nearby plants by availability and words; the pages directory by
+ * any word of a page's name; the members directory by name. Each matches as search does (every
+ * word starts a word of the item, case and accents folded) and leaves the unfiltered list as it was.
+ */
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { as } from '../support/accounts';
+import { call } from '../support/api';
+import { newPlant } from '../support/content';
+import { useHostTable } from '../support/host-env';
+import { registeredUser, type TestUser } from '../support/users';
+
+/** A word no other test writes: letters only, so it is a valid name. */
+const word = (n = 10) => Array.from(randomUUID().replace(/-/g, '').slice(0, n), (c) => String.fromCharCode(97 + (parseInt(c, 16) % 26))).join('');
+const ids = (items: { id: string }[]) => items.map((i) => i.id);
+
+describe('PUT /api/plants/avail-nearby with availability and q', () => {
+  // A spot of its own in the outback, so no other test's listings are near it.
+  const base = { latitude: -26 - Math.random() * 3, longitude: 126 + Math.random() * 8 };
+  const at = (km: number) => ({ latitude: base.latitude + km / 111, longitude: base.longitude });
+  const W = `zq${word()}`;
+  type Nearby = { plants: { id: string; distance_km: number }[]; radius_km: number };
+  const nearby = (body: object) => call<Nearby>('PUT', '/api/plants/avail-nearby', { body: { ...base, radiusKm: 25, ...body } });
+  let owners: TestUser[];
+  let swapFern: string, saleFern: string, freeCactus: string, taggedSwap: string, gone: string;
+
+  beforeAll(async () => {
+    owners = await Promise.all([0, 3, 6, 9].map((km) => registeredUser(at(km))));
+    // Nearest first: 0 km, 3 km, 6 km, 9 km.
+    [swapFern, saleFern, freeCactus, taggedSwap, gone] = ids(
+      await Promise.all([
+        newPlant(owners[0]!, { commonName: `Boston ${W}fern`, availability: 'Available to swap' }),
+        newPlant(owners[1]!, { commonName: `Ŝtaghorn ${W}fern`, availability: 'Available for sale' }),
+        newPlant(owners[2]!, { commonName: 'Golden barrel', text: `A fat ${W} cactus, needs sun`, availability: 'Free to a good home' }),
+        newPlant(owners[3]!, { commonName: 'Pothos', tags: [`${W}-cuttings`], availability: 'Swap or sale, ask me' }),
+        newPlant(owners[0]!, { commonName: `Dead ${W}fern`, availability: 'Not available' }),
+      ]),
+    );
+  });
+
+  it('answers every available listing nearest first without a filter, as before', async () => {
+    const res = await nearby({});
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(ids(res.data.plants)).toEqual([swapFern, saleFern, freeCactus, taggedSwap]);
+    expect(ids(res.data.plants)).not.toContain(gone);
+  });
+
+  it('keeps the listings of a kind of availability, told by the words of its free text', async () => {
+    expect(ids((await nearby({ availability: 'swap' })).data.plants)).toEqual([swapFern, taggedSwap]);
+    expect(ids((await nearby({ availability: 'sale' })).data.plants)).toEqual([saleFern, taggedSwap]);
+    expect(ids((await nearby({ availability: 'free' })).data.plants)).toEqual([freeCactus]);
+  });
+
+  it('keeps the listings whose names, text or tags start with every word of q, case and accents folded', async () => {
+    // A word's prefix in the common name (accents folded: "Ŝtaghorn" is "staghorn").
+    expect(ids((await nearby({ q: `${W}FE` })).data.plants)).toEqual([swapFern, saleFern]);
+    expect(ids((await nearby({ q: `staghorn ${W}` })).data.plants)).toEqual([saleFern]);
+    // Words of the text, and of a tag.
+    expect(ids((await nearby({ q: `${W} cact` })).data.plants)).toEqual([freeCactus]);
+    expect(ids((await nearby({ q: `${W.slice(0, 6)} cuttings` })).data.plants)).toEqual([taggedSwap]);
+    // Every word must match: one that starts no word of the plant leaves it out.
+    expect((await nearby({ q: `${W}fern orchid` })).data.plants).toEqual([]);
+    // Inside a word is not a match (prefixes only), nor is a dropped listing found by its words.
+    expect((await nearby({ q: W.slice(3) })).data.plants).toEqual([]);
+    expect(ids((await nearby({ q: 'dead' })).data.plants)).not.toContain(gone);
+    // Blank words are no filter.
+    expect(ids((await nearby({ q: '  ' })).data.plants)).toEqual([swapFern, saleFern, freeCactus, taggedSwap]);
+  });
+
+  it('combines both filters, for guests and members alike', async () => {
+    expect(ids((await nearby({ availability: 'sale', q: W })).data.plants)).toEqual([saleFern, taggedSwap]);
+    expect((await nearby({ availability: 'free', q: `${W}fern` })).data.plants).toEqual([]);
+    const member = await as<Nearby>(owners[3]!.browser, 'PUT', '/api/plants/avail-nearby', { ...base, radiusKm: 25, availability: 'swap', q: W });
+    expect(ids(member.data.plants)).toEqual([swapFern, taggedSwap]);
+  });
+
+  it('fills the answer with the nearest matching listings when the filter drops nearer ones', async () => {
+    useHostTable();
+    const { plantsNear } = await import('../../functions/feeds/nearby-plants');
+    const guest = { userId: null, admin: false, member: false, suspended: false };
+    // The nearest is for swap only: a cap of 2 is filled by the next matches, nearest first.
+    const two = await plantsNear(base, 25, guest, 2, { availability: 'sale' });
+    expect(ids(two.plants)).toEqual([saleFern, taggedSwap]);
+    const one = await plantsNear(base, 25, guest, 1, { q: 'pothos' });
+    expect(ids(one.plants)).toEqual([taggedSwap]);
+    expect(one.plants[0]!.distance_km).toBe(9);
+  });
+
+  it('refuses a bad availability or q naming the field', async () => {
+    const bad = await nearby({ availability: 'cheap' });
+    expect(bad.status).toBe(400);
+    expect(bad.json).toMatchObject({ error: { field: 'availability', message: expect.stringContaining('swap, sale or free') } });
+    const long = await nearby({ q: 'a'.repeat(101) });
+    expect(long.status).toBe(400);
+    expect(long.json).toMatchObject({ error: { field: 'q', message: expect.stringContaining('at most 100') } });
+    const short = await nearby({ q: 'é' });
+    expect(short.status).toBe(400);
+    expect(short.json).toMatchObject({ error: { field: 'q' } });
+    expect((await nearby({ q: 42 })).json).toMatchObject({ error: { field: 'q' } });
+  });
+});
