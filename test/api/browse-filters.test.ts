@@ -36,7 +36,7 @@ describe('PUT /api/plants/avail-nearby with availability and q', () => {
         newPlant(owners[3]!, { commonName: 'Pothos', tags: [`${W}-cuttings`], availability: 'Swap or sale, ask me' }),
         newPlant(owners[0]!, { commonName: `Dead ${W}fern`, availability: 'Not available' }),
       ]),
-    );
+    ) as [string, string, string, string, string];
   });
 
   it('answers every available listing nearest first without a filter, as before', async () => {
@@ -98,5 +98,87 @@ describe('PUT /api/plants/avail-nearby with availability and q', () => {
     expect(short.status).toBe(400);
     expect(short.json).toMatchObject({ error: { field: 'q' } });
     expect((await nearby({ q: 42 })).json).toMatchObject({ error: { field: 'q' } });
+  });
+});
+
+describe('GET /api/page/get-all/{arg} with q: any word of the name', () => {
+  const W = `zp${word()}`;
+  type Cards = { pages: { id: string; name: string }[]; cursorId: string | null };
+  const directory = (arg: string, q: string, cursorId?: string) =>
+    call<Cards>('GET', `/api/page/get-all/${arg}?q=${encodeURIComponent(q)}${cursorId ? `&cursorId=${encodeURIComponent(cursorId)}` : ''}`);
+  let owner: TestUser;
+  let sydney: string, friends: string, elan: string, cactus: string;
+  const tag = `t${word(8)}`;
+
+  beforeAll(async () => {
+    owner = await registeredUser();
+    const { newPage } = await import('../support/pages');
+    [sydney, friends, elan, cactus] = ids(
+      await Promise.all([
+        newPage(owner, { name: `Sydney ${W}fern Society` }),
+        newPage(owner, { name: `${W}fern Friends` }),
+        newPage(owner, { name: `Old Élan ${W}ferny Club` }),
+        newPage(owner, { name: `Cactus ${W} Lovers` }),
+      ]),
+    ) as [string, string, string, string];
+    expect((await as(owner.browser, 'POST', '/api/iam/pages/connect-tags', { pageId: sydney, tagIdArr: [tag] })).status).toBe(200);
+  });
+
+  it('finds a page by any word of its name, each word once, case and accents folded', async () => {
+    const res = await directory('all', `${W}FERN`);
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(ids(res.data.pages).sort()).toEqual([sydney, friends, elan].sort());
+    expect(res.data.cursorId).toBeNull();
+    expect(ids((await directory('all', `ÉLAN ${W}`)).data.pages)).toEqual([elan]);
+    expect(ids((await directory('all', `soc ${W}f`)).data.pages)).toEqual([sydney]);
+    // Every word must start a word of the name; inside a word is no match.
+    expect((await directory('all', `${W}fern orchid`)).data.pages).toEqual([]);
+    expect((await directory('all', W.slice(2))).data.pages).toEqual([]);
+  });
+
+  it('keeps a name prefix (and a single letter) finding what it found, and a tag narrowing it', async () => {
+    expect(ids((await directory('all', `${W}fern fr`)).data.pages)).toEqual([friends]);
+    expect(ids((await directory(tag, `${W}f`)).data.pages)).toEqual([sydney]);
+    expect((await directory(tag, 'cactus')).data.pages).toEqual([]);
+    // One letter is too short to read by word: the name prefix, as before.
+    const one = await directory('all', 'z');
+    expect(one.status).toBe(200);
+    expect(one.data.pages.every((p) => p.name.toLowerCase().startsWith('z'))).toBe(true);
+    // No q: the directory as ever.
+    expect((await call<Cards>('GET', `/api/page/get-all/${tag}`)).data.pages.map((p) => p.id)).toEqual([sydney]);
+    expect(ids((await directory('all', `cactus ${W}`)).data.pages)).toEqual([cactus]);
+  });
+
+  it('pages through many matches with no repeats and no gaps, each page counted at one of its words', async () => {
+    const V = `zv${word()}`;
+    const owners = await Promise.all([0, 1, 2, 3, 4].map(() => registeredUser()));
+    const { newPage } = await import('../support/pages');
+    // Each name holds two words starting with V, so each page has three tokens the list reads.
+    const made = ids(await Promise.all(owners.flatMap((o, i) => [0, 1, 2, 3, 4].map((j) => newPage(o, { name: `${V} ${V}ish Club ${i * 5 + j}` })))));
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    let calls = 0;
+    for (let n = 0; n < 10; n++) {
+      calls++;
+      const res = await directory('all', V, cursor);
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      expect(res.data.pages.length).toBeLessThanOrEqual(20);
+      seen.push(...ids(res.data.pages));
+      if (!res.data.cursorId) break;
+      cursor = res.data.cursorId;
+    }
+    expect(calls).toBeGreaterThan(1);
+    expect(seen.length).toBe(made.length);
+    expect(new Set(seen)).toEqual(new Set(made));
+    // A cursor of another list is refused, naming it.
+    const other = await directory('all', `${W}fern`, cursor ?? 'eyJ4IjoieSJ9');
+    expect(other.status).toBe(400);
+    expect(other.json).toMatchObject({ error: { field: 'cursorId' } });
+  });
+
+  it('refuses a too-long q naming it', async () => {
+    const long = await directory('all', 'a'.repeat(200));
+    expect(long.status).toBe(400);
+    expect(long.json).toMatchObject({ error: { field: 'q' } });
   });
 });
