@@ -182,3 +182,68 @@ describe('GET /api/page/get-all/{arg} with q: any word of the name', () => {
     expect(long.json).toMatchObject({ error: { field: 'q' } });
   });
 });
+
+describe('GET /api/users with q: members by name or username', () => {
+  const U = `zu${word()}`;
+  type Directory = { users: { uuid: string; username: string }[]; cursorId: string | null };
+  const path = (q: string) => `/api/users?q=${encodeURIComponent(q)}`;
+  const uuids = (d: Directory) => d.users.map((u) => u.uuid).sort();
+
+  it('finds members by words of their name or username, case and accents folded, as search does: listed, live, neither side blocking', async () => {
+    const { setAttributes } = await import('../support/db');
+    const [me, avila, handle, blocker, blocked, suspended, gone, shy] = (await Promise.all([
+      registeredUser({ first_name: 'Noor', last_name: `${U} Haddad` }),
+      registeredUser({ first_name: 'Inés', last_name: `${U} Ávila` }),
+      registeredUser({ username: `${U}_grows`, first_name: 'Sam', last_name: 'Lee' }),
+      registeredUser({ last_name: U }),
+      registeredUser({ last_name: U }),
+      registeredUser({ last_name: U }),
+      registeredUser({ last_name: U }),
+      registeredUser({ last_name: U }),
+    ])) as [TestUser, TestUser, TestUser, TestUser, TestUser, TestUser, TestUser, TestUser];
+    const id = (m: TestUser) => m.profile.uuid;
+    expect((await as(blocker.browser, 'POST', '/api/iam/blocks/new', { userId: id(me) })).status).toBeLessThan(300);
+    expect((await as(me.browser, 'POST', '/api/iam/blocks/new', { userId: id(blocked) })).status).toBeLessThan(300);
+    expect((await as(shy.browser, 'PUT', '/api/iam/users/update-user-settings', { show_in_directory: false })).status).toBe(200);
+    await setAttributes(`user#${id(suspended)}`, 'profile', { suspended: true });
+    await setAttributes(`user#${id(gone)}`, 'profile', { deletedAt: new Date().toISOString() });
+
+    // A guest: everyone listed and live, however many of their words hold U.
+    const guest = await call<Directory>('GET', path(U.toUpperCase()));
+    expect(guest.status, JSON.stringify(guest.json)).toBe(200);
+    expect(uuids(guest.data)).toEqual([me, avila, handle, blocker, blocked].map(id).sort());
+    expect(guest.data.cursorId).toBeNull();
+    // Accents and case, a word's prefix, every word, the username's words.
+    expect(uuids((await call<Directory>('GET', path(`AVI ${U}`))).data)).toEqual([id(avila)]);
+    expect(uuids((await call<Directory>('GET', path(`ines ${U.slice(0, 5)}`))).data)).toEqual([id(avila)]);
+    expect(uuids((await call<Directory>('GET', path(`${U}_gr`))).data)).toEqual([id(handle)]);
+    expect((await call<Directory>('GET', path(`${U} orchid`))).data.users).toEqual([]);
+    expect((await call<Directory>('GET', path(U.slice(2)))).data.users).toEqual([]);
+    // Blocks either side wall both; the member out of the directory finds themself.
+    const mine = await as<Directory>(me.browser, 'GET', path(U));
+    expect(uuids(mine.data)).toEqual([me, avila, handle].map(id).sort());
+    expect(uuids((await as<Directory>(blocker.browser, 'GET', path(U))).data)).toEqual([avila, handle, blocker, blocked].map(id).sort());
+    expect(uuids((await as<Directory>(shy.browser, 'GET', path(U))).data)).toContain(id(shy));
+    // It is public: a suspended, a deleted or an unregistered account's cookie reads it as a guest does.
+    const { unregisteredUser } = await import('../support/users');
+    for (const who of [suspended, gone, await unregisteredUser()]) {
+      const res = await as<Directory>(who.browser, 'GET', path(U));
+      expect(res.status).toBe(200);
+      expect(uuids(res.data)).toEqual(uuids(guest.data));
+    }
+  });
+
+  it('lists the directory as before without q, and refuses a too-long or one-letter q naming it', async () => {
+    const plain = await call<Directory>('GET', '/api/users');
+    expect(plain.status).toBe(200);
+    expect(plain.data.users.length).toBeGreaterThan(0);
+    const blank = await call<Directory>('GET', '/api/users?q=');
+    expect(blank.data.users.map((u) => u.uuid)).toEqual(plain.data.users.map((u) => u.uuid));
+    const long = await call('GET', path('a'.repeat(101)));
+    expect(long.status).toBe(400);
+    expect(long.json).toMatchObject({ error: { field: 'q', message: expect.stringContaining('at most 100') } });
+    const one = await call('GET', path('é'));
+    expect(one.status).toBe(400);
+    expect(one.json).toMatchObject({ error: { field: 'q' } });
+  });
+});
