@@ -35,5 +35,14 @@ export function useAddressWords(name = 'q') {
     written.current = q;
     setText(q);
   }, [q]);
-  return { q, text, setText };
+  /** Empties the field and the address at once (Back brings the words back). */
+  const clear = () => {
+    setText('');
+    setParams((p) => {
+      const next = new URLSearchParams(p);
+      next.delete(name);
+      return next;
+    });
+  };
+  return { q, text, setText, clear };
 }
