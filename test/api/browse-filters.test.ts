@@ -15,6 +15,16 @@ import { registeredUser, type TestUser } from '../support/users';
 const word = (n = 10) => Array.from(randomUUID().replace(/-/g, '').slice(0, n), (c) => String.fromCharCode(97 + (parseInt(c, 16) % 26))).join('');
 const ids = (items: { id: string }[]) => items.map((i) => i.id);
 
+/** This worker's own copy of the domain code on the host's table, its DynamoDB calls counted. */
+async function counted<T>(run: () => Promise<T>): Promise<{ out: T; ops: Record<string, number> }> {
+  useHostTable();
+  process.env.DDB_METRICS = 'true';
+  const { ddbMetrics, resetDdbMetrics } = await import('../../functions/db/metrics');
+  resetDdbMetrics();
+  const out = await run();
+  return { out, ops: { ...ddbMetrics().byOperation } };
+}
+
 describe('PUT /api/plants/avail-nearby with availability and q', () => {
   // A spot of its own in the outback, so no other test's listings are near it.
   const base = { latitude: -26 - Math.random() * 3, longitude: 126 + Math.random() * 8 };
@@ -76,12 +86,15 @@ describe('PUT /api/plants/avail-nearby with availability and q', () => {
   });
 
   it('fills the answer with the nearest matching listings when the filter drops nearer ones', async () => {
-    useHostTable();
     const { plantsNear } = await import('../../functions/feeds/nearby-plants');
     const guest = { userId: null, admin: false, member: false, suspended: false };
     // The nearest is for swap only: a cap of 2 is filled by the next matches, nearest first.
-    const two = await plantsNear(base, 25, guest, 2, { availability: 'sale' });
+    const { out: two, ops } = await counted(() => plantsNear(base, 25, guest, 2, { availability: 'sale' }));
     expect(ids(two.plants)).toEqual([saleFern, taggedSwap]);
+    // The same Queries as without a filter: the covering cells (at most 9).
+    const { ops: unfiltered } = await counted(() => plantsNear(base, 25, guest, 2));
+    expect(ops.Query).toBe(unfiltered.Query);
+    expect(ops.Query).toBeLessThanOrEqual(9);
     const one = await plantsNear(base, 25, guest, 1, { q: 'pothos' });
     expect(ids(one.plants)).toEqual([taggedSwap]);
     expect(one.plants[0]!.distance_km).toBe(9);
@@ -168,6 +181,15 @@ describe('GET /api/page/get-all/{arg} with q: any word of the name', () => {
       cursor = res.data.cursorId;
     }
     expect(calls).toBeGreaterThan(1);
+    // One Query of the index and one BatchGet per round. The whole names sort first, so a first page is one round;
+    // the second reads past the 25 pages' other two tokens (counted already): two rounds.
+    const { main } = await import('../../functions/pages/handlers/pages-directory');
+    const first = await counted(() => main({ input: { arg: 'all', q: V }, session: null } as never));
+    expect(first.ops).toEqual({ Query: 1, BatchGetItem: 1 });
+    const cursorId = (first.out as { cursorId: string }).cursorId;
+    const second = await counted(() => main({ input: { arg: 'all', q: V, cursorId }, session: null } as never));
+    expect(second.ops).toEqual({ Query: 2, BatchGetItem: 2 });
+    expect((second.out as { pages: unknown[] }).pages).toHaveLength(5);
     expect(seen.length).toBe(made.length);
     expect(new Set(seen)).toEqual(new Set(made));
     // A cursor of another list is refused, naming it.
@@ -224,6 +246,10 @@ describe('GET /api/users with q: members by name or username', () => {
     expect(uuids(mine.data)).toEqual([me, avila, handle].map(id).sort());
     expect(uuids((await as<Directory>(blocker.browser, 'GET', path(U))).data)).toEqual([avila, handle, blocker, blocked].map(id).sort());
     expect(uuids((await as<Directory>(shy.browser, 'GET', path(U))).data)).toContain(id(shy));
+    // One Query of the index, one BatchGet of the members with the block items either way.
+    const { main } = await import('../../functions/users/handlers/directory');
+    const cost = await counted(() => main({ input: { q: `avi ${U}` }, session: { userId: id(me) } } as never));
+    expect(cost.ops).toEqual({ Query: 1, BatchGetItem: 1 });
     // It is public: a suspended, a deleted or an unregistered account's cookie reads it as a guest does.
     const { unregisteredUser } = await import('../support/users');
     for (const who of [suspended, gone, await unregisteredUser()]) {
