@@ -23,7 +23,6 @@ export const main: Main<typeof route> = async ({ input, session }) => {
     const found = await wordsPage<Card>(
       {
         kind: 'page',
-        words: term,
         cursorId: input.cursorId,
         size: PAGE_SIZE,
         read: async (ids) => new Map((await pagesWithMembership(ids, userId)).map((c) => [c.page.id, c])),

@@ -24,7 +24,6 @@ export const main: Main<typeof route> = async ({ input, session }) => {
     const found = await wordsPage<UserItem>(
       {
         kind: 'user',
-        words: term,
         cursorId: input.cursorId,
         size: PAGE_SIZE,
         read: (ids) => membersWithoutBlocks(ids, me),
