@@ -33,6 +33,23 @@ export function isAvailable(availability: string | null | undefined): boolean {
   return !!availability && !availability.toLowerCase().includes(NOT_AVAILABLE.toLowerCase());
 }
 
+/** The kinds of availability a browse filters by (the composer's three "available" choices, in order). */
+export const AVAILABILITY_FILTERS = ['swap', 'sale', 'free'] as const;
+export type AvailabilityFilter = (typeof AVAILABILITY_FILTERS)[number];
+/**
+ * The words that put a listing's availability in each kind. Availability is free text, so a kind
+ * is told by a word starting with one of these (the composer's choices hold them: "Available to
+ * swap", "Available for sale", "Free to a good home"); "Swap or sale" is of both.
+ */
+const AVAILABILITY_WORDS: Record<AvailabilityFilter, readonly string[]> = { swap: ['swap', 'trade'], sale: ['sale', 'sell', 'buy'], free: ['free', 'give', 'giving'] };
+
+/** Whether an available listing's availability text is of this kind (case and accents aside). */
+export function availabilityIs(availability: string | null | undefined, kind: AvailabilityFilter): boolean {
+  if (!isAvailable(availability)) return false;
+  const words = availability!.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().split(/[^\p{L}\p{N}]+/u);
+  return words.some((w) => AVAILABILITY_WORDS[kind].some((k) => w.startsWith(k)));
+}
+
 /** An uploaded photo's object key, as the upload URL route hands it out. */
 export const PHOTO_KEY_PATTERN = /^images\/posts\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.(jpg|png|webp)$/;
 

@@ -159,7 +159,7 @@ export const latestPlantsUsers = defineRoute({
 export const availNearby = defineRoute({
   method: 'PUT', path: '/api/plants/avail-nearby', access: 'public',
   input: availNearbyInput, output: nearbyPlants,
-  summary: 'Available plants near latitude/longitude within radiusKm (default 25), nearest first, distances rounded to 1 km: { plants, radius_km }.',
+  summary: 'Available plants near latitude/longitude within radiusKm (default 25), nearest first, distances rounded to 1 km: { plants, radius_km }. Optional availability (swap | sale | free) and q (words, each starting a word of the plant\'s names, tags or text; case and accents folded) narrow it; the nearest 100 that match are answered.',
 });
 
 export const contentRecent = defineRoute({

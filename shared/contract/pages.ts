@@ -84,7 +84,7 @@ export const disconnectTags = defineRoute({
 export const pagesDirectory = defineRoute({
   method: 'GET', path: '/api/page/get-all/{arg}', access: 'public',
   input: pagesDirectoryParams, output: pageCards,
-  summary: 'The directory of pages by name, cursor paged: arg = all, or a tag name (pages with that tag); q = a name prefix: { pages, cursorId }.',
+  summary: 'The directory of pages by name, cursor paged: arg = all, or a tag name (pages with that tag); q = words, each starting a word of the name (case and accents folded; "fern" finds "Sydney Fern Society"), listed in the order of the word matched (a single letter: a name prefix): { pages, cursorId }.',
 });
 
 export const pageAllDetails = defineRoute({

@@ -2,7 +2,7 @@
 import { adminUser, adminUserPage } from '../answers/admin';
 import { accountDeleted, mailSent } from '../answers/auth';
 import { directoryPage, invite, invitePage, memberInvitePage, memberProfile, nearbyUsers, permissionCheck, phoneCheckStarted, phoneVerified, placeGuess, userSettings as userSettingsAnswer, userSettingsWithFeed } from '../answers/users';
-import { adminUserUpdateInput, inviteValidityInput, memberInvitesParams, nearbyUsersInput, permissionParams, phoneCheckInput, phoneConfirmInput, userSettingsInput, usersListParams } from '../schemas/users';
+import { adminUserUpdateInput, directoryQuery, inviteValidityInput, memberInvitesParams, nearbyUsersInput, permissionParams, phoneCheckInput, phoneConfirmInput, userSettingsInput, usersListParams } from '../schemas/users';
 import { cursorQuery, emptyInput, noInput, uuidPathInput } from '../schemas/common';
 import { defineRoute } from './route';
 
@@ -88,8 +88,8 @@ export const accountDeletionEmail = defineRoute({
 
 export const directory = defineRoute({
   method: 'GET', path: '/api/users', access: 'public',
-  input: cursorQuery, output: directoryPage,
-  summary: 'The members directory: registered members who list themselves, newest first, cursor paged: { users, cursorId }.',
+  input: directoryQuery, output: directoryPage,
+  summary: 'The members directory: registered members who list themselves, newest first, cursor paged: { users, cursorId }. q = words, each starting a word of the member\'s name or username (case and accents folded), listed in the order of the word matched, leaving out members either side blocks: as search finds members.',
 });
 
 export const getUserByUuid = defineRoute({

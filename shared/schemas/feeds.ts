@@ -1,10 +1,11 @@
 /** Inputs of the feeds routes: the lists of posts and plants, a post with its thread, nearby plants. */
 import * as z from 'zod/mini';
 import { FEED_FILTERS } from '../constants';
-import { TAKE_MAX } from '../content-rules';
+import { AVAILABILITY_FILTERS, TAKE_MAX } from '../content-rules';
 import { cursor, handle, queryCount, uuid } from './common';
 import './locale';
 import { postId } from './posts';
+import { browseWords } from './search';
 import { tagName } from './tags';
 
 const take = queryCount(TAKE_MAX);
@@ -41,5 +42,9 @@ export const availNearbyInput = z.strictObject({
       .number({ message: 'must be a number' })
       .check(z.int({ message: 'must be a whole number of kilometres' }), z.gte(1, { message: 'must be at least 1' }), z.lte(100, { message: 'must be at most 100' })),
   ),
+  /** Only listings of this kind of availability. */
+  availability: z.optional(z.enum(AVAILABILITY_FILTERS, { message: 'must be swap, sale or free' })),
+  /** Only listings whose names, text or tags hold every word (each starting a word of them). */
+  q: z.optional(browseWords),
 });
 export const forYouQuery = z.strictObject({ cursorId: z.optional(cursor) });

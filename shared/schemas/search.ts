@@ -18,3 +18,17 @@ export const searchTermInput = z.strictObject({
       z.refine((t) => normaliseSearchText(t).length >= 2, { message: 'must have at least 2 letters or digits' }),
     ),
 });
+
+/** Most characters of a browse filter's words (`q` of the directories and of nearby plants). */
+export const BROWSE_WORDS_MAX = 100;
+
+/**
+ * The words a browsing list is filtered by (`q`): empty is no filter; otherwise at least 2 letters
+ * or digits, as a search term. Each word must start a word of what is listed (search's matching).
+ */
+export const browseWords = z
+  .string({ message: 'must be text' })
+  .check(
+    z.maxLength(BROWSE_WORDS_MAX, { message: `must be at most ${BROWSE_WORDS_MAX} characters` }),
+    z.refine((t) => t.trim() === '' || normaliseSearchText(t).length >= 2, { message: 'must have at least 2 letters or digits' }),
+  );

@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import { NEARBY_RADII_KM } from '../constants';
 import { cursor, latitude, longitude, nameText, uuid } from './common';
 import './locale';
+import { browseWords } from './search';
 
 /** A person's first or last name. */
 export const personName = nameText(1, 60).check(z.refine((s) => /^[\p{L}][\p{L}' .-]*$/u.test(s), { message: 'must be letters, spaces, apostrophes or hyphens' }));
@@ -74,3 +75,6 @@ export const nearbyUsersInput = z.strictObject({
 
 /** An admin reads one member's invites: the member's uuid (path) and the next page's cursor. */
 export const memberInvitesParams = z.strictObject({ uuid, cursorId: z.optional(cursor) });
+
+/** The members directory: a page after the cursor, of the members whose name or username holds every word of q (each starting a word of them). */
+export const directoryQuery = z.strictObject({ cursorId: z.optional(cursor), q: z.optional(browseWords) });

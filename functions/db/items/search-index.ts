@@ -63,9 +63,11 @@ export function slotItems(kind: SearchKind, id: string, pk: string, before: Toke
 }
 
 // What each kind is found by.
-const userTokens = (u: UserItem | null): Token[] =>
+/** A member's tokens as indexed now (none before registration is complete or once deleted). */
+export const userTokens = (u: UserItem | null): Token[] =>
   u && u.regState === 'complete' && !u.deletedAt ? nameTokens([[u.firstName, u.lastName].filter(Boolean).join(' '), u.username], NAME_SLOTS.user) : [];
-const pageTokens = (p: PageItem | null): Token[] => (p && !p.deletedAt ? nameTokens([p.name, p.handle], NAME_SLOTS.page) : []);
+/** A page's tokens as indexed now (none once deleted). */
+export const pageTokens = (p: PageItem | null): Token[] => (p && !p.deletedAt ? nameTokens([p.name, p.handle], NAME_SLOTS.page) : []);
 const plantNames = (p: PostItem | null): Token[] => {
   const plant = p?.plant as { commonName?: string; botanicalName?: string } | undefined;
   return p && !p.deletedAt && plant ? nameTokens([plant.commonName, plant.botanicalName], NAME_SLOTS.post) : [];

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { uuid } from '@/features/content/testing';
 import { AUTH, renderRoute } from '@/testing/render-route';
@@ -31,5 +31,29 @@ describe('/pages', () => {
     serve({ 'GET /api/page/get-all/all': () => success({ pages: [], cursorId: null }) });
     renderRoute('/pages', { auth: AUTH.guest });
     expect(await screen.findByText(/No pages yet/)).toBeTruthy();
+  });
+
+  it('searches by any word of the name kept in the address, says what found nothing, and clears it; Back brings the words back', async () => {
+    const api = serve({
+      'GET /api/page/get-all/all': (call) => {
+        const q = new URL(call.url, 'http://x').searchParams.get('q');
+        return success({ pages: q === 'orchid' ? [] : q === 'fern' ? [card(3, 'Sydney Fern Society')] : [card(1, 'Acacia Growers'), card(3, 'Sydney Fern Society')], cursorId: null });
+      },
+    });
+    const { router } = renderRoute('/pages?q=fern', { auth: AUTH.guest });
+    await screen.findByRole('link', { name: 'Sydney Fern Society' });
+    expect(screen.queryByRole('link', { name: 'Acacia Growers' })).toBeNull();
+    const field = screen.getByRole('searchbox', { name: 'Name' }) as HTMLInputElement;
+    expect(field.value).toBe('fern');
+    fireEvent.change(field, { target: { value: 'orchid' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?q=orchid'));
+    expect(await screen.findByText(/No page has a word of its name starting with “orchid”/)).toBeTruthy();
+    expect(api.to('GET /api/page/get-all/all').at(-1)!.url).toContain('q=orchid');
+    fireEvent.click(screen.getByRole('button', { name: 'Clear search' }));
+    await screen.findByRole('link', { name: 'Acacia Growers' });
+    expect(router.state.location.search).toBe('');
+    expect(field.value).toBe('');
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(field.value).toBe('orchid'));
   });
 });

@@ -1,5 +1,4 @@
-/** /pages: the directory of pages by name, with a tag filter and a name search. */
-import { useEffect, useState } from 'react';
+/** /pages: the directory of pages by name, with a tag filter and a search by any word of the name, both kept in the address. */
 import { Link, useSearchParams } from 'react-router';
 import { Button, FormAlert } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
@@ -9,6 +8,7 @@ import { useAuth } from '@/lib/auth/auth-store';
 import { viewerOf } from '@/lib/ids';
 import { usePageDirectory } from '@/features/pages/api/pages';
 import { PageCard } from '@/features/pages/components/page-card';
+import { useAddressWords } from '@/hooks/use-address-words';
 
 const input = 'mt-1 block w-full rounded-md border border-gray-300 px-3 py-2 text-gray-900 shadow-sm focus:border-primary-600 focus:outline-none focus:ring-2 focus:ring-primary-600/30';
 
@@ -16,12 +16,14 @@ export default function PagesScreen() {
   const auth = useAuth();
   const [params, setParams] = useSearchParams();
   const tag = params.get('tag')?.trim().toLowerCase() ?? '';
-  const [text, setText] = useState(params.get('q') ?? '');
-  const [q, setQ] = useState(text.trim());
-  useEffect(() => {
-    const t = setTimeout(() => setQ(text.trim()), 250);
-    return () => clearTimeout(t);
-  }, [text]);
+  const { q, text, setText } = useAddressWords();
+  const clear = () =>
+    setParams((p) => {
+      const next = new URLSearchParams(p);
+      next.delete('q');
+      next.delete('tag');
+      return next;
+    });
   const list = usePageDirectory(viewerOf(auth), tag || 'all', q);
   const pages = list.data?.pages.flatMap((p) => p.pages) ?? [];
   return (
@@ -38,12 +40,13 @@ export default function PagesScreen() {
       </div>
       <form role="search" className="grid gap-3 sm:grid-cols-2" onSubmit={(e) => e.preventDefault()}>
         <label className="block text-sm font-medium text-gray-800">
-          Name starts with
-          <input type="search" value={text} onChange={(e) => setText(e.target.value)} className={input} placeholder="e.g. Newtown" />
+          Name
+          <input type="search" value={text} onChange={(e) => setText(e.target.value)} maxLength={80} className={input} placeholder="e.g. fern, Newtown" />
         </label>
         <label className="block text-sm font-medium text-gray-800">
           Tag
           <input
+            key={tag}
             type="search"
             defaultValue={tag}
             onBlur={(e) => setParams((p) => {
@@ -88,14 +91,25 @@ export default function PagesScreen() {
           ) : null}
         </>
       ) : (
-        <p className="rounded-xl border border-dashed border-gray-300 bg-white p-5 text-gray-700">
-          {q || tag ? 'No page matches. Try fewer letters or another tag.' : 'No pages yet. '}
-          {auth.loggedIn ? (
-            <Link to={paths.newPage} className="font-semibold text-primary-800 underline underline-offset-2">
-              Start the first one
-            </Link>
-          ) : null}
-        </p>
+        q || tag ? (
+          <div className="rounded-xl border border-dashed border-gray-300 bg-white p-5 text-gray-700">
+            <p>
+              No page {[q ? `has a word of its name starting with “${q}”` : '', tag ? `is tagged ${tag}` : ''].filter(Boolean).join(' and ')}. Try fewer letters or another tag.
+            </p>
+            <Button className="mt-3" variant="secondary" onClick={clear}>
+              Clear search
+            </Button>
+          </div>
+        ) : (
+          <p className="rounded-xl border border-dashed border-gray-300 bg-white p-5 text-gray-700">
+            No pages yet.{' '}
+            {auth.loggedIn ? (
+              <Link to={paths.newPage} className="font-semibold text-primary-800 underline underline-offset-2">
+                Start the first one
+              </Link>
+            ) : null}
+          </p>
+        )
       )}
     </PageShell>
   );

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_USER_SETTINGS } from '@shared/schemas/users';
 import { makePlant, uuid } from '@/features/content/testing';
@@ -116,5 +116,47 @@ describe('/nearby/plants', () => {
     cleanup();
     renderRoute(`/plant/${uuid(7)}`, { auth: AUTH.member });
     expect(await screen.findByRole('heading', { level: 1, name: 'Monstera Deliciosa' })).toBeTruthy();
+  });
+
+  it('narrows by availability and words kept in the address, says what was filtered when nothing matches, and clears it', async () => {
+    const api = serve({
+      'GET /api/nearby/near-you': () => nearYou(),
+      'PUT /api/plants/avail-nearby': (call) =>
+        success({ plants: call.body?.q === 'orchid' ? [] : call.body?.availability === 'free' ? [nearby(2, 'cactus', 12)] : [nearby(1, 'fern', 2), nearby(2, 'cactus', 12)], radius_km: 25 }),
+    });
+    // A shared link opens the list as it was filtered.
+    const { router } = renderRoute('/nearby/plants?availability=free', { auth: AUTH.member });
+    const list = await screen.findByRole('region', { name: 'plants by distance' });
+    await waitFor(() => expect(within(list).getAllByRole('link').map((a) => a.textContent)).toEqual([expect.stringContaining('Cactus')]));
+    expect((screen.getByRole('combobox', { name: 'Availability' }) as HTMLSelectElement).value).toBe('free');
+    expect(api.to('PUT /api/plants/avail-nearby').at(-1)!.body).toMatchObject({ availability: 'free' });
+    expect(api.to('PUT /api/plants/avail-nearby').at(-1)!.body).not.toHaveProperty('q');
+
+    // Words go to the address (and the server) once typing pauses; a single letter is not sent.
+    const words = screen.getByRole('searchbox', { name: 'Plant, words or tag' });
+    fireEvent.change(words, { target: { value: 'o' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?availability=free&q=o'));
+    expect(api.to('PUT /api/plants/avail-nearby').every((c) => c.body?.q === undefined)).toBe(true);
+    expect(screen.getByRole('searchbox', { name: 'Plant, words or tag' })).toBe(words);
+    fireEvent.change(words, { target: { value: 'orchid' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?availability=free&q=orchid'));
+    expect(await screen.findByText('No available plants free to a good home, matching “orchid” within 25 km.')).toBeTruthy();
+    expect(api.to('PUT /api/plants/avail-nearby').at(-1)!.body).toMatchObject({ availability: 'free', q: 'orchid' });
+
+    // Clearing empties the field, the select and the address, and lists every plant again.
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(within(list).getAllByRole('link')).toHaveLength(2));
+    expect(router.state.location.search).toBe('');
+    expect((words as HTMLInputElement).value).toBe('');
+    expect((screen.getByRole('combobox', { name: 'Availability' }) as HTMLSelectElement).value).toBe('');
+
+    // Back returns to the filtered list, its words back in the field.
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect((words as HTMLInputElement).value).toBe('orchid'));
+    expect(await screen.findByRole('button', { name: 'Clear filters' })).toBeTruthy();
+
+    // A pick of availability is its own step.
+    fireEvent.change(screen.getByRole('combobox', { name: 'Availability' }), { target: { value: 'sale' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?availability=sale&q=orchid'));
   });
 });

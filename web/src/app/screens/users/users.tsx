@@ -1,4 +1,4 @@
-/** /users: the members directory (those who list themselves), newest first, a page at a time. */
+/** /users: the members directory (those who list themselves), newest first, a page at a time; a search by name kept in the address. */
 import { Link } from 'react-router';
 import { Button, FormAlert } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
@@ -8,10 +8,18 @@ import { useAuth } from '@/lib/auth/auth-store';
 import { Avatar } from '@/components/avatar';
 import { memberName } from '@/features/content/lib/names';
 import { useUserDirectory } from '@/features/users/api/users';
+import { useAddressWords } from '@/hooks/use-address-words';
+import { viewerOf } from '@/lib/ids';
+import { normaliseSearchText } from '@shared/format';
+
+const field = 'mt-1 block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-gray-900 shadow-sm focus:border-primary-600 focus:outline-none focus:ring-2 focus:ring-primary-600/30';
 
 export default function UsersScreen() {
   const auth = useAuth();
-  const list = useUserDirectory();
+  const { q, text, setText, clear } = useAddressWords();
+  // Words are searched from 2 letters or digits on (as search asks); fewer list everyone.
+  const sent = normaliseSearchText(q).length >= 2 ? q : '';
+  const list = useUserDirectory(viewerOf(auth), sent);
   const users = list.data?.pages.flatMap((p) => p.users) ?? [];
   return (
     <PageShell title="People" description="Growers on the site who list themselves in the directory, newest first.">
@@ -20,6 +28,12 @@ export default function UsersScreen() {
           People near you
         </Link>
       ) : null}
+      <form role="search" aria-label="Find people" className="max-w-md" onSubmit={(e) => e.preventDefault()}>
+        <label className="block text-sm font-medium text-gray-800">
+          Name or username
+          <input type="search" value={text} onChange={(e) => setText(e.target.value)} maxLength={100} className={field} placeholder="e.g. Noor" />
+        </label>
+      </form>
       {list.isError && !list.data ? (
         <FormAlert message={failureMessage(list.error)} title="Could not load the directory">
           <Button className="mt-3" variant="secondary" onClick={() => void list.refetch()}>
@@ -33,7 +47,16 @@ export default function UsersScreen() {
           ))}
         </div>
       ) : users.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-gray-300 bg-white p-5 text-gray-700">Nobody is listed yet.</p>
+        sent ? (
+          <div className="rounded-xl border border-dashed border-gray-300 bg-white p-5 text-gray-700">
+            <p>Nobody listed has a name or username with words starting “{sent}”.</p>
+            <Button className="mt-3" variant="secondary" onClick={clear}>
+              Clear search
+            </Button>
+          </div>
+        ) : (
+          <p className="rounded-xl border border-dashed border-gray-300 bg-white p-5 text-gray-700">Nobody is listed yet.</p>
+        )
       ) : (
         <>
           <ul className="grid gap-3 sm:grid-cols-2">

@@ -4,6 +4,7 @@
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import type { AvailabilityFilter } from '@shared/content-rules';
 import { api } from '@/lib/api';
 import { useAuth } from '@/lib/auth/auth-store';
 import { chooseOrigin, useChosenOrigin } from '@/lib/chosen-place';
@@ -44,10 +45,18 @@ export function useNearbyPages(viewer: string, point: Point | null, radiusKm: nu
   });
 }
 
-export function useNearbyPlants(viewer: string, point: Point | null, radiusKm: number) {
+/** What nearby plants are narrowed to: a kind of availability, words (each starting a word of the plant). */
+export interface NearbyPlantFilter {
+  availability?: AvailabilityFilter | undefined;
+  q?: string | undefined;
+}
+
+export function useNearbyPlants(viewer: string, point: Point | null, radiusKm: number, filter: NearbyPlantFilter = {}) {
+  const { availability, q } = filter;
   return useQuery({
-    queryKey: placesKeys.nearby('plants', viewer, point ?? { latitude: 0, longitude: 0 }, radiusKm),
-    queryFn: ({ signal }) => api.call('PUT /api/plants/avail-nearby', { latitude: point!.latitude, longitude: point!.longitude, radiusKm }, { signal }),
+    queryKey: [...placesKeys.nearby('plants', viewer, point ?? { latitude: 0, longitude: 0 }, radiusKm), availability ?? '', q ?? ''],
+    queryFn: ({ signal }) =>
+      api.call('PUT /api/plants/avail-nearby', { latitude: point!.latitude, longitude: point!.longitude, radiusKm, ...(availability ? { availability } : {}), ...(q ? { q } : {}) }, { signal }),
     enabled: point !== null,
     placeholderData: keepPreviousData,
   });

@@ -2,10 +2,11 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
-export function useUserDirectory() {
+/** The directory, or with words (2 letters or digits at least) the members whose name or username holds them, as this viewer may see them. */
+export function useUserDirectory(viewer = '', q = '') {
   return useInfiniteQuery({
-    queryKey: ['users', 'directory'],
-    queryFn: ({ pageParam, signal }) => api.call('GET /api/users', pageParam ? { cursorId: pageParam } : {}, { signal }),
+    queryKey: q ? ['users', 'directory', viewer, q] : ['users', 'directory'],
+    queryFn: ({ pageParam, signal }) => api.call('GET /api/users', { ...(q ? { q } : {}), ...(pageParam ? { cursorId: pageParam } : {}) }, { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.cursorId,
   });
