@@ -50,6 +50,9 @@ function personOf(users: Map<string, UserItem>, id: string | undefined): Person 
 
 type Preview = ReportCaseView['preview'];
 
+/** Where an admin answers a contact form: its author's address while the account lives. */
+const replyAddress = (u: UserItem | undefined): string | null => (u && !u.deletedAt && u.email ? u.email : null);
+
 const GONE = (author: Person | null): Preview => ({ text: null, photo: null, author, link: null, state: 'gone' });
 
 function previewOf(c: ReportCaseItem, raw: Record<string, unknown> | undefined, users: Map<string, UserItem>): Preview {
@@ -116,6 +119,7 @@ export function caseView(c: ReportCaseItem, preview: Preview, users: Map<string,
     closedBy: personOf(users, c.closedBy),
     action: c.action ?? null,
     note: c.note ?? null,
+    replyTo: c.targetType === 'contact' ? replyAddress(users.get(c.authorId ?? '')) : null,
   };
 }
 

@@ -38,6 +38,7 @@ export const reportCaseView = z.strictObject({
   closedBy: person.nullable(),
   action: z.enum(REPORT_ACTIONS).nullable(),
   note: z.string().nullable(),
+  replyTo: z.string().nullable().describe('A contact form\'s author\'s e-mail address, to answer them (null for a report, or when the account is gone)'),
 });
 export type ReportCaseView = z.output<typeof reportCaseView>;
 

@@ -4,6 +4,9 @@ import { as, asTestSession, member } from '../support/accounts';
 import { call, mintSession, type TestSession } from '../support/api';
 import { getItem, putItem } from '../support/db';
 import { outbox } from '../support/outbox';
+import { useHostTableAndBucket } from '../support/host-env';
+import { caseViews } from '../../functions/reports/views';
+import type { ReportCaseItem } from '../../functions/db/entities/report';
 import { TELLING_LEASE_MS } from '../../functions/forms/forms';
 
 /** A real member's session: a form's author must have an account (a minted token names none). */
@@ -153,13 +156,20 @@ describe('forms in the moderation queue', () => {
     expect(byHandle.status).toBe(201);
     expect(await openCaseOf('user', writer.profile.uuid)).toMatchObject({ reporterCount: 1 });
 
+    const contactId = randomUUID();
     for (const body of [
-      { id: randomUUID(), kind: 'contact', subject: 'Hello', message: 'Love it' },
+      { id: contactId, kind: 'contact', subject: 'Hello', message: 'Love it' },
       { id: randomUUID(), kind: 'report', subject: 'Odd', message: 'x', targetPath: '/post/not-a-post' },
     ]) {
       expect((await call('POST', '/api/iam/forms/new', { session: user, body })).status).toBe(201);
       expect(await openCaseOf('contact', body.id)).toMatchObject({ targetType: 'contact', authorId: user.userId, reporterCount: 1 });
     }
+    // The queue offers to answer a contact item: its author's address (a report's case has none).
+    useHostTableAndBucket();
+    const address = (await getItem(`user#${user.userId}`, 'profile'))!.email;
+    const [contactView, postView] = await caseViews([(await openCaseOf('contact', contactId)) as ReportCaseItem, (await openCaseOf('post', postId)) as ReportCaseItem]);
+    expect(contactView!.replyTo).toBe(address);
+    expect(postView!.replyTo).toBeNull();
   });
 
   it('GET /api/iam/forms/validate: the limits of each kind and how many forms the hour still allows', async () => {

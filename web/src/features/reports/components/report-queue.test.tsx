@@ -13,7 +13,7 @@ const openCase: ReportCaseView = {
   id: 'case-1', state: 'open', target: { type: 'post', id: 'p1' },
   preview: { text: 'Buy followers', photo: null, author: { id: 'u1', handle: 'spammer', name: 'Sam Spam' }, link: '/post/p1', state: 'live' },
   reporterCount: 2, reasons: { spam: 2, abuse: 0, unsafe: 0, other: 0 }, texts: [{ reason: 'spam', text: 'An advert', at: '2026-11-01T00:00:00.000Z' }],
-  openedAt: '2026-11-01T00:00:00.000Z', lastReportAt: '2026-11-01T00:00:00.000Z', closedAt: null, closedBy: null, action: null, note: null,
+  openedAt: '2026-11-01T00:00:00.000Z', lastReportAt: '2026-11-01T00:00:00.000Z', closedAt: null, closedBy: null, action: null, note: null, replyTo: null,
 };
 
 function show(queryClient = createQueryClient()) {
@@ -55,5 +55,20 @@ describe('the moderation queue', () => {
     serve({ 'GET /api/iam/admin/reports/open': () => success({ reports: [], cursorId: null }) });
     show();
     expect(await screen.findByText('No open reports. All clear.')).toBeTruthy();
+  });
+
+  it('offers to answer a contact form by e-mail, with its subject', async () => {
+    const contact: ReportCaseView = {
+      ...openCase, id: 'case-2', target: { type: 'contact', id: 'f1' },
+      preview: { text: 'Lost my password\n\nI cannot sign in.', photo: null, author: { id: 'u2', handle: 'fern', name: 'Fern Gully' }, link: null, state: 'live' },
+      reporterCount: 1, reasons: { spam: 0, abuse: 0, unsafe: 0, other: 1 }, texts: [], replyTo: 'fern@example.org',
+    };
+    serve({ 'GET /api/iam/admin/reports/open': () => success({ reports: [contact, { ...contact, id: 'case-3', replyTo: null }], cursorId: null }) });
+    show();
+    const [first, second] = await screen.findAllByRole('article', { name: 'Contact form report' });
+    const reply = within(first!).getByRole('link', { name: 'Reply by e-mail' });
+    expect(reply.getAttribute('href')).toBe(`mailto:fern@example.org?subject=${encodeURIComponent('Re: Lost my password')}`);
+    // A former member's form (no address): nothing to reply to.
+    expect(within(second!).queryByRole('link', { name: 'Reply by e-mail' })).toBeNull();
   });
 });

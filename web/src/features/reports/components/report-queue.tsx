@@ -167,10 +167,19 @@ function CaseCard({ c, onAct }: { c: ReportCaseView; onAct: (action: ReportActio
         {p.photo ? <img src={imageUrl(p.photo)} alt="" className="size-20 shrink-0 rounded object-cover" loading="lazy" /> : null}
         <p className="min-w-0 text-sm break-words whitespace-pre-line text-gray-900">{p.text ?? <em className="text-gray-600">No text</em>}</p>
       </div>
-      {p.link ? (
-        <Link to={p.link} className="text-sm text-primary-800 underline">
-          Open it
-        </Link>
+      {p.link || c.replyTo ? (
+        <p className="flex flex-wrap gap-x-4 text-sm">
+          {p.link ? (
+            <Link to={p.link} className="text-primary-800 underline">
+              Open it
+            </Link>
+          ) : null}
+          {c.replyTo ? (
+            <a href={`mailto:${c.replyTo}?subject=${encodeURIComponent(`Re: ${(p.text ?? '').split('\n')[0]}`)}`} className="text-primary-800 underline">
+              Reply by e-mail
+            </a>
+          ) : null}
+        </p>
       ) : null}
       <p className="text-sm text-gray-700">
         {`${c.reporterCount} ${c.reporterCount === 1 ? 'report' : 'reports'}${reasons ? ` (${reasons})` : ''} · first ${formatDateTime(c.openedAt)}`}
