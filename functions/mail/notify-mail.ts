@@ -79,7 +79,7 @@ async function unreadMessages(item: PendingMailItem, entries: string[]): Promise
   const readUpTo = [side.lastReadKey ?? '', side.clearedKey ?? ''].sort().at(-1)!;
   const keys = entries.map((e) => ({ pk: `conv#${item.scopeId}`, sk: `msg#${e}` })).filter((k) => k.sk > readUpTo);
   const found = keys.length ? await batchGet(keys, { consistent: true }) : [];
-  const messages = found.map((raw) => db().entities.message.parse({ Item: raw }).data as MessageItem | null).filter((m): m is MessageItem => !!m && !m.withheld);
+  const messages = found.map((raw) => db().entities.message.parse({ Item: raw }).data as MessageItem | null).filter((m): m is MessageItem => !!m && !m.withheld && !m.hiddenAt);
   const names = await partiesOf(messages.map((m) => ({ type: 'user' as const, id: m.senderId })));
   return messages
     .sort((a, b) => a.sentMs.localeCompare(b.sentMs))

@@ -141,8 +141,13 @@ export function rowOf(p: ParticipantItem, parties: Map<string, Party>): Conversa
 }
 
 export function messageViewOf(m: MessageItem): MessageView {
-  return { id: m.id, conversationId: m.conversationId, content: m.content, senderId: m.senderId, asPageId: m.asPageId ?? null, createdAt: m.createdAt };
+  const view = { id: m.id, conversationId: m.conversationId, content: m.content, senderId: m.senderId, asPageId: m.asPageId ?? null, createdAt: m.createdAt };
+  // Hidden by an admin: both sides get the placeholder's flag, never the text.
+  return m.hiddenAt ? { ...view, content: '', hidden: true } : view;
 }
+
+/** An inbox row's preview when its last message was hidden by an admin. */
+export const HIDDEN_PREVIEW = 'Hidden by an admin';
 
 /** The preview an inbox row shows: the message's start on one line. */
 export function previewOf(content: string): string {

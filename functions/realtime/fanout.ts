@@ -96,7 +96,8 @@ async function messageFanOut(item: MessageItem, sink: FrameSink): Promise<void> 
     type: 'message',
     data: {
       conversationId: item.conversationId,
-      message: { id: item.id, content: item.content, senderId: item.senderId, ...(item.asPageId ? { asPageId: item.asPageId } : {}), createdAt: item.createdAt },
+      // Hidden by an admin (the item changed): the placeholder's flag in place of the text.
+      message: { id: item.id, content: item.hiddenAt ? '' : item.content, senderId: item.senderId, ...(item.asPageId ? { asPageId: item.asPageId } : {}), createdAt: item.createdAt, ...(item.hiddenAt ? { hidden: true as const } : {}) },
     },
   };
   if (item.withheld) {

@@ -1,7 +1,7 @@
 /**
  * The local host's way for a change to reach the fan-out: right after a transaction commits, in
  * the same process (functions/db/committed.ts), instead of the table's stream. A put of a message
- * or a notification carries its item; a changed tally or date's counts is read back, as the
+ * or a notification carries its item; a changed tally, date's counts or message (hidden by an admin) is read back, as the
  * stream's new image would hold it. A deleted connection item closes its socket, as the stream's REMOVE record does
  * in the cloud (functions/system/stream-dispatch.ts).
  */
@@ -19,7 +19,9 @@ import { FANOUT_ENTITIES, fanOutItems, type FrameSink } from './fanout';
  * (its counts) are not read: only a new comment changes a thread's screen.
  */
 async function changedItems({ puts, updated }: CommittedChange): Promise<Record<string, unknown>[]> {
-  const tallies = await Promise.all(updated.filter((key) => isMessageTallyKey(key) || isDateCountsKey(key)).map((key) => getItem(key, { consistent: true })));
+  // A message is updated only when an admin hides it: read back, as the stream's MODIFY image.
+  const isMessageKey = (key: { pk: string; sk: string }) => key.pk.startsWith('conv#') && key.sk.startsWith('msg#');
+  const tallies = await Promise.all(updated.filter((key) => isMessageTallyKey(key) || isDateCountsKey(key) || isMessageKey(key)).map((key) => getItem(key, { consistent: true })));
   return [...puts.filter((item) => FANOUT_ENTITIES.includes(item.__edb_e__ as never)), ...tallies.filter((item) => item !== null && item !== undefined)];
 }
 

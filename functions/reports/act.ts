@@ -1,5 +1,5 @@
 /**
- * An admin's action on an open report: dismiss it, hide the content (posts, plants and comments),
+ * An admin's action on an open report: dismiss it, hide the content (posts, plants, comments and messages),
  * or suspend its author through the admin's user update. Every action closes the case (and so
  * every open report of its target), keeping who acted, when, the action and the note.
  */
@@ -8,6 +8,7 @@ import { hideCommentItems, hideReplies } from '../comments/comments';
 import type { ReportCaseItem } from '../db/entities/report';
 import { failedChecks, writeItems, type TxItem, type TxOutcome } from '../db/transact';
 import { badRequest, conflict, serviceUnavailable } from '../lib/errors';
+import { hideMessageItems, PREVIEW_CURRENT } from '../messages/admin-hide';
 import { excerpt, notificationWrite, targetNameOf } from '../notifications/notifications';
 import { hidePost } from '../posts/write';
 import { CASE_OPEN, closeItems, openCase } from './reports';
@@ -16,14 +17,16 @@ const ATTEMPTS = 5;
 
 function assertClosed(out: TxOutcome, items: TxItem[]): void {
   if (!out.canceled) return;
-  if (failedChecks(out, items).has(CASE_OPEN)) throw new RetryCase();
+  const failed = failedChecks(out, items);
+  // A message sent meanwhile changed an inbox row's preview: read it all again.
+  if (failed.has(CASE_OPEN) || failed.has(PREVIEW_CURRENT)) throw new RetryCase();
   throw serviceUnavailable('The content is changing; please try again');
 }
 
 /** The case changed meanwhile (another report, another admin): read it again. */
 class RetryCase extends Error {}
 
-const hideable = (type: ReportCaseItem['targetType']) => type === 'post' || type === 'plant' || type === 'comment';
+const hideable = (type: ReportCaseItem['targetType']) => type === 'post' || type === 'plant' || type === 'comment' || type === 'message';
 
 async function closeOnce(c: ReportCaseItem, adminId: string, input: ActOnReportInput): Promise<ReportCaseItem> {
   const { closed, items: close } = closeItems(c, adminId, input.action, input.note);
@@ -44,12 +47,20 @@ async function closeOnce(c: ReportCaseItem, adminId: string, input: ActOnReportI
     if (hidden) await hideReplies(c.targetId, adminId);
     return closed;
   }
+  if (input.action === 'hide-content' && c.targetType === 'message' && c.parentId && c.locator) {
+    // The message, its inbox previews, its sender's notice and the case's close in one write.
+    const hidden = await hideMessageItems(c.parentId, c.locator, c.targetId, adminId);
+    const notice = hidden ? notificationWrite(hidden.message.senderId, hiddenNotice('message', excerpt(hidden.message.content))) : [];
+    const items = [...(hidden?.items ?? []), ...notice, ...close];
+    assertClosed(await writeItems(items), items);
+    return closed;
+  }
   const out = await writeItems(close);
   assertClosed(out, close);
   return closed;
 }
 
-function hiddenNotice(type: 'post' | 'plant' | 'comment', name: string | undefined) {
+function hiddenNotice(type: 'post' | 'plant' | 'comment' | 'message', name: string | undefined) {
   const what = type === 'plant' ? 'plant listing' : type;
   return {
     kind: 'content-hidden' as const,

@@ -94,7 +94,7 @@ function previewOf(c: ReportCaseItem, raw: Record<string, unknown> | undefined, 
     case 'message': {
       const m = e.message.parse({ Item: raw }).data;
       if (!m) return GONE(author);
-      return { text: m.content, photo: null, author, link: null, state: 'live' };
+      return { text: m.content, photo: null, author, link: null, state: m.hiddenAt ? 'hidden' : 'live' };
     }
     case 'contact': {
       const f = e.formSubmission.parse({ Item: raw }).data as FormSubmissionItem | null;

@@ -11,6 +11,7 @@ export const messageView = z.strictObject({
   senderId: z.string().describe('Always the member who wrote it'),
   asPageId: z.string().nullable().describe('Set when a page\'s admin or moderator answered as the page'),
   createdAt: z.string(),
+  hidden: z.literal(true).optional().describe('Set when an admin hid it after a report: its content is empty, clients show a placeholder'),
 });
 export type MessageView = z.output<typeof messageView>;
 

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { CommentView } from '../../shared/answers/comments';
 import type { PostDetail } from '../../shared/answers/feeds';
+import type { ConversationAnswer, InboxAnswer } from '../../shared/answers/messages';
 import type { ReportCaseView, ReportReceipt } from '../../shared/answers/reports';
 import { as } from '../support/accounts';
 import { call } from '../support/api';
@@ -184,5 +185,54 @@ describe('hide-content', () => {
     expect((await as(reader.browser, 'DELETE', '/api/iam/posts/comment', { id: rude.id, uuid: reader.uuid })).status).toBe(200);
     expect((await as(u.browser, 'DELETE', '/api/iam/posts/comment', { id: kept.id, uuid: u.uuid })).status).toBe(200);
     expect(await getItem(`post#${post.id}`, 'post')).toMatchObject({ commentCount: 0 });
+  });
+});
+
+describe('hide-content on a message', () => {
+  it('leaves a placeholder for both sides, takes it out of both inbox previews, tells its sender, in one write', async () => {
+    const [sender, reader, boss] = await Promise.all([registeredUser(), registeredUser(), admin()]);
+    const conv = await as<{ convnId: string }>(sender.browser, 'POST', '/api/iam/messages/new-u-to-u-conversation', { participants: [sender.uuid, reader.uuid] });
+    expect(conv.status).toBe(200);
+    const send = async (from: TestUser, content: string) => {
+      const id = crypto.randomUUID();
+      const res = await as(from.browser, 'POST', '/api/iam/messages/new', { id, conversation_id: conv.data.convnId, content });
+      expect(res.status, JSON.stringify(res.json)).toBe(201);
+      return id;
+    };
+    const earlier = await send(sender, 'Hello there');
+    const rude = await send(sender, 'Send me money now');
+    const thread = (m: TestUser) => as<ConversationAnswer>(m.browser, 'GET', `/api/iam/messages/conversation/${sender.uuid}/${reader.uuid}`);
+    const inbox = async (m: TestUser) => (await as<InboxAnswer>(m.browser, 'GET', '/api/iam/messages/all')).data.conversations.find((c) => c.id === conv.data.convnId);
+    expect((await inbox(reader))?.lastPreview).toBe('Send me money now');
+
+    const closed = await reportAndHide(reader, boss, 'message', rude);
+    expect(closed).toMatchObject({ state: 'closed', action: 'hide-content', preview: { state: 'hidden' } });
+
+    // Both sides: the message keeps its place, without its text; the other one is untouched.
+    for (const m of [sender, reader]) {
+      const res = await thread(m);
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      const shown = new Map(res.data.messages.map((x) => [x.id, x]));
+      expect(shown.get(rude)).toMatchObject({ content: '', hidden: true });
+      expect(shown.get(earlier)).toMatchObject({ content: 'Hello there' });
+      expect(shown.get(earlier)?.hidden).toBeUndefined();
+      expect((await inbox(m))?.lastPreview).toBe('Hidden by an admin');
+    }
+    expect(JSON.stringify((await thread(reader)).json)).not.toContain('money');
+
+    // The sender is told, once; the reporter is not.
+    const notes = (await notificationsOf(sender)).filter((n) => n.kind === 'content-hidden');
+    expect(notes.map((n) => n.text)).toEqual([expect.stringContaining('message “Send me money now”')]);
+    expect((await notificationsOf(reader)).some((n) => n.kind === 'content-hidden')).toBe(false);
+
+    // A later message is previewed as usual; the hidden one stays hidden.
+    await send(reader, 'Please stop');
+    expect((await inbox(sender))?.lastPreview).toBe('Please stop');
+    expect((await thread(sender)).data.messages.find((x) => x.id === rude)).toMatchObject({ content: '', hidden: true });
+
+    // An earlier message hidden does not touch a preview that is not its own.
+    await reportAndHide(reader, boss, 'message', earlier);
+    expect((await inbox(reader))?.lastPreview).toBe('Please stop');
+    expect((await thread(reader)).data.messages.find((x) => x.id === earlier)).toMatchObject({ content: '', hidden: true });
   });
 });

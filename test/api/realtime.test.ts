@@ -219,6 +219,23 @@ describe('frames', () => {
     await Promise.all([aTab, bTab].map((s) => s!.close()));
   });
 
+  it('a message an admin hides reaches both sides again as the placeholder, never its text', async () => {
+    const [a, b, boss] = await Promise.all([member(), member(), admin()]);
+    const id = await conversation(a, b);
+    const [aTab, bTab] = await Promise.all([a, b].map(async (m) => open(await ticketUrl(m))));
+    const m = await send(a, id, 'Send me money now');
+    await bTab!.next('message');
+    await aTab!.next('message');
+    const filed = await as<{ caseId: string }>(b.browser, 'POST', '/api/iam/reports/new', { target: { type: 'message', id: m.id }, reason: 'abuse', text: '' });
+    expect(filed.status, JSON.stringify(filed.json)).toBe(201);
+    expect((await as(boss.browser, 'PUT', `/api/iam/admin/reports/${filed.data.caseId}`, { action: 'hide-content', note: '' })).status).toBe(200);
+    for (const tab of [aTab!, bTab!]) {
+      const frame = await tab.next('message', 10_000, (f) => f.data.message.id === m.id);
+      expect(frame.data).toEqual({ conversationId: id, message: { id: m.id, content: '', senderId: a.profile.uuid, createdAt: m.createdAt, hidden: true } });
+    }
+    await Promise.all([aTab, bTab].map((s) => s!.close()));
+  });
+
   it('sends a notification frame with the notification and the tally', async () => {
     const [a, b] = await Promise.all([member(), member()]);
     const post = await newPost({ uuid: a.profile.uuid, browser: a.browser });

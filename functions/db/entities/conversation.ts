@@ -105,6 +105,9 @@ export const Message = () => new Entity({
     createdAt: { type: 'string', required: true, readOnly: true },
     /** Sent by a member the recipient blocks: shown to its sender only, counted nowhere. */
     withheld: { type: 'boolean', readOnly: true },
+    /** Set when an admin hid it after a report: both sides see a placeholder, never its text. */
+    hiddenAt: { type: 'string' },
+    hiddenBy: { type: 'string' },
   },
   indexes: {
     byConversation: {

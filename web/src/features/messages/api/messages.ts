@@ -66,7 +66,11 @@ type ConversationPages = InfiniteData<ConversationAnswer | null, string | null>;
 export function withMessage(data: ConversationPages | undefined, message: MessageView): ConversationPages | undefined {
   const first = data?.pages[0];
   if (!data || !first) return data;
-  if (data.pages.some((p) => p?.messages.some((m) => m.id === message.id))) return data;
+  if (data.pages.some((p) => p?.messages.some((m) => m.id === message.id))) {
+    // A message already shown changes only when an admin hides it: the placeholder takes its place.
+    if (!message.hidden) return data;
+    return { ...data, pages: data.pages.map((p) => (p ? { ...p, messages: p.messages.map((m) => (m.id === message.id ? message : m)) } : p)) };
+  }
   const messages = [message, ...first.messages].sort((x, y) => (x.createdAt < y.createdAt ? 1 : x.createdAt > y.createdAt ? -1 : 0));
   return { ...data, pages: [{ ...first, messages }, ...data.pages.slice(1)] };
 }

@@ -68,6 +68,21 @@ beforeEach(() => {
 afterEach(() => authStore.reset());
 
 describe('conversation view', () => {
+  it('shows a message an admin hid as a placeholder for both sides, and a live hide replaces one shown', async () => {
+    const { live, emit } = testLive();
+    const hidden = message({ content: '', hidden: true });
+    const shown = message({ content: 'Buy cheap followers here', createdAt: new Date(Date.now() - 1000).toISOString() });
+    show({ [`GET ${path}`]: () => success(answer([hidden, shown])) }, live);
+    await screen.findByText('Buy cheap followers here');
+    const placeholder = screen.getByText('Hidden by an admin').closest('li')!;
+    // Nothing to report on a placeholder.
+    expect(within(placeholder).queryByRole('button', { name: 'Report this message' })).toBeNull();
+    emit({ type: 'message', data: { conversationId: CONV, message: { id: shown.id, content: '', senderId: OTHER.id, createdAt: shown.createdAt, hidden: true } } });
+    await waitFor(() => expect(screen.queryByText('Buy cheap followers here')).toBeNull());
+    expect(screen.getAllByText('Hidden by an admin')).toHaveLength(2);
+    expect(screen.getAllByTestId('message')).toHaveLength(2);
+  });
+
   it('offers Report under the other side\'s messages only, and sends the report about that message', async () => {
     const theirs = message({ content: 'Buy cheap followers here' });
     const { api } = show({

@@ -33,10 +33,11 @@ export function useConversationFrames({ queryKey: key, convId, viewer, me, other
       }
       if (frame.data.conversationId !== convId) return;
       const m = frame.data.message;
-      onArrived(m.id);
+      if (!m.hidden) onArrived(m.id);
       qc.setQueryData(key, (data: Parameters<typeof withMessage>[0]) =>
-        withMessage(data, { id: m.id, conversationId: convId, content: m.content, senderId: m.senderId, asPageId: m.asPageId ?? null, createdAt: m.createdAt }),
+        withMessage(data, { id: m.id, conversationId: convId, content: m.content, senderId: m.senderId, asPageId: m.asPageId ?? null, createdAt: m.createdAt, ...(m.hidden ? { hidden: true as const } : {}) }),
       );
+      if (m.hidden) return;
       const theirs = me.type === 'page' ? m.asPageId !== me.id : m.senderId !== viewer || !!m.asPageId;
       if (theirs) announce(`New message from ${otherName}: ${m.content.slice(0, 140)}`);
     },

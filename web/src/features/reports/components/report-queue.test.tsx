@@ -51,6 +51,17 @@ describe('the moderation queue', () => {
     expect(queryClient.getQueryState(adminOverviewQueryKey)?.isInvalidated).toBe(true);
   });
 
+  it('offers Hide for a message, and not for a member or a page', async () => {
+    const kinds = [['message', 'Message report'], ['user', 'Member report'], ['page', 'Page report']] as const;
+    serve({
+      'GET /api/iam/admin/reports/open': () => success({ reports: kinds.map(([type], i) => ({ ...openCase, id: `case-${i}`, target: { type, id: `t${i}` } })), cursorId: null }),
+    });
+    show();
+    const [message, member, page] = await Promise.all(kinds.map(([, name]) => screen.findByRole('article', { name })));
+    expect(within(message!).getByRole('button', { name: 'Hide' })).toBeTruthy();
+    for (const card of [member!, page!]) expect(within(card).queryByRole('button', { name: 'Hide' })).toBeNull();
+  });
+
   it('says when there is nothing to do', async () => {
     serve({ 'GET /api/iam/admin/reports/open': () => success({ reports: [], cursorId: null }) });
     show();

@@ -150,7 +150,7 @@ function CaseList({ state }: { state: State }) {
 function CaseCard({ c, onAct }: { c: ReportCaseView; onAct: (action: ReportAction) => void }) {
   const p = c.preview;
   const reasons = Object.entries(c.reasons).filter(([, n]) => n > 0).map(([r, n]) => `${r} ${n}`).join(', ');
-  const hideable = c.target.type === 'post' || c.target.type === 'plant' || c.target.type === 'comment';
+  const hideable = c.target.type === 'post' || c.target.type === 'plant' || c.target.type === 'comment' || c.target.type === 'message';
   return (
     <article aria-label={`${NOUNS[c.target.type]} report`} className="space-y-2 rounded-lg border border-gray-200 p-4">
       <p className="flex flex-wrap items-center gap-x-2 text-sm text-gray-700">

@@ -16,12 +16,12 @@ export function MessageList({ messages, mine }: { messages: MessageView[]; mine:
             {g.items.map((m) => (
               <li key={m.id} className={`flex flex-col ${mine(m) ? 'items-end' : 'items-start'}`} data-testid="message">
                 <div className={`max-w-[85%] rounded-2xl px-3.5 py-2 whitespace-pre-wrap break-words sm:max-w-[70%] ${mine(m) ? 'bg-primary-700 text-white' : 'bg-gray-100 text-gray-900'}`}>
-                  <LinkedText text={m.content} />
+                  {m.hidden ? <em className={mine(m) ? 'text-primary-100' : 'text-gray-600'}>Hidden by an admin</em> : <LinkedText text={m.content} />}
                   <time dateTime={m.createdAt} className={`mt-1 block text-right text-[11px] ${mine(m) ? 'text-primary-100' : 'text-gray-600'}`}>
                     {formatTime(m.createdAt)}
                   </time>
                 </div>
-                {mine(m) ? null : <ReportMessage id={m.id} />}
+                {mine(m) || m.hidden ? null : <ReportMessage id={m.id} />}
               </li>
             ))}
           </ol>
