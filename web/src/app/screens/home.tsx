@@ -4,7 +4,6 @@
  * write above the feed; what they publish appears at its front. What others publish meanwhile is
  * offered ("3 new posts") and shown when the reader asks.
  */
-import { tabKeys } from '@/components/tabs';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -30,8 +29,6 @@ const Composer = lazy(() => import('@/features/compose/components/composer').the
 /** While the page is in view, the feed's first page is read this often for newer posts (no socket). */
 const NEWER_CHECK_MS = 60_000;
 
-const HOME_TABS = ['latest', 'for-you'] as const;
-
 export default function HomeScreen() {
   const site = useSite();
   const auth = useAuth();
@@ -55,7 +52,6 @@ export default function HomeScreen() {
       },
       { replace: true },
     );
-  const onTabKey = tabKeys(HOME_TABS, tab, setTab, (t) => `home-tab-${t}`);
   const member = auth.loggedIn === true && !!auth.user?.registration_complete;
   // A browser that has had no session is a guest's: their links show at once, not after the
   // session check (which would push the feed down as it loads).
@@ -136,7 +132,7 @@ export default function HomeScreen() {
 
       {member ? (
         <div role="tablist" aria-label="Feeds" className="flex gap-2 border-b border-gray-200">
-          {HOME_TABS.map((t) => (
+          {(['latest', 'for-you'] as const).map((t) => (
             <button
               key={t}
               type="button"
@@ -144,8 +140,6 @@ export default function HomeScreen() {
               id={`home-tab-${t}`}
               aria-selected={tab === t}
               aria-controls="home-feed"
-              tabIndex={tab === t ? 0 : -1}
-              onKeyDown={onTabKey}
               onClick={() => setTab(t)}
               className={`-mb-px min-h-11 border-b-2 px-4 py-2 text-sm font-semibold ${tab === t ? 'border-primary-700 text-primary-800' : 'border-transparent text-gray-600 hover:text-gray-900'}`}
             >

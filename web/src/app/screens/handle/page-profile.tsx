@@ -4,7 +4,6 @@
  * with a composer for those whose role may); its next events and where they are held; the plants
  * listed as the page and its members for signed-in readers.
  */
-import { tabKeys } from '@/components/tabs';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -41,13 +40,11 @@ const DATES_SHOWN = 5;
 /** The events heading counts the dates it lists: all of them when fewer than a full list came, else "next 5 dates". */
 const datesLabel = (shown: number): string => (shown < DATES_SHOWN ? plural(shown, 'upcoming date', 'upcoming dates') : `next ${shown} dates`);
 
-const SECTIONS = ['news', 'plants', 'members'] as const;
-
 export function PageProfile({ handle, onNotFound }: { handle: string; onNotFound?: () => void }) {
   const auth = useAuth();
   const viewer = viewerOf(auth);
   const details = usePageDetails(viewer, handle, viewerReady(auth));
-  const [tab, setTab] = useState<(typeof SECTIONS)[number]>('news');
+  const [tab, setTab] = useState<'news' | 'plants' | 'members'>('news');
   const queryClient = useQueryClient();
   const pageId = details.data?.page.id ?? '';
   // The news' first page is the one all-details answered: the profile makes one request.
@@ -183,16 +180,12 @@ export function PageProfile({ handle, onNotFound }: { handle: string; onNotFound
         </>
       ) : null}
       <div role="tablist" aria-label="Page sections" className="flex gap-2 border-b border-gray-200">
-        {SECTIONS.map((t) => (
+        {(['news', 'plants', 'members'] as const).map((t) => (
           <button
             key={t}
-            id={`page-tab-${t}`}
             role="tab"
             type="button"
             aria-selected={tab === t}
-            aria-controls="page-section"
-            tabIndex={tab === t ? 0 : -1}
-            onKeyDown={tabKeys(SECTIONS, tab, setTab, (s) => `page-tab-${s}`)}
             onClick={() => setTab(t)}
             className={`-mb-px border-b-2 px-3 py-2 font-medium ${tab === t ? 'border-primary-700 text-primary-900' : 'border-transparent text-gray-600 hover:text-gray-900'}`}
           >
@@ -200,19 +193,17 @@ export function PageProfile({ handle, onNotFound }: { handle: string; onNotFound
           </button>
         ))}
       </div>
-      <div role="tabpanel" id="page-section" aria-labelledby={`page-tab-${tab}`}>
-        {tab === 'news' ? (
-          <Feed source={source} filter="postsAll" title={`News from ${page.name}`} hideTitle empty={{ postsAll: `${page.name} has not posted news yet.` }} />
-        ) : tab === 'plants' ? (
-          auth.loggedIn ? (
-            <Feed source={plants} filter="plantsAll" title={`Plants from ${page.name}`} hideTitle empty={{ plantsAll: `${page.name} has not listed any plants yet.` }} />
-          ) : (
-            <p className="text-gray-700">Sign in to see the plants this page lists.</p>
-          )
+      {tab === 'news' ? (
+        <Feed source={source} filter="postsAll" title={`News from ${page.name}`} hideTitle empty={{ postsAll: `${page.name} has not posted news yet.` }} />
+      ) : tab === 'plants' ? (
+        auth.loggedIn ? (
+          <Feed source={plants} filter="plantsAll" title={`Plants from ${page.name}`} hideTitle empty={{ plantsAll: `${page.name} has not listed any plants yet.` }} />
         ) : (
-          <MemberList pageId={page.id} signedIn={auth.loggedIn === true} />
-        )}
-      </div>
+          <p className="text-gray-700">Sign in to see the plants this page lists.</p>
+        )
+      ) : (
+        <MemberList pageId={page.id} signedIn={auth.loggedIn === true} />
+      )}
     </article>
   );
 }

@@ -7,8 +7,7 @@
  * for newer items now and then (checkNewerEveryMs) and offer them ("3 new posts") without
  * changing the list until the reader asks.
  */
-import { tabKeys } from '@/components/tabs';
-import { useCallback, useDeferredValue, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { FEED_MORE_PAUSE_MS, type FeedFilter } from '@shared/constants';
 import { formatNumber, plural } from '@shared/format';
 import type { PostView } from '@shared/answers/posts';
@@ -136,7 +135,19 @@ export function Feed({ source, filters = [], filter, onFilterChange, title, hide
   const panelId = `${baseId}-panel`;
   const tabId = (f: FeedFilter) => `${baseId}-tab-${f}`;
 
-  const onTabKey = tabKeys(tabs, filter, (f) => onFilterChange?.(f), tabId);
+  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const at = tabs.indexOf(filter);
+    let next = -1;
+    if (event.key === 'ArrowRight') next = (at + 1) % tabs.length;
+    else if (event.key === 'ArrowLeft') next = (at - 1 + tabs.length) % tabs.length;
+    else if (event.key === 'Home') next = 0;
+    else if (event.key === 'End') next = tabs.length - 1;
+    if (next < 0) return;
+    event.preventDefault();
+    const f = tabs[next]!;
+    onFilterChange?.(f);
+    document.getElementById(tabId(f))?.focus();
+  };
 
   const emptyText = empty?.[filter] ?? DEFAULT_EMPTY[filter];
   const pending = !enabled || feed.isPending;

@@ -6,8 +6,7 @@
  * the collections the server keeps, so they hold for the whole inbox. "New message" finds a member
  * or a page to write to.
  */
-import { tabKeys } from '@/components/tabs';
-import { useId, useState } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import type { ConversationRow, InboxAnswer } from '@shared/answers/messages';
 import { formatNumber } from '@shared/format';
@@ -105,7 +104,15 @@ export function Inbox({ viewer, viewerHandle, pageId }: { viewer: string; viewer
   const tabs = pageId ? TABS.filter((t) => t.id === 'all' || t.id === 'unread') : TABS;
   const base = useId();
   // Arrow keys move between the tabs (and select), as in any tab list.
-  const onTabKey = tabKeys(tabs.map((t) => t.id), tab, setTab, (id) => `${base}-tab-${id}`);
+  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const at = tabs.findIndex((t) => t.id === tab);
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    event.preventDefault();
+    const next = tabs[(at + step + tabs.length) % tabs.length]!;
+    setTab(next.id);
+    document.getElementById(`${base}-tab-${next.id}`)?.focus();
+  };
 
   return (
     <div className="rounded-xl border border-gray-200 bg-white shadow-sm">

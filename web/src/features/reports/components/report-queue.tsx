@@ -3,7 +3,6 @@
  * dismiss, hide and suspend (a note, then a confirmation); closed ones newest first with who
  * acted, when, the action and the note.
  */
-import { tabKeys } from '@/components/tabs';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -41,8 +40,6 @@ function useReports(state: State) {
   });
 }
 
-const STATES = ['open', 'closed'] as const;
-
 export function ReportQueue() {
   const [state, setState] = useState<State>('open');
   return (
@@ -51,7 +48,7 @@ export function ReportQueue() {
         Reports
       </h2>
       <div role="tablist" aria-label="Reports" className="flex gap-2">
-        {STATES.map((s) => (
+        {(['open', 'closed'] as const).map((s) => (
           <button
             key={s}
             type="button"
@@ -59,8 +56,6 @@ export function ReportQueue() {
             id={`reports-tab-${s}`}
             aria-selected={state === s}
             aria-controls="reports-panel"
-            tabIndex={state === s ? 0 : -1}
-            onKeyDown={tabKeys(STATES, state, setState, (t) => `reports-tab-${t}`)}
             onClick={() => setState(s)}
             className={`min-h-11 rounded-md px-4 text-sm font-medium ${state === s ? 'bg-primary-700 text-white' : 'bg-gray-100 text-gray-800 hover:bg-gray-200'}`}
           >
