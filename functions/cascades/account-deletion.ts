@@ -8,6 +8,7 @@
  * avatar and any other upload under the member's avatar prefix); an e-mail confirms it. Their
  * comments and reactions on others' posts stay, shown as a former member's.
  */
+import { siteCountItem } from '../db/items/feed-counter';
 import { batchDelete, queryPage, type TableKey } from '../db/batch';
 import { userPk } from '../db/entities/user';
 import { failedChecks, named, txEntities, writeItems, type TxItem } from '../db/transact';
@@ -80,6 +81,7 @@ export async function deleteAccount(userId: string, steps: DeletionSteps = defau
     named('account-unchanged', u.put({ uuid, ...rest, deletedAt: new Date().toISOString() }).where((a, op) => op.eq(a.updatedAt, previous)).commit()),
     emailClaim.delete({ email: user.email }).commit(),
     ...(user.username ? [handleClaim.delete({ handle: user.username }).where((a, op) => op.eq(a.ownerId, uuid)).commit()] : []),
+    ...(user.regState === 'complete' && !user.deletedAt ? [siteCountItem('members', -1)] : []),
   ];
   const out = await writeItems(items);
   if (failedChecks(out, items).has('account-unchanged')) throw conflict('The account changed meanwhile; try again');

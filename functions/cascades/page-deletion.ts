@@ -7,6 +7,7 @@
  * (functions/system/sweep-deleted.ts). Above the page, post and event domains, since it reaches
  * all three.
  */
+import { siteCountItem } from '../db/items/feed-counter';
 import { batchDelete, partitionItems } from '../db/batch';
 import { pagePk, type PageItem } from '../db/entities/page';
 import { txEntities, writeItems, type TxItem } from '../db/transact';
@@ -37,6 +38,7 @@ export async function deletePage(page: PageItem, actor: PageActor): Promise<void
       ...roleCheck(before.id, actor, 'admin'),
       ...(before.tags.length ? tagUsageItems(before.tags, -1) : []),
       ...linkDeletes(before),
+      ...(before.deletedAt ? [] : [siteCountItem('pages', -1)]),
     ];
     const out = await writeItems(items);
     if (!out.canceled) break;

@@ -1,4 +1,5 @@
 /** Creating an event with its first dates (one dated specific, several, or a series), its place and its cover. */
+import { siteCountItem } from '../db/items/feed-counter';
 import { eventSearchItems } from '../db/items/search-index';
 import { randomBytes } from 'node:crypto';
 import { type NewEventInput, type SpecificInput } from '../../shared/schemas/events';
@@ -111,6 +112,7 @@ export async function createEvent(session: Session, input: NewEventInput, deps: 
       ...[...starts.values()].map(dateCreate),
       ...claims,
       ...eventSearchItems(null, event),
+      siteCountItem('events', 1),
     ];
     const out = await writeItems(items);
     if (!out.canceled) return { event, created: true };

@@ -1,4 +1,5 @@
 /** Deleting an event (cancelled for its attendees, then swept), and the events of an owner who leaves. */
+import { siteCountItem } from '../db/items/feed-counter';
 import { eventNoticeText } from '../../shared/event-notice';
 import { eventDateKey, type EventItem } from '../db/entities/event';
 import type { OwnerRef } from '../db/entities/owner';
@@ -27,6 +28,7 @@ export async function deleteEvent(event: EventItem, actorId: string | undefined,
     eventPut(event, after),
     txEntities().eventRandomId.delete({ randomId: event.randomId }).commit(),
     ...releaseLocation(event.locationId, ownerPkOf(event)),
+    ...(event.deletedAt ? [] : [siteCountItem('events', -1)]),
     ...guard,
   ];
   const out = await writeItems(items);

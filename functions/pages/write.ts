@@ -5,6 +5,7 @@
  * that read an older page retries instead of overwriting a count), the handle claims, the tag
  * links and tag usage counts, the actor's role as a condition, and the claims of new images.
  */
+import { siteCountItem } from '../db/items/feed-counter';
 import { normaliseSearchText } from '../../shared/format';
 import { MAX_TAGS_PER_PAGE, type PlaceInput } from '../../shared/schemas/pages';
 import type { PageItem } from '../db/entities/page';
@@ -150,6 +151,7 @@ export async function createPage(userId: string, input: NewPage, beforeCreate: (
       ...links,
       ...claims,
       ...pageSearchItems(null, page),
+      siteCountItem('pages', 1),
     ];
     const out = await writeItems(items);
     if (!out.canceled) return { page, created: true };

@@ -10,10 +10,9 @@
 import type { FeedCounts } from '../../shared/answers/feeds';
 import type { Privacy } from '../../shared/content-rules';
 import { FEED_FILTERS } from '../../shared/constants';
-import { counterAdd, counterItemsOf, counterKey, GLOBAL_SCOPE, ownerScope, tagScope, type FeedCounterItem } from '../db/items/feed-counter';
+import { counterAdd, counterItemsOf, counterKey, GLOBAL_SCOPE, ownerScope, randomShardKey, tagScope, type FeedCounterItem } from '../db/items/feed-counter';
 import type { TxItem } from '../db/transact';
 
-export const GLOBAL_SHARDS = 8;
 
 export type Audience = 'public' | 'members' | 'owner';
 
@@ -60,7 +59,7 @@ function contributions(p: Countable | null): Map<string, FeedCounts> {
 
 /** The item a change of the counter lands on: one of the global scope's shards, at random. */
 function counterItemKey(scope: string, audience: Audience): { pk: string; sk: string } {
-  return counterKey(scope, audience, scope === GLOBAL_SCOPE ? Math.floor(Math.random() * GLOBAL_SHARDS) : undefined);
+  return scope === GLOBAL_SCOPE ? randomShardKey(scope, audience) : counterKey(scope, audience);
 }
 
 /** The `ADD` items that take the counters from `before` to `after` (nothing for unchanged ones). */

@@ -3,6 +3,7 @@
  * Writes are whole-item puts with an optimistic check on updatedAt, so every index (registration
  * state, "without a location", nearby) is recomputed from the whole item and never drifts.
  */
+import { siteCountItem } from '../db/items/feed-counter';
 import { randomUUID } from 'node:crypto';
 import type { Motivation, Profile } from '../../shared/answers/auth';
 import type { MemberProfile, PublicUser } from '../../shared/answers/users';
@@ -158,6 +159,8 @@ export async function completeRegistration(
   const items = [
     named('handle-free', handleClaim.create({ handle: changes.username, ownerType: 'user', ownerId: uuid }).commit()),
     named('account-unchanged', u.put({ uuid, ...rest }).where((a, op) => op.eq(a.updatedAt, previous)).commit()),
+    // Counted once: the put is guarded on the account as read, which was not registered yet.
+    ...(user.regState !== 'complete' && !user.deletedAt ? [siteCountItem('members', 1)] : []),
     ...(guard ? [guard.item] : []),
     ...userSearchItems(user, next as UserItem),
   ];

@@ -36,10 +36,10 @@ export type SiteSetting = z.output<typeof siteSetting>;
 
 /** One feed counter of a scope: what is stored and what its items add up to. */
 export const recountRow = z.strictObject({
-  counter: z.string().describe('<audience>.<field>, e.g. members.plantsAvail'),
-  audience: z.enum(['public', 'members', 'owner']),
-  field: z.enum(['postsAll', 'plantsAll', 'plantsAvail', 'news']),
-  key: z.string().describe('The counter item: counter#<scope> and the audience (the global scope\'s shards summed)'),
+  counter: z.string().describe('<audience>.<field>, e.g. members.plantsAvail, or all.members for the site scope'),
+  audience: z.enum(['public', 'members', 'owner', 'all']).describe('all: the site scope\'s counts (members, pages, events)'),
+  field: z.enum(['postsAll', 'plantsAll', 'plantsAvail', 'news', 'members', 'pages', 'events']),
+  key: z.string().describe('The counter item: counter#<scope> and the audience (the global and site scopes\' shards summed)'),
   stored: z.number().int(),
   recounted: z.number().int().nonnegative(),
 });
@@ -64,6 +64,9 @@ export const adminOverview = z.strictObject({
   posts: z.number().int().describe('Live posts members can see (public and members-only), from the global feed counters'),
   plants: z.number().int().describe('Live plant listings members can see, from the global feed counters'),
   openReports: z.number().int().describe('Moderation cases still open'),
+  members: z.number().int().describe('Registered members whose account is not deleted, from the site counter'),
+  pages: z.number().int().describe('Live pages, from the site counter'),
+  events: z.number().int().describe('Live events (a series counts once), from the site counter'),
 });
 export type AdminOverview = z.output<typeof adminOverview>;
 

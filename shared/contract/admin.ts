@@ -20,19 +20,19 @@ export const usersWithoutLocation = defineRoute({
 export const recountCounters = defineRoute({
   method: 'POST', path: '/api/iam/admin/counters/recount', access: 'admin',
   input: recountInput, output: recountProgress,
-  summary: 'Recount the feed counters of a scope (global, user#<id>, page#<id>, tag#<name>) from its lists, a bounded batch per call (limit? items, at most 1000; cursorId? to go on): { scope, read, cursorId, rows } with rows (each counter stored and recounted) once done.',
+  summary: 'Recount the counters of a scope (the feed counts of global, user#<id>, page#<id>, tag#<name>; the site\'s members, pages and events: site) from its lists, a bounded batch per call (limit? items, at most 1000; cursorId? to go on): { scope, read, cursorId, rows } with rows (each counter stored and recounted) once done.',
 });
 
 export const repairCounter = defineRoute({
   method: 'POST', path: '/api/iam/admin/counters/repair', access: 'admin',
   input: repairCounterInput, output: counterRepair,
-  summary: 'Set a feed counter (scope, audience, field) to its recounted value while it still holds the stored value given: { outcome } repaired, unchanged or changed (recount again).',
+  summary: 'Set a counter (scope, audience, field; the site scope\'s audience is all) to its recounted value while it still holds the stored value given: { outcome } repaired, unchanged or changed (recount again).',
 });
 
 export const adminOverview = defineRoute({
   method: 'GET', path: '/api/iam/admin/overview', access: 'admin',
   input: noInput, output: adminOverviewAnswer,
-  summary: 'The dashboard counts kept on write: { posts, plants } as members see the site (the global feed counters) and { openReports } (open moderation cases).',
+  summary: 'The dashboard counts kept on write: { posts, plants } as members see the site (the global feed counters), { members, pages, events } (the site counter: registered members, live pages and events) and { openReports } (open moderation cases).',
 });
 
 export const countAnnouncementRecipients = defineRoute({

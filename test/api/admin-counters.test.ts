@@ -136,4 +136,17 @@ describe('POST /api/iam/admin/counters/repair', () => {
     const member = await as(author.browser, 'POST', '/api/iam/admin/counters/repair', { scope, audience: 'members', field: 'news', stored: 0, recounted: 1 });
     expect(member.status).toBe(403);
   });
+
+  it('takes the site scope\'s members, pages and events under the audience all, and nothing else there', async () => {
+    const { rows } = await recountAll('SITE');
+    expect(rows.map((r) => [r.counter, r.audience, r.key])).toEqual(['members', 'pages', 'events'].map((f) => [`all.${f}`, 'all', 'counter#site all']));
+    expect(rows.find((r) => r.field === 'members')!.recounted).toBeGreaterThanOrEqual(2);
+    const repair = (body: Record<string, unknown>) => as(boss.browser, 'POST', '/api/iam/admin/counters/repair', { stored: 0, recounted: 0, ...body });
+    expect((await repair({ scope: 'site', audience: 'members', field: 'members' })).json).toMatchObject({ error: { field: 'audience' } });
+    expect((await repair({ scope: 'site', audience: 'all', field: 'postsAll' })).json).toMatchObject({ error: { field: 'field' } });
+    expect((await repair({ scope: 'global', audience: 'all', field: 'postsAll' })).json).toMatchObject({ error: { field: 'audience' } });
+    expect((await repair({ scope: 'global', audience: 'members', field: 'events' })).json).toMatchObject({ error: { field: 'field' } });
+    const forged = Buffer.from(JSON.stringify({ scope: 'site', source: 0, start: null, read: 0, counts: { all: { postsAll: 3 } } })).toString('base64url');
+    expect((await recountCall({ scope: 'site', cursorId: forged })).json).toMatchObject({ error: { field: 'cursorId' } });
+  });
 });

@@ -2,11 +2,11 @@
 import type { adminOverview as route } from '../../../shared/contract/admin';
 import { getItem } from '../../db/batch';
 import { OPEN_REPORTS_COUNTER } from '../../db/entities/report';
-import { GLOBAL_SCOPE } from '../../db/items/feed-counter';
+import { GLOBAL_SCOPE, readSiteCounts } from '../../db/items/feed-counter';
 import type { Main } from '../../lib/route-types';
 import { readCounts } from '../../posts/counters';
 
 export const main: Main<typeof route> = async () => {
-  const [feed, open] = await Promise.all([readCounts(GLOBAL_SCOPE, 'members'), getItem(OPEN_REPORTS_COUNTER)]);
-  return { posts: feed.postsAll, plants: feed.plantsAll, openReports: Math.max(0, Number(open?.count ?? 0)) };
+  const [feed, open, site] = await Promise.all([readCounts(GLOBAL_SCOPE, 'members'), getItem(OPEN_REPORTS_COUNTER), readSiteCounts()]);
+  return { posts: feed.postsAll, plants: feed.plantsAll, openReports: Math.max(0, Number(open?.count ?? 0)), ...site };
 };

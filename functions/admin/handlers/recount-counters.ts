@@ -3,10 +3,7 @@ import type { recountCounters as route } from '../../../shared/contract/admin';
 import { CURSOR_MAX_LENGTH } from '../../../shared/constants';
 import { encodeCursor, readCursor } from '../../lib/paging';
 import type { Main } from '../../lib/route-types';
-import { recountStep, startRecount, type RecountState } from '../recount';
-
-const AUDIENCES = new Set(['public', 'members', 'owner']);
-const FIELDS = ['postsAll', 'plantsAll', 'plantsAvail', 'news'];
+import { audiencesOf, fieldsOf, recountStep, startRecount, type RecountState } from '../recount';
 
 /** A recount's state from a cursor's text: null unless it is one this route handed out for `scope`. */
 function parseState(scope: string) {
@@ -16,8 +13,11 @@ function parseState(scope: string) {
       if (s.scope !== scope || !Number.isInteger(s.source) || s.source < 0 || !Number.isInteger(s.read) || s.read < 0) return null;
       if (s.start !== null && (typeof s.start !== 'object' || Object.values(s.start).some((v) => typeof v !== 'string'))) return null;
       if (typeof s.counts !== 'object' || s.counts === null) return null;
+      const audiences: string[] = audiencesOf(scope);
+      const fields: readonly string[] = fieldsOf(scope);
       for (const [a, c] of Object.entries(s.counts)) {
-        if (!AUDIENCES.has(a) || FIELDS.some((f) => !Number.isInteger((c as Record<string, number>)[f]) || (c as Record<string, number>)[f]! < 0)) return null;
+        if (!audiences.includes(a) || typeof c !== 'object' || c === null) return null;
+        for (const [f, n] of Object.entries(c as Record<string, unknown>)) if (!fields.includes(f) || !Number.isInteger(n) || (n as number) < 0) return null;
       }
       return s;
     } catch {

@@ -21,14 +21,14 @@ describe('/admin overview', () => {
   it('shows the counts kept on write and the five newest sign-ups with links to their profiles', async () => {
     serve({
       ...quiet,
-      'GET /api/iam/admin/overview': () => success({ posts: 1234, plants: 56, openReports: 3 }),
+      'GET /api/iam/admin/overview': () => success({ posts: 1234, plants: 56, openReports: 3, members: 987, pages: 12, events: 4 }),
       'GET /api/iam/users/all/complete': () => success({ users: [1, 2, 3, 4, 5, 6].map((n) => user(n, n === 2 ? { first_name: null, last_name: null } : {})), cursorId: 'c' }),
     });
     renderRoute('/admin', { auth: AUTH.admin });
     const counts = await screen.findByRole('region', { name: 'The site' });
     await within(counts).findByText('1,234');
     const pairs = [...counts.querySelectorAll('dl > div')].map((d) => [d.querySelector('dt')!.textContent, d.querySelector('dd')!.textContent]);
-    expect(pairs).toEqual([['Posts', '1,234'], ['Plants', '56'], ['Open reports', '3']]);
+    expect(pairs).toEqual([['Members', '987'], ['Posts', '1,234'], ['Plants', '56'], ['Pages', '12'], ['Events', '4'], ['Open reports', '3']]);
     const recent = screen.getByRole('region', { name: 'Recent sign-ups' });
     const links = await within(recent).findAllByRole('link', { name: /First|@user/ });
     expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
@@ -41,7 +41,7 @@ describe('/admin overview', () => {
     let fail = true;
     serve({
       ...quiet,
-      'GET /api/iam/admin/overview': () => (fail ? failure(500, 'internal', 'Something broke') : success({ posts: 0, plants: 0, openReports: 0 })),
+      'GET /api/iam/admin/overview': () => (fail ? failure(500, 'internal', 'Something broke') : success({ posts: 0, plants: 0, openReports: 0, members: 0, pages: 0, events: 0 })),
       'GET /api/iam/users/all/complete': () => success({ users: [], cursorId: null }),
     });
     renderRoute('/admin', { auth: AUTH.admin });

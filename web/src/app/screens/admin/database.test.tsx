@@ -110,4 +110,28 @@ describe('/admin/database', () => {
     await waitFor(() => expect(api.to('POST /api/iam/admin/counters/repair')).toHaveLength(1));
     expect(api.to('POST /api/iam/admin/counters/repair')[0]?.body).toMatchObject({ scope: 'global', audience: 'members', field: 'postsAll', stored: 4, recounted: 3 });
   });
+
+  it('checks the site\'s members, pages and events as a whole, and repairs a drifted one', async () => {
+    const SITE_ROWS = (['members', 'pages', 'events'] as const).map((field) => ({
+      counter: `all.${field}`, audience: 'all', field, key: 'counter#site all', stored: 7, recounted: field === 'events' ? 5 : 7,
+    }));
+    const api = serve({
+      'GET /api/iam/admin/users-without-location': NO_USERS,
+      'POST /api/iam/admin/counters/recount': () => success({ scope: 'site', read: 21, cursorId: null, rows: SITE_ROWS }),
+      'POST /api/iam/admin/counters/repair': () => success({ outcome: 'repaired' }),
+    });
+    renderRoute('/admin/database', { auth: AUTH.admin });
+    fireEvent.change(await screen.findByLabelText('What to check'), { target: { value: 'site' } });
+    expect(screen.queryByLabelText(/Username|Handle|Tag name/)).toBeNull();
+    press('Check');
+    expect(await screen.findByText('Checked site: 21 items read.')).toBeTruthy();
+    expect(api.to('POST /api/iam/admin/counters/recount')[0]?.body).toMatchObject({ scope: 'site' });
+    expect(screen.getAllByText('drifted')).toHaveLength(1);
+    press('Repair events on the site');
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('becomes 5 (it holds 7)');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Repair' }));
+    expect(await screen.findByText('Repaired')).toBeTruthy();
+    expect(api.to('POST /api/iam/admin/counters/repair')[0]?.body).toMatchObject({ scope: 'site', audience: 'all', field: 'events', stored: 7, recounted: 5 });
+  });
 });

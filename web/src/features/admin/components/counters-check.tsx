@@ -14,10 +14,11 @@ import type { RecountRow } from '@shared/answers/admin';
 import { ownerOfHandle, recountCounters, repairCounter } from '../api/admin';
 import { useBatchJob } from './batch-job';
 
-type ScopeKind = 'global' | 'user' | 'page' | 'tag';
+type ScopeKind = 'global' | 'site' | 'user' | 'page' | 'tag';
 
 const KINDS: { value: ScopeKind; label: string }[] = [
-  { value: 'global', label: 'The whole site' },
+  { value: 'global', label: 'Posts and plants of the site' },
+  { value: 'site', label: 'Members, pages and events' },
   { value: 'user', label: 'A member (username or id)' },
   { value: 'page', label: 'A page (handle or id)' },
   { value: 'tag', label: 'A tag (its name)' },
@@ -26,9 +27,13 @@ const KINDS: { value: ScopeKind; label: string }[] = [
 const ZERO = { read: 0 };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const FIELD_NAMES: Record<RecountRow['field'], string> = { postsAll: 'posts', plantsAll: 'plants', plantsAvail: 'available plants', news: 'news' };
-const AUDIENCE_NAMES: Record<RecountRow['audience'], string> = { public: 'guests', members: 'members', owner: 'the owner' };
-const describe = (r: RecountRow) => `${FIELD_NAMES[r.field]} as ${AUDIENCE_NAMES[r.audience]} see them`;
+const FIELD_NAMES: Record<RecountRow['field'], string> = {
+  postsAll: 'posts', plantsAll: 'plants', plantsAvail: 'available plants', news: 'news', members: 'members', pages: 'pages', events: 'events',
+};
+const AUDIENCE_NAMES: Record<Exclude<RecountRow['audience'], 'all'>, string> = { public: 'guests', members: 'members', owner: 'the owner' };
+const describe = (r: RecountRow) => (r.audience === 'all' ? `${FIELD_NAMES[r.field]} on the site` : `${FIELD_NAMES[r.field]} as ${AUDIENCE_NAMES[r.audience]} see them`);
+/** The scopes checked as a whole: no member, page or tag to name. */
+const whole = (kind: ScopeKind) => kind === 'global' || kind === 'site';
 
 export function CountersCheck() {
   const [kind, setKind] = useState<ScopeKind>('global');
@@ -73,7 +78,7 @@ export function CountersCheck() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const value = target.trim();
-    if (kind !== 'global' && !value) return setTargetError(kind === 'tag' ? 'Enter a tag name' : kind === 'user' ? 'Enter a username or an id' : 'Enter a handle or an id');
+    if (!whole(kind) && !value) return setTargetError(kind === 'tag' ? 'Enter a tag name' : kind === 'user' ? 'Enter a username or an id' : 'Enter a handle or an id');
     let subject = value;
     if (kind === 'user' || kind === 'page') {
       setResolving(true);
@@ -83,7 +88,7 @@ export function CountersCheck() {
     }
     setTargetError(undefined);
     setRepaired({});
-    job.start(kind === 'global' ? 'global' : `${kind}#${subject}`);
+    job.start(whole(kind) ? kind : `${kind}#${subject}`);
   };
 
   const rows = job.result?.value ?? [];
@@ -95,12 +100,12 @@ export function CountersCheck() {
         Counters check
       </h2>
       <p className="text-sm text-gray-600">
-        Recounts the post, plant, available-plant and news counts of the site, a member, a page or a tag from the posts themselves, and shows any that
-        drifted. Nothing changes until you repair a counter.
+        Recounts the post, plant, available-plant and news counts of the site, a member, a page or a tag from the posts themselves, or the site&apos;s
+        members, pages and events from their lists, and shows any that drifted. Nothing changes until you repair a counter.
       </p>
       <form onSubmit={(e) => void submit(e)} className="grid gap-3 sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)_auto] sm:items-end" noValidate>
         <SelectField label="What to check" name="kind" value={kind} onValueChange={(v) => setKind(v as ScopeKind)} options={KINDS} disabled={busy} />
-        {kind === 'global' ? (
+        {whole(kind) ? (
           <span className="hidden sm:block" />
         ) : (
           <TextField

@@ -1,7 +1,6 @@
 /**
- * The top of /admin: the counts the site keeps on write (posts and plants members see, open
- * reports) and the five newest complete sign-ups with links to their profiles. Members, pages and
- * events keep no site-wide count, so none is shown for them.
+ * The top of /admin: the counts the site keeps on write (members, posts and plants members see,
+ * pages, events, open reports) and the five newest complete sign-ups with links to their profiles.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -44,8 +43,11 @@ function Counts() {
       {q.data ? (
         <dl className="grid grid-cols-3 gap-3 text-center">
           {[
+            ['Members', q.data.members],
             ['Posts', q.data.posts],
             ['Plants', q.data.plants],
+            ['Pages', q.data.pages],
+            ['Events', q.data.events],
             ['Open reports', q.data.openReports],
           ].map(([label, value]) => (
             <div key={label} className="rounded-lg bg-gray-50 p-3">

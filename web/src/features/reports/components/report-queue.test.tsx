@@ -34,7 +34,7 @@ describe('the moderation queue', () => {
     });
     // The overview's open-reports count, as the dashboard left it in the cache.
     const queryClient = createQueryClient();
-    queryClient.setQueryData(adminOverviewQueryKey, { posts: 10, plants: 2, openReports: 1 });
+    queryClient.setQueryData(adminOverviewQueryKey, { posts: 10, plants: 2, openReports: 1, members: 5, pages: 1, events: 0 });
     show(queryClient);
     const card = await screen.findByRole('article', { name: 'Post report' });
     expect(within(card).getByText('Buy followers')).toBeTruthy();
