@@ -10,8 +10,8 @@
  *   - `global`: the members' feeds of posts and plants (P2, feedMembers, public ones included),
  *     which give the members and public audiences;
  *   - `site` (C2: members, pages, events): the registered members (U4, `users#complete`, not
- *     deleted), the pages' directory (G2, live pages), then each of those owners' events (E2b, one
- *     Query an owner, live ones counted). The events walk costs a Query per member and page: an
+ *     deleted), the pages' directory (G2, live pages not hidden), then each of those owners' events
+ *     and those of hidden pages (G2d) (E2b, one Query an owner; live events not hidden counted). The events walk costs a Query per member and page: an
  *     admin's rare check, read in the same bounded batches.
  * A walk reads at most `budget` items per call (Query pages of PAGE items) and answers a cursor
  * with where it stopped and what it counted so far, so a large scope is recounted over many calls
@@ -116,6 +116,7 @@ export function fieldsOf(scope: string): readonly CounterField[] {
 
 const MEMBERS_LIST = { index: 'gsi1', pk: 'users#complete' } as const;
 const PAGES_LIST = { index: 'feedPublic', pk: 'pages#directory' } as const;
+const HIDDEN_PAGES_LIST = { index: 'gsi1', pk: 'pages#hidden' } as const;
 
 function sourcesOf(scope: string): Source[] {
   const kind = scopeKind(scope);
@@ -129,6 +130,8 @@ function sourcesOf(scope: string): Source[] {
       { ...PAGES_LIST, ...site, site: 'pages' },
       { ...MEMBERS_LIST, ...site, site: 'events', eventsOf: 'user' },
       { ...PAGES_LIST, ...site, site: 'events', eventsOf: 'page' },
+      // A hidden page's events are not hidden with it: they still count.
+      { ...HIDDEN_PAGES_LIST, ...site, site: 'events', eventsOf: 'page' },
     ];
   }
   if (kind === 'owner') {
@@ -162,15 +165,15 @@ function vector(p: Countable): FeedCounts {
 
 const PRIVACIES = new Set(['public', 'members', 'private']);
 
-/** An owner's live events (E2b), every page of them: how many, and how many items were read. */
+/** An owner's live events (E2b; not deleted, not hidden by an admin), every page of them: how many, and how many items were read. */
 async function liveEventsOf(ownerType: 'user' | 'page', ownerId: string): Promise<{ live: number; read: number }> {
   let live = 0;
   let read = 0;
   let start: Record<string, string> | undefined;
   do {
-    const page = await query(`eventsof#${ownerType}#${ownerId}`, { index: 'gsi2', attributes: ['deletedAt'], limit: PAGE, ...(start ? { start } : {}) });
+    const page = await query(`eventsof#${ownerType}#${ownerId}`, { index: 'gsi2', attributes: ['deletedAt', 'hiddenAt'], limit: PAGE, ...(start ? { start } : {}) });
     read += page.items.length;
-    live += page.items.filter((e) => !(e as Countable).deletedAt).length;
+    live += page.items.filter((e) => !(e as Countable).deletedAt && !(e as Countable).hiddenAt).length;
     start = page.next as Record<string, string> | undefined;
   } while (start);
   return { live, read };

@@ -38,7 +38,8 @@ export async function deletePage(page: PageItem, actor: PageActor): Promise<void
       ...roleCheck(before.id, actor, 'admin'),
       ...(before.tags.length ? tagUsageItems(before.tags, -1) : []),
       ...linkDeletes(before),
-      ...(before.deletedAt ? [] : [siteCountItem('pages', -1)]),
+      // A hidden page left the count when it was hidden.
+      ...(before.deletedAt || before.hiddenAt ? [] : [siteCountItem('pages', -1)]),
     ];
     const out = await writeItems(items);
     if (!out.canceled) break;

@@ -174,6 +174,7 @@ export async function memberCalendar(userId: string): Promise<string> {
     if (data) wanted.set(specificIdOf(data.eventId, data.dateKey), data as EventDateItem);
   }
   const dates = [...wanted.values()].filter((d): d is EventDateItem => !!d && !d.deletedAt).slice(0, FEED_MAX);
-  const events = await eventsById(dates.map((d) => d.eventId));
+  // An event an admin hid leaves its attendees' calendars (the file drops dates whose event it lacks).
+  const events = new Map([...(await eventsById(dates.map((d) => d.eventId)))].filter(([, e]) => !e.hiddenAt));
   return calendarFile({ name: 'My plant events', origin: siteOrigin(), dates: calendarDates(dates, events, nowMs), now: new Date(nowMs), refreshHours: 1 });
 }

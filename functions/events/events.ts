@@ -53,7 +53,9 @@ export async function liveEvent(ref: string, field = 'id', consistent = false): 
 }
 
 /** Whether the viewer may see the event: members-only events are for signed-in members (and their creator). */
-export function maySee(event: Pick<EventItem, 'privacy' | 'createdBy'>, viewer: Viewer): boolean {
+export function maySee(event: Pick<EventItem, 'privacy' | 'createdBy' | 'hiddenAt'>, viewer: Viewer): boolean {
+  // Hidden by an admin: its creator and admins alone, in no one else's list or page.
+  if (event.hiddenAt) return viewer.admin || (viewer.userId !== null && viewer.userId === event.createdBy);
   return event.privacy === 'public' || viewer.member || viewer.admin || (viewer.userId !== null && viewer.userId === event.createdBy);
 }
 

@@ -13,7 +13,7 @@ import { db } from '../db/service';
 import { nearest } from '../lib/geo-search';
 import { onePage, type Page } from '../lib/paging';
 import type { Viewer } from '../lib/session/viewer';
-import { dateCards, eventsById } from './events';
+import { dateCards, eventsById, maySee } from './events';
 import { ownerLocationIds, ownerPkOf } from './locations';
 
 export const LIST_SIZE = 20;
@@ -137,10 +137,13 @@ async function upcomingVisible(owner: OwnerRef, viewer: Viewer): Promise<EventDa
   const { data } = await db().entities.eventDate.query.byOwner({ ownerType: owner.type, ownerId: owner.id }).gte({ endsAt: now }).go({ limit: 100 });
   const members = viewer.member || viewer.admin;
   const dates = (data as EventDateItem[]).filter((d) => !d.cancelled && (members || d.privacy === 'public'));
-  if (members) return dates;
-  // For others, the event's own privacy too: a date its last change has not rewritten yet is not theirs.
+  // The events as they are now: one an admin hid is the viewer's only as its creator or an admin;
+  // for guests, the event's own privacy too (a date its last change has not rewritten yet is not theirs).
   const events = await eventsById(dates.map((d) => d.eventId));
-  return dates.filter((d) => events.get(d.eventId)?.privacy === 'public');
+  return dates.filter((d) => {
+    const e = events.get(d.eventId);
+    return !!e && maySee(e, viewer) && (members || e.privacy === 'public');
+  });
 }
 
 const placesOf = (dates: EventDateItem[]): string[] => [...new Set(dates.flatMap((d) => (d.locationId ? [d.locationId] : [])))];

@@ -6,15 +6,16 @@ import type { OwnerRef } from '../db/entities/owner';
 import { db } from '../db/service';
 import { dateCountsDelete } from '../db/items/date-counts';
 import { dateWorkDelete } from '../db/items/event-work';
-import { txEntities, writeItems, type TxItem } from '../db/transact';
+import { eventSearchItems } from '../db/items/search-index';
+import { failedChecks, named, txEntities, writeItems, type TxItem, type TxOutcome } from '../db/transact';
 import { deleteItem } from '../db/write';
-import { conflict } from '../lib/errors';
+import { conflict, serviceUnavailable } from '../lib/errors';
 import { sweepsDeferred } from '../lib/deferred';
 import { deleteImage } from '../lib/images';
 import { notificationWrite } from '../notifications/notifications';
 import { assertEditorKept, datesOf, getEvent } from './events';
 import { ownerPkOf, releaseLocation } from './locations';
-import { attendeesOf, eventPut } from './event-writes';
+import { ATTEMPTS, attendeesOf, eventPut } from './event-writes';
 
 /**
  * Deletes an event: the caller removed its stored image first. One transaction marks the template
@@ -28,7 +29,8 @@ export async function deleteEvent(event: EventItem, actorId: string | undefined,
     eventPut(event, after),
     txEntities().eventRandomId.delete({ randomId: event.randomId }).commit(),
     ...releaseLocation(event.locationId, ownerPkOf(event)),
-    ...(event.deletedAt ? [] : [siteCountItem('events', -1)]),
+    // A hidden event left the count when it was hidden.
+    ...(event.deletedAt || event.hiddenAt ? [] : [siteCountItem('events', -1)]),
     ...guard,
   ];
   const out = await writeItems(items);
@@ -37,6 +39,31 @@ export async function deleteEvent(event: EventItem, actorId: string | undefined,
   // In the cloud the table's stream runs the sweep (functions/system/sweep-deleted.ts): an event
   // with thousands of attendees is not swept within a request.
   if (!sweepsDeferred()) await sweepEvent(after, actorId);
+}
+
+const EVENT_UNCHANGED = 'event-unchanged';
+
+/**
+ * Hides an event after a report (an admin's action): the template marked hidden, which every list,
+ * calendar and page judges by `maySee` (its creator and admins alone), its search tokens gone,
+ * its reminders stopped, the site's events count one less. `extra` (the case's close, the
+ * creator's notice) lands in the same transaction; a template that changed meanwhile is read
+ * again. Answers the event as hidden (null: gone or hidden already).
+ */
+export async function hideEvent(eventId: string, adminId: string, extra: (hidden: EventItem | null) => TxItem[]): Promise<{ event: EventItem | null; out: TxOutcome; items: TxItem[] }> {
+  for (let attempt = 1; ; attempt++) {
+    const event = await getEvent(eventId, true);
+    let hidden: EventItem | null = null;
+    let own: TxItem[] = [];
+    if (event && !event.deletedAt && !event.hiddenAt) {
+      hidden = { ...event, hiddenAt: new Date().toISOString(), hiddenBy: adminId };
+      own = [named(EVENT_UNCHANGED, eventPut(event, hidden)), ...eventSearchItems(event, hidden), siteCountItem('events', -1)];
+    }
+    const items = [...own, ...extra(hidden)];
+    const out = await writeItems(items);
+    if (!out.canceled || !failedChecks(out, items).has(EVENT_UNCHANGED)) return { event: hidden, out, items };
+    if (attempt >= ATTEMPTS) throw serviceUnavailable('The event is changing; please try again');
+  }
 }
 
 /** Removes a deleted event's dates and attendance, telling attendees of upcoming dates. Idempotent. */

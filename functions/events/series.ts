@@ -126,7 +126,8 @@ export async function sendReminders(opts: RunOptions = {}): Promise<{ dates: num
     for (const d of data as EventDateItem[]) {
       if (opts.deadlineMs && Date.now() > opts.deadlineMs) return result;
       const e = await getEvent(d.eventId);
-      if (!e || e.deletedAt) continue;
+      // An event an admin hid reminds no one.
+      if (!e || e.deletedAt || e.hiddenAt) continue;
       result.dates++;
       const out = await remindDate(e, d, opts.deadlineMs);
       result.reminded += out.reminded;

@@ -101,6 +101,8 @@ export async function joinPage(session: Session, pageId: string): Promise<Member
   const userId = session.userId;
   const [page, before] = await Promise.all([livePage(pageId), membershipOf(pageId, userId, true)]);
   if (before?.status === 'member') return answer(page, userId, before, 0);
+  // A page an admin hid takes no one new: to others it is not there.
+  if (page.hiddenAt) throw notFound('There is no page with this id', 'pageId');
   if (before?.status === 'invited' || page.openness === 'open') {
     // An invitation is an approval; an open page (or one opened since a request) needs none.
     const after: PageMemberItem = { pageId, userId, status: 'member', role: 'member', since: now(), updatedAt: '' };

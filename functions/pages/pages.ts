@@ -49,6 +49,12 @@ export function roleOf(m: PageMemberItem | null): PageRole | null {
   return m && m.status === 'member' ? m.role : null;
 }
 
+/** Whether the viewer may open the page: a live one, hidden by an admin only to its staff and site admins (others: no such page). */
+export function pageShownTo(page: PageItem | null, membership: PageMemberItem | null, siteAdmin: boolean): page is PageItem {
+  if (!page || page.deletedAt) return false;
+  return !page.hiddenAt || siteAdmin || isPageStaff(roleOf(membership));
+}
+
 export function membershipView(m: PageMemberItem | null): PageMembership {
   if (!m) return { status: 'none', role: null };
   return { status: m.status, role: m.status === 'member' ? m.role : null };
@@ -207,7 +213,8 @@ export async function pagesWithMembership(ids: string[], userId: string | null):
   }
   return unique.flatMap((id) => {
     const page = pages.get(id);
-    return page && !page.deletedAt ? [{ page, membership: members.get(id) ?? null }] : [];
+    const membership = members.get(id) ?? null;
+    return pageShownTo(page ?? null, membership, false) ? [{ page: page!, membership }] : [];
   });
 }
 

@@ -18,7 +18,7 @@ export async function profilePages(userId: string, max = PROFILE_PAGES_MAX): Pro
   const pages = new Map<string, PageItem>();
   for (const item of await batchGet(ids.map(pageKey))) {
     const page = db().entities.page.parse({ Item: item }).data as PageItem | null;
-    if (page && !page.deletedAt) pages.set(page.id, page);
+    if (page && !page.deletedAt && !page.hiddenAt) pages.set(page.id, page);
   }
   return ids.flatMap((id) => {
     const page = pages.get(id);

@@ -11,7 +11,7 @@ import { MAX_TAGS_PER_PAGE, type PlaceInput } from '../../shared/schemas/pages';
 import type { PageItem } from '../db/entities/page';
 import { db } from '../db/service';
 import { pageSearchItems } from '../db/items/search-index';
-import { failedChecks, named, txEntities, writeItems, type TxItem } from '../db/transact';
+import { failedChecks, named, txEntities, writeItems, type TxItem, type TxOutcome } from '../db/transact';
 import { badRequest, conflict, forbidden, serviceUnavailable } from '../lib/errors';
 import { afterRelisting, pageRelistItems } from '../listings/relist';
 import { ensureTags, tagUsageItems } from '../tags/tags';
@@ -74,6 +74,31 @@ export function pagePut(before: PageItem | null, after: PageItem): TxItem {
   if (!before) return page.create(after).commit();
   const { id, version: _, ...rest } = after;
   return page.put({ id, ...rest, version: before.version + 1 }).where((a, op) => op.eq(a.version, before.version)).commit();
+}
+
+const PAGE_UNCHANGED = 'page-unchanged';
+
+/**
+ * Hides a page after a report (an admin's action): the page marked hidden, which takes it out of
+ * the directory and nearby (their index conditions) and out of search (its tokens go); its staff
+ * and site admins still open it, no one else, and nobody new joins it. The site's pages count one
+ * less. `extra` (the case's close, the creator's notice) lands in the same transaction; a page
+ * that changed meanwhile is read again. Answers the page as hidden (null: gone or hidden already).
+ */
+export async function hidePage(pageId: string, adminId: string, extra: (hidden: PageItem | null) => TxItem[]): Promise<{ page: PageItem | null; out: TxOutcome; items: TxItem[] }> {
+  for (let attempt = 1; ; attempt++) {
+    const page = await getPage(pageId, true);
+    let hidden: PageItem | null = null;
+    let own: TxItem[] = [];
+    if (page && !page.deletedAt && !page.hiddenAt) {
+      hidden = { ...page, hiddenAt: new Date().toISOString(), hiddenBy: adminId };
+      own = [named(PAGE_UNCHANGED, pagePut(page, hidden)), ...pageSearchItems(page, hidden), siteCountItem('pages', -1)];
+    }
+    const items = [...own, ...extra(hidden)];
+    const out = await writeItems(items);
+    if (!out.canceled || !failedChecks(out, items).has(PAGE_UNCHANGED)) return { page: hidden, out, items };
+    if (attempt >= PAGE_WRITE_ATTEMPTS) throw serviceUnavailable('The page is changing; please try again');
+  }
 }
 
 export interface NewPage {

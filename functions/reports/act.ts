@@ -1,5 +1,5 @@
 /**
- * An admin's action on an open report: dismiss it, hide the content (posts, plants, comments and messages),
+ * An admin's action on an open report: dismiss it, hide the content (posts, plants, comments, messages, events and pages),
  * or suspend its author through the admin's user update. Every action closes the case (and so
  * every open report of its target), keeping who acted, when, the action and the note.
  */
@@ -10,6 +10,8 @@ import { failedChecks, writeItems, type TxItem, type TxOutcome } from '../db/tra
 import { badRequest, conflict, serviceUnavailable } from '../lib/errors';
 import { hideMessageItems, PREVIEW_CURRENT } from '../messages/admin-hide';
 import { excerpt, notificationWrite, targetNameOf } from '../notifications/notifications';
+import { hideEvent } from '../events/removal';
+import { hidePage } from '../pages/write';
 import { hidePost } from '../posts/write';
 import { CASE_OPEN, closeItems, openCase } from './reports';
 
@@ -26,7 +28,8 @@ function assertClosed(out: TxOutcome, items: TxItem[]): void {
 /** The case changed meanwhile (another report, another admin): read it again. */
 class RetryCase extends Error {}
 
-const hideable = (type: ReportCaseItem['targetType']) => type === 'post' || type === 'plant' || type === 'comment' || type === 'message';
+const HIDEABLE: ReadonlySet<ReportCaseItem['targetType']> = new Set(['post', 'plant', 'comment', 'message', 'event', 'page']);
+const hideable = (type: ReportCaseItem['targetType']) => HIDEABLE.has(type);
 
 async function closeOnce(c: ReportCaseItem, adminId: string, input: ActOnReportInput): Promise<ReportCaseItem> {
   const { closed, items: close } = closeItems(c, adminId, input.action, input.note);
@@ -55,12 +58,23 @@ async function closeOnce(c: ReportCaseItem, adminId: string, input: ActOnReportI
     assertClosed(await writeItems(items), items);
     return closed;
   }
+  if (input.action === 'hide-content' && c.targetType === 'event') {
+    // The event, its creator's notice and the case's close in one write (an event already gone tells nobody).
+    const { out, items } = await hideEvent(c.targetId, adminId, (event) => [...close, ...(event ? notificationWrite(event.createdBy, hiddenNotice('event', event.title)) : [])]);
+    assertClosed(out, items);
+    return closed;
+  }
+  if (input.action === 'hide-content' && c.targetType === 'page') {
+    const { out, items } = await hidePage(c.targetId, adminId, (page) => [...close, ...(page ? notificationWrite(page.createdBy, hiddenNotice('page', page.name)) : [])]);
+    assertClosed(out, items);
+    return closed;
+  }
   const out = await writeItems(close);
   assertClosed(out, close);
   return closed;
 }
 
-function hiddenNotice(type: 'post' | 'plant' | 'comment' | 'message', name: string | undefined) {
+function hiddenNotice(type: 'post' | 'plant' | 'comment' | 'message' | 'event' | 'page', name: string | undefined) {
   const what = type === 'plant' ? 'plant listing' : type;
   return {
     kind: 'content-hidden' as const,
@@ -76,7 +90,7 @@ function hiddenNotice(type: 'post' | 'plant' | 'comment' | 'message', name: stri
 export async function actOnReport(adminId: string, input: ActOnReportInput, suspend: (userId: string) => Promise<void>): Promise<ReportCaseItem> {
   let c = await openCase(input.id);
   if (input.action === 'hide-content' && !hideable(c.targetType)) {
-    throw badRequest(`A ${c.targetType === 'user' ? 'member' : c.targetType} cannot be hidden: dismiss the report, or suspend its author`, 'action');
+    throw badRequest(`A ${c.targetType === 'user' ? 'member' : c.targetType === 'contact' ? 'contact message' : c.targetType} cannot be hidden: dismiss the report, or suspend its author`, 'action');
   }
   if (input.action === 'suspend-user') {
     if (!c.authorId) throw badRequest('This report names no member to suspend', 'action');

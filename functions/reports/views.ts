@@ -84,12 +84,12 @@ function previewOf(c: ReportCaseItem, raw: Record<string, unknown> | undefined, 
     case 'page': {
       const p = e.page.parse({ Item: raw }).data as PageItem | null;
       if (!p || p.deletedAt) return GONE(author);
-      return { text: [p.name, p.about].filter(Boolean).join(' — '), photo: p.avatar ?? null, author, link: `/${p.handle}`, state: 'live' };
+      return { text: [p.name, p.about].filter(Boolean).join(' — '), photo: p.avatar ?? null, author, link: `/${p.handle}`, state: p.hiddenAt ? 'hidden' : 'live' };
     }
     case 'event': {
       const v = e.event.parse({ Item: raw }).data as EventItem | null;
       if (!v || v.deletedAt) return GONE(author);
-      return { text: [v.title, v.description].filter(Boolean).join(' — '), photo: null, author, link: `/event/${v.randomId}`, state: 'live' };
+      return { text: [v.title, v.description].filter(Boolean).join(' — '), photo: null, author, link: `/event/${v.randomId}`, state: v.hiddenAt ? 'hidden' : 'live' };
     }
     case 'message': {
       const m = e.message.parse({ Item: raw }).data;

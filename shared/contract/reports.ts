@@ -20,5 +20,5 @@ export const actOnReport = defineRoute({
   method: 'PUT', path: '/api/iam/admin/reports/{id}', access: 'admin',
   input: actOnReportInput, output: reportCaseView,
   errors: { 404: 'no such report', 409: 'the report is already closed' },
-  summary: 'Act on an open report: dismiss, hide-content (the content leaves every list and answers 404 but to admins; its author is told) or suspend-user (as the admin user screen does), with a note. The report closes with who acted, when, the action and the note.',
+  summary: 'Act on an open report: dismiss, hide-content (a post, plant, comment, message, event or page leaves every list and answers 404 but to admins and its author (a page: its staff); its author is told; a member is suspended instead, 400) or suspend-user (as the admin user screen does), with a note. The report closes with who acted, when, the action and the note.',
 });

@@ -122,6 +122,28 @@ describe('the site counter of members, pages and events', () => {
     expect(await d.overview.main({ input: {} } as never)).toEqual({ members: 2, pages: 1, events: 0, posts: 1, plants: 0, openReports: 0 });
   });
 
+  it('takes a hidden page and a hidden event out of the count once, counts a hidden page\'s events still, and agrees with a recount', async () => {
+    const { user, session } = await account('fay');
+    const hidden = await page(user, 'Hidden club');
+    const onHidden = await event(session, { pageId: hidden.page.id });
+    const own = await event(session);
+    const before = await stored();
+    const none = () => [];
+    expect((await d.pageWrite.hidePage(hidden.page.id, user.uuid, none)).page?.hiddenAt).toBeTruthy();
+    expect((await d.pageWrite.hidePage(hidden.page.id, user.uuid, none)).page).toBeNull(); // hidden already: nothing more
+    expect((await d.removal.hideEvent(own.id, user.uuid, none)).event?.hiddenAt).toBeTruthy();
+    expect((await d.removal.hideEvent(own.id, user.uuid, none)).event).toBeNull();
+    expect(await stored()).toEqual({ ...before, pages: before.pages - 1, events: before.events - 1 });
+    expect(d.recount.drifted(await d.recount.recount('site'))).toEqual([]);
+    // Deleting what was hidden takes nothing more off; the hidden page's event goes with it.
+    await d.removal.deleteEvent((await d.events.getEvent(own.id, true))!, user.uuid);
+    const { actor } = await d.pages.actOnPage(session, hidden.page.id, 'admin', 'no');
+    await d.pageDeletion.deletePage((await d.pages.getPage(hidden.page.id, true))!, actor);
+    expect((await d.events.getEvent(onHidden.id, true))?.deletedAt).toBeTruthy();
+    expect(await stored()).toEqual({ ...before, pages: before.pages - 1, events: before.events - 2 });
+    expect(d.recount.drifted(await d.recount.recount('site'))).toEqual([]);
+  });
+
   it('shows a drift to the check and repairs it only while the counter still holds what the check read', async () => {
     const before = await stored();
     // Drift: a shard item changed behind the product's back.

@@ -90,6 +90,9 @@ export const Event = () => new Entity({
     deletedAt: { type: 'string' },
     /** Who deleted it (their notices to attendees name them), for the sweep that may run later. */
     deletedBy: { type: 'string' },
+    /** Hidden by an admin after a report: out of every list, seen by its creator and admins alone. */
+    hiddenAt: { type: 'string' },
+    hiddenBy: { type: 'string' },
   },
   indexes: {
     byId: {

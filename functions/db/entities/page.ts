@@ -16,7 +16,7 @@ import { ASSIGNABLE_PAGE_ROLES, PAGE_ROLES, pageRoleRank, type PageRole } from '
 import { Entity, type EntityItem } from 'electrodb';
 import { SERVICE } from '../service-name';
 
-const geoCondition = (a: { geohash?: string; deletedAt?: string }) => !!a.geohash && !a.deletedAt;
+const geoCondition = (a: { geohash?: string; deletedAt?: string; hiddenAt?: string }) => !!a.geohash && !a.deletedAt && !a.hiddenAt;
 
 /** A geohash prefix kept in step with `geohash` (the geo indexes partition by it). */
 const cell = (precision: number) => ({
@@ -71,6 +71,9 @@ export const Page = () => new Entity({
     createdAt: { type: 'string', required: true, readOnly: true },
     updatedAt: { type: 'string', required: true },
     deletedAt: { type: 'string' },
+    /** Hidden by an admin after a report: out of the directory, nearby and search; seen by its staff and admins alone. */
+    hiddenAt: { type: 'string' },
+    hiddenBy: { type: 'string' },
   },
   indexes: {
     byId: {
@@ -80,9 +83,21 @@ export const Page = () => new Entity({
     /** Every live page by name (G2): the /pages directory and its name prefix search. */
     directory: {
       index: 'feedPublic',
-      condition: (a: { deletedAt?: string }) => !a.deletedAt,
+      condition: (a: { deletedAt?: string; hiddenAt?: string }) => !a.deletedAt && !a.hiddenAt,
       pk: { field: 'pubpk', composite: [], template: 'pages#directory', casing: 'none' },
       sk: { field: 'pubsk', composite: ['nameKey', 'id'], template: '${nameKey}#${id}', casing: 'none' },
+    },
+    /**
+     * Live pages an admin hid (G2d), oldest first: with the directory, every live page (the site
+     * counter's recount walks both). Keyed by `createdAt` alone: an index with a condition needs
+     * all its composites on every write that names one, and a patch that names the key (`id`)
+     * but not the condition's attributes would drop its keys (markAdminsTold names neither).
+     */
+    hidden: {
+      index: 'gsi1',
+      condition: (a: { deletedAt?: string; hiddenAt?: string }) => !a.deletedAt && !!a.hiddenAt,
+      pk: { field: 'gsi1pk', composite: [], template: 'pages#hidden', casing: 'none' },
+      sk: { field: 'gsi1sk', composite: ['createdAt'], template: '${createdAt}', casing: 'none' },
     },
     nearby5: { index: 'geo5', condition: geoCondition, pk: { field: 'geo5pk', composite: ['geoCell5'], template: 'page#${geoCell5}', casing: 'none' }, sk: { field: 'geo5sk', composite: ['geohash'], template: '${geohash}', casing: 'none' } },
     nearby4: { index: 'geo4', condition: geoCondition, pk: { field: 'geo4pk', composite: ['geoCell4'], template: 'page#${geoCell4}', casing: 'none' }, sk: { field: 'geo4sk', composite: ['geohash'], template: '${geohash}', casing: 'none' } },

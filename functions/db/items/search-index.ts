@@ -67,13 +67,13 @@ export function slotItems(kind: SearchKind, id: string, pk: string, before: Toke
 export const userTokens = (u: UserItem | null): Token[] =>
   u && u.regState === 'complete' && !u.deletedAt ? nameTokens([[u.firstName, u.lastName].filter(Boolean).join(' '), u.username], NAME_SLOTS.user) : [];
 /** A page's tokens as indexed now (none once deleted). */
-export const pageTokens = (p: PageItem | null): Token[] => (p && !p.deletedAt ? nameTokens([p.name, p.handle], NAME_SLOTS.page) : []);
+export const pageTokens = (p: PageItem | null): Token[] => (p && !p.deletedAt && !p.hiddenAt ? nameTokens([p.name, p.handle], NAME_SLOTS.page) : []);
 const plantNames = (p: PostItem | null): Token[] => {
   const plant = p?.plant as { commonName?: string; botanicalName?: string } | undefined;
   return p && !p.deletedAt && plant ? nameTokens([plant.commonName, plant.botanicalName], NAME_SLOTS.post) : [];
 };
 const eventTokens = (e: EventItem | null): Token[] =>
-  e && !e.deletedAt ? nameTokens([e.title, e.placeName, e.suburbCity], NAME_SLOTS.event) : [];
+  e && !e.deletedAt && !e.hiddenAt ? nameTokens([e.title, e.placeName, e.suburbCity], NAME_SLOTS.event) : [];
 
 /** A member's name and username tokens (registered members only), for their registration's or profile's transaction. */
 export function userSearchItems(before: UserItem | null, after: UserItem): TxItem[] {

@@ -16,14 +16,14 @@ import { ownerSource } from '../../feeds/sources';
 import { notFound } from '../../lib/errors';
 import type { Main } from '../../lib/route-types';
 import { viewerOf } from '../../lib/session/viewer';
-import { getPage, isPageStaff, membershipOf, pageIdByHandle, pageViewOf, roleOf } from '../pages';
+import { getPage, isPageStaff, membershipOf, pageIdByHandle, pageShownTo, pageViewOf, roleOf } from '../pages';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   const viewer = await viewerOf(session);
   const pageId = await pageIdByHandle(input.handle);
   if (!pageId) throw notFound('No page has this handle', 'handle');
   const [page, membership] = await Promise.all([getPage(pageId), membershipOf(pageId, viewer.userId)]);
-  if (!page || page.deletedAt) throw notFound('No page has this handle', 'handle');
+  if (!pageShownTo(page, membership, viewer.admin)) throw notFound('No page has this handle', 'handle');
   const audience = isPageStaff(roleOf(membership)) || viewer.admin ? 'owner' : viewer.member ? 'members' : 'public';
   // Members see every place the page's events use; others those of its upcoming public events.
   const everyPlace = viewer.member || viewer.admin;

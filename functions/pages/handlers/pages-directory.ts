@@ -27,7 +27,7 @@ export const main: Main<typeof route> = async ({ input, session }) => {
         size: PAGE_SIZE,
         read: async (ids) => new Map((await pagesWithMembership(ids, userId)).map((c) => [c.page.id, c])),
         tokensOf: (c) => pageTokens(c.page),
-        keep: (c) => !c.page.deletedAt && (input.arg === 'all' || c.page.tags.includes(input.arg)) && everyWordStarts(term, [c.page.name]),
+        keep: (c) => !c.page.deletedAt && !c.page.hiddenAt && (input.arg === 'all' || c.page.tags.includes(input.arg)) && everyWordStarts(term, [c.page.name]),
       },
       term,
     );

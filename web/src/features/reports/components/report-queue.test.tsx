@@ -51,15 +51,15 @@ describe('the moderation queue', () => {
     expect(queryClient.getQueryState(adminOverviewQueryKey)?.isInvalidated).toBe(true);
   });
 
-  it('offers Hide for a message, and not for a member or a page', async () => {
-    const kinds = [['message', 'Message report'], ['user', 'Member report'], ['page', 'Page report']] as const;
+  it('offers Hide for a message, a page and an event, and not for a member', async () => {
+    const kinds = [['message', 'Message report'], ['user', 'Member report'], ['page', 'Page report'], ['event', 'Event report']] as const;
     serve({
       'GET /api/iam/admin/reports/open': () => success({ reports: kinds.map(([type], i) => ({ ...openCase, id: `case-${i}`, target: { type, id: `t${i}` } })), cursorId: null }),
     });
     show();
-    const [message, member, page] = await Promise.all(kinds.map(([, name]) => screen.findByRole('article', { name })));
-    expect(within(message!).getByRole('button', { name: 'Hide' })).toBeTruthy();
-    for (const card of [member!, page!]) expect(within(card).queryByRole('button', { name: 'Hide' })).toBeNull();
+    const [message, member, page, event] = await Promise.all(kinds.map(([, name]) => screen.findByRole('article', { name })));
+    for (const card of [message!, page!, event!]) expect(within(card).getByRole('button', { name: 'Hide' })).toBeTruthy();
+    expect(within(member!).queryByRole('button', { name: 'Hide' })).toBeNull();
   });
 
   it('says when there is nothing to do', async () => {

@@ -25,7 +25,7 @@ const NOUNS: Record<ReportCaseView['target']['type'], string> = {
 
 const ACTIONS: Record<ReportAction, { label: string; confirm: string; explain: string; variant: 'secondary' | 'danger' }> = {
   dismiss: { label: 'Dismiss', confirm: 'Dismiss this report?', explain: 'The content stays as it is. Every open report of it is closed.', variant: 'secondary' },
-  'hide-content': { label: 'Hide', confirm: 'Hide this content?', explain: 'It leaves every list and page for everyone but admins, and its author is told.', variant: 'danger' },
+  'hide-content': { label: 'Hide', confirm: 'Hide this content?', explain: 'It leaves every list and page for everyone but its author (a page: its staff) and the admins, and its author is told.', variant: 'danger' },
   'suspend-user': { label: 'Suspend author', confirm: 'Suspend its author?', explain: 'They are signed out and cannot post, comment or message until an admin lifts it.', variant: 'danger' },
 };
 
@@ -145,7 +145,8 @@ function CaseList({ state }: { state: State }) {
 function CaseCard({ c, onAct }: { c: ReportCaseView; onAct: (action: ReportAction) => void }) {
   const p = c.preview;
   const reasons = Object.entries(c.reasons).filter(([, n]) => n > 0).map(([r, n]) => `${r} ${n}`).join(', ');
-  const hideable = c.target.type === 'post' || c.target.type === 'plant' || c.target.type === 'comment' || c.target.type === 'message';
+  // Members are suspended rather than hidden; a contact message is only answered or dismissed.
+  const hideable = c.target.type !== 'user' && c.target.type !== 'contact';
   return (
     <article aria-label={`${NOUNS[c.target.type]} report`} className="space-y-2 rounded-lg border border-gray-200 p-4">
       <p className="flex flex-wrap items-center gap-x-2 text-sm text-gray-700">
