@@ -8,7 +8,9 @@
  * An item holds several tokens starting with the same word ("fern society" and "fern"), so it is
  * counted at one of them alone: the first of its tokens as the item is now; a stale token counts
  * for nothing. Paging is by the index's key of the last token counted (or read), so a list read
- * to its end holds every matching item once, in token order. A round that keeps too few reads on
+ * to its end holds every matching item once, in token order. That key may be a token of an item
+ * the caller was not shown (a member hidden from the directory, one they blocked), so the cursor
+ * is sealed (functions/lib/sealed-cursor.ts) for this list and these words: it names no one. A round that keeps too few reads on
  * (at most BROWSE_ROUNDS rounds: a page may come back short, with a cursor, never with a gap).
  */
 import { queryPage } from '../db/batch';
@@ -16,6 +18,7 @@ import { keyWordOf, MIN_TERM_LENGTH, normalise, type Token } from '../db/items/s
 import { searchPartition, type SearchKind } from '../db/items/search-index';
 import { badRequest } from '../lib/errors';
 import { cursorKey, encodeCursor } from '../lib/paging';
+import { openCursor, sealCursor } from '../lib/sealed-cursor';
 
 /** Most rounds (a Query and a BatchGet each) one call reads. */
 export const BROWSE_ROUNDS = 3;
@@ -44,8 +47,12 @@ export function browseTerm(words: string | undefined): string | null {
 export async function wordsPage<T>(list: WordsList<T>, term: string): Promise<{ items: T[]; cursorId: string | null }> {
   const word = keyWordOf(term);
   const partition = searchPartition(list.kind, word);
+  const purpose = `browse ${list.kind} ${term}`;
+  const opened = await openCursor(list.cursorId, purpose);
+  // Sealed by this list, and still held to its partition and words as a plain key would be.
   let start: Raw | undefined =
-    cursorKey(list.cursorId, { field: 'gsi3pk', value: partition, sort: { field: 'gsi3sk', test: (sk) => sk.startsWith(word) } }) ?? undefined;
+    (opened === null ? null : cursorKey(encodeCursor(opened), { field: 'gsi3pk', value: partition, sort: { field: 'gsi3sk', test: (sk) => sk.startsWith(word) } })) ?? undefined;
+  const next = async (key: Raw) => sealCursor(JSON.stringify(key), purpose);
   const out: T[] = [];
   for (let round = 0; round < BROWSE_ROUNDS; round++) {
     const read = await queryPage(partition, { index: 'gsi3', prefix: word, limit: list.size * 2, ...(start ? { start } : {}) }).catch((err: { name?: string; cause?: { name?: string } }) => {
@@ -65,12 +72,12 @@ export async function wordsPage<T>(list: WordsList<T>, term: string): Promise<{ 
         .sort()[0];
       if (first !== token.gsi3sk || !list.keep(item)) continue;
       out.push(item);
-      if (out.length === list.size) return { items: out, cursorId: encodeCursor(JSON.stringify(keyOf(token))) };
+      if (out.length === list.size) return { items: out, cursorId: await next(keyOf(token)) };
     }
     if (!read.next) return { items: out, cursorId: null };
     start = read.next;
   }
-  return { items: out, cursorId: encodeCursor(JSON.stringify(start)) };
+  return { items: out, cursorId: await next(start!) };
 }
 
 /** The index key of a token item (where the next page starts). */

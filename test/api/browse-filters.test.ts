@@ -196,6 +196,16 @@ describe('GET /api/page/get-all/{arg} with q: any word of the name', () => {
     const other = await directory('all', `${W}fern`, cursor ?? 'eyJ4IjoieSJ9');
     expect(other.status).toBe(400);
     expect(other.json).toMatchObject({ error: { field: 'cursorId' } });
+    // It is sealed: it names no token, page or key (the next page may start at one the caller was
+    // not shown), and a changed byte, or a plain key as cursors of other lists hold, is refused.
+    const plain = Buffer.from(cursorId, 'base64url').toString('latin1');
+    for (const secret of [V.toLowerCase(), 'gsi3', 'search#', ...made]) expect(plain).not.toContain(secret);
+    const flipped = cursorId.slice(0, 20) + (cursorId[20] === 'A' ? 'B' : 'A') + cursorId.slice(21);
+    for (const bad of [flipped, Buffer.from(JSON.stringify({ pk: 'x', sk: 'y' })).toString('base64url')]) {
+      const res = await directory('all', V, bad);
+      expect(res.status).toBe(400);
+      expect(res.json).toMatchObject({ error: { field: 'cursorId' } });
+    }
   });
 
   it('refuses a too-long q naming it', async () => {
