@@ -42,19 +42,56 @@ export const TELLING_LEASE_MS = 2 * 60_000;
  * form only one mails the admins. A claim older than the lease (its call died before marking the
  * form told) may be taken again.
  */
-export async function claimTelling(id: string): Promise<boolean> {
+export async function claimTelling(id: string): Promise<string | null> {
   const now = Date.now();
   const lapsed = new Date(now - TELLING_LEASE_MS).toISOString();
+  const claim = new Date(now).toISOString();
   try {
-    await db().entities.formSubmission.patch({ id }).set({ tellingAt: new Date(now).toISOString() })
+    await db().entities.formSubmission.patch({ id }).set({ tellingAt: claim })
       .where((a, op) => `${op.notExists(a.toldAt)} AND (${op.notExists(a.tellingAt)} OR ${op.lt(a.tellingAt, lapsed)})`)
       .go();
-    return true;
+    return claim;
   } catch (err) {
-    if (isConditionFailure(err)) return false;
+    if (isConditionFailure(err)) return null;
     throw err;
   }
 }
+
+/** Lets go of a claim whose telling failed, so that a retry tells the admins at once rather than after the lease. */
+export async function releaseTelling(id: string, claim: string): Promise<void> {
+  try {
+    await db().entities.formSubmission.patch({ id }).remove(['tellingAt']).where((a, op) => op.eq(a.tellingAt, claim)).go();
+  } catch (err) {
+    // Taken over meanwhile (the lease lapsed), or the store is failing too: the lease frees it in time.
+    logger.warn('could not release a form\'s telling claim', { error: err as Error, formId: id });
+  }
+}
+
+/**
+ * Tells the admins of a stored form once: the call that claims the telling mails them and marks
+ * the form told (releasing its claim should that fail). A call that finds the telling claimed by
+ * another call in flight is told to come back: 503 with Retry-After, so that a retry learns
+ * whether it landed, and takes it over should the other call have died (after the lease).
+ */
+export async function tellOnce(item: FormSubmissionItem): Promise<void> {
+  if (item.toldAt) return;
+  const claim = await claimTelling(item.id);
+  if (!claim) {
+    const { data } = await db().entities.formSubmission.get({ id: item.id }).go({ consistent: true });
+    if (data?.toldAt) return;
+    throw new HttpError(503, 'unavailable', 'Your form is stored, and the admins are being told of it; try again in a moment', undefined, { 'retry-after': String(TELLING_RETRY_SECONDS) });
+  }
+  try {
+    await tellAdmins(item);
+    await markTold(item.id);
+  } catch (err) {
+    await releaseTelling(item.id, claim);
+    throw err;
+  }
+}
+
+/** When a call that found the telling claimed is asked to come back: the claiming call takes a few seconds. */
+export const TELLING_RETRY_SECONDS = 5;
 
 /** Marks the form as told to the admins (after the mails: a crash between them mails again on a retry, never not at all). */
 export async function markTold(id: string): Promise<void> {

@@ -3,7 +3,7 @@ import type { newForm as route } from '../../../shared/contract/forms';
 import { reply } from '../../lib/http';
 import { hitRateLimit } from '../../lib/rate-limit';
 import type { Main } from '../../lib/route-types';
-import { claimTelling, markTold, queueForm, submitForm, tellAdmins } from '../forms';
+import { queueForm, submitForm, tellOnce } from '../forms';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   await hitRateLimit('FORM_USER', session.userId);
@@ -11,10 +11,7 @@ export const main: Main<typeof route> = async ({ input, session }) => {
   // The queue holds it either way (a retry files nothing twice: the case is the member's once).
   await queueForm(session, item);
   // Told once: a retry after a failure past the store (the queue, the mail) still tells the admins,
-  // and of parallel retries only the one that claims the telling mails them.
-  if (!item.toldAt && (await claimTelling(item.id))) {
-    await tellAdmins(item);
-    await markTold(item.id);
-  }
+  // and of parallel retries only the one that claims the telling mails them (the others: 503, come back).
+  await tellOnce(item);
   return reply({ id: item.id, kind: item.kind, createdAt: item.createdAt }, { status: created ? 201 : 200 });
 };
