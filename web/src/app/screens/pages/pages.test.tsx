@@ -27,6 +27,21 @@ describe('/pages', () => {
     expect(api.to('GET /api/page/get-all/all')).toHaveLength(2);
   });
 
+  it('reads on past a page of words that came back empty with more to read, and says nothing matched only at the end', async () => {
+    const api = serve({
+      'GET /api/page/get-all/all': (call) => {
+        const cursor = new URL(call.url, 'http://x').searchParams.get('cursorId');
+        if (!cursor) return success({ pages: [], cursorId: 'k1' });
+        if (cursor === 'k1') return success({ pages: [], cursorId: 'k2' });
+        return success({ pages: [card(4, 'Quiet Fern Circle')], cursorId: null });
+      },
+    });
+    renderRoute('/pages?q=quiet', { auth: AUTH.guest });
+    await screen.findByRole('link', { name: 'Quiet Fern Circle' });
+    expect(api.to('GET /api/page/get-all/all')).toHaveLength(3);
+    expect(screen.queryByText(/No page has a word/)).toBeNull();
+  });
+
   it('says so when no page matches', async () => {
     serve({ 'GET /api/page/get-all/all': () => success({ pages: [], cursorId: null }) });
     renderRoute('/pages', { auth: AUTH.guest });

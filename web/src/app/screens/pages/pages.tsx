@@ -1,4 +1,5 @@
 /** /pages: the directory of pages by name, with a tag filter and a search by any word of the name, both kept in the address. */
+import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button, FormAlert } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
@@ -26,6 +27,12 @@ export default function PagesScreen() {
     });
   const list = usePageDirectory(viewerOf(auth), tag || 'all', q);
   const pages = list.data?.pages.flatMap((p) => p.pages) ?? [];
+  // A page read by words may come back empty with more to read (each call reads a bounded part of
+  // the index): read on until something shows or the list ends, rather than say nothing matched.
+  const readingOn = list.isSuccess && pages.length === 0 && list.hasNextPage;
+  useEffect(() => {
+    if (readingOn && !list.isFetchingNextPage) void list.fetchNextPage();
+  }, [readingOn, list]);
   return (
     <PageShell title="Pages" description="Community gardens, nurseries, swap clubs and groups.">
       <div className="flex flex-wrap items-center gap-3">
@@ -69,7 +76,7 @@ export default function PagesScreen() {
             Try again
           </Button>
         </FormAlert>
-      ) : list.isPending ? (
+      ) : list.isPending || readingOn ? (
         <div role="status" aria-busy="true" aria-label="Loading pages" className="space-y-3">
           {[0, 1, 2].map((i) => (
             <div key={i} className="h-20 animate-pulse rounded-xl bg-gray-100" />

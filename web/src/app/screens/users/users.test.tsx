@@ -43,6 +43,15 @@ describe('/users', () => {
     expect(await screen.findByRole('button', { name: 'Clear search' })).toBeTruthy();
   });
 
+  it('reads on past a page of words that came back empty with more to read, and says nothing matched only at the end', async () => {
+    const api = serve({
+      'GET /api/users': (call) => success(new URL(call.url, 'http://x').searchParams.get('cursorId') ? { users: [], cursorId: null } : { users: [], cursorId: 'k1' }),
+    });
+    renderRoute('/users?q=zed', { auth: AUTH.member });
+    expect(await screen.findByText(/Nobody listed has a name or username with words starting “zed”/)).toBeTruthy();
+    expect(api.to('GET /api/users')).toHaveLength(2);
+  });
+
   it('lists everyone newest first without words, and says so when nobody is listed', async () => {
     const api = serve({ 'GET /api/users': () => success({ users: [], cursorId: null }) });
     renderRoute('/users', { auth: AUTH.guest });

@@ -1,4 +1,5 @@
 /** /users: the members directory (those who list themselves), newest first, a page at a time; a search by name kept in the address. */
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Button, FormAlert } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
@@ -21,6 +22,12 @@ export default function UsersScreen() {
   const sent = normaliseSearchText(q).length >= 2 ? q : '';
   const list = useUserDirectory(viewerOf(auth), sent);
   const users = list.data?.pages.flatMap((p) => p.users) ?? [];
+  // A page read by words may come back empty with more to read (each call reads a bounded part of
+  // the index): read on until something shows or the list ends, rather than say nothing matched.
+  const readingOn = list.isSuccess && users.length === 0 && list.hasNextPage;
+  useEffect(() => {
+    if (readingOn && !list.isFetchingNextPage) void list.fetchNextPage();
+  }, [readingOn, list]);
   return (
     <PageShell title="People" description="Growers on the site who list themselves in the directory, newest first.">
       {auth.loggedIn ? (
@@ -40,7 +47,7 @@ export default function UsersScreen() {
             Try again
           </Button>
         </FormAlert>
-      ) : list.isPending ? (
+      ) : list.isPending || readingOn ? (
         <div role="status" aria-busy="true" aria-label="Loading people" className="grid gap-3 sm:grid-cols-2">
           {[0, 1, 2, 3].map((i) => (
             <div key={i} className="h-20 animate-pulse rounded-xl bg-gray-100" />
