@@ -149,6 +149,15 @@ describe('GET /api/page/get-all/{arg} with q: any word of the name', () => {
     expect((await directory('all', W.slice(2))).data.pages).toEqual([]);
   });
 
+  it('finds a long name by its last word: the first word and common words take no token', async () => {
+    const owner = await registeredUser();
+    const { newPage } = await import('../support/pages');
+    const V = `zl${word()}`;
+    const page = await newPage(owner, { name: `The Society of Fern and Orchid Growers of ${V}` });
+    expect(ids((await directory('all', V)).data.pages)).toEqual([page.id]);
+    expect(ids((await directory('all', `growers ${V}`)).data.pages)).toEqual([page.id]);
+  });
+
   it('keeps a name prefix (and a single letter) finding what it found, and a tag narrowing it', async () => {
     expect(ids((await directory('all', `${W}fern fr`)).data.pages)).toEqual([friends]);
     expect(ids((await directory(tag, `${W}f`)).data.pages)).toEqual([sydney]);
@@ -166,8 +175,9 @@ describe('GET /api/page/get-all/{arg} with q: any word of the name', () => {
     const V = `zv${word()}`;
     const owners = await Promise.all([0, 1, 2, 3, 4].map(() => registeredUser()));
     const { newPage } = await import('../support/pages');
-    // Each name holds two words starting with V, so each page has three tokens the list reads.
-    const made = ids(await Promise.all(owners.flatMap((o, i) => [0, 1, 2, 3, 4].map((j) => newPage(o, { name: `${V} ${V}ish Club ${i * 5 + j}` })))));
+    // Each name holds three words starting with V, so each page has three tokens the list reads: the
+    // whole name (its first word needs none of its own) and its two later words.
+    const made = ids(await Promise.all(owners.flatMap((o, i) => [0, 1, 2, 3, 4].map((j) => newPage(o, { name: `${V} ${V}ish ${V}ling Club ${i * 5 + j}` })))));
     const seen: string[] = [];
     let cursor: string | undefined;
     let calls = 0;

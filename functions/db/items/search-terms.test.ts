@@ -20,15 +20,20 @@ describe('search terms', () => {
     expect(termOf('x'.repeat(500))).toHaveLength(60);
   });
 
-  it('tokens: whole names first, then their words, deduplicated and capped', () => {
+  it('tokens: whole names first, then their later words, deduplicated and capped', () => {
+    // "ada" is a prefix of the whole name: the same read finds it.
     expect(nameTokens(['Ada Lovelace', 'ada_l'], 6)).toEqual([
       { text: 'ada lovelace', whole: true },
       { text: 'ada l', whole: true },
-      { text: 'ada', whole: false },
       { text: 'lovelace', whole: false },
     ]);
     expect(nameTokens(['Monstera', 'monstera', undefined, ''], 6)).toEqual([{ text: 'monstera', whole: true }]);
     expect(nameTokens(['one two three four five six seven'], 3)).toHaveLength(3);
+    // Common words take no slot, so a long name's last words are still found.
+    expect(nameTokens(['The Society of Fern and Orchid Growers of Sydney', 'fern_orchid'], 6).map((t) => t.text)).toEqual([
+      'the society of fern and orchid growers of sydney', 'fern orchid', 'society', 'fern', 'orchid', 'growers',
+    ]);
+    expect(nameTokens(['Sydney Community Fern and Orchid Society', 'syd_ferns'], 10).map((t) => t.text)).toContain('society');
   });
 
   it('ranks exact, then prefix of a whole name, then words; no match is null', () => {

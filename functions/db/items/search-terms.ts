@@ -28,9 +28,14 @@ export interface Token {
   whole: boolean;
 }
 
+/** Words too common to spend a token on: a term holding one is read by its longest word anyway. */
+const STOP_WORDS = new Set(['an', 'and', 'at', 'by', 'de', 'del', 'des', 'du', 'et', 'for', 'in', 'la', 'le', 'of', 'on', 'or', 'the', 'to', 'with']);
+
 /**
  * The tokens of some names, at most `cap`: each whole name first (in the order given), then the
- * words of each name that are not already a whole name, in order. Duplicates are dropped.
+ * words of each name that are not already a whole name, in order. A name's first word needs no
+ * token of its own (a prefix of the whole name is read by the same `begins_with`), nor does a
+ * common word, so the cap reaches a long name's later words. Duplicates are dropped.
  */
 export function nameTokens(names: readonly (string | undefined | null)[], cap: number): Token[] {
   const out: Token[] = [];
@@ -42,7 +47,7 @@ export function nameTokens(names: readonly (string | undefined | null)[], cap: n
   };
   const wholes = names.map((n) => normalise(n ?? '').slice(0, MAX_TOKEN_LENGTH));
   for (const w of wholes) add(w, true);
-  for (const w of wholes) for (const word of w.split(' ')) add(word, false);
+  for (const w of wholes) for (const word of w.split(' ').slice(1)) if (!STOP_WORDS.has(word)) add(word, false);
   return out;
 }
 
