@@ -1,6 +1,6 @@
 /** Inputs of the search routes: the handle availability check. */
 import * as z from 'zod/mini';
-import { normaliseSearchText } from '../format';
+import { hasSearchWord, normaliseSearchText } from '../format';
 import './locale';
 
 /**
@@ -30,5 +30,5 @@ export const browseWords = z
   .string({ message: 'must be text' })
   .check(
     z.maxLength(BROWSE_WORDS_MAX, { message: `must be at most ${BROWSE_WORDS_MAX} characters` }),
-    z.refine((t) => t.trim() === '' || normaliseSearchText(t).length >= 2, { message: 'must have at least 2 letters or digits' }),
+    z.refine((t) => t.trim() === '' || hasSearchWord(t), { message: 'must have a word of at least 2 letters or digits' }),
   );

@@ -291,5 +291,11 @@ describe('GET /api/users with q: members by name or username', () => {
     const one = await call('GET', path('é'));
     expect(one.status).toBe(400);
     expect(one.json).toMatchObject({ error: { field: 'q' } });
+    // Lone letters only, however many: no word to read by, so no filter to apply (not the whole list).
+    for (const letters of ['a b', 'x-y z']) {
+      const res = await call('GET', path(letters));
+      expect(res.status, letters).toBe(400);
+      expect(res.json).toMatchObject({ error: { field: 'q', message: expect.stringContaining('a word of at least 2') } });
+    }
   });
 });

@@ -11,7 +11,7 @@ import { memberName } from '@/features/content/lib/names';
 import { useUserDirectory } from '@/features/users/api/users';
 import { useAddressWords } from '@/hooks/use-address-words';
 import { viewerOf } from '@/lib/ids';
-import { normaliseSearchText } from '@shared/format';
+import { hasSearchWord } from '@shared/format';
 
 const field = 'mt-1 block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-gray-900 shadow-sm focus:border-primary-600 focus:outline-none focus:ring-2 focus:ring-primary-600/30';
 
@@ -19,7 +19,7 @@ export default function UsersScreen() {
   const auth = useAuth();
   const { q, text, setText, clear } = useAddressWords();
   // Words are searched from 2 letters or digits on (as search asks); fewer list everyone.
-  const sent = normaliseSearchText(q).length >= 2 ? q : '';
+  const sent = hasSearchWord(q) ? q : '';
   const list = useUserDirectory(viewerOf(auth), sent);
   const users = list.data?.pages.flatMap((p) => p.users) ?? [];
   // A page read by words may come back empty with more to read (each call reads a bounded part of

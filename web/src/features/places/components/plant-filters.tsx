@@ -6,7 +6,7 @@
  */
 import { useSearchParams } from 'react-router';
 import { AVAILABILITY_FILTERS, type AvailabilityFilter } from '@shared/content-rules';
-import { normaliseSearchText } from '@shared/format';
+import { hasSearchWord } from '@shared/format';
 import { useAddressWords } from '@/hooks/use-address-words';
 
 export const AVAILABILITY_LABELS: Record<AvailabilityFilter, string> = { swap: 'To swap', sale: 'For sale', free: 'Free' };
@@ -26,7 +26,7 @@ export function usePlantFilters() {
     availability,
     q,
     /** The words sent: none until they hold 2 letters or digits. */
-    sentQ: normaliseSearchText(q).length >= 2 ? q : undefined,
+    sentQ: hasSearchWord(q) ? q : undefined,
     setAvailability: (value: AvailabilityFilter | '') =>
       setParams((p) => {
         const next = new URLSearchParams(p);
