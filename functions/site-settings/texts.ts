@@ -26,12 +26,23 @@ async function render(markdown: string): Promise<string> {
   return renderMarkdown(markdown);
 }
 
+/** Texts rendered on reading (saved before texts were rendered on save): once per text and version in a container, not on every read. */
+const renderedOnRead = new Map<string, string>();
+
 /** Two GetItems of one partition (pattern A3); a text no admin has written answers null, and its screen shows the default. */
-export async function readSiteText(name: SiteTextName): Promise<SiteText> {
+export async function readSiteText(name: SiteTextName): Promise<SiteText & { markdown: string | null }> {
   const [{ data }, stored] = await Promise.all([db().entities.siteText.get({ name }).go(), getItem(htmlKey(name))]);
   if (!data) return { name, markdown: null, html: null, updatedAt: null };
-  // A text saved before texts were rendered on save (or whose HTML write it raced) is rendered here.
-  const html = stored && stored.updatedAt === data.updatedAt ? String(stored.html) : await render(data.markdown);
+  if (stored && stored.updatedAt === data.updatedAt) return { name, markdown: data.markdown, html: String(stored.html), updatedAt: data.updatedAt };
+  // A text saved before texts were rendered on save (or whose HTML write it raced) is rendered here,
+  // and kept: the public route may not write, and the next save stores its HTML.
+  const key = `${name}|${data.updatedAt}`;
+  let html = renderedOnRead.get(key);
+  if (html === undefined) {
+    html = await render(data.markdown);
+    for (const k of renderedOnRead.keys()) if (k.startsWith(`${name}|`)) renderedOnRead.delete(k);
+    renderedOnRead.set(key, html);
+  }
   return { name, markdown: data.markdown, html, updatedAt: data.updatedAt };
 }
 

@@ -47,7 +47,7 @@ export type WebManifest = z.input<typeof webManifest>;
 /** One of the site's texts (about, terms of use, privacy policy): its Markdown, or null until an admin writes it. */
 export const siteText = z.strictObject({
   name: z.enum(SITE_TEXT_NAMES),
-  markdown: z.string().nullable().describe('Markdown (no raw HTML is rendered); null while no admin has written it: the screen shows its default'),
+  markdown: z.optional(z.string().nullable()).describe('Markdown (no raw HTML is rendered); null while no admin has written it: the screen shows its default. Left out with view=page (the screen needs the HTML alone)'),
   html: z.string().nullable().describe('The Markdown rendered as the screen shows it (raw HTML escaped, links only to http(s), mailto or this site, with rel set, no images); null with markdown'),
   updatedAt: z.string().nullable(),
 });

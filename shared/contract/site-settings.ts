@@ -19,7 +19,7 @@ export const manifest = defineRoute({
 export const siteText = defineRoute({
   method: 'GET', path: '/api/site-settings/text/{name}', access: 'public',
   input: siteTextInput, output: siteTextAnswer,
-  summary: "One of the site's texts (about, terms-of-use, privacy-policy) as Markdown, read by its own screen only; browsers may cache it for five minutes.",
+  summary: "One of the site's texts (about, terms-of-use, privacy-policy) as Markdown and HTML, read by its own screen only (view=page: the HTML alone); browsers may cache it for five minutes.",
 });
 
 export const updateSiteText = defineRoute({

@@ -56,7 +56,12 @@ export const SITE_TEXT_MAX_LENGTH = 100_000;
 
 export const siteTextName = z.enum(SITE_TEXT_NAMES, { message: `must be one of ${SITE_TEXT_NAMES.join(', ')}` });
 
-export const siteTextInput = z.strictObject({ name: siteTextName });
+/** `page`: what the text's screen shows (its HTML, not its Markdown); `edit` (the default): both, for the admin's editor. */
+export const SITE_TEXT_VIEWS = ['page', 'edit'] as const;
+export const siteTextInput = z.strictObject({
+  name: siteTextName,
+  view: z.optional(z.enum(SITE_TEXT_VIEWS, { message: 'must be page or edit' })),
+});
 
 /** An empty text takes the page back to its default until an admin writes one again. */
 export const updateSiteTextInput = z.strictObject({

@@ -27,6 +27,14 @@ describe("the site's texts", () => {
     expect(guest.status).toBe(200);
     expect(guest.data).toEqual(saved.data);
     expect(guest.headers.get('cache-control')).toBe('public, max-age=300');
+    // The screen reads the HTML alone: the Markdown is the editor's.
+    const page = await call<SiteText>('GET', '/api/site-settings/text/privacy-policy?view=page');
+    const { markdown: _md, ...shown } = saved.data;
+    expect(page.data).toEqual(shown);
+    expect(page.text.length).toBeLessThan(guest.text.length / 1.5);
+    const badView = await call('GET', '/api/site-settings/text/privacy-policy?view=raw');
+    expect(badView.status).toBe(400);
+    expect(badView.json).toMatchObject({ error: { field: 'view' } });
 
     const site = await call<PublicSite>('GET', '/api/site-settings/get-site');
     expect(site.text).not.toContain('We keep your e-mail address');

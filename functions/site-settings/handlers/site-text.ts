@@ -4,5 +4,8 @@ import { reply } from '../../lib/http';
 import type { Main } from '../../lib/route-types';
 import { readSiteText, SITE_TEXT_CACHE_SECONDS } from '../texts';
 
-export const main: Main<typeof route> = async ({ input }) =>
-  reply(await readSiteText(input.name), { headers: { 'cache-control': `public, max-age=${SITE_TEXT_CACHE_SECONDS}` } });
+export const main: Main<typeof route> = async ({ input }) => {
+  const { markdown, ...shown } = await readSiteText(input.name);
+  // The screen shows the HTML: the Markdown (as long again) goes to the editor alone.
+  return reply(input.view === 'page' ? shown : { ...shown, markdown }, { headers: { 'cache-control': `public, max-age=${SITE_TEXT_CACHE_SECONDS}` } });
+};

@@ -6,19 +6,24 @@ import { api } from '@/lib/api';
 
 export type { SiteText, SiteTextName };
 
-export const siteTextQueryKey = (name: SiteTextName) => ['site-settings', 'text', name] as const;
+/** `edit`: the admin's editor (the Markdown too); `page`: the text's screen (its HTML alone). */
+type View = 'page' | 'edit';
+
+export const siteTextQueryKey = (name: SiteTextName, view: View) => ['site-settings', 'text', name, view] as const;
 
 /** `fresh`: past the copy the browser may keep for five minutes (the admin's editor). */
-export const getSiteText = (name: SiteTextName, signal?: AbortSignal, fresh = false) =>
-  api.call('GET /api/site-settings/text/{name}', { name }, { signal, ...(fresh ? { cache: 'no-cache' as const } : {}) });
+export const getSiteText = (name: SiteTextName, view: View, signal?: AbortSignal, fresh = false) =>
+  api.call('GET /api/site-settings/text/{name}', { name, view }, { signal, ...(fresh ? { cache: 'no-cache' as const } : {}) });
 
 export const updateSiteText = (input: UpdateSiteTextInput) => api.call('PUT /api/iam/admin/update/site-text', input);
 
-export function useSiteText(name: SiteTextName, { fresh = false }: { fresh?: boolean } = {}) {
+/** The text as its screen shows it, or (`edit`) with its Markdown, read past the browser's copy. */
+export function useSiteText(name: SiteTextName, { edit = false }: { edit?: boolean } = {}) {
+  const view: View = edit ? 'edit' : 'page';
   return useQuery({
-    queryKey: siteTextQueryKey(name),
-    queryFn: ({ signal }) => getSiteText(name, signal, fresh),
-    staleTime: fresh ? 0 : 5 * 60_000,
+    queryKey: siteTextQueryKey(name, view),
+    queryFn: ({ signal }) => getSiteText(name, view, signal, edit),
+    staleTime: edit ? 0 : 5 * 60_000,
   });
 }
 
@@ -27,6 +32,9 @@ export function useUpdateSiteText() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateSiteText,
-    onSuccess: (saved) => queryClient.setQueryData(siteTextQueryKey(saved.name), saved),
+    onSuccess: ({ markdown, ...shown }) => {
+      queryClient.setQueryData(siteTextQueryKey(shown.name, 'edit'), { ...shown, markdown });
+      queryClient.setQueryData(siteTextQueryKey(shown.name, 'page'), shown);
+    },
   });
 }

@@ -27,7 +27,7 @@ const LABELS = { name: 'Text', markdown: 'Markdown' };
 export function SiteTextEditor() {
   const headingId = useId();
   const [name, setName] = useState<SiteTextName>('about');
-  const text = useSiteText(name, { fresh: true });
+  const text = useSiteText(name, { edit: true });
   const save = useUpdateSiteText();
   const form = useForm({ markdown: '' }, LABELS);
   const [preview, setPreview] = useState(false);
