@@ -56,11 +56,15 @@ describe('/settings/location', () => {
     });
 
     it('moves the location to a point clicked on the map and names it after the nearest place, or says none is near', async () => {
+      let held: Promise<void> = Promise.resolve();
       let near: unknown = { ...HOBART, name: 'Darlinghurst', admin1: 'New South Wales', label: 'Darlinghurst, New South Wales, Australia' };
       const api = serve({
         'GET /api/site-settings/get-site': () => success({ name: 'Leafline', tagline: 'Grow', defaultLocation: SYDNEY, settings: {} }),
         'GET /api/location/places-near': () => success({ places: [], attribution: 'GeoNames' }),
-        'GET /api/location/place-at': () => success({ place: near }),
+        'GET /api/location/place-at': async () => {
+          await held;
+          return success({ place: near });
+        },
       });
       renderRoute('/settings/location', { auth: AUTH.admin });
       await screen.findByText('Sydney, NSW, Australia');
@@ -81,6 +85,17 @@ describe('/settings/location', () => {
       expect(Number((screen.getByLabelText(/^Longitude/) as HTMLInputElement).value)).toBeLessThan(SYDNEY.longitude);
       // The names of the last named point stay for the admin to change.
       expect((screen.getByLabelText(/^Suburb or city/) as HTMLInputElement).value).toBe('Darlinghurst');
+
+      // Names typed while the point is being named are the admin's: the lookup does not replace them.
+      let answer = () => {};
+      held = new Promise((resolve) => (answer = resolve));
+      near = { ...HOBART, name: 'Surry Hills', admin1: 'New South Wales', label: 'Surry Hills, New South Wales, Australia' };
+      fireEvent.click(map, { clientX: 200, clientY: 200 });
+      expect(await screen.findByText('Naming the point chosen on the map…')).toBeTruthy();
+      fireEvent.change(screen.getByLabelText(/^Suburb or city/), { target: { value: 'Our garden' } });
+      answer();
+      expect(await screen.findByText('Moved to the point chosen on the map; the names you typed are kept.')).toBeTruthy();
+      expect((screen.getByLabelText(/^Suburb or city/) as HTMLInputElement).value).toBe('Our garden');
     });
   });
 });

@@ -69,19 +69,25 @@ function LocationForm({ current }: { current: SiteLocation }) {
     },
     onError: form.fail,
   });
-  // A click on the map: its point at once, then the nearest named place's names (a later click wins).
+  // A click on the map: its point at once, then the nearest named place's names (a later click
+  // wins), unless the admin typed names while they were being looked up: what they typed stays.
   const latestPick = useRef<Point | null>(null);
-  const [naming, setNaming] = useState<{ at: Point; state: 'naming' | 'named' | 'unnamed' } | null>(null);
+  const values = useRef(form.values);
+  values.current = form.values;
+  const namesOf = (v: Values) => `${v.suburb_city}\n${v.state}\n${v.country}`;
+  const [naming, setNaming] = useState<{ at: Point; state: 'naming' | 'named' | 'unnamed' | 'typed' } | null>(null);
   const pickOnMap = (point: Point) => {
     setSaved(null);
     const at = { latitude: round5(point.latitude), longitude: round5(point.longitude) };
     form.setValues({ latitude: String(at.latitude), longitude: String(at.longitude) });
     latestPick.current = at;
+    const typedBefore = namesOf(values.current);
     setNaming({ at, state: 'naming' });
     void placeAt(at)
       .catch(() => null)
       .then((near) => {
         if (latestPick.current !== at) return;
+        if (near && namesOf(values.current) !== typedBefore) return setNaming({ at, state: 'typed' });
         setNaming({ at, state: near ? 'named' : 'unnamed' });
         if (near) form.setValues({ suburb_city: near.name, state: near.admin1 ?? '', country: near.countryName });
       });
@@ -148,7 +154,9 @@ function LocationForm({ current }: { current: SiteLocation }) {
               ? 'Moved to the point chosen on the map, named after the nearest place.'
               : naming?.state === 'unnamed'
                 ? 'Moved to the point chosen on the map. No named place is near it: type its name.'
-                : ''}
+                : naming?.state === 'typed'
+                  ? 'Moved to the point chosen on the map; the names you typed are kept.'
+                  : ''}
         </p>
         <SubmitButton pending={save.isPending} pendingLabel="Saving…">
           Save default location
