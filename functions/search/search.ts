@@ -61,15 +61,30 @@ async function tagHits(term: string): Promise<TagHit[]> {
   return data.map((t) => ({ name: t.name, usageCount: Math.max(0, t.usageCount ?? 0) }));
 }
 
-/** The next date of each event that has one not yet over (one Query per event, in parallel). */
-async function nextDates(eventIds: string[], nowIso: string): Promise<Map<string, EventDateItem>> {
+/** How far back of now a date's original start is read from: a date lasting, or moved, longer than this is not a search hit's next date. */
+const NEXT_DATE_LOOKBACK_MS = 31 * 24 * 3_600_000;
+/** Dates read a page: a series holds up to 300, and its next date is among the first after the lookback. */
+const NEXT_DATE_PAGE = 25;
+
+/**
+ * The next date of each event that has one not yet over, in parallel: dates are keyed by their
+ * original start, so one Query from a month back reads the few around now (a page of 25; more
+ * only while none of them is upcoming), not a long series' every date.
+ */
+async function nextDates(eventIds: string[], nowMs: number): Promise<Map<string, EventDateItem>> {
   const out = new Map<string, EventDateItem>();
+  const nowIso = new Date(nowMs).toISOString();
+  const from = `date#${String(Math.max(0, nowMs - NEXT_DATE_LOOKBACK_MS)).padStart(13, '0')}`;
   await Promise.all(
     eventIds.map(async (id) => {
-      const { items } = await queryPage(eventPk(id), { prefix: 'date#' });
-      const dates = db().entities.eventDate.parse({ Items: items }).data as EventDateItem[];
-      const next = dates.filter((d) => !d.cancelled && !d.deletedAt && d.endsAt >= nowIso).sort((a, b) => a.startsAt.localeCompare(b.startsAt))[0];
-      if (next) out.set(id, next);
+      let start: Record<string, unknown> | undefined;
+      do {
+        const page = await queryPage(eventPk(id), { between: [from, 'date#~'], limit: NEXT_DATE_PAGE, ...(start ? { start } : {}) });
+        const dates = db().entities.eventDate.parse({ Items: page.items }).data as EventDateItem[];
+        const next = dates.filter((d) => !d.cancelled && !d.deletedAt && d.endsAt >= nowIso).sort((a, b) => a.startsAt.localeCompare(b.startsAt))[0];
+        if (next) return void out.set(id, next);
+        start = page.next;
+      } while (start);
     }),
   );
   return out;
@@ -113,7 +128,7 @@ export async function search(term: string, viewer: Viewer & { userId: string }, 
     ...[...ownerPages].map(pageKey),
     ...[...people].flatMap((id) => [blockKey(me, id), blockKey(id, me)]),
   ];
-  const [second, dates] = await Promise.all([extra.length ? batchGet(extra) : Promise.resolve([]), nextDates(events.map((e) => e.id), new Date(nowMs).toISOString())]);
+  const [second, dates] = await Promise.all([extra.length ? batchGet(extra) : Promise.resolve([]), nextDates(events.map((e) => e.id), nowMs)]);
   const blocked = new Set<string>();
   const peopleRead = new Map<string, UserItem>(users.map((u) => [u.uuid, u]));
   const pagesRead = new Map<string, PageItem>();

@@ -12,7 +12,7 @@ import type { SearchResults } from '../../shared/answers/search';
 import { as, newBrowser } from '../support/accounts';
 import { call } from '../support/api';
 import { newPlant, newPost } from '../support/content';
-import { deleteItem, getItem, queryPartition, setAttributes } from '../support/db';
+import { deleteItem, getItem, putItem, queryPartition, setAttributes } from '../support/db';
 import { useHostTable } from '../support/host-env';
 import { streamRecords } from '../support/stream';
 import { dateIn, newEvent } from '../support/events';
@@ -63,6 +63,23 @@ describe('GET /api/iam/search/term/{term}', () => {
     // An edit's words replace the old ones; a renamed page is found by its new name only.
     expect((await as(author.browser, 'PUT', '/api/iam/posts/update/textandtags', { postId: post.id, userId: author.profile.uuid, text: 'nothing to see', tags: [] })).status).toBeLessThan(300);
     expect(ids((await find(viewer, `${W}ish`)).data.posts)).toEqual([]);
+  });
+
+  it('gives a long series its next date, reading from a month back past a page of dates already over', async () => {
+    const T = `zs${randomUUID().replace(/[^a-f]/g, '').slice(0, 8)}`;
+    const event = await newEvent(author, { title: `${T} daily swap`, specifics: [dateIn(2)] });
+    const [real] = (await queryPartition(`event#${event.id}`)).filter((i) => String(i.sk).startsWith('date#'));
+    const day = 86_400_000;
+    // 40 daily dates over before it (the last 30 days') and 20 long ago: as a series that has run a while.
+    const old = [...Array.from({ length: 40 }, (_, i) => Date.now() - (i + 1) * day * 0.75), ...Array.from({ length: 20 }, (_, i) => Date.now() - (60 + i) * day)];
+    // Copies of the date in its partition alone (no index keys: no list shows them).
+    const base = Object.fromEntries(Object.entries(real!).filter(([k]) => k === 'pk' || !/(pk|sk)$/.test(k)));
+    for (const start of old) {
+      const key = String(Math.round(start)).padStart(13, '0');
+      await putItem({ ...base, sk: `date#${key}`, dateKey: key, startsAt: new Date(start).toISOString(), endsAt: new Date(start + 3_600_000).toISOString() });
+    }
+    const res = await find(viewer, T);
+    expect(res.data.events).toEqual([expect.objectContaining({ id: event.id, startsAt: real!.startsAt })]);
   });
 
   it('answers 400 naming the term when it has fewer than 2 letters or digits, and 401 to a guest', async () => {
