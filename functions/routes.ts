@@ -29,6 +29,7 @@ import { locationRoutes, pagesRoutes } from './pages/routes';
 import { postsRoutes } from './posts/routes';
 import { reactionsRoutes } from './reactions/routes';
 import { reportsRoutes } from './reports/routes';
+import { swapsRoutes } from './swaps/routes';
 import { searchRoutes } from './search/routes';
 import { siteSettingsRoutes } from './site-settings/routes';
 import { systemRoutes } from './system/routes';
@@ -80,6 +81,7 @@ export const routes = [
   ...inStack('realtime', realtimeRoutes),
   ...inStack('mail', mailRoutes),
   ...inStack('reports', reportsRoutes),
+  ...inStack('swaps', swapsRoutes),
 ] as const satisfies readonly StackedRoute[];
 
 export type RouteTable = typeof routes;

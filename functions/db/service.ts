@@ -24,6 +24,7 @@ import { PhoneCheck } from './entities/phone-check';
 import { Post, TagLink } from './entities/post';
 import { RateLimit } from './entities/rate-limit';
 import { ReportCase, ReportFiling, ReportOpen } from './entities/report';
+import { Swap, SwapOpen } from './entities/swap';
 import { RealtimeConnection, RealtimeTicket } from './entities/realtime';
 import { RelistJob } from './entities/relist-job';
 import { Session } from './entities/session';
@@ -81,6 +82,8 @@ const factories = {
   reportCase: ReportCase,
   reportOpen: ReportOpen,
   reportFiling: ReportFiling,
+  swap: Swap,
+  swapOpen: SwapOpen,
 };
 
 export type Entities = { [K in keyof typeof factories]: ReturnType<(typeof factories)[K]> };

@@ -64,6 +64,8 @@ export const DEFAULT_LIMITS = {
    * so a busy hour of looking is a few hundred; a script walking the index meets the wall.
    */
   SEARCH_USER: { max: 600, seconds: 60 * 60 },
+  /** Swap requests each send the listing's owner a message: plenty for a keen swapper's day. */
+  SWAP_USER: { max: 30, seconds: 24 * 60 * 60 },
   /** Reports reach the admins' queue: a member flags a few things a day; a script meets the wall. */
   REPORT_USER: { max: 20, seconds: 60 * 60 },
   /** Counting an announcement's audience reads every member it names: plenty for an admin writing one. */

@@ -52,6 +52,7 @@ import * as formsSchemas from '../../shared/schemas/forms';
 import * as imagesSchemas from '../../shared/schemas/images';
 import * as mailSchemas from '../../shared/schemas/mail';
 import * as reportsSchemas from '../../shared/schemas/reports';
+import * as swapsSchemas from '../../shared/schemas/swaps';
 import * as messagesSchemas from '../../shared/schemas/messages';
 import * as notificationsSchemas from '../../shared/schemas/notifications';
 import * as pagesSchemas from '../../shared/schemas/pages';
@@ -192,6 +193,7 @@ const SCHEMA_MODULES: Record<string, Record<string, unknown>> = {
   reactions: reactionsSchemas,
   reports: reportsSchemas,
   search: searchSchemas,
+  swaps: swapsSchemas,
   'site-settings': siteSettingsSchemas,
   tags: tagsSchemas,
   users: usersSchemas,

@@ -31,6 +31,10 @@ const NEVER_TAKEN: Record<string, { grants: Grant[]; why: string }> = {
     grants: ['images:read', 'images:write'],
     why: 'editPost (posts/write.ts) copies photos to new keys only when the privacy narrows; this route never changes the privacy',
   },
+  'PUT /api/iam/swaps/{id}/status': {
+    grants: ['images:read', 'images:write'],
+    why: 'editPost (posts/write.ts) copies photos to new keys only when the privacy narrows; accepting a swap changes only the listing\'s availability',
+  },
 };
 
 let effects: HandlerEffects;

@@ -79,6 +79,10 @@ export const KEPT_ROUTE_NAMES: Readonly<Record<string, readonly [stack: string, 
   'POST /api/iam/reports/new': ['ReportsRoutes', '/aws/lambda/leafline/prod/reports/post-api-iam-reports-new'],
   'PUT /api/iam/admin/reports/{id}': ['ReportsRoutes', '/aws/lambda/leafline/prod/reports/put-api-iam-admin-reports-id'],
 
+  'GET /api/iam/swaps/mine/{role}': ['SwapsRoutes', '/aws/lambda/leafline/prod/swaps/get-api-iam-swaps-mine-role'],
+  'POST /api/iam/swaps/new': ['SwapsRoutes', '/aws/lambda/leafline/prod/swaps/post-api-iam-swaps-new'],
+  'PUT /api/iam/swaps/{id}/status': ['SwapsRoutes', '/aws/lambda/leafline/prod/swaps/put-api-iam-swaps-id-status'],
+
   'DELETE /api/iam/blocks/{userId}': ['MessagesRoutes', '/aws/lambda/leafline/prod/messages/delete-api-iam-blocks-userid'],
   'DELETE /api/iam/messages/conversation': ['MessagesRoutes', '/aws/lambda/leafline/prod/messages/delete-api-iam-messages-conversation'],
   'DELETE /api/iam/messages/conversations': ['MessagesRoutes', '/aws/lambda/leafline/prod/messages/delete-api-iam-messages-conversations'],

@@ -173,6 +173,16 @@ export const ownershipFixtures: Record<string, () => Promise<void>> = {
     expect(await getItem(`event#${e.id}`, 'event')).not.toHaveProperty('deletedAt');
     expect((await call('GET', `/api/events/${e.randomId}`)).status).toBe(200);
   },
+  // ── Swaps: B, neither side of A's request on C's listing ──────────────────────────────────
+  'PUT /api/iam/swaps/{id}/status': async () => {
+    const [a, b, c] = await Promise.all([member(), member(), member()]);
+    const plant = await newPlant(asAuthor(c));
+    const asked = await as<{ swap: { id: string } }>(a.browser, 'POST', '/api/iam/swaps/new', { plantId: plant.id, message: 'May I?' });
+    expect(asked.status).toBe(201);
+    for (const status of ['CANCELLED', 'ACCEPTED', 'DECLINED']) expect((await as(b.browser, 'PUT', `/api/iam/swaps/${asked.data.swap.id}/status`, { status })).status).toBe(404);
+    expect(await getItem(`swap#${asked.data.swap.id}`, 'swap')).toMatchObject({ status: 'REQUESTED', version: 0 });
+    expect((await as(a.browser, 'PUT', `/api/iam/swaps/${asked.data.swap.id}/status`, { status: 'CANCELLED' })).status).toBe(200);
+  },
 };
 
 function asAuthor(m: { profile: { uuid: string }; browser: Parameters<typeof as>[0] }) {
