@@ -104,8 +104,3 @@ export function normaliseSearchText(value: string): string {
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 }
-
-/** Whether words can filter a list by word: one of them has 2 letters or digits at least (a lone letter would match half the site). */
-export function hasSearchWord(value: string): boolean {
-  return normaliseSearchText(value).split(' ').some((w) => w.length >= 2);
-}

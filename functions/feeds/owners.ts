@@ -18,7 +18,8 @@ async function userCard(id: string, field: string): Promise<OwnerCard> {
 
 async function pageCard(id: string, field: string): Promise<OwnerCard> {
   const page = await getPage(id);
-  if (!page || page.deletedAt) throw notFound('No such page', field);
+  // A page an admin hid is no one's to find by its card (its staff open it through the page routes).
+  if (!page || page.deletedAt || page.hiddenAt) throw notFound('No such page', field);
   return { type: 'page', id, handle: page.handle, name: page.name, avatar: page.avatar ?? null };
 }
 

@@ -5,7 +5,7 @@ import { ownerSource } from './sources';
 import { notFound } from '../lib/errors';
 import type { Session } from '../lib/session/token';
 import { viewerOf } from '../lib/session/viewer';
-import { getPage, isPageStaff, membershipOf, roleOf } from '../pages/pages';
+import { getPage, isPageStaff, membershipOf, pageShownTo, roleOf } from '../pages/pages';
 
 /** These routes answer no counts (all-details does): nothing is read for them. */
 const NO_COUNTS: FeedCounts = { postsAll: 0, plantsAll: 0, plantsAvail: 0, news: 0 };
@@ -19,7 +19,7 @@ export async function pagePostsPage(
 ): Promise<ListPage> {
   const viewer = await viewerOf(session);
   const [page, membership] = await Promise.all([getPage(pageId), membershipOf(pageId, viewer.userId)]);
-  if (!page || page.deletedAt) throw notFound('There is no page with this id', fields.page);
+  if (!pageShownTo(page, membership, viewer.admin)) throw notFound('There is no page with this id', fields.page);
   const audience = isPageStaff(roleOf(membership)) || viewer.admin ? 'owner' : viewer.member ? 'members' : 'public';
   return listPage([ownerSource({ type: 'page', id: page.id }, kind, audience)], Promise.resolve(NO_COUNTS), viewer, cursor, fields.cursor);
 }

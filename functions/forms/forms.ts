@@ -34,6 +34,12 @@ export async function submitForm(authorId: string, input: NewFormInput): Promise
   throw conflict('This id is already used; generate a new one', 'id');
 }
 
+/** Whether a form with this id is already the author's (a retry). */
+export async function isOwnForm(id: string, authorId: string): Promise<boolean> {
+  const { data } = await db().entities.formSubmission.get({ id }).go({ consistent: true });
+  return data?.authorId === authorId;
+}
+
 /** How long a claim to tell the admins holds: longer than any call lasts, so a crashed call's claim lapses. */
 export const TELLING_LEASE_MS = 2 * 60_000;
 

@@ -57,7 +57,8 @@ export async function startUserConversation(session: Session, participants: stri
 /** POST new-u-to-p-conversation: the caller and a live page they do not answer for. */
 export async function startPageConversation(session: Session, userId: string, pageId: string): Promise<{ convnId: string }> {
   if (userId !== session.userId) throw forbidden('userId must be your own id: you may start only your own conversations');
-  await livePage(pageId);
+  // A page an admin hid takes no new conversation (its staff do not write to their own page).
+  if ((await livePage(pageId)).hiddenAt) throw notFound('There is no page with this id', 'pageId');
   const { data: membership } = await db().entities.pageMember.get({ pageId, userId }).go();
   if (membership?.status === 'member' && isPageStaff(membership.role)) {
     throw badRequest('You answer this page\'s messages yourself; write to a member instead', 'pageId');

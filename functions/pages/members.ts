@@ -146,6 +146,7 @@ async function targetOf(pageId: string, userId: string, statuses: PageMemberItem
 
 export async function approveRequest(session: Session, pageId: string, userId: string): Promise<MembershipAnswer> {
   const { page, actor } = await actOnPage(session, pageId, 'moderator', 'Only the page\'s admins and moderators may approve requests');
+  if (page.hiddenAt) throw forbidden('An admin hid this page: it takes no new members');
   const before = await targetOf(pageId, userId, ['requested'], 'There is no join request from this member');
   const after: PageMemberItem = { ...before, status: 'member', role: 'member', since: now(), by: actor.userId };
   await apply(page, before, {

@@ -55,6 +55,19 @@ export function pageShownTo(page: PageItem | null, membership: PageMemberItem | 
   return !page.hiddenAt || siteAdmin || isPageStaff(roleOf(membership));
 }
 
+/**
+ * The page as the session may open it (`pageShownTo`), or 404 naming `field`: a page an admin hid
+ * answers as no page to all but its staff and site admins. Their relation is read only then.
+ */
+export async function shownPage(id: string, session: Session | null, field = 'pageId', message = 'There is no page with this id'): Promise<PageItem> {
+  const page = await getPage(id);
+  if (!page || page.deletedAt) throw notFound(message, field);
+  if (!page.hiddenAt) return page;
+  const [membership, siteAdmin] = await Promise.all([membershipOf(id, session?.userId ?? null), adminNow(session)]);
+  if (!pageShownTo(page, membership, siteAdmin)) throw notFound(message, field);
+  return page;
+}
+
 export function membershipView(m: PageMemberItem | null): PageMembership {
   if (!m) return { status: 'none', role: null };
   return { status: m.status, role: m.status === 'member' ? m.role : null };

@@ -50,7 +50,7 @@ export async function resolveTarget(type: ReportTargetType, id: string, viewer: 
     }
     case 'page': {
       const page = await getPage(id);
-      if (!page || page.deletedAt) throw gone('page');
+      if (!page || page.deletedAt || (page.hiddenAt && !viewer.admin)) throw gone('page');
       return { authorId: page.createdBy };
     }
     case 'event': {

@@ -34,6 +34,7 @@ import { viewerOf } from '../lib/session/viewer';
 import { sendMessage } from '../messages/sending';
 import { startPageConversation, startUserConversation } from '../messages/starting';
 import { notificationWrite } from '../notifications/notifications';
+import { pageAdminIds } from '../pages/members';
 import { actOnPage, isPageStaff, membershipOf, roleCheck, roleOf, type PageActor } from '../pages/pages';
 import { getPostItem } from '../posts/post-item';
 import { editPost } from '../posts/write';
@@ -116,6 +117,8 @@ export async function requestSwap(session: Session, input: NewSwapInput): Promis
     // Available, and no block either way: one answer, so a block is not revealed.
     named('listing-available', conditionCheck(postKey(plant.id), LIVE_LISTING)),
     ...(plant.ownerType === 'user' ? [blockKey(me, plant.ownerId), blockKey(plant.ownerId, me)].map((k) => named('listing-available', conditionCheck(k, absent()))) : []),
+    // A page's listing: the page live and not hidden by an admin.
+    ...(plant.ownerType === 'page' ? [named('listing-available', conditionCheck(pageKey(plant.ownerId), and(absent('deletedAt'), absent('hiddenAt'))))] : []),
     ...(input.offer ? [named('offer-available', conditionCheck(postKey(input.offer), and(LIVE_LISTING, eq('ownerId', me))))] : []),
     authorLiveCheck(me),
   ];
@@ -146,13 +149,21 @@ const MOVES: Record<Side, Partial<Record<SwapStatus, readonly SwapMove[]>>> = {
 };
 
 const MOVE_WORDS: Record<SwapMove, string> = { ACCEPTED: 'accepted', DECLINED: 'declined', CANCELLED: 'cancelled', HANDED_OVER: 'handed over', RECEIVED: 'received' };
+/** What the other side is told, after the mover's name (the sentence is whole: lists show it as it is), of the listing `name`. */
+const NOTICE: Record<SwapMove, (name: string | undefined) => string> = {
+  ACCEPTED: (name) => `accepted your request${name ? ` for ${name}` : ''}`,
+  DECLINED: (name) => `declined your request${name ? ` for ${name}` : ''}`,
+  CANCELLED: (name) => `cancelled the swap${name ? ` of ${name}` : ''}`,
+  HANDED_OVER: (name) => `marked ${name ?? 'the plant'} handed over`,
+  RECEIVED: (name) => `marked ${name ?? 'the plant'} received`,
+};
 
 /** Whose move each is. */
 const MOVERS: Record<SwapMove, readonly Side[]> = { ACCEPTED: ['owner'], DECLINED: ['owner'], HANDED_OVER: ['owner'], RECEIVED: ['requester'], CANCELLED: ['owner', 'requester'] };
 
 /** Why a side may not make a move from a status (409). */
 function refusal(side: Side, from: SwapStatus, move: SwapMove): string {
-  if (SWAP_CLOSED.includes(from)) return `This swap is ${from.toLowerCase()}: nothing more moves`;
+  if (SWAP_CLOSED.includes(from)) return `This swap is closed (${from.toLowerCase()}): nothing more can change`;
   if (!MOVERS[move].includes(side)) {
     return move === 'RECEIVED' ? 'Only the member who asked confirms they received it' : `Only the listing's owner marks a request ${MOVE_WORDS[move]}`;
   }
@@ -176,12 +187,28 @@ async function sideOf(session: Session, swap: SwapItem): Promise<{ side: Side; c
   return { side: 'owner', checks: roleCheck(swap.ownerId, staff, 'moderator'), actor: staff };
 }
 
-/** Who hears of a move: the other side (a page's side: its creator). */
-async function otherSideOf(swap: SwapItem, side: Side): Promise<string | null> {
-  if (side === 'owner') return swap.requesterId;
-  if (swap.ownerType === 'user') return swap.ownerId;
-  const { data } = await db().entities.page.get({ id: swap.ownerId }).go();
-  return (data as PageItem | null)?.createdBy ?? null;
+/**
+ * Who hears of a move: the other side (a page's side: its admins as they are now), less anyone
+ * a block stands between with the mover, either way (a block made after the request).
+ */
+async function otherSideOf(swap: SwapItem, side: Side, moverId: string): Promise<string[]> {
+  const ids = side === 'owner' ? [swap.requesterId] : swap.ownerType === 'user' ? [swap.ownerId] : await pageAdminIds(swap.ownerId);
+  const others = ids.filter((id) => id !== moverId);
+  if (!others.length) return [];
+  const blocks = await batchGet(others.flatMap((id) => [blockKey(moverId, id), blockKey(id, moverId)]));
+  const blocked = new Set(blocks.map((b) => (String(b.pk) === `user#${moverId}` ? String(b.sk).slice('block#'.length) : String(b.pk).slice('user#'.length))));
+  return others.filter((id) => !blocked.has(id));
+}
+
+/** Who the other side hears moved: a page's side speaks as the page, a member as themselves. */
+async function moverNameOf(swap: SwapItem, side: Side, moverId: string): Promise<string> {
+  if (side === 'owner' && swap.ownerType === 'page') {
+    const { data } = await db().entities.page.get({ id: swap.ownerId }).go();
+    return (data as PageItem | null)?.name ?? 'The page';
+  }
+  const { data } = await db().entities.user.get({ uuid: moverId }).go();
+  const u = data as UserItem | null;
+  return (u && [u.firstName, u.lastName].filter(Boolean).join(' ')) || u?.username || 'Someone';
 }
 
 /** A side's move; 404 to anyone who is neither side (site admins included), 409 naming why a move is refused. */
@@ -200,7 +227,7 @@ export async function moveSwap(session: Session, input: SwapStatusInput): Promis
   // The listing is marked through its own write (every count and index follows): a member's by
   // them; a page's by whoever listed it.
   if (input.markUnavailable && plant && plant.ownerType === 'page' && plant.authorId !== session.userId) {
-    throw badRequest('a page\'s listing is marked not available by the member who listed it', 'markUnavailable');
+    throw badRequest('a page\'s listing is marked not available by the member who listed it: accept without it, and ask them', 'markUnavailable');
   }
   const now = new Date().toISOString();
   const after: SwapItem = { ...swap, status: input.status, movedBy: session.userId, updatedAt: now, version: swap.version + 1 };
@@ -209,7 +236,8 @@ export async function moveSwap(session: Session, input: SwapStatusInput): Promis
   if (input.status === 'RECEIVED') after.receivedAt = now;
   const closes = SWAP_CLOSED.includes(input.status);
   if (closes) after.closedAt = now;
-  const recipient = await otherSideOf(swap, side);
+  const recipients = await otherSideOf(swap, side, session.userId);
+  const moverName = await moverNameOf(swap, side, session.userId);
   const name = plantNameOf(plant);
   const { swap: swaps, swapOpen } = txEntities();
   const { id, ...rest } = after;
@@ -218,12 +246,13 @@ export async function moveSwap(session: Session, input: SwapStatusInput): Promis
     ...(closes ? [swapOpen.delete({ plantId: swap.plantId, requesterId: swap.requesterId }).commit() as TxItem] : []),
     authorLiveCheck(session.userId),
     ...party.checks,
-    ...(recipient
-      ? notificationWrite(recipient, {
-          kind: 'swap', actorId: session.userId, targetType: 'swap', targetId: swap.id,
-          text: `${MOVE_WORDS[input.status]} the swap${name ? ` of ${name}` : ''}`, ...(name ? { targetName: name } : {}),
-        })
-      : []),
+    ...recipients.flatMap((recipient) =>
+      notificationWrite(recipient, {
+        // It leads to the listing, where the swap's steps show.
+        kind: 'swap', actorId: session.userId, targetType: 'plant', targetId: swap.plantId,
+        text: `${moverName} ${NOTICE[input.status](name)}`, ...(name ? { targetName: name } : {}),
+      }),
+    ),
   ];
   const out = await writeItems(items);
   if (out.canceled) {
@@ -234,7 +263,13 @@ export async function moveSwap(session: Session, input: SwapStatusInput): Promis
     throw serviceUnavailable('The swap is busy; please try again');
   }
   if (input.markUnavailable && plant?.available) {
-    await editPost(plant.id, plant.ownerType === 'user' ? plant.ownerId : session.userId, viewer, (p) => ({ plant: { ...(p.plant as object), availability: NOT_AVAILABLE } as never }), 'plant');
+    // The move has landed: a listing that changed meanwhile (deleted, hidden) keeps what it is,
+    // and the answer is still the move's.
+    try {
+      await editPost(plant.id, plant.ownerType === 'user' ? plant.ownerId : session.userId, viewer, (p) => ({ plant: { ...(p.plant as object), availability: NOT_AVAILABLE } as never }), 'plant');
+    } catch (err) {
+      logger.warn('an accepted swap\'s listing could not be marked not available', { error: err as Error, swapId: swap.id, plantId: plant.id });
+    }
   }
   return after;
 }
@@ -269,11 +304,12 @@ async function swapCards(swaps: SwapItem[], role: 'asked' | 'offered'): Promise<
       other = { type: 'user', id: o.id, handle: live ? u.username! : null, name: live ? [u.firstName, u.lastName].filter(Boolean).join(' ') || u.username! : 'A former member' };
     } else {
       const p = at(pageKey(o.id)) as PageItem | undefined;
-      other = { type: 'page', id: o.id, handle: p && !p.deletedAt ? p.handle : null, name: p && !p.deletedAt ? p.name : 'A former page' };
+      const shown = p && !p.deletedAt && !p.hiddenAt;
+      other = { type: 'page', id: o.id, handle: shown ? p.handle : null, name: shown ? p.name : 'A former page' };
     }
     return {
       ...swapViewOf(s),
-      plant: post && !post.deletedAt ? { commonName: plantNameOf(post) ?? 'A plant', photo: photo?.key ?? null } : null,
+      plant: post && !post.deletedAt && !post.hiddenAt ? { commonName: plantNameOf(post) ?? 'A plant', photo: photo?.key ?? null } : null,
       other,
     };
   });

@@ -5,7 +5,7 @@ import { POST_KINDS } from './posts';
 import { responder } from './comments';
 
 /** What a notification is about: a post or a plant, or a comment (the link leads to the post it is on). */
-export const NOTIFICATION_TARGET_TYPES = [...POST_KINDS, 'comment', 'page', 'event', 'swap'] as const;
+export const NOTIFICATION_TARGET_TYPES = [...POST_KINDS, 'comment', 'page', 'event'] as const;
 export type NotificationTargetType = (typeof NOTIFICATION_TARGET_TYPES)[number];
 
 /** Who caused it: a user's card, with the name posts show them by. */

@@ -84,6 +84,7 @@ export const dateAttendees = defineRoute({
 export const eventsByPage = defineRoute({
   method: 'GET', path: '/api/iam/events/get-by-page/{a}/{b}', access: 'user',
   input: eventsByPageParams, output: eventDates,
+  errors: { 404: 'no such page (or one an admin hid, but to its staff)' },
   summary: 'A page\'s dates (a = pageId, b = upcoming (soonest first) or past (latest first)), cursor paged: { dates, cursorId }.',
 });
 
@@ -156,6 +157,7 @@ export const eventLocations = defineRoute({
 export const pageLocations = defineRoute({
   method: 'GET', path: '/api/iam/events/get-event-locations/page/{id}', access: 'user',
   input: pageLocationsParams, output: eventLocationsAnswer,
+  errors: { 404: 'no such page (or one an admin hid, but to its staff)' },
   summary: 'The locations a page\'s events use (id = pageId), most used first: { locations }.',
 });
 

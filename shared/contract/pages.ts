@@ -103,6 +103,7 @@ export const nearbyPages = defineRoute({
 export const postsByPage = defineRoute({
   method: 'GET', path: '/api/posts/more/by-page/{arg}', access: 'public',
   input: postsByPageParams, output: pagePosts,
+  errors: { 404: 'no such page (or one an admin hid, but to its staff)' },
   summary: 'A page\'s news (arg = pageId) newest first, as the viewer may see it, cursor paged: { posts, cursorId }.',
 });
 
@@ -132,6 +133,7 @@ export const leavePage = defineRoute({
 export const pageMembers = defineRoute({
   method: 'GET', path: '/api/iam/pages/members/{pageId}', access: 'user',
   input: pageListParams, output: pageMembersAnswer,
+  errors: { 404: 'no such page (or one an admin hid, but to its staff)' },
   summary: 'A page\'s members: creator, admins, moderators, then members, cursor paged: { members, cursorId }.',
 });
 

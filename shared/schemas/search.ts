@@ -1,6 +1,7 @@
 /** Inputs of the search routes: the handle availability check. */
 import * as z from 'zod/mini';
-import { hasSearchWord, normaliseSearchText } from '../format';
+import { normaliseSearchText } from '../format';
+import { hasSearchWord } from '../search-words';
 import './locale';
 
 /**

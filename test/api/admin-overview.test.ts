@@ -34,7 +34,6 @@ describe('GET /api/iam/admin/overview', () => {
     const page = await newPage(author);
     await newEvent(author, { pageId: page.id });
     const after = await overview();
-    // A private post counts for its author alone, not in the site's counts.
     // Other files write meanwhile: the counts only grow here (test/api/site-counts.test.ts holds
     // them exactly, on a table of its own).
     expect(after.posts).toBeGreaterThanOrEqual(before.posts + 1);

@@ -79,9 +79,11 @@ describe('hide-content on an event', () => {
       const res = who ? await as(who, 'GET', `/api/events/${event.randomId}`) : await call('GET', `/api/events/${event.randomId}`);
       expect(res.status).toBe(404);
     }
-    // Nobody new answers it.
-    const answer = await as(reader.browser, 'PUT', '/api/iam/events/upsert-attend-specific', { specificId: event.specifics[0]!.id, status: 'GOING' });
-    expect(answer.status).toBe(404);
+    // Nobody answers it any more, not even its creator.
+    for (const who of [reader, host]) {
+      const answer = await as(who.browser, 'PUT', '/api/iam/events/upsert-attend-specific', { specificId: event.specifics[0]!.id, status: 'GOING' });
+      expect(answer.status, `${who === host ? 'host' : 'reader'}: ${JSON.stringify(answer.json)}`).toBe(404);
+    }
     // Its creator and the admins still open it; the creator was told why.
     for (const who of [host, boss]) expect((await as<{ event: EventView }>(who.browser, 'GET', `/api/events/${event.randomId}`)).status).toBe(200);
     expect((await notificationsOf(host)).map((n) => n.text)).toContainEqual(expect.stringContaining(`An admin hid your event “${title} seed swap”`));
@@ -120,6 +122,20 @@ describe('hide-content on a page', () => {
       for (const who of [founder, mod, boss]) expect((await as(who.browser, 'GET', path)).status, path).toBe(200);
     }
     expect((await call('GET', `/api/page/all-details/${page.handle}`)).status).toBe(404);
+    // Nor through the page's own lists and cards, writing to it, or reporting it again.
+    const ownRoutes = [
+      `/api/posts/more/by-page/${page.id}`, `/api/page/events/${page.handle}`, `/api/iam/events/get-by-page/${page.id}/upcoming`,
+      `/api/iam/events/get-event-locations/page/${page.id}`, `/api/iam/pages/members/${page.id}`, `/api/iam/users/user-or-page-messagee-by-handle/${page.handle}`,
+    ];
+    for (const path of ownRoutes) {
+      expect((await as(reader.browser, 'GET', path)).status, path).toBe(404);
+      expect((await as(mod.browser, 'GET', path)).status, path).toBe(200);
+    }
+    expect((await as(boss.browser, 'GET', `/api/iam/users/user-or-page-messagee-by-handle/${page.handle}`)).status).toBe(200);
+    const write = await as(reader.browser, 'POST', '/api/iam/messages/new-u-to-p-conversation', { userId: reader.uuid, pageId: page.id });
+    expect(write.status).toBe(404);
+    const again = await as(reader.browser, 'POST', '/api/iam/reports/new', { target: { type: 'page', id: page.id }, reason: 'spam', text: '' });
+    expect(again.status).toBe(404);
     const join = await as(reader.browser, 'POST', '/api/iam/pages/join', { pageId: page.id });
     expect(join.status).toBe(404);
     expect((await notificationsOf(founder)).map((n) => n.text)).toContainEqual(expect.stringContaining(`An admin hid your page “${name} growers”`));
@@ -131,7 +147,18 @@ describe('hide-content on a page', () => {
     expect((await search(reader.browser, name)).pages).toEqual([]);
   });
 
-  it('still refuses to hide a member, or a contact message', async () => {
+  it('lets its staff approve no pending request once hidden', async () => {
+    const [founder, asker, reader, boss] = await Promise.all([registeredUser(), registeredUser(), registeredUser(), admin()]);
+    const page = await newPage(founder, { name: `${word()} circle`, place: spot(), openness: 'moderated' });
+    expect((await as<{ membership: { status: string } }>(asker.browser, 'POST', '/api/iam/pages/join', { pageId: page.id })).data.membership.status).toBe('requested');
+    await reportAndHide(reader, boss, 'page', page.id);
+    const approve = await as(founder.browser, 'POST', '/api/iam/pages/approve-request', { pageId: page.id, userId: asker.uuid });
+    expect(approve.status).toBe(403);
+    expect(approve.json).toMatchObject({ error: { message: 'An admin hid this page: it takes no new members' } });
+    expect(await getItem(`page#${page.id}`, `member#${asker.uuid}`)).toMatchObject({ status: 'requested' });
+  });
+
+  it('still refuses to hide a member: suspending is the action for a member', async () => {
     const [reader, other, boss] = await Promise.all([registeredUser(), registeredUser(), admin()]);
     const filed = await as<ReportReceipt>(reader.browser, 'POST', '/api/iam/reports/new', { target: { type: 'user', id: other.uuid }, reason: 'abuse', text: '' });
     const res = await as(boss.browser, 'PUT', `/api/iam/admin/reports/${filed.data.caseId}`, { action: 'hide-content', note: '' });

@@ -65,7 +65,7 @@ describe('GET /api/iam/search/term/{term}', () => {
     expect(ids((await find(viewer, `${W}ish`)).data.posts)).toEqual([]);
   });
 
-  it('gives a long series its next date, reading from a month back past a page of dates already over', async () => {
+  it('gives a long series its next date when a page of the dates read from a month back are all over', async () => {
     const T = `zs${randomUUID().replace(/[^a-f]/g, '').slice(0, 8)}`;
     const event = await newEvent(author, { title: `${T} daily swap`, specifics: [dateIn(2)] });
     const [real] = (await queryPartition(`event#${event.id}`)).filter((i) => String(i.sk).startsWith('date#'));

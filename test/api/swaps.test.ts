@@ -6,7 +6,7 @@ import type { InboxAnswer } from '../../shared/answers/messages';
 import { as } from '../support/accounts';
 import { call } from '../support/api';
 import { newPlant, notificationsOf, uploadPhoto } from '../support/content';
-import { getItem } from '../support/db';
+import { getItem, setAttributes } from '../support/db';
 import { newPage, withRole } from '../support/pages';
 import { admin, registeredUser, type TestUser } from '../support/users';
 
@@ -92,15 +92,15 @@ describe('PUT /api/iam/swaps/{id}/status', () => {
     expect(accepted.status, JSON.stringify(accepted.json)).toBe(200);
     expect(accepted.data.swap.status).toBe('ACCEPTED');
     expect(await getItem(`post#${plant.id}`, 'post')).toMatchObject({ available: false });
-    expect((await notificationsOf(asker)).find((n) => n.kind === 'swap' && n.targetId === swap.id)).toMatchObject({ text: 'accepted the swap of Hoya' });
+    expect((await notificationsOf(asker)).find((n) => n.kind === 'swap' && n.targetId === plant.id)).toMatchObject({ text: expect.stringMatching(/ accepted your request for Hoya$/), targetType: 'plant' });
     expect((await move(owner, swap.id, 'HANDED_OVER')).data.swap.status).toBe('HANDED_OVER');
     expect((await move(asker, swap.id, 'RECEIVED')).data.swap.status).toBe('RECEIVED');
-    expect((await notificationsOf(owner)).find((n) => n.kind === 'swap' && n.text === 'received the swap of Hoya')).toBeTruthy();
+    expect((await notificationsOf(owner)).find((n) => n.kind === 'swap' && n.text?.endsWith(' marked Hoya received'))).toBeTruthy();
     // Closed: the open request is gone, so the member may ask again once it is available.
     expect(await getItem(`swapopen#post#${plant.id}`, `user#${asker.uuid}`)).toBeUndefined();
     const closed = await move(asker, swap.id, 'CANCELLED');
     expect(closed.status).toBe(409);
-    expect(closed.json).toMatchObject({ error: { field: 'status', message: 'This swap is received: nothing more moves' } });
+    expect(closed.json).toMatchObject({ error: { field: 'status', message: 'This swap is closed (received): nothing more can change' } });
   });
 
   it('lets each side make only its own moves, in order, and says why', async () => {
@@ -134,6 +134,17 @@ describe('PUT /api/iam/swaps/{id}/status', () => {
     expect(await getItem(`swap#${second.id}`, 'swap')).toMatchObject({ status: 'CANCELLED', movedBy: owner.uuid, closedAt: expect.any(String) });
   });
 
+  it('tells no one a block stands between (one made after the request), and shows no hidden listing on a card', async () => {
+    const plant = await newPlant(owner, { commonName: 'Peperomia' });
+    const swap = await requested(plant.id, other);
+    expect((await as(other.browser, 'POST', '/api/iam/blocks/new', { userId: owner.uuid })).status).toBeLessThan(300);
+    expect((await move(owner, swap.id, 'ACCEPTED')).status).toBe(200);
+    expect((await notificationsOf(other)).filter((n) => n.kind === 'swap' && n.targetId === plant.id)).toEqual([]);
+    expect((await as(other.browser, 'DELETE', `/api/iam/blocks/${owner.uuid}`)).status).toBeLessThan(300);
+    await setAttributes(`post#${plant.id}`, 'post', { hiddenAt: new Date().toISOString() });
+    expect((await mine(other, 'asked')).data.swaps.find((s) => s.id === swap.id)).toMatchObject({ plant: null });
+  });
+
   it('of two moves at once, one lands and the other is a 409', async () => {
     for (let round = 0; round < 3; round++) {
       const swap = await requested();
@@ -163,6 +174,11 @@ describe('PUT /api/iam/swaps/{id}/status', () => {
     // A page's listing is marked by whoever listed it.
     const other2 = await requested(listing.data.plant.id, other);
     expect((await move(mod, other2.id, 'ACCEPTED', { markUnavailable: true })).json).toMatchObject({ error: { field: 'markUnavailable' } });
-    expect((await notificationsOf(asker)).find((n) => n.kind === 'swap' && n.targetId === swap.id)).toBeTruthy();
+    // A page's side speaks as the page.
+    expect((await notificationsOf(asker)).find((n) => n.kind === 'swap' && n.targetId === listing.data.plant.id)).toMatchObject({ text: 'Newtown Community Garden accepted your request for Staghorn' });
+    // The requester's moves reach the page's admins as they are now.
+    expect((await move(asker, swap.id, 'CANCELLED')).status).toBe(200);
+    expect((await notificationsOf(owner)).find((n) => n.kind === 'swap' && n.targetId === listing.data.plant.id && n.text?.endsWith(' cancelled the swap of Staghorn'))).toBeTruthy();
+    expect((await notificationsOf(plain)).filter((n) => n.kind === 'swap')).toEqual([]);
   });
 });

@@ -6,11 +6,11 @@
  *   counter#<scope>   <audience>             an owner's or a tag's counts as an audience sees them
  *   counter#global    <audience>#<shard>     the whole site's, spread over shards (every post write touches it)
  *
- *   counter#site      all#<shard>            the site's members, pages and events (C2), sharded the same way
+ *   counter#site      all#<shard>            the site's members, pages and events (C3), sharded the same way
  *
  * Scopes: `global`, an owner (`user#<id>`, `page#<id>`), a tag (`tag#<name>`): each item holds the
  * counts `postsAll`, `plantsAll`, `plantsAvail` and `news`. `site`: `members` (registered, not
- * deleted), `pages` and `events` (live), each `ADD`ed in the transaction that makes or deletes one.
+ * deleted), `pages` and `events` (live, not hidden), each `ADD`ed in the transaction that makes, hides or deletes one.
  */
 import { addItem } from '../add';
 import { getItem, queryPage } from '../batch';

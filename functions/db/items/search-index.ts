@@ -24,8 +24,7 @@ import { nameTokens, wordsOf, type Token } from './search-terms';
 
 export type SearchKind = 'user' | 'page' | 'post' | 'event';
 
-/** Most name tokens an item holds (so a write adds at most twice this many items). */
-/** Token slots an item holds. A page's name may run to 80 characters (and its largest write has room); an event's creation carries up to 60 dates. */
+/** Token slots (name tokens) an item holds, so a write adds at most twice this many items. A page's name may run to 80 characters (and its largest write has room); an event's creation carries up to 60 dates. */
 export const NAME_SLOTS: Record<SearchKind, number> = { user: 6, page: 10, post: 6, event: 6 };
 
 export interface SearchTokenItem {

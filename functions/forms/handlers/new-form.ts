@@ -3,10 +3,11 @@ import type { newForm as route } from '../../../shared/contract/forms';
 import { reply } from '../../lib/http';
 import { hitRateLimit } from '../../lib/rate-limit';
 import type { Main } from '../../lib/route-types';
-import { queueForm, submitForm, tellOnce } from '../forms';
+import { isOwnForm, queueForm, submitForm, tellOnce } from '../forms';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
-  await hitRateLimit('FORM_USER', session.userId);
+  // The limit counts new forms: a retry of one stored (told to come back by a 503) is not another.
+  if (!(await isOwnForm(input.id, session.userId))) await hitRateLimit('FORM_USER', session.userId);
   const { item, created } = await submitForm(session.userId, input);
   // The queue holds it either way (a retry files nothing twice: the case is the member's once).
   await queueForm(session, item);

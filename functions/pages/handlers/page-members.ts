@@ -5,10 +5,10 @@ import { onePage } from '../../lib/paging';
 import type { Main } from '../../lib/route-types';
 import { responderOf, usersAnd } from '../../users/cards';
 import { membersQuery } from '../members';
-import { livePage } from '../pages';
+import { shownPage } from '../pages';
 
-export const main: Main<typeof route> = async ({ input }) => {
-  await livePage(input.pageId);
+export const main: Main<typeof route> = async ({ input, session }) => {
+  await shownPage(input.pageId, session);
   const list = await onePage(input.cursorId, { field: 'gsi2pk', value: `pagemembers#${input.pageId}` }, (cursor) => membersQuery(input.pageId).go({ cursor, limit: PAGE_SIZE }));
   const { users } = await usersAnd(list.items.map((m) => m.userId));
   return {

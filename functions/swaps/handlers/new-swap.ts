@@ -3,11 +3,12 @@ import type { newSwap as route } from '../../../shared/contract/swaps';
 import { reply } from '../../lib/http';
 import { hitRateLimit } from '../../lib/rate-limit';
 import type { Main } from '../../lib/route-types';
-import { requestSwap, swapViewOf } from '../swaps';
+import { getSwap, requestSwap, swapViewOf } from '../swaps';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
-  // Each request sends a message to the listing's owner.
-  await hitRateLimit('SWAP_USER', session.userId);
+  // Each request sends a message to the listing's owner; a retry of one already made is not another.
+  const earlier = input.id ? await getSwap(input.id) : null;
+  if (earlier?.requesterId !== session.userId) await hitRateLimit('SWAP_USER', session.userId);
   const { swap, created } = await requestSwap(session, input);
   return reply({ swap: swapViewOf(swap) }, { status: created ? 201 : 200 });
 };

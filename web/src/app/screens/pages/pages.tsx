@@ -29,7 +29,7 @@ export default function PagesScreen() {
   const pages = list.data?.pages.flatMap((p) => p.pages) ?? [];
   // A page read by words may come back empty with more to read (each call reads a bounded part of
   // the index): read on until something shows or the list ends, rather than say nothing matched.
-  const readingOn = list.isSuccess && pages.length === 0 && list.hasNextPage;
+  const readingOn = list.isSuccess && pages.length === 0 && list.hasNextPage && !list.isFetchNextPageError;
   useEffect(() => {
     if (readingOn && !list.isFetchingNextPage) void list.fetchNextPage();
   }, [readingOn, list]);

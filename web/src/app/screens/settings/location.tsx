@@ -87,7 +87,7 @@ function LocationForm({ current }: { current: SiteLocation }) {
       .catch(() => null)
       .then((near) => {
         if (latestPick.current !== at) return;
-        if (near && namesOf(values.current) !== typedBefore) return setNaming({ at, state: 'typed' });
+        if (namesOf(values.current) !== typedBefore) return setNaming({ at, state: 'typed' });
         setNaming({ at, state: near ? 'named' : 'unnamed' });
         if (near) form.setValues({ suburb_city: near.name, state: near.admin1 ?? '', country: near.countryName });
       });

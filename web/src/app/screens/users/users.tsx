@@ -11,7 +11,7 @@ import { memberName } from '@/features/content/lib/names';
 import { useUserDirectory } from '@/features/users/api/users';
 import { useAddressWords } from '@/hooks/use-address-words';
 import { viewerOf } from '@/lib/ids';
-import { hasSearchWord } from '@shared/format';
+import { hasSearchWord } from '@shared/search-words';
 
 const field = 'mt-1 block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-gray-900 shadow-sm focus:border-primary-600 focus:outline-none focus:ring-2 focus:ring-primary-600/30';
 
@@ -24,7 +24,7 @@ export default function UsersScreen() {
   const users = list.data?.pages.flatMap((p) => p.users) ?? [];
   // A page read by words may come back empty with more to read (each call reads a bounded part of
   // the index): read on until something shows or the list ends, rather than say nothing matched.
-  const readingOn = list.isSuccess && users.length === 0 && list.hasNextPage;
+  const readingOn = list.isSuccess && users.length === 0 && list.hasNextPage && !list.isFetchNextPageError;
   useEffect(() => {
     if (readingOn && !list.isFetchingNextPage) void list.fetchNextPage();
   }, [readingOn, list]);
@@ -41,7 +41,7 @@ export default function UsersScreen() {
           <input type="search" value={text} onChange={(e) => setText(e.target.value)} maxLength={100} className={field} placeholder="e.g. Noor" />
         </label>
       </form>
-      {list.isError && !list.data ? (
+      {list.isError && (!list.data || users.length === 0) ? (
         <FormAlert message={failureMessage(list.error)} title="Could not load the directory">
           <Button className="mt-3" variant="secondary" onClick={() => void list.refetch()}>
             Try again

@@ -73,9 +73,6 @@ export function notificationText(n: NotificationView, actor: string, reading: Re
       return `${actor} invited you to join @${n.text ?? 'a page'}`;
     case 'page-approved':
       return `You are now a member of @${n.text ?? 'a page'}`;
-    case 'swap':
-      // The text is the move: "accepted the swap of Monstera".
-      return n.text ? `${actor} ${n.text}` : `${actor} moved a swap along`;
     default:
       return n.text?.trim() || 'You have a new notification';
   }

@@ -6,7 +6,7 @@
  */
 import { useSearchParams } from 'react-router';
 import { AVAILABILITY_FILTERS, type AvailabilityFilter } from '@shared/content-rules';
-import { hasSearchWord } from '@shared/format';
+import { hasSearchWord } from '@shared/search-words';
 import { useAddressWords } from '@/hooks/use-address-words';
 
 export const AVAILABILITY_LABELS: Record<AvailabilityFilter, string> = { swap: 'To swap', sale: 'For sale', free: 'Free' };
