@@ -35,7 +35,7 @@ import { sendMessage } from '../messages/sending';
 import { startPageConversation, startUserConversation } from '../messages/starting';
 import { notificationWrite } from '../notifications/notifications';
 import { pageAdminIds } from '../pages/members';
-import { actOnPage, isPageStaff, membershipOf, roleCheck, roleOf, type PageActor } from '../pages/pages';
+import { isPageStaff, membershipOf, pageActorNow, roleCheck, roleOf, type PageActor } from '../pages/pages';
 import { getPostItem } from '../posts/post-item';
 import { editPost } from '../posts/write';
 import { canSee } from '../posts/visibility';
@@ -174,17 +174,18 @@ function refusal(side: Side, from: SwapStatus, move: SwapMove): string {
   return `${/^[aeiou]/.test(state) ? 'An' : 'A'} ${state} request cannot be ${MOVE_WORDS[move]}`;
 }
 
-/** Which side the member is on (a page's side: its admins and moderators), with the page's role check; null: neither. */
-async function sideOf(session: Session, swap: SwapItem): Promise<{ side: Side; checks: TxItem[]; actor: PageActor | null } | null> {
-  if (swap.requesterId === session.userId) return { side: 'requester', checks: [], actor: null };
-  if (swap.ownerType === 'user') return swap.ownerId === session.userId ? { side: 'owner', checks: [], actor: null } : null;
-  const membership = await membershipOf(swap.ownerId, session.userId, true);
-  if (!isPageStaff(roleOf(membership))) return null;
-  // As staff now: a role lost between the read and the write cancels it.
-  const { actor } = await actOnPage(session, swap.ownerId, 'moderator', 'Only the page\'s admins and moderators answer its swaps');
-  // Site admins make no moves: only a staff role counts here.
-  const staff = { ...actor, siteAdmin: false };
-  return { side: 'owner', checks: roleCheck(swap.ownerId, staff, 'moderator'), actor: staff };
+/** Which side the member is on (a page's side: its admins and moderators, with the page as read and its role check); null: neither. */
+async function sideOf(session: Session, swap: SwapItem): Promise<{ side: Side; checks: TxItem[]; page: PageItem | null } | null> {
+  if (swap.requesterId === session.userId) return { side: 'requester', checks: [], page: null };
+  if (swap.ownerType === 'user') return swap.ownerId === session.userId ? { side: 'owner', checks: [], page: null } : null;
+  // The member as they stand now (their session, account and role), read once.
+  const { page, membership } = await pageActorNow(session, swap.ownerId);
+  const role = roleOf(membership);
+  if (!isPageStaff(role)) return null;
+  if (!page || page.deletedAt) throw notFound('There is no page with this id', 'pageId');
+  // Site admins make no moves: only a staff role counts, and one lost before the write cancels it.
+  const staff: PageActor = { userId: session.userId, siteAdmin: false, membership, role };
+  return { side: 'owner', checks: roleCheck(swap.ownerId, staff, 'moderator'), page };
 }
 
 /**
@@ -200,12 +201,9 @@ async function otherSideOf(swap: SwapItem, side: Side, moverId: string): Promise
   return others.filter((id) => !blocked.has(id));
 }
 
-/** Who the other side hears moved: a page's side speaks as the page, a member as themselves. */
-async function moverNameOf(swap: SwapItem, side: Side, moverId: string): Promise<string> {
-  if (side === 'owner' && swap.ownerType === 'page') {
-    const { data } = await db().entities.page.get({ id: swap.ownerId }).go();
-    return (data as PageItem | null)?.name ?? 'The page';
-  }
+/** Who the other side hears moved: a page's side speaks as the page (`page`, as read), a member as themselves. */
+async function moverNameOf(page: PageItem | null, moverId: string): Promise<string> {
+  if (page) return page.name;
   const { data } = await db().entities.user.get({ uuid: moverId }).go();
   const u = data as UserItem | null;
   return (u && [u.firstName, u.lastName].filter(Boolean).join(' ')) || u?.username || 'Someone';
@@ -222,8 +220,7 @@ export async function moveSwap(session: Session, input: SwapStatusInput): Promis
   const { side } = party;
   if (!MOVES[side][swap.status]?.includes(input.status)) throw conflict(refusal(side, swap.status, input.status), 'status');
 
-  const plant = await getPostItem(swap.plantId);
-  const viewer = await viewerOf(session);
+  const [plant, recipients, moverName] = await Promise.all([getPostItem(swap.plantId), otherSideOf(swap, side, session.userId), moverNameOf(party.page, session.userId)]);
   // The listing is marked through its own write (every count and index follows): a member's by
   // them; a page's by whoever listed it.
   if (input.markUnavailable && plant && plant.ownerType === 'page' && plant.authorId !== session.userId) {
@@ -236,8 +233,6 @@ export async function moveSwap(session: Session, input: SwapStatusInput): Promis
   if (input.status === 'RECEIVED') after.receivedAt = now;
   const closes = SWAP_CLOSED.includes(input.status);
   if (closes) after.closedAt = now;
-  const recipients = await otherSideOf(swap, side, session.userId);
-  const moverName = await moverNameOf(swap, side, session.userId);
   const name = plantNameOf(plant);
   const { swap: swaps, swapOpen } = txEntities();
   const { id, ...rest } = after;
@@ -266,7 +261,7 @@ export async function moveSwap(session: Session, input: SwapStatusInput): Promis
     // The move has landed: a listing that changed meanwhile (deleted, hidden) keeps what it is,
     // and the answer is still the move's.
     try {
-      await editPost(plant.id, plant.ownerType === 'user' ? plant.ownerId : session.userId, viewer, (p) => ({ plant: { ...(p.plant as object), availability: NOT_AVAILABLE } as never }), 'plant');
+      await editPost(plant.id, plant.ownerType === 'user' ? plant.ownerId : session.userId, await viewerOf(session), (p) => ({ plant: { ...(p.plant as object), availability: NOT_AVAILABLE } as never }), 'plant');
     } catch (err) {
       logger.warn('an accepted swap\'s listing could not be marked not available', { error: err as Error, swapId: swap.id, plantId: plant.id });
     }
