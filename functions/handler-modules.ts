@@ -159,6 +159,8 @@ import type * as siteSettingsSiteText from './site-settings/handlers/site-text';
 import type * as siteSettingsUpdateSiteText from './site-settings/handlers/update-site-text';
 import type * as swapsMySwaps from './swaps/handlers/my-swaps';
 import type * as swapsNewSwap from './swaps/handlers/new-swap';
+import type * as swapsSwapRecord from './swaps/handlers/swap-record';
+import type * as swapsSwapReview from './swaps/handlers/swap-review';
 import type * as swapsSwapStatus from './swaps/handlers/swap-status';
 import type * as systemHealth from './system/handlers/health';
 import type * as tagsAllTags from './tags/handlers/all-tags';
@@ -349,6 +351,8 @@ export interface HandlerModules {
   'site-settings/handlers/update-site-text': typeof siteSettingsUpdateSiteText;
   'swaps/handlers/my-swaps': typeof swapsMySwaps;
   'swaps/handlers/new-swap': typeof swapsNewSwap;
+  'swaps/handlers/swap-record': typeof swapsSwapRecord;
+  'swaps/handlers/swap-review': typeof swapsSwapReview;
   'swaps/handlers/swap-status': typeof swapsSwapStatus;
   'system/handlers/health': typeof systemHealth;
   'tags/handlers/all-tags': typeof tagsAllTags;

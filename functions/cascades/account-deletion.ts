@@ -22,6 +22,7 @@ import { sendAccountDeleted } from '../auth/mails';
 import { withdrawAttendance } from '../events/attend';
 import { deleteEventsOf } from '../events/removal';
 import { leaveAllPages, pagesOnlyRunBy, stepDownFromPages } from '../pages/members';
+import { cancelSwapsOf } from '../swaps/sides';
 import { deletePostsOf } from '../posts/write';
 import { dropConnections } from '../realtime/connections';
 import { getUser } from '../users/users';
@@ -99,6 +100,7 @@ export async function deleteAccount(userId: string, steps: DeletionSteps = defau
       await deletePostsOf({ type: 'user', id: userId });
       await deleteEventsOf({ type: 'user', id: userId }, userId);
       await withdrawAttendance(userId);
+      await cancelSwapsOf(userId);
       await leaveAllPages(userId);
       await sweepUser(userId);
     } catch (err) {

@@ -22,6 +22,8 @@ import { blockKey } from '../db/entities/conversation';
 import { pageKey, type PageItem } from '../db/entities/page';
 import { postKey, type PostItem } from '../db/entities/post';
 import type { SwapItem } from '../db/entities/swap';
+import { myReviewKey, receivedWrites, reviewClosesAt } from '../db/items/swap-record';
+import { otherSideOf, plantNameOf, type Side } from './sides';
 import { userKey, type UserItem } from '../db/entities/user';
 import { db } from '../db/service';
 import { failedChecks, named, txEntities, writeItems, type TxItem } from '../db/transact';
@@ -34,7 +36,6 @@ import { viewerOf } from '../lib/session/viewer';
 import { sendMessage } from '../messages/sending';
 import { startPageConversation, startUserConversation } from '../messages/starting';
 import { notificationWrite } from '../notifications/notifications';
-import { pageAdminIds } from '../pages/members';
 import { isPageStaff, membershipOf, pageActorNow, roleCheck, roleOf, type PageActor } from '../pages/pages';
 import { getPostItem } from '../posts/post-item';
 import { editPost } from '../posts/write';
@@ -57,7 +58,6 @@ export function swapViewOf(s: SwapItem): SwapView {
   };
 }
 
-const plantNameOf = (p: Pick<PostItem, 'plant'> | null): string | undefined => (p?.plant as { commonName?: string } | undefined)?.commonName || undefined;
 
 /** The id of the message a request becomes: one per swap, so that a retry sends it once. */
 function requestMessageId(swapId: string): string {
@@ -140,7 +140,6 @@ export async function requestSwap(session: Session, input: NewSwapInput): Promis
   return { swap, created: true };
 }
 
-type Side = 'owner' | 'requester';
 
 /** The moves each side makes from each status; anything else is refused with why. */
 const MOVES: Record<Side, Partial<Record<SwapStatus, readonly SwapMove[]>>> = {
@@ -175,7 +174,7 @@ function refusal(side: Side, from: SwapStatus, move: SwapMove): string {
 }
 
 /** Which side the member is on (a page's side: its admins and moderators, with the page as read and its role check); null: neither. */
-async function sideOf(session: Session, swap: SwapItem): Promise<{ side: Side; checks: TxItem[]; page: PageItem | null } | null> {
+export async function sideOf(session: Session, swap: SwapItem): Promise<{ side: Side; checks: TxItem[]; page: PageItem | null } | null> {
   if (swap.requesterId === session.userId) return { side: 'requester', checks: [], page: null };
   if (swap.ownerType === 'user') return swap.ownerId === session.userId ? { side: 'owner', checks: [], page: null } : null;
   // The member as they stand now (their session, account and role), read once.
@@ -188,21 +187,8 @@ async function sideOf(session: Session, swap: SwapItem): Promise<{ side: Side; c
   return { side: 'owner', checks: roleCheck(swap.ownerId, staff, 'moderator'), page };
 }
 
-/**
- * Who hears of a move: the other side (a page's side: its admins as they are now), less anyone
- * a block stands between with the mover, either way (a block made after the request).
- */
-async function otherSideOf(swap: SwapItem, side: Side, moverId: string): Promise<string[]> {
-  const ids = side === 'owner' ? [swap.requesterId] : swap.ownerType === 'user' ? [swap.ownerId] : await pageAdminIds(swap.ownerId);
-  const others = ids.filter((id) => id !== moverId);
-  if (!others.length) return [];
-  const blocks = await batchGet(others.flatMap((id) => [blockKey(moverId, id), blockKey(id, moverId)]));
-  const blocked = new Set(blocks.map((b) => (String(b.pk) === `user#${moverId}` ? String(b.sk).slice('block#'.length) : String(b.pk).slice('user#'.length))));
-  return others.filter((id) => !blocked.has(id));
-}
-
 /** Who the other side hears moved: a page's side speaks as the page (`page`, as read), a member as themselves. */
-async function moverNameOf(page: PageItem | null, moverId: string): Promise<string> {
+export async function moverNameOf(page: PageItem | null, moverId: string): Promise<string> {
   if (page) return page.name;
   const { data } = await db().entities.user.get({ uuid: moverId }).go();
   const u = data as UserItem | null;
@@ -239,6 +225,8 @@ export async function moveSwap(session: Session, input: SwapStatusInput): Promis
   const items: TxItem[] = [
     named('swap-unchanged', swaps.put({ id, ...rest }).where((a, op) => op.eq(a.version, swap.version)).commit()),
     ...(closes ? [swapOpen.delete({ plantId: swap.plantId, requesterId: swap.requesterId }).commit() as TxItem] : []),
+    // Received: a completed swap in both sides' records, and their review window opens.
+    ...(input.status === 'RECEIVED' ? receivedWrites(swap, now) : []),
     authorLiveCheck(session.userId),
     ...party.checks,
     ...recipients.flatMap((recipient) =>
@@ -281,10 +269,11 @@ export async function mySwaps(session: Session, role: 'asked' | 'offered', curso
   return { items: await swapCards(page.items, role), cursorId: page.cursorId };
 }
 
-/** The cards of swaps: each listing's name and photo, and the other side's name (one BatchGet). */
+/** The cards of swaps: each listing's name and photo, the other side's name, and whether my side has reviewed it (one BatchGet). */
 async function swapCards(swaps: SwapItem[], role: 'asked' | 'offered'): Promise<SwapCard[]> {
   const others = swaps.map((s) => (role === 'asked' ? { type: s.ownerType, id: s.ownerId } : { type: 'user' as const, id: s.requesterId }));
-  const keys = [...swaps.map((s) => postKey(s.plantId)), ...others.map((o) => (o.type === 'user' ? userKey(o.id) : pageKey(o.id)))];
+  const reviewKeys = swaps.map((s) => myReviewKey(s.id, role));
+  const keys = [...swaps.map((s) => postKey(s.plantId)), ...others.map((o) => (o.type === 'user' ? userKey(o.id) : pageKey(o.id))), ...swaps.filter((s) => s.receivedAt).map((s) => myReviewKey(s.id, role))];
   const found = new Map<string, Record<string, unknown>>();
   for (const item of keys.length ? await batchGet(keys) : []) found.set(`${String(item.pk)}|${String(item.sk)}`, item);
   const at = (k: { pk: string; sk: string }) => found.get(`${k.pk}|${k.sk}`);
@@ -306,6 +295,9 @@ async function swapCards(swaps: SwapItem[], role: 'asked' | 'offered'): Promise<
       ...swapViewOf(s),
       plant: post && !post.deletedAt && !post.hiddenAt ? { commonName: plantNameOf(post) ?? 'A plant', photo: photo?.key ?? null } : null,
       other,
+      reviewClosesAt: s.receivedAt ? reviewClosesAt(s.receivedAt) : null,
+      reviewed: Boolean(at(reviewKeys[i]!)),
     };
   });
 }
+

@@ -8,7 +8,7 @@
  * them to this job, which removes what is left:
  *   - a post: its comments, claims, reactions, photos, then the post item (`sweepPost`);
  *   - a user: each of their posts and plants (`deletePostsOf`), their events, their answers to
- *     dates not yet over (`withdrawAttendance`), their page memberships (`leaveAllPages`), then
+ *     dates not yet over (`withdrawAttendance`), their open swaps (`cancelSwapsOf`), their page memberships (`leaveAllPages`), then
  *     their partition (`sweepUser`);
  *   - a page: its posts and events, then its memberships (`sweepPage`; the page item stays, marked);
  *   - an event: its dates and attendance, telling attendees of upcoming dates (`sweepEvent`).
@@ -22,6 +22,7 @@ import type { PostItem } from '../db/entities/post';
 import { db } from '../db/service';
 import { logger } from '../lib/logger';
 import { getPostItem } from '../posts/post-item';
+import { cancelSwapsOf } from '../swaps/sides';
 import { deletePostsOf, sweepPost } from '../posts/write';
 import { withdrawAttendance } from '../events/attend';
 import { getEvent } from '../events/events';
@@ -85,6 +86,7 @@ async function run(sweep: Sweep): Promise<void> {
   const posts = await deletePostsOf({ type: 'user', id: sweep.uuid });
   await deleteEventsOf({ type: 'user', id: sweep.uuid }, sweep.uuid);
   await withdrawAttendance(sweep.uuid);
+  await cancelSwapsOf(sweep.uuid);
   await leaveAllPages(sweep.uuid);
   await sweepUser(sweep.uuid);
   logger.info('swept a deleted account', { userId: sweep.uuid, posts });

@@ -149,6 +149,18 @@ export const JOBS = [
     },
   },
   {
+    name: 'swap-reviews',
+    handler: 'swaps/scheduled',
+    description: 'Closes swap review windows 14 days after the plant was received: shows each lone review and counts it in its subject\'s record, then removes the window',
+    everyMinutes: 60,
+    memoryMb: 256,
+    timeoutSeconds: 300,
+    // closeReviewWindows reads the windows due (table Query of swapwork), the swap's two reviews
+    // (BatchGet), then in one transaction shows each lone one (UpdateItem, guarded), adds to its
+    // subject's record (UpdateItem) and deletes the window.
+    access: { queryTable: true, queryIndexes: [], deleteItems: true, itemActions: ['BatchGetItem', 'UpdateItem'], deleteImages: [] },
+  },
+  {
     name: 'notify-mail',
     handler: 'mail/send-due',
     description: 'Mails unread messages, unseen comments and event changes once they have waited NOTIFY_MAIL_DELAY_SECONDS, at most once an hour per conversation, post or event',

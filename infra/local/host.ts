@@ -62,6 +62,8 @@ function startScheduledJobs(stops: (() => Promise<void>)[]): void {
     await resumeDateWork();
     await resumePromotions();
   }, stops);
+  // The swaps' review windows that have closed (hourly in the cloud).
+  every(EVENT_SCHEDULE_INTERVAL_MS, 'Closing swap review windows failed', async () => (await import('../../functions/swaps/reviews')).closeReviewWindows(), stops);
   // The notification e-mails (every minute in the cloud), so a mail goes soon after it is due.
   every(NOTIFY_MAIL_POLL_MS, 'Sending notification e-mails failed', async () => (await import('../../functions/mail/notify-mail')).sendDueMail(), stops);
   // The running announcement, batch by batch (every minute in the cloud).

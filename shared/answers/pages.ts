@@ -10,6 +10,7 @@ import { feedCounts, nearbyPlant } from './feeds';
 import { postView } from './posts';
 import { responder } from './comments';
 import { siteLocation } from './site-settings';
+import { swapRecord } from './swaps';
 
 const count = () => z.number().int().nonnegative();
 
@@ -125,6 +126,7 @@ export const pageDetails = z.strictObject({
   counts: feedCounts.extend({ upcomingEvents: count().describe('Events with an upcoming date the viewer may see') }).describe('The page\'s feed counts as the viewer may see them'),
   events: z.array(eventDateCard).describe('The page\'s next dates (at most 5), soonest first'),
   event_locations: z.array(eventLocationView).describe('The places the page\'s events use, most used first'),
+  swapRecord: swapRecord.describe('The page\'s swap record, as GET /api/user/{uuid}/swap-record answers a member\'s'),
 });
 export type PageDetails = z.output<typeof pageDetails>;
 

@@ -29,10 +29,33 @@ export const swapAnswer = z.strictObject({ swap: swapView });
 export const swapCard = swapView.extend({
   plant: z.strictObject({ commonName: z.string(), photo: z.string().nullable() }).nullable().describe('null once the listing is deleted'),
   other: party.describe('The other side: the listing\'s owner in "asked", the requester in "offered"'),
+  reviewClosesAt: z.string().nullable().describe('Once RECEIVED: when the two sides\' review window closes; null before'),
+  reviewed: z.boolean().describe('Whether my side has reviewed this swap'),
 });
 export type SwapCard = z.output<typeof swapCard>;
 
 export const swapList = z.strictObject({
   swaps: z.array(swapCard).describe('Newest first'),
   cursorId: z.string().nullable(),
+});
+
+/** A review as a record shows it. */
+export const swapReviewView = z.strictObject({
+  swapId: z.string(),
+  rating: z.number().int().min(1).max(5),
+  wasSafe: z.boolean(),
+  text: z.string(),
+  by: z.string().nullable().describe('The reviewer\'s uuid (a page\'s side: the staff member who wrote it); null once their account is deleted'),
+});
+
+/** A member's or a page's swap record, kept on write. */
+export const swapRecord = z.strictObject({
+  completed: z.number().int().nonnegative().describe('Swaps received (RECEIVED) with this member or page on either side'),
+  positiveShare: z.number().min(0).max(1).nullable().describe('Shown reviews received with a rating of 4 or 5 ÷ shown reviews received; null with none'),
+  reviews: z.array(swapReviewView).describe('The shown reviews received, newest first (at most 50)'),
+});
+export type SwapRecord = z.output<typeof swapRecord>;
+
+export const swapReviewAnswer = z.strictObject({
+  review: swapReviewView.extend({ shown: z.boolean().describe('Whether it shows yet: once both sides have written, or the window has closed') }),
 });

@@ -1,6 +1,7 @@
 /** Swaps: requests on plant listings and the two sides' moves. */
-import { swapAnswer, swapList } from '../answers/swaps';
-import { mySwapsInput, newSwapInput, swapStatusInput } from '../schemas/swaps';
+import { swapAnswer, swapList, swapRecord as swapRecordAnswer, swapReviewAnswer } from '../answers/swaps';
+import { uuidPathInput } from '../schemas/common';
+import { mySwapsInput, newSwapInput, swapReviewInput, swapStatusInput } from '../schemas/swaps';
 import { defineRoute } from './route';
 
 export const newSwap = defineRoute({
@@ -21,4 +22,18 @@ export const mySwaps = defineRoute({
   method: 'GET', path: '/api/iam/swaps/mine/{role}', access: 'user',
   input: mySwapsInput, output: swapList,
   summary: 'My swaps, newest first, cursor paged: role asked (the requests I made) or offered (the requests on my own listings): { swaps, cursorId }, each with the listing\'s name and photo and the other side.',
+});
+
+export const swapReview = defineRoute({
+  method: 'POST', path: '/api/iam/swaps/{id}/review', access: 'self', status: 201,
+  input: swapReviewInput, output: swapReviewAnswer,
+  errors: { 403: 'suspended, or a page role lost', 404: 'no such swap of yours', 409: 'not received yet, the window has closed, or your side has reviewed it already' },
+  summary: 'Review a swap once it is RECEIVED, within 14 days: { rating: 1-5, wasSafe, text? ≤ 1000 } → 201 { review }. One review a side (a page\'s side: any of its admins or moderators, for the page). A review shows only once both sides have written, or when the window closes, so neither answers the other; the other side is told.',
+});
+
+export const swapRecord = defineRoute({
+  method: 'GET', path: '/api/user/{uuid}/swap-record', access: 'public',
+  input: uuidPathInput, output: swapRecordAnswer,
+  errors: { 404: 'unknown or unregistered account' },
+  summary: 'A member\'s swap record, kept on write: { completed, positiveShare (reviews received rated 4 or 5 ÷ reviews received, null with none), reviews: the shown reviews received, newest first, at most 50 }. A page\'s swaps are the page\'s (swapRecord in GET /api/page/all-details/{handle}), in no member\'s.',
 });

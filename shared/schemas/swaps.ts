@@ -38,3 +38,22 @@ export const mySwapsInput = z.strictObject({
   role: z.enum(SWAP_ROLES, { message: `must be one of ${choices(SWAP_ROLES)}` }),
   cursorId: z.optional(cursor),
 });
+
+/** How long after RECEIVED both sides may review the swap; a review shows once both have, or when this closes. */
+export const SWAP_REVIEW_WINDOW_DAYS = 14;
+export const SWAP_REVIEW_TEXT_MAX = 1000;
+/** A review with at least this rating counts as positive in a record's share. */
+export const SWAP_POSITIVE_RATING = 4;
+
+export const swapReviewInput = z.strictObject({
+  id: uuid,
+  rating: z.number({ message: 'must be a number from 1 to 5' }).check(
+    z.int({ message: 'must be a whole number from 1 to 5' }),
+    z.gte(1, { message: 'must be a number from 1 to 5' }),
+    z.lte(5, { message: 'must be a number from 1 to 5' }),
+  ),
+  /** Whether the reviewer felt safe meeting the other side. */
+  wasSafe: z.boolean({ message: 'must be true or false' }),
+  text: z._default(text(0, SWAP_REVIEW_TEXT_MAX), ''),
+});
+export type SwapReviewInput = z.infer<typeof swapReviewInput>;

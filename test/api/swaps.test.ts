@@ -182,3 +182,29 @@ describe('PUT /api/iam/swaps/{id}/status', () => {
     expect((await notificationsOf(plain)).filter((n) => n.kind === 'swap')).toEqual([]);
   });
 });
+
+describe('deleting an account', () => {
+  it('cancels its open requests both ways, tells the other side, and leaves a handed-over swap to be confirmed', async () => {
+    const [leaver, keeper] = await Promise.all([registeredUser(), registeredUser()]);
+    const theirs = await newPlant(keeper, { commonName: 'Hoya' });
+    const asked = (await ask(leaver, { plantId: theirs.id, message: 'Hoya please' })).data.swap;
+    const mineListing = await newPlant(leaver, { commonName: 'Calathea' });
+    const offered = (await ask(keeper, { plantId: mineListing.id, message: 'Calathea please' })).data.swap;
+    expect((await move(leaver, offered.id, 'ACCEPTED')).status).toBe(200);
+    const third = await newPlant(leaver, { commonName: 'Peperomia' });
+    const handed = (await ask(keeper, { plantId: third.id, message: 'And this one' })).data.swap;
+    expect((await move(leaver, handed.id, 'ACCEPTED')).status).toBe(200);
+    expect((await move(leaver, handed.id, 'HANDED_OVER')).status).toBe(200);
+
+    expect((await as(leaver.browser, 'DELETE', '/api/iam/authn/delete', { uuid: leaver.uuid })).status).toBe(200);
+    expect(await getItem(`swap#${asked.id}`, 'swap')).toMatchObject({ status: 'CANCELLED', movedBy: leaver.uuid });
+    expect(await getItem(`swap#${offered.id}`, 'swap')).toMatchObject({ status: 'CANCELLED' });
+    expect(await getItem(`swapopen#post#${theirs.id}`, `user#${leaver.uuid}`)).toBeUndefined();
+    const told = (await notificationsOf(keeper)).filter((n) => n.kind === 'swap' && n.text?.endsWith('was cancelled: the other side has left'));
+    expect(told.map((n) => n.targetId).sort()).toEqual([theirs.id, mineListing.id].sort());
+    // Handed over: the requester still confirms it, and the other side shows as a former member.
+    expect((await move(keeper, handed.id, 'RECEIVED')).data.swap.status).toBe('RECEIVED');
+    const card = (await mine(keeper, 'asked')).data.swaps.find((c) => c.id === handed.id);
+    expect(card?.other).toMatchObject({ type: 'user', handle: null, name: 'A former member' });
+  });
+});

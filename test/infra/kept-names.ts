@@ -82,6 +82,8 @@ export const KEPT_ROUTE_NAMES: Readonly<Record<string, readonly [stack: string, 
   'GET /api/iam/swaps/mine/{role}': ['SwapsRoutes', '/aws/lambda/leafline/prod/swaps/get-api-iam-swaps-mine-role'],
   'POST /api/iam/swaps/new': ['SwapsRoutes', '/aws/lambda/leafline/prod/swaps/post-api-iam-swaps-new'],
   'PUT /api/iam/swaps/{id}/status': ['SwapsRoutes', '/aws/lambda/leafline/prod/swaps/put-api-iam-swaps-id-status'],
+  'POST /api/iam/swaps/{id}/review': ['SwapsRoutes', '/aws/lambda/leafline/prod/swaps/post-api-iam-swaps-id-review'],
+  'GET /api/user/{uuid}/swap-record': ['SwapsRoutes', '/aws/lambda/leafline/prod/swaps/get-api-user-uuid-swap-record'],
 
   'DELETE /api/iam/blocks/{userId}': ['MessagesRoutes', '/aws/lambda/leafline/prod/messages/delete-api-iam-blocks-userid'],
   'DELETE /api/iam/messages/conversation': ['MessagesRoutes', '/aws/lambda/leafline/prod/messages/delete-api-iam-messages-conversation'],

@@ -183,6 +183,20 @@ export const ownershipFixtures: Record<string, () => Promise<void>> = {
     expect(await getItem(`swap#${asked.data.swap.id}`, 'swap')).toMatchObject({ status: 'REQUESTED', version: 0 });
     expect((await as(a.browser, 'PUT', `/api/iam/swaps/${asked.data.swap.id}/status`, { status: 'CANCELLED' })).status).toBe(200);
   },
+  // ── Swap reviews: B, neither side of A's received swap of C's listing ───────────────────────
+  'POST /api/iam/swaps/{id}/review': async () => {
+    const [a, b, c] = await Promise.all([member(), member(), member()]);
+    const plant = await newPlant(asAuthor(c));
+    const asked = await as<{ swap: { id: string } }>(a.browser, 'POST', '/api/iam/swaps/new', { plantId: plant.id, message: 'May I?' });
+    const id = asked.data.swap.id;
+    for (const [who, status] of [[c, 'ACCEPTED'], [c, 'HANDED_OVER'], [a, 'RECEIVED']] as const) {
+      expect((await as(who.browser, 'PUT', `/api/iam/swaps/${id}/status`, { status })).status).toBe(200);
+    }
+    expect((await as(b.browser, 'POST', `/api/iam/swaps/${id}/review`, { rating: 1, wasSafe: false, text: 'not mine to say' })).status).toBe(404);
+    expect(await getItem(`swap#${id}`, 'review#owner')).toBeUndefined();
+    expect(await getItem(`swap#${id}`, 'review#requester')).toBeUndefined();
+    expect((await as(a.browser, 'POST', `/api/iam/swaps/${id}/review`, { rating: 5, wasSafe: true })).status).toBe(201);
+  },
 };
 
 function asAuthor(m: { profile: { uuid: string }; browser: Parameters<typeof as>[0] }) {

@@ -4,7 +4,8 @@
  * page and the viewer's membership in parallel, then in parallel the news (one Query, one
  * BatchGet) with the counts, the upcoming dates (one Query, then the cards' BatchGets) and, for
  * members, the places (one Query); then the places' BatchGet (for others, those of the upcoming
- * public dates: a members-only event's place is for members).
+ * public dates: a members-only event's place is for members). Beside them, the page's swap record
+ * (one Query of gsi1, one BatchGet of the reviewers).
  */
 import type { pageAllDetails as route } from '../../../shared/contract/pages';
 import { pagePk } from '../../db/entities/page';
@@ -14,6 +15,7 @@ import { pageCounts } from '../../feeds/counts';
 import { listPage } from '../../feeds/list-page';
 import { ownerSource } from '../../feeds/sources';
 import { notFound } from '../../lib/errors';
+import { swapRecordOf } from '../../swaps/reviews';
 import type { Main } from '../../lib/route-types';
 import { viewerOf } from '../../lib/session/viewer';
 import { getPage, isPageStaff, membershipOf, pageIdByHandle, pageShownTo, pageViewOf, roleOf } from '../pages';
@@ -27,10 +29,11 @@ export const main: Main<typeof route> = async ({ input, session }) => {
   const audience = isPageStaff(roleOf(membership)) || viewer.admin ? 'owner' : viewer.member ? 'members' : 'public';
   // Members see every place the page's events use; others those of its upcoming public events.
   const everyPlace = viewer.member || viewer.admin;
-  const [list, upcoming, allPlaces] = await Promise.all([
+  const [list, upcoming, allPlaces, swapRecord] = await Promise.all([
     listPage([ownerSource({ type: 'page', id: page.id }, 'post', audience)], pageCounts(page.id, audience), viewer, undefined),
     upcomingOf({ type: 'page', id: page.id }, viewer),
     everyPlace ? ownerLocationIds(pagePk(page.id)) : null,
+    swapRecordOf('page', page.id),
   ]);
   const locations = await locationsById(allPlaces ?? upcoming.locationIds);
   return {
@@ -40,5 +43,6 @@ export const main: Main<typeof route> = async ({ input, session }) => {
     counts: { ...list.counts, upcomingEvents: upcoming.count },
     events: upcoming.dates,
     event_locations: locations.map(locationViewOf),
+    swapRecord,
   };
 };
