@@ -36,7 +36,7 @@ import { viewerOf } from '../lib/session/viewer';
 import { sendMessage } from '../messages/sending';
 import { startPageConversation, startUserConversation } from '../messages/starting';
 import { notificationWrite } from '../notifications/notifications';
-import { isPageStaff, membershipOf, pageActorNow, roleCheck, roleOf, type PageActor } from '../pages/pages';
+import { getPage, isPageStaff, membershipOf, pageActorNow, roleCheck, roleOf, type PageActor } from '../pages/pages';
 import { getPostItem } from '../posts/post-item';
 import { editPost } from '../posts/write';
 import { canSee } from '../posts/visibility';
@@ -258,12 +258,19 @@ export async function moveSwap(session: Session, input: SwapStatusInput): Promis
 }
 
 /** A member's swaps: those they asked for, or the requests on their own listings, newest first. */
-export async function mySwaps(session: Session, role: 'asked' | 'offered', cursorId: string | undefined): Promise<Page<SwapCard>> {
+export async function mySwaps(session: Session, role: 'asked' | 'offered', cursorId: string | undefined, pageId?: string): Promise<Page<SwapCard>> {
   const me = session.userId;
+  if (pageId && role === 'asked') throw badRequest('is for role offered only: a page asks for nothing', 'pageId');
+  // A page's requests are for its admins and moderators (site admins make no moves, and see none).
+  if (pageId) {
+    const [page, membership] = await Promise.all([getPage(pageId), membershipOf(pageId, me)]);
+    if (!page || page.deletedAt || !isPageStaff(roleOf(membership))) throw notFound('There is no such page of yours', 'pageId');
+  }
+  const owner = pageId ? { ownerType: 'page' as const, ownerId: pageId } : { ownerType: 'user' as const, ownerId: me };
   const q = db().entities.swap.query;
-  const partition = role === 'asked' ? { field: 'gsi1pk', value: `swapsby#user#${me}` } : { field: 'gsi2pk', value: `swapsto#user#${me}` };
+  const partition = role === 'asked' ? { field: 'gsi1pk', value: `swapsby#user#${me}` } : { field: 'gsi2pk', value: `swapsto#${owner.ownerType}#${owner.ownerId}` };
   const page = await onePage(cursorId, partition, async (cursor) => {
-    const { data, cursor: next } = await (role === 'asked' ? q.asked({ requesterId: me }) : q.offered({ ownerType: 'user', ownerId: me })).go({ cursor, limit: SWAPS_PAGE_SIZE, order: 'desc' });
+    const { data, cursor: next } = await (role === 'asked' ? q.asked({ requesterId: me }) : q.offered(owner)).go({ cursor, limit: SWAPS_PAGE_SIZE, order: 'desc' });
     return { data: data as SwapItem[], cursor: next };
   });
   return { items: await swapCards(page.items, role), cursorId: page.cursorId };

@@ -21,7 +21,8 @@ export const swapStatus = defineRoute({
 export const mySwaps = defineRoute({
   method: 'GET', path: '/api/iam/swaps/mine/{role}', access: 'user',
   input: mySwapsInput, output: swapList,
-  summary: 'My swaps, newest first, cursor paged: role asked (the requests I made) or offered (the requests on my own listings): { swaps, cursorId }, each with the listing\'s name and photo and the other side.',
+  errors: { 400: 'pageId with role asked', 404: 'pageId: no such page, or not one of its admins or moderators' },
+  summary: 'My swaps, newest first, cursor paged: role asked (the requests I made) or offered (the requests on my own listings; with ?pageId, on that page\'s listings, for its admins and moderators): { swaps, cursorId }, each with the listing\'s name and photo, the other side, and the review window once received.',
 });
 
 export const swapReview = defineRoute({

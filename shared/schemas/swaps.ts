@@ -37,6 +37,8 @@ export type SwapStatusInput = z.infer<typeof swapStatusInput>;
 export const mySwapsInput = z.strictObject({
   role: z.enum(SWAP_ROLES, { message: `must be one of ${choices(SWAP_ROLES)}` }),
   cursorId: z.optional(cursor),
+  /** With role offered: the requests on a page's listings, for its admins and moderators. */
+  pageId: z.optional(uuid),
 });
 
 /** How long after RECEIVED both sides may review the swap; a review shows once both have, or when this closes. */

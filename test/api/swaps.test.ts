@@ -170,6 +170,14 @@ describe('PUT /api/iam/swaps/{id}/status', () => {
     const swap = await requested(listing.data.plant.id);
     expect(swap).toMatchObject({ ownerType: 'page', ownerId: page.id });
     expect((await move(plain, swap.id, 'ACCEPTED')).status).toBe(404);
+    // The page's requests list is for its staff.
+    const pageList = (who: TestUser, role = 'offered') => as<{ swaps: SwapCard[] }>(who.browser, 'GET', `/api/iam/swaps/mine/${role}?pageId=${page.id}`);
+    expect((await pageList(mod)).data.swaps.map((c) => c.id)).toEqual([swap.id]);
+    expect((await pageList(owner)).data.swaps[0]).toMatchObject({ id: swap.id, other: { type: 'user', id: asker.uuid } });
+    expect((await pageList(plain)).status).toBe(404);
+    expect((await pageList(other)).status).toBe(404);
+    expect((await pageList(mod, 'asked')).json).toMatchObject({ error: { field: 'pageId' } });
+    expect((await mine(mod, 'offered')).data.swaps).toEqual([]);
     expect((await move(mod, swap.id, 'ACCEPTED')).data.swap.status).toBe('ACCEPTED');
     // A page's listing is marked by whoever listed it.
     const other2 = await requested(listing.data.plant.id, other);
