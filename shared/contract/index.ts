@@ -20,13 +20,14 @@ import type * as reports from './reports';
 import type { DataOf, InputOf, KeyOf, RouteContract } from './route';
 import type * as search from './search';
 import type * as siteSettings from './site-settings';
+import type * as swaps from './swaps';
 import type * as system from './system';
 import type * as tags from './tags';
 import type * as users from './users';
 
 type Domains = [
   typeof admin, typeof auth, typeof comments, typeof events, typeof feeds, typeof forms, typeof images, typeof mail, typeof messages, typeof notifications,
-  typeof pages, typeof posts, typeof reactions, typeof reports, typeof search, typeof siteSettings, typeof system, typeof tags, typeof users,
+  typeof pages, typeof posts, typeof reactions, typeof reports, typeof search, typeof siteSettings, typeof swaps, typeof system, typeof tags, typeof users,
 ];
 
 /** The routes one contract module exports (distributed over the union of modules). */

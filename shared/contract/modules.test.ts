@@ -5,7 +5,7 @@
  * images, a person's name in users) or, for plain building blocks, in common.ts; no module is
  * named for anything but a contract domain.
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -33,4 +33,10 @@ describe('shared/ modules line up with the contract domains', () => {
       expect(strays).toEqual([]);
     });
   }
+
+  it('every contract domain is in the web client\'s route index (shared/contract/index.ts)', () => {
+    const index = readFileSync(join(SHARED, 'contract', 'index.ts'), 'utf8');
+    const missing = [...domains].filter((d) => !index.includes(`from './${d}';`) || !new RegExp(`typeof ${d.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())}\\b`).test(index));
+    expect(missing).toEqual([]);
+  });
 });

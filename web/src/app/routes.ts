@@ -105,6 +105,7 @@ export const appRoutes: readonly AppRoute[] = [
   // Nested under /profile, so it cannot shadow a member's or page's handle.
   { path: '/profile/notifications', guard: 'authd-only', screen: () => import('./screens/profile/notifications') },
   { path: '/profile/plants', guard: 'authd-only', screen: () => import('./screens/profile/plants') },
+  { path: '/profile/swaps', guard: 'authd-only', screen: () => import('./screens/profile/swaps') },
   { path: '/profile/plants/create', guard: 'authd-only', screen: () => import('./screens/profile/plant-create') },
   { path: '/profile/plants/edit/:plantId', guard: 'authd-only', screen: () => import('./screens/profile/plant-edit') },
 
@@ -128,5 +129,6 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/:handle', guard: 'guest-or-authd', check: checkHandleOrOld, screen: () => import('./screens/handle/handle') },
   { path: '/:handle/edit', guard: 'authd-only', check: checkHandle, screen: () => import('./screens/handle/edit') },
   { path: '/:handle/events', guard: 'guest-or-authd', check: checkHandle, screen: () => import('./screens/handle/events') },
+  { path: '/:handle/swaps', guard: 'guest-or-authd', check: checkHandle, screen: () => import('./screens/handle/swaps') },
   { path: '/:handle/events/new', guard: 'authd-only', check: checkHandle, screen: () => import('./screens/handle/event-new') },
 ];

@@ -1,7 +1,8 @@
 /** Copies a text to the clipboard and says so (a live region); falls back to selecting a given input. */
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/form/feedback';
-import { CheckIcon, CopyIcon } from '@/components/icons';
+import { CheckIcon } from '@/components/icons';
+import { CopyIcon } from '@/components/icons-more';
 
 export function CopyButton({ text, label = 'Copy link', fallbackInputId }: { text: string; label?: string; fallbackInputId?: string }) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');

@@ -1,6 +1,6 @@
 /** A password input with a show/hide toggle (phones make typing blind passwords hard). */
 import { useState, type ComponentProps } from 'react';
-import { EyeIcon, EyeOffIcon } from '@/components/icons';
+import { EyeIcon, EyeOffIcon } from '@/components/icons-more';
 import { TextField } from './fields';
 
 export function PasswordField(props: Omit<ComponentProps<typeof TextField>, 'type' | 'addon'>) {

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import type { Place } from '@shared/answers/pages';
 import { Button } from '@/components/form/feedback';
-import { LocateIcon } from '@/components/icons';
+import { LocateIcon } from '@/components/icons-more';
 import { devicePosition, GeolocationFailure } from '@/lib/location';
 import { placeAt } from '@/lib/places';
 

@@ -11,7 +11,7 @@ import { AuthCard, linkClass } from '@/components/auth-card';
 import { FormAlert, Notice, SubmitButton } from '@/components/form/feedback';
 import { PasswordField } from '@/components/form/password-field';
 import { onSubmit, useForm } from '@/components/form/use-form';
-import { MailIcon } from '@/components/icons';
+import { MailIcon } from '@/components/icons-more';
 import { paths } from '@/config/paths';
 import { signup } from '@/features/auth/api/account';
 import { EmailField } from '@/components/form/email-field';

@@ -2,7 +2,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { AuthCard, linkClass } from '@/components/auth-card';
 import { Notice } from '@/components/form/feedback';
-import { MailIcon } from '@/components/icons';
+import { MailIcon } from '@/components/icons-more';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-store';
 import { ResendVerificationForm } from '@/features/auth/components/resend-verification-form';

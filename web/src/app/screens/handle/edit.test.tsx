@@ -16,7 +16,7 @@ const PAGE: PageView = {
 describe('/:handle/edit: details', () => {
   it('changes the category and removes the avatar and cover, sending only what changed', async () => {
     const api = serve({
-      [`GET /api/page/all-details/${PAGE.handle}`]: () => success({ page: PAGE, posts: [], cursorId: null, counts: { postsAll: 0, plantsAll: 0, plantsAvail: 0, upcomingEvents: 0 }, events: [], event_locations: [] }),
+      [`GET /api/page/all-details/${PAGE.handle}`]: () => success({ page: PAGE, posts: [], cursorId: null, counts: { postsAll: 0, plantsAll: 0, plantsAvail: 0, upcomingEvents: 0 }, events: [], event_locations: [], swapRecord: { completed: 0, positiveShare: null, reviews: [] } }),
       'PUT /api/iam/pages/update': (call) => success({ page: { ...PAGE, ...(call.body as object), avatar: null, cover: null, category: 'organisation' } }),
     });
     renderRoute(`/${PAGE.handle}/edit`, { auth: AUTH.member });
@@ -41,7 +41,7 @@ describe('/:handle/edit: join requests', () => {
     });
     const api = serve({
       [`GET /api/page/all-details/${PAGE.handle}`]: () =>
-        success({ page: { ...PAGE, openness: 'request', requestCount: 21 }, posts: [], cursorId: null, counts: { postsAll: 0, plantsAll: 0, plantsAvail: 0, upcomingEvents: 0 }, events: [], event_locations: [] }),
+        success({ page: { ...PAGE, openness: 'request', requestCount: 21 }, posts: [], cursorId: null, counts: { postsAll: 0, plantsAll: 0, plantsAvail: 0, upcomingEvents: 0 }, events: [], event_locations: [], swapRecord: { completed: 0, positiveShare: null, reviews: [] } }),
       [`GET /api/iam/pages/join-requests/${PAGE.id}`]: (call) =>
         call.url.includes('cursorId=')
           ? success({ requests: [requester(21)], cursorId: null })
@@ -65,7 +65,7 @@ describe('/:handle/edit: members and settings', () => {
     since: '2026-02-01T00:00:00.000Z',
   });
   const members = [member(1, 'creator'), member(2, 'admin'), member(3, 'moderator'), member(4, 'member')];
-  const details = (page: PageView) => () => success({ page, posts: [], cursorId: null, counts: { postsAll: 0, plantsAll: 0, plantsAvail: 0, upcomingEvents: 0 }, events: [], event_locations: [] });
+  const details = (page: PageView) => () => success({ page, posts: [], cursorId: null, counts: { postsAll: 0, plantsAll: 0, plantsAvail: 0, upcomingEvents: 0 }, events: [], event_locations: [], swapRecord: { completed: 0, positiveShare: null, reviews: [] } });
   const row = (section: HTMLElement, username: string) => within(section).getByText(`@${username}`).closest('li')!;
 
   it('an admin sets anyone\'s role but the founder\'s, removes them, and pages on with "Show more members"', async () => {

@@ -18,7 +18,7 @@ function serveAs(role: PageView['my']['role']) {
   const card = makeCard({ event: { title: 'Cutting swap', owner } });
   serve({
     [`GET /api/posts/${PAGE.handle}`]: () => success(feedAnswer('posts', [], null, { owner })),
-    [`GET /api/page/all-details/${PAGE.handle}`]: () => success({ page: { ...PAGE, my: { status: 'member', role } }, posts: [], cursorId: null, counts: { postsAll: 0, plantsAll: 0, plantsAvail: 0, upcomingEvents: 1 }, events: [], event_locations: [] }),
+    [`GET /api/page/all-details/${PAGE.handle}`]: () => success({ page: { ...PAGE, my: { status: 'member', role } }, posts: [], cursorId: null, counts: { postsAll: 0, plantsAll: 0, plantsAvail: 0, upcomingEvents: 1 }, events: [], event_locations: [], swapRecord: { completed: 0, positiveShare: null, reviews: [] } }),
     [`GET /api/page/events/${PAGE.handle}`]: () => success({ dates: [card], cursorId: null }),
   });
 }

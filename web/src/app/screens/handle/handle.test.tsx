@@ -153,7 +153,7 @@ const pageView = (handle: string, role: 'creator' | 'member' | null = 'creator')
   requestCount: 0, createdAt: '2026-01-01T00:00:00.000Z',
 });
 const details = (handle: string, posts: ReturnType<typeof makePost>[], cursorId: string | null = null) =>
-  success({ page: pageView(handle), posts, cursorId, counts: { postsAll: posts.length, plantsAll: 0, plantsAvail: 0, news: posts.length, upcomingEvents: 0 }, events: [], event_locations: [] });
+  success({ page: pageView(handle), posts, cursorId, counts: { postsAll: posts.length, plantsAll: 0, plantsAvail: 0, news: posts.length, upcomingEvents: 0 }, events: [], event_locations: [], swapRecord: { completed: 0, positiveShare: null, reviews: [] } });
 
 describe('/:handle for a page', () => {
   it('shows the news all-details answered (its staff see the members-only news) without asking for it again', async () => {
@@ -181,7 +181,7 @@ describe('/:handle for a page', () => {
     const dates = [3, 10, 17].map((d) => makeCard({ date: { startsAt: new Date(Date.now() + d * day).toISOString() } }));
     serve({
       'GET /api/page/all-details/wattle_lane_dates': () =>
-        success({ page: pageView('wattle_lane_dates'), posts: [], cursorId: null, counts: { postsAll: 0, plantsAll: 0, plantsAvail: 0, news: 0, upcomingEvents: 1 }, events: dates, event_locations: [] }),
+        success({ page: pageView('wattle_lane_dates'), posts: [], cursorId: null, counts: { postsAll: 0, plantsAll: 0, plantsAvail: 0, news: 0, upcomingEvents: 1 }, events: dates, event_locations: [], swapRecord: { completed: 0, positiveShare: null, reviews: [] } }),
     });
     renderRoute('/wattle_lane_dates', { auth: AUTH.guest });
     const heading = await screen.findByRole('heading', { level: 2, name: /^Events/ });
@@ -231,7 +231,7 @@ describe('/:handle for a page', () => {
     pageHref('wattle_lane_five');
     const api = serve({
       'GET /api/page/all-details/wattle_lane_five': () =>
-        success({ page: pageView('wattle_lane_five', 'member'), posts: [], cursorId: null, counts: { postsAll: 0, plantsAll: 0, plantsAvail: 0, news: 0, upcomingEvents: 0 }, events: [], event_locations: [] }),
+        success({ page: pageView('wattle_lane_five', 'member'), posts: [], cursorId: null, counts: { postsAll: 0, plantsAll: 0, plantsAvail: 0, news: 0, upcomingEvents: 0 }, events: [], event_locations: [], swapRecord: { completed: 0, positiveShare: null, reviews: [] } }),
       'POST /api/iam/reports/new': () => success({ caseId: 'c1', filed: true }, 201),
     });
     renderRoute('/wattle_lane_five', { auth: AUTH.member });

@@ -144,6 +144,9 @@ function ProfileBody({ handle, posts, source, name }: { handle: string; posts: R
             Events
           </Link>
         ) : null}
+        <Link to={`/${encodeURIComponent(handle)}/swaps`} className={link}>
+          Swaps
+        </Link>
         {report.allowed && !self && owner?.type === 'user' ? (
           <button type="button" onClick={report.action.onSelect} className={link}>
             Report<span className="sr-only">{` ${name}`}</span>

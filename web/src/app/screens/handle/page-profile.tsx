@@ -141,6 +141,9 @@ export function PageProfile({ handle, onNotFound }: { handle: string; onNotFound
             <Link to={`${handleHref(page.handle)}/events`} className={link}>
               All events
             </Link>
+            <Link to={`${handleHref(page.handle)}/swaps`} className={link}>
+              {`Swaps (${details.data.swapRecord.completed})`}
+            </Link>
             {staff ? (
               <Link to={`${handleHref(page.handle)}/events/new`} className={link}>
                 New event

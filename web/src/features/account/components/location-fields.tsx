@@ -8,7 +8,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { FieldError, TextField } from '@/components/form/fields';
 import { PlaceSearch } from '@/components/places/place-search';
 import { Button } from '@/components/form/feedback';
-import { LocateIcon } from '@/components/icons';
+import { LocateIcon } from '@/components/icons-more';
 import { useSite } from '@/lib/site';
 import { devicePosition, GeolocationFailure, locationFromIp } from '@/lib/location';
 

@@ -4,7 +4,7 @@
  * an item that does not exist or may not be seen is the not-found page.
  */
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { PostDetail } from '@shared/answers/feeds';
 import { NotFoundScreen } from '@/components/errors/not-found';
@@ -112,20 +112,42 @@ function DetailView({ kind, query, queryKey }: { kind: Kind; query: UseQueryResu
   );
 }
 
-/** "Ask about this plant": a conversation with its owner (a member, or a page) that starts by quoting the listing. */
+/** "Ask to swap" is its own chunk: only signed-in members who do not own the listing load it. */
+const AskForSwap = lazy(() => import('@/features/swaps/components/ask-for-swap'));
+
+/**
+ * "Ask about this plant": a conversation with its owner (a member, or a page) that starts by
+ * quoting the listing; and, while it is available, "Ask to swap". Its owner is shown where the
+ * requests on their listings are.
+ */
 function AskAboutPlant({ post }: { post: PostDetail['post'] }) {
   const auth = useAuth();
   const me = auth.user?.username;
   const owner = post.owner;
-  if (!auth.loggedIn || !me || !owner.handle || owner.id === auth.user?.uuid) return null;
+  if (!auth.loggedIn || !me) return null;
+  if (owner.id === auth.user?.uuid) {
+    return (
+      <Link to="/profile/swaps" className="inline-flex min-h-11 items-center font-semibold text-primary-800 underline underline-offset-2">
+        Requests on your listings
+      </Link>
+    );
+  }
+  if (!owner.handle) return null;
   const href =
     owner.type === 'page'
       ? `${paths.messages}/${encodeURIComponent(me)}/to/${encodeURIComponent(owner.handle)}?plant=${encodeURIComponent(post.id)}`
       : `${paths.messages}/${encodeURIComponent(owner.handle)}?plant=${encodeURIComponent(post.id)}`;
   return (
-    <Link to={href} className="inline-flex min-h-11 items-center rounded-md bg-primary-700 px-4 text-sm font-semibold text-white hover:bg-primary-800">
-      Ask about this plant
-    </Link>
+    <div className="space-y-3">
+      <Link to={href} className="inline-flex min-h-11 items-center rounded-md bg-primary-700 px-4 text-sm font-semibold text-white hover:bg-primary-800">
+        Ask about this plant
+      </Link>
+      {post.available ? (
+        <Suspense fallback={null}>
+          <AskForSwap plantId={post.id} plantName={post.plant ? plantName(post.plant) : 'this plant'} ownerName={ownerName(post.owner)} />
+        </Suspense>
+      ) : null}
+    </div>
   );
 }
 

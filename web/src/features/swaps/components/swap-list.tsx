@@ -1,0 +1,254 @@
+/**
+ * My swaps as one side: each request with its listing, the other side, its steps as a progress
+ * line, the moves this side may make now (closing ones confirmed first), and, once received, the
+ * review form until this side has written or the window closes.
+ */
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { SWAP_REVIEW_TEXT_MAX, type SwapStatus } from '@shared/schemas/swaps';
+import { Dialog } from '@/components/dialog';
+import { Button, FormAlert, ShowMore, SubmitButton } from '@/components/form/feedback';
+import { Checkbox, Fieldset, TextArea } from '@/components/form/fields';
+import { failureMessage } from '@/components/form/messages';
+import { onSubmit } from '@/components/form/use-form';
+import { Loading } from '@/components/loading';
+import { handleHref, plantHref } from '@/config/paths';
+import { formatDay, formatRelative } from '@/lib/format-date';
+import { imageUrl } from '@/lib/images';
+import { useMoveSwap, useMySwaps, useReviewSwap, type SwapCard, type SwapMove, type SwapRole } from '../api/swaps';
+
+const STEPS: readonly { status: SwapStatus; label: string }[] = [
+  { status: 'REQUESTED', label: 'Requested' },
+  { status: 'ACCEPTED', label: 'Accepted' },
+  { status: 'HANDED_OVER', label: 'Handed over' },
+  { status: 'RECEIVED', label: 'Received' },
+];
+
+/** The swap's steps, done ones ticked, the current one named as such; a closed request says how it ended. */
+export function SwapProgress({ swap }: { swap: Pick<SwapCard, 'status'> }) {
+  if (swap.status === 'DECLINED' || swap.status === 'CANCELLED') {
+    return <p className="text-sm font-medium text-gray-700">{swap.status === 'DECLINED' ? 'Declined: this request is closed.' : 'Cancelled: this request is closed.'}</p>;
+  }
+  const at = STEPS.findIndex((s) => s.status === swap.status);
+  return (
+    <ol className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm" aria-label="Steps of this swap">
+      {STEPS.map((step, i) => (
+        <li key={step.status} className="flex items-center gap-2" aria-current={i === at ? 'step' : undefined}>
+          <span
+            aria-hidden="true"
+            className={`inline-flex size-6 items-center justify-center rounded-full border text-xs font-semibold ${i <= at ? 'border-primary-700 bg-primary-700 text-white' : 'border-gray-400 text-gray-600'}`}
+          >
+            {i < at || (i === at && step.status === 'RECEIVED') ? '✓' : i + 1}
+          </span>
+          <span className={i === at ? 'font-semibold text-gray-900' : i < at ? 'text-gray-800' : 'text-gray-600'}>
+            {step.label}
+            {i < at ? <span className="sr-only"> (done)</span> : i === at ? <span className="sr-only"> (now)</span> : null}
+          </span>
+          {i < STEPS.length - 1 ? <span aria-hidden="true" className={`h-px w-4 ${i < at ? 'bg-primary-700' : 'bg-gray-300'}`} /> : null}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The moves this side may make now, in the order they are offered. */
+function movesOf(swap: SwapCard, role: SwapRole): SwapMove[] {
+  if (role === 'offered') return swap.status === 'REQUESTED' ? ['ACCEPTED', 'DECLINED'] : swap.status === 'ACCEPTED' ? ['HANDED_OVER', 'CANCELLED'] : [];
+  return swap.status === 'REQUESTED' || swap.status === 'ACCEPTED' ? ['CANCELLED'] : swap.status === 'HANDED_OVER' ? ['RECEIVED'] : [];
+}
+
+const MOVE_LABEL: Record<SwapMove, string> = {
+  ACCEPTED: 'Accept',
+  DECLINED: 'Decline',
+  CANCELLED: 'Cancel the swap',
+  HANDED_OVER: 'Mark handed over',
+  RECEIVED: 'Confirm received',
+};
+const CLOSING: readonly SwapMove[] = ['DECLINED', 'CANCELLED'];
+
+function Moves({ swap, role }: { swap: SwapCard; role: SwapRole }) {
+  const move = useMoveSwap();
+  const [confirming, setConfirming] = useState<SwapMove | null>(null);
+  const [markUnavailable, setMarkUnavailable] = useState(true);
+  const moves = movesOf(swap, role);
+  if (!moves.length) return null;
+  const run = (status: SwapMove) => move.mutate({ id: swap.id, status, ...(status === 'ACCEPTED' && markUnavailable ? { markUnavailable: true } : {}) }, { onSettled: () => setConfirming(null) });
+  return (
+    <div className="space-y-2">
+      {moves.includes('ACCEPTED') && swap.ownerType === 'user' ? (
+        <Checkbox name={`unavailable-${swap.id}`} label="Also mark the listing “Not available”" checked={markUnavailable} onCheckedChange={setMarkUnavailable} />
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        {moves.map((status) => (
+          <Button
+            key={status}
+            variant={CLOSING.includes(status) ? 'danger-outline' : 'primary'}
+            pending={move.isPending && move.variables?.status === status}
+            pendingLabel="Saving…"
+            disabled={move.isPending}
+            onClick={() => (CLOSING.includes(status) ? setConfirming(status) : run(status))}
+          >
+            {MOVE_LABEL[status]}
+          </Button>
+        ))}
+      </div>
+      {move.isError ? (
+        <p role="alert" className="text-sm text-red-700">
+          {failureMessage(move.error)}
+        </p>
+      ) : null}
+      <Dialog
+        open={confirming !== null}
+        title={confirming === 'DECLINED' ? 'Decline this request?' : 'Cancel this swap?'}
+        onClose={() => setConfirming(null)}
+        description={<p>The other side is told, and the request closes for good.</p>}
+      >
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="secondary" onClick={() => setConfirming(null)}>
+            Keep it
+          </Button>
+          <Button variant="danger" pending={move.isPending} pendingLabel="Saving…" onClick={() => confirming && run(confirming)}>
+            {confirming === 'DECLINED' ? 'Decline' : 'Cancel the swap'}
+          </Button>
+        </div>
+      </Dialog>
+    </div>
+  );
+}
+
+/** The review form: a rating of 1 to 5, whether it felt safe, a few words. */
+export function ReviewForm({ swap }: { swap: SwapCard }) {
+  const review = useReviewSwap();
+  const [rating, setRating] = useState(0);
+  const [wasSafe, setWasSafe] = useState(true);
+  const [text, setText] = useState('');
+  const [ratingError, setRatingError] = useState<string | undefined>();
+  const submit = () => {
+    if (rating < 1) {
+      setRatingError('Choose a rating from 1 to 5');
+      return;
+    }
+    review.mutate({ id: swap.id, rating, wasSafe, text });
+  };
+  const closes = swap.reviewClosesAt ? formatDay(swap.reviewClosesAt) : null;
+  return (
+    <form onSubmit={onSubmit(submit)} className="space-y-3 rounded-lg border border-gray-200 bg-gray-50 p-4" aria-label={`Review the swap of ${swap.plant?.commonName ?? 'this plant'}`}>
+      <h3 className="font-semibold text-gray-900">How did it go?</h3>
+      <p className="text-sm text-gray-700">{`Your review shows once ${swap.other.name} has written theirs${closes ? `, or on ${closes} when the window closes` : ''}: neither of you sees the other's first.`}</p>
+      <FormAlert message={review.isError ? failureMessage(review.error) : null} />
+      <Fieldset legend="Rating" error={ratingError}>
+        <div className="flex flex-wrap gap-3">
+          {[1, 2, 3, 4, 5].map((n) => (
+            <label key={n} className="inline-flex min-h-11 items-center gap-1 text-sm text-gray-800">
+              <input
+                type="radio"
+                name={`rating-${swap.id}`}
+                value={n}
+                checked={rating === n}
+                onChange={() => {
+                  setRating(n);
+                  setRatingError(undefined);
+                }}
+                className="size-5 accent-primary-700"
+              />
+              {`${n} ${n === 1 ? 'star' : 'stars'}`}
+            </label>
+          ))}
+        </div>
+      </Fieldset>
+      <Checkbox name={`safe-${swap.id}`} label="I felt safe meeting them" checked={wasSafe} onCheckedChange={setWasSafe} />
+      <TextArea label="A few words" optional name="text" value={text} onValueChange={setText} maxLength={SWAP_REVIEW_TEXT_MAX} rows={3} />
+      <SubmitButton pending={review.isPending} pendingLabel="Sending…">
+        Send review
+      </SubmitButton>
+    </form>
+  );
+}
+
+function ReviewPart({ swap }: { swap: SwapCard }) {
+  if (swap.status !== 'RECEIVED' || !swap.reviewClosesAt) return null;
+  if (swap.reviewed) return <p className="text-sm text-gray-700">{`You reviewed this swap. Both reviews show once ${swap.other.name} has written theirs, or on ${formatDay(swap.reviewClosesAt)}.`}</p>;
+  if (Date.parse(swap.reviewClosesAt) <= Date.now()) return <p className="text-sm text-gray-600">The review window has closed.</p>;
+  return <ReviewForm swap={swap} />;
+}
+
+function Card({ swap, role }: { swap: SwapCard; role: SwapRole }) {
+  const name = swap.plant?.commonName ?? 'A listing no longer shown';
+  const other = swap.other;
+  return (
+    <li className="space-y-3 p-4">
+      <div className="flex gap-3">
+        {swap.plant?.photo ? (
+          <img src={imageUrl(swap.plant.photo)} alt="" className="size-16 shrink-0 rounded-lg bg-gray-100 object-cover" loading="lazy" decoding="async" />
+        ) : (
+          <span aria-hidden="true" className="size-16 shrink-0 rounded-lg bg-gray-100" />
+        )}
+        <div className="min-w-0 flex-1 space-y-1">
+          <h3 className="font-semibold break-words text-gray-900">{swap.plant ? <Link to={plantHref(swap.plantId)} className="hover:underline">{name}</Link> : name}</h3>
+          <p className="text-sm text-gray-700">
+            {role === 'asked' ? 'Listed by ' : 'Asked for by '}
+            {other.handle ? (
+              <Link to={handleHref(other.handle)} className="font-medium text-primary-800 underline underline-offset-2">
+                {other.name}
+              </Link>
+            ) : (
+              other.name
+            )}
+            {' · '}
+            <time dateTime={swap.createdAt}>{formatRelative(swap.createdAt)}</time>
+            {swap.offerId ? ' · offers a plant in return' : ' · a give-away'}
+          </p>
+          <p className="text-sm break-words whitespace-pre-line text-gray-600">{`“${swap.message}”`}</p>
+        </div>
+      </div>
+      <SwapProgress swap={swap} />
+      <Moves swap={swap} role={role} />
+      <ReviewPart swap={swap} />
+    </li>
+  );
+}
+
+const EMPTY: Record<SwapRole, string> = {
+  asked: 'You have not asked for any plants yet. Find one you like and ask to swap it from its listing.',
+  offered: 'Nobody has asked for your plants yet. Requests on your available listings show up here.',
+};
+
+export function SwapList({ role, title, pageId }: { role: SwapRole; title: string; pageId?: string }) {
+  const list = useMySwaps(role, pageId);
+  const swaps = list.data?.pages.flatMap((p) => p.swaps) ?? [];
+  return (
+    <section className="space-y-3" aria-labelledby={`swaps-${role}`}>
+      <h2 id={`swaps-${role}`} className="text-lg font-semibold text-gray-900">
+        {title}
+      </h2>
+      {list.isPending ? (
+        <Loading label="Loading swaps…" />
+      ) : list.isError ? (
+        <div role="alert" className="space-y-3 rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
+          <p>{`Could not load these swaps. ${failureMessage(list.error)}`}</p>
+          <Button variant="secondary" onClick={() => void list.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : swaps.length === 0 ? (
+        <p className="rounded-xl border border-gray-200 bg-white p-6 text-gray-700 shadow-sm">{EMPTY[role]}</p>
+      ) : (
+        <>
+          <ul className="divide-y divide-gray-100 rounded-xl border border-gray-200 bg-white shadow-sm">
+            {swaps.map((s) => (
+              <Card key={s.id} swap={s} role={role} />
+            ))}
+          </ul>
+          <div className="text-center">
+            <ShowMore list={list}>Show more swaps</ShowMore>
+          </div>
+          {list.isFetchNextPageError ? (
+            <p role="alert" className="text-center text-sm text-red-700">
+              Could not load more. Try again.
+            </p>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
