@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makePlant, uuid } from '@/features/content/testing';
 import { AUTH, renderRoute } from '@/testing/render-route';
@@ -42,5 +42,40 @@ describe('/plant/:plantId', () => {
     renderRoute(`/plant/${ID}`, { auth: AUTH.guest });
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
     expect(screen.getByText(`/plant/${ID}`, { selector: 'code' })).toBeTruthy();
+  });
+
+  it('lets a member ask to swap an available listing, offering one of their own, with one id across a retry', async () => {
+    const plant = makePlant({ owner: { type: 'user', id: uuid(9), handle: 'ivy', name: 'Ivy Green', avatar: null } });
+    const mine = makePlant({ id: uuid(3), plant: { commonName: 'Pothos', availability: 'Swap' } });
+    let attempts = 0;
+    const api = serve({
+      [`GET /api/plant/${ID}`]: () => success({ plant, comments: [], responders: [] }),
+      [`GET /api/iam/plantsbyuser/${AUTH.member.user.uuid}/plantsAvail/50`]: () => success({ plants: [mine], counts: { postsAll: 1, plantsAll: 1, plantsAvail: 1 }, cursorId: null }),
+      'POST /api/iam/swaps/new': () => (++attempts === 1 ? failure(503, 'unavailable', 'Try again') : success({ swap: { id: 's1', status: 'REQUESTED', plantId: ID, requesterId: AUTH.member.user.uuid, ownerId: uuid(9), ownerType: 'user', offerId: uuid(3), message: 'Hi', createdAt: '', updatedAt: '' } }, 201)),
+    });
+    renderRoute(`/plant/${ID}`, { auth: AUTH.member });
+    fireEvent.click(await screen.findByRole('button', { name: 'Ask to swap' }));
+    const form = await screen.findByRole('form', { name: /^Ask to swap/ });
+    fireEvent.click(within(form).getByRole('button', { name: 'Send request' }));
+    expect(await within(form).findByText('Write a few words to the owner')).toBeTruthy();
+    fireEvent.change(within(form).getByRole('textbox', { name: /Your message to Ivy Green/ }), { target: { value: 'I can bring a pothos on Sunday' } });
+    await within(form).findByRole('option', { name: 'Pothos' });
+    fireEvent.change(within(form).getByRole('combobox', { name: /In return/ }), { target: { value: uuid(3) } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Send request' }));
+    expect(await within(form).findByText('Try again')).toBeTruthy();
+    fireEvent.click(within(form).getByRole('button', { name: 'Send request' }));
+    expect(await screen.findByText('Request sent')).toBeTruthy();
+    const sent = api.to('POST /api/iam/swaps/new').map((c) => c.body as { id: string });
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toMatchObject({ plantId: ID, message: 'I can bring a pothos on Sunday', offer: uuid(3) });
+    expect(sent[1]!.id).toBe(sent[0]!.id);
+    expect(screen.getByRole('link', { name: 'Follow it in your swaps' }).getAttribute('href')).toBe('/profile/swaps');
+  });
+
+  it('offers no swap on a listing not available', async () => {
+    serve({ [`GET /api/plant/${ID}`]: () => success({ plant: makePlant({ available: false, owner: { type: 'user', id: uuid(9), handle: 'ivy', name: 'Ivy Green', avatar: null } }), comments: [], responders: [] }) });
+    renderRoute(`/plant/${ID}`, { auth: AUTH.member });
+    expect(await screen.findByRole('link', { name: 'Ask about this plant' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Ask to swap' })).toBeNull();
   });
 });

@@ -4,7 +4,7 @@
  * an item that does not exist or may not be seen is the not-found page.
  */
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { PostDetail } from '@shared/answers/feeds';
 import { NotFoundScreen } from '@/components/errors/not-found';
@@ -35,14 +35,17 @@ export function useContentDetail(kind: Kind, id: string) {
 
 const isMissing = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
 
-export function ContentDetail({ kind, id }: { kind: Kind; id: string }) {
+/** What an available listing offers beside "Ask about this plant" (the plant screen puts "Ask to swap" there). */
+export type PlantSwapSlot = (listing: { plantId: string; plantName: string; ownerName: string }) => ReactNode;
+
+export function ContentDetail({ kind, id, swap }: { kind: Kind; id: string; swap?: PlantSwapSlot }) {
   const { query, key, valid } = useContentDetail(kind, id);
   // The not-found page names itself: nothing below may set the title then.
   if (!valid || (query.isError && isMissing(query.error))) return <NotFoundScreen />;
-  return <DetailView kind={kind} query={query} queryKey={key} />;
+  return <DetailView kind={kind} query={query} queryKey={key} {...(swap ? { swap } : {})} />;
 }
 
-function DetailView({ kind, query, queryKey }: { kind: Kind; query: UseQueryResult<PostDetail>; queryKey: readonly unknown[] }) {
+function DetailView({ kind, query, queryKey, swap }: { kind: Kind; query: UseQueryResult<PostDetail>; queryKey: readonly unknown[]; swap?: PlantSwapSlot }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { hash, state } = useLocation();
@@ -101,7 +104,7 @@ function DetailView({ kind, query, queryKey }: { kind: Kind; query: UseQueryResu
           });
         }}
       />
-      {post.kind === 'plant' ? <AskAboutPlant post={post} /> : null}
+      {post.kind === 'plant' ? <AskAboutPlant post={post} {...(swap ? { swap } : {})} /> : null}
       <CommentThread detail={detail} onUpdate={onUpdate} />
       {detail.commentsCursor ? <MoreComments kind={kind} id={post.id} cursor={detail.commentsCursor} onUpdate={onUpdate} /> : null}
       {/* The conversation is the comments: its people are their authors (so one's own comment counts at
@@ -112,15 +115,12 @@ function DetailView({ kind, query, queryKey }: { kind: Kind; query: UseQueryResu
   );
 }
 
-/** "Ask to swap" is its own chunk: only signed-in members who do not own the listing load it. */
-const AskForSwap = lazy(() => import('@/features/swaps/components/ask-for-swap'));
-
 /**
  * "Ask about this plant": a conversation with its owner (a member, or a page) that starts by
  * quoting the listing; and, while it is available, "Ask to swap". Its owner is shown where the
  * requests on their listings are.
  */
-function AskAboutPlant({ post }: { post: PostDetail['post'] }) {
+function AskAboutPlant({ post, swap }: { post: PostDetail['post']; swap?: PlantSwapSlot }) {
   const auth = useAuth();
   const me = auth.user?.username;
   const owner = post.owner;
@@ -142,11 +142,7 @@ function AskAboutPlant({ post }: { post: PostDetail['post'] }) {
       <Link to={href} className="inline-flex min-h-11 items-center rounded-md bg-primary-700 px-4 text-sm font-semibold text-white hover:bg-primary-800">
         Ask about this plant
       </Link>
-      {post.available ? (
-        <Suspense fallback={null}>
-          <AskForSwap plantId={post.id} plantName={post.plant ? plantName(post.plant) : 'this plant'} ownerName={ownerName(post.owner)} />
-        </Suspense>
-      ) : null}
+      {post.available && swap ? swap({ plantId: post.id, plantName: post.plant ? plantName(post.plant) : 'this plant', ownerName: ownerName(post.owner) }) : null}
     </div>
   );
 }

@@ -65,3 +65,13 @@ export function useMyAvailablePlants(userId: string | undefined) {
     enabled: Boolean(userId),
   });
 }
+
+/** A reviewer's public card by uuid (cached a while: the same reviewer shows on many reviews). */
+export function useReviewer(uuid: string | null) {
+  return useQuery({
+    queryKey: ['member-by-uuid', uuid ?? ''],
+    queryFn: ({ signal }) => api.call('GET /api/user/get-user-by-uuid/{uuid}', { uuid: uuid! }, { signal }),
+    enabled: Boolean(uuid),
+    staleTime: 5 * 60_000,
+  });
+}

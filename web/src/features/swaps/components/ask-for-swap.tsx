@@ -22,8 +22,9 @@ export default function AskForSwap({ plantId, plantName, ownerName }: { plantId:
   const [message, setMessage] = useState('');
   const [offer, setOffer] = useState(GIVE_AWAY);
   const [messageError, setMessageError] = useState<string | undefined>();
-  // One id per attempt: pressing send again after a lost answer is the same request.
-  const [attemptId, setAttemptId] = useState(newAskId);
+  // One id for this form: sending again after a lost answer is the same request (the server
+  // answers the first), and a request refused made nothing under it.
+  const [attemptId] = useState(newAskId);
   const ask = useAskForSwap();
   const mine = useMyAvailablePlants(open ? auth.user?.uuid : undefined);
 
@@ -49,7 +50,7 @@ export default function AskForSwap({ plantId, plantName, ownerName }: { plantId:
       setMessageError('Write a few words to the owner');
       return;
     }
-    ask.mutate({ id: attemptId, plantId, message: message.trim(), ...(offer ? { offer } : {}) }, { onError: () => setAttemptId(newAskId()) });
+    ask.mutate({ id: attemptId, plantId, message: message.trim(), ...(offer ? { offer } : {}) });
   };
   const options = [
     { value: GIVE_AWAY, label: 'Nothing: ask for it as a give-away' },

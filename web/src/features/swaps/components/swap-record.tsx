@@ -1,18 +1,11 @@
 /** A member's or a page's swap record: completed swaps, the share of positive reviews, and the reviews shown. */
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { handleHref } from '@/config/paths';
-import { api } from '@/lib/api';
-import type { SwapRecord } from '../api/swaps';
+import { useReviewer, type SwapRecord } from '../api/swaps';
 
 /** The reviewer as a link to their profile (one cached call per reviewer), or "A former member". */
 function Reviewer({ uuid }: { uuid: string | null }) {
-  const profile = useQuery({
-    queryKey: ['member-by-uuid', uuid ?? ''],
-    queryFn: ({ signal }) => api.call('GET /api/user/get-user-by-uuid/{uuid}', { uuid: uuid! }, { signal }),
-    enabled: Boolean(uuid),
-    staleTime: 5 * 60_000,
-  });
+  const profile = useReviewer(uuid);
   if (!uuid) return <>A former member</>;
   const p = profile.data;
   if (!p?.username) return <>A member</>;
