@@ -96,7 +96,7 @@ const FUNCTION_LAYERS = [
   ['pages'], // pages, their roles and members
   ['posts', 'events', 'messages'],
   ['comments', 'realtime'],
-  ['reactions', 'feeds', 'reports', 'swaps'], // reports: what members report, and the admins' actions on it; swaps: requests on listings
+  ['reactions', 'feeds', 'reports', 'swaps', 'wanted'], // reports: what members report, and the admins' actions on it; swaps: requests on listings; wanted: wanted lists and their matching
   ['auth', 'forms', 'search', 'admin', 'mail'], // mail: the unsubscribe link turns a member's setting off
   ['cascades'], // what deleting an account or a page takes with it
   ['system'], // the jobs

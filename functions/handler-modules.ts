@@ -194,6 +194,9 @@ import type * as usersPhoneConfirm from './users/handlers/phone-confirm';
 import type * as usersPhoneInit from './users/handlers/phone-init';
 import type * as usersUpdateUserSettings from './users/handlers/update-user-settings';
 import type * as usersUserSettings from './users/handlers/user-settings';
+import type * as wantedDeleteWanted from './wanted/handlers/delete-wanted';
+import type * as wantedMyWanted from './wanted/handlers/my-wanted';
+import type * as wantedNewWanted from './wanted/handlers/new-wanted';
 
 export interface HandlerModules {
   'admin/handlers/admin-overview': typeof adminAdminOverview;
@@ -386,4 +389,7 @@ export interface HandlerModules {
   'users/handlers/phone-init': typeof usersPhoneInit;
   'users/handlers/update-user-settings': typeof usersUpdateUserSettings;
   'users/handlers/user-settings': typeof usersUserSettings;
+  'wanted/handlers/delete-wanted': typeof wantedDeleteWanted;
+  'wanted/handlers/my-wanted': typeof wantedMyWanted;
+  'wanted/handlers/new-wanted': typeof wantedNewWanted;
 }

@@ -30,6 +30,7 @@ import { postsRoutes } from './posts/routes';
 import { reactionsRoutes } from './reactions/routes';
 import { reportsRoutes } from './reports/routes';
 import { swapsRoutes } from './swaps/routes';
+import { wantedRoutes } from './wanted/routes';
 import { searchRoutes } from './search/routes';
 import { siteSettingsRoutes } from './site-settings/routes';
 import { systemRoutes } from './system/routes';
@@ -82,6 +83,7 @@ export const routes = [
   ...inStack('mail', mailRoutes),
   ...inStack('reports', reportsRoutes),
   ...inStack('swaps', swapsRoutes),
+  ...inStack('swaps', wantedRoutes),
 ] as const satisfies readonly StackedRoute[];
 
 export type RouteTable = typeof routes;

@@ -9,7 +9,7 @@ export const EVENT_PRIVACIES = ['public', 'members'] as const;
 export type EventPrivacy = (typeof EVENT_PRIVACIES)[number];
 
 /** The settings that let a kind of e-mail be sent, each one an unsubscribe link can turn off. */
-export const MAIL_SETTINGS = ['notify_email_messages', 'notify_email_comments', 'notify_email_events', 'notify_email_announcements'] as const;
+export const MAIL_SETTINGS = ['notify_email_messages', 'notify_email_comments', 'notify_email_events', 'notify_email_announcements', 'notify_email_wanted'] as const;
 export type MailSetting = (typeof MAIL_SETTINGS)[number];
 
 export const FEED_FILTERS = ['postsAll', 'plantsAll', 'plantsAvail', 'news'] as const;

@@ -23,6 +23,7 @@ import { withdrawAttendance } from '../events/attend';
 import { deleteEventsOf } from '../events/removal';
 import { leaveAllPages, pagesOnlyRunBy, stepDownFromPages } from '../pages/members';
 import { cancelSwapsOf } from '../swaps/sides';
+import { removeWantedOf } from '../wanted/wanted';
 import { deletePostsOf } from '../posts/write';
 import { dropConnections } from '../realtime/connections';
 import { getUser } from '../users/users';
@@ -101,6 +102,7 @@ export async function deleteAccount(userId: string, steps: DeletionSteps = defau
       await deleteEventsOf({ type: 'user', id: userId }, userId);
       await withdrawAttendance(userId);
       await cancelSwapsOf(userId);
+      await removeWantedOf(userId);
       await leaveAllPages(userId);
       await sweepUser(userId);
     } catch (err) {

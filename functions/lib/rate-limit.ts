@@ -66,6 +66,8 @@ export const DEFAULT_LIMITS = {
   SEARCH_USER: { max: 600, seconds: 60 * 60 },
   /** Swap requests each send the listing's owner a message: plenty for a keen swapper's day. */
   SWAP_USER: { max: 30, seconds: 24 * 60 * 60 },
+  /** Wanted entries each file up to 9 index items: a list is built in an evening; churn past that meets the wall. */
+  WANTED_USER: { max: 60, seconds: 24 * 60 * 60 },
   /** Reports reach the admins' queue: a member flags a few things a day; a script meets the wall. */
   REPORT_USER: { max: 20, seconds: 60 * 60 },
   /** Counting an announcement's audience reads every member it names: plenty for an admin writing one. */

@@ -5,7 +5,8 @@
  * or notification), and never more than once an hour per conversation, post or event.
  *
  * Everything is judged when the mail would go out, not when the message arrived: the member's
- * setting (`notify_email_messages`, `notify_email_comments`, `notify_email_events`), a suspended
+ * setting (`notify_email_messages`, `notify_email_comments`, `notify_email_events`,
+ * `notify_email_wanted`), a suspended
  * or deleted account, a block either way between the member and the author, a muted conversation,
  * and what has been read or seen meanwhile. A page's conversations are mailed to each of its
  * admins and moderators, each judged alone. Every mail carries the one-click unsubscribe of
@@ -51,6 +52,7 @@ const SETTING: Record<PendingMailItem['scopeKind'], MailSetting> = {
   conv: 'notify_email_messages',
   post: 'notify_email_comments',
   event: 'notify_email_events',
+  wanted: 'notify_email_wanted',
 };
 
 /** One thing waiting to be mailed: who wrote or did it, and what it says. */
@@ -102,6 +104,7 @@ async function unseenNotices(userId: string, entries: string[]): Promise<{ waiti
 
 function noticeLine(n: NotificationItem, who: string | null): string {
   if (n.kind === 'comment' || n.kind === 'reply') return `${who ?? 'A member'}: ${quote(n.text ?? '')}`;
+  if (n.kind === 'wanted') return quote(n.text ?? '');
   const notice = readEventNotice(n.text);
   const when = notice.at && notice.timeZone ? eventTimeText(notice.at, notice.timeZone, { locale: 'en' }) : notice.at;
   if (n.kind === 'event-cancelled') return `Cancelled: ${notice.title}${when ? `, ${when}` : ''}`;
@@ -138,6 +141,16 @@ async function waitingOf(item: PendingMailItem, entries: string[]): Promise<{ wa
         subject: replies ? `${plural(shown.length, 'A new reply', 'new replies')} to your comment` : `${plural(shown.length, 'A new comment', 'new comments')} on your post`,
         intro: replies ? `Replying to your comment${about ? ` “${about}”` : ''}:` : `On your post${about ? ` “${about}”` : ''}:`,
         link: `${origin}/post/${encodeURIComponent(target)}`,
+      }),
+    };
+  }
+  if (item.scopeKind === 'wanted') {
+    return {
+      waiting,
+      mail: (shown) => ({
+        subject: shown.length === 1 ? 'A plant you want is listed near you' : `${shown.length} plants you want are listed near you`,
+        intro: 'Listed near you, from your wanted list:',
+        link: shown.length === 1 ? `${origin}/plant/${encodeURIComponent(target)}` : `${origin}/profile/notifications`,
       }),
     };
   }

@@ -7,6 +7,7 @@
  *   - the mover of plant listings (relist-plants.ts): inserts and changes of job items;
  *   - the remover of deleted tags (tag-delete.ts): inserts and changes of its job items;
  *   - the search index of posts' words (post-words.ts): inserts and changes of posts;
+ *   - wanted-list alerts (wanted-match.ts): inserts and changes of plant listings;
  *   - live delivery (functions/realtime/fanout.ts): inserts and changes of messages,
  *     notifications, message tallies, dates' attendance counts and page memberships, and new
  *     comments, sent to their members' open sockets (as `changed` frames for the last three)
@@ -39,13 +40,14 @@ import { relistPlantsJob } from './relist-plants';
 import { handleRecordsWith, newImageOf, recordHandler, type RecordHandler } from './stream-records';
 import { sweepDeletedJob } from './sweep-deleted';
 import { tagDeleteJob } from './tag-delete';
+import { wantedMatchJob } from './wanted-match';
 
 /** No record is started with less time than this left (the jobs' own margin). */
 const SAFETY_MS = 60_000;
 
 /** The jobs every record is offered to, in this order. */
 export function streamJobs(shortOfTime: () => boolean): RecordHandler[] {
-  return [recordHandler(sweepDeletedJob), recordHandler(relistPlantsJob(shortOfTime)), recordHandler(tagDeleteJob(shortOfTime)), recordHandler(postWordsJob)];
+  return [recordHandler(sweepDeletedJob), recordHandler(relistPlantsJob(shortOfTime)), recordHandler(tagDeleteJob(shortOfTime)), recordHandler(postWordsJob), recordHandler(wantedMatchJob)];
 }
 
 /** The item a record hands the fan-out (its new image); null for other records. */

@@ -23,6 +23,7 @@ import { db } from '../db/service';
 import { logger } from '../lib/logger';
 import { getPostItem } from '../posts/post-item';
 import { cancelSwapsOf } from '../swaps/sides';
+import { removeWantedOf } from '../wanted/wanted';
 import { deletePostsOf, sweepPost } from '../posts/write';
 import { withdrawAttendance } from '../events/attend';
 import { getEvent } from '../events/events';
@@ -87,6 +88,7 @@ async function run(sweep: Sweep): Promise<void> {
   await deleteEventsOf({ type: 'user', id: sweep.uuid }, sweep.uuid);
   await withdrawAttendance(sweep.uuid);
   await cancelSwapsOf(sweep.uuid);
+  await removeWantedOf(sweep.uuid);
   await leaveAllPages(sweep.uuid);
   await sweepUser(sweep.uuid);
   logger.info('swept a deleted account', { userId: sweep.uuid, posts });

@@ -23,6 +23,7 @@ export function toSettings(item: UserSettingsItem | null): UserSettings {
     notify_email_comments: item.notify_email_comments,
     notify_email_events: item.notify_email_events,
     notify_email_announcements: item.notify_email_announcements ?? true,
+    notify_email_wanted: item.notify_email_wanted ?? true,
     show_in_nearby: item.show_in_nearby,
     show_in_directory: item.show_in_directory,
     nearby_radius_km: item.nearby_radius_km as UserSettings['nearby_radius_km'],

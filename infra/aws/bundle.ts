@@ -53,6 +53,7 @@ import * as imagesSchemas from '../../shared/schemas/images';
 import * as mailSchemas from '../../shared/schemas/mail';
 import * as reportsSchemas from '../../shared/schemas/reports';
 import * as swapsSchemas from '../../shared/schemas/swaps';
+import * as wantedSchemas from '../../shared/schemas/wanted';
 import * as messagesSchemas from '../../shared/schemas/messages';
 import * as notificationsSchemas from '../../shared/schemas/notifications';
 import * as pagesSchemas from '../../shared/schemas/pages';
@@ -197,6 +198,7 @@ const SCHEMA_MODULES: Record<string, Record<string, unknown>> = {
   'site-settings': siteSettingsSchemas,
   tags: tagsSchemas,
   users: usersSchemas,
+  wanted: wantedSchemas,
 };
 
 /** Where a route's input schema is exported: the entry imports it by name, and nothing else of the contract. */

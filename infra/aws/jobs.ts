@@ -215,7 +215,7 @@ export const STREAM_JOBS = [
   {
     name: 'stream-dispatch',
     handler: 'system/stream-dispatch',
-    description: 'Reads the table\'s stream: sweeps under deleted posts, accounts, pages and events, moves plant listings with their owner, sends messages, notifications, tallies and changes to sockets, closes sockets whose connection went',
+    description: 'Reads the table\'s stream: sweeps deleted posts, accounts, pages and events, moves listings with their owner, alerts wanted lists, sends messages, notifications, tallies and changes to sockets, closes gone sockets',
     memoryMb: 512,
     timeoutSeconds: 900,
     // The sweep: deletePostsOf reads gsi1 (ownerAll) and marks each post as deletePost does:
@@ -231,6 +231,9 @@ export const STREAM_JOBS = [
     // gsi2 and a member's pages by gsi1, the conversation and the notification tally (GetItem),
     // message tallies, senders' cards and the sessions the connections were opened in
     // (BatchGetItem); frames go out through the WebSocket API.
+    // Wanted lists: matchListing reads the listing's marker (GetItem), the index partitions
+    // (table Query) and blocks (BatchGetItem), and writes each alert as a transaction of its
+    // marker's put, the notification, its tally and the waiting mail (PutItem, UpdateItem).
     // Closing: a removed connection item (a revoked session, a deleted account, its TTL) closes
     // the connection (DeleteConnection): the only caller of it, so no request handler needs it.
     access: {
@@ -245,7 +248,9 @@ export const STREAM_JOBS = [
       filters: [
         { for: 'sweep-deleted', events: ['MODIFY'], entities: ['post', 'user', 'page', 'event'], newImageHas: ['deletedAt'] },
         // The resumable jobs' items (moving plant listings: relist-plants.ts; removing a deleted tag:
-        // tag-delete.ts) and posts, inserted or changed (the search index of their words: post-words.ts).
+        // tag-delete.ts) and posts, inserted or changed (the search index of their words: post-words.ts;
+        // wanted-list alerts of plant listings: wanted-match.ts; no filter of its own, as a mapping
+        // holds at most 5 and one is kept spare).
         { for: 'relist-plants', events: ['INSERT', 'MODIFY'], entities: ['relistJob', 'tagDeleteJob', 'post'], newImageHas: [] },
         // FANOUT_ENTITIES of functions/realtime/fanout.ts (test/infra/realtime.test.ts holds them equal).
         { for: 'fan-out', events: ['INSERT', 'MODIFY'], entities: ['message', 'notification', 'messageTally', 'eventDateCounts', 'pageMember', 'comment'], newImageHas: [] },

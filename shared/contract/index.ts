@@ -24,10 +24,11 @@ import type * as swaps from './swaps';
 import type * as system from './system';
 import type * as tags from './tags';
 import type * as users from './users';
+import type * as wanted from './wanted';
 
 type Domains = [
   typeof admin, typeof auth, typeof comments, typeof events, typeof feeds, typeof forms, typeof images, typeof mail, typeof messages, typeof notifications,
-  typeof pages, typeof posts, typeof reactions, typeof reports, typeof search, typeof siteSettings, typeof swaps, typeof system, typeof tags, typeof users,
+  typeof pages, typeof posts, typeof reactions, typeof reports, typeof search, typeof siteSettings, typeof swaps, typeof system, typeof tags, typeof users, typeof wanted,
 ];
 
 /** The routes one contract module exports (distributed over the union of modules). */

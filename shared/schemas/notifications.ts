@@ -6,7 +6,7 @@ import './locale';
 import { reactionId } from './reactions';
 
 /** page-request: someone asks to join a page you run; page-invite: you are invited; page-approved: your request was approved. */
-export const NOTIFICATION_KINDS = ['reaction', 'comment', 'reply', 'attendance', 'announcement', 'page-request', 'page-invite', 'page-approved', 'event-moved', 'event-cancelled', 'event-reminder', 'event-promoted', 'event-series-ending', 'content-hidden', 'swap'] as const;
+export const NOTIFICATION_KINDS = ['reaction', 'comment', 'reply', 'attendance', 'announcement', 'page-request', 'page-invite', 'page-approved', 'event-moved', 'event-cancelled', 'event-reminder', 'event-promoted', 'event-series-ending', 'content-hidden', 'swap', 'wanted'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Ids start with the creation time in ms (13 digits), then a UUID: the id alone gives the item's key. */

@@ -183,6 +183,15 @@ export const ownershipFixtures: Record<string, () => Promise<void>> = {
     expect(await getItem(`swap#${asked.data.swap.id}`, 'swap')).toMatchObject({ status: 'REQUESTED', version: 0 });
     expect((await as(a.browser, 'PUT', `/api/iam/swaps/${asked.data.swap.id}/status`, { status: 'CANCELLED' })).status).toBe(200);
   },
+  // ── Wanted lists: B deletes A's entry ────────────────────────────────────────────────────
+  'DELETE /api/iam/wanted/{id}': async () => {
+    const [a, b] = await Promise.all([member(), member()]);
+    const made = await as<{ wanted: { id: string } }>(a.browser, 'POST', '/api/iam/wanted/new', { tag: 'ferns', radiusKm: 10 });
+    expect(made.status, JSON.stringify(made.json)).toBe(201);
+    expect((await as(b.browser, 'DELETE', `/api/iam/wanted/${made.data.wanted.id}`)).status).toBe(404);
+    expect(await getItem(`user#${a.profile.uuid}`, `wanted#${made.data.wanted.id}`)).toBeTruthy();
+    expect((await as(a.browser, 'DELETE', `/api/iam/wanted/${made.data.wanted.id}`)).status).toBe(200);
+  },
   // ── Swap reviews: B, neither side of A's received swap of C's listing ───────────────────────
   'POST /api/iam/swaps/{id}/review': async () => {
     const [a, b, c] = await Promise.all([member(), member(), member()]);

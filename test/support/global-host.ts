@@ -96,6 +96,7 @@ async function start(): Promise<{ host: Host; dataDir: string; control: Server }
       RATE_LIMIT_REACTION_USER: '100000/3600',
       RATE_LIMIT_FORM_USER: '100000/3600',
       RATE_LIMIT_SWAP_USER: '100000/3600',
+      RATE_LIMIT_WANTED_USER: '100000/3600',
       // Per user and per number, not per IP: the real default holds here (tested in users-phone).
       RATE_LIMIT_SMS_USER: '5/3600',
     },

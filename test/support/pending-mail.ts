@@ -12,7 +12,7 @@ import { NOTIFY_MAIL_DELAY_MS } from './mail-delay';
 
 const SETTLE_MS = 20_000;
 
-export const pendingKey = (scope: 'conv' | 'post' | 'event', scopeId: string, to: 'user' | 'page', toId: string) => ({ pk: `mailwait#${scope}#${scopeId}`, sk: `to#${to}#${toId}` });
+export const pendingKey = (scope: 'conv' | 'post' | 'event' | 'wanted', scopeId: string, to: 'user' | 'page', toId: string) => ({ pk: `mailwait#${scope}#${scopeId}`, sk: `to#${to}#${toId}` });
 export type PendingKey = ReturnType<typeof pendingKey>;
 
 /** Moves the pending mail an hour ahead, so the poller leaves it while the test changes things. */

@@ -12,6 +12,8 @@ export const UserSettingsEntity = () => new Entity({
     notify_email_events: { type: 'boolean', required: true },
     // Absent on settings stored before announcements: read as on.
     notify_email_announcements: { type: 'boolean' },
+    // Absent on settings stored before wanted lists: read as on.
+    notify_email_wanted: { type: 'boolean' },
     show_in_nearby: { type: 'boolean', required: true },
     show_in_directory: { type: 'boolean', required: true },
     nearby_radius_km: { type: 'number', required: true, validate: (v: number) => (NEARBY_RADII_KM as readonly number[]).includes(v) },

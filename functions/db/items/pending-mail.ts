@@ -5,7 +5,7 @@
  *
  * - key `{ pk: mailwait#<scope kind>#<scope id>, sk: to#<recipient kind>#<recipient id> }`: scope
  *   kinds `conv` (a conversation), `post` (comments and replies under a post), `event` (changes of
- *   an event); recipient kinds `user`, or `page` (its staff are found when the mail goes out);
+ *   an event), `wanted` (a member's wanted-list alerts: the scope id is the member's uuid); recipient kinds `user`, or `page` (its staff are found when the mail goes out);
  * - `entries`: a string set of what waits (a message's `<sentMs>#<id>`, a notification's id), joined
  *   in the transaction of the message or notification;
  * - `version`: +1 on every write, so the sender finishes only what it read;
@@ -18,7 +18,7 @@ import { updateItem, type ItemKey } from '../write';
 
 export const MAIL_DUE_PK = 'mail#due';
 
-export type MailScopeKind = 'conv' | 'post' | 'event';
+export type MailScopeKind = 'conv' | 'post' | 'event' | 'wanted';
 export type MailRecipientKind = 'user' | 'page';
 
 export interface MailScope {

@@ -6,6 +6,8 @@ import { hydrateOne } from '../post-views';
 import { viewerOf } from '../../lib/session/viewer';
 import { createPost } from '../write';
 import type { Main } from '../../lib/route-types';
+import { sweepsDeferred } from '../../lib/deferred';
+import { matchListingNow } from '../../wanted/matching';
 
 export const main: Main<typeof route> = async ({ input, session }) => {
   await hitRateLimit('POST_USER', session.userId);
@@ -13,5 +15,7 @@ export const main: Main<typeof route> = async ({ input, session }) => {
     id: input.id, kind: 'plant', text: input.text ?? '', tags: input.tags, photos: input.plant_photos, privacy: input.privacy, plant: input.plant,
     ...(input.pageId ? { pageId: input.pageId } : {}),
   });
+  // A listing available now alerts the wanted lists near it (in the cloud, the table's stream does).
+  if (!sweepsDeferred()) await matchListingNow(post);
   return reply({ plant: await hydrateOne(post, await viewerOf(session)) }, { status: created ? 201 : 200 });
 };

@@ -21,6 +21,7 @@ const STOPS: Record<MailSetting, string> = {
   notify_email_comments: 'comments and replies on your posts',
   notify_email_events: 'events you attend or that are near you',
   notify_email_announcements: 'announcements from the site',
+  notify_email_wanted: 'plants you want listed near you',
 };
 
 const NOT_VALID = 'This link is not valid';

@@ -17,6 +17,7 @@ const LABELS: Record<keyof UserSettings, string> = {
   notify_email_comments: 'Comments and replies on my posts',
   notify_email_events: 'Events I attend or that are near me',
   notify_email_announcements: 'Announcements from the site',
+  notify_email_wanted: 'Plants I want, listed near me',
   show_in_nearby: 'Show me in "people near you"',
   show_in_directory: 'List me in the member directory',
   nearby_radius_km: 'Nearby means within',
@@ -79,6 +80,7 @@ function PreferencesForm({ saved }: { saved: UserSettings }) {
         <Checkbox name="notify_email_comments" label={LABELS.notify_email_comments} checked={values.notify_email_comments} onCheckedChange={(v) => set('notify_email_comments', v)} />
         <Checkbox name="notify_email_events" label={LABELS.notify_email_events} checked={values.notify_email_events} onCheckedChange={(v) => set('notify_email_events', v)} />
         <Checkbox name="notify_email_announcements" label={LABELS.notify_email_announcements} checked={values.notify_email_announcements} onCheckedChange={(v) => set('notify_email_announcements', v)} />
+        <Checkbox name="notify_email_wanted" label={LABELS.notify_email_wanted} checked={values.notify_email_wanted} onCheckedChange={(v) => set('notify_email_wanted', v)} />
       </Fieldset>
       <Fieldset legend="Privacy">
         <Checkbox name="show_in_nearby" label={LABELS.show_in_nearby} checked={values.show_in_nearby} onCheckedChange={(v) => set('show_in_nearby', v)} />
