@@ -47,6 +47,7 @@ const EXPECTED_ROUTES: Array<[string, GuardName]> = [
   ['/_recent-plants', 'none'],
   ['/plant/{plantId}', 'guest-or-authd'],
   ['/search', 'logged-in-only'],
+  ['/profile/wanted', 'completed-regn'],
   ...(['/profile', '/profile/notifications', '/profile/plants', '/profile/swaps', '/profile/plants/create', '/profile/plants/edit/{plantId}'].map((p) => [p, 'authd-only']) as Array<[string, GuardName]>),
   ['/post/{randomId}', 'none'],
   ['/{handle}', 'guest-or-authd'],

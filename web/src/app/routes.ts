@@ -106,6 +106,7 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/profile/notifications', guard: 'authd-only', screen: () => import('./screens/profile/notifications') },
   { path: '/profile/plants', guard: 'authd-only', screen: () => import('./screens/profile/plants') },
   { path: '/profile/swaps', guard: 'authd-only', screen: () => import('./screens/profile/swaps') },
+  { path: '/profile/wanted', guard: 'completed-regn', screen: () => import('./screens/profile/wanted') },
   { path: '/profile/plants/create', guard: 'authd-only', screen: () => import('./screens/profile/plant-create') },
   { path: '/profile/plants/edit/:plantId', guard: 'authd-only', screen: () => import('./screens/profile/plant-edit') },
 

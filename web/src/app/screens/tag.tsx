@@ -1,6 +1,6 @@
 /** /tag/:name: the posts and plants with a tag, newest first, as the viewer may see them. */
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { formatNumber } from '@shared/format';
 import type { FeedCounts } from '@shared/answers/feeds';
 import { normaliseTagName, TAG_NAME_PATTERN } from '@shared/tag-rules';
@@ -37,9 +37,14 @@ function TagFeed({ tag }: { tag: string }) {
         <div className="flex flex-wrap items-start justify-between gap-3">
           <h1 className="text-2xl font-semibold tracking-tight break-words text-gray-900 sm:text-3xl">#{tag}</h1>
           {member && auth.user ? (
-            <Suspense fallback={null}>
-              <FollowTag userId={auth.user.uuid} tag={tag} />
-            </Suspense>
+            <div className="flex flex-wrap items-center gap-3">
+              <Suspense fallback={null}>
+                <FollowTag userId={auth.user.uuid} tag={tag} />
+              </Suspense>
+              <Link to={`/profile/wanted?tag=${encodeURIComponent(tag)}`} className="inline-flex min-h-11 items-center text-sm font-semibold text-primary-800 underline underline-offset-2">
+                Want this?
+              </Link>
+            </div>
           ) : null}
         </div>
         <p className="max-w-prose text-gray-600" aria-live="polite">

@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { NotFoundScreen } from '@/components/errors/not-found';
-import { Button, FormAlert, ShowMore } from '@/components/form/feedback';
+import { Button, FormAlert } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
 import { handleHref, pageEditHref, paths, tagHref } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-store';
@@ -19,12 +19,14 @@ import { viewerOf, viewerReady } from '@/lib/ids';
 import { ApiError } from '@/lib/api';
 import { imageUrl } from '@/lib/images';
 import { DateCard } from '@/features/events/components/date-card';
-import { pageNewsSource, pagePlantsSource, usePageDetails, usePageMembers } from '@/features/pages/api/pages';
+import { pageNewsSource, pagePlantsSource, usePageDetails } from '@/features/pages/api/pages';
 import { JoinButton } from '@/features/pages/components/join-button';
-import { atLeast, isPageAdmin, isPageStaff, PAGE_ROLE_NAMES } from '@shared/page-roles';
+import { atLeast, isPageAdmin, isPageStaff } from '@shared/page-roles';
 import { plural } from '@shared/format';
 import { useReportAction } from '@/components/report/report-action';
 
+/** The members tab loads when it is opened: most readers stay on the news. */
+const MemberList = lazy(() => import('@/app/screens/handle/page-members').then((m) => ({ default: m.MemberList })));
 /** The news composer loads when a member who may post opens it: readers never load it. */
 const Composer = lazy(() => import('@/features/compose/components/composer').then((m) => ({ default: m.Composer })));
 
@@ -142,7 +144,7 @@ export function PageProfile({ handle, onNotFound }: { handle: string; onNotFound
               All events
             </Link>
             <Link to={`${handleHref(page.handle)}/swaps`} className={link}>
-              {`Swaps (${details.data.swapRecord.completed})`}
+              Swaps
             </Link>
             {staff ? (
               <Link to={`${handleHref(page.handle)}/events/new`} className={link}>
@@ -205,7 +207,9 @@ export function PageProfile({ handle, onNotFound }: { handle: string; onNotFound
           <p className="text-gray-700">Sign in to see the plants this page lists.</p>
         )
       ) : (
-        <MemberList pageId={page.id} signedIn={auth.loggedIn === true} />
+        <Suspense fallback={<div role="status" aria-busy="true" aria-label="Loading members" className="h-24 animate-pulse rounded-xl bg-gray-100" />}>
+          <MemberList pageId={page.id} signedIn={auth.loggedIn === true} />
+        </Suspense>
       )}
     </article>
   );
@@ -225,30 +229,5 @@ function NewsComposer({ page, onCreated }: { page: { id: string; name: string };
     <Suspense fallback={<div role="status" aria-busy="true" aria-label="Loading the composer" className="h-40 animate-pulse rounded-xl bg-gray-100" />}>
       <Composer asPage={{ id: page.id, name: page.name }} onCreated={onCreated} />
     </Suspense>
-  );
-}
-
-function MemberList({ pageId, signedIn }: { pageId: string; signedIn: boolean }) {
-  const members = usePageMembers(pageId, signedIn);
-  if (!signedIn) return <p className="text-gray-700">Sign in to see who belongs to this page.</p>;
-  if (members.isError) return <FormAlert message={failureMessage(members.error)} title="Could not load the members" />;
-  if (!members.data) return <div role="status" aria-busy="true" aria-label="Loading members" className="h-24 animate-pulse rounded-xl bg-gray-100" />;
-  return (
-    <div className="space-y-3">
-      <ul className="grid gap-3 sm:grid-cols-2">
-        {members.data.pages.flatMap((p) => p.members).map((m) => (
-          <li key={m.user.uuid} className="flex items-center gap-3 rounded-xl border border-gray-200 bg-white p-3">
-            <Avatar src={m.user.avatar} name={m.user.username} />
-            <span className="min-w-0">
-              <Link to={`/${encodeURIComponent(m.user.username)}`} className="block truncate font-semibold text-gray-900 hover:underline">
-                @{m.user.username}
-              </Link>
-              <span className="text-sm text-gray-600">{PAGE_ROLE_NAMES[m.role]}</span>
-            </span>
-          </li>
-        ))}
-      </ul>
-      <ShowMore list={members}>Show more members</ShowMore>
-    </div>
   );
 }

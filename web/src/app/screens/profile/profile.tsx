@@ -54,6 +54,14 @@ export default function ProfileScreen() {
         <Link to="/profile/plants" className={link}>
           Your plants
         </Link>
+        <Link to="/profile/swaps" className={link}>
+          Your swaps
+        </Link>
+        {user.registration_complete ? (
+          <Link to="/profile/wanted" className={link}>
+            Wanted list
+          </Link>
+        ) : null}
         <Link to={paths.settings} className={link}>
           Settings
         </Link>
