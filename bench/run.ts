@@ -254,6 +254,80 @@ async function benchRealtime(hostUrl: string, sendMessage: () => Promise<Respons
   };
 }
 
+/** A point uniformly spread over a square `sizeKm` across around `centre`. */
+function spreadAround(centre: { latitude: number; longitude: number }, sizeKm: number): { latitude: number; longitude: number } {
+  const kmPerDeg = 111.2;
+  const north = (Math.random() - 0.5) * sizeKm;
+  const east = (Math.random() - 0.5) * sizeKm;
+  return { latitude: centre.latitude + north / kmPerDeg, longitude: centre.longitude + east / (kmPerDeg * Math.cos((centre.latitude * Math.PI) / 180)) };
+}
+
+async function benchWantedMatch(listerId: string): Promise<Record<string, unknown>> {
+  const { wantedEntry } = await import('../functions/wanted/wanted');
+  const { wantedIndexPuts } = await import('../functions/db/items/wanted');
+  const { matchListing } = await import('../functions/wanted/matching');
+  const { createPost } = await import('../functions/posts/write');
+  const { ddbMetrics, resetDdbMetrics } = await import('../functions/db/metrics');
+  const { documentClient, tableName } = await import('../functions/db/client');
+  const { BatchWriteCommand } = await import('@aws-sdk/lib-dynamodb');
+  const region = { latitude: -37.81, longitude: 144.96 };
+  const names = ['Monstera deliciosa', 'Pothos', 'Hoya carnosa', 'Fiddle leaf fig', 'Snake plant', 'String of pearls', 'Calathea orbifolia', 'Peace lily', 'Bird of paradise', 'Jade plant', 'Aloe vera', 'Philodendron', 'Staghorn fern', 'Maidenhair fern', 'Rubber plant', 'Zz plant', 'Chinese money plant', 'Spider plant', 'Boston fern', 'Anthurium'];
+  const tags = ['succulents', 'aroids', 'ferns', 'cacti', 'hoyas', 'orchids', 'herbs', 'natives', 'bonsai', 'carnivorous'];
+  const members = Array.from({ length: 500 }, () => randomUUID());
+  const started = Date.now();
+  const items: Record<string, unknown>[] = [];
+  for (let i = 0; i < 10_000; i++) {
+    const input = i % 2 ? { tag: tags[i % tags.length]!, radiusKm: 1 + (i % 100) } : { plantName: names[i % names.length]!.split(' ')[0]!, radiusKm: 1 + ((i * 7) % 100) };
+    const entry = wantedEntry(members[i % members.length]!, input, spreadAround(region, 200));
+    items.push(entry as unknown as Record<string, unknown>, ...wantedIndexPuts(entry).map((t) => (t as { Put: { Item: Record<string, unknown> } }).Put.Item));
+  }
+  for (let i = 0; i < items.length; i += 25) {
+    let pending = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
+    while (pending.length) {
+      const out = await documentClient().send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }));
+      pending = (out.UnprocessedItems?.[tableName()] ?? []) as typeof pending;
+    }
+  }
+  const seededMs = Date.now() - started;
+  const runs = 20;
+  let read = 0;
+  let queries = 0;
+  let alerted = 0;
+  let calls = 0;
+  let capacity = 0;
+  let ms = 0;
+  for (let i = 0; i < runs; i++) {
+    const at = spreadAround(region, 200);
+    const { post } = await createPost(listerId, {
+      id: randomUUID(), kind: 'plant', text: '', tags: [tags[i % tags.length]!], photos: [], privacy: 'public', plant: { commonName: names[i % names.length]!, availability: 'Available to swap' },
+    });
+    // Matched alone (its listing's write is not counted), at a random point of the region.
+    resetDdbMetrics();
+    const t0 = performance.now();
+    const outcome = await matchListing({ ...post, latitude: at.latitude, longitude: at.longitude });
+    ms += performance.now() - t0;
+    const m = ddbMetrics();
+    calls += m.calls;
+    capacity += m.capacityUnits;
+    read += outcome.read;
+    queries += outcome.queries;
+    alerted += outcome.alerted;
+  }
+  return {
+    entries: 10_000,
+    indexItems: items.length - 10_000,
+    seededMs,
+    perListing: {
+      indexQueries: queries / runs,
+      indexItemsRead: read / runs,
+      membersAlerted: alerted / runs,
+      dynamoCalls: round(calls / runs, 1),
+      capacityUnits: round(capacity / runs, 1),
+      ms: round(ms / runs, 1),
+    },
+  };
+}
+
 async function main(): Promise<void> {
   rmSync(WORK, { recursive: true, force: true });
   mkdirSync(WORK, { recursive: true });
@@ -433,6 +507,12 @@ async function main(): Promise<void> {
     await measure('GET /api/iam/messages/all (recipient)', 20, asOther('/api/iam/messages/all'));
     await measure('GET /api/iam/messages/unread-tally', 20, asOther('/api/iam/messages/unread-tally'));
     await measure('GET /api/iam/messages/conversation/{a}/{b} (20 of 21)', 20, asOther(`/api/iam/messages/conversation/${member.uuid}/${other.uuid}`));
+    // Wanted lists: 10,000 entries spread over a region about 200 km across (500 members, by tag
+    // or plant name, radii of 1 to 100 km), then new listings at random points of it, each matched
+    // as the stream would: what one costs in DynamoDB calls, items read and members alerted.
+    results.wantedMatch = await benchWantedMatch(member.uuid);
+    console.log('wanted matching, per new listing among 10,000 entries:', results.wantedMatch);
+
     if (REALTIME_ONLY) {
       delete process.env.DDB_METRICS;
       console.log('Realtime (send → frame) vs a bare ws echo:', await benchRealtime(host.url, sendMessage, otherCookie, otherIssued.session.csrfToken));

@@ -14,7 +14,7 @@
 import type { SwapRecord } from '../../shared/answers/swaps';
 import type { SwapReviewInput } from '../../shared/schemas/swaps';
 import { batchGet, queryPage } from '../db/batch';
-import { absent, and, exists } from '../db/condition';
+import { absent, and, exists, gt } from '../db/condition';
 import type { SwapItem } from '../db/entities/swap';
 import { userKey, type UserItem } from '../db/entities/user';
 import {
@@ -93,9 +93,9 @@ export async function reviewSwap(session: Session, input: SwapReviewInput): Prom
             // The second review: both show now, the window's work is done.
             ...(theirs.shownAt ? [] : showWrites(theirs, now)),
             reviewCounts(review),
-            named('window-open', deleteItem(window, exists())),
+            named('window-open', deleteItem(window, and(exists(), gt('closesAt', now)))),
           ]
-        : [named('other-absent', conditionCheck(reviewKey(swap.id, otherSide(side)), absent())), named('window-open', conditionCheck(window, exists()))]),
+        : [named('other-absent', conditionCheck(reviewKey(swap.id, otherSide(side)), absent())), named('window-open', conditionCheck(window, and(exists(), gt('closesAt', now))))]),
       ...recipients.flatMap((recipient) =>
         notificationWrite(recipient, {
           kind: 'swap', actorId: session.userId, targetType: 'plant', targetId: swap.plantId, ...(name ? { targetName: name } : {}),
@@ -112,7 +112,10 @@ export async function reviewSwap(session: Session, input: SwapReviewInput): Prom
     await assertAuthorWasLive(out, items, session.userId);
     if (failed.has('actor-role')) throw forbidden('Only the page\'s admins and moderators review its swaps');
     if (failed.has('other-absent') || failed.has('other-unshown')) continue;
-    if (failed.has('window-open')) throw conflict(`The review window closed on ${closesAt.slice(0, 10)}`, 'id');
+    if (failed.has('window-open')) {
+      // Closed now, or (a swap received before reviews existed) never opened.
+      throw conflict(Date.now() >= Date.parse(closesAt) ? `The review window closed on ${closesAt.slice(0, 10)}` : 'This swap has no review window open', 'id');
+    }
     break;
   }
   throw serviceUnavailable('The swap is busy; please try again');
@@ -134,7 +137,13 @@ export async function closeReviewWindows({ deadlineMs = Infinity, nowIso = new D
       if (Date.now() >= deadlineMs) return { closed, shown };
       const reviews = (await batchGet([reviewKey(w.swapId, 'owner'), reviewKey(w.swapId, 'requester')], { consistent: true })) as unknown as SwapReviewItem[];
       const lone = reviews.filter((r) => !r.shownAt);
-      const out = await writeItems([...lone.flatMap((r) => showWrites(r, nowIso)), deleteItem({ pk: w.pk, sk: w.sk }, exists())]);
+      // A side that had not written when read must not write meanwhile, or its review would be left unshown.
+      const unwritten = (['owner', 'requester'] as const).filter((side) => !reviews.some((r) => r.side === side));
+      const out = await writeItems([
+        ...lone.flatMap((r) => showWrites(r, nowIso)),
+        ...unwritten.map((side) => conditionCheck(reviewKey(w.swapId, side), absent())),
+        deleteItem({ pk: w.pk, sk: w.sk }, exists()),
+      ]);
       if (out.canceled) {
         logger.warn('a review window changed while closing; the next run takes it', { swapId: w.swapId });
         continue;

@@ -50,7 +50,11 @@ export async function cancelSwapsOf(userId: string): Promise<number> {
     } while (cursor);
   }
   let cancelled = 0;
-  for (const swap of open) {
+  for (const listed of open) {
+    // The index may lag a move: read the swap itself, and leave it if it has moved on.
+    const { data } = await db().entities.swap.get({ id: listed.id }).go({ consistent: true });
+    const swap = data as SwapItem | null;
+    if (!swap || (swap.status !== 'REQUESTED' && swap.status !== 'ACCEPTED')) continue;
     const side: Side = swap.requesterId === userId ? 'requester' : 'owner';
     const [plant, recipients] = await Promise.all([getPostItem(swap.plantId), otherSideOf(swap, side, userId)]);
     const name = plantNameOf(plant);

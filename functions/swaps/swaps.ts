@@ -22,7 +22,7 @@ import { blockKey } from '../db/entities/conversation';
 import { pageKey, type PageItem } from '../db/entities/page';
 import { postKey, type PostItem } from '../db/entities/post';
 import type { SwapItem } from '../db/entities/swap';
-import { myReviewKey, receivedWrites, reviewClosesAt } from '../db/items/swap-record';
+import { myReviewKey, receivedWrites, reviewClosesAt, swapDoneKey } from '../db/items/swap-record';
 import { otherSideOf, plantNameOf, type Side } from './sides';
 import { userKey, type UserItem } from '../db/entities/user';
 import { db } from '../db/service';
@@ -114,6 +114,8 @@ export async function requestSwap(session: Session, input: NewSwapInput): Promis
   const items: TxItem[] = [
     named('swap-id-free', swaps.create(swap).commit()),
     named('one-open', swapOpen.create({ plantId: plant.id, requesterId: me, swapId: id }).commit()),
+    // One received swap per member and listing: a record is not piled up on one listing.
+    named('not-received', conditionCheck(swapDoneKey(plant.id, me), absent())),
     // Available, and no block either way: one answer, so a block is not revealed.
     named('listing-available', conditionCheck(postKey(plant.id), LIVE_LISTING)),
     ...(plant.ownerType === 'user' ? [blockKey(me, plant.ownerId), blockKey(plant.ownerId, me)].map((k) => named('listing-available', conditionCheck(k, absent()))) : []),
@@ -133,6 +135,7 @@ export async function requestSwap(session: Session, input: NewSwapInput): Promis
     await assertAuthorWasLive(out, items, me);
     if (failed.has('listing-available')) throw notAvailable();
     if (failed.has('one-open')) throw conflict('You already have an open request for this listing');
+    if (failed.has('not-received')) throw conflict('You have received a plant from this listing already');
     if (failed.has('offer-available')) throw badRequest('must be one of your own available plant listings', 'offer');
     throw serviceUnavailable('The listing is changing; please try again');
   }

@@ -39,6 +39,19 @@ function matchKeyOf(input: { tag?: string; words?: string[] }): string {
 
 export const wantedViewOf = (w: WantedItem): WantedView => ({ id: w.id, tag: w.tag ?? null, plantName: w.plantName ?? null, radiusKm: w.radiusKm, createdAt: w.createdAt });
 
+/** An entry as stored, filed around `place` (the centre of the member's ~1 km cell). */
+export function wantedEntry(userId: string, input: NewWantedInput, place: GeoPoint, id: string = randomUUID(), createdAt = new Date().toISOString()): WantedItem {
+  const centre = coarsen(place);
+  const words = input.plantName ? plantNameWords(input.plantName) : undefined;
+  return {
+    ...wantedKey(userId, id), id, userId,
+    ...(input.tag ? { tag: input.tag } : {}), ...(input.plantName ? { plantName: input.plantName, words } : {}),
+    matchKey: matchKeyOf({ ...(input.tag ? { tag: input.tag } : {}), ...(words ? { words } : {}) }),
+    radiusKm: input.radiusKm, latitude: centre.latitude, longitude: centre.longitude,
+    cells: coveringCells(centre, filingPrecision(input.radiusKm, centre.latitude)), createdAt,
+  };
+}
+
 export async function addWanted(session: Session, input: NewWantedInput): Promise<WantedItem> {
   if (session.suspended) throw forbidden('Your account is suspended');
   const user = await getUser(session.userId, true);
@@ -46,19 +59,8 @@ export async function addWanted(session: Session, input: NewWantedInput): Promis
   if (typeof user.latitude !== 'number' || typeof user.longitude !== 'number') {
     throw new HttpError(409, 'no_place', 'Set your place in your settings first: wanted plants are looked for around it');
   }
-  // The member's place as others may learn it (a ~1 km cell's centre), as every distance is measured.
-  const centre: GeoPoint = coarsen({ latitude: user.latitude, longitude: user.longitude });
-  const words = input.plantName ? plantNameWords(input.plantName) : undefined;
-  const precision = filingPrecision(input.radiusKm, centre.latitude);
-  const entry: WantedItem = {
-    ...wantedKey(session.userId, ''), id: '', userId: session.userId,
-    ...(input.tag ? { tag: input.tag } : {}), ...(input.plantName ? { plantName: input.plantName, words } : {}),
-    matchKey: matchKeyOf({ ...(input.tag ? { tag: input.tag } : {}), ...(words ? { words } : {}) }),
-    radiusKm: input.radiusKm, latitude: centre.latitude, longitude: centre.longitude,
-    cells: coveringCells(centre, precision), createdAt: new Date().toISOString(),
-  };
-  entry.id = randomUUID();
-  Object.assign(entry, wantedKey(session.userId, entry.id));
+  // Measured from the member's place as others may learn it (a ~1 km cell's centre), as every distance is.
+  const entry = wantedEntry(session.userId, input, { latitude: user.latitude, longitude: user.longitude });
   const items: TxItem[] = [
     putItem(entry, absent()),
     ...wantedIndexPuts(entry),

@@ -157,8 +157,9 @@ export const JOBS = [
     timeoutSeconds: 300,
     // closeReviewWindows reads the windows due (table Query of swapwork), the swap's two reviews
     // (BatchGet), then in one transaction shows each lone one (UpdateItem, guarded), adds to its
-    // subject's record (UpdateItem) and deletes the window.
-    access: { queryTable: true, queryIndexes: [], deleteItems: true, itemActions: ['BatchGetItem', 'UpdateItem'], deleteImages: [] },
+    // subject's record (UpdateItem), checks that a side without a review still has none
+    // (ConditionCheckItem) and deletes the window.
+    access: { queryTable: true, queryIndexes: [], deleteItems: true, itemActions: ['BatchGetItem', 'UpdateItem', 'ConditionCheckItem'], deleteImages: [] },
   },
   {
     name: 'notify-mail',

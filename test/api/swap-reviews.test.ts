@@ -84,6 +84,11 @@ describe('POST /api/iam/swaps/{id}/review', () => {
     const swapId = await swapUpTo(o, a, 'RECEIVED');
     // Completed counts on the move, before any review.
     expect(await recordOf(o.uuid)).toEqual({ completed: 1, positiveShare: null, reviews: [] });
+    // One received swap per member and listing: the same two cannot pile up records on it.
+    const plantId = String((await getItem(`swap#${swapId}`, 'swap'))!.plantId);
+    const askAgain = await as<{ swap: SwapView }>(a.browser, 'POST', '/api/iam/swaps/new', { plantId, message: 'Another one?' });
+    expect(askAgain.status).toBe(409);
+    expect(askAgain.json).toMatchObject({ error: { message: 'You have received a plant from this listing already' } });
     expect(await recordOf(a.uuid)).toEqual({ completed: 1, positiveShare: null, reviews: [] });
 
     const first = await review(a, swapId, { rating: 5, wasSafe: true, text: 'Healthy plant, kind owner' });

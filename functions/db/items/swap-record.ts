@@ -78,11 +78,22 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** When a received swap's review window closes. */
 export const reviewClosesAt = (receivedAt: string): string => new Date(Date.parse(receivedAt) + SWAP_REVIEW_WINDOW_DAYS * DAY_MS).toISOString();
 
-/** The RECEIVED move's own writes: one completed swap in each side's record, and the review window opened. */
-export function receivedWrites(swap: Pick<SwapItem, 'id' | 'ownerType' | 'ownerId' | 'requesterId'>, receivedAt: string): TxItem[] {
+/**
+ * A member has received a listing's plant (W7): one completed swap per member and listing, so two
+ * accounts cannot pile up records by swapping one listing back and forth.
+ */
+export const swapDoneKey = (plantId: string, requesterId: string): ItemKey => ({ pk: `swapdone#post#${plantId}`, sk: `user#${requesterId}` });
+
+/** The RECEIVED move's own writes: one completed swap in each side's record, the member's receipt of the listing, and the review window opened. */
+export function receivedWrites(swap: Pick<SwapItem, 'id' | 'ownerType' | 'ownerId' | 'requesterId' | 'plantId'>, receivedAt: string): TxItem[] {
   const closesAt = reviewClosesAt(receivedAt);
   const window: ReviewWindowItem = { ...reviewWindowKey(closesAt, swap.id), swapId: swap.id, closesAt };
-  return [recordAdd(swap.ownerType, swap.ownerId, { completed: 1 }), recordAdd('user', swap.requesterId, { completed: 1 }), putItem(window)];
+  return [
+    recordAdd(swap.ownerType, swap.ownerId, { completed: 1 }),
+    recordAdd('user', swap.requesterId, { completed: 1 }),
+    putItem({ ...swapDoneKey(swap.plantId, swap.requesterId), swapId: swap.id, receivedAt }),
+    putItem(window),
+  ];
 }
 
 /** The key of my side's review of a swap, as one of my lists shows it (asked: I requested; offered: I own). */
