@@ -6,7 +6,8 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 
 export interface PageShellProps {
   title: string;
-  description: string;
+  /** Plain words, or words with a link. */
+  description: ReactNode;
   /** Document title when it differs from the heading. */
   documentTitle?: string;
   children?: ReactNode;

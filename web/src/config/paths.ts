@@ -23,6 +23,8 @@ export const paths = {
   contact: '/support/contact',
   profile: '/profile',
   notifications: '/profile/notifications',
+  swaps: '/profile/swaps',
+  wanted: '/profile/wanted',
   recentPlants: '/_recent-plants',
   nearbyPlants: '/nearby/plants',
   pages: '/pages',
@@ -51,3 +53,5 @@ export const eventEditHref = (randomId: string) => `${eventHref(randomId)}/edit`
 export const postHref = (randomId: string) => `/post/${encodeURIComponent(randomId)}`;
 export const tagHref = (name: string) => `/tag/${encodeURIComponent(name)}`;
 export const pageEditHref = (handle: string) => `/${encodeURIComponent(handle)}/edit`;
+/** A member's or a page's swap record (and, for a page's staff, its requests). */
+export const swapsHref = (handle: string) => `/${encodeURIComponent(handle)}/swaps`;

@@ -20,7 +20,9 @@ export default function HandleSwapsScreen() {
   const isPage = owner?.type === 'page';
   const page = usePageDetails(viewerOf(auth), handle, isPage);
   const member = useSwapRecord(owner && !isPage ? owner.id : undefined);
-  if (query.isError && query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400)) return <NotFoundScreen />;
+  const gone = (e: unknown) => e instanceof ApiError && (e.status === 404 || e.status === 400);
+  // An unknown handle, or a page hidden from this reader, is not found.
+  if ((query.isError && gone(query.error)) || (page.isError && gone(page.error))) return <NotFoundScreen />;
   const name = owner?.name ?? `@${handle}`;
   const record = isPage ? page.data?.swapRecord : member.data;
   const failed = query.isError || (isPage ? page.isError : member.isError);

@@ -78,4 +78,16 @@ describe('/plant/:plantId', () => {
     expect(await screen.findByRole('link', { name: 'Ask about this plant' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Ask to swap' })).toBeNull();
   });
+
+  it('leads a page\'s staff to the page\'s requests instead of asking', async () => {
+    const plant = makePlant({ owner: { type: 'page', id: uuid(7), handle: 'fern_club', name: 'Fern Club', avatar: null } });
+    serve({
+      [`GET /api/plant/${ID}`]: () => success({ plant, comments: [], responders: [] }),
+      [`GET /api/iam/pages/get-all-by-user/${AUTH.member.user.uuid}`]: () =>
+        success({ pages: [{ id: uuid(7), handle: 'fern_club', name: 'Fern Club', my: { status: 'member', role: 'moderator' } }], cursorId: null }),
+    });
+    renderRoute(`/plant/${ID}`, { auth: AUTH.member });
+    expect((await screen.findByRole('link', { name: 'Requests on this page\'s listings' })).getAttribute('href')).toBe('/fern_club/swaps');
+    expect(screen.queryByRole('button', { name: 'Ask to swap' })).toBeNull();
+  });
 });

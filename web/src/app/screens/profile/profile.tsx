@@ -54,11 +54,11 @@ export default function ProfileScreen() {
         <Link to="/profile/plants" className={link}>
           Your plants
         </Link>
-        <Link to="/profile/swaps" className={link}>
+        <Link to={paths.swaps} className={link}>
           Your swaps
         </Link>
         {user.registration_complete ? (
-          <Link to="/profile/wanted" className={link}>
+          <Link to={paths.wanted} className={link}>
             Wanted list
           </Link>
         ) : null}

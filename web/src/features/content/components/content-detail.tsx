@@ -10,7 +10,9 @@ import type { PostDetail } from '@shared/answers/feeds';
 import { NotFoundScreen } from '@/components/errors/not-found';
 import { Button, FormAlert } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
-import { paths } from '@/config/paths';
+import { paths, swapsHref } from '@/config/paths';
+import { useMyPages } from '@/lib/my-pages';
+import { isPageStaff } from '@shared/page-roles';
 import { useAuth } from '@/lib/auth/auth-store';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { ApiError } from '@/lib/api';
@@ -124,10 +126,20 @@ function AskAboutPlant({ post, swap }: { post: PostDetail['post']; swap?: PlantS
   const auth = useAuth();
   const me = auth.user?.username;
   const owner = post.owner;
+  // A page's admins and moderators answer its listings' requests: they are led there, not asked to ask.
+  const myPages = useMyPages(auth.user?.uuid ?? '', auth.loggedIn === true && owner.type === 'page');
+  const staffOfOwner = owner.type === 'page' && (myPages.data?.pages ?? []).some((p) => p.id === owner.id && isPageStaff(p.my.role));
   if (!auth.loggedIn || !me) return null;
+  if (staffOfOwner && owner.handle) {
+    return (
+      <Link to={swapsHref(owner.handle)} className="inline-flex min-h-11 items-center font-semibold text-primary-800 underline underline-offset-2">
+        Requests on this page&apos;s listings
+      </Link>
+    );
+  }
   if (owner.id === auth.user?.uuid) {
     return (
-      <Link to="/profile/swaps" className="inline-flex min-h-11 items-center font-semibold text-primary-800 underline underline-offset-2">
+      <Link to={paths.swaps} className="inline-flex min-h-11 items-center font-semibold text-primary-800 underline underline-offset-2">
         Requests on your listings
       </Link>
     );

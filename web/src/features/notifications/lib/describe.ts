@@ -3,9 +3,7 @@ import type { NotificationView } from '@shared/answers/notifications';
 import { readEventNotice } from '@shared/event-notice';
 import { toTitleCase } from '@shared/format';
 import { formatEventTime } from '@/lib/format-date';
-import { eventEditHref, eventHref, handleHref, pageEditHref, plantHref, postHref } from '@/config/paths';
-
-const SWAPS_HREF = '/profile/swaps';
+import { eventEditHref, eventHref, handleHref, pageEditHref, paths, plantHref, postHref } from '@/config/paths';
 
 const what = (targetType: NotificationView['targetType']) => (targetType === 'plant' ? 'your plant' : targetType === 'comment' ? 'your comment' : 'your post');
 
@@ -83,8 +81,8 @@ export function notificationText(n: NotificationView, actor: string, reading: Re
 /** The page a notification leads to, or null when it leads nowhere we know. */
 export function notificationHref(n: NotificationView): string | null {
   if (!n.targetId) return null;
-  // A swap's steps, moves and review form are on the swaps screen.
-  if (n.kind === 'swap') return SWAPS_HREF;
+  // A swap's steps, moves and review form are on the swaps screen (which leads a page's staff to their pages' requests).
+  if (n.kind === 'swap') return paths.swaps;
   switch (n.targetType) {
     case 'post':
     case 'comment':

@@ -2,7 +2,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SwapCard, SwapRecord } from '@shared/answers/swaps';
 import type { SwapMove } from '@shared/schemas/swaps';
-import { api, newClientId } from '@/lib/api';
+import { api } from '@/lib/api';
 
 export type { SwapCard, SwapRecord, SwapMove };
 export type SwapRole = 'asked' | 'offered';
@@ -24,10 +24,10 @@ export function useMySwaps(role: SwapRole, pageId?: string) {
   });
 }
 
-/** Any change to a swap reloads every swaps list. */
+/** Any change to a swap, or a refusal (it may have moved meanwhile), reloads every swaps list. */
 function useSwapMutation<I, O>(fn: (input: I) => Promise<O>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => void queryClient.invalidateQueries({ queryKey: swapsKey }) });
+  return useMutation({ mutationFn: fn, onSettled: () => void queryClient.invalidateQueries({ queryKey: swapsKey }) });
 }
 
 export interface SwapAsk {
@@ -36,9 +36,8 @@ export interface SwapAsk {
   offer?: string;
 }
 
-/** Asks for a listing; one client id per attempt, so a retry of the same submit is not a second request. */
+/** Asks for a listing; the form keeps one client id, so sending again is not a second request. */
 export const useAskForSwap = () => useSwapMutation((ask: SwapAsk & { id: string }) => api.call('POST /api/iam/swaps/new', ask));
-export const newAskId = newClientId;
 
 export const useMoveSwap = () =>
   useSwapMutation(({ id, status, markUnavailable }: { id: string; status: SwapMove; markUnavailable?: boolean }) =>

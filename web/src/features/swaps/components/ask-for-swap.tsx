@@ -11,9 +11,10 @@ import { SelectField, TextArea } from '@/components/form/fields';
 import { failureMessage } from '@/components/form/messages';
 import { onSubmit } from '@/components/form/use-form';
 import { useAuth } from '@/lib/auth/auth-store';
-import { newAskId, useAskForSwap, useMyAvailablePlants } from '../api/swaps';
+import { paths } from '@/config/paths';
+import { newClientId } from '@/lib/api';
+import { useAskForSwap, useMyAvailablePlants } from '../api/swaps';
 
-const SWAPS = '/profile/swaps';
 const GIVE_AWAY = '';
 
 export default function AskForSwap({ plantId, plantName, ownerName }: { plantId: string; plantName: string; ownerName: string }) {
@@ -24,15 +25,15 @@ export default function AskForSwap({ plantId, plantName, ownerName }: { plantId:
   const [messageError, setMessageError] = useState<string | undefined>();
   // One id for this form: sending again after a lost answer is the same request (the server
   // answers the first), and a request refused made nothing under it.
-  const [attemptId] = useState(newAskId);
+  const [attemptId] = useState(newClientId);
   const ask = useAskForSwap();
   const mine = useMyAvailablePlants(open ? auth.user?.uuid : undefined);
 
   if (ask.isSuccess) {
     return (
       <Notice title="Request sent">
-        {`${ownerName} has your message in their inbox and is told of your request. `}
-        <Link to={SWAPS} className="font-semibold underline underline-offset-2">
+        {`Your message is in ${ownerName}'s inbox, and they have been told of your request. `}
+        <Link to={paths.swaps} className="font-semibold underline underline-offset-2">
           Follow it in your swaps
         </Link>
       </Notice>
@@ -72,6 +73,7 @@ export default function AskForSwap({ plantId, plantName, ownerName }: { plantId:
         maxLength={SWAP_MESSAGE_MAX}
         rows={3}
         hint="It starts your conversation: say when and where you could pick it up."
+        autoFocus
       />
       <SelectField
         label="In return"

@@ -64,51 +64,74 @@ const MOVE_LABEL: Record<SwapMove, string> = {
   HANDED_OVER: 'Mark handed over',
   RECEIVED: 'Confirm received',
 };
-const CLOSING: readonly SwapMove[] = ['DECLINED', 'CANCELLED'];
+/** Moves that cannot be taken back are confirmed first, saying what follows. */
+const CONFIRM: Partial<Record<SwapMove, { title: string; says: string; danger: boolean }>> = {
+  DECLINED: { title: 'Decline this request?', says: 'The other side is told, and the request closes for good.', danger: true },
+  CANCELLED: { title: 'Cancel this swap?', says: 'The other side is told, and the request closes for good.', danger: true },
+  HANDED_OVER: { title: 'Mark it handed over?', says: 'Neither of you can cancel after this; the other side confirms they received it.', danger: false },
+  RECEIVED: { title: 'Confirm you received it?', says: 'The swap is done: it counts in both records, and you both have 14 days to review it.', danger: false },
+};
+
+/** Whose turn it is when this side waits on the other. */
+function waitingFor(swap: SwapCard, role: SwapRole): string | null {
+  const other = swap.other.name;
+  if (role === 'offered' && swap.status === 'HANDED_OVER') return `Waiting for ${other} to confirm they received it.`;
+  if (role === 'asked' && swap.status === 'REQUESTED') return `Waiting for ${other} to answer.`;
+  if (role === 'asked' && swap.status === 'ACCEPTED') return `Accepted: arrange the hand-over with ${other} in your messages.`;
+  return null;
+}
 
 function Moves({ swap, role }: { swap: SwapCard; role: SwapRole }) {
   const move = useMoveSwap();
   const [confirming, setConfirming] = useState<SwapMove | null>(null);
+  // A page's listing is marked by whoever listed it, from the listing itself: no choice here.
+  const mayMark = swap.ownerType === 'user';
   const [markUnavailable, setMarkUnavailable] = useState(true);
   const moves = movesOf(swap, role);
-  if (!moves.length) return null;
-  const run = (status: SwapMove) => move.mutate({ id: swap.id, status, ...(status === 'ACCEPTED' && markUnavailable ? { markUnavailable: true } : {}) }, { onSettled: () => setConfirming(null) });
+  const waiting = waitingFor(swap, role);
+  const run = (status: SwapMove) =>
+    move.mutate({ id: swap.id, status, ...(status === 'ACCEPTED' && mayMark && markUnavailable ? { markUnavailable: true } : {}) }, { onSettled: () => setConfirming(null) });
+  const asked = confirming ? CONFIRM[confirming] : undefined;
   return (
     <div className="space-y-2">
-      {moves.includes('ACCEPTED') && swap.ownerType === 'user' ? (
-        <Checkbox name={`unavailable-${swap.id}`} label="Also mark the listing “Not available”" checked={markUnavailable} onCheckedChange={setMarkUnavailable} />
+      {waiting ? <p className="text-sm text-gray-700">{waiting}</p> : null}
+      {moves.includes('ACCEPTED') && mayMark ? (
+        <Checkbox
+          name={`unavailable-${swap.id}`}
+          label="Also mark the listing “Not available”"
+          hint="Other requests on it stay open: decline them here."
+          checked={markUnavailable}
+          onCheckedChange={setMarkUnavailable}
+        />
       ) : null}
-      <div className="flex flex-wrap gap-2">
-        {moves.map((status) => (
-          <Button
-            key={status}
-            variant={CLOSING.includes(status) ? 'danger-outline' : 'primary'}
-            pending={move.isPending && move.variables?.status === status}
-            pendingLabel="Saving…"
-            disabled={move.isPending}
-            onClick={() => (CLOSING.includes(status) ? setConfirming(status) : run(status))}
-          >
-            {MOVE_LABEL[status]}
-          </Button>
-        ))}
-      </div>
+      {moves.length ? (
+        <div className="flex flex-wrap gap-2">
+          {moves.map((status) => (
+            <Button
+              key={status}
+              variant={CONFIRM[status]?.danger ? 'danger-outline' : 'primary'}
+              pending={move.isPending && move.variables?.status === status}
+              pendingLabel="Saving…"
+              disabled={move.isPending}
+              onClick={() => (CONFIRM[status] ? setConfirming(status) : run(status))}
+            >
+              {status === 'CANCELLED' && role === 'asked' && swap.status === 'REQUESTED' ? 'Withdraw request' : MOVE_LABEL[status]}
+            </Button>
+          ))}
+        </div>
+      ) : null}
       {move.isError ? (
         <p role="alert" className="text-sm text-red-700">
           {failureMessage(move.error)}
         </p>
       ) : null}
-      <Dialog
-        open={confirming !== null}
-        title={confirming === 'DECLINED' ? 'Decline this request?' : 'Cancel this swap?'}
-        onClose={() => setConfirming(null)}
-        description={<p>The other side is told, and the request closes for good.</p>}
-      >
+      <Dialog open={asked !== undefined} title={asked?.title ?? ''} onClose={() => !move.isPending && setConfirming(null)} description={<p>{asked?.says}</p>}>
         <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={() => setConfirming(null)}>
-            Keep it
+          <Button variant="secondary" disabled={move.isPending} onClick={() => setConfirming(null)}>
+            Not now
           </Button>
-          <Button variant="danger" pending={move.isPending} pendingLabel="Saving…" onClick={() => confirming && run(confirming)}>
-            {confirming === 'DECLINED' ? 'Decline' : 'Cancel the swap'}
+          <Button variant={asked?.danger ? 'danger' : 'primary'} pending={move.isPending} pendingLabel="Saving…" onClick={() => confirming && run(confirming)}>
+            {confirming ? MOVE_LABEL[confirming] : ''}
           </Button>
         </div>
       </Dialog>
@@ -120,14 +143,14 @@ function Moves({ swap, role }: { swap: SwapCard; role: SwapRole }) {
 export function ReviewForm({ swap }: { swap: SwapCard }) {
   const review = useReviewSwap();
   const [rating, setRating] = useState(0);
-  const [wasSafe, setWasSafe] = useState(true);
+  const [wasSafe, setWasSafe] = useState<boolean | null>(null);
+  const [safeError, setSafeError] = useState<string | undefined>();
   const [text, setText] = useState('');
   const [ratingError, setRatingError] = useState<string | undefined>();
   const submit = () => {
-    if (rating < 1) {
-      setRatingError('Choose a rating from 1 to 5');
-      return;
-    }
+    if (rating < 1) setRatingError('Choose a rating from 1 to 5');
+    if (wasSafe === null) setSafeError('Say whether you felt safe');
+    if (rating < 1 || wasSafe === null) return;
     review.mutate({ id: swap.id, rating, wasSafe, text });
   };
   const closes = swap.reviewClosesAt ? formatDay(swap.reviewClosesAt) : null;
@@ -156,7 +179,25 @@ export function ReviewForm({ swap }: { swap: SwapCard }) {
           ))}
         </div>
       </Fieldset>
-      <Checkbox name={`safe-${swap.id}`} label="I felt safe meeting them" checked={wasSafe} onCheckedChange={setWasSafe} />
+      <Fieldset legend="Did you feel safe meeting them?" error={safeError}>
+        <div className="flex flex-wrap gap-3">
+          {([true, false] as const).map((v) => (
+            <label key={String(v)} className="inline-flex min-h-11 items-center gap-1 text-sm text-gray-800">
+              <input
+                type="radio"
+                name={`safe-${swap.id}`}
+                checked={wasSafe === v}
+                onChange={() => {
+                  setWasSafe(v);
+                  setSafeError(undefined);
+                }}
+                className="size-5 accent-primary-700"
+              />
+              {v ? 'Yes' : 'No'}
+            </label>
+          ))}
+        </div>
+      </Fieldset>
       <TextArea label="A few words" optional name="text" value={text} onValueChange={setText} maxLength={SWAP_REVIEW_TEXT_MAX} rows={3} />
       <SubmitButton pending={review.isPending} pendingLabel="Sending…">
         Send review
@@ -167,7 +208,7 @@ export function ReviewForm({ swap }: { swap: SwapCard }) {
 
 function ReviewPart({ swap }: { swap: SwapCard }) {
   if (swap.status !== 'RECEIVED' || !swap.reviewClosesAt) return null;
-  if (swap.reviewed) return <p className="text-sm text-gray-700">{`You reviewed this swap. Both reviews show once ${swap.other.name} has written theirs, or on ${formatDay(swap.reviewClosesAt)}.`}</p>;
+  if (swap.reviewed) return <p className="text-sm text-gray-700">{`You reviewed this swap. Reviews show on both records once both of you have written, or on ${formatDay(swap.reviewClosesAt)} at the latest.`}</p>;
   if (Date.parse(swap.reviewClosesAt) <= Date.now()) return <p className="text-sm text-gray-600">The review window has closed.</p>;
   return <ReviewForm swap={swap} />;
 }
@@ -184,7 +225,7 @@ function Card({ swap, role }: { swap: SwapCard; role: SwapRole }) {
           <span aria-hidden="true" className="size-16 shrink-0 rounded-lg bg-gray-100" />
         )}
         <div className="min-w-0 flex-1 space-y-1">
-          <h3 className="font-semibold break-words text-gray-900">{swap.plant ? <Link to={plantHref(swap.plantId)} className="hover:underline">{name}</Link> : name}</h3>
+          <h3 className="font-semibold break-words text-gray-900">{swap.plant ? <Link to={plantHref(swap.plantId)} className="underline underline-offset-2">{name}</Link> : name}</h3>
           <p className="text-sm text-gray-700">
             {role === 'asked' ? 'Listed by ' : 'Asked for by '}
             {other.handle ? (
@@ -196,7 +237,14 @@ function Card({ swap, role }: { swap: SwapCard; role: SwapRole }) {
             )}
             {' · '}
             <time dateTime={swap.createdAt}>{formatRelative(swap.createdAt)}</time>
-            {swap.offerId ? ' · offers a plant in return' : ' · a give-away'}
+            {' · '}
+            {swap.offerId ? (
+              <Link to={plantHref(swap.offerId)} className="font-medium text-primary-800 underline underline-offset-2">
+                {role === 'asked' ? 'the plant you offered' : 'the plant they offer in return'}
+              </Link>
+            ) : (
+              'asked as a give-away'
+            )}
           </p>
           <p className="text-sm break-words whitespace-pre-line text-gray-600">{`“${swap.message}”`}</p>
         </div>
@@ -231,7 +279,7 @@ export function SwapList({ role, title, pageId }: { role: SwapRole; title: strin
           </Button>
         </div>
       ) : swaps.length === 0 ? (
-        <p className="rounded-xl border border-gray-200 bg-white p-6 text-gray-700 shadow-sm">{EMPTY[role]}</p>
+        <p className="rounded-xl border border-gray-200 bg-white p-6 text-gray-700 shadow-sm">{pageId ? "Nobody has asked for this page's plants yet." : EMPTY[role]}</p>
       ) : (
         <>
           <ul className="divide-y divide-gray-100 rounded-xl border border-gray-200 bg-white shadow-sm">

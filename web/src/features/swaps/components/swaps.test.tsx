@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { SwapCard, SwapRecord } from '@shared/answers/swaps';
 import { AUTH, makeUser, renderRoute } from '@/testing/render-route';
@@ -28,7 +28,7 @@ describe('/profile/swaps', () => {
     expect(within(first!).getByRole('list', { name: 'Steps of this swap' }).querySelector('[aria-current="step"]')?.textContent).toContain('Requested');
     expect(within(first!).getByText('“Could I have a cutting?”')).toBeTruthy();
     fireEvent.click(within(first!).getByRole('button', { name: 'Accept' }));
-    await screen.findAllByText('Accept');
+    await waitFor(() => expect(api.to('PUT /api/iam/swaps/s1/status')).toHaveLength(1));
     expect(api.to('PUT /api/iam/swaps/s1/status')[0]!.body).toMatchObject({ status: 'ACCEPTED', markUnavailable: true });
 
     fireEvent.click(within(second!).getByRole('button', { name: 'Decline' }));
@@ -52,13 +52,41 @@ describe('/profile/swaps', () => {
     expect(within(form).getByText(/shows once Ivy Green has written theirs/)).toBeTruthy();
     fireEvent.click(within(form).getByRole('button', { name: 'Send review' }));
     expect(await within(form).findByText('Choose a rating from 1 to 5')).toBeTruthy();
+    // Feeling safe is asked, never assumed.
+    expect(within(form).getByText('Say whether you felt safe')).toBeTruthy();
+    fireEvent.click(within(form).getByRole('radio', { name: 'Yes' }));
     expect(api.to('POST /api/iam/swaps/s1/review')).toHaveLength(0);
     fireEvent.click(within(form).getByRole('radio', { name: '4 stars' }));
     fireEvent.change(within(form).getByRole('textbox', { name: /A few words/ }), { target: { value: 'Lovely' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Send review' }));
-    await screen.findByRole('region', { name: 'Plants you asked for' });
-    await new Promise((r) => setTimeout(r, 0));
+    await waitFor(() => expect(api.to('POST /api/iam/swaps/s1/review')).toHaveLength(1));
     expect(api.to('POST /api/iam/swaps/s1/review')[0]!.body).toMatchObject({ rating: 4, wasSafe: true, text: 'Lovely' });
+  });
+});
+
+describe('a page\'s requests and one-way moves', () => {
+  it('accepts a page\'s request without marking its listing, and confirms a hand-over first', async () => {
+    const api = serve({
+      'GET /api/iam/swaps/mine/offered': () => success({ swaps: [card({ ownerType: 'page', ownerId: 'pg1' }), card({ id: 's2', status: 'ACCEPTED', plant: { commonName: 'Pothos', photo: null } })], cursorId: null }),
+      'GET /api/iam/swaps/mine/asked': () => success({ swaps: [], cursorId: null }),
+      [`GET /api/iam/pages/get-all-by-user/${me.uuid}`]: () => success({ pages: [], cursorId: null }),
+      'PUT /api/iam/swaps/s1/status': () => success({ swap: card({ status: 'ACCEPTED' }) }),
+      'PUT /api/iam/swaps/s2/status': () => success({ swap: card({ id: 's2', status: 'HANDED_OVER' }) }),
+    });
+    renderRoute('/profile/swaps', { auth: AUTH.member });
+    const offered = await screen.findByRole('region', { name: 'Requests on your listings' });
+    await within(offered).findByText('Monstera');
+    const [first, second] = within(offered).getAllByRole('listitem').filter((li) => li.querySelector('h3'));
+    expect(within(first!).queryByRole('checkbox')).toBeNull();
+    fireEvent.click(within(first!).getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(api.to('PUT /api/iam/swaps/s1/status')).toHaveLength(1));
+    expect(api.to('PUT /api/iam/swaps/s1/status')[0]!.body).not.toHaveProperty('markUnavailable');
+
+    fireEvent.click(within(second!).getByRole('button', { name: 'Mark handed over' }));
+    const dialog = screen.getByRole('dialog', { name: 'Mark it handed over?' });
+    expect(api.to('PUT /api/iam/swaps/s2/status')).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark handed over' }));
+    await waitFor(() => expect(api.to('PUT /api/iam/swaps/s2/status')).toHaveLength(1));
   });
 });
 
