@@ -4,8 +4,6 @@
  * account's open swaps.
  */
 import type { PostItem } from '../db/entities/post';
-import { batchGet } from '../db/batch';
-import { blockKey } from '../db/entities/conversation';
 import type { SwapItem } from '../db/entities/swap';
 import type { SwapSide } from '../db/items/swap-record';
 import { db } from '../db/service';
@@ -14,6 +12,7 @@ import { logger } from '../lib/logger';
 import { notificationWrite } from '../notifications/notifications';
 import { pageAdminIds } from '../pages/members';
 import { getPostItem } from '../posts/post-item';
+import { blockedEitherWay } from '../users/blocks';
 
 export type Side = SwapSide;
 
@@ -27,8 +26,7 @@ export async function otherSideOf(swap: SwapItem, side: Side, moverId: string): 
   const ids = side === 'owner' ? [swap.requesterId] : swap.ownerType === 'user' ? [swap.ownerId] : await pageAdminIds(swap.ownerId);
   const others = ids.filter((id) => id !== moverId);
   if (!others.length) return [];
-  const blocks = await batchGet(others.flatMap((id) => [blockKey(moverId, id), blockKey(id, moverId)]));
-  const blocked = new Set(blocks.map((b) => (String(b.pk) === `user#${moverId}` ? String(b.sk).slice('block#'.length) : String(b.pk).slice('user#'.length))));
+  const blocked = await blockedEitherWay(moverId, others);
   return others.filter((id) => !blocked.has(id));
 }
 

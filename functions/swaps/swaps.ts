@@ -41,6 +41,7 @@ import { getPostItem } from '../posts/post-item';
 import { editPost } from '../posts/write';
 import { canSee } from '../posts/visibility';
 import { assertAuthorWasLive, authorLiveCheck } from '../users/author-live';
+import { eitherBlocks } from '../users/blocks';
 
 export const SWAPS_PAGE_SIZE = 20;
 
@@ -98,7 +99,7 @@ export async function requestSwap(session: Session, input: NewSwapInput): Promis
   const own = plant.ownerType === 'user' ? plant.ownerId === me : plant.authorId === me || isPageStaff(roleOf(await membershipOf(plant.ownerId, me, true)));
   if (own) throw forbidden('You cannot ask for your own listing');
   if (!plant.available) throw notAvailable();
-  if (plant.ownerType === 'user' && (await batchGet([blockKey(me, plant.ownerId), blockKey(plant.ownerId, me)])).length) throw notAvailable();
+  if (plant.ownerType === 'user' && (await eitherBlocks(me, plant.ownerId))) throw notAvailable();
   if (input.offer) {
     const offer = await getPostItem(input.offer);
     if (!offer || offer.kind !== 'plant' || offer.ownerType !== 'user' || offer.ownerId !== me || offer.deletedAt || offer.hiddenAt || !offer.available) {
@@ -283,7 +284,7 @@ export async function mySwaps(session: Session, role: 'asked' | 'offered', curso
 async function swapCards(swaps: SwapItem[], role: 'asked' | 'offered'): Promise<SwapCard[]> {
   const others = swaps.map((s) => (role === 'asked' ? { type: s.ownerType, id: s.ownerId } : { type: 'user' as const, id: s.requesterId }));
   const reviewKeys = swaps.map((s) => myReviewKey(s.id, role));
-  const keys = [...swaps.map((s) => postKey(s.plantId)), ...others.map((o) => (o.type === 'user' ? userKey(o.id) : pageKey(o.id))), ...swaps.filter((s) => s.receivedAt).map((s) => myReviewKey(s.id, role))];
+  const keys = [...swaps.map((s) => postKey(s.plantId)), ...others.map((o) => (o.type === 'user' ? userKey(o.id) : pageKey(o.id))), ...reviewKeys.filter((_, i) => swaps[i]!.receivedAt)];
   const found = new Map<string, Record<string, unknown>>();
   for (const item of keys.length ? await batchGet(keys) : []) found.set(`${String(item.pk)}|${String(item.sk)}`, item);
   const at = (k: { pk: string; sk: string }) => found.get(`${k.pk}|${k.sk}`);

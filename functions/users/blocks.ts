@@ -12,8 +12,18 @@ import { db } from '../db/service';
 
 /** Whether either member blocks the other (one BatchGet): then neither is notified of the other's actions. */
 export async function eitherBlocks(a: string, b: string): Promise<boolean> {
-  if (a === b) return false;
-  return (await batchGet([blockKey(a, b), blockKey(b, a)])).length > 0;
+  return (await blockedEitherWay(a, [b])).size > 0;
+}
+
+/**
+ * Those among `userIds` a block stands between with `memberId`, either way (one BatchGet of
+ * both keys per id; `memberId` itself is never among them).
+ */
+export async function blockedEitherWay(memberId: string, userIds: readonly string[]): Promise<Set<string>> {
+  const others = [...new Set(userIds)].filter((id) => id !== memberId);
+  if (!others.length) return new Set();
+  const blocks = await batchGet(others.flatMap((id) => [blockKey(memberId, id), blockKey(id, memberId)]));
+  return new Set(blocks.map((b) => (String(b.pk) === `user#${memberId}` ? String(b.sk).slice('block#'.length) : String(b.pk).slice('user#'.length))));
 }
 
 /** Most blocks a list read takes into account (one or two Query pages). */

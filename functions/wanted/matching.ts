@@ -15,15 +15,15 @@
 import { coarsen, distanceKm, encodeGeohash } from '../../shared/geohash';
 import type { GeoPoint } from '../../shared/site';
 import { plantNameWords } from '../../shared/schemas/wanted';
-import { batchGet, getItem, queryPage } from '../db/batch';
+import { getItem, queryPage } from '../db/batch';
 import { absent } from '../db/condition';
-import { blockKey } from '../db/entities/conversation';
 import type { PostItem } from '../db/entities/post';
 import { WANTED_PRECISIONS, tagMatchKey, wantedHitKey, wantedIndexPk, wantedScanKey, wordMatchKey, type WantedIndexItem } from '../db/items/wanted';
 import { writeItems } from '../db/transact';
 import { putItem } from '../db/write';
 import { logger } from '../lib/logger';
 import { notificationWrite } from '../notifications/notifications';
+import { blockedEitherWay } from '../users/blocks';
 
 /** Index Queries run at once. */
 const PARALLEL = 8;
@@ -63,13 +63,6 @@ async function partition(pk: string): Promise<WantedIndexItem[]> {
     start = page.next;
   } while (start);
   return found;
-}
-
-/** The members either side of a block with `memberId` among `userIds`. */
-async function blockedWith(memberId: string, userIds: string[]): Promise<Set<string>> {
-  if (!userIds.length) return new Set();
-  const blocks = await batchGet(userIds.flatMap((id) => [blockKey(memberId, id), blockKey(id, memberId)]));
-  return new Set(blocks.map((b) => (String(b.pk) === `user#${memberId}` ? String(b.sk).slice('block#'.length) : String(b.pk).slice('user#'.length))));
 }
 
 export interface MatchOutcome {
@@ -112,7 +105,7 @@ export async function matchListing(post: PostItem): Promise<MatchOutcome> {
     const matches = e.tag ? tags.has(e.tag) : (e.words ?? []).length > 0 && e.words!.every((w) => words.has(w));
     if (matches) byEntry.set(e.entryId, { ...e, km });
   }
-  const blocked = await blockedWith(lister, [...new Set([...byEntry.values()].map((e) => e.userId))]);
+  const blocked = await blockedEitherWay(lister, [...new Set([...byEntry.values()].map((e) => e.userId))]);
   const name = plantOf(post).commonName?.trim() || 'A plant';
   let alerted = 0;
   for (const e of byEntry.values()) {
