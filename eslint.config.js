@@ -97,7 +97,7 @@ const FUNCTION_LAYERS = [
   ['posts', 'events', 'messages'],
   ['comments', 'realtime'],
   ['reactions', 'feeds', 'reports', 'swaps', 'wanted'], // reports: what members report, and the admins' actions on it; swaps: requests on listings; wanted: wanted lists and their matching
-  ['auth', 'forms', 'search', 'admin', 'mail'], // mail: the unsubscribe link turns a member's setting off
+  ['auth', 'forms', 'search', 'admin', 'mail', 'exports'], // mail: the unsubscribe link turns a member's setting off; exports: a member's data export
   ['cascades'], // what deleting an account or a page takes with it
   ['system'], // the jobs
 ];

@@ -55,6 +55,8 @@ import type * as eventsPageLocations from './events/handlers/page-locations';
 import type * as eventsSingleEvent from './events/handlers/single-event';
 import type * as eventsUpdateEvent from './events/handlers/update-event';
 import type * as eventsUpdateSpecific from './events/handlers/update-specific';
+import type * as exportsLatestExport from './exports/handlers/latest-export';
+import type * as exportsNewExport from './exports/handlers/new-export';
 import type * as feedsAvailNearby from './feeds/handlers/avail-nearby';
 import type * as feedsByMyUser from './feeds/handlers/by-my-user';
 import type * as feedsByTag from './feeds/handlers/by-tag';
@@ -250,6 +252,8 @@ export interface HandlerModules {
   'events/handlers/single-event': typeof eventsSingleEvent;
   'events/handlers/update-event': typeof eventsUpdateEvent;
   'events/handlers/update-specific': typeof eventsUpdateSpecific;
+  'exports/handlers/latest-export': typeof exportsLatestExport;
+  'exports/handlers/new-export': typeof exportsNewExport;
   'feeds/handlers/avail-nearby': typeof feedsAvailNearby;
   'feeds/handlers/by-my-user': typeof feedsByMyUser;
   'feeds/handlers/by-tag': typeof feedsByTag;

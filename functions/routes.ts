@@ -15,6 +15,7 @@ import { adminRoutes } from './admin/routes';
 import { authRoutes } from './auth/routes';
 import { commentsRoutes } from './comments/routes';
 import { eventsRoutes } from './events/routes';
+import { exportsRoutes } from './exports/routes';
 import { feedsRoutes } from './feeds/routes';
 import { formsRoutes } from './forms/routes';
 import { imagesRoutes } from './images/routes';
@@ -67,6 +68,7 @@ export const routes = [
   ...inStack('forms', formsRoutes),
   ...inStack('auth', authRoutes),
   ...inStack('users', usersRoutes),
+  ...inStack('users', exportsRoutes),
   ...inStack('search', searchRoutes),
   ...inStack('tags', tagsRoutes),
   ...inStack('notifications', notificationsRoutes),

@@ -157,7 +157,7 @@ export async function buildOpenApi(routes?: NamedRoute[], version = '0.1.0'): Pr
       responses[status] = { description: `The ${contentType} document.`, content: { [contentType]: { schema: document } } };
     } else {
       const body = { content: { 'application/json': { schema: successEnvelope({ $ref: SCHEMA_REF(answerRef.get(route)!) }) } } };
-      responses[status] = { description: status === '201' ? 'Created.' : 'Success.', ...body };
+      responses[status] = { description: status === '201' ? 'Created.' : status === '202' ? 'Accepted: the work goes on after the answer.' : 'Success.', ...body };
       if (route.idempotent && status !== '200') responses['200'] = { description: 'Nothing new was created (a retry with the same client id, or the item already existed); the same answer.', ...body };
     }
     // Each error status the route declares, with its reasons, in the error envelope; default for a fault (500).

@@ -10,7 +10,7 @@ export const authRoutes = [
   { ...auth.refresh, handler: 'auth/handlers/refresh', grants: ['table:read', 'table:write'] },
   { ...auth.profile, handler: 'auth/handlers/profile', grants: ['table:read'] },
   { ...auth.updateProfile, handler: 'auth/handlers/update-profile', grants: ['table:read', 'table:write', 'images:read', 'images:write'] },
-  { ...auth.deleteAccount, handler: 'auth/handlers/delete-account', grants: ['table:read', 'table:write', 'images:read', 'images:write', 'mail'] },
+  { ...auth.deleteAccount, handler: 'auth/handlers/delete-account', grants: ['table:read', 'table:write', 'images:read', 'images:write', 'private:write', 'mail'] },
   { ...auth.register, handler: 'auth/handlers/register', grants: ['table:read', 'table:write'] },
   { ...auth.resetRequest, handler: 'auth/handlers/reset-request', grants: ['table:read', 'table:write', 'mail'] },
   { ...auth.resetUpdate, handler: 'auth/handlers/reset-update', grants: ['table:read', 'table:write'], memoryMb: 1024, timeoutSeconds: 10 },

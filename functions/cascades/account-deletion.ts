@@ -22,6 +22,7 @@ import { sendAccountDeleted } from '../auth/mails';
 import { withdrawAttendance } from '../events/attend';
 import { deleteEventsOf } from '../events/removal';
 import { leaveAllPages, pagesOnlyRunBy, stepDownFromPages } from '../pages/members';
+import { removeExportOf } from '../exports/exports';
 import { cancelSwapsOf } from '../swaps/sides';
 import { removeWantedOf } from '../wanted/wanted';
 import { deletePostsOf } from '../posts/write';
@@ -94,6 +95,9 @@ export async function deleteAccount(userId: string, steps: DeletionSteps = defau
 
   // Its open sockets receive nothing more.
   await dropConnections(userId).catch((err: unknown) => logger.error('Could not drop the deleted user\'s sockets', { error: err as Error, userId }));
+
+  // Its data exports (the item goes with its partition, so read it before the sweep).
+  await removeExportOf(userId).catch((err: unknown) => logger.error('Could not delete the deleted user\'s exports', { error: err as Error, userId }));
 
   // In the cloud the table's stream hands the marked account to the sweeper (its posts, then its partition).
   if (!sweepsDeferred()) {

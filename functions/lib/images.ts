@@ -2,7 +2,7 @@
  * The images bucket: object keys start with `images/` (CloudFront serves /images/* from it).
  * Endpoint and bucket come from the environment (s3rver locally, S3 in the cloud).
  */
-import { DeleteObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 
 let client: S3Client | undefined;
 
@@ -42,6 +42,20 @@ export async function verifyUploadedImage(key: string, maxBytes: number): Promis
   } catch (err) {
     const name = (err as { name?: string }).name;
     if (name === 'NotFound' || name === 'NoSuchKey' || name === 'Forbidden') return 'missing';
+    throw err;
+  }
+}
+
+/** The bytes of an image, or null when it is gone. */
+export async function readImage(key: string): Promise<Uint8Array | null> {
+  if (!key.startsWith('images/')) throw new Error(`refusing to read ${key}: not an image key`);
+  try {
+    const out = await s3().send(new GetObjectCommand({ Bucket: imagesBucket(), Key: key }));
+    return out.Body ? await out.Body.transformToByteArray() : null;
+  } catch (err) {
+    const name = (err as { name?: string }).name;
+    // Without ListBucket a missing key answers AccessDenied rather than NoSuchKey.
+    if (name === 'NoSuchKey' || name === 'NotFound' || name === 'AccessDenied') return null;
     throw err;
   }
 }

@@ -7,8 +7,13 @@ import type { Session } from './session/token';
 
 export { routeKey } from '../../shared/contract/route';
 
-/** What a route's Lambda may touch; the CDK stack grants exactly these. */
-export type Grant = 'table:read' | 'table:write' | 'images:read' | 'images:write' | 'mail' | 'sms';
+/**
+ * What a route's Lambda may touch; the CDK stack grants exactly these. `images:*` are the images
+ * bucket's public prefix (`images/`, served by the CDN); `private:*` its private prefix
+ * (`private/`, never served: functions/lib/private-objects.ts); `export:start` invokes the export
+ * job (functions/exports/).
+ */
+export type Grant = 'table:read' | 'table:write' | 'images:read' | 'images:write' | 'private:read' | 'private:write' | 'export:start' | 'mail' | 'sms';
 
 /** A route's contract (shared/contract/) with what only the server needs. */
 export type RouteDef<C extends RouteContract = RouteContract> = C & {

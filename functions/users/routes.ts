@@ -13,7 +13,7 @@ export const usersRoutes = [
   { ...users.memberInvites, handler: 'users/handlers/member-invites', grants: ['table:read'] },
   { ...users.listUsers, handler: 'users/handlers/list-users', grants: ['table:read'] },
   { ...users.adminUpdateUser, handler: 'users/handlers/admin-update-user', grants: ['table:read', 'table:write'] },
-  { ...users.adminDeleteUser, handler: 'users/handlers/admin-delete-user', grants: ['table:read', 'table:write', 'images:read', 'images:write', 'mail'] },
+  { ...users.adminDeleteUser, handler: 'users/handlers/admin-delete-user', grants: ['table:read', 'table:write', 'images:read', 'images:write', 'private:write', 'mail'] },
   { ...users.accountDeletionEmail, handler: 'users/handlers/account-deletion-email', grants: ['table:read', 'table:write', 'mail'] },
   { ...users.directory, handler: 'users/handlers/directory', grants: ['table:read'] },
   { ...users.getUserByUuid, handler: 'users/handlers/get-user-by-uuid', grants: ['table:read'] },

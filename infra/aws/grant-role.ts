@@ -23,6 +23,8 @@ export interface GrantRoleProps {
   secrets: readonly ISecret[];
   /** The prefix every log group of this domain's functions starts with. */
   logGroupPrefix: string;
+  /** The export job's function name (`export:start` may invoke it alone). */
+  exportFunctionName: string;
   /** SES sender; when known, `ses:SendEmail` is limited to this From address. */
   mailFrom?: string;
 }
@@ -92,6 +94,21 @@ export class GrantRole extends Construct {
         wildcardResourceFinding(this, images),
         'Image keys are generated per upload; access is limited to the images/ prefix of the one images bucket.',
       );
+    }
+
+    // The private prefix: never served by the CDN; its objects reach a browser only as presigned GETs.
+    const privateObjects = `${bucketArn}/private/*`;
+    if (grants.has('private:read')) allow('PrivateRead', ['s3:GetObject'], [privateObjects]);
+    if (grants.has('private:write')) allow('PrivateWrite', ['s3:PutObject', 's3:DeleteObject', 's3:AbortMultipartUpload'], [privateObjects]);
+    if (grants.has('private:read') || grants.has('private:write')) {
+      acknowledge(
+        this.role,
+        wildcardResourceFinding(this, privateObjects),
+        'Private keys are generated per member and object; access is limited to the private/ prefix of the one images bucket, which the CDN never serves.',
+      );
+    }
+    if (grants.has('export:start')) {
+      allow('ExportStart', ['lambda:InvokeFunction'], [`arn:${partition}:lambda:${Aws.REGION}:${Aws.ACCOUNT_ID}:function:${props.exportFunctionName}`]);
     }
 
     if (grants.has('mail')) {

@@ -10,6 +10,8 @@
  */
 import { CONNECTION_KEY_PREFIX } from '../../functions/db/entities/realtime';
 import { TABLE } from '../../functions/db/table';
+import { EXPORT_JOB } from '../../functions/lib/route-jobs';
+import { APP_NAME } from './naming';
 
 /** Item actions a job may be allowed on the table's items, beyond DeleteItem (Scan only as `scanTable`). */
 export type ItemAction = 'GetItem' | 'BatchGetItem' | 'PutItem' | 'UpdateItem' | 'BatchWriteItem' | 'ConditionCheckItem';
@@ -31,8 +33,12 @@ export interface JobAccess {
    * item: PutItem, UpdateItem, DeleteItem or ConditionCheckItem for each kind of item it holds.
    */
   itemActions?: readonly ItemAction[];
-  /** Key patterns in the images bucket the job may delete (`images/...`). */
+  /** Key patterns in the images bucket the job may delete (`images/...`, or `private/...`). */
   deleteImages: readonly string[];
+  /** GetObject on the images bucket's public prefix (`images/*`). */
+  readImages?: boolean;
+  /** Key patterns under `private/` the job may write (PutObject, a multipart upload and its abort). */
+  writePrivate?: readonly string[];
   /** Sends e-mail (SES, from the stage's MAIL_FROM). */
   mail?: boolean;
   /**
@@ -107,6 +113,20 @@ export interface StreamJobDef extends JobBase {
 /** A job an operator invokes by hand (`aws lambda invoke`, docs/operations.md): no rule, no event source. */
 export interface ManualJobDef extends JobBase {
   invokedBy: 'operator';
+}
+
+/**
+ * A job a route starts (an asynchronous Invoke by the routes granted `export:start`): its function
+ * has a fixed name (`routeJobFunctionName`), so a route's role names it without a reference
+ * across stacks. Not retried by Lambda: the work's state item says what happened.
+ */
+export interface RouteJobDef extends JobBase {
+  invokedBy: 'route';
+}
+
+/** A started job's function name: the app, the stage and the job (at most 64 characters). */
+export function routeJobFunctionName(stage: string, job: string): string {
+  return `${APP_NAME}-${stage}-${job}`;
 }
 
 /** A handler of one route of the WebSocket API (`$connect`, `$disconnect`, `$default`). */
@@ -327,8 +347,36 @@ export const MANUAL_JOBS = [
   },
 ] as const satisfies readonly ManualJobDef[];
 
+/** The export job: the routes granted `export:start` invoke it (infra/aws/routes-stack.ts). */
+export { EXPORT_JOB };
+
+/**
+ * The jobs a route starts. The export reads everything a member owns (table Query on the table
+ * and the indexes it names, GetItem and BatchGetItem), its photos (GetObject on images/*), writes
+ * the archive under private/exports/ and keeps its state item (PutItem, UpdateItem).
+ */
+export const ROUTE_JOBS = [
+  {
+    name: EXPORT_JOB.name,
+    handler: 'exports/job',
+    description: 'Writes a member\'s data export (JSON, a README and their photos, as a zip) under the private prefix, keeping its progress on the member\'s export item',
+    invokedBy: 'route',
+    memoryMb: 1024,
+    timeoutSeconds: 900,
+    access: {
+      queryTable: true,
+      queryIndexes: ['gsi1', 'gsi2'],
+      deleteItems: false,
+      itemActions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem'],
+      deleteImages: ['private/exports/*'],
+      readImages: true,
+      writePrivate: ['private/exports/*'],
+    },
+  },
+] as const satisfies readonly RouteJobDef[];
+
 /** Every job, whatever runs it: the bundler builds one bundle for each. */
-export const ALL_JOBS: readonly JobBase[] = [...JOBS, ...STREAM_JOBS, ...SOCKET_JOBS, ...MANUAL_JOBS];
+export const ALL_JOBS: readonly JobBase[] = [...JOBS, ...STREAM_JOBS, ...SOCKET_JOBS, ...MANUAL_JOBS, ...ROUTE_JOBS];
 
 /** `sweep-uploads` → `job-sweep-uploads`: route folders start with their method, so they never collide. */
 export function jobFolder(name: string): string {
@@ -342,8 +390,12 @@ export function checkJob<T extends JobBase>(job: T): T {
     if (!indexes.has(index)) throw new Error(`job ${job.name}: the table has no index "${index}"`);
   }
   for (const pattern of job.access.deleteImages) {
-    if (!pattern.startsWith('images/')) throw new Error(`job ${job.name}: "${pattern}" is not under images/`);
+    if (!pattern.startsWith('images/') && !pattern.startsWith('private/')) throw new Error(`job ${job.name}: "${pattern}" is not under images/ or private/`);
   }
+  for (const pattern of job.access.writePrivate ?? []) {
+    if (!pattern.startsWith('private/')) throw new Error(`job ${job.name}: "${pattern}" is not under private/`);
+  }
+  if ((job as Partial<RouteJobDef>).invokedBy === 'route' && `${APP_NAME}-dev-${job.name}`.length > 48) throw new Error(`job ${job.name}: its name is too long for a function name with a stage`);
   if (!/^[a-z][a-z0-9-]*$/.test(job.name)) throw new Error(`job name "${job.name}" must be kebab case`);
   if (job.access.scanTable && (job as Partial<ManualJobDef>).invokedBy !== 'operator') throw new Error(`job ${job.name}: only a job an operator invokes may Scan the table`);
   if (job.timeoutSeconds < 1 || job.timeoutSeconds > 900) throw new Error(`job ${job.name}: timeoutSeconds must be 1 to 900`);

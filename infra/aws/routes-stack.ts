@@ -24,6 +24,7 @@ import { GrantRole, grantSetKey } from './grant-role';
 import { APP_NAME, DEFAULT_ROUTE_KEY, functionSizing, pascal } from './naming';
 import { acknowledge } from './nag';
 import { secretsExtension } from './secrets-extension';
+import { EXPORT_JOB, routeJobFunctionName } from './jobs';
 
 /** A route of the table, or the `$default` catch-all (no method/path, public). */
 export interface DomainRoute {
@@ -83,6 +84,7 @@ export class RoutesStack extends NestedStack {
           imagesBucketName: props.imagesBucketName,
           secrets: [props.signingSecret, props.originSecret],
           logGroupPrefix: prefix,
+          exportFunctionName: routeJobFunctionName(props.stage, EXPORT_JOB.name),
           ...(props.mailFrom ? { mailFrom: props.mailFrom } : {}),
         }));
         roles.set(key, role);
@@ -122,7 +124,8 @@ export class RoutesStack extends NestedStack {
         timeout: Duration.seconds(sizing.timeoutSeconds),
         role: roleFor(entry.grants),
         logGroup,
-        environment,
+        // A route that starts the export job is told its name (EXPORT_FUNCTION, functions/exports/start.ts).
+        environment: entry.grants.includes('export:start') ? { ...environment, [EXPORT_JOB.functionEnv]: routeJobFunctionName(props.stage, EXPORT_JOB.name) } : environment,
         paramsAndSecrets,
       });
       acknowledge(

@@ -172,6 +172,18 @@ function jobRole(scope: Construct, cid: string, job: JobBase, props: JobStagePro
       );
     }
   }
+  const bucketObjects = (pattern: string) => `arn:${Aws.PARTITION}:s3:::${props.imagesBucketName}/${pattern}`;
+  if (job.access.readImages) {
+    allow('ImagesRead', ['s3:GetObject'], [bucketObjects('images/*')]);
+    acknowledge(role, wildcardResourceFinding(scope, bucketObjects('images/*')), `The ${job.name} job reads images whose keys are generated per upload; it may read only under images/.`);
+  }
+  if (job.access.writePrivate?.length) {
+    const objects = job.access.writePrivate.map(bucketObjects);
+    allow('PrivateWrite', ['s3:PutObject', 's3:AbortMultipartUpload'], objects);
+    for (const resource of objects.filter((o) => o.includes('*'))) {
+      acknowledge(role, wildcardResourceFinding(scope, resource), `The ${job.name} job writes objects whose keys are generated per member and run; it may write only under this private prefix, which the CDN never serves.`);
+    }
+  }
   if (job.access.deleteImages.length) {
     const objects = job.access.deleteImages.map((pattern) => `arn:${Aws.PARTITION}:s3:::${props.imagesBucketName}/${pattern}`);
     allow('ImagesDelete', ['s3:DeleteObject'], objects);

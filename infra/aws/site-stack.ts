@@ -19,7 +19,8 @@ import type { StackedRoute } from '../../functions/lib/route-types';
 import { createHttpApi, createRouteStacks } from './api';
 import type { BundleResult } from './bundle';
 import type { SiteDistribution } from './cdn';
-import { JOBS, MANUAL_JOBS, SOCKET_JOBS, STREAM_JOBS } from './jobs';
+import { JOBS, MANUAL_JOBS, ROUTE_JOBS, SOCKET_JOBS, STREAM_JOBS } from './jobs';
+import { RouteJobs } from './route-jobs';
 import { ManualJobs } from './manual-jobs';
 import { APP_NAME, assertStage, isDisposable, pascal } from './naming';
 import { RealtimeApi } from './realtime-api';
@@ -84,6 +85,7 @@ export class SiteStack extends Stack {
   readonly routeStacks: Map<string, RoutesStack>;
   readonly jobs: ScheduledJobs;
   readonly manualJobs: ManualJobs;
+  readonly routeJobs: RouteJobs;
   readonly streamJobs: StreamJobs;
   readonly spaDeployment?: s3deploy.BucketDeployment;
 
@@ -174,6 +176,9 @@ export class SiteStack extends Stack {
 
     // ── The operator's jobs (infra/aws/jobs.ts): invoked by hand, docs/operations.md ─────────
     this.manualJobs = new ManualJobs(this, 'ManualJobs', { ...jobStage, jobs: MANUAL_JOBS });
+
+    // ── The jobs routes start (infra/aws/jobs.ts): members' data exports ─────────────────────
+    this.routeJobs = new RouteJobs(this, 'RouteJobs', { ...jobStage, jobs: ROUTE_JOBS });
 
     // ── Outputs ─────────────────────────────────────────────────────────────────────────────
     new CfnOutput(this, 'SiteUrl', { value: siteOrigin, description: 'The site (SPA, /api, /images)' });

@@ -7,6 +7,7 @@ import { Aws, Duration, RemovalPolicy, type Stack } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { TABLE } from '../../functions/db/table';
+import { EXPORT_KEEP_DAYS, EXPORTS_PREFIX } from '../../functions/lib/private-objects';
 import { APP_NAME } from './naming';
 
 export interface StorageOptions {
@@ -75,6 +76,12 @@ export function createStorage(stack: Stack, { stage, disposable, keep }: Storage
     bucketName: imagesBucketName,
     serverAccessLogsBucket: logBucket,
     serverAccessLogsPrefix: 'images-bucket/',
+    // Members' data exports are kept 7 days (functions/lib/private-objects.ts); a multipart upload
+    // a failed export left behind is aborted after a day.
+    lifecycleRules: [
+      { id: 'exports-expire', prefix: EXPORTS_PREFIX, expiration: Duration.days(EXPORT_KEEP_DAYS) },
+      { id: 'abandoned-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
+    ],
     ...removable(disposable),
   });
 

@@ -205,6 +205,9 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     stops.push(gateway.stop);
 
     if (opts.scheduledJobs !== false) startScheduledJobs(stops);
+    // The jobs routes start (an asynchronous Invoke in the cloud) run in this process.
+    const { EXPORT_JOB, registerLocalJob } = await import('../../functions/lib/route-jobs');
+    registerLocalJob(EXPORT_JOB, async (event) => (await import('../../functions/exports/job')).handler(event));
 
     return {
       url: gateway.url,

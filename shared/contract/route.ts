@@ -33,7 +33,7 @@ export interface RouteContract {
   /** The `data` of the success envelope, or a raw answer's content type. */
   readonly output: z.ZodType | RawAnswer;
   /** The success status; 200 when absent. */
-  readonly status?: 200 | 201;
+  readonly status?: 200 | 201 | 202;
   /**
    * A creating call keyed by a client id: a retry with the same id creates nothing and answers
    * 200 with the same data.

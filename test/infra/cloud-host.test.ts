@@ -136,6 +136,17 @@ describe('routes', () => {
     expect(() => functionSizing({ method: 'GET', path: '/api/x', memoryMb: 64 })).toThrow(/memoryMb/);
   });
 
+  it('keeps members\' exports 7 days under the images bucket\'s private prefix, and aborts a multipart upload left for a day', () => {
+    for (const v of synth.stages) {
+      const imagesBucket = ofType(v.parent, 'AWS::S3::Bucket').find(([, b]) => b.Properties.BucketName)![1];
+      const rules = imagesBucket.Properties.LifecycleConfiguration.Rules as Record<string, unknown>[];
+      expect(rules).toContainEqual(expect.objectContaining({ Prefix: 'private/exports/', ExpirationInDays: 7, Status: 'Enabled' }));
+      expect(rules).toContainEqual(expect.objectContaining({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' }));
+      // Nothing else expires: the images themselves are kept.
+      expect(rules.filter((r) => r.ExpirationInDays !== undefined)).toHaveLength(1);
+    }
+  });
+
   it('passes the environment the handlers read, wired to this stage\'s resources', () => {
     for (const v of synth.stages) {
       const tableId = only(v.parent, 'AWS::DynamoDB::Table')[0];
@@ -435,10 +446,11 @@ describe('least privilege', () => {
         imagesBucketName: 'images-bucket',
         secrets: [secret],
         logGroupPrefix: `/aws/lambda/test/${id}/`,
+        exportFunctionName: 'app-test-export',
         ...(mailFrom ? { mailFrom } : {}),
       });
     roleFor('none', []);
-    roleFor('all', ['table:read', 'table:write', 'images:read', 'images:write', 'mail', 'sms'], 'Site <no-reply@example.org>');
+    roleFor('all', ['table:read', 'table:write', 'images:read', 'images:write', 'private:read', 'private:write', 'export:start', 'mail', 'sms'], 'Site <no-reply@example.org>');
     const resources = Template.fromStack(stack).toJSON().Resources as Resources;
     const statementsOf = (prefix: string) =>
       ofType(resources, 'AWS::IAM::Policy')
@@ -453,6 +465,11 @@ describe('least privilege', () => {
     expect(bySid('TableWrite').Action).not.toContain('dynamodb:Scan');
     expect(bySid('ImagesRead').Resource).toEqual({ 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':s3:::images-bucket/images/*']] });
     expect(bySid('ImagesWrite').Action.sort()).toEqual(['s3:DeleteObject', 's3:PutObject']);
+    // The private prefix is its own: neither images grant reaches it, and it is never images/*.
+    expect(bySid('PrivateRead')).toMatchObject({ Action: 's3:GetObject', Resource: { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':s3:::images-bucket/private/*']] } });
+    expect(bySid('PrivateWrite').Action.sort()).toEqual(['s3:AbortMultipartUpload', 's3:DeleteObject', 's3:PutObject']);
+    expect(JSON.stringify(bySid('ExportStart').Resource)).toContain(':function:app-test-export');
+    expect(bySid('ExportStart').Action).toBe('lambda:InvokeFunction');
     expect(bySid('Mail').Condition).toEqual({ StringEquals: { 'ses:FromAddress': 'no-reply@example.org' } });
     expect(bySid('Sms').Action).toBe('sns:Publish');
     expect(bySid('SmsNoTopics')).toMatchObject({ Effect: 'Deny', Action: 'sns:Publish' });

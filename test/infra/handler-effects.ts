@@ -11,6 +11,8 @@
  *   S3 HeadObject/GetObject/ListObjects                                                 → images:read
  *   S3 PutObject (a presigned upload too)/DeleteObject(s)                               → images:write
  *   S3 CopyObject (GetObject on the source, PutObject on the copy)          → images:read and images:write
+ *   the same S3 calls in functions/lib/private-objects.ts                   → private:read, private:write
+ *   Lambda Invoke (the export job)                                          → export:start
  *   SES SendEmail → mail; SNS Publish → sms
  *
  * It errs on the side of "needs": a branch never taken in the cloud (the local outbox, the
@@ -72,11 +74,21 @@ const SDK_COMMANDS: Record<string, Record<string, Grant | Grant[]>> = {
     DeleteObjectCommand: 'images:write',
     DeleteObjectsCommand: 'images:write',
     CopyObjectCommand: ['images:read', 'images:write'],
+    // A multipart upload: a PutObject in IAM's terms (its abort is asked for with it).
+    CreateMultipartUploadCommand: 'images:write',
+    UploadPartCommand: 'images:write',
+    CompleteMultipartUploadCommand: 'images:write',
+    AbortMultipartUploadCommand: 'images:write',
   },
+  '@aws-sdk/client-lambda': { InvokeCommand: 'export:start' },
   '@aws-sdk/client-sesv2': { SendEmailCommand: 'mail' },
   '@aws-sdk/client-ses': { SendEmailCommand: 'mail', SendRawEmailCommand: 'mail' },
   '@aws-sdk/client-sns': { PublishCommand: 'sms' },
 };
+/** The one module whose S3 calls act on the bucket's private prefix (`private/`), not on `images/`. */
+const PRIVATE_OBJECTS_MODULE = 'functions/lib/private-objects.ts:';
+const privateGrant = (grant: Grant): Grant => (grant === 'images:read' ? 'private:read' : grant === 'images:write' ? 'private:write' : grant);
+
 /** SDK packages whose commands are known: any other command of theirs fails the analysis (add it above). */
 const KNOWN_SDK_COMMANDS = new Set([
   'GetSecretValueCommand',
@@ -239,7 +251,10 @@ export class HandlerEffects {
       const name = symbol!.name;
       if (!name.endsWith('Command')) continue;
       const grants = SDK_COMMANDS[pkg]?.[name];
-      if (grants) for (const grant of ([] as Grant[]).concat(grants)) uses.push({ grant, call: `${pkg} ${name}`, at: this.where(node) });
+      const at = this.where(node);
+      // S3 calls on the private prefix are made in one module: they need the private grants.
+      const onPrivate = at.startsWith(PRIVATE_OBJECTS_MODULE);
+      if (grants) for (const grant of ([] as Grant[]).concat(grants)) uses.push({ grant: onPrivate ? privateGrant(grant) : grant, call: `${pkg} ${name}`, at });
       else if (!KNOWN_SDK_COMMANDS.has(name)) throw new Error(`${this.where(node)}: ${pkg} ${name} has no grant in handler-effects.ts: add it`);
       return;
     }

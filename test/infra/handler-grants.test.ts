@@ -14,7 +14,7 @@ import { ALL_JOBS, type JobAccess } from '../../infra/aws/jobs';
 import { DEFAULT_ROUTE_KEY } from '../../infra/aws/naming';
 import { grantsOf, HandlerEffects, type Use } from './handler-effects';
 
-const ALL_GRANTS: Grant[] = ['table:read', 'table:write', 'images:read', 'images:write', 'mail', 'sms'];
+const ALL_GRANTS: Grant[] = ['table:read', 'table:write', 'images:read', 'images:write', 'private:read', 'private:write', 'export:start', 'mail', 'sms'];
 
 /**
  * Calls the analysis reaches that a route can never make, each with the reason: a shared domain
@@ -70,7 +70,9 @@ function jobGrants(access: JobAccess): Set<Grant> {
   const reads = (a: string) => a === 'GetItem' || a === 'BatchGetItem';
   if (access.queryTable || access.scanTable || access.queryIndexes.length || items.some(reads)) out.add('table:read');
   if (access.deleteItems || items.some((a) => !reads(a))) out.add('table:write');
-  if (access.deleteImages.length) out.add('images:write');
+  if (access.deleteImages.some((p) => p.startsWith('images/'))) out.add('images:write');
+  if (access.deleteImages.some((p) => p.startsWith('private/')) || access.writePrivate?.length) out.add('private:write');
+  if (access.readImages) out.add('images:read');
   if (access.mail) out.add('mail');
   return out;
 }

@@ -19,13 +19,13 @@ import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ESM_REQUIRE_BANNER, type BundleResult } from '../../infra/aws/bundle';
 import { newApp } from '../../infra/aws/create-app';
-import { checkJob, checkStreamJob, JOBS, jobFolder, MANUAL_JOBS, STREAM_JOBS, type JobDef, type StreamJobDef } from '../../infra/aws/jobs';
+import { checkJob, checkStreamJob, JOBS, jobFolder, MANUAL_JOBS, ROUTE_JOBS, routeJobFunctionName, STREAM_JOBS, type JobDef, type StreamJobDef } from '../../infra/aws/jobs';
 import { jobLogGroupName } from '../../infra/aws/scheduled-jobs';
 import type { SiteStack } from '../../infra/aws/site-stack';
 import { StreamJobs } from '../../infra/aws/stream-jobs';
 import { FANOUT_ENTITIES } from '../../functions/realtime/fanout';
 import { PROD_CONFIG, synthesisedStages } from './synth-fixture';
-import { ofType, roleStatements, type Resource, type Resources } from './template-view';
+import { lambdaOf, ofType, roleStatements, type Resource, type Resources } from './template-view';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- CloudFormation JSON is untyped */
 
@@ -544,3 +544,50 @@ describe('the operator\'s jobs, invoked by hand', () => {
   });
 });
 
+
+describe('the jobs routes start', () => {
+  const EXPORT = ROUTE_JOBS.find((j) => j.name === 'export')!;
+
+  it('the export: its own bundle (ESM, with a handler), a fixed function name, no rule or event source, no retries, and a role that may read the member\'s data, read images, and write and delete only under private/exports/', async () => {
+    expect(EXPORT.handler).toBe('exports/job');
+    const job = bundles.jobs.find((j) => j.name === EXPORT.name);
+    expect(await handlerType(job!.dir)).toBe('function');
+    for (const { stage, resources } of stages) {
+      const [fnId, fn] = jobFunction(resources, EXPORT.name);
+      expect(fn.Properties.FunctionName).toBe(routeJobFunctionName(stage, 'export'));
+      expect(fn.Properties.Timeout).toBe(900);
+      const names = (r: Resource) => JSON.stringify(r.Properties).includes(`"${fnId}"`);
+      expect(ofType(resources, 'AWS::Events::Rule').filter(([, r]) => names(r))).toEqual([]);
+      expect(ofType(resources, 'AWS::Lambda::EventSourceMapping').filter(([, r]) => names(r))).toEqual([]);
+      const invokeConfig = ofType(resources, 'AWS::Lambda::EventInvokeConfig').filter(([, r]) => names(r));
+      expect(invokeConfig.map(([, r]) => r.Properties.MaximumRetryAttempts)).toEqual([0]);
+
+      const roleId = fn.Properties.Role['Fn::GetAtt'][0] as string;
+      const statements = roleStatements(resources, roleId);
+      const bySid = Object.fromEntries(statements.map((st) => [st.Sid, st]));
+      expect(Object.keys(bySid).sort()).toEqual(['ImagesDelete', 'ImagesRead', 'Logs', 'PrivateWrite', 'TableItems', 'TableQuery']);
+      expect(([] as string[]).concat(bySid.TableItems.Action).sort()).toEqual(['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
+      expect(JSON.stringify(bySid.TableQuery.Resource)).toMatch(/index\/gsi1.*index\/gsi2/);
+      expect(JSON.stringify(bySid.ImagesRead.Resource)).toMatch(/\/images\/\*"/);
+      expect(([] as string[]).concat(bySid.PrivateWrite.Action).sort()).toEqual(['s3:AbortMultipartUpload', 's3:PutObject']);
+      expect(JSON.stringify(bySid.PrivateWrite.Resource)).toMatch(/\/private\/exports\/\*"/);
+      expect(bySid.ImagesDelete.Action).toBe('s3:DeleteObject');
+      expect(JSON.stringify(bySid.ImagesDelete.Resource)).toMatch(/\/private\/exports\/\*"/);
+    }
+  });
+
+  it('is started by POST /api/iam/export/new alone, whose function is told its name and may invoke it and nothing else', () => {
+    for (const v of synth.stages) {
+      const { fn, nested } = lambdaOf(v, 'users', 'POST /api/iam/export/new');
+      expect(fn.Properties.Environment.Variables.EXPORT_FUNCTION).toBe(routeJobFunctionName(v.name, 'export'));
+      const invoke = roleStatements(nested.resources, fn.Properties.Role['Fn::GetAtt'][0] as string).filter((st) => JSON.stringify(st.Action).includes('lambda:'));
+      expect(invoke).toHaveLength(1);
+      expect(invoke[0]!.Action).toBe('lambda:InvokeFunction');
+      expect(JSON.stringify(invoke[0]!.Resource)).toContain(`:function:${routeJobFunctionName(v.name, 'export')}"`);
+      // No other route's function knows the name.
+      for (const [, other] of ofType(nested.resources, 'AWS::Lambda::Function')) {
+        if (other !== fn) expect(other.Properties.Environment?.Variables?.EXPORT_FUNCTION).toBeUndefined();
+      }
+    }
+  });
+});

@@ -87,6 +87,8 @@ export const KEPT_ROUTE_NAMES: Readonly<Record<string, readonly [stack: string, 
   'POST /api/iam/wanted/new': ['SwapsRoutes', '/aws/lambda/leafline/prod/swaps/post-api-iam-wanted-new'],
   'GET /api/iam/wanted/mine': ['SwapsRoutes', '/aws/lambda/leafline/prod/swaps/get-api-iam-wanted-mine'],
   'DELETE /api/iam/wanted/{id}': ['SwapsRoutes', '/aws/lambda/leafline/prod/swaps/delete-api-iam-wanted-id'],
+  'POST /api/iam/export/new': ['UsersRoutes', '/aws/lambda/leafline/prod/users/post-api-iam-export-new'],
+  'GET /api/iam/export/latest': ['UsersRoutes', '/aws/lambda/leafline/prod/users/get-api-iam-export-latest'],
 
   'DELETE /api/iam/blocks/{userId}': ['MessagesRoutes', '/aws/lambda/leafline/prod/messages/delete-api-iam-blocks-userid'],
   'DELETE /api/iam/messages/conversation': ['MessagesRoutes', '/aws/lambda/leafline/prod/messages/delete-api-iam-messages-conversation'],

@@ -17,6 +17,9 @@ const ACTIONS_OF: Record<Grant, readonly string[]> = {
   'table:write': ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem', 'dynamodb:ConditionCheckItem'],
   'images:read': ['s3:GetObject', 's3:ListBucket'],
   'images:write': ['s3:PutObject', 's3:DeleteObject'],
+  'private:read': ['s3:GetObject'],
+  'private:write': ['s3:PutObject', 's3:DeleteObject', 's3:AbortMultipartUpload'],
+  'export:start': ['lambda:InvokeFunction'],
   mail: ['ses:SendEmail'],
   sms: ['sns:Publish'],
 };

@@ -18,6 +18,10 @@
  * and reactions whose path starts with `path` (all of the thread for `path: ''`) in one Query,
  * each typed by its entity.
  *
+ * A comment and each reaction are also filed on gsi1 under their author (`authored#user#<id>`,
+ * sorted `comment#<createdAt>#<id>` or `reaction#<createdAt>#post|comment#<id>`): the one way to
+ * list what a member wrote and reacted across every thread (their data export, functions/exports/).
+ *
  * A comment's id is the client-generated UUID of its creating call; its claim item
  * `comment#<id>` (written in the same transaction with `attribute_not_exists`) makes a retry
  * answer the first comment, and maps the id to its post and path for the delete route.
@@ -51,6 +55,12 @@ export const Comment = () => new Entity({
       pk: { field: 'pk', composite: ['postId'], template: 'post#${postId}', casing: 'none' },
       sk: { field: 'sk', composite: ['path'], template: 'comment#${path}', casing: 'none' },
     },
+    /** What a member wrote and reacted, oldest first (their data export): one partition per member on gsi1. */
+    byAuthor: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['authorId'], template: 'authored#user#${authorId}', casing: 'none' },
+      sk: { field: 'gsi1sk', composite: ['createdAt', 'id'], template: 'comment#${createdAt}#${id}', casing: 'none' },
+    },
   },
 });
 
@@ -83,6 +93,11 @@ export const PostReaction = () => new Entity({
       pk: { field: 'pk', composite: ['postId'], template: 'post#${postId}', casing: 'none' },
       sk: { field: 'sk', composite: ['userId'], template: 'reaction#${userId}', casing: 'none' },
     },
+    byUser: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['userId'], template: 'authored#user#${userId}', casing: 'none' },
+      sk: { field: 'gsi1sk', composite: ['createdAt', 'postId'], template: 'reaction#${createdAt}#post#${postId}', casing: 'none' },
+    },
   },
 });
 
@@ -101,6 +116,11 @@ export const CommentReaction = () => new Entity({
       type: 'clustered',
       pk: { field: 'pk', composite: ['postId'], template: 'post#${postId}', casing: 'none' },
       sk: { field: 'sk', composite: ['path', 'userId'], template: 'comment#${path}!r#${userId}', casing: 'none' },
+    },
+    byUser: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['userId'], template: 'authored#user#${userId}', casing: 'none' },
+      sk: { field: 'gsi1sk', composite: ['createdAt', 'commentId'], template: 'reaction#${createdAt}#comment#${commentId}', casing: 'none' },
     },
   },
 });

@@ -23,6 +23,7 @@ function open(routes: Record<string, Handler> = {}, user = makeUser()) {
   const api = serve({
     'GET /api/iam/refresh-tokens': () => success(SESSIONS),
     'GET /api/iam/users/user-settings': () => success({ ...DEFAULT_USER_SETTINGS, calendarFeedUrl: null }),
+    'GET /api/iam/export/latest': () => success({ state: 'none' }),
     ...routes,
   });
   const view = renderRoute('/settings', { auth: { loggedIn: true, user } });
@@ -317,5 +318,44 @@ describe('/settings: blocked members', () => {
     open({ 'GET /api/iam/blocks': () => failure(503, 'unavailable', 'Busy; try again shortly') });
     const blocks = await screen.findByRole('region', { name: 'Blocked members' });
     await within(blocks).findByText('Could not load blocked members');
+  });
+});
+
+describe('/settings: your data', () => {
+  it('starts an export, shows its progress, then a download link and the day the file goes', async () => {
+    const answers = [
+      { state: 'running', progress: 0.5, requestedAt: '2026-11-29T10:00:00Z' },
+      { state: 'ready', url: 'https://bucket.example/private/exports/x.zip?X-Amz-Expires=900', readyAt: '2026-11-29T10:01:00Z', expiresAt: '2026-12-06T10:01:00Z', bytes: 3 * 1024 * 1024, nextAllowedAt: '2026-11-30T10:00:00Z' },
+    ];
+    let started = false;
+    const { api } = open({
+      'GET /api/iam/export/latest': () => success(started ? (answers.length > 1 ? answers.shift()! : answers[0]!) : { state: 'none' }),
+      'POST /api/iam/export/new': () => {
+        started = true;
+        return success({ state: 'pending', progress: 0, requestedAt: '2026-11-29T10:00:00Z' }, 202);
+      },
+    });
+    const data = await screen.findByRole('region', { name: 'Your data' });
+    fireEvent.click(await within(data).findByRole('button', { name: 'Export my data' }));
+    const bar = await within(data).findByRole('progressbar', { name: /Preparing your file/ });
+    expect(bar).toBeTruthy();
+    expect(api.to('POST /api/iam/export/new')[0]?.body).toEqual({ csrf_token: 'csrf-123' });
+    await within(data).findByText('50% done', {}, { timeout: 4000 });
+    const link = await within(data).findByRole('link', { name: 'Download your data' }, { timeout: 4000 });
+    expect(link.getAttribute('href')).toBe(answers[0]!.url);
+    expect(data.textContent).toContain('3.0 MB');
+    expect(data.textContent).toMatch(/One export a day: you can make a new file after/);
+    expect(within(data).queryByRole('button', { name: /Export my data|Make a new file/ })).toBeNull();
+  }, 15_000);
+
+  it('says why a start was refused, and offers a new start after a failed one', async () => {
+    open({
+      'GET /api/iam/export/latest': () => success({ state: 'failed', requestedAt: '2026-11-29T10:00:00Z' }),
+      'POST /api/iam/export/new': () => failure(429, 'too_many_requests', 'One export a day: the next may start at 2026-11-30T10:00:00.000Z'),
+    });
+    const data = await screen.findByRole('region', { name: 'Your data' });
+    expect((await within(data).findByRole('alert')).textContent).toContain('did not finish');
+    fireEvent.click(within(data).getByRole('button', { name: 'Export my data' }));
+    await within(data).findByText(/One export a day: the next may start/);
   });
 });

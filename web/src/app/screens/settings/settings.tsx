@@ -1,10 +1,11 @@
-/** /settings: profile, photo, password, phone, sessions, notifications and privacy, account deletion. */
+/** /settings: profile, photo, password, phone, sessions, notifications and privacy, your data, account deletion. */
 import { PageShell } from '@/components/page-shell';
 import { useAuth } from '@/lib/auth/auth-store';
 import { AvatarSection } from '@/features/account/components/avatar-section';
 import { BlocksSection } from '@/features/messages/components/blocks-section';
 import { CalendarSection } from '@/features/account/components/calendar-section';
 import { DeleteAccountSection } from '@/features/account/components/delete-account-section';
+import { ExportSection } from '@/features/account/components/export-section';
 import { PasswordSection } from '@/features/auth/components/password-section';
 import { PhoneSection } from '@/features/account/components/phone-section';
 import { PreferencesSection } from '@/features/account/components/preferences-section';
@@ -18,6 +19,7 @@ const SECTIONS = [
   ['phone', 'Phone'],
   ['sessions', 'Sessions'],
   ['preferences', 'Notifications and privacy'],
+  ['export', 'Your data'],
   ['delete', 'Delete account'],
 ] as const;
 
@@ -46,6 +48,7 @@ export default function SettingsScreen() {
           <PreferencesSection />
           <CalendarSection />
           <BlocksSection />
+          <ExportSection />
           <DeleteAccountSection user={user} />
         </div>
       ) : null}

@@ -1,0 +1,108 @@
+/**
+ * The images bucket's private prefix, `private/`: objects only their owners may load, never
+ * served by the CDN (it serves `/images/*` alone) and handed out only as short-lived presigned
+ * GETs. Every S3 call on this prefix is made here, so the route grants `private:read` and
+ * `private:write` (functions/lib/route-types.ts) cover exactly these calls and no route's
+ * `images:*` grant reaches them.
+ *
+ *   private/exports/<userId>/<exportId>.zip      a member's data export (kept 7 days: the bucket's lifecycle rule)
+ */
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { imagesBucket, s3 } from './images';
+
+export const PRIVATE_PREFIX = 'private/';
+/** Where exports live; the bucket's lifecycle rule removes them after EXPORT_KEEP_DAYS (infra/aws/storage.ts). */
+export const EXPORTS_PREFIX = `${PRIVATE_PREFIX}exports/`;
+export const EXPORT_KEEP_DAYS = 7;
+
+export const exportObjectKey = (userId: string, exportId: string): string => `${EXPORTS_PREFIX}user#${userId}/export#${exportId}.zip`;
+
+function assertPrivate(key: string): string {
+  if (!key.startsWith(PRIVATE_PREFIX) || key.includes('..')) throw new Error(`refusing ${key}: not a private key`);
+  return key;
+}
+
+/** A presigned GET of a private object, for `seconds`, downloaded as `filename`. */
+export function signPrivateGet(key: string, seconds: number, filename?: string): Promise<string> {
+  const command = new GetObjectCommand({
+    Bucket: imagesBucket(),
+    Key: assertPrivate(key),
+    ...(filename ? { ResponseContentDisposition: `attachment; filename="${filename.replace(/[^\w.-]/g, '_')}"` } : {}),
+  });
+  return getSignedUrl(s3(), command, { expiresIn: seconds });
+}
+
+export async function deletePrivate(key: string): Promise<void> {
+  await s3().send(new DeleteObjectCommand({ Bucket: imagesBucket(), Key: assertPrivate(key) }));
+}
+
+/** S3's smallest part but the last: the writer sends parts of this size. */
+const PART_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Writes one private object from chunks as they come, holding at most one part in memory: a
+ * body smaller than one part is one PutObject; a larger one a multipart upload, aborted if
+ * anything fails (the bucket's rule also aborts one left incomplete for a day).
+ */
+export class PrivateObjectWriter {
+  private chunks: Uint8Array[] = [];
+  private held = 0;
+  private uploadId: string | undefined;
+  private readonly parts: { ETag: string; PartNumber: number }[] = [];
+  /** Bytes written so far. */
+  size = 0;
+
+  constructor(private readonly key: string, private readonly contentType: string) {
+    assertPrivate(key);
+  }
+
+  async write(chunk: Uint8Array): Promise<void> {
+    this.chunks.push(chunk);
+    this.held += chunk.length;
+    this.size += chunk.length;
+    if (this.held >= PART_BYTES) await this.sendPart();
+  }
+
+  private take(): Buffer {
+    const body = Buffer.concat(this.chunks);
+    this.chunks = [];
+    this.held = 0;
+    return body;
+  }
+
+  private async sendPart(): Promise<void> {
+    const bucket = imagesBucket();
+    this.uploadId ??= (await s3().send(new CreateMultipartUploadCommand({ Bucket: bucket, Key: this.key, ContentType: this.contentType }))).UploadId;
+    if (!this.uploadId) throw new Error('S3 did not start the multipart upload');
+    const PartNumber = this.parts.length + 1;
+    const { ETag } = await s3().send(new UploadPartCommand({ Bucket: bucket, Key: this.key, UploadId: this.uploadId, PartNumber, Body: this.take() }));
+    if (!ETag) throw new Error(`S3 gave part ${PartNumber} no ETag`);
+    this.parts.push({ ETag, PartNumber });
+  }
+
+  /** Sends what is held and completes the object. */
+  async close(): Promise<void> {
+    const bucket = imagesBucket();
+    if (!this.uploadId) {
+      await s3().send(new PutObjectCommand({ Bucket: bucket, Key: this.key, ContentType: this.contentType, Body: this.take() }));
+      return;
+    }
+    if (this.held) await this.sendPart();
+    await s3().send(new CompleteMultipartUploadCommand({ Bucket: bucket, Key: this.key, UploadId: this.uploadId, MultipartUpload: { Parts: this.parts } }));
+  }
+
+  /** Gives up: a started multipart upload is aborted (its parts are not kept). */
+  async abort(): Promise<void> {
+    this.chunks = [];
+    if (this.uploadId) await s3().send(new AbortMultipartUploadCommand({ Bucket: imagesBucket(), Key: this.key, UploadId: this.uploadId }));
+  }
+}
