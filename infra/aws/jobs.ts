@@ -345,6 +345,23 @@ export const MANUAL_JOBS = [
       deleteImages: [],
     },
   },
+  {
+    // Scans for comments and reactions without gsi1 keys (Scan), reads its progress (GetItem),
+    // files each with a conditional UpdateItem and saves its progress (UpdateItem).
+    name: 'backfill-authored',
+    handler: 'system/backfill-authored',
+    description: 'Files comments and reactions written before the per-author index under their author, so data exports hold them; invoke it again until it answers done',
+    invokedBy: 'operator',
+    memoryMb: 256,
+    timeoutSeconds: 900,
+    access: {
+      scanTable: true,
+      queryIndexes: [],
+      deleteItems: false,
+      itemActions: ['GetItem', 'UpdateItem'],
+      deleteImages: [],
+    },
+  },
 ] as const satisfies readonly ManualJobDef[];
 
 /** The export job: the routes granted `export:start` invoke it (infra/aws/routes-stack.ts). */

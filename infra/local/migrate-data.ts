@@ -16,10 +16,13 @@ export async function tableHasData(doc: DynamoDBDocumentClient, table: string): 
 export async function migrateDataFolder(existing: boolean, log: (line: string) => void = (line) => console.log(line)): Promise<void> {
   // Loaded once the environment points functions/db at the local table.
   const m = await import('../../functions/db/migrations/owner-kinds');
+  const authored = await import('../../functions/db/migrations/authored');
   if (!existing) {
     await m.markOwnerKindsFresh();
+    await authored.markAuthoredFresh();
     return;
   }
+  await fileAuthored(log);
   const before = await m.ownerKindsProgress();
   if (before?.done) return;
   log('Migrating the data folder to owner keys that name the owner\'s kind…');
@@ -29,6 +32,18 @@ export async function migrateDataFolder(existing: boolean, log: (line: string) =
     if (!out.done) continue;
     log(`Migrated (${out.runs} run${out.runs === 1 ? '' : 's'}).`);
     if (out.collisions.length) log(`Pages holding a member's id, left as they were (see docs/operations.md): ${out.collisions.join(', ')}`);
+    return;
+  }
+}
+
+/** Comments and reactions of a folder made before the per-author index, filed under their authors (a fresh folder has none to file). */
+async function fileAuthored(log: (line: string) => void): Promise<void> {
+  const { authoredProgress, runAuthoredBackfill } = await import('../../functions/db/migrations/authored');
+  if ((await authoredProgress()).done) return;
+  for (;;) {
+    const out = await runAuthoredBackfill({ deadline: Date.now() + 60_000 });
+    if (!out.done) continue;
+    if (out.written) log(`Filed ${out.written} comments and reactions under their authors.`);
     return;
   }
 }

@@ -165,6 +165,11 @@ export const commentReactionKey = (postId: string, path: string, userId: string)
   pk: postPk(postId),
   sk: `${commentSk(path)}!r#${userId}`,
 });
+/** P7c: a member's comments and reactions on gsi1, as the `byAuthor`/`byUser` templates spell them (the backfill writes these). */
+export const authoredPk = (userId: string): string => `authored#user#${userId}`;
+export const authoredCommentSk = (createdAt: string, id: string): string => `comment#${createdAt}#${id}`;
+export const authoredPostReactionSk = (createdAt: string, postId: string): string => `reaction#${createdAt}#post#${postId}`;
+export const authoredCommentReactionSk = (createdAt: string, commentId: string): string => `reaction#${createdAt}#comment#${commentId}`;
 export const commentClaimKey = (id: string): { pk: string; sk: string } => ({ pk: `comment#${id}`, sk: 'comment' });
 export const postReactionKey = (postId: string, userId: string): { pk: string; sk: string } => ({ pk: postPk(postId), sk: `reaction#${userId}` });
 

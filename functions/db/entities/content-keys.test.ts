@@ -5,6 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { threadService } from '../service';
 import {
+  authoredCommentReactionSk,
+  authoredCommentSk,
+  authoredPk,
+  authoredPostReactionSk,
   Comment,
   CommentClaim,
   commentClaimKey,
@@ -29,6 +33,17 @@ const COMMENT = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
 const SEGMENT = `00lq5x3k0.${COMMENT}`;
 
 describe('content key builders', () => {
+  it('a member\'s comments and reactions on gsi1 (P7c), as the entities write them', () => {
+    const at = '2026-01-02T03:04:05.678Z';
+    const item = <T>(p: { params: (t: typeof T) => T }) => (p.params(T) as { Item: Record<string, unknown> }).Item;
+    const c = item(Comment().put({ postId: POST, path: SEGMENT, id: COMMENT, level: 0, content: 'x', authorId: USER, createdAt: at }));
+    expect([c.gsi1pk, c.gsi1sk]).toEqual([authoredPk(USER), authoredCommentSk(at, COMMENT)]);
+    const pr = item(PostReaction().put({ postId: POST, userId: USER, createdAt: at }));
+    expect([pr.gsi1pk, pr.gsi1sk]).toEqual([authoredPk(USER), authoredPostReactionSk(at, POST)]);
+    const cr = item(CommentReaction().put({ postId: POST, path: SEGMENT, commentId: COMMENT, userId: USER, createdAt: at }));
+    expect([cr.gsi1pk, cr.gsi1sk]).toEqual([authoredPk(USER), authoredCommentReactionSk(at, COMMENT)]);
+  });
+
   it('post: the item key and the sort key of its lists', () => {
     expect(key(Post().get({ id: POST }).params(T))).toEqual(postKey(POST));
     expect(postPk(POST)).toBe(postKey(POST).pk);
