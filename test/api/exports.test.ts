@@ -162,6 +162,40 @@ describe('POST /api/iam/export/new, GET /api/iam/export/latest', () => {
     expect(await objectExists(previous)).toBe(false);
   }, 60_000);
 
+  it('holds the reviews the member wrote, and of those about them only the ones shown', async () => {
+    const place = randomPlace();
+    const giver = await registeredUser(place);
+    const taker = await registeredUser(place);
+    const plant = await newPlant(giver, { commonName: 'Fern', availability: 'Free to a good home' });
+    const swap = (await as<{ swap: { id: string } }>(taker.browser, 'POST', '/api/iam/swaps/new', { plantId: plant.id, message: 'may I?' })).data.swap;
+    for (const [who, status] of [[giver, 'ACCEPTED'], [giver, 'HANDED_OVER'], [taker, 'RECEIVED']] as const) {
+      expect((await as(who.browser, 'PUT', `/api/iam/swaps/${swap.id}/status`, { status })).status).toBe(200);
+    }
+    const review = (who: TestUser, text: string) => as(who.browser, 'POST', `/api/iam/swaps/${swap.id}/review`, { rating: 5, wasSafe: true, text });
+    expect((await review(giver, `${secret} review of the taker`)).status).toBeLessThan(300);
+
+    // The giver's review of the taker is not shown yet: the taker's export does not hold it.
+    expect((await start(taker)).status).toBe(202);
+    const first = await download((await settled(taker)).url!);
+    expect(json(first, 'reviews.json')).toEqual({ written: [], received: [] });
+    expect(strFromU8(first['reviews.json']!)).not.toContain(secret);
+
+    // The giver's export holds the review they wrote.
+    expect((await start(giver)).status).toBe(202);
+    const theirs = await download((await settled(giver)).url!);
+    expect((json(theirs, 'reviews.json') as { written: { text: string; rating: number }[] }).written).toEqual([expect.objectContaining({ text: `${secret} review of the taker`, rating: 5 })]);
+    expect((json(theirs, 'swaps.json') as { id: string; role: string }[]).map((x) => [x.id, x.role])).toEqual([[swap.id, 'offered']]);
+
+    // Once both have written, both show: the taker's next export (a day later) holds the giver's.
+    expect((await review(taker, 'thank you')).status).toBeLessThan(300);
+    const dayAgo = new Date(Date.now() - 25 * 3600 * 1000).toISOString();
+    await setAttributes(`user#${taker.uuid}`, 'export', { requestedAt: dayAgo });
+    expect((await start(taker)).status).toBe(202);
+    const second = json(await download((await settled(taker)).url!), 'reviews.json') as { written: { text: string }[]; received: { text: string; byId: string }[] };
+    expect(second.written.map((r) => r.text)).toEqual(['thank you']);
+    expect(second.received).toEqual([expect.objectContaining({ text: `${secret} review of the taker`, byId: giver.uuid })]);
+  }, 60_000);
+
   it('refuses guests, lets a member who has not finished registering export what they have', async () => {
     expect((await call('POST', '/api/iam/export/new')).status).toBe(401);
     expect((await call('GET', '/api/iam/export/latest')).status).toBe(401);
