@@ -1,11 +1,12 @@
 /**
- * An admin's action on an open report: dismiss it, hide the content (posts, plants, comments, messages, events and pages),
+ * An admin's action on an open report: dismiss it, hide the content (posts, plants, comments, messages, events, pages and swap reviews),
  * or suspend its author through the admin's user update. Every action closes the case (and so
  * every open report of its target), keeping who acted, when, the action and the note.
  */
 import type { ActOnReportInput } from '../../shared/schemas/reports';
 import { hideCommentItems, hideReplies } from '../comments/comments';
 import type { ReportCaseItem } from '../db/entities/report';
+import { hideReviewItems, reviewById } from '../db/items/swap-record';
 import { failedChecks, writeItems, type TxItem, type TxOutcome } from '../db/transact';
 import { badRequest, conflict, serviceUnavailable } from '../lib/errors';
 import { hideMessageItems, PREVIEW_CURRENT } from '../messages/admin-hide';
@@ -28,7 +29,7 @@ function assertClosed(out: TxOutcome, items: TxItem[]): void {
 /** The case changed meanwhile (another report, another admin): read it again. */
 class RetryCase extends Error {}
 
-const HIDEABLE: ReadonlySet<ReportCaseItem['targetType']> = new Set(['post', 'plant', 'comment', 'message', 'event', 'page']);
+const HIDEABLE: ReadonlySet<ReportCaseItem['targetType']> = new Set(['post', 'plant', 'comment', 'message', 'event', 'page', 'review']);
 const hideable = (type: ReportCaseItem['targetType']) => HIDEABLE.has(type);
 
 async function closeOnce(c: ReportCaseItem, adminId: string, input: ActOnReportInput): Promise<ReportCaseItem> {
@@ -69,13 +70,25 @@ async function closeOnce(c: ReportCaseItem, adminId: string, input: ActOnReportI
     assertClosed(out, items);
     return closed;
   }
+  if (input.action === 'hide-content' && c.targetType === 'review') {
+    // The review leaves its subject's record with its counts, its writer is told, the case closes: one write.
+    const review = await reviewById(c.targetId);
+    const hidden = hideReviewItems(review, adminId);
+    const notice = hidden && review ? notificationWrite(review.byId, hiddenNotice('review', excerpt(review.text) || undefined)) : [];
+    const items = [...(hidden ?? []), ...notice, ...close];
+    const out = await writeItems(items);
+    // Hidden meanwhile by another case's close: read it all again.
+    if (out.canceled && failedChecks(out, items).has('review-shown')) throw new RetryCase();
+    assertClosed(out, items);
+    return closed;
+  }
   const out = await writeItems(close);
   assertClosed(out, close);
   return closed;
 }
 
-function hiddenNotice(type: 'post' | 'plant' | 'comment' | 'message' | 'event' | 'page', name: string | undefined) {
-  const what = type === 'plant' ? 'plant listing' : type;
+function hiddenNotice(type: 'post' | 'plant' | 'comment' | 'message' | 'event' | 'page' | 'review', name: string | undefined) {
+  const what = type === 'plant' ? 'plant listing' : type === 'review' ? 'swap review' : type;
   return {
     kind: 'content-hidden' as const,
     text: `An admin hid your ${what}${name ? ` “${name}”` : ''} after a report: nobody else sees it now`,

@@ -12,6 +12,7 @@ import { conversationFor } from '../messages/conversations';
 import { getPage } from '../pages/pages';
 import { getPostItem } from '../posts/post-item';
 import { canSee } from '../posts/visibility';
+import { reviewById } from '../db/items/swap-record';
 import { db } from '../db/service';
 import { getUser } from '../users/users';
 
@@ -66,6 +67,12 @@ export async function resolveTarget(type: ReportTargetType, id: string, viewer: 
         throw gone('message');
       });
       return { authorId: claim.senderId, parentId: claim.conversationId, locator: claim.sentMs };
+    }
+    case 'review': {
+      // Only a shown review is seen by anyone but its writer (a swap record lists those alone).
+      const review = await reviewById(id);
+      if (!review?.shownAt || (review.hiddenAt && !viewer.admin)) throw gone('review');
+      return { authorId: review.byId, parentId: review.swapId, locator: review.side };
     }
   }
 }

@@ -12,6 +12,7 @@ import type { FormSubmissionItem } from '../db/entities/form-submission';
 import { pageKey, type PageItem } from '../db/entities/page';
 import { postKey, type PostItem } from '../db/entities/post';
 import type { ReportCaseItem } from '../db/entities/report';
+import { reviewKey, type SwapReviewItem } from '../db/items/swap-record';
 import type { UserItem } from '../db/entities/user';
 import { db } from '../db/service';
 import { usersAnd } from '../users/cards';
@@ -34,6 +35,8 @@ function targetKey(c: ReportCaseItem): TableKey | null {
       return c.parentId && c.locator ? { pk: `conv#${c.parentId}`, sk: `msg#${c.locator}#${c.targetId}` } : null;
     case 'contact':
       return { pk: `form#${c.targetId}`, sk: 'form' };
+    case 'review':
+      return c.parentId && (c.locator === 'owner' || c.locator === 'requester') ? reviewKey(c.parentId, c.locator) : null;
   }
 }
 
@@ -95,6 +98,11 @@ function previewOf(c: ReportCaseItem, raw: Record<string, unknown> | undefined, 
       const m = e.message.parse({ Item: raw }).data;
       if (!m) return GONE(author);
       return { text: m.content, photo: null, author, link: null, state: m.hiddenAt ? 'hidden' : 'live' };
+    }
+    case 'review': {
+      const r = raw as unknown as SwapReviewItem;
+      const stars = `${'★'.repeat(r.rating)}${'☆'.repeat(5 - r.rating)} (${r.rating} of 5)`;
+      return { text: [stars, r.wasSafe ? 'Felt safe' : 'Did not feel safe', r.text].filter(Boolean).join(' — '), photo: null, author, link: null, state: r.hiddenAt ? 'hidden' : 'live' };
     }
     case 'contact': {
       const f = e.formSubmission.parse({ Item: raw }).data as FormSubmissionItem | null;

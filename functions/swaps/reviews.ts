@@ -18,7 +18,7 @@ import { absent, and, exists, gt } from '../db/condition';
 import type { SwapItem } from '../db/entities/swap';
 import { userKey, type UserItem } from '../db/entities/user';
 import {
-  RECORD_SORT, REVIEW_WINDOW_PREFIX, SWAP_WORK_PK, reviewClosesAt, reviewCounts, reviewKey, reviewWindowKey, shownFields, swapRecordPk,
+  RECORD_SORT, REVIEW_WINDOW_PREFIX, reviewClaimPut, reviewIdOf, SWAP_WORK_PK, reviewClosesAt, reviewCounts, reviewKey, reviewWindowKey, shownFields, swapRecordPk,
   type RecordOwnerType, type ReviewWindowItem, type SwapRecordItem, type SwapReviewItem, type SwapSide,
 } from '../db/items/swap-record';
 import { failedChecks, named, writeItems, type TxItem } from '../db/transact';
@@ -51,9 +51,9 @@ function showWrites(review: SwapReviewItem, shownAt: string): TxItem[] {
   ];
 }
 
-export type ReviewView = { swapId: string; rating: number; wasSafe: boolean; text: string; by: string | null; shown: boolean };
+export type ReviewView = { id: string; swapId: string; rating: number; wasSafe: boolean; text: string; by: string | null; shown: boolean };
 
-const reviewViewOf = (r: SwapReviewItem): ReviewView => ({ swapId: r.swapId, rating: r.rating, wasSafe: r.wasSafe, text: r.text, by: r.byId, shown: Boolean(r.shownAt) });
+const reviewViewOf = (r: SwapReviewItem): ReviewView => ({ id: reviewIdOf(r.swapId, r.side), swapId: r.swapId, rating: r.rating, wasSafe: r.wasSafe, text: r.text, by: r.byId, shown: Boolean(r.shownAt) });
 
 /** A side's review of a received swap (201), within its window; 409 naming why not. */
 export async function reviewSwap(session: Session, input: SwapReviewInput): Promise<ReviewView> {
@@ -86,6 +86,7 @@ export async function reviewSwap(session: Session, input: SwapReviewInput): Prom
     const window = reviewWindowKey(closesAt, swap.id);
     const items: TxItem[] = [
       named('mine-absent', putItem(review, absent())),
+      reviewClaimPut(swap.id, side),
       authorLiveCheck(session.userId),
       ...party.checks,
       ...(both
@@ -168,6 +169,7 @@ export async function swapRecordOf(type: RecordOwnerType, id: string): Promise<S
   return {
     completed: Math.max(0, Number(record.completed ?? 0)),
     positiveShare: count > 0 ? Math.min(1, Math.max(0, Number(record.positive ?? 0) / count)) : null,
-    reviews: reviews.map((r) => ({ swapId: r.swapId, rating: r.rating, wasSafe: r.wasSafe, text: r.text, by: live.has(r.byId) ? r.byId : null })),
+    reviews: reviews.map((r) => ({ id: reviewIdOf(r.swapId, r.side), swapId: r.swapId, rating: r.rating, wasSafe: r.wasSafe, text: r.text, by: live.has(r.byId) ? r.byId : null })),
   };
 }
+

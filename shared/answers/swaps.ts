@@ -41,6 +41,7 @@ export const swapList = z.strictObject({
 
 /** A review as a record shows it. */
 export const swapReviewView = z.strictObject({
+  id: z.string().describe('The review\'s id: what a report of it names (target type `review`)'),
   swapId: z.string(),
   rating: z.number().int().min(1).max(5),
   wasSafe: z.boolean(),

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { choices, cursor, text, uuid } from './common';
 import './locale';
 
-export const REPORT_TARGET_TYPES = ['post', 'comment', 'plant', 'user', 'page', 'event', 'message'] as const;
+export const REPORT_TARGET_TYPES = ['post', 'comment', 'plant', 'user', 'page', 'event', 'message', 'review'] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
 export const REPORT_REASONS = ['spam', 'abuse', 'unsafe', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];

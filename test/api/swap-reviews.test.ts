@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SwapCard, SwapRecord, SwapView } from '../../shared/answers/swaps';
 import type { PageDetails } from '../../shared/answers/pages';
-import { reviewWindowKey } from '../../functions/db/items/swap-record';
+import type { ReportCaseView, ReportReceipt } from '../../shared/answers/reports';
+import { reviewIdOf, reviewWindowKey } from '../../functions/db/items/swap-record';
 import { closeReviewWindows } from '../../functions/swaps/reviews';
 import { as } from '../support/accounts';
 import { call } from '../support/api';
@@ -11,9 +12,9 @@ import { newPlant, notificationsOf, uploadPhoto } from '../support/content';
 import { deleteItem, getItem, putItem, setAttributes } from '../support/db';
 import { useHostTableAndBucket } from '../support/host-env';
 import { newPage, withRole } from '../support/pages';
-import { registeredUser, type TestUser } from '../support/users';
+import { admin, registeredUser, type TestUser } from '../support/users';
 
-type Review = { swapId: string; rating: number; wasSafe: boolean; text: string; by: string | null; shown: boolean };
+type Review = { id: string; swapId: string; rating: number; wasSafe: boolean; text: string; by: string | null; shown: boolean };
 
 beforeAll(() => useHostTableAndBucket());
 
@@ -107,8 +108,8 @@ describe('POST /api/iam/swaps/{id}/review', () => {
     const second = await review(o, swapId, { rating: 3, wasSafe: false, text: 'Came late' });
     expect(second.status).toBe(201);
     expect(second.data.review.shown).toBe(true);
-    expect(await recordOf(o.uuid)).toEqual({ completed: 1, positiveShare: 1, reviews: [{ swapId, rating: 5, wasSafe: true, text: 'Healthy plant, kind owner', by: a.uuid }] });
-    expect(await recordOf(a.uuid)).toEqual({ completed: 1, positiveShare: 0, reviews: [{ swapId, rating: 3, wasSafe: false, text: 'Came late', by: o.uuid }] });
+    expect(await recordOf(o.uuid)).toEqual({ completed: 1, positiveShare: 1, reviews: [{ id: reviewIdOf(swapId, 'requester'), swapId, rating: 5, wasSafe: true, text: 'Healthy plant, kind owner', by: a.uuid }] });
+    expect(await recordOf(a.uuid)).toEqual({ completed: 1, positiveShare: 0, reviews: [{ id: reviewIdOf(swapId, 'owner'), swapId, rating: 3, wasSafe: false, text: 'Came late', by: o.uuid }] });
     // The window is done with: nothing is left for the job.
     const swap = (await getItem(`swap#${swapId}`, 'swap'))!;
     const window = reviewWindowKey(new Date(Date.parse(String(swap.receivedAt)) + 14 * 86_400_000).toISOString(), swapId);
@@ -145,7 +146,7 @@ describe('POST /api/iam/swaps/{id}/review', () => {
     const ran = await closeReviewWindows();
     expect(ran.closed).toBeGreaterThanOrEqual(1);
     await closeReviewWindows();
-    expect(await recordOf(a.uuid)).toEqual({ completed: 1, positiveShare: 1, reviews: [{ swapId, rating: 4, wasSafe: true, text: 'Easy', by: o.uuid }] });
+    expect(await recordOf(a.uuid)).toEqual({ completed: 1, positiveShare: 1, reviews: [{ id: reviewIdOf(swapId, 'owner'), swapId, rating: 4, wasSafe: true, text: 'Easy', by: o.uuid }] });
     expect(await getItem(`swaprecord#user#${a.uuid}`, 'record')).toMatchObject({ reviews: 1, positive: 1 });
     // A write racing the close: the window is gone, so nothing more lands.
     expect((await review(a, swapId, { rating: 5, wasSafe: true })).status).toBe(409);
@@ -171,7 +172,7 @@ describe('GET /api/user/{uuid}/swap-record', () => {
     expect((await review(o, swapId, { rating: 5, wasSafe: true, text: 'Great too' })).status).toBe(201);
     expect((await as(a.browser, 'DELETE', '/api/iam/authn/delete', { uuid: a.uuid })).status).toBe(200);
     // Their review of the owner stays, anonymised; their own record goes with their profile.
-    expect((await recordOf(o.uuid)).reviews).toEqual([{ swapId, rating: 5, wasSafe: true, text: 'Great', by: null }]);
+    expect((await recordOf(o.uuid)).reviews).toEqual([{ id: reviewIdOf(swapId, 'requester'), swapId, rating: 5, wasSafe: true, text: 'Great', by: null }]);
     expect((await call('GET', `/api/user/${a.uuid}/swap-record`)).status).toBe(404);
   });
 });
@@ -196,8 +197,55 @@ describe('a page\'s swaps', () => {
     expect((await review(asker, swapId, { rating: 4, wasSafe: true, text: 'Well run' })).status).toBe(201);
 
     const details = await call<PageDetails>('GET', `/api/page/all-details/${page.handle}`);
-    expect(details.data.swapRecord).toEqual({ completed: 1, positiveShare: 1, reviews: [{ swapId, rating: 4, wasSafe: true, text: 'Well run', by: asker.uuid }] });
-    expect(await recordOf(asker.uuid)).toEqual({ completed: 1, positiveShare: 1, reviews: [{ swapId, rating: 5, wasSafe: true, text: 'Thanks for visiting', by: mod.uuid }] });
+    expect(details.data.swapRecord).toEqual({ completed: 1, positiveShare: 1, reviews: [{ id: reviewIdOf(swapId, 'requester'), swapId, rating: 4, wasSafe: true, text: 'Well run', by: asker.uuid }] });
+    expect(await recordOf(asker.uuid)).toEqual({ completed: 1, positiveShare: 1, reviews: [{ id: reviewIdOf(swapId, 'owner'), swapId, rating: 5, wasSafe: true, text: 'Thanks for visiting', by: mod.uuid }] });
     for (const staff of [admin, mod]) expect(await recordOf(staff.uuid)).toEqual({ completed: 0, positiveShare: null, reviews: [] });
   });
+});
+
+describe('reporting a swap review', () => {
+  it('names only a shown review; hiding it takes it out of the record with its counts and tells its writer, once', async () => {
+    const [giver, taker, reader] = await Promise.all([registeredUser(), registeredUser(), registeredUser()]);
+    const boss = await admin();
+    const swapId = await swapUpTo(giver, taker, 'RECEIVED');
+    const first = await review(giver, swapId, { rating: 5, wasSafe: true, text: 'Lovely and kind' });
+    expect(first.status).toBe(201);
+    const reviewId = first.data.review.id;
+    const report = (who: TestUser, id: string) => as<ReportReceipt>(who.browser, 'POST', '/api/iam/reports/new', { target: { type: 'review', id }, reason: 'abuse', text: '' });
+
+    // Not shown yet: nobody can name it (it tells nothing of an unshown review), nor an unknown id.
+    expect((await report(reader, reviewId)).status).toBe(404);
+    expect((await report(reader, randomUUID())).status).toBe(404);
+
+    expect((await review(taker, swapId, { rating: 1, wasSafe: false, text: 'Abusive words' })).status).toBe(201);
+    const before = await recordOf(giver.uuid);
+    const theirs = before.reviews.find((r) => r.swapId === swapId)!;
+    expect(theirs).toMatchObject({ text: 'Abusive words', rating: 1 });
+    expect(before).toMatchObject({ completed: 1, positiveShare: 0 });
+    const filed = await report(reader, theirs.id);
+    expect(filed.status, JSON.stringify(filed.json)).toBe(201);
+    // A second report of it joins the same case.
+    const again = await report(giver, theirs.id);
+    expect(again.data.caseId).toBe(filed.data.caseId);
+
+    const queue = await as<{ reports: ReportCaseView[] }>(boss.browser, 'GET', '/api/iam/admin/reports/open');
+    const open = queue.data.reports.find((c) => c.id === filed.data.caseId)!;
+    expect(open).toMatchObject({ target: { type: 'review', id: theirs.id }, preview: { state: 'live', author: { id: taker.uuid } } });
+    expect(open.preview.text).toContain('Abusive words');
+
+    const hidden = await as<ReportCaseView>(boss.browser, 'PUT', `/api/iam/admin/reports/${filed.data.caseId}`, { action: 'hide-content', note: '' });
+    expect(hidden.status, JSON.stringify(hidden.json)).toBe(200);
+    const after = await recordOf(giver.uuid);
+    expect(after.reviews.map((r) => r.swapId)).not.toContain(swapId);
+    // Its counts are taken back: no reviews left, so no share; the completed swap stays.
+    expect(after).toMatchObject({ completed: 1, positiveShare: null });
+    expect(await getItem(`swaprecord#user#${giver.uuid}`, 'record')).toMatchObject({ reviews: 0, positive: 0, completed: 1 });
+    expect((await notificationsOf(taker)).some((n) => n.kind === 'content-hidden' && n.text?.includes('swap review'))).toBe(true);
+    // The other side's review stays, counted once.
+    expect((await recordOf(taker.uuid)).reviews.map((r) => r.swapId)).toEqual([swapId]);
+
+    // Hidden now: a member cannot name it, and its id is the one its swap and side make.
+    expect((await report(reader, theirs.id)).status).toBe(404);
+    expect(theirs.id).toBe(reviewIdOf(swapId, 'requester'));
+  }, 60_000);
 });

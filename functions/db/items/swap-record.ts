@@ -10,9 +10,12 @@
  * record sorts last (`~record`), the reviews by when they were shown, so one Query newest first
  * reads the record and its latest reviews.
  */
+import { createHash } from 'node:crypto';
 import { SWAP_POSITIVE_RATING, SWAP_REVIEW_WINDOW_DAYS } from '../../../shared/schemas/swaps';
 import type { SwapItem } from '../entities/swap';
-import type { TxItem } from '../transact';
+import { getItem } from '../batch';
+import { absent, and, exists } from '../condition';
+import { named, type TxItem } from '../transact';
 import { putItem, updateItem, type ItemKey } from '../write';
 
 export type SwapSide = 'owner' | 'requester';
@@ -36,6 +39,25 @@ export function recordAdd(type: RecordOwnerType, id: string, deltas: Partial<Rec
 
 export const reviewKey = (swapId: string, side: SwapSide): ItemKey => ({ pk: `swap#${swapId}`, sk: `review#${side}` });
 
+/** A review's public id (what a report names): a UUID made from its swap and side, the same every time. */
+export function reviewIdOf(swapId: string, side: SwapSide): string {
+  const h = createHash('sha256').update(`review|${swapId}|${side}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/** Maps a review's id to its swap and side (W4b): put with the review, in its transaction. */
+export const reviewClaimKey = (reviewId: string): ItemKey => ({ pk: `reviewid#${reviewId}`, sk: 'review' });
+
+export interface ReviewClaimItem extends ItemKey {
+  swapId: string;
+  side: SwapSide;
+}
+
+export const reviewClaimPut = (swapId: string, side: SwapSide): TxItem => {
+  const claim: ReviewClaimItem = { ...reviewClaimKey(reviewIdOf(swapId, side)), swapId, side };
+  return putItem(claim);
+};
+
 export interface SwapReviewItem extends ItemKey {
   swapId: string;
   side: SwapSide;
@@ -50,6 +72,9 @@ export interface SwapReviewItem extends ItemKey {
   createdAt: string;
   /** When it was shown (both sides written, or the window closed); with it, its place in the subject's record. */
   shownAt?: string;
+  /** Hidden by an admin after a report: out of the record (its place and its counts taken back). */
+  hiddenAt?: string;
+  hiddenBy?: string;
   gsi1pk?: string;
   gsi1sk?: string;
 }
@@ -59,9 +84,9 @@ export function shownFields(review: Pick<SwapReviewItem, 'subjectType' | 'subjec
   return { shownAt, gsi1pk: swapRecordPk(review.subjectType, review.subjectId), gsi1sk: `${shownAt}#${review.swapId}#${review.side}` };
 }
 
-/** The record change a review makes once shown. */
-export const reviewCounts = (review: Pick<SwapReviewItem, 'subjectType' | 'subjectId' | 'rating'>): TxItem =>
-  recordAdd(review.subjectType, review.subjectId, { reviews: 1, positive: review.rating >= SWAP_POSITIVE_RATING ? 1 : 0 });
+/** The record change a review makes once shown (or, `-1`, once an admin hides it). */
+export const reviewCounts = (review: Pick<SwapReviewItem, 'subjectType' | 'subjectId' | 'rating'>, sign: 1 | -1 = 1): TxItem =>
+  recordAdd(review.subjectType, review.subjectId, { reviews: sign, positive: review.rating >= SWAP_POSITIVE_RATING ? sign : 0 });
 
 export const SWAP_WORK_PK = 'swapwork';
 /** A swap's review window, from RECEIVED until it closes (or both sides have reviewed). */
@@ -98,3 +123,29 @@ export function receivedWrites(swap: Pick<SwapItem, 'id' | 'ownerType' | 'ownerI
 
 /** The key of my side's review of a swap, as one of my lists shows it (asked: I requested; offered: I own). */
 export const myReviewKey = (swapId: string, role: 'asked' | 'offered'): ItemKey => reviewKey(swapId, role === 'asked' ? 'requester' : 'owner');
+
+/** A review as a report names it: by its id (W4b), with the review as stored; null when there is none. */
+export async function reviewById(reviewId: string): Promise<SwapReviewItem | null> {
+  const claim = (await getItem(reviewClaimKey(reviewId), { consistent: true })) as ReviewClaimItem | null;
+  if (!claim) return null;
+  return (await getItem(reviewKey(claim.swapId, claim.side), { consistent: true })) as SwapReviewItem | null;
+}
+
+/**
+ * An admin hides a shown review after a report: it leaves its subject's record (its place on
+ * gsi1 removed) and takes back its counts, in one write with `extra` (the reviewer's notice, the
+ * case's close); guarded on its being shown and not hidden yet (`review-shown`). Null when there
+ * is nothing to hide (gone, or hidden already).
+ */
+export function hideReviewItems(review: SwapReviewItem | null, adminId: string): TxItem[] | null {
+  if (!review?.shownAt || review.hiddenAt) return null;
+  return [
+    named('review-shown', updateItem({
+      key: reviewKey(review.swapId, review.side),
+      set: { hiddenAt: new Date().toISOString(), hiddenBy: adminId },
+      remove: ['gsi1pk', 'gsi1sk'],
+      condition: and(exists('shownAt'), absent('hiddenAt')),
+    })),
+    reviewCounts(review, -1),
+  ];
+}

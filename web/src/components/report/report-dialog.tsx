@@ -22,7 +22,7 @@ const REASONS: ReadonlyArray<{ value: ReportReason; label: string }> = [
 const TEXT_MAX = 1000;
 
 const NOUNS: Record<ReportTargetType, string> = {
-  post: 'post', comment: 'comment', plant: 'plant listing', user: 'member', page: 'page', event: 'event', message: 'message',
+  post: 'post', comment: 'comment', plant: 'plant listing', user: 'member', page: 'page', event: 'event', message: 'message', review: 'swap review',
 };
 
 export interface ReportDialogProps {

@@ -20,7 +20,7 @@ import { adminOverviewQueryKey } from '@/lib/reports';
 type State = 'open' | 'closed';
 
 const NOUNS: Record<ReportCaseView['target']['type'], string> = {
-  post: 'Post', comment: 'Comment', plant: 'Plant listing', user: 'Member', page: 'Page', event: 'Event', message: 'Message', contact: 'Contact form',
+  post: 'Post', comment: 'Comment', plant: 'Plant listing', user: 'Member', page: 'Page', event: 'Event', message: 'Message', review: 'Swap review', contact: 'Contact form',
 };
 
 const ACTIONS: Record<ReportAction, { label: string; confirm: string; explain: string; variant: 'secondary' | 'danger' }> = {

@@ -1,6 +1,8 @@
 /** A member's or a page's swap record: completed swaps, the share of positive reviews, and the reviews shown. */
 import { Link } from 'react-router';
+import { useReportAction } from '@/components/report/report-action';
 import { handleHref } from '@/config/paths';
+import { useAuth } from '@/lib/auth/auth-store';
 import { useReviewer, type SwapRecord } from '../api/swaps';
 
 /** The reviewer as a link to their profile (one cached call per reviewer), or "A former member". */
@@ -14,6 +16,21 @@ function Reviewer({ uuid }: { uuid: string | null }) {
     <Link to={handleHref(p.username)} className="font-medium text-primary-800 underline underline-offset-2">
       {name}
     </Link>
+  );
+}
+
+/** "Report" under a review, for registered members other than its writer; the dialog loads when opened. */
+function ReportReview({ review }: { review: SwapRecord['reviews'][number] }) {
+  const auth = useAuth();
+  const report = useReportAction({ type: 'review', id: review.id });
+  if (!report.allowed || (review.by && auth.user?.uuid === review.by)) return null;
+  return (
+    <>
+      <button type="button" onClick={report.action.onSelect} className="text-sm text-gray-600 underline underline-offset-2 hover:text-gray-900">
+        Report<span className="sr-only"> this review</span>
+      </button>
+      {report.dialog}
+    </>
   );
 }
 
@@ -34,16 +51,19 @@ export function SwapRecordView({ record, name }: { record: SwapRecord; name: str
       ) : (
         <ul className="divide-y divide-gray-100 rounded-xl border border-gray-200 bg-white shadow-sm" aria-label={`Reviews of ${name}`}>
           {record.reviews.map((r) => (
-            <li key={`${r.swapId}-${r.by ?? 'gone'}`} className="space-y-1 p-4">
+            <li key={r.id} className="space-y-1 p-4">
               <p className="font-medium text-gray-900">
                 <span aria-hidden="true">{'★'.repeat(r.rating)}{'☆'.repeat(5 - r.rating)}</span>
                 <span className="sr-only">{`${r.rating} of 5 stars`}</span>
                 <span className="ml-2 text-sm font-normal text-gray-700">{r.wasSafe ? 'Felt safe' : 'Did not feel safe'}</span>
               </p>
               {r.text ? <p className="break-words whitespace-pre-line text-gray-800">{r.text}</p> : null}
-              <p className="text-sm text-gray-600">
-                by <Reviewer uuid={r.by} />
-              </p>
+              <div className="flex flex-wrap items-baseline justify-between gap-2 text-sm text-gray-600">
+                <p>
+                  by <Reviewer uuid={r.by} />
+                </p>
+                <ReportReview review={r} />
+              </div>
             </li>
           ))}
         </ul>

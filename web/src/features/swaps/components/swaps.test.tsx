@@ -92,7 +92,7 @@ describe('a page\'s requests and one-way moves', () => {
 
 describe('/:handle/swaps', () => {
   it('shows a member\'s record: completed, share positive, the reviews with their reviewer', async () => {
-    const record: SwapRecord = { completed: 3, positiveShare: 0.5, reviews: [{ swapId: 's1', rating: 5, wasSafe: true, text: 'Great swap', by: null }, { swapId: 's2', rating: 2, wasSafe: false, text: '', by: 'u9' }] };
+    const record: SwapRecord = { completed: 3, positiveShare: 0.5, reviews: [{ id: 'r1', swapId: 's1', rating: 5, wasSafe: true, text: 'Great swap', by: null }, { id: 'r2', swapId: 's2', rating: 2, wasSafe: false, text: '', by: 'u9' }] };
     serve({
       'GET /api/posts/ivy': () => success({ posts: [], counts: { postsAll: 0, plantsAll: 0, plantsAvail: 0, news: 0 }, cursorId: null, owner: { type: 'user', id: 'u2', handle: 'ivy', name: 'Ivy Green', avatar: null } }),
       'GET /api/user/u2/swap-record': () => success(record),
@@ -106,5 +106,28 @@ describe('/:handle/swaps', () => {
     expect(within(reviews).getByText(/A former member/)).toBeTruthy();
     expect((await within(reviews).findByRole('link', { name: 'Basil Leaf' })).getAttribute('href')).toBe('/basil');
     expect(within(reviews).getByText('Did not feel safe')).toBeTruthy();
+    // A guest cannot report.
+    expect(within(reviews).queryByRole('button', { name: /Report/ })).toBeNull();
+  });
+
+  it('lets a registered member report a review, not one they wrote', async () => {
+    const me = makeUser({ uuid: 'u9' });
+    const record: SwapRecord = { completed: 2, positiveShare: 0.5, reviews: [{ id: 'r1', swapId: 's1', rating: 1, wasSafe: false, text: 'Rude', by: 'u8' }, { id: 'r2', swapId: 's2', rating: 5, wasSafe: true, text: 'Mine', by: 'u9' }] };
+    const api = serve({
+      'GET /api/posts/ivy': () => success({ posts: [], counts: { postsAll: 0, plantsAll: 0, plantsAvail: 0, news: 0 }, cursorId: null, owner: { type: 'user', id: 'u2', handle: 'ivy', name: 'Ivy Green', avatar: null } }),
+      'GET /api/user/u2/swap-record': () => success(record),
+      'POST /api/iam/reports/new': () => success({ caseId: 'c1', filed: true }, 201),
+    });
+    renderRoute('/ivy/swaps', { auth: { loggedIn: true, user: me } });
+    const reviews = await screen.findByRole('list', { name: 'Reviews of Ivy Green' });
+    const buttons = within(reviews).getAllByRole('button', { name: 'Report this review' });
+    expect(buttons).toHaveLength(1);
+    fireEvent.click(buttons[0]!);
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('swap review');
+    fireEvent.change(within(dialog).getByRole('combobox', { name: 'Reason' }), { target: { value: 'abuse' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    await waitFor(() => expect(api.to('POST /api/iam/reports/new')).toHaveLength(1));
+    expect(api.to('POST /api/iam/reports/new')[0]?.body).toMatchObject({ target: { type: 'review', id: 'r1' }, reason: 'abuse' });
   });
 });
