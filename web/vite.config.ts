@@ -3,6 +3,7 @@
  * gateway (infra/local) serves `/api`, `/images` and `/dev`; Vite proxies those prefixes to it
  * so the SPA and the API share one origin, exactly as behind CloudFront.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
@@ -47,9 +48,48 @@ function openApiFile(): Plugin {
   };
 }
 
+/** The files the service worker caches when it installs: besides the built shell, these of web/public. */
+const SHELL_STATIC = ['/favicon.svg', '/icons/icon-192.png'];
+
+/**
+ * The service worker, /sw.js: web/service-worker/worker.js with, in front, the build's version
+ * and the app shell it caches (index.html, the entry's scripts and styles, SHELL_STATIC). The
+ * version is a digest of the shell and the worker, so each release that changes either installs a
+ * new worker (and the SPA offers to reload). Not in `vite` dev: the dev server's modules change.
+ */
+function serviceWorker(): Plugin {
+  return {
+    name: 'service-worker',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const entry = Object.values(bundle).find((file) => file.type === 'chunk' && file.isEntry);
+      if (!entry || entry.type !== 'chunk') throw new Error('service-worker: the build has no entry chunk');
+      const css = (chunk: typeof entry) => [...((chunk as { viteMetadata?: { importedCss?: Set<string> } }).viteMetadata?.importedCss ?? [])];
+      const shell = new Set<string>(['index.html', entry.fileName, ...css(entry)]);
+      for (const name of entry.imports) {
+        const chunk = bundle[name];
+        shell.add(name);
+        if (chunk?.type === 'chunk') for (const c of css(chunk)) shell.add(c);
+      }
+      const precache = [...[...shell].map((f) => `/${f}`), ...SHELL_STATIC].sort();
+      const worker = readFileSync(`${webRoot}service-worker/worker.js`, 'utf8');
+      const html = bundle['index.html'];
+      const digest = createHash('sha256').update(JSON.stringify(precache)).update(worker);
+      if (html?.type === 'asset') digest.update(String(html.source));
+      const version = digest.digest('hex').slice(0, 16);
+      this.emitFile({
+        type: 'asset',
+        fileName: 'sw.js',
+        source: `const VERSION = ${JSON.stringify(version)};\nconst PRECACHE = ${JSON.stringify(precache)};\n${worker}`,
+      });
+    },
+  };
+}
+
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), tailwindcss(), openApiFile()],
+  plugins: [react(), tailwindcss(), openApiFile(), serviceWorker()],
   resolve: { alias: aliases },
   build: {
     outDir: 'dist',

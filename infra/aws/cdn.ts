@@ -4,6 +4,7 @@
  *   extension-less paths to /index.html. No distribution-wide custom error responses: they would
  *   turn the API's 403/404 and missing images into 200 HTML.
  * - `/images/*` → the images bucket (OAC); object keys start with `images/`.
+ * - `/sw.js` → the SPA bucket, never cached, with `Cache-Control: no-cache` (the service worker).
  * - every behaviour → the same security headers: the Content-Security-Policy of
  *   shared/security-headers.ts (with the bucket's endpoint for uploads and the stage's tile,
  *   media and WebSocket origins), HSTS, nosniff, referrer, frame, permissions and opener policies;
@@ -157,6 +158,10 @@ export class SiteDistribution extends Construct {
       },
     });
     const securityHeaders = headersPolicy('SecurityHeaders', 'Content-Security-Policy, HSTS and the other security headers', []);
+    // The service worker is checked on every load: a cached copy would hold a release back.
+    const workerHeaders = headersPolicy('WorkerHeaders', 'the security headers and no caching of the service worker', [
+      { header: 'cache-control', value: 'no-cache', override: true },
+    ]);
     const imageHeaders = headersPolicy('ImageHeaders', 'the security headers and the images\' cache lifetime', [
       { header: 'cache-control', value: `public, max-age=${IMAGE_CACHE_SECONDS}`, override: true },
     ]);
@@ -171,6 +176,7 @@ export class SiteDistribution extends Construct {
       enableAcceptEncodingBrotli: true,
     });
 
+    const spaOrigin = origins.S3BucketOrigin.withOriginAccessControl(props.spaBucket, { originAccessControl: oac });
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: `Leafline ${props.stage}`,
       defaultRootObject: 'index.html',
@@ -180,13 +186,20 @@ export class SiteDistribution extends Construct {
       logBucket: props.logBucket,
       logFilePrefix: 'cloudfront/',
       defaultBehavior: {
-        origin: origins.S3BucketOrigin.withOriginAccessControl(props.spaBucket, { originAccessControl: oac }),
+        origin: spaOrigin,
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: securityHeaders,
         functionAssociations: [{ function: this.spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
+        // The default behaviour caches; the service worker must never be served from a cache.
+        '/sw.js': {
+          origin: spaOrigin,
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+          responseHeadersPolicy: workerHeaders,
+        },
         '/images/*': {
           origin: new NamedS3Origin(props.imagesBucketName, oac),
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,

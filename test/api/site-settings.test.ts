@@ -1,9 +1,12 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SITE, type PublicSite } from '../../shared/site';
 import { as } from '../support/accounts';
 import { call, mintSession } from '../support/api';
 import { admin } from '../support/users';
 import { getItem } from '../support/db';
+import { REPO_ROOT } from '../../infra/local/host';
 
 describe('GET /api/site-settings/get-site', () => {
   it('answers the seeded public settings: name, tagline and default location', async () => {
@@ -24,7 +27,15 @@ describe('GET /api/site-settings/manifest', () => {
     const manifest = JSON.parse(res.text) as Record<string, unknown>;
     expect(manifest).toMatchObject({ name: 'Leafline', start_url: '/', display: 'standalone' });
     expect(manifest.description).toMatch(/plant/i);
-    expect(manifest.icons).toEqual([expect.objectContaining({ src: '/favicon.svg' })]);
+    // Installable: a 192 and a 512 px PNG, and a maskable one, each a file of the SPA of that size.
+    const icons = manifest.icons as { src: string; sizes: string; type: string; purpose: string }[];
+    expect(icons[0]).toMatchObject({ src: '/favicon.svg' });
+    expect(icons.filter((i) => i.type === 'image/png').map((i) => `${i.sizes} ${i.purpose}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+    for (const icon of icons.filter((i) => i.type === 'image/png')) {
+      const png = readFileSync(join(REPO_ROOT, 'web', 'public', icon.src));
+      expect(png.subarray(1, 4).toString('latin1'), icon.src).toBe('PNG');
+      expect(`${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`, icon.src).toBe(icon.sizes);
+    }
   });
 
   it('keeps the JSON error envelope for a request it refuses', async () => {

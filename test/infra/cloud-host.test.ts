@@ -320,9 +320,21 @@ describe('CloudFront', () => {
     for (const v of synth.stages) expect(distConfig(v).CustomErrorResponses).toBeUndefined();
   });
 
-  it('has exactly the default, /images/* and /api/* behaviours', () => {
+  it('has exactly the default, /sw.js, /images/* and /api/* behaviours', () => {
     for (const v of synth.stages) {
-      expect((distConfig(v).CacheBehaviors as any[]).map((b) => b.PathPattern).sort()).toEqual(['/api/*', '/images/*']);
+      expect((distConfig(v).CacheBehaviors as any[]).map((b) => b.PathPattern).sort()).toEqual(['/api/*', '/images/*', '/sw.js']);
+    }
+  });
+
+  it('serves the service worker from the SPA bucket uncached, with Cache-Control: no-cache and the security headers', () => {
+    for (const v of synth.stages) {
+      const worker = behaviour(v, '/sw.js');
+      expect(worker.TargetOriginId).toBe(distConfig(v).DefaultCacheBehavior.TargetOriginId);
+      expect(worker.CachePolicyId).toBe(cloudfront.CachePolicy.CACHING_DISABLED.cachePolicyId);
+      const policy = v.parent[worker.ResponseHeadersPolicyId.Ref as string]!.Properties.ResponseHeadersPolicyConfig;
+      expect(policy.CustomHeadersConfig.Items).toContainEqual({ Header: 'cache-control', Value: 'no-cache', Override: true });
+      expect((policy.CustomHeadersConfig.Items as { Header: string }[]).filter((h) => h.Header === 'cache-control')).toHaveLength(1);
+      expect(policy.SecurityHeadersConfig.ContentSecurityPolicy).toBeDefined();
     }
   });
 

@@ -17,6 +17,13 @@ void initAuth();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');
 
+// The service worker: the app shell for offline starts, and new releases offered (lib/service-worker.ts).
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  const register = () => void import('@/lib/service-worker').then((m) => m.registerServiceWorker());
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}
+
 createRoot(root).render(
   <StrictMode>
     <App router={router} queryClient={queryClient} />

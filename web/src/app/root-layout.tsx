@@ -1,13 +1,16 @@
-/** The root route's element: skip link, top bar, the matched layout and screen, footer; for a signed-in member, the tab's live socket and tallies. */
+/** The root route's element: skip link, top bar, the matched layout and screen (the offline screen without a network), footer, the update prompt; for a signed-in member, the tab's live socket and tallies. */
 import { Outlet } from 'react-router';
+import { OfflineScreen, UpdatePrompt } from '@/components/layouts/app-status';
 import { FlashNotice } from '@/components/layouts/flash-notice';
 import { Footer } from '@/components/layouts/footer';
 import { SkipLink } from '@/components/layouts/skip-link';
 import { TopBar } from '@/app/layouts/top-bar';
 import { LiveProvider } from '@/app/live-provider';
+import { useOnline } from '@/lib/app-update';
 import { ScrollManager } from './scroll-manager';
 
 export function RootLayout() {
+  const online = useOnline();
   return (
     <LiveProvider>
     <div className="flex min-h-screen flex-col bg-gray-50">
@@ -16,9 +19,10 @@ export function RootLayout() {
       <TopBar />
       <div className="flex-1">
         <FlashNotice />
-        <Outlet />
+        {online ? <Outlet /> : <OfflineScreen />}
       </div>
       <Footer />
+      <UpdatePrompt />
     </div>
     </LiveProvider>
   );
