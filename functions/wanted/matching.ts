@@ -32,6 +32,9 @@ interface ScanItem {
   pk: string;
   sk: string;
   available: boolean;
+  /** While available: the match keys it was matched by, and the cell it was matched in (a write that changes neither reads no index). */
+  keys?: string[];
+  cell?: string;
 }
 
 /** Whether a listing may alert anyone: a live, available plant listing that others may see, with a place. */
@@ -86,13 +89,23 @@ export async function matchListing(post: PostItem): Promise<MatchOutcome> {
     if (scan?.available) await writeItems([putItem<ScanItem>({ ...scanKey, available: false })]);
     return NOTHING;
   }
-  if (scan?.available) return NOTHING;
-
   const point: GeoPoint = coarsen({ latitude: post.latitude!, longitude: post.longitude! });
   const words = listingWords(post);
   const tags = new Set(post.tags ?? []);
   const keys = [...[...tags].map(tagMatchKey), ...[...words].map(wordMatchKey)];
-  const partitions = keys.flatMap((key) => WANTED_PRECISIONS.map((p) => wantedIndexPk(key, encodeGeohash(point, p))));
+  const cell = encodeGeohash(point, WANTED_PRECISIONS[0]);
+  // Matched while available: only keys it has gained since (a tag added, a name changed) are read,
+  // in the same cell; a listing that moved is matched afresh. (A marker from before keys were kept
+  // counts as matched by what it holds now.)
+  const sameCell = scan?.available && (scan.cell === undefined || scan.cell === cell);
+  const known = new Set(sameCell ? (scan.keys ?? keys) : []);
+  const fresh = keys.filter((k) => !known.has(k));
+  const marker: ScanItem = { ...scanKey, available: true, keys: [...new Set([...known, ...keys])].sort(), cell };
+  if (!fresh.length) {
+    if (scan?.available && (scan.keys === undefined || scan.cell === undefined || marker.keys!.length !== scan.keys.length)) await writeItems([putItem(marker)]);
+    return NOTHING;
+  }
+  const partitions = fresh.flatMap((key) => WANTED_PRECISIONS.map((p) => wantedIndexPk(key, encodeGeohash(point, p))));
   const read = (await inBatches(partitions, PARALLEL, partition)).flat();
 
   // The listing's member: its owner, or (a page's listing) the member who listed it.
@@ -121,7 +134,7 @@ export async function matchListing(post: PostItem): Promise<MatchOutcome> {
     ]);
     if (!out.canceled) alerted += 1;
   }
-  await writeItems([putItem<ScanItem>({ ...scanKey, available: true })]);
+  await writeItems([putItem(marker)]);
   logger.info('matched a listing against wanted lists', { postId: post.id, queries: partitions.length, read: read.length, alerted });
   return { queries: partitions.length, read: read.length, alerted };
 }

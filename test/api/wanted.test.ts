@@ -129,6 +129,34 @@ describe('matching a listing', () => {
     expect(await alerts(a)).toEqual([]);
   });
 
+  it('matches a listing again for what it gains while it stays available (a tag, a name), and only for that', async () => {
+    const home = randomPlace();
+    const early = await wanting(home, { tag: 'hoyas', radiusKm: 10 });
+    const later = await wanting(offset(home, 1, 0), { tag: 'trailing', radiusKm: 10 });
+    const byName = await wanting(offset(home, 0, 1), { plantName: 'Hoya carnosa', radiusKm: 10 });
+    const a = await registeredUser(offset(home, 2, 0));
+    const listing = await newPlant(a, { commonName: 'Wax plant', tags: ['hoyas'] });
+    expect((await alerts(early.user)).map((n) => n.targetId)).toEqual([listing.id]);
+    expect(await alerts(later.user)).toEqual([]);
+
+    // A tag added while it stays available: the entry wanting that tag hears of it, the first does not again.
+    const retag = await as(a.browser, 'PUT', '/api/iam/posts/update/textandtags', { postId: listing.id, userId: a.uuid, text: 'Long vines', tags: ['hoyas', 'trailing'] });
+    expect(retag.status, JSON.stringify(retag.json)).toBe(200);
+    expect((await alerts(later.user)).map((n) => n.targetId)).toEqual([listing.id]);
+    expect(await alerts(early.user)).toHaveLength(1);
+    expect(await getItem(`post#${listing.id}`, 'wantedscan')).toMatchObject({ available: true, keys: ['tag#hoyas', 'tag#trailing', 'word#deliciosa', 'word#monstera', 'word#plant', 'word#wax'] });
+
+    // Its name gains the words an entry wants: matched for those.
+    expect(await alerts(byName.user)).toEqual([]);
+    expect((await setAvailability(a, listing.id, 'Available to swap', 'Hoya carnosa')).status).toBe(200);
+    expect((await alerts(byName.user)).map((n) => n.targetId)).toEqual([listing.id]);
+
+    // A write that gains nothing reads no index.
+    const { matchListing } = await import('../../functions/wanted/matching');
+    const { getPostItem } = await import('../../functions/posts/post-item');
+    expect(await matchListing((await getPostItem(listing.id))!)).toEqual({ queries: 0, read: 0, alerted: 0 });
+  });
+
   it('leaves a private listing alone until it is shared', async () => {
     const home = randomPlace();
     const b = await wanting(home, { tag: 'cacti', radiusKm: 20 });
