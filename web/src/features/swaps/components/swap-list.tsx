@@ -3,7 +3,7 @@
  * line, the moves this side may make now (closing ones confirmed first), and, once received, the
  * review form until this side has written or the window closes.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { SWAP_REVIEW_TEXT_MAX, type SwapStatus } from '@shared/schemas/swaps';
 import { Dialog } from '@/components/dialog';
@@ -81,8 +81,29 @@ function waitingFor(swap: SwapCard, role: SwapRole): string | null {
   return null;
 }
 
+/** What a move did, said where focus lands once its button has gone. */
+const DONE: Record<SwapMove, string> = {
+  ACCEPTED: 'Accepted: hand the plant over when you meet, then mark it here.',
+  DECLINED: 'Declined: they have been told.',
+  CANCELLED: 'Cancelled: the other side has been told.',
+  HANDED_OVER: 'Marked handed over: they confirm they received it next.',
+  RECEIVED: 'Marked received: you can review the swap now.',
+};
+
+/** A line that takes focus when it appears, so a keyboard or screen reader user is not left on a button that has gone. */
+function Said({ text }: { text: string }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => ref.current?.focus(), [text]);
+  return (
+    <p ref={ref} tabIndex={-1} role="status" className="text-sm font-medium text-green-800 focus:outline-none">
+      {text}
+    </p>
+  );
+}
+
 function Moves({ swap, role }: { swap: SwapCard; role: SwapRole }) {
   const move = useMoveSwap();
+  const [done, setDone] = useState<SwapMove | null>(null);
   const [confirming, setConfirming] = useState<SwapMove | null>(null);
   // A page's listing is marked by whoever listed it, from the listing itself: no choice here.
   const mayMark = swap.ownerType === 'user';
@@ -90,10 +111,14 @@ function Moves({ swap, role }: { swap: SwapCard; role: SwapRole }) {
   const moves = movesOf(swap, role);
   const waiting = waitingFor(swap, role);
   const run = (status: SwapMove) =>
-    move.mutate({ id: swap.id, status, ...(status === 'ACCEPTED' && mayMark && markUnavailable ? { markUnavailable: true } : {}) }, { onSettled: () => setConfirming(null) });
+    move.mutate(
+      { id: swap.id, status, ...(status === 'ACCEPTED' && mayMark && markUnavailable ? { markUnavailable: true } : {}) },
+      { onSettled: () => setConfirming(null), onSuccess: () => setDone(status) },
+    );
   const asked = confirming ? CONFIRM[confirming] : undefined;
   return (
     <div className="space-y-2">
+      {done ? <Said text={DONE[done]} /> : null}
       {waiting ? <p className="text-sm text-gray-700">{waiting}</p> : null}
       {moves.includes('ACCEPTED') && mayMark ? (
         <Checkbox
@@ -140,7 +165,7 @@ function Moves({ swap, role }: { swap: SwapCard; role: SwapRole }) {
 }
 
 /** The review form: a rating of 1 to 5, whether it felt safe, a few words. */
-export function ReviewForm({ swap }: { swap: SwapCard }) {
+export function ReviewForm({ swap, onSent }: { swap: SwapCard; onSent?: () => void }) {
   const review = useReviewSwap();
   const [rating, setRating] = useState(0);
   const [wasSafe, setWasSafe] = useState<boolean | null>(null);
@@ -151,7 +176,7 @@ export function ReviewForm({ swap }: { swap: SwapCard }) {
     if (rating < 1) setRatingError('Choose a rating from 1 to 5');
     if (wasSafe === null) setSafeError('Say whether you felt safe');
     if (rating < 1 || wasSafe === null) return;
-    review.mutate({ id: swap.id, rating, wasSafe, text });
+    review.mutate({ id: swap.id, rating, wasSafe, text }, { onSuccess: () => onSent?.() });
   };
   const closes = swap.reviewClosesAt ? formatDay(swap.reviewClosesAt) : null;
   return (
@@ -207,10 +232,15 @@ export function ReviewForm({ swap }: { swap: SwapCard }) {
 }
 
 function ReviewPart({ swap }: { swap: SwapCard }) {
+  // Written here just now: focus lands on what became of the form.
+  const [sent, setSent] = useState(false);
   if (swap.status !== 'RECEIVED' || !swap.reviewClosesAt) return null;
-  if (swap.reviewed) return <p className="text-sm text-gray-700">{`You reviewed this swap. Reviews show on both records once both of you have written, or on ${formatDay(swap.reviewClosesAt)} at the latest.`}</p>;
+  if (swap.reviewed) {
+    const said = `You reviewed this swap. Reviews show on both records once both of you have written, or on ${formatDay(swap.reviewClosesAt)} at the latest.`;
+    return sent ? <Said text={said} /> : <p className="text-sm text-gray-700">{said}</p>;
+  }
   if (Date.parse(swap.reviewClosesAt) <= Date.now()) return <p className="text-sm text-gray-600">The review window has closed.</p>;
-  return <ReviewForm swap={swap} />;
+  return <ReviewForm swap={swap} onSent={() => setSent(true)} />;
 }
 
 function Card({ swap, role }: { swap: SwapCard; role: SwapRole }) {

@@ -30,6 +30,9 @@ describe('/profile/swaps', () => {
     fireEvent.click(within(first!).getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(api.to('PUT /api/iam/swaps/s1/status')).toHaveLength(1));
     expect(api.to('PUT /api/iam/swaps/s1/status')[0]!.body).toMatchObject({ status: 'ACCEPTED', markUnavailable: true });
+    // The button has gone: focus lands on what the move did.
+    const said = await within(first!).findByText(/^Accepted: hand the plant over/);
+    await waitFor(() => expect(document.activeElement).toBe(said));
 
     fireEvent.click(within(second!).getByRole('button', { name: 'Decline' }));
     const dialog = screen.getByRole('dialog', { name: 'Decline this request?' });
@@ -41,11 +44,12 @@ describe('/profile/swaps', () => {
   });
 
   it('asks a received swap\'s review, refusing it without a rating, and says when it will show', async () => {
+    let reviewed = false;
     const closes = new Date(Date.now() + 10 * 86_400_000).toISOString();
     const api = serve({
       'GET /api/iam/swaps/mine/offered': () => success({ swaps: [], cursorId: null }),
-      'GET /api/iam/swaps/mine/asked': () => success({ swaps: [card({ status: 'RECEIVED', requesterId: me.uuid, ownerId: 'u2', reviewClosesAt: closes })], cursorId: null }),
-      'POST /api/iam/swaps/s1/review': () => success({ review: { swapId: 's1', rating: 4, wasSafe: true, text: 'Lovely', by: me.uuid, shown: false } }, 201),
+      'GET /api/iam/swaps/mine/asked': () => success({ swaps: [card({ status: 'RECEIVED', requesterId: me.uuid, ownerId: 'u2', reviewClosesAt: closes, reviewed })], cursorId: null }),
+      'POST /api/iam/swaps/s1/review': () => (reviewed = true) && success({ review: { id: 'r1', swapId: 's1', rating: 4, wasSafe: true, text: 'Lovely', by: me.uuid, shown: false } }, 201),
     });
     renderRoute('/profile/swaps', { auth: AUTH.member });
     const form = await screen.findByRole('form', { name: 'Review the swap of Monstera' });
@@ -61,6 +65,9 @@ describe('/profile/swaps', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Send review' }));
     await waitFor(() => expect(api.to('POST /api/iam/swaps/s1/review')).toHaveLength(1));
     expect(api.to('POST /api/iam/swaps/s1/review')[0]!.body).toMatchObject({ rating: 4, wasSafe: true, text: 'Lovely' });
+    // The list, read again, says it is reviewed; focus lands there, not on the page's top.
+    const said = await screen.findByText(/^You reviewed this swap/);
+    await waitFor(() => expect(document.activeElement).toBe(said));
   });
 });
 
