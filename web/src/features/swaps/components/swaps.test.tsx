@@ -49,7 +49,10 @@ describe('/profile/swaps', () => {
     const api = serve({
       'GET /api/iam/swaps/mine/offered': () => success({ swaps: [], cursorId: null }),
       'GET /api/iam/swaps/mine/asked': () => success({ swaps: [card({ status: 'RECEIVED', requesterId: me.uuid, ownerId: 'u2', reviewClosesAt: closes, reviewed })], cursorId: null }),
-      'POST /api/iam/swaps/s1/review': () => (reviewed = true) && success({ review: { id: 'r1', swapId: 's1', rating: 4, wasSafe: true, text: 'Lovely', by: me.uuid, shown: false } }, 201),
+      'POST /api/iam/swaps/s1/review': () => {
+        reviewed = true;
+        return success({ review: { id: 'r1', swapId: 's1', rating: 4, wasSafe: true, text: 'Lovely', by: me.uuid, shown: false } }, 201);
+      },
     });
     renderRoute('/profile/swaps', { auth: AUTH.member });
     const form = await screen.findByRole('form', { name: 'Review the swap of Monstera' });
