@@ -5,7 +5,7 @@
  * host's process (functions/lib/route-jobs.ts); its progress is on the same item.
  */
 import { randomUUID } from 'node:crypto';
-import type { ExportView } from '../../shared/answers/exports';
+import type { ExportView } from '../../shared/answers/data-export';
 import { getItem } from '../db/batch';
 import { absent, eq } from '../db/condition';
 import { exportKey, type ExportItem } from '../db/items/data-export';

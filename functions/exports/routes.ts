@@ -1,5 +1,5 @@
 /** The data export routes: each contract entry with its handler and grants. */
-import * as exportsContract from '../../shared/contract/exports';
+import * as exportsContract from '../../shared/contract/data-export';
 import type { RouteDef } from '../lib/route-types';
 
 export const exportsRoutes = [

@@ -7,7 +7,7 @@ import type * as admin from './admin';
 import type * as auth from './auth';
 import type * as comments from './comments';
 import type * as events from './events';
-import type * as exports_ from './exports';
+import type * as dataExport from './data-export';
 import type * as feeds from './feeds';
 import type * as forms from './forms';
 import type * as images from './images';
@@ -28,7 +28,7 @@ import type * as users from './users';
 import type * as wanted from './wanted';
 
 type Domains = [
-  typeof admin, typeof auth, typeof comments, typeof events, typeof exports_, typeof feeds, typeof forms, typeof images, typeof mail, typeof messages, typeof notifications,
+  typeof admin, typeof auth, typeof comments, typeof events, typeof dataExport, typeof feeds, typeof forms, typeof images, typeof mail, typeof messages, typeof notifications,
   typeof pages, typeof posts, typeof reactions, typeof reports, typeof search, typeof siteSettings, typeof swaps, typeof system, typeof tags, typeof users, typeof wanted,
 ];
 

@@ -8,7 +8,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { strFromU8, unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ExportView } from '../../shared/answers/exports';
+import type { ExportView } from '../../shared/answers/data-export';
 import { as } from '../support/accounts';
 import { comment, newPost, reactTo } from '../support/content';
 import { getItem } from '../support/db';

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { unzipSync, strFromU8 } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ExportView } from '../../shared/answers/exports';
+import type { ExportView } from '../../shared/answers/data-export';
 import { as, member, type Member } from '../support/accounts';
 import { call } from '../support/api';
 import { objectExists } from '../support/bucket';

@@ -1,5 +1,5 @@
 /** GET /api/iam/export/latest: my latest export, with a fresh 15-minute link once it is ready. */
-import type { latestExport as route } from '../../../shared/contract/exports';
+import type { latestExport as route } from '../../../shared/contract/data-export';
 import type { Main } from '../../lib/route-types';
 import { latestExport } from '../exports';
 

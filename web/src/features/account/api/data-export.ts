@@ -1,6 +1,6 @@
 /** The member's data export: start one (one a day) and follow the latest until its link is ready. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ExportView } from '@shared/answers/exports';
+import type { ExportView } from '@shared/answers/data-export';
 import { api } from '@/lib/api';
 
 export const exportQueryKey = ['account', 'export'] as const;

@@ -1,5 +1,5 @@
 /** Your data: an export of everything a member owns, as a zip kept 7 days. */
-import { exportView } from '../answers/exports';
+import { exportView } from '../answers/data-export';
 import { noInput } from '../schemas/common';
 import { defineRoute } from './route';
 
