@@ -147,11 +147,23 @@ describe('PUT /api/iam/swaps/{id}/status', () => {
 
   it('of two moves at once, one lands and the other is a 409', async () => {
     for (let round = 0; round < 3; round++) {
+      // The same move twice at once: whichever reads second finds it made (or its version gone).
       const swap = await requested();
-      const [a, b] = await Promise.all([move(owner, swap.id, 'ACCEPTED'), move(asker, swap.id, 'CANCELLED')]);
-      expect([a.status, b.status].sort()).toEqual([200, 409]);
-      const stored = await getItem(`swap#${swap.id}`, 'swap');
-      expect(stored).toMatchObject({ status: a.status === 200 ? 'ACCEPTED' : 'CANCELLED', version: 1 });
+      const twice = await Promise.all([move(owner, swap.id, 'ACCEPTED'), move(owner, swap.id, 'ACCEPTED')]);
+      expect(twice.map((r) => r.status).sort()).toEqual([200, 409]);
+      expect(await getItem(`swap#${swap.id}`, 'swap')).toMatchObject({ status: 'ACCEPTED', version: 1 });
+
+      // Two sides at once. Read before either wrote, one lands on the version both read and the
+      // other is refused; if the cancel read after the accept landed, it is a later move of its
+      // own (a requester may cancel an accepted swap). Never both on the same version.
+      const other = await requested();
+      const [a, b] = await Promise.all([move(owner, other.id, 'ACCEPTED'), move(asker, other.id, 'CANCELLED')]);
+      const stored = await getItem(`swap#${other.id}`, 'swap');
+      if (a.status === 200 && b.status === 200) expect(stored).toMatchObject({ status: 'CANCELLED', version: 2, movedBy: asker.uuid });
+      else {
+        expect([a.status, b.status].sort()).toEqual([200, 409]);
+        expect(stored).toMatchObject({ status: a.status === 200 ? 'ACCEPTED' : 'CANCELLED', version: 1 });
+      }
     }
   });
 
