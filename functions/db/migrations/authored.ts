@@ -7,11 +7,11 @@
  * nothing more. Each write carries the migration's marks (marker.ts): the stream dispatcher does
  * not take a re-filed comment for a new one. The operator's job `backfill-authored` runs it.
  */
-import { GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../client';
 import { authoredCommentReactionSk, authoredCommentSk, authoredPk, authoredPostReactionSk } from '../entities/comment';
 import { isConditionFailure } from '../transact';
-import { migrationMarks } from './marker';
+import { migrationMarks, markMigrationFresh } from './marker';
 
 const ENTITIES = ['comment', 'postReaction', 'commentReaction'] as const;
 
@@ -112,14 +112,4 @@ export async function runAuthoredBackfill(options: { deadline: number; again?: b
 }
 
 /** Records a table made with this version (every comment and reaction filed as written) as done, unless progress is already kept. */
-export async function markAuthoredFresh(): Promise<void> {
-  try {
-    await documentClient().send(new PutCommand({
-      TableName: tableName(),
-      Item: { ...AUTHORED_PROGRESS_KEY, done: true, runs: 0, startedFresh: true, updatedAt: new Date().toISOString() },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }));
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err;
-  }
-}
+export const markAuthoredFresh = (): Promise<void> => markMigrationFresh(AUTHORED_PROGRESS_KEY);

@@ -9,6 +9,9 @@
  * matches, and the record counts as activity again, marker or not.
  */
 import { createHash } from 'node:crypto';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient, tableName } from '../client';
+import { isConditionFailure } from '../transact';
 
 export const MIGRATED_AT = 'migratedAt';
 export const MIGRATED_SIG = 'migratedSig';
@@ -40,4 +43,17 @@ export function migrationMarks(item: Record<string, unknown>, at: string): { mig
 /** Whether an item (a stream record's new image) is exactly as a migration wrote it. */
 export function isMigrationWrite(item: Record<string, unknown> | null): boolean {
   return !!item && typeof item[MIGRATED_SIG] === 'string' && item[MIGRATED_SIG] === contentSig(item);
+}
+
+/** Records a migration as done on a table made with this version (nothing to migrate), unless its progress is already kept. */
+export async function markMigrationFresh(progressKey: { pk: string; sk: string }): Promise<void> {
+  try {
+    await documentClient().send(new PutCommand({
+      TableName: tableName(),
+      Item: { ...progressKey, done: true, runs: 0, startedFresh: true, updatedAt: new Date().toISOString() },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }));
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+  }
 }

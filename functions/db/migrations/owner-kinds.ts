@@ -29,7 +29,7 @@ import {
 import { documentClient, tableName } from '../client';
 import { conversationIdOf } from '../entities/conversation';
 import { OwnerIdClaim, ownerIdClaimKey, type OwnerRef, type OwnerType } from '../entities/owner';
-import { migrationMarks } from './marker';
+import { migrationMarks, markMigrationFresh } from './marker';
 
 type Item = Record<string, unknown>;
 export type MigrationCursor = Record<string, unknown>;
@@ -381,17 +381,7 @@ export async function ownerKindsProgress(): Promise<OwnerKindsProgress | null> {
 }
 
 /** Records a table made with this version (nothing to migrate) as done, unless progress is already kept. */
-export async function markOwnerKindsFresh(): Promise<void> {
-  try {
-    await documentClient().send(new PutCommand({
-      TableName: tableName(),
-      Item: { ...OWNER_KINDS_PROGRESS_KEY, done: true, runs: 0, startedFresh: true, updatedAt: new Date().toISOString() },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }));
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err;
-  }
-}
+export const markOwnerKindsFresh = (): Promise<void> => markMigrationFresh(OWNER_KINDS_PROGRESS_KEY);
 
 /**
  * One run from the saved progress, saving where it stopped: what an operator's invocation does.
