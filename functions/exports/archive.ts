@@ -7,14 +7,14 @@
  */
 import { Zip, ZipDeflate, ZipPassThrough, strToU8 } from 'fflate';
 import { getItem } from '../db/batch';
-import { eq, and } from '../db/condition';
+import { and, eq, live } from '../db/condition';
+import { userKey } from '../db/entities/user';
 import { exportKey, type ExportItem } from '../db/items/data-export';
-import { writeItems } from '../db/transact';
-import { updateItem } from '../db/write';
+import { writeItems, type TxItem } from '../db/transact';
+import { conditionCheck, updateItem } from '../db/write';
 import { readImage } from '../lib/images';
 import { logger } from '../lib/logger';
 import { deletePrivate, EXPORT_KEEP_DAYS, exportObjectKey, PrivateObjectWriter } from '../lib/private-objects';
-import { getUser } from '../users/users';
 import { collectExport, PARTS, photoKeysOf, type ExportData } from './collect';
 
 /** The share of the progress reading the data takes; the photos take the rest. */
@@ -59,15 +59,18 @@ export async function runExport(userId: string, exportId: string): Promise<Expor
   const item = (await getItem(key, { consistent: true })) as ExportItem | null;
   if (!item || item.id !== exportId || item.state !== 'pending') return 'skipped';
 
-  const move = async (set: Partial<ExportItem>, from?: ExportItem['state']): Promise<void> => {
+  const move = async (set: Partial<ExportItem>, from?: ExportItem['state'], checks: TxItem[] = []): Promise<void> => {
     const out = await writeItems([
       updateItem({ key, set: { ...set, updatedAt: new Date().toISOString() }, condition: and(eq('id', exportId), from ? eq('state', from) : undefined) }),
+      ...checks,
     ]);
     if (out.canceled) throw new Superseded();
   };
 
   const objectKey = exportObjectKey(userId, exportId);
   const writer = new PrivateObjectWriter(objectKey, 'application/zip');
+  // Once the archive is complete in the bucket, a failure after it must delete it: no item names it.
+  let written = false;
   try {
     await move({ state: 'running', progress: 0 }, 'pending');
     const data = await collectExport(userId, (done) => move({ progress: (done / PARTS.length) * DATA_SHARE }));
@@ -109,19 +112,16 @@ export async function runExport(userId: string, exportId: string): Promise<Expor
     await drain();
     await writer.close();
 
-    // An account deleted while the archive was written takes it with it.
-    if (!(await getUser(userId, true))) {
-      await deletePrivate(objectKey);
-      await move({ state: 'failed' });
-      return 'failed';
-    }
-    await move({ state: 'ready', progress: 1, objectKey, bytes: writer.size, readyAt, missingPhotos: missing.length });
+    written = true;
+    // Ready only while the account lives, checked in the same write: an account deleted meanwhile
+    // takes the archive with it (the catch below deletes what no item names).
+    await move({ state: 'ready', progress: 1, objectKey, bytes: writer.size, readyAt, missingPhotos: missing.length }, 'running', [conditionCheck(userKey(userId), live())]);
     if (item.previousKey && item.previousKey !== objectKey) {
       await deletePrivate(item.previousKey).catch((error: unknown) => logger.warn('could not delete the previous export', { error: error as Error, userId }));
     }
     return 'ready';
   } catch (error) {
-    await writer.abort().catch(() => undefined);
+    await (written ? deletePrivate(objectKey) : writer.abort()).catch(() => undefined);
     if (error instanceof Superseded) {
       logger.info('an export was replaced or removed while it ran; nothing kept', { userId, exportId });
       return 'skipped';

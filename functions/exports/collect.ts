@@ -26,8 +26,15 @@ import { myWanted } from '../wanted/wanted';
 
 /** The stored attributes that are the table's plumbing, not the member's data. */
 const PLUMBING = new Set([...keyAttributes(), '__edb_e__', '__edb_v__']);
-/** Never exported, even to its owner. */
-const SECRET = new Set(['passwordHash']);
+/**
+ * Never exported, even to its owner: the password's hash; who among the admins hid or deleted
+ * something, and which staff member moved a swap (the API never names them); the migration's marks.
+ */
+const SECRET = new Set(['passwordHash', 'hiddenBy', 'deletedBy', 'movedBy', 'migratedAt', 'migratedSig']);
+
+/** A message as its sender reads it: never `withheld` (it would tell them the recipient blocks them). */
+const MESSAGE_FIELDS = ['id', 'content', 'createdAt', 'hiddenAt'] as const;
+const messageOf = (m: Record<string, unknown>) => Object.fromEntries(MESSAGE_FIELDS.filter((k) => m[k] !== undefined).map((k) => [k, m[k]]));
 
 /** An item as the member reads it: without keys, ElectroDB's markers and secrets. */
 export function clean(item: Record<string, unknown>): Record<string, unknown> {
@@ -84,7 +91,7 @@ async function messagesOf(userId: string): Promise<ExportData['messages']> {
     out.push({
       conversationId: side.conversationId,
       with: { type: side.otherType, id: side.otherId, name: other?.name ?? 'A former member', handle: other?.handle ?? null },
-      messages: own.map(clean),
+      messages: own.map(messageOf),
     });
   }
   return out;

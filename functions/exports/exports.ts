@@ -32,14 +32,23 @@ function stateOf(item: ExportItem | null, nowMs: number): ExportView['state'] {
   return item.state;
 }
 
-/** When the member may start another: a day after the last, or now if it failed. */
+/** Starts within one day's window: the first, and after failures up to this many in all. */
+export const EXPORT_ATTEMPTS_PER_DAY = 3;
+
+/** The day an export's window opened (the first start of it). */
+const windowOf = (item: ExportItem): number => Date.parse(item.windowStart ?? item.requestedAt);
+
+/** When the member may start another: a day after the window opened, or now if the last failed and attempts are left. */
 function nextAllowedMs(item: ExportItem | null, nowMs: number): number {
-  if (!item || stateOf(item, nowMs) === 'failed') return nowMs;
-  return Math.max(nowMs, Date.parse(item.requestedAt) + EXPORT_EVERY_MS);
+  if (!item) return nowMs;
+  const windowEnd = windowOf(item) + EXPORT_EVERY_MS;
+  if (windowEnd <= nowMs) return nowMs;
+  if (stateOf(item, nowMs) === 'failed' && (item.attempts ?? 1) < EXPORT_ATTEMPTS_PER_DAY) return nowMs;
+  return windowEnd;
 }
 
 const oncePerDay = (retryMs: number, nowMs: number) =>
-  new HttpError(429, 'too_many_requests', `One export a day: the next may start at ${new Date(nowMs + retryMs).toISOString()}`, undefined, {
+  new HttpError(429, 'too_many_requests', `One export a day (and ${EXPORT_ATTEMPTS_PER_DAY - 1} tries more after failures): the next may start at ${new Date(nowMs + retryMs).toISOString()}`, undefined, {
     'retry-after': String(Math.max(1, Math.ceil(retryMs / 1000))),
   });
 
@@ -51,7 +60,14 @@ export async function startExport(userId: string, nowMs = Date.now()): Promise<E
   const at = new Date(nowMs).toISOString();
   // The archive of the export replaced (or of one it replaced) goes once the new one is ready.
   const previousKey = old?.objectKey ?? old?.previousKey;
-  const item: ExportItem = { ...key, id: randomUUID(), userId, state: 'pending', requestedAt: at, updatedAt: at, progress: 0, ...(previousKey ? { previousKey } : {}) };
+  // Within the day's window (a retry after a failure), the window and its count go on.
+  const sameWindow = old !== null && windowOf(old) + EXPORT_EVERY_MS > nowMs;
+  const item: ExportItem = {
+    ...key, id: randomUUID(), userId, state: 'pending', requestedAt: at, updatedAt: at, progress: 0,
+    windowStart: sameWindow ? new Date(windowOf(old)).toISOString() : at,
+    attempts: sameWindow ? (old.attempts ?? 1) + 1 : 1,
+    ...(previousKey ? { previousKey } : {}),
+  };
   const out = await writeItems([putItem(item, old ? eq('id', old.id) : absent())]);
   // Another start landed between the read and the write: it is today's.
   if (out.canceled) throw oncePerDay(EXPORT_EVERY_MS, nowMs);

@@ -370,7 +370,8 @@ export { EXPORT_JOB };
 /**
  * The jobs a route starts. The export reads everything a member owns (table Query on the table
  * and the indexes it names, GetItem and BatchGetItem), its photos (GetObject on images/*), writes
- * the archive under private/exports/ and keeps its state item (PutItem, UpdateItem).
+ * the archive under private/exports/ and moves its state item (UpdateItem, with a ConditionCheck of
+ * the account).
  */
 export const ROUTE_JOBS = [
   {
@@ -384,7 +385,8 @@ export const ROUTE_JOBS = [
       queryTable: true,
       queryIndexes: ['gsi1', 'gsi2'],
       deleteItems: false,
-      itemActions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem'],
+      // Its state item moves by UpdateItem, the last move with a check that the account lives.
+      itemActions: ['GetItem', 'BatchGetItem', 'UpdateItem', 'ConditionCheckItem'],
       deleteImages: ['private/exports/*'],
       readImages: true,
       writePrivate: ['private/exports/*'],

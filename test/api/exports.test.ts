@@ -123,6 +123,8 @@ describe('POST /api/iam/export/new, GET /api/iam/export/latest', () => {
     expect(all).not.toContain(secret);
     expect(all).not.toContain('passwordHash');
     expect(all).not.toMatch(/"(pk|sk|gsi1pk|gsi2sk|__edb_e__)"/);
+    // Nor what the API never tells: who hid or moved something, whether a recipient blocks them.
+    expect(all).not.toMatch(/"(hiddenBy|deletedBy|movedBy|withheld|migratedSig)"/);
     expect(all).toContain(`${mine} message`);
   });
 
@@ -160,6 +162,15 @@ describe('POST /api/iam/export/new, GET /api/iam/export/latest', () => {
     expect((await settled(c)).state).toBe('ready');
     // The archive it replaced is deleted once the new one is ready.
     expect(await objectExists(previous)).toBe(false);
+    // Retries after failures are counted within the day: three starts in all, then 429.
+    expect(await getItem(`user#${c.uuid}`, 'export')).toMatchObject({ attempts: 2 });
+    await setAttributes(`user#${c.uuid}`, 'export', { state: 'failed' });
+    expect((await start(c)).status).toBe(202);
+    expect((await settled(c)).state).toBe('ready');
+    await setAttributes(`user#${c.uuid}`, 'export', { state: 'failed' });
+    const fourth = await start(c);
+    expect(fourth.status).toBe(429);
+    expect(Number(fourth.headers.get('retry-after'))).toBeGreaterThan(23 * 3600);
   }, 60_000);
 
   it('holds the reviews the member wrote, and of those about them only the ones shown', async () => {
@@ -189,7 +200,7 @@ describe('POST /api/iam/export/new, GET /api/iam/export/latest', () => {
     // Once both have written, both show: the taker's next export (a day later) holds the giver's.
     expect((await review(taker, 'thank you')).status).toBeLessThan(300);
     const dayAgo = new Date(Date.now() - 25 * 3600 * 1000).toISOString();
-    await setAttributes(`user#${taker.uuid}`, 'export', { requestedAt: dayAgo });
+    await setAttributes(`user#${taker.uuid}`, 'export', { requestedAt: dayAgo, windowStart: dayAgo });
     expect((await start(taker)).status).toBe(202);
     const second = json(await download((await settled(taker)).url!), 'reviews.json') as { written: { text: string }[]; received: { text: string; byId: string }[] };
     expect(second.written.map((r) => r.text)).toEqual(['thank you']);

@@ -582,7 +582,7 @@ describe('the jobs routes start', () => {
       const statements = roleStatements(resources, roleId);
       const bySid = Object.fromEntries(statements.map((st) => [st.Sid, st]));
       expect(Object.keys(bySid).sort()).toEqual(['ImagesDelete', 'ImagesRead', 'Logs', 'PrivateWrite', 'TableItems', 'TableQuery']);
-      expect(([] as string[]).concat(bySid.TableItems.Action).sort()).toEqual(['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
+      expect(([] as string[]).concat(bySid.TableItems.Action).sort()).toEqual(['dynamodb:BatchGetItem', 'dynamodb:ConditionCheckItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem']);
       expect(JSON.stringify(bySid.TableQuery.Resource)).toMatch(/index\/gsi1.*index\/gsi2/);
       expect(JSON.stringify(bySid.ImagesRead.Resource)).toMatch(/\/images\/\*"/);
       expect(([] as string[]).concat(bySid.PrivateWrite.Action).sort()).toEqual(['s3:AbortMultipartUpload', 's3:PutObject']);

@@ -30,6 +30,9 @@ export interface ExportItem extends ItemKey {
   readyAt?: string;
   /** The archive of the export this one replaced: deleted once this one is ready. */
   previousKey?: string;
+  /** The start of the day's window (the first export of it), and the starts within it (a retry after a failure counts). */
+  windowStart?: string;
+  attempts?: number;
   /** Photos that could not be read (gone from the bucket): named in the archive's README. */
   missingPhotos?: number;
 }
