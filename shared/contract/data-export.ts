@@ -6,7 +6,7 @@ import { defineRoute } from './route';
 export const newExport = defineRoute({
   method: 'POST', path: '/api/iam/export/new', access: 'user', status: 202,
   input: noInput, output: exportView,
-  errors: { 429: 'one export a day: Retry-After says when the next may start (at once after a failed one)', 503: 'the export could not be started' },
+  errors: { 429: 'one export a day: Retry-After says when the next may start (after a failed one, at once, three starts a day in all)', 503: 'the export could not be started' },
   summary: 'Starts an export of everything the member owns (profile, settings, posts, plants, comments, reactions, their own messages, events, attendance, swaps, reviews, wanted entries, blocks, as JSON with a README, and their photos) → 202 { state: "pending" }. Poll export/latest.',
 });
 

@@ -43,8 +43,13 @@ describe.runIf(browserAvailable)('the installable app in Chromium', () => {
     });
     expect(afterBrowsing.filter((p) => p.startsWith('/api/') || p.startsWith('/images/'))).toEqual([]);
 
-    // No network: a page still opens, from the cached shell, on the offline screen.
+    // The network drops under a page that was showing: a banner says so, and the page stays.
     await context.setOffline(true);
+    await page.getByRole('status').filter({ hasText: 'You are offline' }).waitFor(SLOW);
+    expect(await page.getByRole('heading', { name: 'You are offline' }).count()).toBe(0);
+    expect(await page.getByRole('main').count()).toBeGreaterThan(0);
+
+    // No network: a page still opens, from the cached shell, on the offline screen.
     await page.goto(`${url()}/events`).catch(() => undefined);
     await page.getByRole('heading', { name: 'You are offline' }).waitFor(SLOW);
     expect(await page.getByRole('button', { name: 'Try again' }).isVisible()).toBe(true);

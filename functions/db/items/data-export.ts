@@ -5,7 +5,7 @@
  *   user#<uuid>   export   { id, state, requestedAt, updatedAt, progress, objectKey?, bytes?, readyAt?, previousKey? }
  *
  * Starting an export replaces it, guarded on the id it replaces (two starts at once: one wins),
- * so the item also holds the once-a-day limit (`requestedAt`). The job moves it on, each write
+ * so the item also holds the once-a-day limit (`windowStart`, `attempts`: functions/exports/exports.ts). The job moves it on, each write
  * guarded on its id: a newer export is never overwritten by an older run.
  */
 import type { ItemKey } from '../write';
@@ -16,6 +16,7 @@ export const EXPORT_STATES = ['pending', 'running', 'ready', 'failed'] as const;
 export type ExportState = (typeof EXPORT_STATES)[number];
 
 export interface ExportItem extends ItemKey {
+  /** This export's id (its archive's key names it). */
   id: string;
   userId: string;
   state: ExportState;

@@ -20,19 +20,24 @@ export function useUpdateReady(): boolean {
   return useSyncExternalStore(subscribe, () => waiting !== null, () => false);
 }
 
-/** Lets the waiting version take over; the page reloads when it does. */
+let asked = false;
+
+/** Lets the waiting version take over; this tab reloads when it does (at once if another tab already let it). */
 export function applyUpdate(): void {
-  waiting?.postMessage('skip-waiting');
+  if (!waiting) return;
+  asked = true;
+  if (waiting.state === 'activated') window.location.reload();
+  else waiting.postMessage('skip-waiting');
 }
+
+/** Whether this tab asked for the new version (only it reloads when the version takes over). */
+export const updateAsked = (): boolean => asked;
 
 /** Holds a new version that has installed and waits (lib/service-worker.ts). */
 export function holdWaiting(worker: ServiceWorker): void {
   waiting = worker;
   notify();
 }
-
-/** Whether a version waits (the page reloads when it takes over). */
-export const hasWaiting = (): boolean => waiting !== null;
 
 function subscribeOnline(listener: () => void): () => void {
   window.addEventListener('online', listener);
@@ -51,5 +56,6 @@ export function useOnline(): boolean {
 /** For tests: forget a waiting version. */
 export function resetUpdateForTests(): void {
   waiting = null;
+  asked = false;
   notify();
 }

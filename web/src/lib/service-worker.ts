@@ -3,7 +3,7 @@
  * versions: loaded by main.tsx once the page has loaded, so neither the worker nor this code
  * competes with the first paint. A built site only (the dev server's modules change under it).
  */
-import { hasWaiting, holdWaiting } from './app-update';
+import { holdWaiting, updateAsked } from './app-update';
 
 /** Watches a registration: a worker that finishes installing while another controls the page is a new version. */
 export function watchRegistration(registration: ServiceWorkerRegistration, container: ServiceWorkerContainer, reload: () => void): void {
@@ -19,8 +19,9 @@ export function watchRegistration(registration: ServiceWorkerRegistration, conta
   });
   let reloading = false;
   container.addEventListener('controllerchange', () => {
-    // The first install takes no page over; only a version the page asked for reloads it.
-    if (reloading || !hasWaiting()) return;
+    // The first install takes no page over; only the tab that asked for the new version reloads
+    // (another tab keeps its prompt, and what is typed in it).
+    if (reloading || !updateAsked()) return;
     reloading = true;
     reload();
   });

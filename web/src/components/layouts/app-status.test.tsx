@@ -41,6 +41,20 @@ describe('the update prompt', () => {
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
+  it('reloads only the tab that asked; another keeps its prompt, and "Later" puts it off', async () => {
+    const w = fakeWorkers(true);
+    const reload = vi.fn();
+    render(<UpdatePrompt />);
+    watchRegistration(w.registration, w.container, reload);
+    act(() => w.install());
+    await screen.findByRole('status');
+    // Another tab let the version take over: this one was not asked, so it does not reload.
+    w.takeOver();
+    expect(reload).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Later' }));
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
   it('says nothing of the first install (no version controlled the page), and reloads nothing when it takes over', () => {
     const w = fakeWorkers(false);
     const reload = vi.fn();

@@ -30,5 +30,7 @@ export function useStartExport() {
       queryClient.setQueryData<ExportView>(exportQueryKey, view);
       void queryClient.invalidateQueries({ queryKey: exportQueryKey });
     },
+    // Refused (another tab or device started one): the export as it stands says when the next may start.
+    onError: () => void queryClient.invalidateQueries({ queryKey: exportQueryKey }),
   });
 }

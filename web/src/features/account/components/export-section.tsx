@@ -7,6 +7,7 @@
 import { Button, FormAlert, buttonClass } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
 import { SettingsSection } from '@/components/layouts/settings-section';
+import { Loading } from '@/components/loading';
 import { formatDateTime } from '@/lib/format-date';
 import { useLatestExport, useStartExport } from '../api/data-export';
 
@@ -26,7 +27,7 @@ export function ExportSection() {
       description="Download everything you have shared here: your profile, posts, plants, comments, reactions, your messages, events, swaps, reviews, wanted list and photos, as a zip file."
     >
       {latest.isPending ? (
-        <div role="status" aria-label="Loading" className="h-10 animate-pulse rounded bg-gray-100" />
+        <Loading label="Loading your export…" />
       ) : latest.isError && !view ? (
         <FormAlert message={failureMessage(latest.error)} title="Could not load your export">
           <Button className="mt-3" variant="secondary" pending={latest.isFetching} pendingLabel="Loading…" onClick={() => void latest.refetch()}>
@@ -47,13 +48,11 @@ export function ExportSection() {
                 value={Math.round((view.progress ?? 0) * 100)}
                 className="h-2 w-full overflow-hidden rounded bg-gray-100 accent-green-700"
               />
-              <p className="text-xs text-gray-600" aria-live="polite">
-                {Math.round((view.progress ?? 0) * 100)}% done
-              </p>
+              <p className="text-xs text-gray-600">{Math.round((view.progress ?? 0) * 100)}% done</p>
             </div>
           ) : null}
           {view?.state === 'ready' && view.url ? (
-            <div className="space-y-2 rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-950">
+            <div role="status" className="space-y-2 rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-950">
               <p>
                 Your file is ready{view.bytes !== undefined ? ` (${size(view.bytes)})` : ''}. It is kept until {formatDateTime(view.expiresAt!)}, then deleted.
               </p>
@@ -63,19 +62,19 @@ export function ExportSection() {
                 </a>
               </p>
               <p className="text-xs">The link works for 15 minutes; reopen this page for a fresh one.</p>
-              {view.missingPhotos ? <p className="text-xs">{view.missingPhotos} photo(s) could not be read; the file&apos;s README names them.</p> : null}
+              {view.missingPhotos ? <p className="text-xs">{`${view.missingPhotos} ${view.missingPhotos === 1 ? 'photo' : 'photos'} could not be read; the file's README names them.`}</p> : null}
             </div>
           ) : null}
           {view?.state === 'failed' ? (
             <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
-              Your last export did not finish. Start another below.
+              {view.nextAllowedAt ? `Your export did not finish. You can try again after ${formatDateTime(view.nextAllowedAt)}.` : 'Your last export did not finish. Start another below.'}
             </p>
           ) : null}
           {canStart ? (
             <Button pending={start.isPending} pendingLabel="Starting…" onClick={() => start.mutate()}>
               {view.state === 'ready' ? 'Make a new file' : 'Export my data'}
             </Button>
-          ) : view?.nextAllowedAt && !working ? (
+          ) : view?.nextAllowedAt && !working && view.state !== 'failed' ? (
             <p className="text-sm text-gray-600">One export a day: you can make a new file after {formatDateTime(view.nextAllowedAt)}.</p>
           ) : null}
         </div>

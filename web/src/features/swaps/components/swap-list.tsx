@@ -95,7 +95,7 @@ function Said({ text }: { text: string }) {
   const ref = useRef<HTMLParagraphElement>(null);
   useEffect(() => ref.current?.focus(), [text]);
   return (
-    <p ref={ref} tabIndex={-1} role="status" className="text-sm font-medium text-green-800 focus:outline-none">
+    <p ref={ref} tabIndex={-1} className="text-sm font-medium text-green-800 focus:outline-none">
       {text}
     </p>
   );
@@ -103,17 +103,20 @@ function Said({ text }: { text: string }) {
 
 function Moves({ swap, role }: { swap: SwapCard; role: SwapRole }) {
   const move = useMoveSwap();
-  const [done, setDone] = useState<SwapMove | null>(null);
+  // The move made here, and the state it was made from: until the list is read again, no other
+  // move is offered; once the swap moves on from both (the other side's move), the line goes.
+  const [made, setMade] = useState<{ move: SwapMove; from: SwapStatus } | null>(null);
+  const done = made && (swap.status === made.from || swap.status === made.move) ? made.move : null;
   const [confirming, setConfirming] = useState<SwapMove | null>(null);
   // A page's listing is marked by whoever listed it, from the listing itself: no choice here.
   const mayMark = swap.ownerType === 'user';
   const [markUnavailable, setMarkUnavailable] = useState(true);
-  const moves = movesOf(swap, role);
+  const moves = made && swap.status === made.from ? [] : movesOf(swap, role);
   const waiting = waitingFor(swap, role);
   const run = (status: SwapMove) =>
     move.mutate(
       { id: swap.id, status, ...(status === 'ACCEPTED' && mayMark && markUnavailable ? { markUnavailable: true } : {}) },
-      { onSettled: () => setConfirming(null), onSuccess: () => setDone(status) },
+      { onSettled: () => setConfirming(null), onSuccess: () => setMade({ move: status, from: swap.status }) },
     );
   const asked = confirming ? CONFIRM[confirming] : undefined;
   return (
