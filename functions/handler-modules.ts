@@ -98,6 +98,7 @@ import type * as messagesDeleteBlock from './messages/handlers/delete-block';
 import type * as messagesDeleteConversation from './messages/handlers/delete-conversation';
 import type * as messagesDeleteConversations from './messages/handlers/delete-conversations';
 import type * as messagesMarkAsSeen from './messages/handlers/mark-as-seen';
+import type * as messagesMessagePhotoUpload from './messages/handlers/message-photo-upload';
 import type * as messagesMessagee from './messages/handlers/messagee';
 import type * as messagesMuteConversation from './messages/handlers/mute-conversation';
 import type * as messagesNewBlock from './messages/handlers/new-block';
@@ -295,6 +296,7 @@ export interface HandlerModules {
   'messages/handlers/delete-conversation': typeof messagesDeleteConversation;
   'messages/handlers/delete-conversations': typeof messagesDeleteConversations;
   'messages/handlers/mark-as-seen': typeof messagesMarkAsSeen;
+  'messages/handlers/message-photo-upload': typeof messagesMessagePhotoUpload;
   'messages/handlers/messagee': typeof messagesMessagee;
   'messages/handlers/mute-conversation': typeof messagesMuteConversation;
   'messages/handlers/new-block': typeof messagesNewBlock;

@@ -21,6 +21,8 @@ export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 /** The browser scales photos so that their longest side is at most this, before uploading. */
 export const PHOTO_MAX_SIDE_PX = 2048;
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** Photos one message may carry (uploaded as posts' photos are, under the bucket's private prefix). */
+export const MAX_PHOTOS_PER_MESSAGE = 4;
 /** Feed pages hold at most this many items (the default page is 20). */
 export const TAKE_MAX = 50;
 

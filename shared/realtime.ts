@@ -8,7 +8,7 @@ import type { MessageView } from './answers/messages';
 import type { NotificationView } from './answers/notifications';
 
 export type ServerFrame =
-  | { type: 'message'; data: { conversationId: string; message: Omit<MessageView, 'conversationId' | 'asPageId'> & { asPageId?: string } } }
+  | { type: 'message'; data: { conversationId: string; message: Omit<MessageView, 'conversationId' | 'asPageId' | 'photos'> & { asPageId?: string; photos?: { id: string }[] } } }
   | { type: 'notification'; data: { notification: NotificationView; tally: number } }
   | { type: 'messages-tally'; data: { unreadMsgsTally: number } }
   | { type: 'changed'; data: { kind: 'event' | 'page' | 'thread'; id: string } }

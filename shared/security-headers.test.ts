@@ -13,7 +13,7 @@ describe('contentSecurityPolicy', () => {
       "default-src 'self'",
       "script-src 'self'",
       "style-src 'self'",
-      "img-src 'self' blob: https://tiles.example.net",
+      "img-src 'self' blob: https://bucket.s3.eu-west-1.amazonaws.com https://tiles.example.net",
       "font-src 'self'",
       "connect-src 'self' https://bucket.s3.eu-west-1.amazonaws.com https://tiles.example.net wss://live.example.net",
       "media-src 'self' https://video.example.net",

@@ -9,7 +9,9 @@
  *   (element.style), which CSP does not govern; so neither 'unsafe-inline' nor 'unsafe-eval'
  *   (the SPA validates with zod/mini, which never compiles parsers with eval; lint keeps classic zod out of it).
  * - Images: the site itself (the SPA's files and /images/*, the images bucket behind the same
- *   origin), `blob:` for the previews of photos picked for upload, and the map tile servers.
+ *   origin), `blob:` for the previews of photos picked for upload, the images bucket's own
+ *   endpoint (photos of messages are shown through presigned GETs of its private prefix,
+ *   which the CDN never serves), and the map tile servers.
  * - connect-src: the API (same origin), the images bucket's own endpoint (presigned PUT
  *   uploads go straight to it), the tile servers (map libraries that fetch their tiles), and
  *   the WebSocket endpoints (wss:) once live updates exist.
@@ -59,7 +61,7 @@ export function contentSecurityPolicy(origins: CspOrigins): string {
     ['default-src', [self]],
     ['script-src', [self]],
     ['style-src', [self]],
-    ['img-src', [self, 'blob:', ...hosts(origins.tiles)]],
+    ['img-src', [self, 'blob:', ...hosts(origins.upload, origins.tiles)]],
     ['font-src', [self]],
     ['connect-src', [self, ...hosts(origins.upload, origins.tiles, origins.webSockets)]],
     ['media-src', [self, ...hosts(origins.media)]],

@@ -36,7 +36,7 @@ import type { PendingUploadItem } from '../db/entities/pending-upload';
 import { db } from '../db/service';
 import { txEntities } from '../db/transact';
 import { badRequest } from '../lib/errors';
-import { deleteImage, verifyUploadedImage } from '../lib/images';
+import { deleteImage, verifyUploadedImage, type ImageCheck } from '../lib/images';
 import { logger } from '../lib/logger';
 
 /** A pending record's lifetime; also when DynamoDB's TTL may remove it. */
@@ -79,6 +79,7 @@ export async function recordPendingUpload(
   contentType: (typeof PHOTO_TYPES)[number],
   size: number,
   nowMs = Date.now(),
+  pixels?: { width: number; height: number },
 ): Promise<void> {
   await db()
     .entities.pendingUpload.create({
@@ -86,6 +87,7 @@ export async function recordPendingUpload(
       userId,
       contentType,
       size,
+      ...(pixels ?? {}),
       createdAt: new Date(nowMs).toISOString(),
       expiresAt: seconds(nowMs) + PENDING_UPLOAD_TTL_SECONDS,
     })
@@ -109,7 +111,23 @@ export interface ClaimedUploads {
   items: TxItem[];
   /** Per photo, in order: whether its small rendition is in the bucket. */
   small: boolean[];
+  /** Per photo, in order: its pending record. */
+  records: PendingUploadItem[];
 }
+
+/** Where claimed uploads live: which keys are the member's, how an object is read back, its small rendition's key. */
+export interface UploadPlace {
+  owns: (key: string, userId: string) => boolean;
+  verify: (key: string, maxBytes: number) => Promise<ImageCheck>;
+  small: (key: string) => string;
+}
+
+/** Post and plant photos, under `images/posts/<userId>/`. */
+export const POST_PHOTOS: UploadPlace = {
+  owns: (key, userId) => PHOTO_KEY_PATTERN.test(key) && key.startsWith(`${POSTS_PREFIX}${userId}/`),
+  verify: verifyUploadedImage,
+  small: smallPhotoKey,
+};
 
 async function pendingRecords(keys: string[]): Promise<Map<string, PendingUploadItem>> {
   const found = new Map<string, PendingUploadItem>();
@@ -133,13 +151,13 @@ async function pendingRecords(keys: string[]): Promise<Map<string, PendingUpload
  * on the record still existing, to be written in the same transaction as the post: if another
  * post claimed one meanwhile, that item fails its condition and the post is not written.
  */
-export async function claimUploads(userId: string, keys: string[], field: string, nowMs = Date.now()): Promise<ClaimedUploads> {
-  if (!keys.length) return { items: [], small: [] };
+export async function claimUploads(place: UploadPlace, userId: string, keys: string[], field: string, nowMs = Date.now()): Promise<ClaimedUploads> {
+  if (!keys.length) return { items: [], small: [], records: [] };
   const refuse = (index: number, problem: string) => badRequest(`photo ${index + 1} ${problem}`, field);
   const notYours = 'is not one of your uploads';
 
   keys.forEach((key, i) => {
-    if (!PHOTO_KEY_PATTERN.test(key) || !key.startsWith(`${POSTS_PREFIX}${userId}/`)) throw refuse(i, notYours);
+    if (!place.owns(key, userId)) throw refuse(i, notYours);
     if (keys.indexOf(key) !== i) throw refuse(i, 'is the same as an earlier photo');
   });
 
@@ -154,7 +172,7 @@ export async function claimUploads(userId: string, keys: string[], field: string
   });
 
   const checks = await Promise.all(
-    keys.map((key) => Promise.all([verifyUploadedImage(key, PHOTO_MAX_BYTES), verifyUploadedImage(smallPhotoKey(key), PHOTO_SMALL_MAX_BYTES)])),
+    keys.map((key) => Promise.all([place.verify(key, PHOTO_MAX_BYTES), place.verify(place.small(key), PHOTO_SMALL_MAX_BYTES)])),
   );
   checks.forEach(([check], i) => {
     if (check === 'missing') throw refuse(i, 'was not uploaded');
@@ -166,7 +184,11 @@ export async function claimUploads(userId: string, keys: string[], field: string
     if (small === 'wrong-type') throw refuse(i, 'has a small rendition that is not a JPEG, PNG or WebP image');
   });
 
-  return { items: keys.map((key) => claimItem(key, userId, mustExpireAfter)), small: checks.map(([, small]) => small === 'ok') };
+  return {
+    items: keys.map((key) => claimItem(key, userId, mustExpireAfter)),
+    small: checks.map(([, small]) => small === 'ok'),
+    records: keys.map((key) => records.get(key)!),
+  };
 }
 
 /** Throws one error holding every failure among `outcomes` ("could not <verb> 2 of 5 <what>"), when any failed. */
@@ -214,7 +236,7 @@ function retiredExpiry(nowMs: number, urlsMayBeLive: boolean): number {
 }
 
 /** The record of an object no longer used: it only leads the sweep to the object. */
-function retiredRecord(userId: string, key: string, nowMs: number, urlsMayBeLive: boolean) {
+export function retiredRecord(userId: string, key: string, nowMs: number, urlsMayBeLive: boolean) {
   return {
     objectKey: key,
     userId,
@@ -296,11 +318,13 @@ export interface SweepOptions {
  * Removes the uploads no post claimed: a Query of the `uploads#pending` partition from the oldest
  * expiry up to now + SWEEP_LEAD_SECONDS, page by page; for each, the object (a post photo's small
  * rendition too) and then its record (so a failure leaves the record, and the next run tries
- * again). Idempotent: a record or object already gone is fine. Resumable: every run starts from
+ * again). Records of objects this module does not delete (a message photo's, under the private
+ * prefix) are handed to `removeOther`, so only the sweep's job reaches the private grant.
+ * Idempotent: a record or object already gone is fine. Resumable: every run starts from
  * the front of the partition, so a run cut short (deadline, timeout, error on one item) leaves the
  * rest for the next one.
  */
-export async function sweepExpiredUploads(nowMs: number = Date.now(), opts: SweepOptions = {}): Promise<{ removed: number }> {
+export async function sweepExpiredUploads(nowMs: number = Date.now(), opts: SweepOptions = {}, removeOther: (key: string) => Promise<boolean> = async () => false): Promise<{ removed: number }> {
   const limit = opts.pageSize ?? SWEEP_PAGE;
   // Sort keys are `<expiresAt>#<key>` with a 10-digit expiresAt: `< "<t + 1>"` takes every expiresAt ≤ t.
   const upTo = seconds(nowMs) + SWEEP_LEAD_SECONDS;
@@ -314,7 +338,7 @@ export async function sweepExpiredUploads(nowMs: number = Date.now(), opts: Swee
       .lt({ expiresAt: upTo + 1 })
       .go({ cursor, limit });
     const outcomes = await settleInBatches(page.data, async (item) => {
-      await deleteUploadObject(item.objectKey);
+      if (!(await removeOther(item.objectKey))) await deleteUploadObject(item.objectKey);
       await db().entities.pendingUpload.delete({ objectKey: item.objectKey }).go();
     });
     outcomes.forEach((o, i) => {

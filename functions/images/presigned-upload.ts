@@ -19,9 +19,13 @@ export const EXTENSIONS = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp
 
 type PhotoType = (typeof PHOTO_TYPES)[number];
 
-/** A presigned PUT of `key`, signed for its content type and length. */
+/** A presigned PUT of `key` (under `images/`), signed for its content type and length. */
 function signedPut(key: string, contentType: PhotoType, size: number): Promise<string> {
-  const command = new PutObjectCommand({ Bucket: imagesBucket(), Key: key, ContentType: contentType, ContentLength: size });
+  return signPut(new PutObjectCommand({ Bucket: imagesBucket(), Key: key, ContentType: contentType, ContentLength: size }));
+}
+
+/** Presigns a PUT command for UPLOAD_URL_TTL_SECONDS, its content type and length signed. */
+export function signPut(command: PutObjectCommand): Promise<string> {
   return getSignedUrl(s3(), command, {
     expiresIn: UPLOAD_URL_TTL_SECONDS,
     // Both are left out of the signature by default; signed, the bucket holds the upload to them.

@@ -5,13 +5,14 @@
  */
 import type { Context, ScheduledEvent } from 'aws-lambda';
 import { logger } from '../lib/logger';
+import { removeSweptMessagePhoto } from '../messages/photos';
 import { sweepExpiredUploads } from './pending';
 
 const SAFETY_MS = 60_000;
 
 export async function handler(_event: ScheduledEvent, context: Pick<Context, 'getRemainingTimeInMillis'>): Promise<{ removed: number }> {
   const deadlineMs = Date.now() + Math.max(0, context.getRemainingTimeInMillis() - SAFETY_MS);
-  const result = await sweepExpiredUploads(Date.now(), { deadlineMs });
+  const result = await sweepExpiredUploads(Date.now(), { deadlineMs }, removeSweptMessagePhoto);
   logger.info('unused uploads sweep finished', result);
   return result;
 }

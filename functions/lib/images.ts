@@ -33,11 +33,18 @@ export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
  * Checks an uploaded object before its key is saved: presigned uploads cannot be trusted to
  * hold what was asked for, so the size and type are read back (HEAD).
  */
-export async function verifyUploadedImage(key: string, maxBytes: number): Promise<'ok' | 'missing' | 'too-large' | 'wrong-type'> {
+export async function verifyUploadedImage(key: string, maxBytes: number): Promise<ImageCheck> {
+  return checkImageHead(() => s3().send(new HeadObjectCommand({ Bucket: imagesBucket(), Key: key })), maxBytes);
+}
+
+export type ImageCheck = 'ok' | 'missing' | 'too-large' | 'wrong-type';
+
+/** Reads an object's HEAD (made by the caller, on whichever prefix it may read) and judges it as an uploaded image of at most `maxBytes`. */
+export async function checkImageHead(head: () => Promise<{ ContentLength?: number; ContentType?: string }>, maxBytes: number): Promise<ImageCheck> {
   try {
-    const head = await s3().send(new HeadObjectCommand({ Bucket: imagesBucket(), Key: key }));
-    if ((head.ContentLength ?? Infinity) > maxBytes) return 'too-large';
-    if (!(IMAGE_TYPES as readonly string[]).includes(head.ContentType ?? '')) return 'wrong-type';
+    const { ContentLength, ContentType } = await head();
+    if ((ContentLength ?? Infinity) > maxBytes) return 'too-large';
+    if (!(IMAGE_TYPES as readonly string[]).includes(ContentType ?? '')) return 'wrong-type';
     return 'ok';
   } catch (err) {
     const name = (err as { name?: string }).name;

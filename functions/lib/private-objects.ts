@@ -5,7 +5,9 @@
  * `private:write` (functions/lib/route-types.ts) cover exactly these calls and no route's
  * `images:*` grant reaches them.
  *
- *   private/exports/<userId>/<exportId>.zip      a member's data export (kept 7 days: the bucket's lifecycle rule)
+ *   private/exports/user#<userId>/export#<exportId>.zip     a member's data export (kept 7 days: the bucket's lifecycle rule)
+ *   private/messages/user#<userId>/photo#<uploadId>         a photo of a message, uploaded by its sender
+ *   private/messages/user#<userId>/photo#<uploadId>.w640    its small rendition
  */
 import {
   AbortMultipartUploadCommand,
@@ -13,11 +15,13 @@ import {
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   PutObjectCommand,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { imagesBucket, s3 } from './images';
+import type { PHOTO_TYPES } from '../../shared/content-rules';
+import { checkImageHead, imagesBucket, s3, type ImageCheck } from './images';
 
 export const PRIVATE_PREFIX = 'private/';
 /** Where exports live; the bucket's lifecycle rule removes them after EXPORT_KEEP_DAYS (infra/aws/storage.ts). */
@@ -25,6 +29,13 @@ export const EXPORTS_PREFIX = `${PRIVATE_PREFIX}exports/`;
 export const EXPORT_KEEP_DAYS = 7;
 
 export const exportObjectKey = (userId: string, exportId: string): string => `${EXPORTS_PREFIX}user#${userId}/export#${exportId}.zip`;
+
+/** Where the photos of messages live, per sender. */
+export const MESSAGE_PHOTOS_PREFIX = `${PRIVATE_PREFIX}messages/`;
+export const messagePhotoKey = (userId: string, uploadId: string): string => `${MESSAGE_PHOTOS_PREFIX}user#${userId}/photo#${uploadId}`;
+export const MESSAGE_PHOTO_KEY_PATTERN = /^private\/messages\/user#[0-9a-f-]{36}\/photo#[0-9a-f-]{36}$/;
+/** A message photo's small rendition (what a thread shows), beside the original. */
+export const smallMessagePhotoKey = (key: string): string => `${key}.w640`;
 
 function assertPrivate(key: string): string {
   if (!key.startsWith(PRIVATE_PREFIX) || key.includes('..')) throw new Error(`refusing ${key}: not a private key`);
@@ -39,6 +50,29 @@ export function signPrivateGet(key: string, seconds: number, filename?: string):
     ...(filename ? { ResponseContentDisposition: `attachment; filename="${filename.replace(/[^\w.-]/g, '_')}"` } : {}),
   });
   return getSignedUrl(s3(), command, { expiresIn: seconds });
+}
+
+/**
+ * A presigned GET of a private image that a screen shows: signed as of the start of its
+ * 5-minute window, so every read within the window hands out the same URL (the browser's cache
+ * holds), for 20 minutes from that start (so at least 15 from now), cached by the browser for as
+ * long as it works.
+ */
+export function signPrivateView(key: string, nowMs = Date.now()): Promise<string> {
+  const windowMs = 5 * 60_000;
+  const signingDate = new Date(Math.floor(nowMs / windowMs) * windowMs);
+  const command = new GetObjectCommand({ Bucket: imagesBucket(), Key: assertPrivate(key), ResponseCacheControl: 'private, max-age=900' });
+  return getSignedUrl(s3(), command, { expiresIn: 20 * 60, signingDate });
+}
+
+/** The PUT of a private upload, for a presigned URL signed with its content type and length (functions/images/presigned-upload.ts). */
+export function privatePutCommand(key: string, contentType: (typeof PHOTO_TYPES)[number], size: number): PutObjectCommand {
+  return new PutObjectCommand({ Bucket: imagesBucket(), Key: assertPrivate(key), ContentType: contentType, ContentLength: size });
+}
+
+/** Reads a private upload back (HEAD) and judges it as an image of at most `maxBytes`. */
+export function verifyPrivateImage(key: string, maxBytes: number): Promise<ImageCheck> {
+  return checkImageHead(() => s3().send(new HeadObjectCommand({ Bucket: imagesBucket(), Key: assertPrivate(key) })), maxBytes);
 }
 
 export async function deletePrivate(key: string): Promise<void> {

@@ -87,7 +87,9 @@ async function unreadMessages(item: PendingMailItem, entries: string[]): Promise
     .sort((a, b) => a.sentMs.localeCompare(b.sentMs))
     .map((m) => {
       const who = names.get(ownerRefKey('user', m.senderId))?.name ?? 'A member';
-      return { entry: `${m.sentMs}#${m.id}`, authorId: m.senderId, who, line: `${who}: ${quote(m.content)}` };
+      // Photos are never mailed (they are private to the conversation): the mail says how many.
+      const photos = m.photos?.length ? `[${m.photos.length === 1 ? 'a photo' : `${m.photos.length} photos`}]` : '';
+      return { entry: `${m.sentMs}#${m.id}`, authorId: m.senderId, who, line: `${who}: ${[m.content ? quote(m.content) : '', photos].filter(Boolean).join(' ')}` };
     });
 }
 

@@ -1,7 +1,8 @@
 /**
  * An admin hides a reported message: the message keeps its place in its conversation, but both
  * sides read a placeholder in place of its text, and an inbox row whose preview is that message
- * shows the placeholder's words instead. The caller adds its own items (the sender's notice, the
+ * shows the placeholder's words instead; its photos are deleted (the caller calls
+ * `removeRetiredPhotos` after the write). The caller adds its own items (the sender's notice, the
  * case's close) to the same write.
  */
 import { absent, and, eq, exists } from '../db/condition';
@@ -10,6 +11,7 @@ import { db } from '../db/service';
 import { named, type TxItem } from '../db/transact';
 import { updateItem } from '../db/write';
 import { getConversation, getParticipant, HIDDEN_PREVIEW } from './conversations';
+import { retirePhotoItems } from './photos';
 
 /** Named on the inbox rows' updates: a message sent meanwhile changed the preview, so read again. */
 export const PREVIEW_CURRENT = 'preview-current';
@@ -25,6 +27,8 @@ export async function hideMessageItems(conversationId: string, sentMs: string, i
   const now = new Date().toISOString();
   const items: TxItem[] = [
     updateItem({ key: { pk: convPk(conversationId), sk: messageSk(sentMs, id) }, set: { hiddenAt: now, hiddenBy: adminId }, condition: and(exists(), absent('hiddenAt')) }),
+    // Its photos go with it: records that lead the sweep to them, then `removeRetiredPhotos`.
+    ...retirePhotoItems(message),
   ];
   const conv = await getConversation(conversationId, true);
   const sides: [ParticipantType, string][] = !conv ? [] : conv.convType === 'tomypage' ? [['user', conv.userId!], ['page', conv.pageId!]] : conv.participantIds.map((p) => ['user', p]);

@@ -21,6 +21,7 @@ import type { Session } from '../lib/session/token';
 import { isPageStaff } from '../pages/pages';
 import { ownersOfIds } from '../users/owner-ids';
 import { getUser } from '../users/users';
+import { photoViewsOf } from './photos';
 
 /** The owner partition of a participant's tally. */
 export const ownerPkOf = (type: ParticipantType, id: string): string => ownerPk({ type, id });
@@ -140,10 +141,18 @@ export function rowOf(p: ParticipantItem, parties: Map<string, Party>): Conversa
   };
 }
 
+/** A message as its reader sees it, without its photos' URLs (`withPhotoUrls` signs them). */
 export function messageViewOf(m: MessageItem): MessageView {
   const view = { id: m.id, conversationId: m.conversationId, content: m.content, senderId: m.senderId, asPageId: m.asPageId ?? null, createdAt: m.createdAt };
-  // Hidden by an admin: both sides get the placeholder's flag, never the text.
+  // Hidden by an admin: both sides get the placeholder's flag, never the text nor the photos.
   return m.hiddenAt ? { ...view, content: '', hidden: true } : view;
+}
+
+/** A message as its reader sees it, with fresh GETs of its photos: only for a reader already found a participant. */
+export async function withPhotoUrls(m: MessageItem): Promise<MessageView> {
+  const view = messageViewOf(m);
+  const photos = await photoViewsOf(m);
+  return photos ? { ...view, photos } : view;
 }
 
 /** An inbox row's preview when its last message was hidden by an admin. */
@@ -268,5 +277,5 @@ export async function readConversation(session: Session, a: string, b: string, c
     messagesOf(conv.id, session.userId, cursor, me.clearedKey, field),
     partiesOf([{ type: me.participantType, id: me.participantId }, { type: me.otherType, id: me.otherId }]),
   ]);
-  return { conversation: rowOf(me, parties), messages: page.items.map(messageViewOf), cursorId: page.cursorId };
+  return { conversation: rowOf(me, parties), messages: await Promise.all(page.items.map(withPhotoUrls)), cursorId: page.cursorId };
 }

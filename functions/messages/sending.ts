@@ -11,14 +11,18 @@ import type { OwnerRef } from '../db/entities/owner';
 import { db } from '../db/service';
 import { failedChecks, named, txEntities, writeItems, type TxItem } from '../db/transact';
 import { updateItem } from '../db/write';
-import { conflict, forbidden, notFound, serviceUnavailable } from '../lib/errors';
+import { badRequest, conflict, forbidden, notFound, serviceUnavailable } from '../lib/errors';
 import { hitRateLimit } from '../lib/rate-limit';
 import { mailWait } from '../notifications/mail-wait';
 import type { Session } from '../lib/session/token';
 import { roleCheck, roleLost } from '../pages/pages';
 import { assertAuthorWasLive, authorLiveCheck } from '../users/author-live';
-import { messageViewOf, previewOf, sideIn, sideRef, type Side } from './conversations';
+import { previewOf, sideIn, sideRef, type Side } from './conversations';
 import { ATTEMPTS, pageLiveCheck, tallyUpdate } from './participant-writes';
+import { PHOTO_CLAIMED, type StoredPhoto } from './photos';
+
+/** An inbox row's preview of a message of photos alone. */
+const photosPreview = (count: number) => (count === 1 ? 'Photo' : count > 1 ? `${count} photos` : '');
 
 function otherOf(conv: ConversationItem, side: Side): { id: string; type: ParticipantType } {
   if (conv.convType === 'tomypage') return side.type === 'page' ? { id: conv.userId!, type: 'user' } : { id: conv.pageId!, type: 'page' };
@@ -50,7 +54,14 @@ function inboxPlacement(conversationId: string, participant: OwnerRef, at: strin
  * own view only, counted nowhere, delivered to no one else. `nowMs` (the demo seed's clock) dates
  * the message; the present by default.
  */
-export async function sendMessage(session: Session, input: { id: string; conversation_id: string; content: string }, { nowMs: at }: { nowMs?: number } = {}): Promise<{ message: MessageView; created: boolean }> {
+/** The claims of a message's photos (functions/messages/photos.ts `claimMessagePhotos`), handed in by the route that takes photos. */
+export type ClaimPhotos = (ids: string[]) => Promise<{ photos: StoredPhoto[]; items: TxItem[] }>;
+
+export async function sendMessage(
+  session: Session,
+  input: { id: string; conversation_id: string; content: string; photos?: string[] },
+  { nowMs: at, claimPhotos }: { nowMs?: number; claimPhotos?: ClaimPhotos } = {},
+): Promise<{ message: MessageItem; created: boolean }> {
   // One strongly consistent BatchGet for the conversation and the id's claim.
   const first = await batchGet([conversationKey(input.conversation_id), messageClaimKey(input.id)], { consistent: true });
   const convItem = first.find((i) => i.sk === 'conv');
@@ -59,13 +70,23 @@ export async function sendMessage(session: Session, input: { id: string; convers
   const side = await sideIn(conv, session);
   if (claimItem) {
     const again = await claimedMessage(session, input.id, conv!.id);
-    if (again) return { message: messageViewOf(again), created: false };
+    if (again) return { message: again, created: false };
   }
   await hitRateLimit('MESSAGE_USER', session.userId);
-  return deliverMessage(session, conv!, side, input, at);
+  // The photos are read back once; their claims go into each attempt's transaction.
+  if (input.photos?.length && !claimPhotos) throw badRequest('Photos cannot be sent here', 'photos');
+  const photos = input.photos?.length && claimPhotos ? await claimPhotos(input.photos) : null;
+  return deliverMessage(session, conv!, side, input, photos, at);
 }
 
-async function deliverMessage(session: Session, conv: ConversationItem, side: Side, input: { id: string; content: string }, at?: number): Promise<{ message: MessageView; created: boolean }> {
+async function deliverMessage(
+  session: Session,
+  conv: ConversationItem,
+  side: Side,
+  input: { id: string; content: string },
+  photos: { photos: StoredPhoto[]; items: TxItem[] } | null,
+  at?: number,
+): Promise<{ message: MessageItem; created: boolean }> {
   const other = otherOf(conv, side);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     // The recipient's side and, between two members, the blocks either way: one BatchGet.
@@ -87,11 +108,12 @@ async function deliverMessage(session: Session, conv: ConversationItem, side: Si
     const nowMs = at ?? Date.now();
     const sentMs = String(nowMs).padStart(13, '0');
     const createdAt = new Date(nowMs).toISOString();
-    const preview = previewOf(input.content);
+    const preview = previewOf(input.content) || photosPreview(photos?.photos.length ?? 0);
     const message = {
       conversationId: conv.id, id: input.id, sentMs, senderId: session.userId, content: input.content, createdAt,
       ...(side.asPageId ? { asPageId: side.asPageId } : {}),
       ...(withheld ? { withheld: true } : {}),
+      ...(photos ? { photos: photos.photos } : {}),
     };
     const { message: messageEntity, messageClaim } = txEntities();
     const items: TxItem[] = [
@@ -99,6 +121,7 @@ async function deliverMessage(session: Session, conv: ConversationItem, side: Si
       messageEntity.create(message).commit(),
       authorLiveCheck(session.userId),
       named('sender-in-conversation', inboxPlacement(conv.id, sideRef(side), createdAt, preview, session.userId, {})),
+      ...(photos?.items ?? []),
     ];
     if (recipient) {
       items.push(inboxPlacement(conv.id, { type: recipient.participantType, id: recipient.participantId }, createdAt, preview, session.userId, { unreadBy: 1, guardMuted: recipient.muted }));
@@ -112,13 +135,14 @@ async function deliverMessage(session: Session, conv: ConversationItem, side: Si
     if (side.asPageId) items.push(...roleCheck(side.asPageId, { userId: session.userId, siteAdmin: false, membership: null, role: null }, 'moderator'));
     else if (conv.convType === 'tomypage' && conv.pageId) items.push(named('page-live', pageLiveCheck(conv.pageId)));
     const out = await writeItems(items);
-    if (!out.canceled) return { message: messageViewOf(message as MessageItem), created: true };
+    if (!out.canceled) return { message: message as MessageItem, created: true };
     const failed = failedChecks(out, items);
     if (failed.has('message-id-free')) {
       const same = await claimedMessage(session, input.id, conv.id);
-      if (same) return { message: messageViewOf(same), created: false };
+      if (same) return { message: same, created: false };
     }
     await assertAuthorWasLive(out, items, session.userId);
+    if (failed.has(PHOTO_CLAIMED)) throw badRequest('A photo was used by another message or has expired; attach it again', 'photos');
     if (failed.has('sender-in-conversation')) throw notFound('There is no such conversation', 'conversation_id');
     if (side.asPageId && roleLost(out, items)) throw notFound('There is no such conversation', 'conversation_id');
     if (!side.asPageId && conv.convType === 'tomypage' && failed.has('page-live')) throw notFound('This page no longer exists', 'conversation_id');

@@ -18,7 +18,7 @@ import { failedChecks, named, txEntities, writeItems, type TxItem, type TxOutcom
 import { sweepsDeferred } from '../lib/deferred';
 import { badRequest, conflict, forbidden, notFound, serviceUnavailable } from '../lib/errors';
 import { logger } from '../lib/logger';
-import { claimUploads, deletePhotos, uploadUrlsMayBeLive, watchForReuploads } from '../images/pending';
+import { claimUploads, deletePhotos, POST_PHOTOS, uploadUrlsMayBeLive, watchForReuploads } from '../images/pending';
 import { copyToFreshKeys, discardCopies, narrows, removeOldKeys } from '../images/rekey';
 import { ensureTags, tagUsageItems } from '../tags/tags';
 import { hasPermission, loadPermissionSettings } from '../users/permission-rules';
@@ -198,7 +198,7 @@ export async function createPost(authorId: string, input: NewPost, { nowMs }: { 
     createdAt: now,
     updatedAt: now,
   };
-  const claimed = await claimUploads(authorId, post.photos.map((p) => p.key), photoField);
+  const claimed = await claimUploads(POST_PHOTOS, authorId, post.photos.map((p) => p.key), photoField);
   const claims = claimed.items.map((item) => named('photo-unclaimed', item));
   // Whether each photo's small rendition arrived: cards show it, or the original when there is none.
   post = { ...post, photos: post.photos.map((p, i) => ({ ...p, small: claimed.small[i] === true })) };

@@ -97,7 +97,16 @@ async function messageFanOut(item: MessageItem, sink: FrameSink): Promise<void> 
     data: {
       conversationId: item.conversationId,
       // Hidden by an admin (the item changed): the placeholder's flag in place of the text.
-      message: { id: item.id, content: item.hiddenAt ? '' : item.content, senderId: item.senderId, ...(item.asPageId ? { asPageId: item.asPageId } : {}), createdAt: item.createdAt, ...(item.hiddenAt ? { hidden: true as const } : {}) },
+      message: {
+        id: item.id,
+        content: item.hiddenAt ? '' : item.content,
+        senderId: item.senderId,
+        ...(item.asPageId ? { asPageId: item.asPageId } : {}),
+        createdAt: item.createdAt,
+        ...(item.hiddenAt ? { hidden: true as const } : {}),
+        // Ids only: the URLs are signed for a reader when the client reads the conversation again.
+        ...(item.photos?.length && !item.hiddenAt ? { photos: item.photos.map((p) => ({ id: p.id })) } : {}),
+      },
     },
   };
   if (item.withheld) {

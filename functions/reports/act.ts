@@ -10,6 +10,7 @@ import { hideReviewItems, reviewById } from '../db/items/swap-record';
 import { failedChecks, writeItems, type TxItem, type TxOutcome } from '../db/transact';
 import { badRequest, conflict, serviceUnavailable } from '../lib/errors';
 import { hideMessageItems, PREVIEW_CURRENT } from '../messages/admin-hide';
+import { removeRetiredPhotos } from '../messages/photos';
 import { excerpt, notificationWrite, targetNameOf } from '../notifications/notifications';
 import { hideEvent } from '../events/removal';
 import { hidePage } from '../pages/write';
@@ -57,6 +58,7 @@ async function closeOnce(c: ReportCaseItem, adminId: string, input: ActOnReportI
     const notice = hidden ? notificationWrite(hidden.message.senderId, hiddenNotice('message', excerpt(hidden.message.content))) : [];
     const items = [...(hidden?.items ?? []), ...notice, ...close];
     assertClosed(await writeItems(items), items);
+    if (hidden) await removeRetiredPhotos([hidden.message]);
     return closed;
   }
   if (input.action === 'hide-content' && c.targetType === 'event') {

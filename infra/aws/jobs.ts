@@ -138,11 +138,11 @@ export const JOBS = [
   {
     name: 'sweep-uploads',
     handler: 'images/sweep-uploads',
-    description: 'Removes post photo, avatar, page image and event cover uploads never used within a day, and replaced ones: the object, then its pending record',
+    description: 'Removes post photo, message photo, avatar, page image and event cover uploads never used within a day, and replaced ones: the object, then its pending record',
     everyMinutes: 60,
     memoryMb: 256,
     timeoutSeconds: 300,
-    access: { queryIndexes: ['gsi2'], deleteItems: true, deleteImages: ['images/posts/*', 'images/avatars/*', 'images/pages/*', 'images/events/*'] },
+    access: { queryIndexes: ['gsi2'], deleteItems: true, deleteImages: ['images/posts/*', 'images/avatars/*', 'images/pages/*', 'images/events/*', 'private/messages/*'] },
   },
   {
     name: 'event-schedule',

@@ -49,7 +49,10 @@ function every(ms: number, failure: string, work: () => Promise<unknown>, stops:
  */
 function startScheduledJobs(stops: (() => Promise<void>)[]): void {
   // Unused photo uploads (hourly in the cloud).
-  every(UPLOAD_SWEEP_INTERVAL_MS, 'Removing unused uploads failed', async () => (await import('../../functions/images/pending')).sweepExpiredUploads(), stops);
+  every(UPLOAD_SWEEP_INTERVAL_MS, 'Removing unused uploads failed', async () => {
+    const [{ sweepExpiredUploads }, { removeSweptMessagePhoto }] = await Promise.all([import('../../functions/images/pending'), import('../../functions/messages/photos')]);
+    await sweepExpiredUploads(Date.now(), {}, removeSweptMessagePhoto);
+  }, stops);
   // The events' hourly job: series ahead, day-before reminders, attendee work left.
   every(EVENT_SCHEDULE_INTERVAL_MS, 'The events schedule failed', async () => {
     const [{ extendSeries, sendReminders }, { resumeDateWork }, { resumePromotions }] = await Promise.all([

@@ -1,8 +1,19 @@
 /** What the messages, blocks and realtime routes answer (the `data` of the success envelope). */
 import * as z from 'zod';
 import { responder } from './comments';
+import { photoUpload } from './images';
 
 const count = () => z.number().int().nonnegative();
+
+/** A photo of a message: presigned GETs that work for a short while (read the conversation again for fresh ones). */
+export const messagePhoto = z.strictObject({
+  id: z.string().describe('The photo\'s upload id'),
+  url: z.string().describe('A presigned GET of the photo (at least 15 minutes from the answer; only the conversation\'s participants get one)'),
+  width: z.number().int().describe('In pixels, as the sender\'s browser measured it'),
+  height: z.number().int(),
+  smallUrl: z.string().nullable().describe('A presigned GET of its small rendition (at most 640 px wide), null without one'),
+});
+export type MessagePhoto = z.output<typeof messagePhoto>;
 
 export const messageView = z.strictObject({
   id: z.string().describe('The client\'s id of the message (a UUID)'),
@@ -12,6 +23,7 @@ export const messageView = z.strictObject({
   asPageId: z.string().nullable().describe('Set when a page\'s admin or moderator answered as the page'),
   createdAt: z.string(),
   hidden: z.literal(true).optional().describe('Set when an admin hid it after a report: its content is empty, clients show a placeholder'),
+  photos: z.array(messagePhoto).optional().describe('Its photos, in order, when it carries any (never on a hidden message)'),
 });
 export type MessageView = z.output<typeof messageView>;
 
@@ -81,3 +93,9 @@ export const blocksAnswer = z.strictObject({ blocks: z.array(blockedUser), curso
 export const blockAnswer = z.strictObject({ blocked: z.boolean() });
 
 export const ticketAnswer = z.strictObject({ url: z.string().describe('The WebSocket URL with a one-time ?ticket= valid 60 s') });
+
+/** POST messages/photo-upload-url: a post photo's upload, with the id a message names it by. */
+export const messagePhotoUpload = photoUpload.extend({
+  id: z.string().describe('The upload\'s id: name it in photos of POST messages/new'),
+});
+export type MessagePhotoUpload = z.output<typeof messagePhotoUpload>;

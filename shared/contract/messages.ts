@@ -1,11 +1,11 @@
 /** The messages, blocks and realtime routes' contract. */
 import {
-  blockAnswer, blocksAnswer, conversationAnswer, conversationHidden, convnIdAnswer, inboxAnswer, messageAnswer, messageeAnswer, mutedAnswer, ticketAnswer, unreadMsgsTally,
+  blockAnswer, blocksAnswer, messagePhotoUpload as messagePhotoUploadAnswer, conversationAnswer, conversationHidden, convnIdAnswer, inboxAnswer, messageAnswer, messageeAnswer, mutedAnswer, ticketAnswer, unreadMsgsTally,
 } from '../answers/messages';
 import { noInput } from '../schemas/common';
 import {
   blockParams, blocksQuery, conversationPagedParams, conversationParams, deleteConversationInput, deleteConversationsInput, inboxQuery, markMessagesSeenInput,
-  messageeParams, muteConversationInput, newBlockInput, newMessageInput, newPageConversationInput, newUserConversationInput,
+  messageeParams, messagePhotoUploadInput, muteConversationInput, newBlockInput, newMessageInput, newPageConversationInput, newUserConversationInput,
 } from '../schemas/messages';
 import { defineRoute } from './route';
 
@@ -52,8 +52,15 @@ export const newPageConversation = defineRoute({
 export const newMessage = defineRoute({
   method: 'POST', path: '/api/iam/messages/new', access: 'registered', status: 201, idempotent: true,
   input: newMessageInput, output: messageAnswer,
-  errors: { 404: 'no such conversation of the caller\'s', 409: 'the message id is taken', 429: 'past the message limit' },
-  summary: 'id (client UUID; a retry answers the same message), conversation_id, content (1-4000 characters) → { message }. Participants only (404 otherwise); a page\'s staff write as the page.',
+  errors: { 400: 'a photo that is not one of the caller\'s pending message photos', 404: 'no such conversation of the caller\'s', 409: 'the message id is taken', 429: 'past the message limit' },
+  summary: 'id (client UUID; a retry answers the same message), conversation_id, content (up to 4000 characters; required unless photos), photos? (1-4 ids from POST messages/photo-upload-url, claimed by the message) → { message }. Participants only (404 otherwise); a page\'s staff write as the page.',
+});
+
+export const messagePhotoUpload = defineRoute({
+  method: 'POST', path: '/api/iam/messages/photo-upload-url', access: 'registered',
+  input: messagePhotoUploadInput, output: messagePhotoUploadAnswer,
+  errors: { 429: 'past the upload limit' },
+  summary: 'A presigned PUT (5 min; JPEG, PNG or WebP; at most 10 MB; type and length signed) for a photo of a message, under the bucket\'s private prefix, which the CDN never serves: { id, url, key, headers, expires_in, small }. width and height are the photo\'s pixels. Name the id in photos of POST messages/new; unused uploads are removed after a day. Only the conversation\'s participants ever get a GET of it. 429 after 150 uploads (of any kind) in an hour.',
 });
 
 export const deleteConversation = defineRoute({

@@ -23,7 +23,7 @@ const tags = z.pipe(
 );
 
 /** A side of an uploaded photo in pixels, as the browser measured it (a layout hint: the space a card keeps for the photo). */
-const photoSide = z
+export const photoSide = z
   .number({ message: 'must be a number' })
   .check(z.int({ message: 'must be a whole number of pixels' }), z.gte(1, { message: 'must be at least 1' }), z.lte(PHOTO_MAX_SIDE_PX, { message: `must be at most ${PHOTO_MAX_SIDE_PX}` }));
 

@@ -12,6 +12,7 @@ import { db } from '../../functions/db/service';
 import { writeItems } from '../../functions/db/transact';
 import {
   claimUploads,
+  POST_PHOTOS,
   CLAIM_CUTOFF_SECONDS,
   deletePhotos,
   PENDING_UPLOAD_TTL_SECONDS,
@@ -193,9 +194,9 @@ describe('claimUploads (a post using its photos)', () => {
     const u = await registeredUser();
     const first = await uploaded(u);
     const second = await uploaded(u);
-    expect(await claimUploads(u.uuid, [], 'photos')).toEqual({ items: [], small: [] });
+    expect(await claimUploads(POST_PHOTOS, u.uuid, [], 'photos')).toEqual({ items: [], small: [], records: [] });
 
-    const { items, small } = await claimUploads(u.uuid, [first.key, second.key], 'photos');
+    const { items, small } = await claimUploads(POST_PHOTOS, u.uuid, [first.key, second.key], 'photos');
     expect(items).toHaveLength(2);
     expect(small).toEqual([false, false]);
     expect(items[0]).toMatchObject({ Delete: { Key: { pk: `upload#${first.key}`, sk: 'upload' } } });
@@ -212,7 +213,7 @@ describe('claimUploads (a post using its photos)', () => {
     expect(again.canceled).toBe(true);
     expect(again.data.map((d) => d.code)).toEqual(['ConditionalCheckFailed', 'ConditionalCheckFailed']);
     // …and claiming them again is refused before that.
-    await expect(claimUploads(u.uuid, [first.key], 'photos')).rejects.toMatchObject({
+    await expect(claimUploads(POST_PHOTOS, u.uuid, [first.key], 'photos')).rejects.toMatchObject({
       status: 400, field: 'photos', message: 'photo 1 is not one of your uploads',
     });
   });
@@ -223,7 +224,7 @@ describe('claimUploads (a post using its photos)', () => {
     const smallAsked = await presign(u, 'image/jpeg', JPEG.length, SMALL_JPEG.length);
     expect((await put(smallAsked, JPEG)).status).toBe(200); // the small one never sent
     const plain = await uploaded(u);
-    const { items, small } = await claimUploads(u.uuid, [withSmall.key, smallAsked.key, plain.key], 'photos');
+    const { items, small } = await claimUploads(POST_PHOTOS, u.uuid, [withSmall.key, smallAsked.key, plain.key], 'photos');
     expect(small).toEqual([true, false, false]);
     // One claim item per photo, the original's record.
     expect(items).toHaveLength(3);
@@ -236,14 +237,14 @@ describe('claimUploads (a post using its photos)', () => {
     const u = await registeredUser();
     const ok = await uploadedWithSmall(u);
     const html = await uploadedWithSmall(u, Buffer.from('<html></html>'), 'text/html');
-    await expect(claimUploads(u.uuid, [ok.key, html.key], 'plant_photos')).rejects.toMatchObject({
+    await expect(claimUploads(POST_PHOTOS, u.uuid, [ok.key, html.key], 'plant_photos')).rejects.toMatchObject({
       status: 400, field: 'plant_photos', message: 'photo 2 has a small rendition that is not a JPEG, PNG or WebP image',
     });
     // s3rver does not enforce the signed length; S3 does, and the claim holds in both.
     const big = await presign(u, 'image/jpeg', JPEG.length, 1000);
     expect((await put(big, JPEG)).status).toBe(200);
     expect((await put(big.small!, Buffer.alloc(PHOTO_SMALL_MAX_BYTES + 1, 0xff))).status).toBe(200);
-    await expect(claimUploads(u.uuid, [ok.key, big.key], 'photos')).rejects.toMatchObject({
+    await expect(claimUploads(POST_PHOTOS, u.uuid, [ok.key, big.key], 'photos')).rejects.toMatchObject({
       status: 400, field: 'photos', message: 'photo 2 has a small rendition larger than 2 MB',
     });
     // Nothing was claimed by the refusals.
@@ -251,23 +252,23 @@ describe('claimUploads (a post using its photos)', () => {
 
     // Exactly 2 MB is accepted.
     const limit = await uploadedWithSmall(u, Buffer.alloc(PHOTO_SMALL_MAX_BYTES, 0xff));
-    expect((await claimUploads(u.uuid, [limit.key], 'photos')).small).toEqual([true]);
+    expect((await claimUploads(POST_PHOTOS, u.uuid, [limit.key], 'photos')).small).toEqual([true]);
   });
 
   it('refuses another member\'s upload and keys that were never handed out', async () => {
     const a = await registeredUser();
     const b = await registeredUser();
     const upload = await uploaded(a);
-    await expect(claimUploads(b.uuid, [upload.key], 'plant_photos')).rejects.toMatchObject({
+    await expect(claimUploads(POST_PHOTOS, b.uuid, [upload.key], 'plant_photos')).rejects.toMatchObject({
       status: 400, field: 'plant_photos', message: 'photo 1 is not one of your uploads',
     });
     // Even a key under b's own prefix, with an object in the bucket, needs its pending record.
     const forged = photoKeyFor(b.uuid, randomUUID(), 'jpg');
     await storeObject(forged, JPEG);
     const own = await uploaded(b);
-    await expect(claimUploads(b.uuid, [own.key, forged], 'photos')).rejects.toMatchObject({ message: 'photo 2 is not one of your uploads' });
-    await expect(claimUploads(b.uuid, ['images/avatars/x.jpg'], 'photos')).rejects.toMatchObject({ message: 'photo 1 is not one of your uploads' });
-    await expect(claimUploads(b.uuid, [own.key, own.key], 'photos')).rejects.toMatchObject({ message: 'photo 2 is the same as an earlier photo' });
+    await expect(claimUploads(POST_PHOTOS, b.uuid, [own.key, forged], 'photos')).rejects.toMatchObject({ message: 'photo 2 is not one of your uploads' });
+    await expect(claimUploads(POST_PHOTOS, b.uuid, ['images/avatars/x.jpg'], 'photos')).rejects.toMatchObject({ message: 'photo 1 is not one of your uploads' });
+    await expect(claimUploads(POST_PHOTOS, b.uuid, [own.key, own.key], 'photos')).rejects.toMatchObject({ message: 'photo 2 is the same as an earlier photo' });
     // Nothing was claimed by the refusals.
     expect(await pending(upload.key)).toBeDefined();
     expect(await pending(own.key)).toBeDefined();
@@ -277,7 +278,7 @@ describe('claimUploads (a post using its photos)', () => {
     const u = await registeredUser();
     const done = await uploaded(u);
     const never = await presign(u);
-    await expect(claimUploads(u.uuid, [done.key, never.key], 'photos')).rejects.toMatchObject({
+    await expect(claimUploads(POST_PHOTOS, u.uuid, [done.key, never.key], 'photos')).rejects.toMatchObject({
       status: 400, field: 'photos', message: 'photo 2 was not uploaded',
     });
   });
@@ -287,7 +288,7 @@ describe('claimUploads (a post using its photos)', () => {
     const upload = await presign(u, 'image/jpeg', 1000);
     const tooBig = Buffer.alloc(PHOTO_MAX_BYTES + 1, 0xff);
     expect((await put(upload, tooBig)).status).toBe(200);
-    await expect(claimUploads(u.uuid, [upload.key], 'photos')).rejects.toMatchObject({
+    await expect(claimUploads(POST_PHOTOS, u.uuid, [upload.key], 'photos')).rejects.toMatchObject({
       status: 400, field: 'photos', message: 'photo 1 is larger than 10 MB',
     });
   });
@@ -297,7 +298,7 @@ describe('claimUploads (a post using its photos)', () => {
     const ok = await uploaded(u);
     const upload = await presign(u);
     expect((await put(upload, Buffer.from('<html></html>'), { 'content-type': 'text/html' })).status).toBe(200);
-    await expect(claimUploads(u.uuid, [ok.key, upload.key], 'photos')).rejects.toMatchObject({
+    await expect(claimUploads(POST_PHOTOS, u.uuid, [ok.key, upload.key], 'photos')).rejects.toMatchObject({
       status: 400, field: 'photos', message: 'photo 2 is not a JPEG, PNG or WebP image',
     });
   });
@@ -308,7 +309,7 @@ describe('claimUploads (a post using its photos)', () => {
     // Handed out 21 h ago: the record still exists, but a post may no longer claim it.
     await recordPendingUpload(u.uuid, key, 'image/jpeg', JPEG.length, Date.now() - (PENDING_UPLOAD_TTL_SECONDS - CLAIM_CUTOFF_SECONDS) * 1000);
     await storeObject(key, JPEG);
-    await expect(claimUploads(u.uuid, [key], 'photos')).rejects.toMatchObject({
+    await expect(claimUploads(POST_PHOTOS, u.uuid, [key], 'photos')).rejects.toMatchObject({
       status: 400, field: 'photos', message: 'photo 1 was uploaded too long ago; upload it again',
     });
     expect(CLAIM_CUTOFF_SECONDS).toBeGreaterThan(SWEEP_LEAD_SECONDS);
@@ -342,7 +343,7 @@ describe('sweepExpiredUploads (the scheduled job)', () => {
       expect(await objectExists(key), key).toBe(true);
     }
     // Still claimable afterwards.
-    expect((await claimUploads(u.uuid, [fresh.key], 'photos')).items).toHaveLength(1);
+    expect((await claimUploads(POST_PHOTOS, u.uuid, [fresh.key], 'photos')).items).toHaveLength(1);
 
     // Idempotent: running again finds nothing of these and fails on nothing.
     await expect(sweepExpiredUploads()).resolves.toMatchObject({ removed: expect.any(Number) });

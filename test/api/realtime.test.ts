@@ -187,6 +187,21 @@ describe('frames', () => {
     await Promise.all([aTab1, aTab2, bTab, cTab].map((s) => s!.close()));
   });
 
+  it('names a message\'s photos by id only: URLs are signed when the conversation is read', async () => {
+    const [a, b] = await Promise.all([member(), member()]);
+    const id = await conversation(a, b);
+    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xd9]);
+    const upload = await as<{ id: string; url: string }>(a.browser, 'POST', '/api/iam/messages/photo-upload-url', { contentType: 'image/jpeg', size: jpeg.length, width: 40, height: 30 });
+    expect(upload.status, JSON.stringify(upload.json)).toBe(200);
+    expect((await fetch(upload.data.url, { method: 'PUT', headers: { 'content-type': 'image/jpeg' }, body: new Uint8Array(jpeg) })).status).toBe(200);
+    const bTab = await open(await ticketUrl(b));
+    const m = await as<{ message: MessageView }>(a.browser, 'POST', '/api/iam/messages/new', { id: randomUUID(), conversation_id: id, content: '', photos: [upload.data.id] });
+    expect(m.status, JSON.stringify(m.json)).toBe(201);
+    const frame = await bTab.next('message', 10_000);
+    expect(frame.data).toEqual({ conversationId: id, message: { id: m.data.message.id, content: '', senderId: a.profile.uuid, createdAt: m.data.message.createdAt, photos: [{ id: upload.data.id }] } });
+    await bTab.close();
+  });
+
   it('delivers a page conversation to the page\'s staff, with asPageId on their answer', async () => {
     const [owner, mod, visitor, plain] = await Promise.all([member(), member(), member(), member()]);
     const page = await newPage(actor(owner));

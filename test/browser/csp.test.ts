@@ -24,7 +24,7 @@ function expectedLocalPolicy(s3Endpoint: string): string {
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
-    "img-src 'self' blob: https://tile.openstreetmap.org",
+    `img-src 'self' blob: ${s3Endpoint} https://tile.openstreetmap.org`,
     "font-src 'self'",
     `connect-src 'self' ${s3Endpoint} https://tile.openstreetmap.org`,
     "media-src 'self'",

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page, WebSocketRoute } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { browserAvailable, browserContexts, screenshot, seriousA11yViolations, submitSignIn } from '../support/browser';
+import { gradientPng } from '../../infra/local/demo-images';
 import { newPlant } from '../support/content';
 import { as } from '../support/accounts';
 import { outbox } from '../support/outbox';
@@ -137,6 +138,25 @@ describe.runIf(browserAvailable)('messages journey in Chromium', () => {
     expect(socketB!.frames.filter((f) => f.includes('Come by on Saturday'))).not.toEqual([]);
     expect(await seriousA11yViolations(pageB)).toEqual([]);
     await screenshot(pageB, 'messages-conversation-1280');
+
+    // A sends two photos alone: each uploads with its progress, and B sees them arrive live,
+    // loaded from presigned URLs of the bucket's private prefix (which the policy allows).
+    await pageA.locator('form input[type=file]').setInputFiles([
+      { name: 'repotted-1.png', mimeType: 'image/png', buffer: gradientPng(800, 600, 30) },
+      { name: 'repotted-2.png', mimeType: 'image/png', buffer: gradientPng(600, 800, 120) },
+    ]);
+    const sendA = pageA.getByRole('button', { name: 'Send', exact: true });
+    await expect.poll(() => sendA.isEnabled(), SLOW).toBe(true);
+    expect(await pageA.getByRole('list', { name: 'Photos to send' }).getByRole('listitem').count()).toBe(2);
+    await sendA.click();
+    for (const page of [pageA, pageB]) {
+      const photos = page.getByTestId('message').getByRole('list', { name: '2 photos' }).getByRole('img');
+      await expect.poll(() => photos.count(), SLOW).toBe(2);
+      await expect.poll(() => photos.evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0)), SLOW).toBe(true);
+      expect(await photos.first().evaluate((i) => new URL((i as HTMLImageElement).src).pathname)).toContain('private/messages/');
+    }
+    expect(await seriousA11yViolations(pageB)).toEqual([]);
+    await screenshot(pageB, 'messages-photos-1280');
 
     // 3. B blocks A (after a confirmation); A's next message is not delivered.
     await pageB.getByRole('button', { name: 'Options' }).click();

@@ -19,6 +19,11 @@ const CHECKS_UPLOADS: Record<string, { module: string; call: string }> = {
   'posts/handlers/new-plant': { module: 'posts/write', call: 'claimUploads(' },
 };
 
+/** The handlers that accept uploads under the private prefix, and the domain call that checks them (`private:read`). */
+const CHECKS_PRIVATE_UPLOADS: Record<string, { module: string; call: string }> = {
+  'messages/handlers/new-message': { module: 'messages/photos', call: 'claimUploads(' },
+};
+
 describe('grants the cloud enforces and the local host does not', () => {
   it('routes that check an upload after it lands may read the images bucket', () => {
     for (const [handler, { module, call }] of Object.entries(CHECKS_UPLOADS)) {
@@ -27,11 +32,17 @@ describe('grants the cloud enforces and the local host does not', () => {
       expect(source(module), `${module} still calls ${call}`).toContain(call);
       expect(route!.grants as readonly Grant[], `${route!.method} ${route!.path}`).toContain('images:read');
     }
-    expect(source('images/pending')).toContain('verifyUploadedImage(');
+    expect(source('images/pending')).toContain('verify: verifyUploadedImage');
+    for (const [handler, { module, call }] of Object.entries(CHECKS_PRIVATE_UPLOADS)) {
+      const route = routes.find((r) => r.handler === handler);
+      expect(route, handler).toBeDefined();
+      expect(source(module), `${module} still calls ${call}`).toContain(call);
+      expect(route!.grants as readonly Grant[], `${route!.method} ${route!.path}`).toContain('private:read');
+    }
   });
 
   it('no other route calls the upload checks (the list above is complete)', () => {
     const callers = routes.filter((r) => /verifyUploadedImage\(|claimUploads\(|claimAvatar\(|createPost\(/.test(source(r.handler))).map((r) => r.handler);
-    for (const handler of callers) expect(Object.keys(CHECKS_UPLOADS)).toContain(handler);
+    for (const handler of callers) expect([...Object.keys(CHECKS_UPLOADS), ...Object.keys(CHECKS_PRIVATE_UPLOADS)]).toContain(handler);
   });
 });

@@ -105,6 +105,20 @@ export const Message = () => new Entity({
     createdAt: { type: 'string', required: true, readOnly: true },
     /** Sent by a member the recipient blocks: shown to its sender only, counted nowhere. */
     withheld: { type: 'boolean', readOnly: true },
+    /** Its photos (functions/messages/photos.ts): the objects' keys follow from the sender and each id. */
+    photos: {
+      type: 'list',
+      readOnly: true,
+      items: {
+        type: 'map',
+        properties: {
+          id: { type: 'string', required: true },
+          width: { type: 'number', required: true },
+          height: { type: 'number', required: true },
+          small: { type: 'boolean', required: true },
+        },
+      },
+    },
     /** Set when an admin hid it after a report: both sides see a placeholder, never its text. */
     hiddenAt: { type: 'string' },
     hiddenBy: { type: 'string' },

@@ -12,12 +12,15 @@ import { SERVICE } from '../service-name';
 export const PendingUpload = () => new Entity({
   model: { entity: 'pendingUpload', version: '1', service: SERVICE },
   attributes: {
-    /** `images/posts/<userId>/<uuid>.<ext>`: the object's key is the record's id. */
+    /** `images/posts/<userId>/<uuid>.<ext>` (or an avatar's, a page image's, a message photo's): the object's key is the record's id. */
     objectKey: { type: 'string', required: true, readOnly: true },
     userId: { type: 'string', required: true, readOnly: true },
     /** What the upload URL was asked for (the object itself is checked when a post uses it). */
     contentType: { type: PHOTO_TYPES, required: true, readOnly: true },
     size: { type: 'number', required: true, readOnly: true },
+    /** A message photo's pixels, as the sender's browser measured them (the message copies them). */
+    width: { type: 'number', readOnly: true },
+    height: { type: 'number', readOnly: true },
     createdAt: { type: 'string', required: true, readOnly: true, default: () => new Date().toISOString() },
     /** Epoch seconds (10 digits until 2286, so the index's sort key orders by it as text). */
     expiresAt: { type: 'number', required: true, readOnly: true },

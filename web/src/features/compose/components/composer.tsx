@@ -22,7 +22,7 @@ import { PhotoPicker } from './photo-picker';
 import { checkPlant, EMPTY_PLANT, PLANT_LABELS, PlantFields, plantErrorField, plantInput, plantServerMessage, type PlantValues } from './plant-fields';
 import { DEFAULT_PRIVACY, isPrivacy, PRIVACY_OPTIONS } from '../lib/privacy';
 import { TagInput } from '@/components/form/tag-input';
-import { needsRegistrationError, usePhotoUploads, type PhotoUploads } from '../hooks/use-photo-uploads';
+import { needsRegistrationError, usePhotoUploads, type PhotoUploads } from '@/lib/photos/use-photo-uploads';
 
 type Kind = 'post' | 'plant';
 
@@ -45,7 +45,7 @@ const FAILED_PHOTOS = 'Remove or retry the photos that did not upload.';
 
 /** Client-side check of a post draft: the body to send, or the errors to show. */
 function checkPost(id: string, values: ComposerValues, uploads: PhotoUploads): { body: NewPostBody } | { errors: FieldErrors } {
-  const photos = uploads.uploaded.map(({ description, ...photo }) => (description.trim() ? { ...photo, description: description.trim() } : photo));
+  const photos = uploads.uploaded.map(({ description, uploadId: _id, ...photo }) => (description.trim() ? { ...photo, description: description.trim() } : photo));
   const checked = checkInput(newPostInput, { id, text: values.text, tags: values.tags, photos, privacy: values.privacy }, LABELS.post);
   if (!checked.ok) {
     const errors = { ...checked.errors };
@@ -57,7 +57,7 @@ function checkPost(id: string, values: ComposerValues, uploads: PhotoUploads): {
 
 function checkPlantDraft(id: string, values: ComposerValues, uploads: PhotoUploads): { body: NewPlantBody } | { errors: FieldErrors } {
   const plant = checkPlant(values);
-  const photos = uploads.uploaded.map(({ description, ...photo }) => ({ ...photo, description: description.trim() }));
+  const photos = uploads.uploaded.map(({ description, uploadId: _id, ...photo }) => ({ ...photo, description: description.trim() }));
   const text = values.text.trim();
   const checked = checkInput(
     newPlantInput,

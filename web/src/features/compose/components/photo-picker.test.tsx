@@ -6,8 +6,8 @@ import { failure, success } from '@/testing/responses';
 import { serve } from '@/testing/serve';
 import { PhotoPicker } from './photo-picker';
 import { FakeXHR, nextXhr, photoFile, pickPhotos, stubPhotoPlatform } from '../testing';
-import { usePhotoUploads, type UploadDeps } from '../hooks/use-photo-uploads';
-import { requestPhotoUpload } from '../api/upload';
+import { usePhotoUploads, type UploadDeps } from '@/lib/photos/use-photo-uploads';
+import { requestPhotoUpload } from '@/lib/photos/upload-url';
 import { putFile } from '@/lib/upload';
 
 const KEY = (n: number) => `images/posts/6f1c1f7e-3c1b-4a7e-9d55-0c9f0c2d4a11/00000000-0000-4000-8000-00000000000${n}.jpg`;

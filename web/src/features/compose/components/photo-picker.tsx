@@ -7,7 +7,7 @@ import { PHOTO_DESCRIPTION_MAX } from '@shared/content-rules';
 import { FieldError, inputClass } from '@/components/form/fields';
 import { buttonClass } from '@/components/form/feedback';
 import { AlertIcon, CheckIcon, SpinnerIcon } from '@/components/icons';
-import type { PhotoUpload, PhotoUploads } from '../hooks/use-photo-uploads';
+import type { PhotoUpload, PhotoUploads } from '@/lib/photos/use-photo-uploads';
 
 const statusText = (item: PhotoUpload) =>
   item.status === 'preparing'

@@ -1,6 +1,7 @@
 /** Messages: the inbox, a conversation, sending, reading, hiding, muting, blocking, and the tally. */
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { ConversationAnswer, InboxAnswer, MessageView } from '@shared/answers/messages';
+import type { RouteInput } from '@shared/contract';
 import { isUuid } from '@/lib/ids';
 import { api, ApiError } from '@/lib/api';
 import { messagesKeys } from './keys';
@@ -66,9 +67,11 @@ type ConversationPages = InfiniteData<ConversationAnswer | null, string | null>;
 export function withMessage(data: ConversationPages | undefined, message: MessageView): ConversationPages | undefined {
   const first = data?.pages[0];
   if (!data || !first) return data;
-  if (data.pages.some((p) => p?.messages.some((m) => m.id === message.id))) {
-    // A message already shown changes only when an admin hides it: the placeholder takes its place.
-    if (!message.hidden) return data;
+  const shown = data.pages.flatMap((p) => p?.messages ?? []).find((m) => m.id === message.id);
+  if (shown) {
+    // A message already shown changes when an admin hides it (the placeholder takes its place), or
+    // when its photos' URLs arrive (a frame names photos by id only; the send's answer or a read signs them).
+    if (!message.hidden && !(message.photos?.length && !shown.photos?.length)) return data;
     return { ...data, pages: data.pages.map((p) => (p ? { ...p, messages: p.messages.map((m) => (m.id === message.id ? message : m)) } : p)) };
   }
   const messages = [message, ...first.messages].sort((x, y) => (x.createdAt < y.createdAt ? 1 : x.createdAt > y.createdAt ? -1 : 0));
@@ -84,9 +87,13 @@ export function useStartConversation() {
   });
 }
 
-export function sendMessage(input: { id: string; conversation_id: string; content: string }): Promise<{ message: MessageView }> {
+export function sendMessage(input: { id: string; conversation_id: string; content: string; photos?: string[] }): Promise<{ message: MessageView }> {
   return api.call('POST /api/iam/messages/new', input);
 }
+
+/** A photo's upload for a message (its id is what the message names). */
+export const requestMessagePhotoUpload = (input: RouteInput<'POST /api/iam/messages/photo-upload-url'>, signal?: AbortSignal) =>
+  api.call('POST /api/iam/messages/photo-upload-url', { ...input }, { signal });
 
 export function markSeen(ids: string[]): Promise<{ unreadMsgsTally: number }> {
   return api.call('PUT /api/messages/mark-as-seen', { msgsArr: ids });

@@ -5,7 +5,7 @@
  * (member to member) and deletes (hides, after a confirmation) the conversation. Each of those
  * jobs is its own hook (../hooks) or component (./conversation); this file puts them together.
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { MessageView, Party } from '@shared/answers/messages';
 import { FormAlert } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
@@ -72,6 +72,14 @@ export function ConversationView({ viewer, a, b, me, other, start, canStart = tr
   });
 
   const [text, setText] = useDraft(viewer, a, b, initialText);
+  // A photo that no longer loads has outlived its signed URL: read the conversation again, at most once a minute.
+  const refreshed = useRef(0);
+  const { refetch } = conversation;
+  const refreshPhotos = useCallback(() => {
+    if (Date.now() - refreshed.current < 60_000) return;
+    refreshed.current = Date.now();
+    void refetch();
+  }, [refetch]);
   const waiting = !canStart && !convId && !conversation.isPending;
   const pane = usePhonePaneHeight<HTMLElement>();
 
@@ -104,7 +112,7 @@ export function ConversationView({ viewer, a, b, me, other, start, canStart = tr
         {!conversation.isPending && !conversation.isError && messages.length === 0 && pending.length === 0 ? (
           <p className="py-10 text-center text-gray-600">No messages yet. Say hello to {shownOther.name}.</p>
         ) : null}
-        <MessageList messages={messages} mine={mine} />
+        <MessageList messages={messages} mine={mine} onPhotoFailed={refreshPhotos} />
         <PendingList pending={pending} onRetry={retry} onDiscard={settle} />
       </div>
 
@@ -118,9 +126,9 @@ export function ConversationView({ viewer, a, b, me, other, start, canStart = tr
           text={text}
           onTextChange={setText}
           otherName={shownOther.name}
-          onSend={(content) => {
+          onSend={(content, photos) => {
             scroll.stickToBottom();
-            send(content);
+            send(content, photos);
           }}
         />
       )}

@@ -38,8 +38,12 @@ export function useConversationFrames({ queryKey: key, convId, viewer, me, other
         withMessage(data, { id: m.id, conversationId: convId, content: m.content, senderId: m.senderId, asPageId: m.asPageId ?? null, createdAt: m.createdAt, ...(m.hidden ? { hidden: true as const } : {}) }),
       );
       if (m.hidden) return;
+      // The frame names photos by id only: reading the conversation again signs their URLs.
+      const photos = m.photos?.length ?? 0;
+      if (photos) void qc.invalidateQueries({ queryKey: key });
       const theirs = me.type === 'page' ? m.asPageId !== me.id : m.senderId !== viewer || !!m.asPageId;
-      if (theirs) announce(`New message from ${otherName}: ${m.content.slice(0, 140)}`);
+      const withPhotos = photos ? ` (${photos === 1 ? 'a photo' : `${photos} photos`})` : '';
+      if (theirs) announce(`New message from ${otherName}: ${m.content.slice(0, 140)}${withPhotos}`);
     },
     [convId, qc, key, me, viewer, otherName, onArrived, announce],
   );

@@ -12,6 +12,8 @@ import { messagesKeys } from '../api/keys';
 export interface Pending {
   id: string;
   content: string;
+  /** Upload ids of its photos. */
+  photos: string[];
   state: 'sending' | 'failed';
   error?: string;
 }
@@ -42,7 +44,7 @@ export function useSendQueue({ queryKey: key, convId, start, onStarted }: SendQu
         madeId.current = id;
         onStarted(id);
       }
-      const { message } = await sendMessage({ id: p.id, conversation_id: id, content: p.content });
+      const { message } = await sendMessage({ id: p.id, conversation_id: id, content: p.content, ...(p.photos.length ? { photos: p.photos } : {}) });
       const data = qc.getQueryData<Parameters<typeof withMessage>[0]>(key);
       if (!data?.pages[0]) await qc.invalidateQueries({ queryKey: key });
       else qc.setQueryData(key, (d: Parameters<typeof withMessage>[0]) => withMessage(d, message));
@@ -59,8 +61,8 @@ export function useSendQueue({ queryKey: key, convId, start, onStarted }: SendQu
   };
 
   /** Shows a new message as "Sending…" and queues it. */
-  const send = (content: string) => {
-    const p: Pending = { id: crypto.randomUUID(), content, state: 'sending' };
+  const send = (content: string, photos: string[] = []) => {
+    const p: Pending = { id: crypto.randomUUID(), content, photos, state: 'sending' };
     setPending((list) => [...list, p]);
     enqueue(p);
   };

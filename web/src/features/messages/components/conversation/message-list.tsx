@@ -1,12 +1,12 @@
 /** The messages grouped by day, then the reader's own still on their way ("Sending…", or "Not sent" with a retry). */
-import type { MessageView } from '@shared/answers/messages';
+import type { MessagePhoto, MessageView } from '@shared/answers/messages';
 import type { Pending } from '../../hooks/use-send-queue';
 import { dayLabel, groupByDay } from '../../lib/text';
 import { LinkedText } from '@/components/linked-text';
 import { formatTime } from '@/lib/format-date';
 import { useReportAction } from '@/components/report/report-action';
 
-export function MessageList({ messages, mine }: { messages: MessageView[]; mine: (m: MessageView) => boolean }) {
+export function MessageList({ messages, mine, onPhotoFailed }: { messages: MessageView[]; mine: (m: MessageView) => boolean; onPhotoFailed?: () => void }) {
   return (
     <>
       {groupByDay(messages).map((g) => (
@@ -16,7 +16,8 @@ export function MessageList({ messages, mine }: { messages: MessageView[]; mine:
             {g.items.map((m) => (
               <li key={m.id} className={`flex flex-col ${mine(m) ? 'items-end' : 'items-start'}`} data-testid="message">
                 <div className={`max-w-[85%] rounded-2xl px-3.5 py-2 whitespace-pre-wrap break-words sm:max-w-[70%] ${mine(m) ? 'bg-primary-700 text-white' : 'bg-gray-100 text-gray-900'}`}>
-                  {m.hidden ? <em className={mine(m) ? 'text-primary-100' : 'text-gray-600'}>Hidden by an admin</em> : <LinkedText text={m.content} />}
+                  {m.photos?.length ? <MessagePhotos photos={m.photos} onFailed={onPhotoFailed} /> : null}
+                  {m.hidden ? <em className={mine(m) ? 'text-primary-100' : 'text-gray-600'}>Hidden by an admin</em> : m.content ? <LinkedText text={m.content} /> : null}
                   <time dateTime={m.createdAt} className={`mt-1 block text-right text-[11px] ${mine(m) ? 'text-primary-100' : 'text-gray-600'}`}>
                     {formatTime(m.createdAt)}
                   </time>
@@ -28,6 +29,34 @@ export function MessageList({ messages, mine }: { messages: MessageView[]; mine:
         </div>
       ))}
     </>
+  );
+}
+
+/**
+ * A message's photos: each its small rendition (or the photo) at its own proportions, linking to
+ * the full photo. Their URLs are signed for a while; one that fails to load asks for fresh ones.
+ */
+function MessagePhotos({ photos, onFailed }: { photos: MessagePhoto[]; onFailed?: () => void }) {
+  return (
+    <ul className={`mb-1 grid gap-1 ${photos.length > 1 ? 'grid-cols-2' : 'grid-cols-1'}`} aria-label={photos.length === 1 ? 'Photo' : `${photos.length} photos`}>
+      {photos.map((p, i) => (
+        <li key={p.id}>
+          <a href={p.url} target="_blank" rel="noopener noreferrer" className="block overflow-hidden rounded-lg bg-black/5 focus-visible:ring-2 focus-visible:ring-primary-600">
+            {/* A box of fixed size (one photo: its own proportions), so nothing moves when it loads. */}
+            <img
+              src={p.smallUrl ?? p.url}
+              width={p.width}
+              height={p.height}
+              loading="lazy"
+              alt={`Photo ${i + 1} of ${photos.length}, opens full size`}
+              onError={onFailed}
+              style={photos.length === 1 ? { aspectRatio: `${Math.max(p.width, 1)} / ${Math.max(p.height, 1)}` } : undefined}
+              className={photos.length === 1 ? 'max-h-80 w-56 object-cover sm:w-64' : 'size-28 object-cover sm:size-36'}
+            />
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -50,7 +79,10 @@ export function PendingList({ pending, onRetry, onDiscard }: { pending: Pending[
     <ol className="space-y-2">
       {pending.map((p) => (
         <li key={p.id} className="flex flex-col items-end" data-testid="pending-message">
-          <div className="max-w-[85%] rounded-2xl bg-primary-700/70 px-3.5 py-2 whitespace-pre-wrap break-words text-white sm:max-w-[70%]">{p.content}</div>
+          <div className="max-w-[85%] rounded-2xl bg-primary-700/70 px-3.5 py-2 whitespace-pre-wrap break-words text-white sm:max-w-[70%]">
+            {p.photos.length ? <span className="block text-sm italic">{p.photos.length === 1 ? 'A photo' : `${p.photos.length} photos`}</span> : null}
+            {p.content}
+          </div>
           {p.state === 'sending' ? (
             <span className="mt-1 text-xs text-gray-500">Sending…</span>
           ) : (

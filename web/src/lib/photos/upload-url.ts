@@ -8,4 +8,6 @@ import { api } from '@/lib/api';
 
 export type PhotoUploadRequest = RouteInput<'POST /api/iam/images/upload-url'>;
 
-export const requestPhotoUpload = (input: PhotoUploadRequest, signal?: AbortSignal) => api.call('POST /api/iam/images/upload-url', { ...input }, { signal });
+/** A post photo's upload (its pixels, given to every request, are not the posts route's to keep). */
+export const requestPhotoUpload = ({ width: _width, height: _height, ...input }: PhotoUploadRequest & { width?: number; height?: number }, signal?: AbortSignal) =>
+  api.call('POST /api/iam/images/upload-url', { ...input }, { signal });

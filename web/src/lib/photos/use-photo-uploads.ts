@@ -9,8 +9,8 @@ import { failureMessage } from '@/components/form/messages';
 import { ApiError, newClientId } from '@/lib/api';
 import type { PhotoUpload as PhotoUploadUrls } from '@shared/answers/images';
 import { isAbort, putFile, UploadError, type PresignedUpload } from '@/lib/upload';
-import { requestPhotoUpload, type PhotoUploadRequest } from '../api/upload';
-import { PhotoProblem, preparePhoto, type PreparedPhoto } from '../lib/scale-image';
+import { requestPhotoUpload, type PhotoUploadRequest } from './upload-url';
+import { PhotoProblem, preparePhoto, type PreparedPhoto } from './scale-image';
 
 export type PhotoStatus = 'preparing' | 'uploading' | 'done' | 'failed';
 
@@ -23,6 +23,8 @@ export interface PhotoUpload {
   progress: number;
   /** The uploaded object's key, once done. */
   key: string | null;
+  /** The upload's id, once done, when the route names uploads by id (a message's photos). */
+  uploadId: string | null;
   /** The uploaded photo's size in pixels (0 when the browser could not measure it). */
   width: number;
   height: number;
@@ -36,7 +38,8 @@ export interface PhotoUpload {
 
 export interface UploadDeps {
   prepare: (file: File) => Promise<PreparedPhoto>;
-  request: (input: PhotoUploadRequest, signal?: AbortSignal) => Promise<PhotoUploadUrls>;
+  /** Asks for the presigned PUTs; gets the photo's pixels too (a message photo's route keeps them). */
+  request: (input: PhotoUploadRequest & { width: number; height: number }, signal?: AbortSignal) => Promise<PhotoUploadUrls & { id?: string }>;
   put: (upload: Pick<PresignedUpload, 'url' | 'headers'>, blob: Blob, onProgress: (percent: number) => void, signal?: AbortSignal) => Promise<void>;
 }
 
@@ -86,17 +89,17 @@ export interface PhotoUploads {
   /** Some photo is still being scaled or uploaded. */
   busy: boolean;
   /** The uploaded photos, in order, with their descriptions as typed and their size when known. */
-  uploaded: Array<{ key: string; description: string; width?: number; height?: number }>;
+  uploaded: Array<{ key: string; uploadId?: string; description: string; width?: number; height?: number }>;
 }
 
-export function usePhotoUploads({ max = MAX_PHOTOS_PER_POST, deps = defaultDeps }: { max?: number; deps?: UploadDeps } = {}): PhotoUploads {
+export function usePhotoUploads({ max = MAX_PHOTOS_PER_POST, deps = {} }: { max?: number; deps?: Partial<UploadDeps> } = {}): PhotoUploads {
   const [items, setItems] = useState<PhotoUpload[]>([]);
   const files = useRef(new Map<string, File>());
   const controllers = useRef(new Map<string, AbortController>());
   const previews = useRef(new Map<string, string>());
   const count = useRef(0);
-  const depsRef = useRef(deps);
-  depsRef.current = deps;
+  const depsRef = useRef<UploadDeps>({ ...defaultDeps, ...deps });
+  depsRef.current = { ...defaultDeps, ...deps };
 
   const update = useCallback((id: string, patch: Partial<PhotoUpload>) => {
     setItems((list) => list.map((item) => (item.id === id ? { ...item, ...patch } : item)));
@@ -110,13 +113,14 @@ export function usePhotoUploads({ max = MAX_PHOTOS_PER_POST, deps = defaultDeps 
       const controller = new AbortController();
       controllers.current.set(id, controller);
       const { signal } = controller;
-      update(id, { status: 'preparing', progress: 0, error: null, retryable: false, forbidden: false, key: null });
+      update(id, { status: 'preparing', progress: 0, error: null, retryable: false, forbidden: false, key: null, uploadId: null });
       try {
         const { prepare, request, put } = depsRef.current;
         const prepared = await prepare(file);
         if (signal.aborted) return;
         const { small } = prepared;
-        const presigned = await request({ contentType: prepared.type, size: prepared.blob.size, ...(small ? { smallSize: small.size } : {}) }, signal);
+        const pixels = { width: Math.max(1, prepared.width), height: Math.max(1, prepared.height) };
+        const presigned = await request({ contentType: prepared.type, size: prepared.blob.size, ...(small ? { smallSize: small.size } : {}), ...pixels }, signal);
         if (signal.aborted) return;
         update(id, { status: 'uploading' });
         // One bar for both files, in proportion to their bytes: the original, then the small rendition.
@@ -125,7 +129,7 @@ export function usePhotoUploads({ max = MAX_PHOTOS_PER_POST, deps = defaultDeps 
         await put(presigned, prepared.blob, share(0, prepared.blob), signal);
         if (presigned.small && small) await put(presigned.small, small, share(prepared.blob.size, small), signal);
         if (signal.aborted) return;
-        update(id, { status: 'done', progress: 100, key: presigned.key, width: prepared.width, height: prepared.height });
+        update(id, { status: 'done', progress: 100, key: presigned.key, uploadId: presigned.id ?? null, width: prepared.width, height: prepared.height });
       } catch (error) {
         if (signal.aborted || isAbort(error)) return;
         update(id, { status: 'failed', ...describeError(error) });
@@ -146,7 +150,7 @@ export function usePhotoUploads({ max = MAX_PHOTOS_PER_POST, deps = defaultDeps 
         const previewUrl = previewOf(file);
         files.current.set(id, file);
         if (previewUrl) previews.current.set(id, previewUrl);
-        return { id, name: file.name || 'Photo', previewUrl, status: 'preparing', progress: 0, key: null, width: 0, height: 0, error: null, retryable: false, forbidden: false, description: '' };
+        return { id, name: file.name || 'Photo', previewUrl, status: 'preparing', progress: 0, key: null, uploadId: null, width: 0, height: 0, error: null, retryable: false, forbidden: false, description: '' };
       });
       count.current += fresh.length;
       if (fresh.length) setItems((current) => [...current, ...fresh]);
@@ -199,6 +203,6 @@ export function usePhotoUploads({ max = MAX_PHOTOS_PER_POST, deps = defaultDeps 
   const busy = items.some((item) => item.status === 'preparing' || item.status === 'uploading');
   const uploaded = items
     .filter((item) => item.status === 'done' && item.key)
-    .map((item) => ({ key: item.key!, description: item.description, ...(item.width > 0 && item.height > 0 ? { width: item.width, height: item.height } : {}) }));
+    .map((item) => ({ key: item.key!, ...(item.uploadId ? { uploadId: item.uploadId } : {}), description: item.description, ...(item.width > 0 && item.height > 0 ? { width: item.width, height: item.height } : {}) }));
   return { items, add, retry, remove, setDescription, clear, busy, uploaded };
 }
