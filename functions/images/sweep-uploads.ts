@@ -5,7 +5,7 @@
  */
 import type { Context, ScheduledEvent } from 'aws-lambda';
 import { logger } from '../lib/logger';
-import { removeSweptMessagePhoto } from '../messages/photos';
+import { removeSweptMessagePhoto } from '../lib/private-objects';
 import { sweepExpiredUploads } from './pending';
 
 const SAFETY_MS = 60_000;

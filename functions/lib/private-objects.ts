@@ -79,6 +79,20 @@ export async function deletePrivate(key: string): Promise<void> {
   await s3().send(new DeleteObjectCommand({ Bucket: imagesBucket(), Key: assertPrivate(key) }));
 }
 
+/** Deletes a message photo's objects, the original and its small rendition (either may be missing). */
+export async function deleteMessagePhotoObjects(key: string): Promise<void> {
+  if (!MESSAGE_PHOTO_KEY_PATTERN.test(key)) throw new Error(`refusing to delete ${key}: not a message photo`);
+  await deletePrivate(key);
+  await deletePrivate(smallMessagePhotoKey(key));
+}
+
+/** For the sweep of pending uploads (functions/images/pending.ts): removes a message photo's objects; false for any other key. */
+export async function removeSweptMessagePhoto(key: string): Promise<boolean> {
+  if (!MESSAGE_PHOTO_KEY_PATTERN.test(key)) return false;
+  await deleteMessagePhotoObjects(key);
+  return true;
+}
+
 /** S3's smallest part but the last: the writer sends parts of this size. */
 const PART_BYTES = 8 * 1024 * 1024;
 

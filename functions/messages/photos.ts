@@ -15,7 +15,8 @@
  * - A message hidden by an admin, or erased with its conversation (account deletion), takes its
  *   photos with it: a record for the sweep is written first, then the objects are deleted, then
  *   the record, so a failure half-way leaves the sweep to finish.
- * - Unclaimed uploads are removed by the hourly sweep of pending uploads (`removeSweptMessagePhoto`).
+ * - Unclaimed uploads are removed by the hourly sweep of pending uploads (`removeSweptMessagePhoto`
+ *   in functions/lib/private-objects.ts).
  */
 import type { MessagePhoto, MessagePhotoUpload } from '../../shared/answers/messages';
 import type { PHOTO_TYPES } from '../../shared/content-rules';
@@ -24,7 +25,7 @@ import { db } from '../db/service';
 import { named, txEntities, type TxItem } from '../db/transact';
 import { logger } from '../lib/logger';
 import {
-  deletePrivate, MESSAGE_PHOTO_KEY_PATTERN, messagePhotoKey, privatePutCommand, signPrivateView, smallMessagePhotoKey, verifyPrivateImage,
+  deleteMessagePhotoObjects, MESSAGE_PHOTO_KEY_PATTERN, messagePhotoKey, privatePutCommand, signPrivateView, smallMessagePhotoKey, verifyPrivateImage,
 } from '../lib/private-objects';
 import { claimUploads, recordPendingUpload, retiredRecord, uploadUrlsMayBeLive, UPLOAD_URL_TTL_SECONDS, type UploadPlace } from '../images/pending';
 import { signPut } from '../images/presigned-upload';
@@ -117,12 +118,6 @@ export async function retirePhotos(messages: Pick<MessageItem, 'senderId' | 'pho
   }
 }
 
-/** Deletes a message photo's objects, the original and its small rendition (either may be missing). */
-async function deletePhotoObjects(key: string): Promise<void> {
-  if (!MESSAGE_PHOTO_KEY_PATTERN.test(key)) throw new Error(`refusing to delete ${key}: not a message photo`);
-  await deletePrivate(key);
-  await deletePrivate(smallMessagePhotoKey(key));
-}
 
 /**
  * After the write that retired them: deletes the photos' objects now, and their records unless
@@ -133,18 +128,11 @@ export async function removeRetiredPhotos(messages: Pick<MessageItem, 'senderId'
     const keepRecords = uploadUrlsMayBeLive(message.createdAt, nowMs);
     for (const key of photoKeysOf(message)) {
       try {
-        await deletePhotoObjects(key);
+        await deleteMessagePhotoObjects(key);
         if (!keepRecords) await db().entities.pendingUpload.delete({ objectKey: key }).go();
       } catch (err) {
         logger.warn('could not delete a message photo now; the sweep of unused uploads will', { key, error: err as Error });
       }
     }
   }
-}
-
-/** For the sweep of pending uploads: removes a message photo's objects; false for any other key. */
-export async function removeSweptMessagePhoto(key: string): Promise<boolean> {
-  if (!MESSAGE_PHOTO_KEY_PATTERN.test(key)) return false;
-  await deletePhotoObjects(key);
-  return true;
 }

@@ -3,7 +3,6 @@
  * back in the inbox) and tally (+1, and the conversation and the sender in its unread collections,
  * unless muted), in one transaction.
  */
-import type { MessageView } from '../../shared/answers/messages';
 import { batchGet } from '../db/batch';
 import { and, eq, exists } from '../db/condition';
 import { blockKey, conversationKey, inboxPlace, messageClaimKey, participantKey, type ConversationItem, type MessageItem, type ParticipantItem, type ParticipantType } from '../db/entities/conversation';

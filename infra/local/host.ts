@@ -50,7 +50,7 @@ function every(ms: number, failure: string, work: () => Promise<unknown>, stops:
 function startScheduledJobs(stops: (() => Promise<void>)[]): void {
   // Unused photo uploads (hourly in the cloud).
   every(UPLOAD_SWEEP_INTERVAL_MS, 'Removing unused uploads failed', async () => {
-    const [{ sweepExpiredUploads }, { removeSweptMessagePhoto }] = await Promise.all([import('../../functions/images/pending'), import('../../functions/messages/photos')]);
+    const [{ sweepExpiredUploads }, { removeSweptMessagePhoto }] = await Promise.all([import('../../functions/images/pending'), import('../../functions/lib/private-objects')]);
     await sweepExpiredUploads(Date.now(), {}, removeSweptMessagePhoto);
   }, stops);
   // The events' hourly job: series ahead, day-before reminders, attendee work left.
