@@ -4,6 +4,6 @@ import type { RouteDef } from '../lib/route-types';
 
 export const reportsRoutes = [
   { ...reports.newReport, handler: 'reports/handlers/new-report', grants: ['table:read', 'table:write'] },
-  { ...reports.listReports, handler: 'reports/handlers/list-reports', grants: ['table:read'] },
-  { ...reports.actOnReport, handler: 'reports/handlers/act-on-report', grants: ['table:read', 'table:write', 'private:write'] },
+  { ...reports.listReports, handler: 'reports/handlers/list-reports', grants: ['table:read', 'private:read'] },
+  { ...reports.actOnReport, handler: 'reports/handlers/act-on-report', grants: ['table:read', 'table:write', 'private:read', 'private:write'] },
 ] as const satisfies readonly RouteDef[];

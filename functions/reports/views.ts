@@ -12,10 +12,12 @@ import type { FormSubmissionItem } from '../db/entities/form-submission';
 import { pageKey, type PageItem } from '../db/entities/page';
 import { postKey, type PostItem } from '../db/entities/post';
 import type { ReportCaseItem } from '../db/entities/report';
+import type { MessageItem } from '../db/entities/conversation';
 import { reviewKey, type SwapReviewItem } from '../db/items/swap-record';
 import type { UserItem } from '../db/entities/user';
 import { db } from '../db/service';
 import { usersAnd } from '../users/cards';
+import { photoViewsOf } from '../messages/photos';
 
 /** The key of a case's target; null when it cannot be read alone. */
 function targetKey(c: ReportCaseItem): TableKey | null {
@@ -137,11 +139,21 @@ export async function caseViews(cases: ReportCaseItem[]): Promise<ReportCaseView
   const people = cases.flatMap((c) => [c.authorId, c.closedBy, c.targetType === 'user' ? c.targetId : undefined].filter((x): x is string => !!x));
   const { users, others } = await usersAnd(people, keys.filter((k): k is TableKey => !!k));
   const byKey = new Map(others.map((o) => [`${String(o.pk)}|${String(o.sk)}`, o]));
-  return cases.map((c, i) => {
-    const k = keys[i];
-    const preview = c.targetType === 'user' ? userPreview(c, users.get(c.targetId), users) : previewOf(c, k ? byKey.get(keyOf(k)) : undefined, users);
-    return caseView(c, preview, users);
-  });
+  return Promise.all(
+    cases.map(async (c, i) => {
+      const k = keys[i];
+      const raw = k ? byKey.get(keyOf(k)) : undefined;
+      const preview = c.targetType === 'user' ? userPreview(c, users.get(c.targetId), users) : previewOf(c, raw, users);
+      return caseView(c, c.targetType === 'message' && raw ? await withMessagePhotos(preview, raw) : preview, users);
+    }),
+  );
+}
+
+/** A reported message's photos, signed for the admin reading the queue (none once it is hidden). */
+async function withMessagePhotos(preview: Preview, raw: Record<string, unknown>): Promise<Preview> {
+  const m = db().entities.message.parse({ Item: raw }).data as MessageItem | null;
+  const photos = m ? await photoViewsOf(m) : undefined;
+  return photos ? { ...preview, photoUrls: photos.map((p) => p.smallUrl ?? p.url) } : preview;
 }
 
 function userPreview(c: ReportCaseItem, u: UserItem | undefined, users: Map<string, UserItem>): Preview {

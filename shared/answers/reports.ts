@@ -22,6 +22,7 @@ export const reportPreview = z.strictObject({
   author: person.nullable(),
   link: z.string().nullable().describe('Where it is on the site; null when it is gone or has no page of its own'),
   state: z.enum(['live', 'hidden', 'gone']).describe('hidden: taken down by an admin; gone: deleted'),
+  photoUrls: z.array(z.string()).optional().describe('A reported message\'s photos, shown: presigned GETs for the admin deciding (at least 15 minutes)'),
 });
 
 export const reportCaseView = z.strictObject({

@@ -147,8 +147,15 @@ describe('photos in messages', () => {
     expect(await objectExists(key)).toBe(true);
     const filed = await as<{ caseId: string }>(b.browser, 'POST', '/api/iam/reports/new', { target: { type: 'message', id: sent.data.message.id }, reason: 'abuse', text: '' });
     expect(filed.status, JSON.stringify(filed.json)).toBe(201);
+    // The admin deciding sees the photos (signed for them), and only they can list the queue.
+    const queue = await as<{ reports: { id: string; preview: { photoUrls?: string[] } }[] }>(boss.browser, 'GET', '/api/iam/admin/reports/open');
+    const urls = queue.data.reports.find((r) => r.id === filed.data.caseId)?.preview.photoUrls ?? [];
+    expect(urls).toHaveLength(1);
+    expect(await bytesAt(urls[0]!)).toEqual(SMALL);
+    expect((await as(b.browser, 'GET', '/api/iam/admin/reports/open')).status).toBe(403);
     const hid = await as(boss.browser, 'PUT', `/api/iam/admin/reports/${filed.data.caseId}`, { action: 'hide-content', note: 'No' });
     expect(hid.status, JSON.stringify(hid.json)).toBe(200);
+    expect((hid.data as { preview: { photoUrls?: string[] } }).preview.photoUrls).toBeUndefined();
     expect(await objectExists(key)).toBe(false);
     expect(await objectExists(smallMessagePhotoKey(key))).toBe(false);
     const shown = (await thread(b, a, b)).data.messages[0]!;

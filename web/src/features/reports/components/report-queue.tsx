@@ -163,6 +163,17 @@ function CaseCard({ c, onAct }: { c: ReportCaseView; onAct: (action: ReportActio
         {p.photo ? <img src={imageUrl(p.photo)} alt="" className="size-20 shrink-0 rounded object-cover" loading="lazy" /> : null}
         <p className="min-w-0 text-sm break-words whitespace-pre-line text-gray-900">{p.text ?? <em className="text-gray-600">No text</em>}</p>
       </div>
+      {p.photoUrls?.length ? (
+        <ul className="flex flex-wrap gap-2" aria-label="The message's photos">
+          {p.photoUrls.map((url, i) => (
+            <li key={url}>
+              <a href={url} target="_blank" rel="noopener noreferrer" className="block">
+                <img src={url} alt={`Photo ${i + 1} of the reported message, opens full size`} className="size-20 rounded object-cover" loading="lazy" />
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {p.link || c.replyTo ? (
         <p className="flex flex-wrap gap-x-4 text-sm">
           {p.link ? (
