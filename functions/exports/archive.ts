@@ -14,8 +14,8 @@ import { writeItems, type TxItem } from '../db/transact';
 import { conditionCheck, updateItem } from '../db/write';
 import { readImage } from '../lib/images';
 import { logger } from '../lib/logger';
-import { deletePrivate, EXPORT_KEEP_DAYS, exportObjectKey, PrivateObjectWriter } from '../lib/private-objects';
-import { collectExport, PARTS, photoKeysOf, type ExportData } from './collect';
+import { deletePrivate, EXPORT_KEEP_DAYS, exportObjectKey, PrivateObjectWriter, readPrivate } from '../lib/private-objects';
+import { collectExport, messagePhotoKeysOf, PARTS, photoKeysOf, type ExportData } from './collect';
 
 /** The share of the progress reading the data takes; the photos take the rest. */
 const DATA_SHARE = 0.4;
@@ -23,6 +23,16 @@ const DATA_SHARE = 0.4;
 const PROGRESS_EVERY_MS = 2_000;
 
 class Superseded extends Error {}
+
+const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
+
+/** A photo of one of the member's messages, named `messages/<photo id>.<ext>` in the archive. */
+async function messagePhoto(key: string): Promise<{ bytes: Uint8Array; name: string } | null> {
+  const found = await readPrivate(key);
+  if (!found) return null;
+  const id = key.slice(key.lastIndexOf('#') + 1);
+  return { bytes: found.bytes, name: `messages/${id}.${EXTENSIONS[found.contentType ?? ''] ?? 'jpg'}` };
+}
 
 function readme(data: ExportData, when: string, missing: string[]): string {
   const handle = typeof data.profile.username === 'string' ? `@${data.profile.username}` : 'your account';
@@ -43,7 +53,7 @@ function readme(data: ExportData, when: string, missing: string[]): string {
     '- `swaps.json`: the swaps you asked for (`role: asked`) and the requests on your listings (`role: offered`).',
     '- `reviews.json`: the swap reviews you wrote (`written`) and those about you that are shown (`received`: a review is not shown until both sides have written or the window has closed, and one an admin removed is left out).',
     '- `wanted.json`: your wanted list; `blocks.json`: the members you block.',
-    '- `photos/`: your avatar, your posts\' and listings\' photos and your events\' covers. A photo stored as `images/posts/…/x.jpg` is the file `photos/posts/…/x.jpg`.',
+    '- `photos/`: your avatar, your posts\' and listings\' photos and your events\' covers. A photo stored as `images/posts/…/x.jpg` is the file `photos/posts/…/x.jpg`. The photos of your messages are `photos/messages/<id>.<type>`, each `id` as the message\'s `photos` in `messages.json` names it.',
     '',
     'What you did for a page (its posts, events and messages answered as it) belongs to the page, not to you, and is not included.',
     ...(missing.length ? ['', '## Photos that could not be read', '', ...missing.map((k) => `- ${k}`)] : []),
@@ -94,12 +104,12 @@ export async function runExport(userId: string, exportId: string): Promise<Expor
     };
 
     for (const part of PARTS) await add(`${part}.json`, strToU8(JSON.stringify(data[part], null, 2)), true);
-    const photos = photoKeysOf(data);
+    const photos = [...photoKeysOf(data), ...messagePhotoKeysOf(userId, data)];
     const missing: string[] = [];
     let saidAt = Date.now();
     for (const [i, photo] of photos.entries()) {
-      const bytes = await readImage(photo);
-      if (bytes) await add(`photos/${photo.slice('images/'.length)}`, bytes, false);
+      const found = photo.startsWith('images/') ? await readImage(photo).then((bytes) => (bytes ? { bytes, name: photo.slice('images/'.length) } : null)) : await messagePhoto(photo);
+      if (found) await add(`photos/${found.name}`, found.bytes, false);
       else missing.push(photo);
       if (Date.now() - saidAt > PROGRESS_EVERY_MS) {
         await move({ progress: DATA_SHARE + ((i + 1) / photos.length) * (1 - DATA_SHARE) });

@@ -23,6 +23,7 @@ import { partiesOf } from '../messages/conversations';
 import { readSettings } from '../users/settings-store';
 import { getUser } from '../users/users';
 import { myWanted } from '../wanted/wanted';
+import { messagePhotoKey } from '../lib/private-objects';
 
 /** The stored attributes that are the table's plumbing, not the member's data. */
 const PLUMBING = new Set([...keyAttributes(), '__edb_e__', '__edb_v__']);
@@ -33,7 +34,7 @@ const PLUMBING = new Set([...keyAttributes(), '__edb_e__', '__edb_v__']);
 const SECRET = new Set(['passwordHash', 'hiddenBy', 'deletedBy', 'movedBy', 'migratedAt', 'migratedSig']);
 
 /** A message as its sender reads it: never `withheld` (it would tell them the recipient blocks them). */
-const MESSAGE_FIELDS = ['id', 'content', 'createdAt', 'hiddenAt'] as const;
+const MESSAGE_FIELDS = ['id', 'content', 'createdAt', 'hiddenAt', 'photos'] as const;
 const messageOf = (m: Record<string, unknown>) => Object.fromEntries(MESSAGE_FIELDS.filter((k) => m[k] !== undefined).map((k) => [k, m[k]]));
 
 /** An item as the member reads it: without keys, ElectroDB's markers and secrets. */
@@ -141,6 +142,13 @@ export async function collectExport(userId: string, onPart: (done: number) => Pr
     await onPart(i + 1);
   }
   return got as ExportData;
+}
+
+/** The private keys of the photos of the member's own messages (none of a hidden one: its objects are gone). */
+export function messagePhotoKeysOf(userId: string, data: ExportData): string[] {
+  return data.messages.flatMap((c) =>
+    c.messages.flatMap((m) => (m.hiddenAt ? [] : ((m.photos as { id: string }[] | undefined) ?? []).map((p) => messagePhotoKey(userId, p.id)))),
+  );
 }
 
 /** The image keys the member owns among what was read: their avatar, their posts' and plants' photos, their events' covers. */

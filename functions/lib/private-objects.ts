@@ -75,6 +75,19 @@ export function verifyPrivateImage(key: string, maxBytes: number): Promise<Image
   return checkImageHead(() => s3().send(new HeadObjectCommand({ Bucket: imagesBucket(), Key: assertPrivate(key) })), maxBytes);
 }
 
+/** A private object's bytes and type, or null when it is gone. */
+export async function readPrivate(key: string): Promise<{ bytes: Uint8Array; contentType: string | undefined } | null> {
+  try {
+    const out = await s3().send(new GetObjectCommand({ Bucket: imagesBucket(), Key: assertPrivate(key) }));
+    return out.Body ? { bytes: await out.Body.transformToByteArray(), contentType: out.ContentType } : null;
+  } catch (err) {
+    const name = (err as { name?: string }).name;
+    // Without ListBucket a missing key answers AccessDenied rather than NoSuchKey.
+    if (name === 'NoSuchKey' || name === 'NotFound' || name === 'AccessDenied') return null;
+    throw err;
+  }
+}
+
 export async function deletePrivate(key: string): Promise<void> {
   await s3().send(new DeleteObjectCommand({ Bucket: imagesBucket(), Key: assertPrivate(key) }));
 }

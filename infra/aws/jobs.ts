@@ -39,6 +39,8 @@ export interface JobAccess {
   readImages?: boolean;
   /** Key patterns under `private/` the job may write (PutObject, a multipart upload and its abort). */
   writePrivate?: readonly string[];
+  /** Key patterns under `private/` the job may read (GetObject). */
+  readPrivate?: readonly string[];
   /** Sends e-mail (SES, from the stage's MAIL_FROM). */
   mail?: boolean;
   /**
@@ -390,6 +392,8 @@ export const ROUTE_JOBS = [
       deleteImages: ['private/exports/*'],
       readImages: true,
       writePrivate: ['private/exports/*'],
+      // The photos of the member's own messages.
+      readPrivate: ['private/messages/*'],
     },
   },
 ] as const satisfies readonly RouteJobDef[];
@@ -411,7 +415,7 @@ export function checkJob<T extends JobBase>(job: T): T {
   for (const pattern of job.access.deleteImages) {
     if (!pattern.startsWith('images/') && !pattern.startsWith('private/')) throw new Error(`job ${job.name}: "${pattern}" is not under images/ or private/`);
   }
-  for (const pattern of job.access.writePrivate ?? []) {
+  for (const pattern of [...(job.access.writePrivate ?? []), ...(job.access.readPrivate ?? [])]) {
     if (!pattern.startsWith('private/')) throw new Error(`job ${job.name}: "${pattern}" is not under private/`);
   }
   if ((job as Partial<RouteJobDef>).invokedBy === 'route' && `${APP_NAME}-dev-${job.name}`.length > 48) throw new Error(`job ${job.name}: its name is too long for a function name with a stage`);

@@ -177,6 +177,13 @@ function jobRole(scope: Construct, cid: string, job: JobBase, props: JobStagePro
     allow('ImagesRead', ['s3:GetObject'], [bucketObjects('images/*')]);
     acknowledge(role, wildcardResourceFinding(scope, bucketObjects('images/*')), `The ${job.name} job reads images whose keys are generated per upload; it may read only under images/.`);
   }
+  if (job.access.readPrivate?.length) {
+    const objects = job.access.readPrivate.map(bucketObjects);
+    allow('PrivateRead', ['s3:GetObject'], objects);
+    for (const resource of objects.filter((o) => o.includes('*'))) {
+      acknowledge(role, wildcardResourceFinding(scope, resource), `The ${job.name} job reads objects whose keys are generated per member and upload; it may read only under this private prefix, which the CDN never serves.`);
+    }
+  }
   if (job.access.writePrivate?.length) {
     const objects = job.access.writePrivate.map(bucketObjects);
     allow('PrivateWrite', ['s3:PutObject', 's3:AbortMultipartUpload'], objects);

@@ -47,6 +47,7 @@ describe('POST /api/iam/export/new, GET /api/iam/export/latest', () => {
   const secret = `b-only-${randomUUID().slice(0, 8)}`;
   const mine = `a-wrote-${randomUUID().slice(0, 8)}`;
   let photoKey: string;
+  let messagePhotos: { a: string; b: string };
   let ids: { post: string; plant: string; comment: string; bPost: string; bComment: string; event: string; bEvent: string; swap: string; wanted: string; conv: string };
 
   beforeAll(async () => {
@@ -67,8 +68,15 @@ describe('POST /api/iam/export/new, GET /api/iam/export/latest', () => {
     await reactTo(b, { post_id: post.id });
 
     const started = await as<{ convnId: string }>(a.browser, 'POST', '/api/iam/messages/new-u-to-u-conversation', { participants: [a.uuid, b.uuid] });
-    for (const [from, text] of [[a, `${mine} message`], [b, `${secret} message`]] as const) {
-      expect((await as(from.browser, 'POST', '/api/iam/messages/new', { id: randomUUID(), conversation_id: started.data.convnId, content: text })).status).toBe(201);
+    // Each sends a message with a photo: only a's goes into a's archive.
+    const messagePhoto = async (u: TestUser) => {
+      const up = await as<{ id: string; url: string }>(u.browser, 'POST', '/api/iam/messages/photo-upload-url', { contentType: 'image/jpeg', size: TINY_JPEG.length, width: 1, height: 1 });
+      expect((await fetch(up.data.url, { method: 'PUT', headers: { 'content-type': 'image/jpeg' }, body: new Uint8Array(TINY_JPEG) })).status).toBe(200);
+      return up.data.id;
+    };
+    messagePhotos = { a: await messagePhoto(a), b: await messagePhoto(b) };
+    for (const [from, text, photo] of [[a, `${mine} message`, messagePhotos.a], [b, `${secret} message`, messagePhotos.b]] as const) {
+      expect((await as(from.browser, 'POST', '/api/iam/messages/new', { id: randomUUID(), conversation_id: started.data.convnId, content: text, photos: [photo] })).status).toBe(201);
     }
 
     const event = await newEvent(a, { title: `${mine} event` });
@@ -115,6 +123,10 @@ describe('POST /api/iam/export/new, GET /api/iam/export/latest', () => {
     expect(json(files, 'settings.json')).toEqual(expect.any(Object));
     // The post's photo, byte for byte, under photos/ (its key without images/).
     expect(Buffer.from(files[`photos/${photoKey.slice('images/'.length)}`]!)).toEqual(TINY_JPEG);
+    // The photo of a's message (named as messages.json names it), and not b's.
+    expect(messages[0]!.messages.find((m) => m.content === `${mine} message`)).toMatchObject({ photos: [expect.objectContaining({ id: messagePhotos.a })] });
+    expect(Buffer.from(files[`photos/messages/${messagePhotos.a}.jpg`]!)).toEqual(TINY_JPEG);
+    expect(Object.keys(files).filter((f) => f.includes(messagePhotos.b))).toEqual([]);
     expect(strFromU8(files['README.md']!)).toContain('messages.json');
   });
 

@@ -73,6 +73,7 @@ function jobGrants(access: JobAccess): Set<Grant> {
   if (access.deleteImages.some((p) => p.startsWith('images/'))) out.add('images:write');
   if (access.deleteImages.some((p) => p.startsWith('private/')) || access.writePrivate?.length) out.add('private:write');
   if (access.readImages) out.add('images:read');
+  if (access.readPrivate?.length) out.add('private:read');
   if (access.mail) out.add('mail');
   return out;
 }
