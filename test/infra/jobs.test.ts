@@ -564,7 +564,7 @@ describe('the operator\'s jobs, invoked by hand', () => {
 describe('the jobs routes start', () => {
   const EXPORT = ROUTE_JOBS.find((j) => j.name === 'export')!;
 
-  it('the export: its own bundle (ESM, with a handler), a fixed function name, no rule or event source, no retries, and a role that may read the member\'s data, read images, and write and delete only under private/exports/', async () => {
+  it('the export: its own bundle (ESM, with a handler), a fixed function name, no rule or event source, no retries, and a role that may read the member\'s data, read images and their messages\' photos, and write and delete only under private/exports/', async () => {
     expect(EXPORT.handler).toBe('exports/job');
     const job = bundles.jobs.find((j) => j.name === EXPORT.name);
     expect(await handlerType(job!.dir)).toBe('function');
@@ -581,7 +581,10 @@ describe('the jobs routes start', () => {
       const roleId = fn.Properties.Role['Fn::GetAtt'][0] as string;
       const statements = roleStatements(resources, roleId);
       const bySid = Object.fromEntries(statements.map((st) => [st.Sid, st]));
-      expect(Object.keys(bySid).sort()).toEqual(['ImagesDelete', 'ImagesRead', 'Logs', 'PrivateWrite', 'TableItems', 'TableQuery']);
+      expect(Object.keys(bySid).sort()).toEqual(['ImagesDelete', 'ImagesRead', 'Logs', 'PrivateRead', 'PrivateWrite', 'TableItems', 'TableQuery']);
+      // The photos of the member's messages, and nothing else under private/ but its own archives.
+      expect(bySid.PrivateRead.Action).toBe('s3:GetObject');
+      expect(JSON.stringify(bySid.PrivateRead.Resource)).toMatch(/\/private\/messages\/\*"/);
       expect(([] as string[]).concat(bySid.TableItems.Action).sort()).toEqual(['dynamodb:BatchGetItem', 'dynamodb:ConditionCheckItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem']);
       expect(JSON.stringify(bySid.TableQuery.Resource)).toMatch(/index\/gsi1.*index\/gsi2/);
       expect(JSON.stringify(bySid.ImagesRead.Resource)).toMatch(/\/images\/\*"/);
