@@ -76,7 +76,7 @@ describe('conversation view', () => {
     await screen.findByText('Buy cheap followers here');
     const placeholder = screen.getByText('Hidden by an admin').closest('li')!;
     // Nothing to report on a placeholder.
-    expect(within(placeholder).queryByRole('button', { name: 'Report this message' })).toBeNull();
+    expect(within(placeholder).queryByRole('button', { name: /^Report/ })).toBeNull();
     emit({ type: 'message', data: { conversationId: CONV, message: { id: shown.id, content: '', senderId: OTHER.id, createdAt: shown.createdAt, hidden: true } } });
     await waitFor(() => expect(screen.queryByText('Buy cheap followers here')).toBeNull());
     expect(screen.getAllByText('Hidden by an admin')).toHaveLength(2);
@@ -90,9 +90,10 @@ describe('conversation view', () => {
       'POST /api/iam/reports/new': () => success({ caseId: 'c1', filed: true }, 201),
     });
     await screen.findByText('No thanks');
-    expect(screen.getAllByRole('button', { name: 'Report this message' })).toHaveLength(1);
+    // Named for the message it reports, so each of several is told apart.
+    expect(screen.getAllByRole('button', { name: /^Report the message/ })).toHaveLength(1);
     const row = screen.getByText('Buy cheap followers here').closest('li')!;
-    fireEvent.click(within(row).getByRole('button', { name: 'Report this message' }));
+    fireEvent.click(within(row).getByRole('button', { name: /^Report the message “Buy cheap followers here” sent at / }));
     expect(await screen.findByRole('dialog', { name: 'Report this message?' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Send report' }));
     expect(await screen.findByRole('dialog', { name: 'Reported' })).toBeTruthy();

@@ -20,14 +20,14 @@ function Reviewer({ uuid }: { uuid: string | null }) {
 }
 
 /** "Report" under a review, for registered members other than its writer; the dialog loads when opened. */
-function ReportReview({ review }: { review: SwapRecord['reviews'][number] }) {
+function ReportReview({ review, place }: { review: SwapRecord['reviews'][number]; place: string }) {
   const auth = useAuth();
   const report = useReportAction({ type: 'review', id: review.id });
   if (!report.allowed || (review.by && auth.user?.uuid === review.by)) return null;
   return (
     <>
       <button type="button" onClick={report.action.onSelect} className="text-sm text-gray-600 underline underline-offset-2 hover:text-gray-900">
-        Report<span className="sr-only"> this review</span>
+        Report<span className="sr-only">{` review ${place}`}</span>
       </button>
       {report.dialog}
     </>
@@ -50,7 +50,7 @@ export function SwapRecordView({ record, name }: { record: SwapRecord; name: str
         <p className="rounded-xl border border-dashed border-gray-300 bg-white p-5 text-gray-700">{`No reviews of ${name} yet. A review shows once both sides of a swap have written, or two weeks after the plant was received.`}</p>
       ) : (
         <ul className="divide-y divide-gray-100 rounded-xl border border-gray-200 bg-white shadow-sm" aria-label={`Reviews of ${name}`}>
-          {record.reviews.map((r) => (
+          {record.reviews.map((r, i) => (
             <li key={r.id} className="space-y-1 p-4">
               <p className="font-medium text-gray-900">
                 <span aria-hidden="true">{'★'.repeat(r.rating)}{'☆'.repeat(5 - r.rating)}</span>
@@ -62,7 +62,7 @@ export function SwapRecordView({ record, name }: { record: SwapRecord; name: str
                 <p>
                   by <Reviewer uuid={r.by} />
                 </p>
-                <ReportReview review={r} />
+                <ReportReview review={r} place={`${i + 1} of ${record.reviews.length}`} />
               </div>
             </li>
           ))}

@@ -22,7 +22,7 @@ export function MessageList({ messages, mine, onPhotoFailed }: { messages: Messa
                     {formatTime(m.createdAt)}
                   </time>
                 </div>
-                {mine(m) || m.hidden ? null : <ReportMessage id={m.id} />}
+                {mine(m) || m.hidden ? null : <ReportMessage message={m} />}
               </li>
             ))}
           </ol>
@@ -61,12 +61,15 @@ function MessagePhotos({ photos, onFailed }: { photos: MessagePhoto[]; onFailed?
 }
 
 /** "Report" under a message the reader did not send; the dialog opens beside it. */
-function ReportMessage({ id }: { id: string }) {
-  const report = useReportAction({ type: 'message', id });
+function ReportMessage({ message }: { message: MessageView }) {
+  const report = useReportAction({ type: 'message', id: message.id });
+  // Each button's name says which message it reports.
+  const text = message.content.replace(/\s+/g, ' ').trim();
+  const which = text ? `“${text.length > 40 ? `${text.slice(0, 39)}…` : text}”` : `of ${message.photos?.length === 1 ? 'a photo' : 'photos'}`;
   return (
     <>
       <button type="button" onClick={report.action.onSelect} className="rounded px-2 py-1 text-xs text-gray-600 underline hover:text-gray-900">
-        Report<span className="sr-only"> this message</span>
+        Report<span className="sr-only">{` the message ${which} sent at ${formatTime(message.createdAt)}`}</span>
       </button>
       {report.dialog}
     </>
