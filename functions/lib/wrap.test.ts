@@ -3,11 +3,12 @@
  * for clients that cannot send client-platform. Errors of raw routes keep the JSON envelope.
  */
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
 import { CSRF_FIELD } from '../../shared/api';
 import { defineRoute, rawAnswer } from '../../shared/contract/route';
 import { HttpError } from './errors';
+import { logger } from './logger';
 import type { Main, RouteDef } from './route-types';
 import { wrap } from './wrap';
 
@@ -31,7 +32,7 @@ const calendarMain: Main<typeof calendar> = async ({ input }) => {
 };
 const createdMain: Main<typeof created> = async ({ input }) => ({ name: input.name });
 
-function event(method: string, path: string, opts: { headers?: Record<string, string>; params?: Record<string, string>; body?: string } = {}): APIGatewayProxyEventV2 {
+function event(method: string, path: string, opts: { headers?: Record<string, string>; params?: Record<string, string>; body?: string; requestId?: string } = {}): APIGatewayProxyEventV2 {
   return {
     version: '2.0',
     routeKey: `${method} ${path}`,
@@ -42,7 +43,7 @@ function event(method: string, path: string, opts: { headers?: Record<string, st
     ...(opts.body ? { body: opts.body } : {}),
     isBase64Encoded: false,
     requestContext: {
-      accountId: 'test', apiId: 'test', domainName: 'localhost', domainPrefix: 'localhost', requestId: 'r', routeKey: `${method} ${path}`,
+      accountId: 'test', apiId: 'test', domainName: 'localhost', domainPrefix: 'localhost', requestId: opts.requestId ?? 'r', routeKey: `${method} ${path}`,
       stage: '$default', time: '', timeEpoch: 0,
       http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'calendar-app' },
     },
@@ -141,5 +142,42 @@ describe('a route that takes a form (formBody)', () => {
     const json = wrap(def({ ...created, handler: 'fixture/created', grants: [] }), createdMain);
     const res = await json(event('POST', '/api/fixture/things', { body: 'name=x', headers: { ...form, 'client-platform': 'browser' } }), context);
     expect(res.statusCode).toBe(415);
+  });
+});
+
+describe('request ids and cold starts', () => {
+  const logged = (spy: { mock: { calls: unknown[][] } }) => spy.mock.calls.map(([line]) => JSON.parse(String(line)) as Record<string, unknown>);
+
+  it('every line of a request carries its id and whether it was the handler\'s first, and the answer names the id', async () => {
+    const slow = defineRoute({
+      method: 'GET', path: '/api/fixture/slow/{id}', access: 'public',
+      input: z.strictObject({ id: z.string() }), output: z.strictObject({ id: z.string() }), summary: 'Waits, then logs (test fixture).',
+    });
+    const handler = wrap(def({ ...slow, handler: 'fixture/slow', grants: [] }), async ({ input }) => {
+      await new Promise((r) => setTimeout(r, input.id === 'a' ? 30 : 5));
+      logger.info('working', { on: input.id });
+      return { id: input.id };
+    });
+    const out = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    try {
+      const get = (id: string) => handler(event('GET', `/api/fixture/slow/${id}`, { params: { id }, headers: { 'client-platform': 'browser' }, requestId: `req-${id}` }), { ...context });
+      // The first request is the cold one; two at once never mix their ids.
+      const [a, b] = await Promise.all([get('a'), get('b')]);
+      expect(a.headers['x-request-id']).toBe('req-a');
+      expect(b.headers['x-request-id']).toBe('req-b');
+      const lines = logged(out);
+      for (const id of ['a', 'b']) {
+        const mine = lines.filter((l) => l.requestId === `req-${id}`);
+        expect(mine.map((l) => l.message).sort()).toEqual(['request', 'working']);
+        expect(mine.find((l) => l.message === 'working')).toMatchObject({ on: id });
+        expect(new Set(mine.map((l) => l.coldStart))).toEqual(new Set([id === 'a']));
+      }
+      // An error answer names its id too.
+      const bad = await handler(event('GET', '/api/fixture/slow/x', { requestId: 'req-x' }), { ...context });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.headers['x-request-id']).toBe('req-x');
+    } finally {
+      out.mockRestore();
+    }
   });
 });

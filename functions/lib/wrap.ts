@@ -7,10 +7,12 @@
  * account suspended or demoted since its token was issued) → input schema (400); ownership is the
  * handler's, after validation.
  */
+import { randomUUID } from 'node:crypto';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { isRaw, type ParsedInputOf, type RouteContract } from '../../shared/contract/route';
 import { HttpError } from './errors';
+import { withLogContext } from './logger';
 import { rawSuccess, Reply, success, type HttpResult } from './http';
 import { accessLevel } from './middleware/access';
 import { csrfCheck } from './middleware/csrf';
@@ -71,7 +73,21 @@ export function wrap<C extends RouteContract>(route: RouteDef<C>, main: Main<C>,
       if (isRaw(route.output)) return rawSuccess(String(answer.data), route.output.contentType, status, answer.options);
       return success(answer.data, status, answer.options);
     });
-  return handler as unknown as LambdaHandler;
+  return withRequestContext(handler as unknown as LambdaHandler);
+}
+
+/**
+ * Runs each request with its log context: API Gateway's request id (a fresh one when there is
+ * none) and whether it is this handler's first request, a cold start in the cloud (one route per
+ * Lambda, one request at a time per instance).
+ */
+function withRequestContext(handler: LambdaHandler): LambdaHandler {
+  let warm = false;
+  return (event, context) => {
+    const coldStart = !warm;
+    warm = true;
+    return withLogContext({ requestId: event.requestContext?.requestId || randomUUID(), coldStart }, () => handler(event, context));
+  };
 }
 
 /** The `$default` route: whatever no route matches gets the 404 envelope (after the header check). */
@@ -84,5 +100,5 @@ export function notFoundHandler(): LambdaHandler {
     .handler(async (event) => {
       throw new HttpError(404, 'not_found', `No route ${event.requestContext.http.method} ${event.rawPath}`);
     });
-  return handler as unknown as LambdaHandler;
+  return withRequestContext(handler as unknown as LambdaHandler);
 }

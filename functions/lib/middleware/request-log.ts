@@ -1,8 +1,17 @@
-/** One structured log line per request: route, status, duration; never bodies or cookies. */
-import { logger } from '../logger';
+/**
+ * One structured log line per request: route, status, duration; never bodies or cookies. Like
+ * every line of the request it carries the request id and the cold-start flag (functions/lib/wrap.ts),
+ * and the answer carries the id as `x-request-id`, for a member's report to lead to the logs.
+ */
+import { logContext, logger } from '../logger';
 import type { Middleware, RouteRequest } from './types';
 
+/** The header that tells the client the request's id. */
+export const REQUEST_ID_HEADER = 'x-request-id';
+
 function line(request: RouteRequest, routeKey: string): void {
+  const id = logContext()?.requestId;
+  if (id && request.response) request.response.headers = { ...request.response.headers, [REQUEST_ID_HEADER]: id };
   const status = request.response?.statusCode ?? 500;
   const fields = {
     route: routeKey,
