@@ -35,6 +35,13 @@ export const SOCKET_STAGE = 'live';
 
 /** Messages per second (steady / burst) the stage accepts from all clients before refusing them. */
 const SOCKET_THROTTLE = { rateLimit: 100, burstLimit: 200 };
+/**
+ * Handshakes per second (steady / burst) the stage accepts on `$connect`, from all clients: each
+ * costs a ticket's delete, two session reads and two counts of the member's sockets (at most 10
+ * each, functions/realtime/handshake.ts). WAF cannot sit in front of a WebSocket API, so this
+ * throttle is the stage's guard (docs/operations.md).
+ */
+export const CONNECT_THROTTLE = { rateLimit: 20, burstLimit: 40 };
 
 export interface RealtimeApiProps extends Omit<JobStageProps, 'sockets'> {
   jobs: readonly SocketJobDef[];
@@ -112,6 +119,13 @@ export class RealtimeApi extends Construct {
       );
       this.functions.set(job.routeKey, fn);
       this.roles.set(job.routeKey, role);
+      if (job.routeKey === '$connect') {
+        // A throttle of the route's own, tighter than the stage's: the stage names the route, so it is made after it.
+        const cfnStage = this.stage.node.defaultChild as apigwv2.CfnStage;
+        // A JSON property: CloudFormation's own key names.
+        cfnStage.routeSettings = { $connect: { ThrottlingRateLimit: CONNECT_THROTTLE.rateLimit, ThrottlingBurstLimit: CONNECT_THROTTLE.burstLimit } };
+        cfnStage.addDependency(route.node.defaultChild as apigwv2.CfnRoute);
+      }
     }
   }
 

@@ -36,7 +36,7 @@ export interface LocalRealtimeOptions {
   extraOrigins?: readonly string[];
 }
 
-const REASONS: Record<number, string> = { 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found' };
+const REASONS: Record<number, string> = { 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 429: 'Too Many Requests' };
 
 function refuse(socket: Duplex, status: number): void {
   socket.end(`HTTP/1.1 ${status} ${REASONS[status] ?? 'Error'}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);

@@ -18,6 +18,8 @@ import { queryPartition, setAttributes } from '../support/db';
 import { useHostTable } from '../support/host-env';
 import { join, newPage, withRole } from '../support/pages';
 import { fanOutSettled } from '../support/realtime';
+import { connectionsOf } from '../../functions/realtime/connections';
+import { MAX_SOCKETS_PER_MEMBER } from '../../functions/realtime/handshake';
 import { admin } from '../support/users';
 
 beforeAll(() => useHostTable());
@@ -402,6 +404,21 @@ describe('a socket lives no longer than its session', () => {
     expect(connections.map((c) => c.expiresAt)).toEqual([endsAt]);
     await closedWithin(tab, 5000);
     expect(Date.now()).toBeGreaterThanOrEqual(endsAt * 1000 - 50);
+  });
+});
+
+describe('sockets per member', () => {
+  it('opens at most 10 sockets for one member: the 11th handshake answers 429 before it opens; one closed makes room', { timeout: 60_000 }, async () => {
+    const [a, b] = await Promise.all([member(), member()]);
+    const open10: Socket[] = [];
+    for (let i = 0; i < MAX_SOCKETS_PER_MEMBER; i++) open10.push(await open(await ticketUrl(a)));
+    expect(await refusal(await ticketUrl(a))).toBe(429);
+    // Another member is not held to a's count.
+    const other = await open(await ticketUrl(b));
+    await open10.pop()!.close();
+    await expect.poll(async () => (await connectionsOf(a.profile.uuid)).length, { timeout: 10_000 }).toBe(MAX_SOCKETS_PER_MEMBER - 1);
+    const again = await open(await ticketUrl(a));
+    await Promise.all([...open10, other, again].map((s) => s.close()));
   });
 });
 

@@ -12,7 +12,7 @@ import { routeKey } from '../../functions/lib/route-types';
 import { routes } from '../../functions/routes';
 import { SOCKET_JOBS } from '../../infra/aws/jobs';
 import { REALTIME_TICKET_ROUTE } from '../../infra/aws/api';
-import { SOCKET_STAGE } from '../../infra/aws/realtime-api';
+import { CONNECT_THROTTLE, SOCKET_STAGE } from '../../infra/aws/realtime-api';
 import { jobLogGroupName } from '../../infra/aws/scheduled-jobs';
 import { synthesisedStages } from './synth-fixture';
 import { actionsOf, fromParent, lambdaOf, ofType, roleIdOf, roleStatements, type Resource, type StageView } from './template-view';
@@ -55,7 +55,7 @@ function socketRoute(v: StageView, key: string): { route: Resource; integration:
 }
 
 describe('the WebSocket API', () => {
-  it('exists once per stage, with one auto-deployed, throttled stage that writes access logs without the handshake\'s query string', () => {
+  it('exists once per stage, with one auto-deployed, throttled stage (handshakes more tightly) that writes access logs without the handshake\'s query string', () => {
     for (const v of synth.stages) {
       const apis = ofType(v.parent, 'AWS::ApiGatewayV2::Api').filter(([, a]) => a.Properties.ProtocolType === 'WEBSOCKET');
       expect(apis.map(([id]) => id)).toEqual([apiIdOf(v)]);
@@ -65,6 +65,11 @@ describe('the WebSocket API', () => {
       expect(stage).toMatchObject({ StageName: SOCKET_STAGE, AutoDeploy: true });
       expect(stage.DefaultRouteSettings.ThrottlingRateLimit).toBeGreaterThan(0);
       expect(stage.DefaultRouteSettings.ThrottlingBurstLimit).toBeGreaterThan(0);
+      // Handshakes have a throttle of their own, tighter than the stage's, on a route the stage waits for.
+      expect(stage.RouteSettings).toEqual({ $connect: { ThrottlingRateLimit: CONNECT_THROTTLE.rateLimit, ThrottlingBurstLimit: CONNECT_THROTTLE.burstLimit } });
+      expect(CONNECT_THROTTLE.rateLimit).toBeLessThan(stage.DefaultRouteSettings.ThrottlingRateLimit);
+      const connectRoute = ofType(v.parent, 'AWS::ApiGatewayV2::Route').find(([, r]) => r.Properties.RouteKey === '$connect');
+      expect(stages[0]![1].DependsOn).toContain(connectRoute![0]);
       const group = v.parent[stage.AccessLogSettings.DestinationArn['Fn::GetAtt'][0] as string]!;
       expect(group.Type).toBe('AWS::Logs::LogGroup');
       expect(group.Properties.RetentionInDays).toBeGreaterThan(0);
