@@ -69,7 +69,7 @@ describe('the WebSocket API', () => {
       expect(stage.RouteSettings).toEqual({ $connect: { ThrottlingRateLimit: CONNECT_THROTTLE.rateLimit, ThrottlingBurstLimit: CONNECT_THROTTLE.burstLimit } });
       expect(CONNECT_THROTTLE.rateLimit).toBeLessThan(stage.DefaultRouteSettings.ThrottlingRateLimit);
       const connectRoute = ofType(v.parent, 'AWS::ApiGatewayV2::Route').find(([, r]) => r.Properties.RouteKey === '$connect');
-      expect(stages[0]![1].DependsOn).toContain(connectRoute![0]);
+      expect((stages[0]![1] as { DependsOn?: string[] }).DependsOn).toContain(connectRoute![0]);
       const group = v.parent[stage.AccessLogSettings.DestinationArn['Fn::GetAtt'][0] as string]!;
       expect(group.Type).toBe('AWS::Logs::LogGroup');
       expect(group.Properties.RetentionInDays).toBeGreaterThan(0);
