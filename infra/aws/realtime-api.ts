@@ -36,12 +36,15 @@ export const SOCKET_STAGE = 'live';
 /** Messages per second (steady / burst) the stage accepts from all clients before refusing them. */
 const SOCKET_THROTTLE = { rateLimit: 100, burstLimit: 200 };
 /**
- * Handshakes per second (steady / burst) the stage accepts on `$connect`, from all clients: each
- * costs a ticket's delete, two session reads and two counts of the member's sockets (at most 10
- * each, functions/realtime/handshake.ts). WAF cannot sit in front of a WebSocket API, so this
- * throttle is the stage's guard (docs/operations.md).
+ * Handshakes per second (steady / burst) the stage accepts on `$connect`, from all clients: it
+ * bounds what a flood of handshakes costs (a Lambda invocation and a ticket lookup each; only one
+ * with a live ticket goes on to two session reads and two counts of the member's sockets). It is
+ * the stage's, not a client's: anyone can use it up without a ticket, so it is set well above the
+ * site's real rate of new sockets (one per member per tab opened), and a flood that uses it up
+ * delays live updates, never the site itself (docs/operations.md). WAF cannot sit in front of a
+ * WebSocket API.
  */
-export const CONNECT_THROTTLE = { rateLimit: 20, burstLimit: 40 };
+export const CONNECT_THROTTLE = { rateLimit: 50, burstLimit: 100 };
 
 export interface RealtimeApiProps extends Omit<JobStageProps, 'sockets'> {
   jobs: readonly SocketJobDef[];
