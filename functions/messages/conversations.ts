@@ -232,34 +232,57 @@ export interface MemberTally {
 
 /**
  * A member's unread messages and collections: their own tally item and those of the pages they
- * answer for (one Query for the pages, one BatchGet for the tallies), each kept on write.
+ * answer for (one Query for the pages, one BatchGet for the tallies), each count kept on write;
+ * the collections are the unread index of each (M5b: one Query each, in parallel), whose items
+ * are exactly the participants with unread messages that are not muted.
  */
 export async function memberTally(userId: string): Promise<MemberTally> {
   const pageIds = await pagesStaffedBy(userId);
-  const keys = [messageTallyKey(ownerPkOf('user', userId)), ...pageIds.map((id) => messageTallyKey(ownerPkOf('page', id)))];
-  const items = await batchGet(keys);
-  const tallies = items.map((i) => db().entities.messageTally.parse({ Item: i }).data as MessageTallyItem | null).filter((t): t is MessageTallyItem => !!t);
-  const own = tallies.find((t) => t.ownerPk === ownerPkOf('user', userId));
-  const ofPages = tallies.filter((t) => t.ownerPk !== ownerPkOf('user', userId));
-  const users = new Set<string>(own?.users ?? []);
-  const pages = new Set<string>(own?.pages ?? []);
+  const owners = ownersFor(userId, pageIds);
+  const [total, unreadSides] = await Promise.all([unreadCountOf(owners), Promise.all(owners.map((o) => unreadOf(o)))]);
+  const [own = [], ...ofPages] = unreadSides;
+  const users = new Set<string>();
+  const pages = new Set<string>();
   const onMyPages = new Set<string>();
-  let total = Math.max(0, own?.unread ?? 0);
-  for (const t of ofPages) {
-    total += Math.max(0, t.unread);
-    for (const c of t.convs ?? []) onMyPages.add(c);
-    for (const u of t.users ?? []) users.add(u);
-    if ((t.convs ?? []).length) pages.add(t.ownerPk.slice('page#'.length));
+  for (const p of own) (p.otherType === 'user' ? users : pages).add(p.otherId);
+  for (const [i, sides] of ofPages.entries()) {
+    for (const p of sides) {
+      onMyPages.add(p.conversationId);
+      if (p.otherType === 'user') users.add(p.otherId);
+    }
+    if (sides.length) pages.add(pageIds[i]!);
   }
   return {
     unreadMsgsTally: total,
     unread: {
-      conversationsNotOnMyPages: [...(own?.convs ?? [])].sort(),
+      conversationsNotOnMyPages: own.map((p) => p.conversationId).sort(),
       conversationsOnMyPages: [...onMyPages].sort(),
       users: [...users].sort(),
       pages: [...pages].sort(),
     },
   };
+}
+
+/** The member and the pages they answer for. */
+const ownersFor = (userId: string, pageIds: string[]): OwnerRef[] => [{ type: 'user', id: userId }, ...pageIds.map((id) => ({ type: 'page' as const, id }))];
+
+/** The unread messages of these owners: their tallies, kept on write (one BatchGet). */
+async function unreadCountOf(owners: OwnerRef[]): Promise<number> {
+  const items = await batchGet(owners.map((o) => messageTallyKey(ownerPkOf(o.type, o.id))));
+  const tallies = items.map((i) => db().entities.messageTally.parse({ Item: i }).data as MessageTallyItem | null).filter((t): t is MessageTallyItem => !!t);
+  return tallies.reduce((sum, t) => sum + Math.max(0, t.unread), 0);
+}
+
+/** `unreadMsgsTally` alone (the badge, the tally frame): the member's tally and their pages' (one Query, one BatchGet). */
+export async function memberUnreadCount(userId: string): Promise<number> {
+  return unreadCountOf(ownersFor(userId, await pagesStaffedBy(userId)));
+}
+
+/** A participant's conversations with unread messages, not muted: its unread index (M5b). */
+async function unreadOf(owner: OwnerRef): Promise<ParticipantItem[]> {
+  const { data } = await db().entities.conversationParticipant.query.unread({ participantType: owner.type, participantId: owner.id }).go({ pages: 'all' });
+  // An index copy a moment behind its item can still show it read or muted: left out.
+  return (data as ParticipantItem[]).filter((p) => p.unread > 0 && !p.muted);
 }
 
 /**

@@ -20,7 +20,7 @@ export async function eraseConversation(conversationId: string): Promise<void> {
       const items: TxItem[] = [
         deleteItem(participantKey(conversationId, { type: p.participantType, id: p.participantId }), and(eq('unread', p.unread), eq('muted', p.muted))),
       ];
-      if (!p.muted && p.unread > 0) items.push(tallyUpdate(p, -p.unread, 'remove'));
+      if (!p.muted && p.unread > 0) items.push(tallyUpdate(p, -p.unread));
       return writeItems(items);
     });
   }

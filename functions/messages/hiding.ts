@@ -21,7 +21,7 @@ async function hideFor(conversationId: string, participant: OwnerRef): Promise<v
     const latest = await latestMessageKey(conversationId);
     const now = new Date().toISOString();
     const items = [participantReadUpdate(p, { unread: 0, hidden: true, lastReadAt: now, ...(latest ? { lastReadKey: latest, clearedKey: latest } : {}) })];
-    if (!p.muted && p.unread > 0) items.push(tallyUpdate(p, -p.unread, 'remove'));
+    if (!p.muted && p.unread > 0) items.push(tallyUpdate(p, -p.unread));
     return writeItems(items);
   });
 }
@@ -49,7 +49,7 @@ export async function muteConversation(session: Session, conversationId: string,
     const p = await freshParticipant(conversationId, sideRef(side));
     if (p.muted === muted) return null;
     const items = [participantReadUpdate(p, { unread: p.unread, muted })];
-    if (p.unread > 0) items.push(tallyUpdate(p, muted ? -p.unread : p.unread, muted ? 'remove' : 'add'));
+    if (p.unread > 0) items.push(tallyUpdate(p, muted ? -p.unread : p.unread));
     return writeItems(items);
   });
   return muted;

@@ -2,11 +2,13 @@
  * What the conversation writes share. Each change is one transaction that carries every count it
  * moves: the participant items (unread count, muted flag, place in the inbox) and the member's or
  * page's tally of unread messages. The tally of a member or page is the sum of the unread counts
- * of its participant items that are not muted, and its collections name exactly those with
- * unread > 0; the property test of test/api/messages.test.ts holds every write to it.
+ * of its participant items that are not muted, and exactly those with unread > 0 carry the keys
+ * of the unread index (M5b: the unread collections are a Query of it, not sets on the tally, so
+ * no item grows with the number of unread conversations); the property test of
+ * test/api/messages.test.ts holds every write to both.
  */
 import { and, eq, exists, live } from '../db/condition';
-import { INBOX_PLACE_FIELDS, participantKey, type MessageItem, type ParticipantItem } from '../db/entities/conversation';
+import { INBOX_PLACE_FIELDS, participantKey, UNREAD_PLACE_FIELDS, unreadPlace, type MessageItem, type ParticipantItem } from '../db/entities/conversation';
 import type { OwnerRef } from '../db/entities/owner';
 import { pageKey } from '../db/entities/page';
 import { tallyChange } from '../db/items/message-tally';
@@ -17,22 +19,22 @@ import { getParticipant, ownerPkOf, type Side } from './conversations';
 
 export const ATTEMPTS = 5;
 
-/** The tally change of one participant: `delta` unread, and its conversation in or out of the collections. */
-export function tallyUpdate(p: Pick<ParticipantItem, 'participantType' | 'participantId' | 'conversationId' | 'otherType' | 'otherId'>, delta: number, collections: 'add' | 'remove' | 'keep'): TxItem {
-  return tallyChange({
-    ownerPk: ownerPkOf(p.participantType, p.participantId),
-    unread: delta,
-    ...(collections !== 'keep' ? { collections: { change: collections, conversationId: p.conversationId, otherType: p.otherType, otherId: p.otherId } } : {}),
-  });
+/** The tally change of one participant: `delta` unread. */
+export function tallyUpdate(p: Pick<ParticipantItem, 'participantType' | 'participantId'>, delta: number): TxItem {
+  return tallyChange({ ownerPk: ownerPkOf(p.participantType, p.participantId), unread: delta });
 }
 
-/** The participant's unread (and read marks, hidden and muted flags) set, guarded on the unread and muted it was read with. */
+/**
+ * The participant's unread (and read marks, hidden and muted flags) set, guarded on the unread and
+ * muted it was read with; filed in the unread index exactly while it has unread and is not muted.
+ */
 export function participantReadUpdate(p: ParticipantItem, set: { unread: number; lastReadAt?: string; lastReadKey?: string; hidden?: boolean; clearedKey?: string; muted?: boolean }): TxItem {
+  const unreadShown = set.unread > 0 && !(set.muted ?? p.muted);
   return updateItem({
     key: participantKey(p.conversationId, { type: p.participantType, id: p.participantId }),
-    set,
-    // Hidden: out of the inbox index.
-    ...(set.hidden === true ? { remove: INBOX_PLACE_FIELDS } : {}),
+    set: { ...set, ...(unreadShown ? unreadPlace(p) : {}) },
+    // Hidden: out of the inbox index; nothing unread (or muted): out of the unread index.
+    remove: [...(set.hidden === true ? INBOX_PLACE_FIELDS : []), ...(unreadShown ? [] : UNREAD_PLACE_FIELDS)],
     condition: and(exists(), eq('unread', p.unread), eq('muted', p.muted)),
   });
 }

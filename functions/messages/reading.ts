@@ -49,7 +49,7 @@ async function readUpTo(conversationId: string, side: Pick<Side, 'type' | 'parti
     const { counted, lastKey } = await countBetween(conversationId, side, from, key);
     const unread = Math.max(0, p.unread - counted);
     const items = [participantReadUpdate(p, { unread, lastReadAt: new Date().toISOString(), lastReadKey: lastKey })];
-    if (!p.muted && unread !== p.unread) items.push(tallyUpdate(p, unread - p.unread, unread === 0 ? 'remove' : 'keep'));
+    if (!p.muted && unread !== p.unread) items.push(tallyUpdate(p, unread - p.unread));
     return writeItems(items);
   });
 }

@@ -5,7 +5,7 @@
  */
 import { batchGet } from '../db/batch';
 import { and, eq, exists } from '../db/condition';
-import { blockKey, conversationKey, inboxPlace, messageClaimKey, participantKey, type ConversationItem, type MessageItem, type ParticipantItem, type ParticipantType } from '../db/entities/conversation';
+import { blockKey, conversationKey, inboxPlace, messageClaimKey, participantKey, unreadPlace, type ConversationItem, type MessageItem, type ParticipantItem, type ParticipantType } from '../db/entities/conversation';
 import type { OwnerRef } from '../db/entities/owner';
 import { db } from '../db/service';
 import { failedChecks, named, txEntities, writeItems, type TxItem } from '../db/transact';
@@ -39,8 +39,11 @@ async function claimedMessage(session: Session, id: string, conversationId: stri
 function inboxPlacement(conversationId: string, participant: OwnerRef, at: string, preview: string, senderId: string, extra: { unreadBy?: number; guardMuted?: boolean }): TxItem {
   return updateItem({
     key: participantKey(conversationId, participant),
-    // Back in the inbox index, at the top.
-    set: { lastMessageAt: at, lastPreview: preview, lastSenderId: senderId, hidden: false, ...inboxPlace(participant, at, conversationId) },
+    // Back in the inbox index, at the top; with a message unread and not muted, in the unread index.
+    set: {
+      lastMessageAt: at, lastPreview: preview, lastSenderId: senderId, hidden: false, ...inboxPlace(participant, at, conversationId),
+      ...(extra.unreadBy && extra.guardMuted === false ? unreadPlace({ participantType: participant.type, participantId: participant.id, conversationId }) : {}),
+    },
     ...(extra.unreadBy ? { add: { unread: extra.unreadBy } } : {}),
     condition: and(exists(), extra.guardMuted !== undefined ? eq('muted', extra.guardMuted) : undefined),
   });
@@ -125,7 +128,7 @@ async function deliverMessage(
     if (recipient) {
       items.push(inboxPlacement(conv.id, { type: recipient.participantType, id: recipient.participantId }, createdAt, preview, session.userId, { unreadBy: 1, guardMuted: recipient.muted }));
       if (!recipient.muted) {
-        items.push(tallyUpdate(recipient, 1, 'add'));
+        items.push(tallyUpdate(recipient, 1));
         // Unread after the delay, it is mailed (muting and blocks are judged again when the mail goes out).
         items.push(mailWait({ kind: 'conv', id: conv.id }, { type: recipient.participantType, id: recipient.participantId }, `${sentMs}#${input.id}`, nowMs));
       }

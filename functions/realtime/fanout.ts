@@ -27,7 +27,7 @@ import { sessionKey } from '../db/entities/session';
 import { db } from '../db/service';
 import { logger } from '../lib/logger';
 import { usableFamily } from '../lib/session/live';
-import { getConversation, memberTally, staffOf } from '../messages/conversations';
+import { getConversation, memberUnreadCount, staffOf } from '../messages/conversations';
 import { getEvent } from '../events/events';
 import { getPostItem } from '../posts/post-item';
 import { unreadTally, withActor } from '../notifications/notifications';
@@ -129,7 +129,7 @@ async function notificationFanOut(item: NotificationItem, sink: FrameSink): Prom
 async function tallyFanOut(item: MessageTallyItem, sink: FrameSink): Promise<void> {
   const [type, id] = item.ownerPk.split('#') as ['user' | 'page', string];
   const members = await membersOf(type, id);
-  await deliver(members, async (userId) => ({ type: 'messages-tally', data: { unreadMsgsTally: (await memberTally(userId)).unreadMsgsTally } }), sink);
+  await deliver(members, async (userId) => ({ type: 'messages-tally', data: { unreadMsgsTally: await memberUnreadCount(userId) } }), sink);
 }
 
 type ChangedKind = 'event' | 'page' | 'thread';

@@ -364,6 +364,24 @@ export const MANUAL_JOBS = [
       deleteImages: [],
     },
   },
+  {
+    // Scans for unread, unmuted participants without unread keys and tallies with the old sets
+    // (Scan), reads its progress (GetItem), writes each with a conditional UpdateItem and saves
+    // its progress (UpdateItem).
+    name: 'backfill-unread',
+    handler: 'system/backfill-unread',
+    description: 'Files conversations with unread messages in the unread index and takes the old unread sets off the tallies; invoke it again until it answers done',
+    invokedBy: 'operator',
+    memoryMb: 256,
+    timeoutSeconds: 900,
+    access: {
+      scanTable: true,
+      queryIndexes: [],
+      deleteItems: false,
+      itemActions: ['GetItem', 'UpdateItem'],
+      deleteImages: [],
+    },
+  },
 ] as const satisfies readonly ManualJobDef[];
 
 /** The export job: the routes granted `export:start` invoke it (infra/aws/routes-stack.ts). */

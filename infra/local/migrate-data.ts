@@ -17,12 +17,17 @@ export async function migrateDataFolder(existing: boolean, log: (line: string) =
   // Loaded once the environment points functions/db at the local table.
   const m = await import('../../functions/db/migrations/owner-kinds');
   const authored = await import('../../functions/db/migrations/authored');
+  const unread = await import('../../functions/db/migrations/unread-index');
   if (!existing) {
     await m.markOwnerKindsFresh();
     await authored.markAuthoredFresh();
+    await unread.markUnreadIndexFresh();
     return;
   }
-  await fileAuthored(log);
+  // Comments and reactions of a folder made before the per-author index, filed under their authors.
+  await toTheEnd(authored.authoredProgress, authored.runAuthoredBackfill, log, (n) => `Filed ${n} comments and reactions under their authors.`);
+  // Conversations of a folder made before the unread index, filed in it; the tallies' old sets taken off.
+  await toTheEnd(unread.unreadIndexProgress, unread.runUnreadIndexBackfill, log, (n) => `Filed ${n} unread conversations and tallies in the unread index.`);
   const before = await m.ownerKindsProgress();
   if (before?.done) return;
   log('Migrating the data folder to owner keys that name the owner\'s kind…');
@@ -36,14 +41,18 @@ export async function migrateDataFolder(existing: boolean, log: (line: string) =
   }
 }
 
-/** Comments and reactions of a folder made before the per-author index, filed under their authors (a fresh folder has none to file). */
-async function fileAuthored(log: (line: string) => void): Promise<void> {
-  const { authoredProgress, runAuthoredBackfill } = await import('../../functions/db/migrations/authored');
-  if ((await authoredProgress()).done) return;
+/** Runs a backfill (functions/db/migrations/scan-backfill.ts) to its end unless it is done already, saying what it wrote. */
+async function toTheEnd(
+  progress: () => Promise<{ done: boolean }>,
+  run: (options: { deadline: number }) => Promise<{ done: boolean; written: number }>,
+  log: (line: string) => void,
+  said: (written: number) => string,
+): Promise<void> {
+  if ((await progress()).done) return;
   for (;;) {
-    const out = await runAuthoredBackfill({ deadline: Date.now() + 60_000 });
+    const out = await run({ deadline: Date.now() + 60_000 });
     if (!out.done) continue;
-    if (out.written) log(`Filed ${out.written} comments and reactions under their authors.`);
+    if (out.written) log(said(out.written));
     return;
   }
 }

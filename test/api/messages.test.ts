@@ -429,6 +429,7 @@ describe('the counts always equal a recount', () => {
           } else if (o.kind === 'hide') expect((await as(who.browser, 'DELETE', '/api/iam/messages/conversation', { convnId: conv.id })).status).toBe(200);
           else expect((await as(who.browser, 'PUT', '/api/iam/messages/conversation/mute', { convnId: conv.id, muted: o.kind === 'mute' })).status).toBe(200);
         }
+        const unreadOf = new Map<string, string[]>();
         for (const owner of [...members.map((m) => `user#${m.profile.uuid}`), `page#${page.id}`]) {
           const parts = (await Promise.all(convs.map((cv) => queryPartition(`conv#${cv.id}`)))).flat().filter((i) => i.sk === `part#${owner}`);
           const recount = await Promise.all(parts.map(async (p) => ({ p, unread: await recountUnread(String(p.conversationId), p) })));
@@ -436,10 +437,19 @@ describe('the counts always equal a recount', () => {
           const counted = recount.filter(({ p }) => !p.muted && Number(p.unread) > 0);
           const t = await getItem(owner, 'msg-tally');
           expect(Number(t?.unread ?? 0), owner).toBe(counted.reduce((n, { p }) => n + Number(p.unread), 0));
-          expect([...((t?.convs as Set<string> | undefined) ?? [])].sort(), owner).toEqual(counted.map(({ p }) => String(p.conversationId)).sort());
-          const others = (type: string) => counted.filter(({ p }) => p.otherType === type).map(({ p }) => String(p.otherId)).sort();
-          expect([...((t?.users as Set<string> | undefined) ?? [])].sort(), `${owner} users`).toEqual(others('user'));
-          expect([...((t?.pages as Set<string> | undefined) ?? [])].sort(), `${owner} pages`).toEqual(others('page'));
+          // The unread index (M5b) files exactly the unread, unmuted sides; the tally holds no sets.
+          const ids = counted.map(({ p }) => String(p.conversationId)).sort();
+          const filed = parts.filter((p) => p.gsi3pk !== undefined);
+          expect(filed.map((p) => String(p.conversationId)).sort(), `${owner} unread index`).toEqual(ids);
+          for (const p of filed) expect([p.gsi3pk, p.gsi3sk]).toEqual([`unread#${owner}`, p.conversationId]);
+          expect(t?.convs, owner).toBeUndefined();
+          unreadOf.set(owner, ids);
+        }
+        // Each member's unread collections are their index's, and their pages'.
+        for (const m of members) {
+          const { unread } = await inbox(m);
+          expect(unread.conversationsNotOnMyPages, m.profile.username).toEqual(unreadOf.get(`user#${m.profile.uuid}`));
+          expect(unread.conversationsOnMyPages, m.profile.username).toEqual(m === c ? unreadOf.get(`page#${page.id}`) : []);
         }
         // Each member's answer is their own tally plus their pages'.
         const pageTally = Number((await getItem(`page#${page.id}`, 'msg-tally'))?.unread ?? 0);

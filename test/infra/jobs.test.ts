@@ -537,8 +537,11 @@ describe('the operator\'s jobs, invoked by hand', () => {
     }
   });
 
-  it('the per-author backfill: invoked by hand only, an output naming it, and a role that may only Scan the table, get and update items and write its logs', async () => {
-    const BACKFILL = MANUAL_JOBS.find((j) => j.name === 'backfill-authored')!;
+  it.each([
+    ['backfill-authored', 'BackfillAuthoredFunction'],
+    ['backfill-unread', 'BackfillUnreadFunction'],
+  ])('the backfill %s: invoked by hand only, an output naming it, and a role that may only Scan the table, get and update items and write its logs', async (name, output) => {
+    const BACKFILL = MANUAL_JOBS.find((j) => j.name === name)!;
     expect(await handlerType(bundles.jobs.find((j) => j.name === BACKFILL.name)!.dir)).toBe('function');
     for (const { stack, resources } of stages) {
       const [fnId, fn] = jobFunction(resources, BACKFILL.name);
@@ -546,7 +549,7 @@ describe('the operator\'s jobs, invoked by hand', () => {
       expect(ofType(resources, 'AWS::Events::Rule').filter(([, r]) => names(r))).toEqual([]);
       expect(ofType(resources, 'AWS::Lambda::EventSourceMapping').filter(([, r]) => names(r))).toEqual([]);
       const outputs = Template.fromStack(stack).toJSON().Outputs as Record<string, { Value: unknown }>;
-      expect(outputs.BackfillAuthoredFunction?.Value).toEqual({ Ref: fnId });
+      expect(outputs[output]?.Value).toEqual({ Ref: fnId });
       const bySid = Object.fromEntries(roleStatements(resources, fn.Properties.Role['Fn::GetAtt'][0] as string).map((st) => [st.Sid, st]));
       expect(Object.keys(bySid).sort()).toEqual(['Logs', 'TableItems', 'TableScan']);
       expect(([] as string[]).concat(bySid.TableItems.Action).sort()).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);

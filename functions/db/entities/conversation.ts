@@ -11,8 +11,9 @@
  *
  * Beside them: `messageClaim` (`msgid#<id>`) claims the client's message id in the send's
  * transaction (a retry finds it, and mark-as-seen finds a message's conversation from its id
- * alone); `messageTally` (`<owner pk>` / `msg-tally`) is a member's or a page's unread tally and
- * unread collections, kept by `ADD`/`DELETE` in the transaction that changes them; `block`
+ * alone); `messageTally` (`<owner pk>` / `msg-tally`) is a member's or a page's unread tally, kept
+ * by `ADD` in the transaction that changes it (the unread conversations are the participants'
+ * sparse unread index, M5b); `block`
  * (`user#<blocker>` / `block#<blocked>`) is one member blocking another.
  */
 import { createHash } from 'node:crypto';
@@ -79,6 +80,18 @@ export const ConversationParticipant = () => new Entity({
       sk: { field: 'gsi1sk', composite: ['lastMessageAt', 'conversationId'], template: '${lastMessageAt}#${conversationId}', casing: 'none' },
       // Never written by ElectroDB: the writes of functions/messages/ (sending.ts, participant-writes.ts) set these keys
       // while the conversation is shown and remove them while it is hidden (a sparse inbox).
+      condition: () => false,
+    },
+    /**
+     * Sparse: a participant's conversations with unread messages that are not muted (M5b), the
+     * unread collections of `messages/all`. Never written by ElectroDB: the writes that move
+     * `unread` or `muted` set these keys when the participant has unread and is not muted, and
+     * remove them otherwise (functions/messages/participant-writes.ts `unreadPlace`).
+     */
+    unread: {
+      index: 'gsi3',
+      pk: { field: 'gsi3pk', composite: ['participantType', 'participantId'], template: 'unread#${participantType}#${participantId}', casing: 'none' },
+      sk: { field: 'gsi3sk', composite: ['conversationId'], template: '${conversationId}', casing: 'none' },
       condition: () => false,
     },
     /** Every conversation of a participant, hidden ones included (erasing an account's). */
@@ -156,12 +169,6 @@ export const MessageTally = () => new Entity({
     /** `user#<id>` or `page#<id>`. */
     ownerPk: { type: 'string', required: true, readOnly: true },
     unread: { type: 'number', required: true, default: 0 },
-    /** The conversations with unread messages (not muted). */
-    convs: { type: 'set', items: 'string' },
-    /** The members on the other side of those conversations. */
-    users: { type: 'set', items: 'string' },
-    /** The pages on the other side of those conversations. */
-    pages: { type: 'set', items: 'string' },
   },
   indexes: {
     byOwner: {
@@ -206,6 +213,12 @@ export const inboxSk = (lastMessageAt: string, conversationId: string): string =
 export const inboxPlace = (p: OwnerRef, lastMessageAt: string, conversationId: string): { gsi1pk: string; gsi1sk: string } => ({ gsi1pk: inboxPk(p), gsi1sk: inboxSk(lastMessageAt, conversationId) });
 /** The attributes an update removes to take a participant row out of its owner's inbox (a hidden conversation). */
 export const INBOX_PLACE_FIELDS = ['gsi1pk', 'gsi1sk'] as const;
+
+/** The keys that file a participant with unread, unmuted messages in its owner's unread index (M5b). */
+export const UNREAD_PLACE_FIELDS = ['gsi3pk', 'gsi3sk'] as const;
+export function unreadPlace(p: { participantType: ParticipantType; participantId: string; conversationId: string }): { gsi3pk: string; gsi3sk: string } {
+  return { gsi3pk: `unread#${p.participantType}#${p.participantId}`, gsi3sk: p.conversationId };
+}
 
 /**
  * The conversation of two participants: the same pair always gets the same id, a UUID made from

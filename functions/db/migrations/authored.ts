@@ -7,25 +7,19 @@
  * nothing more. Each write carries the migration's marks (marker.ts): the stream dispatcher does
  * not take a re-filed comment for a new one. The operator's job `backfill-authored` runs it.
  */
-import { GetCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../client';
 import { authoredCommentReactionSk, authoredCommentSk, authoredPk, authoredPostReactionSk } from '../entities/comment';
-import { isConditionFailure } from '../transact';
-import { migrationMarks, markMigrationFresh } from './marker';
+import { migrationMarks } from './marker';
+import { backfillPass, backfillProgress, markBackfillFresh, runBackfill, type BackfillProgress, type PassOutcome, type ScanBackfill, type ScanCursor } from './scan-backfill';
 
 const ENTITIES = ['comment', 'postReaction', 'commentReaction'] as const;
 
 export const AUTHORED_PROGRESS_KEY = { pk: 'migration#authored', sk: 'progress' } as const;
 
 type Item = Record<string, unknown>;
-export type AuthoredCursor = Record<string, unknown>;
-
-export interface AuthoredOutcome {
-  done: boolean;
-  cursor: AuthoredCursor | null;
-  scanned: number;
-  written: number;
-}
+export type AuthoredCursor = ScanCursor;
+export type AuthoredOutcome = PassOutcome;
 
 /** The gsi1 keys an item of these entities gets today; null for one that lacks what they are made of. */
 export function authoredKeysOf(item: Item): { gsi1pk: string; gsi1sk: string } | null {
@@ -44,72 +38,37 @@ export function authoredKeysOf(item: Item): { gsi1pk: string; gsi1sk: string } |
   }
 }
 
-/** One pass from `cursor` until the table ends or `deadline` passes (the next run goes on from the cursor). */
-export async function backfillAuthored(run: { cursor: AuthoredCursor | null; deadline: number; pageSize?: number }): Promise<AuthoredOutcome> {
-  const names = Object.fromEntries(ENTITIES.map((e, i) => [`:e${i}`, e]));
-  let cursor = run.cursor;
-  let scanned = 0;
-  let written = 0;
-  for (;;) {
-    const page = await documentClient().send(new ScanCommand({
+const names = Object.fromEntries(ENTITIES.map((e, i) => [`:e${i}`, e]));
+
+/** The backfill (scan-backfill.ts): comments and reactions without gsi1 keys, each filed by a conditional update. */
+const AUTHORED: ScanBackfill = {
+  progressKey: AUTHORED_PROGRESS_KEY,
+  filter: { expression: `#e IN (${Object.keys(names).join(', ')}) AND attribute_not_exists(#g)`, names: { '#e': '__edb_e__', '#g': 'gsi1pk' }, values: names },
+  async write(item) {
+    const keys = authoredKeysOf(item);
+    if (!keys) return false;
+    const marks = migrationMarks({ ...item, ...keys }, new Date().toISOString());
+    await documentClient().send(new UpdateCommand({
       TableName: tableName(),
-      Limit: run.pageSize ?? 200,
-      FilterExpression: `#e IN (${Object.keys(names).join(', ')}) AND attribute_not_exists(#g)`,
-      ExpressionAttributeNames: { '#e': '__edb_e__', '#g': 'gsi1pk' },
-      ExpressionAttributeValues: names,
-      ...(cursor ? { ExclusiveStartKey: cursor } : {}),
+      Key: { pk: item.pk, sk: item.sk },
+      UpdateExpression: 'SET #g = :g, #s = :s, #ma = :ma, #ms = :ms',
+      ConditionExpression: 'attribute_exists(#pk) AND attribute_not_exists(#g)',
+      ExpressionAttributeNames: { '#g': 'gsi1pk', '#s': 'gsi1sk', '#ma': 'migratedAt', '#ms': 'migratedSig', '#pk': 'pk' },
+      ExpressionAttributeValues: { ':g': keys.gsi1pk, ':s': keys.gsi1sk, ':ma': marks.migratedAt, ':ms': marks.migratedSig },
     }));
-    for (const item of page.Items ?? []) {
-      scanned++;
-      const keys = authoredKeysOf(item);
-      if (!keys) continue;
-      const marks = migrationMarks({ ...item, ...keys }, new Date().toISOString());
-      try {
-        await documentClient().send(new UpdateCommand({
-          TableName: tableName(),
-          Key: { pk: item.pk, sk: item.sk },
-          UpdateExpression: 'SET #g = :g, #s = :s, #ma = :ma, #ms = :ms',
-          ConditionExpression: 'attribute_exists(#pk) AND attribute_not_exists(#g)',
-          ExpressionAttributeNames: { '#g': 'gsi1pk', '#s': 'gsi1sk', '#ma': 'migratedAt', '#ms': 'migratedSig', '#pk': 'pk' },
-          ExpressionAttributeValues: { ':g': keys.gsi1pk, ':s': keys.gsi1sk, ':ma': marks.migratedAt, ':ms': marks.migratedSig },
-        }));
-        written++;
-      } catch (err) {
-        if (!isConditionFailure(err)) throw err;
-      }
-    }
-    cursor = page.LastEvaluatedKey ?? null;
-    if (!cursor) return { done: true, cursor: null, scanned, written };
-    if (Date.now() >= run.deadline) return { done: false, cursor, scanned, written };
-  }
-}
+    return true;
+  },
+};
 
-export interface AuthoredProgress {
-  done: boolean;
-  cursor: AuthoredCursor | null;
-  runs: number;
-  updatedAt: string | null;
-}
+/** One pass from `cursor` until the table ends or `deadline` passes (the next run goes on from the cursor). */
+export const backfillAuthored = (run: { cursor: AuthoredCursor | null; deadline: number; pageSize?: number }): Promise<AuthoredOutcome> => backfillPass(AUTHORED, run);
 
-export async function authoredProgress(): Promise<AuthoredProgress> {
-  const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: AUTHORED_PROGRESS_KEY, ConsistentRead: true }));
-  return { done: Item?.done === true, cursor: (Item?.cursor as AuthoredCursor | undefined) ?? null, runs: Number(Item?.runs ?? 0), updatedAt: (Item?.updatedAt as string | undefined) ?? null };
-}
+export type AuthoredProgress = BackfillProgress;
+
+export const authoredProgress = (): Promise<AuthoredProgress> => backfillProgress(AUTHORED_PROGRESS_KEY);
 
 /** One run from the saved progress (from the start when done and `again`), saving where it stopped. */
-export async function runAuthoredBackfill(options: { deadline: number; again?: boolean }): Promise<AuthoredProgress & { scanned: number; written: number }> {
-  const before = await authoredProgress();
-  if (before.done && !options.again) return { ...before, scanned: 0, written: 0 };
-  const out = await backfillAuthored({ cursor: before.done ? null : before.cursor, deadline: options.deadline });
-  await documentClient().send(new UpdateCommand({
-    TableName: tableName(),
-    Key: AUTHORED_PROGRESS_KEY,
-    UpdateExpression: `SET #done = :done, #at = :at${out.cursor ? ', #cursor = :cursor' : ''} ADD #runs :one${out.cursor ? '' : ' REMOVE #cursor'}`,
-    ExpressionAttributeNames: { '#done': 'done', '#at': 'updatedAt', '#cursor': 'cursor', '#runs': 'runs' },
-    ExpressionAttributeValues: { ':done': out.done, ':at': new Date().toISOString(), ':one': 1, ...(out.cursor ? { ':cursor': out.cursor } : {}) },
-  }));
-  return { ...(await authoredProgress()), scanned: out.scanned, written: out.written };
-}
+export const runAuthoredBackfill = (options: { deadline: number; again?: boolean }): Promise<AuthoredProgress & { scanned: number; written: number }> => runBackfill(AUTHORED, options);
 
 /** Records a table made with this version (every comment and reaction filed as written) as done, unless progress is already kept. */
-export const markAuthoredFresh = (): Promise<void> => markMigrationFresh(AUTHORED_PROGRESS_KEY);
+export const markAuthoredFresh = (): Promise<void> => markBackfillFresh(AUTHORED);

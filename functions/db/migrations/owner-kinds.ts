@@ -259,6 +259,11 @@ class Migration {
       if (typeof item.gsi1sk === 'string') out.gsi1sk = item.gsi1sk.endsWith(`#${from}`) ? `${item.gsi1sk.slice(0, -from.length)}${to}` : `${str(item.lastMessageAt)}#${to}`;
       out.gsi2pk = `convsof#${ref}`;
       out.gsi2sk = to;
+      // Filed in the unread index (M5b): under the moved conversation.
+      if (typeof item.gsi3pk === 'string' && item.gsi3pk.startsWith('unread#')) {
+        out.gsi3pk = `unread#${ref}`;
+        out.gsi3sk = to;
+      }
     }
     return out;
   }
