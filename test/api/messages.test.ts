@@ -448,8 +448,8 @@ describe('the counts always equal a recount', () => {
         // Each member's unread collections are their index's, and their pages'.
         for (const m of members) {
           const { unread } = await inbox(m);
-          expect(unread.conversationsNotOnMyPages, m.profile.username).toEqual(unreadOf.get(`user#${m.profile.uuid}`));
-          expect(unread.conversationsOnMyPages, m.profile.username).toEqual(m === c ? unreadOf.get(`page#${page.id}`) : []);
+          expect(unread.conversationsNotOnMyPages, m.profile.uuid).toEqual(unreadOf.get(`user#${m.profile.uuid}`));
+          expect(unread.conversationsOnMyPages, m.profile.uuid).toEqual(m === c ? unreadOf.get(`page#${page.id}`) : []);
         }
         // Each member's answer is their own tally plus their pages'.
         const pageTally = Number((await getItem(`page#${page.id}`, 'msg-tally'))?.unread ?? 0);
