@@ -1,5 +1,5 @@
 /**
- * Photos in messages (M7 in docs/data-model.md): uploaded as post photos are, but under the
+ * Photos in messages (M2b in docs/data-model.md): uploaded as post photos are, but under the
  * bucket's private prefix, which the CDN never serves, and shown only through presigned GETs
  * that the conversation's answer hands its participants.
  *

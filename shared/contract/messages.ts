@@ -60,7 +60,7 @@ export const messagePhotoUpload = defineRoute({
   method: 'POST', path: '/api/iam/messages/photo-upload-url', access: 'registered',
   input: messagePhotoUploadInput, output: messagePhotoUploadAnswer,
   errors: { 429: 'past the upload limit' },
-  summary: 'A presigned PUT (5 min; JPEG, PNG or WebP; at most 10 MB; type and length signed) for a photo of a message, under the bucket\'s private prefix, which the CDN never serves: { id, url, key, headers, expires_in, small }. width and height are the photo\'s pixels. Name the id in photos of POST messages/new; unused uploads are removed after a day. Only the conversation\'s participants ever get a GET of it. 429 after 150 uploads (of any kind) in an hour.',
+  summary: 'A presigned PUT (5 min; JPEG, PNG or WebP; at most 10 MB; type and length signed) for a photo of a message, under the bucket\'s private prefix, which the CDN never serves: { id, url, key, headers, expires_in, small }. width and height are the photo\'s pixels. Name the id in photos of POST messages/new; unused uploads are removed within a day. Only the conversation\'s participants ever get a GET of it. 429 after 150 uploads (of any kind) in an hour.',
 });
 
 export const deleteConversation = defineRoute({

@@ -5,7 +5,7 @@
  * (member to member) and deletes (hides, after a confirmation) the conversation. Each of those
  * jobs is its own hook (../hooks) or component (./conversation); this file puts them together.
  */
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { MessageView, Party } from '@shared/answers/messages';
 import { FormAlert } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
@@ -80,6 +80,13 @@ export function ConversationView({ viewer, a, b, me, other, start, canStart = tr
     refreshed.current = Date.now();
     void refetch();
   }, [refetch]);
+  // While photos show, their links (signed for at least 15 minutes) are read afresh before they expire.
+  const hasPhotos = messages.some((m) => m.photos?.length);
+  useEffect(() => {
+    if (!hasPhotos) return;
+    const timer = setInterval(() => void refetch(), 12 * 60_000);
+    return () => clearInterval(timer);
+  }, [hasPhotos, refetch]);
   const waiting = !canStart && !convId && !conversation.isPending;
   const pane = usePhonePaneHeight<HTMLElement>();
 

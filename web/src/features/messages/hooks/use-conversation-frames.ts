@@ -42,8 +42,10 @@ export function useConversationFrames({ queryKey: key, convId, viewer, me, other
       const photos = m.photos?.length ?? 0;
       if (photos) void qc.invalidateQueries({ queryKey: key });
       const theirs = me.type === 'page' ? m.asPageId !== me.id : m.senderId !== viewer || !!m.asPageId;
-      const withPhotos = photos ? ` (${photos === 1 ? 'a photo' : `${photos} photos`})` : '';
-      if (theirs) announce(`New message from ${otherName}: ${m.content.slice(0, 140)}${withPhotos}`);
+      const photosText = photos === 1 ? 'a photo' : `${photos} photos`;
+      if (theirs) {
+        announce(!m.content ? `${photos === 1 ? 'A photo' : `${photos} photos`} from ${otherName}` : `New message from ${otherName}: ${m.content.slice(0, 140)}${photos ? ` (with ${photosText})` : ''}`);
+      }
     },
     [convId, qc, key, me, viewer, otherName, onArrived, announce],
   );

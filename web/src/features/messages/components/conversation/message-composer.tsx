@@ -48,7 +48,16 @@ export function MessageComposer({ text, onTextChange: setText, otherName, onSend
     }
   };
   const full = uploads.items.length >= MAX_PHOTOS_PER_MESSAGE;
-  const status = uploads.busy ? 'Uploading photos…' : failed ? 'A photo did not upload: retry or remove it to send.' : null;
+  const failedAt = uploads.items.findIndex((p) => p.status === 'failed');
+  const failedItem = uploads.items[failedAt];
+  // Said in words (not only over the thumbnail), for a phone and a screen reader alike.
+  const status = uploads.busy
+    ? 'Uploading photos…'
+    : failedItem
+      ? `Photo ${failedAt + 1} did not upload${failedItem.error ? `: ${failedItem.error}` : ''} ${failedItem.retryable ? 'Retry or remove it to send.' : 'Remove it to send.'}`
+      : photoIds.length
+        ? `${photoIds.length === 1 ? 'The photo is' : `${photoIds.length} photos are`} ready to send.`
+        : '';
 
   return (
     <form onSubmit={submit} className="sticky bottom-0 z-10 border-t border-gray-200 bg-white p-3 sm:static">
@@ -113,15 +122,15 @@ export function MessageComposer({ text, onTextChange: setText, otherName, onSend
           Send
         </button>
       </div>
+      {/* One live region, always there, so each change of the photos' state is announced. */}
+      <p className={`mt-1 text-sm ${failedItem ? 'text-red-700' : 'text-gray-700'} ${status ? '' : 'sr-only'}`} aria-live="polite">
+        {status}
+      </p>
       {tooLong ? (
         <p id={`${inputId}-long`} className="mt-1 text-sm text-red-700">
           A message holds at most {MESSAGE_MAX.toLocaleString()} characters ({text.length.toLocaleString()} now).
         </p>
-      ) : status ? (
-        <p className="mt-1 text-sm text-gray-700" aria-live="polite">
-          {status}
-        </p>
-      ) : touch ? null : (
+      ) : status || touch ? null : (
         <p className="mt-1 hidden text-xs text-gray-500 sm:block">Enter sends; Shift+Enter starts a new line.</p>
       )}
     </form>
@@ -142,13 +151,14 @@ function PhotoThumb({ item, index, onRetry, onRemove }: { item: PhotoUpload; ind
           {item.status === 'uploading' ? `${item.progress}%` : null}
         </span>
       ) : null}
-      {item.status === 'failed' ? (
-        <button type="button" onClick={onRetry} disabled={!item.retryable} title={item.error ?? undefined} className="absolute inset-0 bg-red-900/60 text-xs font-semibold text-white">
-          {item.retryable ? 'Retry' : 'Failed'}
-          <span className="sr-only">{` ${name}: ${item.error ?? 'the upload failed'}`}</span>
+      {item.status === 'failed' && item.retryable ? (
+        <button type="button" onClick={onRetry} className="absolute inset-x-0 bottom-0 h-8 bg-red-900/70 text-xs font-semibold text-white">
+          Retry<span className="sr-only">{` ${name}`}</span>
         </button>
+      ) : item.status === 'failed' ? (
+        <span className="absolute inset-x-0 bottom-0 flex h-8 items-center justify-center bg-red-900/70 text-xs font-semibold text-white">Failed</span>
       ) : null}
-      <button type="button" onClick={onRemove} className="absolute top-0.5 right-0.5 rounded-full bg-white/90 p-0.5 text-gray-800 shadow hover:bg-white" aria-label={`Remove ${name}`}>
+      <button type="button" onClick={onRemove} className="absolute top-0 right-0 flex size-7 items-center justify-center rounded-bl-md bg-white/90 text-gray-800 shadow hover:bg-white" aria-label={`Remove ${name}`}>
         <CloseIcon className="size-4" />
       </button>
     </li>
