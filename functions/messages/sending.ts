@@ -36,16 +36,27 @@ async function claimedMessage(session: Session, id: string, conversationId: stri
   return (data as MessageItem | null) ?? null;
 }
 
-function inboxPlacement(conversationId: string, participant: OwnerRef, at: string, preview: string, senderId: string, extra: { unreadBy?: number; guardMuted?: boolean }): TxItem {
+function inboxPlacement(
+  conversationId: string,
+  participant: OwnerRef,
+  at: string,
+  preview: string,
+  senderId: string,
+  extra: { unreadBy?: number; guardMuted?: boolean; filed?: boolean },
+): TxItem {
+  // With a message unread and not muted, in the unread index: filed unless it was when read (then
+  // guarded on still being so, as a read that takes it out meanwhile makes the send read again).
+  // Setting the keys again would cost the index a write of its own.
+  const toFile = !!extra.unreadBy && extra.guardMuted === false;
   return updateItem({
     key: participantKey(conversationId, participant),
-    // Back in the inbox index, at the top; with a message unread and not muted, in the unread index.
+    // Back in the inbox index, at the top.
     set: {
       lastMessageAt: at, lastPreview: preview, lastSenderId: senderId, hidden: false, ...inboxPlace(participant, at, conversationId),
-      ...(extra.unreadBy && extra.guardMuted === false ? unreadPlace({ participantType: participant.type, participantId: participant.id, conversationId }) : {}),
+      ...(toFile && !extra.filed ? unreadPlace({ participantType: participant.type, participantId: participant.id, conversationId }) : {}),
     },
     ...(extra.unreadBy ? { add: { unread: extra.unreadBy } } : {}),
-    condition: and(exists(), extra.guardMuted !== undefined ? eq('muted', extra.guardMuted) : undefined),
+    condition: and(exists(), extra.guardMuted !== undefined ? eq('muted', extra.guardMuted) : undefined, toFile && extra.filed ? exists('gsi3pk') : undefined),
   });
 }
 
@@ -126,7 +137,7 @@ async function deliverMessage(
       ...(photos?.items ?? []),
     ];
     if (recipient) {
-      items.push(inboxPlacement(conv.id, { type: recipient.participantType, id: recipient.participantId }, createdAt, preview, session.userId, { unreadBy: 1, guardMuted: recipient.muted }));
+      items.push(inboxPlacement(conv.id, { type: recipient.participantType, id: recipient.participantId }, createdAt, preview, session.userId, { unreadBy: 1, guardMuted: recipient.muted, filed: typeof recipientItem.gsi3pk === 'string' }));
       if (!recipient.muted) {
         items.push(tallyUpdate(recipient, 1));
         // Unread after the delay, it is mailed (muting and blocks are judged again when the mail goes out).
