@@ -159,6 +159,9 @@ describe('request ids and cold starts', () => {
       return { id: input.id };
     });
     const out = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    // The test run may silence logs (LOG_LEVEL); these lines are what is tested.
+    const level = process.env.LOG_LEVEL;
+    process.env.LOG_LEVEL = 'INFO';
     try {
       const get = (id: string) => handler(event('GET', `/api/fixture/slow/${id}`, { params: { id }, headers: { 'client-platform': 'browser' }, requestId: `req-${id}` }), { ...context });
       // The first request is the cold one; two at once never mix their ids.
@@ -178,6 +181,8 @@ describe('request ids and cold starts', () => {
       expect(bad.headers['x-request-id']).toBe('req-x');
     } finally {
       out.mockRestore();
+      if (level === undefined) delete process.env.LOG_LEVEL;
+      else process.env.LOG_LEVEL = level;
     }
   });
 });

@@ -148,8 +148,15 @@ describe('photos in messages', () => {
     const filed = await as<{ caseId: string }>(b.browser, 'POST', '/api/iam/reports/new', { target: { type: 'message', id: sent.data.message.id }, reason: 'abuse', text: '' });
     expect(filed.status, JSON.stringify(filed.json)).toBe(201);
     // The admin deciding sees the photos (signed for them), and only they can list the queue.
-    const queue = await as<{ reports: { id: string; preview: { photoUrls?: string[] } }[] }>(boss.browser, 'GET', '/api/iam/admin/reports/open');
-    const urls = queue.data.reports.find((r) => r.id === filed.data.caseId)?.preview.photoUrls ?? [];
+    // The queue is oldest first, and other tests' cases may come before this one: page to it.
+    let urls: string[] | undefined;
+    let cursor: string | null = null;
+    do {
+      const queue: { data: { reports: { id: string; preview: { photoUrls?: string[] } }[]; cursorId: string | null } } = await as(boss.browser, 'GET', `/api/iam/admin/reports/open${cursor ? `?cursorId=${encodeURIComponent(cursor)}` : ''}`);
+      urls = queue.data.reports.find((r) => r.id === filed.data.caseId)?.preview.photoUrls;
+      cursor = queue.data.cursorId;
+    } while (!urls && cursor);
+    urls ??= [];
     expect(urls).toHaveLength(1);
     expect(await bytesAt(urls[0]!)).toEqual(SMALL);
     expect((await as(b.browser, 'GET', '/api/iam/admin/reports/open')).status).toBe(403);
