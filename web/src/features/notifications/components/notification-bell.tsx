@@ -40,9 +40,17 @@ export function NotificationBell() {
 
   useEffect(() => own?.start(), [own]);
 
-  // Moving to another page: the panel closes, and the tally is checked (throttled).
-  useEffect(() => {
+  // Moving to another page closes the panel. This is decided while rendering, not in an effect: a
+  // mount effect that closed it could run after a first click that opened it (a click flushes the
+  // pending effects of the commit that showed the bell, and their update comes after its own).
+  const [shownAt, setShownAt] = useState(pathname);
+  if (shownAt !== pathname) {
+    setShownAt(pathname);
     setOpen(false);
+  }
+  // A new page, or a new tracker (the live connection may start after the first render): the
+  // tally is checked (throttled).
+  useEffect(() => {
     void tracker.refresh();
   }, [pathname, tracker]);
 
