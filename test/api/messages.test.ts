@@ -460,13 +460,8 @@ describe('the counts always equal a recount', () => {
   }, 120_000);
 });
 
-/** Messages after the participant's read mark that are not its own and not withheld from it. */
+/** What the participant's unread recounts to (functions/admin/recount-items.ts), from the conversation's partition. */
 async function recountUnread(conversationId: string, p: Record<string, unknown>): Promise<number> {
-  const items = await queryPartition(`conv#${conversationId}`);
-  const mark = p.lastReadKey ? String(p.lastReadKey) : '';
-  return items.filter((i) => {
-    if (!String(i.sk).startsWith('msg#') || String(i.sk) <= mark || i.withheld) return false;
-    const fromPage = typeof i.asPageId === 'string';
-    return p.participantType === 'page' ? !fromPage : fromPage || i.senderId !== p.participantId;
-  }).length;
+  const { unreadOf } = await import('../../functions/admin/recount-items');
+  return unreadOf(p, await queryPartition(`conv#${conversationId}`));
 }
