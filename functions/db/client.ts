@@ -4,12 +4,14 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { callOptions } from '../lib/aws-calls';
 import { attachMetrics } from './metrics';
 
 let client: DynamoDBClient | undefined;
 
 export function dynamoClient(): DynamoDBClient {
   client ??= new DynamoDBClient({
+    ...callOptions(),
     ...(process.env.DYNAMODB_ENDPOINT ? { endpoint: process.env.DYNAMODB_ENDPOINT } : {}),
     ...(process.env.AWS_REGION ? {} : { region: 'us-east-1' }),
   });

@@ -3,11 +3,13 @@
  * Endpoint and bucket come from the environment (s3rver locally, S3 in the cloud).
  */
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { callOptions } from './aws-calls';
 
 let client: S3Client | undefined;
 
 export function s3(): S3Client {
   client ??= new S3Client({
+    ...callOptions(),
     ...(process.env.S3_ENDPOINT ? { endpoint: process.env.S3_ENDPOINT, forcePathStyle: process.env.S3_FORCE_PATH_STYLE === 'true' } : {}),
     ...(process.env.AWS_REGION ? {} : { region: 'us-east-1' }),
     requestChecksumCalculation: 'WHEN_REQUIRED',

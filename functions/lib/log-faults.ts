@@ -5,11 +5,12 @@
  * not faults, and are not logged here.
  */
 import { DataBusyError } from '../db/errors';
+import { isServiceUnavailable } from './aws-calls';
 import { HttpError } from './errors';
 import { logger, type LogFields } from './logger';
 
 export function isFault(err: unknown): boolean {
-  return !(err instanceof HttpError) && !(err instanceof DataBusyError);
+  return !(err instanceof HttpError) && !(err instanceof DataBusyError) && !isServiceUnavailable(err);
 }
 
 export async function logFaults<T>(message: string, fields: LogFields, work: () => Promise<T>): Promise<T> {

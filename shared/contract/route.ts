@@ -103,7 +103,8 @@ export function pathParams(path: string): string[] {
 /**
  * The error statuses a route answers by its access level and method alone: the header and the
  * input (400), the session (401), the CSRF token and the access level (403), a body too large or
- * not JSON (413, 415), and a write that kept losing races (503).
+ * not JSON (413, 415), and a write that kept losing races or a table or bucket that did not answer
+ * (503, any route: functions/lib/aws-calls.ts).
  */
 export function commonErrors(route: Pick<RouteContract, 'method' | 'access' | 'csrfExempt' | 'platformExempt' | 'formBody'>): RouteErrors {
   const mutating = isMutating(route.method);
@@ -123,7 +124,10 @@ export function commonErrors(route: Pick<RouteContract, 'method' | 'access' | 'c
     400: [route.platformExempt ? null : 'the client-platform header is missing', mutating ? 'the body is not valid JSON' : null, 'the input is not valid (the field is named)'].filter(Boolean).join('; '),
     ...(signedIn ? { 401: 'no session, or it has expired or ended' } : {}),
     ...(refusals.length ? { 403: refusals.join('; ') } : {}),
-    ...(mutating ? { 413: 'the body is larger than 10 MB', 415: route.formBody ? 'the body is neither JSON nor a form (multipart/form-data or application/x-www-form-urlencoded)' : 'the body is not JSON', 503: 'busy: a write kept losing races; retry after Retry-After' } : {}),
+    ...(mutating ? { 413: 'the body is larger than 10 MB', 415: route.formBody ? 'the body is neither JSON nor a form (multipart/form-data or application/x-www-form-urlencoded)' : 'the body is not JSON' } : {}),
+    503: mutating
+      ? 'busy: a write kept losing races, or the table or the bucket did not answer (the outcome is unknown: the same request again is safe); retry after Retry-After'
+      : 'the table or the bucket did not answer; retry after Retry-After',
   };
 }
 
