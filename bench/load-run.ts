@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { REPO_ROOT, startHost } from '../infra/local/host';
 import { Recorder, routeSummary, type Client } from './load/client';
-import { newLedger, play, setUp } from './load/mix';
+import { LOAD_LIMITS, newLedger, play, setUp } from './load/mix';
 import { reconcile } from './load/reconcile';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
@@ -39,21 +39,6 @@ const OUT = outAt >= 0 ? process.argv[outAt + 1]! : join(REPO_ROOT, 'bench', 'lo
 /** How long the DynamoDB ceiling is measured. */
 const CEILING_MS = 5000;
 
-/** What every member of the run may do as often as it likes here (all come from 127.0.0.1). */
-export const LOAD_LIMITS: Record<string, string> = {
-  RATE_LIMIT_LOGIN_IP: '100000/300',
-  RATE_LIMIT_LOGIN_EMAIL: '100000/3600',
-  RATE_LIMIT_LOGIN_ACCOUNT: '100000/3600',
-  RATE_LIMIT_SIGNUP_IP: '100000/1800',
-  RATE_LIMIT_VERIFY_EMAIL: '100000/1800',
-  RATE_LIMIT_LINK_MAIL_IP: '100000/1800',
-  RATE_LIMIT_POST_USER: '100000/3600',
-  RATE_LIMIT_COMMENT_USER: '100000/3600',
-  RATE_LIMIT_UPLOAD_USER: '100000/3600',
-  RATE_LIMIT_REACTION_USER: '100000/3600',
-  RATE_LIMIT_MESSAGE_USER: '100000/3600',
-  RATE_LIMIT_SWAP_USER: '100000/3600',
-};
 
 /** Iterations per second of a bare GetItem then PutItem, `concurrency` loops at once, against the host's DynamoDB Local. */
 async function dynamoCeiling(concurrency: number): Promise<number> {
@@ -88,7 +73,7 @@ async function main(): Promise<void> {
     console.log(`Setting up ${MEMBERS} members, their listings, posts, events and conversations…`);
     const world = await setUp(setup, host.outboxDir, MEMBERS);
 
-    const client: Client = { base: host.url, recorder: new Recorder() };
+    const client: Client = { base: host.url, recorder: new Recorder(), retries503: 5 };
     const ledger = newLedger();
     console.log(`Playing for ${SECONDS} s…`);
     const t0 = Date.now();

@@ -18,18 +18,26 @@ export interface Actor {
 export interface Answer<T = Record<string, unknown>> {
   status: number;
   data: T;
-  /** The error envelope's field, when a 4xx names one. */
+  /** The error envelope, when the request was refused. */
   error?: { code?: string; message?: string; field?: string };
+  /** Retry-After (seconds), when the answer has one. */
+  retryAfter?: number;
 }
 
 /** Latencies and refusals per route key. */
 export class Recorder {
   readonly byRoute = new Map<string, { ms: number[]; errors5xx: number; errors429: number }>();
+  /** How many requests answered each status. */
+  readonly statuses = new Map<number, number>();
+  /** The slowest answer (ms). */
+  maxMs = 0;
   requests = 0;
   active = true;
 
   add(route: string, ms: number, status: number): void {
     if (!this.active) return;
+    this.statuses.set(status, (this.statuses.get(status) ?? 0) + 1);
+    this.maxMs = Math.max(this.maxMs, ms);
     const r = this.byRoute.get(route) ?? { ms: [], errors5xx: 0, errors429: 0 };
     r.ms.push(ms);
     if (status >= 500) r.errors5xx += 1;
@@ -54,6 +62,13 @@ export function routeSummary(rec: Recorder): Record<string, { requests: number; 
 export interface Client {
   base: string;
   recorder: Recorder;
+  /**
+   * How many times a 503 is tried again, after its Retry-After, as a careful client does (the SPA
+   * tries reads again itself; a person tries a failed write again): a 503 says the outcome is
+   * unknown, and the same body again is safe (client ids make a create answer its first
+   * success). Each try is recorded.
+   */
+  retries503?: number;
 }
 
 /** The route table's key of a request; refuses a path the table does not have (a typo in the mix). */
@@ -63,8 +78,16 @@ export function routeKeyOf(method: string, path: string): string {
   return `${match.route.method} ${match.route.path}`;
 }
 
-/** One request, as `who` (a guest when null): timed and filed under its route. */
+/** One request, as `who` (a guest when null): timed and filed under its route; a 503 tried again as `client.retries503` says. */
 export async function send<T = Record<string, unknown>>(client: Client, who: Actor | null, method: string, path: string, body?: Record<string, unknown>): Promise<Answer<T>> {
+  for (let tries = 0; ; tries++) {
+    const answer = await sendOnce<T>(client, who, method, path, body);
+    if (answer.status !== 503 || tries >= (client.retries503 ?? 0)) return answer;
+    await new Promise((r) => setTimeout(r, (answer.retryAfter ?? 1) * 1000));
+  }
+}
+
+async function sendOnce<T>(client: Client, who: Actor | null, method: string, path: string, body?: Record<string, unknown>): Promise<Answer<T>> {
   const route = routeKeyOf(method, path);
   const headers: Record<string, string> = { 'client-platform': 'browser' };
   if (who?.cookies.size) headers.cookie = [...who.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -76,10 +99,12 @@ export async function send<T = Record<string, unknown>>(client: Client, who: Act
   const t0 = performance.now();
   let status: number;
   let text = '';
+  let retryAfter: number | undefined;
   try {
     const res = await fetch(client.base + path, { method, headers, ...(payload === undefined ? {} : { body: payload }), signal: AbortSignal.timeout(30_000) });
     status = res.status;
     text = await res.text();
+    if (res.headers.has('retry-after')) retryAfter = Number(res.headers.get('retry-after')) || 1;
     if (who) absorb(who, res.headers.getSetCookie());
   } catch {
     // A connection that failed or hung is the site's failure, as a 5xx is.
@@ -92,7 +117,7 @@ export async function send<T = Record<string, unknown>>(client: Client, who: Act
   } catch {
     // not JSON (a 599, or a raw answer): no data
   }
-  return { status, data: (json.data ?? {}) as T, ...(json.error ? { error: json.error } : {}) };
+  return { status, data: (json.data ?? {}) as T, ...(json.error ? { error: json.error } : {}), ...(retryAfter === undefined ? {} : { retryAfter }) };
 }
 
 function absorb(who: Actor, lines: string[]): void {

@@ -50,9 +50,21 @@ export interface World {
 
 export type Kind = 'post' | 'comment' | 'message' | 'swap';
 
+/** A create with a client id, as sent, and what it answered. */
+export interface Create {
+  kind: Kind;
+  id: string;
+  postId?: string;
+  author: Actor;
+  request: { method: string; path: string; body: Record<string, unknown> };
+  status: number;
+  /** Success (2xx), an error (4xx/5xx), or no answer at all. */
+  outcome: 'ok' | 'error' | 'unknown';
+}
+
 export interface Ledger {
   /** Every create with a client id: whether it answered success (2xx), an error (4xx/5xx), or nothing (no answer). */
-  creates: { kind: Kind; id: string; postId?: string; author: Actor; outcome: 'ok' | 'error' | 'unknown' }[];
+  creates: Create[];
   /** `<member>|<reaction id>` → whether the member's last successful call left a reaction. */
   reactions: Map<string, boolean>;
   /** `<member>|<date id>` → the status of the member's last successful attendance. */
@@ -61,9 +73,32 @@ export interface Ledger {
 
 export const newLedger = (): Ledger => ({ creates: [], reactions: new Map(), attendance: new Map() });
 
+/** What every member of a run may do as often as it likes (all come from 127.0.0.1). */
+export const LOAD_LIMITS: Record<string, string> = {
+  RATE_LIMIT_LOGIN_IP: '100000/300',
+  RATE_LIMIT_LOGIN_EMAIL: '100000/3600',
+  RATE_LIMIT_LOGIN_ACCOUNT: '100000/3600',
+  RATE_LIMIT_SIGNUP_IP: '100000/1800',
+  RATE_LIMIT_VERIFY_EMAIL: '100000/1800',
+  RATE_LIMIT_LINK_MAIL_IP: '100000/1800',
+  RATE_LIMIT_POST_USER: '100000/3600',
+  RATE_LIMIT_COMMENT_USER: '100000/3600',
+  RATE_LIMIT_UPLOAD_USER: '100000/3600',
+  RATE_LIMIT_REACTION_USER: '100000/3600',
+  RATE_LIMIT_MESSAGE_USER: '100000/3600',
+  RATE_LIMIT_SWAP_USER: '100000/3600',
+};
+
 const pick = <T>(xs: readonly T[]): T | undefined => xs[Math.floor(Math.random() * xs.length)];
 const near = () => ({ latitude: HOME.latitude + (Math.random() - 0.5) * 0.05, longitude: HOME.longitude + (Math.random() - 0.5) * 0.05 });
-const outcomeOf = (status: number): 'ok' | 'error' | 'unknown' => (status === 599 ? 'unknown' : status < 300 ? 'ok' : 'error');
+export const outcomeOf = (status: number): Create['outcome'] => (status === 599 ? 'unknown' : status < 300 ? 'ok' : 'error');
+
+/** Sends a create and files it in the ledger; answers its status. */
+async function create(client: Client, ledger: Ledger, me: Actor, kind: Kind, id: string, path: string, body: Record<string, unknown>, postId?: string): Promise<number> {
+  const res = await send(client, me, 'POST', path, body);
+  ledger.creates.push({ kind, id, ...(postId ? { postId } : {}), author: me, request: { method: 'POST', path, body }, status: res.status, outcome: outcomeOf(res.status) });
+  return res.status;
+}
 
 /** Runs `fn` over `items`, at most `at` at once. */
 export async function inBatches<T>(items: readonly T[], at: number, fn: (item: T, i: number) => Promise<void>): Promise<void> {
@@ -151,9 +186,8 @@ const ACTIONS: [weight: number, name: string, action: Action][] = [
   }],
   [4, 'write a post', async (client, world, ledger, me) => {
     const id = randomUUID();
-    const res = await send(client, me, 'POST', '/api/iam/posts/new', { id, text: `A post ${id.slice(0, 6)}`, tags: [pick(world.tags)!], photos: [], privacy: pick(['public', 'public', 'members', 'private'] as const) });
-    ledger.creates.push({ kind: 'post', id, author: me, outcome: outcomeOf(res.status) });
-    if (res.status < 300) world.posts.push(id);
+    const status = await create(client, ledger, me, 'post', id, '/api/iam/posts/new', { id, text: `A post ${id.slice(0, 6)}`, tags: [pick(world.tags)!], photos: [], privacy: pick(['public', 'public', 'members', 'private'] as const) });
+    if (status < 300) world.posts.push(id);
   }],
   [6, 'comment', async (client, world, ledger, me) => {
     const postId = pick(world.posts);
@@ -161,9 +195,8 @@ const ACTIONS: [weight: number, name: string, action: Action][] = [
     const thread = world.comments.get(postId) ?? [];
     const parent = Math.random() < 0.4 ? pick(thread.filter((c) => c.level < 2)) : undefined;
     const id = randomUUID();
-    const res = await send(client, me, 'POST', '/api/iam/posts/comment/new', { id, post_id: postId, content: 'Lovely', level: parent ? parent.level + 1 : 0, ...(parent ? { parent_id: parent.id } : {}) });
-    ledger.creates.push({ kind: 'comment', id, postId, author: me, outcome: outcomeOf(res.status) });
-    if (res.status < 300) world.comments.set(postId, [...thread, { id, level: parent ? parent.level + 1 : 0 }]);
+    const status = await create(client, ledger, me, 'comment', id, '/api/iam/posts/comment/new', { id, post_id: postId, content: 'Lovely', level: parent ? parent.level + 1 : 0, ...(parent ? { parent_id: parent.id } : {}) }, postId);
+    if (status < 300) world.comments.set(postId, [...thread, { id, level: parent ? parent.level + 1 : 0 }]);
   }],
   [6, 'react', async (client, world, ledger, me) => {
     const postId = pick(world.posts);
@@ -190,16 +223,14 @@ const ACTIONS: [weight: number, name: string, action: Action][] = [
     const c = pick(myConversations(world, me));
     if (!c) return;
     const id = randomUUID();
-    const res = await send(client, me, 'POST', '/api/iam/messages/new', { id, conversation_id: c.id, content: `hello ${id.slice(0, 6)}` });
-    ledger.creates.push({ kind: 'message', id, author: me, outcome: outcomeOf(res.status) });
+    await create(client, ledger, me, 'message', id, '/api/iam/messages/new', { id, conversation_id: c.id, content: `hello ${id.slice(0, 6)}` });
   }],
   [2, 'ask for a listing', async (client, world, ledger, me) => {
     const plant = pick(world.plants.filter((p) => p.owner !== me));
     if (!plant) return;
     const id = randomUUID();
-    const res = await send(client, me, 'POST', '/api/iam/swaps/new', { id, plantId: plant.id, message: 'Could I have a cutting?' });
-    ledger.creates.push({ kind: 'swap', id, author: me, outcome: outcomeOf(res.status) });
-    if (res.status < 300) world.swaps.push({ id, owner: plant.owner, requester: me, status: 'REQUESTED' });
+    const status = await create(client, ledger, me, 'swap', id, '/api/iam/swaps/new', { id, plantId: plant.id, message: 'Could I have a cutting?' });
+    if (status < 300) world.swaps.push({ id, owner: plant.owner, requester: me, status: 'REQUESTED' });
   }],
   [3, 'move a swap on', async (client, world, _l, me) => {
     const s = pick(world.swaps.filter((x) => (x.owner === me && (x.status === 'REQUESTED' || x.status === 'ACCEPTED')) || (x.requester === me && x.status === 'HANDED_OVER')));
@@ -207,6 +238,13 @@ const ACTIONS: [weight: number, name: string, action: Action][] = [
     const status = s.status === 'REQUESTED' ? 'ACCEPTED' : s.status === 'ACCEPTED' ? 'HANDED_OVER' : 'RECEIVED';
     const res = await send(client, me, 'PUT', `/api/iam/swaps/${s.id}/status`, { status });
     if (res.status < 300) s.status = status;
+    else if (res.status === 409) {
+      // Moved meanwhile (or by an earlier try that answered 503 and landed): read where it stands.
+      const role = s.owner === me ? 'offered' : 'asked';
+      const mine = await send<{ swaps: { id: string; status: string }[] }>(client, me, 'GET', `/api/iam/swaps/mine/${role}`);
+      const now = mine.data.swaps?.find((x) => x.id === s.id)?.status;
+      if (now) s.status = now;
+    }
   }],
 ];
 

@@ -11,6 +11,10 @@ import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 export interface DynamoLocal {
   endpoint: string;
   stop(): Promise<void>;
+  /** The Java process frozen (SIGSTOP): connections open, nothing answers. For the fault tests. */
+  pause(): void;
+  /** Thawed (SIGCONT). */
+  resume(): void;
 }
 
 function javaMajorVersion(): number | null {
@@ -81,6 +85,8 @@ export async function startDynamoLocal(opts: { port: number; dbPath?: string }):
 
   return {
     endpoint,
+    pause: () => void child.kill('SIGSTOP'),
+    resume: () => void child.kill('SIGCONT'),
     stop: () =>
       new Promise<void>((done) => {
         if (exited) return done();
@@ -89,6 +95,8 @@ export async function startDynamoLocal(opts: { port: number; dbPath?: string }):
           clearTimeout(force);
           done();
         });
+        // A paused process takes no SIGTERM until it runs again.
+        child.kill('SIGCONT');
         child.kill('SIGTERM');
       }),
   };

@@ -10,12 +10,12 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { contentSecurityPolicy, CSP_ORIGINS_ENV, DEFAULT_CSP_MEDIA_ORIGINS, DEFAULT_CSP_TILE_ORIGINS, SECURITY_HEADERS } from '../../shared/security-headers';
-import { startDynamoLocal } from './dynamodb';
+import { startDynamoLocal, type DynamoLocal } from './dynamodb';
 import { startGateway } from './gateway';
 import { assertPortFree, freePort } from './ports';
 import { migrateDataFolder, tableHasData } from './migrate-data';
 import { ensureTable } from './provision';
-import { startS3Local } from './s3';
+import { startS3Local, type S3Local } from './s3';
 import { seedDemoContent } from './demo-content';
 import { seedDemoData, seedDemoUsers } from './seed';
 import { ensureSigningSecret } from './secret';
@@ -117,7 +117,21 @@ export interface Host {
    * reach it through test/support/global-host.ts; nothing in the site serves it.
    */
   realtimeSettled(): Promise<void>;
+  /** What the fault tests break and mend; nothing in the site calls these. */
+  faults: HostFaults;
   stop(): Promise<void>;
+}
+
+export interface HostFaults {
+  /** DynamoDB Local frozen (SIGSTOP) and thawed (SIGCONT). */
+  pauseDynamo(): void;
+  resumeDynamo(): void;
+  /** DynamoDB Local stopped, then started again on the same port (its data survives only on a persisted host). */
+  stopDynamo(): Promise<void>;
+  startDynamo(): Promise<void>;
+  /** s3rver closed, then run again on the same port and folder. */
+  stopS3(): Promise<void>;
+  startS3(): Promise<void>;
 }
 
 async function pickPort(wanted: number | undefined, what: string): Promise<number> {
@@ -150,10 +164,31 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
   };
   try {
-    const dynamo = await startDynamoLocal({ port: dynamoPort, ...(opts.inMemory ? {} : { dbPath: join(dataDir, 'dynamodb') }) });
-    stops.push(dynamo.stop);
-    const s3 = await startS3Local({ port: s3Port, directory: join(dataDir, 's3'), bucket, origins: siteOrigins });
-    stops.push(s3.stop);
+    const dynamoOptions = { port: dynamoPort, ...(opts.inMemory ? {} : { dbPath: join(dataDir, 'dynamodb') }) };
+    let dynamo: DynamoLocal | null = await startDynamoLocal(dynamoOptions);
+    stops.push(async () => dynamo?.stop());
+    const s3Options = { port: s3Port, directory: join(dataDir, 's3'), bucket, origins: siteOrigins };
+    let s3: S3Local | null = await startS3Local(s3Options);
+    stops.push(async () => s3?.stop());
+    const endpoints = { dynamo: dynamo.endpoint, s3: s3.endpoint };
+    const faults: HostFaults = {
+      pauseDynamo: () => dynamo?.pause(),
+      resumeDynamo: () => dynamo?.resume(),
+      stopDynamo: async () => {
+        await dynamo?.stop();
+        dynamo = null;
+      },
+      startDynamo: async () => {
+        dynamo ??= await startDynamoLocal(dynamoOptions);
+      },
+      stopS3: async () => {
+        await s3?.stop();
+        s3 = null;
+      },
+      startS3: async () => {
+        s3 ??= await startS3Local(s3Options);
+      },
+    };
 
     Object.assign(process.env, {
       AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
@@ -162,21 +197,24 @@ export async function startHost(opts: HostOptions): Promise<Host> {
       AWS_SECRET_ACCESS_KEY: 'S3RVER',
       AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
       AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
-      DYNAMODB_ENDPOINT: dynamo.endpoint,
-      S3_ENDPOINT: s3.endpoint,
+      DYNAMODB_ENDPOINT: endpoints.dynamo,
+      S3_ENDPOINT: endpoints.s3,
       S3_FORCE_PATH_STYLE: 'true',
       TABLE_NAME: tableName,
       IMAGES_BUCKET: bucket,
       SIGNING_SECRET_FILE: signingSecretFile,
       OUTBOX_DIR: outboxDir,
       SITE_ORIGIN: siteOrigins[0],
+      // The emulators, sharing two cores with the tests or a load run, can take seconds where the
+      // cloud takes milliseconds: a call waits 10 s here before it is retried (a host may say less).
+      AWS_CALL_TIMEOUT_MS: '10000',
       ...opts.env,
       // The origins site settings may name are the ones the gateway's policy allows.
       [CSP_ORIGINS_ENV.tiles]: tiles.join(','),
       [CSP_ORIGINS_ENV.media]: media.join(','),
     });
 
-    const ddb = new DynamoDBClient({ endpoint: dynamo.endpoint });
+    const ddb = new DynamoDBClient({ endpoint: endpoints.dynamo });
     await ensureTable(ddb, tableName);
     const doc = DynamoDBDocumentClient.from(ddb);
     const existing = await tableHasData(doc, tableName);
@@ -189,7 +227,7 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     // A data folder from before the last change of keys is migrated before anything is served.
     await migrateDataFolder(existing);
 
-    const s3Client = new S3Client({ endpoint: s3.endpoint, forcePathStyle: true });
+    const s3Client = new S3Client({ endpoint: endpoints.s3, forcePathStyle: true });
     const gateway = await startGateway({
       port,
       functionsDir: join(REPO_ROOT, 'functions'),
@@ -201,7 +239,7 @@ export async function startHost(opts: HostOptions): Promise<Host> {
       socketOrigins: opts.extraOrigins ?? [],
       // The cloud's policy with the local origins: uploads go to s3rver's own port.
       securityHeaders: {
-        'content-security-policy': contentSecurityPolicy({ upload: s3.endpoint, tiles, media, webSockets: [] }),
+        'content-security-policy': contentSecurityPolicy({ upload: endpoints.s3, tiles, media, webSockets: [] }),
         ...SECURITY_HEADERS,
       },
     });
@@ -214,13 +252,14 @@ export async function startHost(opts: HostOptions): Promise<Host> {
 
     return {
       url: gateway.url,
-      dynamoEndpoint: dynamo.endpoint,
-      s3Endpoint: s3.endpoint,
+      dynamoEndpoint: endpoints.dynamo,
+      s3Endpoint: endpoints.s3,
       tableName,
       bucket,
       signingSecretFile,
       outboxDir,
       realtimeSettled: () => gateway.realtimeSettled(),
+      faults,
       stop: stopAll,
     };
   } catch (err) {
