@@ -57,6 +57,14 @@ export interface JobAccess {
    * secret alone (functions/lib/secrets.ts).
    */
   signing?: boolean;
+  /**
+   * Replays the notes of the stream jobs' on-failure queues (functions/system/stream-replay.ts):
+   * receives and deletes those notes (sqs:ReceiveMessage, sqs:DeleteMessage on the queues), reads
+   * the table's stream at a note's position (dynamodb:GetShardIterator, dynamodb:GetRecords on the
+   * stream) and hands the records to the stream job (lambda:InvokeFunction on its function alone).
+   * Granted by infra/aws/manual-jobs.ts, so only a job an operator invokes (`checkJob`).
+   */
+  replayStream?: boolean;
 }
 
 /** What every job has, whatever runs it. */
@@ -382,6 +390,23 @@ export const MANUAL_JOBS = [
       deleteImages: [],
     },
   },
+  {
+    // Receives the notes of the stream jobs' on-failure queues and deletes each one replayed; reads
+    // the table's stream at each note's position and invokes the stream job with the records. No
+    // table access of its own: the stream job does the work with its own role.
+    name: 'stream-replay',
+    handler: 'system/stream-replay-job',
+    description: 'Replays the batches the stream jobs gave up (their on-failure queues\' notes), from the table\'s stream while it still holds them (24 hours); invoke it again until it answers done',
+    invokedBy: 'operator',
+    memoryMb: 512,
+    timeoutSeconds: 900,
+    access: {
+      queryIndexes: [],
+      deleteItems: false,
+      deleteImages: [],
+      replayStream: true,
+    },
+  },
 ] as const satisfies readonly ManualJobDef[];
 
 /** The export job: the routes granted `export:start` invoke it (infra/aws/routes-stack.ts). */
@@ -439,6 +464,7 @@ export function checkJob<T extends JobBase>(job: T): T {
   if ((job as Partial<RouteJobDef>).invokedBy === 'route' && `${APP_NAME}-dev-${job.name}`.length > 48) throw new Error(`job ${job.name}: its name is too long for a function name with a stage`);
   if (!/^[a-z][a-z0-9-]*$/.test(job.name)) throw new Error(`job name "${job.name}" must be kebab case`);
   if (job.access.scanTable && (job as Partial<ManualJobDef>).invokedBy !== 'operator') throw new Error(`job ${job.name}: only a job an operator invokes may Scan the table`);
+  if (job.access.replayStream && (job as Partial<ManualJobDef>).invokedBy !== 'operator') throw new Error(`job ${job.name}: only a job an operator invokes may replay the stream`);
   if (job.timeoutSeconds < 1 || job.timeoutSeconds > 900) throw new Error(`job ${job.name}: timeoutSeconds must be 1 to 900`);
   return job;
 }

@@ -75,6 +75,9 @@ function jobGrants(access: JobAccess): Set<Grant> {
   if (access.readImages) out.add('images:read');
   if (access.readPrivate?.length) out.add('private:read');
   if (access.mail) out.add('mail');
+  // The analysis names every Lambda Invoke export:start; the replay invokes the stream job alone
+  // (its role: test/infra/jobs.test.ts).
+  if (access.replayStream) out.add('export:start');
   return out;
 }
 

@@ -556,6 +556,55 @@ describe('the operator\'s jobs, invoked by hand', () => {
     }
   });
 
+  it('the stream replay: invoked by hand only, an output naming it, the stream job\'s queue, function and stream in its environment, and a role that may only receive and delete that queue\'s notes, read the table\'s stream at a position, invoke the stream job and write its logs', async () => {
+    const REPLAY = MANUAL_JOBS.find((j) => j.name === 'stream-replay')!;
+    expect(REPLAY.handler).toBe('system/stream-replay-job');
+    expect(await handlerType(bundles.jobs.find((j) => j.name === REPLAY.name)!.dir)).toBe('function');
+    for (const { stack, resources } of stages) {
+      const [fnId, fn] = jobFunction(resources, REPLAY.name);
+      expect(fn.Properties.Timeout).toBe(900);
+      const names = (r: Resource) => JSON.stringify(r.Properties).includes(`"${fnId}"`);
+      expect(ofType(resources, 'AWS::Events::Rule').filter(([, r]) => names(r))).toEqual([]);
+      expect(ofType(resources, 'AWS::Lambda::EventSourceMapping').filter(([, r]) => names(r))).toEqual([]);
+      expect(ofType(resources, 'AWS::Lambda::Permission').filter(([, r]) => names(r))).toEqual([]);
+      const outputs = Template.fromStack(stack).toJSON().Outputs as Record<string, { Value: unknown }>;
+      expect(outputs.StreamReplayFunction?.Value).toEqual({ Ref: fnId });
+
+      const [dispatchId] = jobFunction(resources, DISPATCH.name);
+      const queueArn = ofType(resources, 'AWS::Lambda::EventSourceMapping').find(([, m]) => m.Properties.FunctionName?.Ref === dispatchId)![1].Properties.DestinationConfig.OnFailure.Destination;
+      const queueId = queueArn['Fn::GetAtt'][0] as string;
+      const [tableId] = ofType(resources, 'AWS::DynamoDB::Table')[0]!;
+      const streamArn = { 'Fn::GetAtt': [tableId, 'StreamArn'] };
+
+      // Its targets: the dispatcher's function, its queue (by URL), the stream, its filters and batch size.
+      const targets = JSON.stringify(fn.Properties.Environment.Variables.STREAM_REPLAY_TARGETS);
+      for (const part of [{ Ref: dispatchId }, { Ref: queueId }, streamArn]) expect(targets).toContain(JSON.stringify(part));
+      expect(targets).toContain('\\"job\\":\\"stream-dispatch\\"');
+      expect(targets).toContain(`\\"batchSize\\":${DISPATCH.trigger.batchSize}`);
+      expect(targets).toContain('\\"keyPrefix\\":\\"wsconn#\\"');
+
+      const roleId = fn.Properties.Role['Fn::GetAtt'][0] as string;
+      const users = ofType(resources, 'AWS::Lambda::Function').filter(([, f]) => f.Properties.Role?.['Fn::GetAtt']?.[0] === roleId);
+      expect(users.map(([id]) => id)).toEqual([fnId]);
+      const statements = roleStatements(resources, roleId);
+      expect(statements.every((st) => st.Effect === 'Allow' && !st.Condition)).toBe(true);
+      const bySid = Object.fromEntries(statements.map((st) => [st.Sid, st]));
+      expect(Object.keys(bySid).sort()).toEqual(['Logs', 'StreamJobInvoke', 'StreamNotes', 'StreamRead']);
+      expect(([] as string[]).concat(bySid.StreamNotes.Action).sort()).toEqual(['sqs:DeleteMessage', 'sqs:ReceiveMessage']);
+      expect(bySid.StreamNotes.Resource).toEqual(queueArn);
+      expect(([] as string[]).concat(bySid.StreamRead.Action).sort()).toEqual(['dynamodb:GetRecords', 'dynamodb:GetShardIterator']);
+      expect(bySid.StreamRead.Resource).toEqual(streamArn);
+      expect(bySid.StreamJobInvoke).toMatchObject({ Action: 'lambda:InvokeFunction', Resource: { 'Fn::GetAtt': [dispatchId, 'Arn'] } });
+      // No table access: the stream job does the work with its own role.
+      expect(statements.flatMap((st) => ([] as string[]).concat(st.Action)).filter((a) => /^dynamodb:(?!GetRecords$|GetShardIterator$)/.test(a) || a.startsWith('s3:'))).toEqual([]);
+    }
+  });
+
+  it('only a job an operator invokes may replay the stream', () => {
+    expect(() => checkJob({ ...SWEEP, access: { ...SWEEP.access, replayStream: true } })).toThrow(/only a job an operator invokes may replay the stream/);
+    for (const job of [...JOBS, ...STREAM_JOBS]) expect((job.access as { replayStream?: boolean }).replayStream, job.name).toBeUndefined();
+  });
+
   it('is the only job that may Scan: a scheduled or stream job asking for it is refused', () => {
     expect(() => checkJob({ ...SWEEP, access: { ...SWEEP.access, scanTable: true } })).toThrow(/only a job an operator invokes may Scan/);
     expect(() => checkStreamJob({ ...DISPATCH, access: { ...DISPATCH.access, scanTable: true } })).toThrow(/only a job an operator invokes may Scan/);
