@@ -7,6 +7,7 @@ import { App, type AppProps } from 'aws-cdk-lib';
 import type { BundleResult } from './bundle';
 import { REPO_ROOT } from './bundle';
 import { parseOrigins } from '../../shared/security-headers';
+import { parseAlarmEmails, parseSmsBudget } from './monitoring';
 import { addNagChecks } from './nag';
 import { SiteStack, stackName, type SiteStackProps, type StageConfig } from './site-stack';
 
@@ -51,7 +52,9 @@ export function addStage(
  * and the origins the Content-Security-Policy allows besides the site's own (comma-separated,
  * `none` for none; left out, the defaults of shared/security-headers.ts apply):
  * `-c cspTileOrigins=https://tile.openstreetmap.org` (map tiles), `-c cspMediaOrigins=https://…`
- * (video hosts), `-c cspWebSocketOrigins=wss://…` (live updates).
+ * (video hosts), `-c cspWebSocketOrigins=wss://…` (live updates); and for the stage's alarms
+ * (infra/aws/monitoring.ts): `-c alarmEmails=a@x,b@y` (subscribed to the alarm topic; none when
+ * unset) and `-c smsMonthlyBudgetUsd=100` (the SMS spend alarm fires at 80 % of it).
  */
 export function stageConfigFromContext(app: App): StageConfig {
   const text = (key: string): string | undefined => {
@@ -63,6 +66,8 @@ export function stageConfigFromContext(app: App): StageConfig {
   const adminEmails = text('adminEmails');
   const siteOrigin = text('siteOrigin');
   const secretsExtensionArn = text('secretsExtensionArn');
+  const alarmEmails = parseAlarmEmails(app.node.tryGetContext('alarmEmails'));
+  const smsMonthlyBudgetUsd = parseSmsBudget(app.node.tryGetContext('smsMonthlyBudgetUsd'));
   const origins = (key: string, schemes: ('https' | 'wss')[]): string[] | undefined => {
     const value = text(key);
     return value === undefined ? undefined : parseOrigins(value, `-c ${key}`, schemes);
@@ -79,6 +84,8 @@ export function stageConfigFromContext(app: App): StageConfig {
     ...(adminEmails ? { adminEmails } : {}),
     ...(siteOrigin ? { siteOrigin } : {}),
     ...(secretsExtensionArn ? { secretsExtensionArn } : {}),
+    ...(alarmEmails.length ? { alarmEmails } : {}),
+    ...(smsMonthlyBudgetUsd !== undefined ? { smsMonthlyBudgetUsd } : {}),
     csp: Object.fromEntries(Object.entries(csp).filter(([, list]) => list !== undefined)),
   };
 }

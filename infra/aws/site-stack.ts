@@ -22,6 +22,7 @@ import type { SiteDistribution } from './cdn';
 import { JOBS, MANUAL_JOBS, ROUTE_JOBS, SOCKET_JOBS, STREAM_JOBS } from './jobs';
 import { RouteJobs } from './route-jobs';
 import { ManualJobs } from './manual-jobs';
+import { keepLambdaLogs, Monitoring } from './monitoring';
 import { APP_NAME, assertStage, isDisposable, pascal } from './naming';
 import { RealtimeApi } from './realtime-api';
 import type { RoutesStack } from './routes-stack';
@@ -55,6 +56,10 @@ export interface StageConfig {
    * also the only ones site settings may name (CSP_TILE_ORIGINS, CSP_MEDIA_ORIGINS).
    */
   csp?: { tileOrigins?: string[]; mediaOrigins?: string[]; webSocketOrigins?: string[] };
+  /** Addresses subscribed to the stage's alarm topic (infra/aws/monitoring.ts); none by default. */
+  alarmEmails?: string[];
+  /** The month's SNS text spend (USD) the SMS alarm measures against; default: monitoring.ts. */
+  smsMonthlyBudgetUsd?: number;
 }
 
 export interface SiteStackProps extends StackProps {
@@ -88,6 +93,7 @@ export class SiteStack extends Stack {
   readonly routeJobs: RouteJobs;
   readonly streamJobs: StreamJobs;
   readonly spaDeployment?: s3deploy.BucketDeployment;
+  readonly monitoring: Monitoring;
 
   constructor(scope: Construct, id: string, props: SiteStackProps) {
     super(scope, id, { ...props, description: `${APP_NAME} ${props.config.stage}: SPA, API and data` });
@@ -180,6 +186,29 @@ export class SiteStack extends Stack {
     // ── The jobs routes start (infra/aws/jobs.ts): members' data exports ─────────────────────
     this.routeJobs = new RouteJobs(this, 'RouteJobs', { ...jobStage, jobs: ROUTE_JOBS });
 
+    // ── Alarms, their topic and the dashboard (infra/aws/monitoring.ts) ──────────────────────
+    this.monitoring = new Monitoring(this, 'Monitoring', {
+      stage,
+      ...(config.alarmEmails ? { alarmEmails: config.alarmEmails } : {}),
+      ...(config.smsMonthlyBudgetUsd !== undefined ? { smsMonthlyBudgetUsd: config.smsMonthlyBudgetUsd } : {}),
+      api: this.api,
+      domains: new Map([...this.routeStacks].map(([domain, routesStack]) => [domain, routesStack.functions])),
+      // Manual jobs are left out: the operator who invokes one sees its error in the answer.
+      backgroundFunctions: new Map([
+        ...this.jobs.functions,
+        ...this.streamJobs.functions,
+        ...this.routeJobs.functions,
+        ...[...this.realtime.functions].map(([routeKey, fn]) => [`socket ${routeKey}`, fn] as const),
+      ]),
+      table: this.table,
+      failureQueues: this.streamJobs.failures,
+      socketApi: this.realtime.api,
+      socketStage: this.realtime.stage.stageName,
+      streamFunctions: this.streamJobs.functions,
+    });
+    // CDK's own functions (the SPA deployment, auto-deleting buckets) keep their logs as ours do.
+    keepLambdaLogs(this, { stage, logRetention, removalPolicy: keep });
+
     // ── Outputs ─────────────────────────────────────────────────────────────────────────────
     new CfnOutput(this, 'SiteUrl', { value: siteOrigin, description: 'The site (SPA, /api, /images)' });
     new CfnOutput(this, 'DistributionDomainName', { value: this.cdn.distribution.distributionDomainName });
@@ -188,6 +217,8 @@ export class SiteStack extends Stack {
       value: this.api.apiEndpoint,
       description: 'The HTTP API; it refuses requests that do not come through CloudFront',
     });
+    new CfnOutput(this, 'DashboardName', { value: this.monitoring.dashboard.dashboardName, description: 'The stage\'s CloudWatch dashboard' });
+    new CfnOutput(this, 'AlarmTopicArn', { value: this.monitoring.topic.topicArn, description: 'The alarms\' SNS topic (subscribe with -c alarmEmails=…)' });
     new CfnOutput(this, 'RealtimeUrl', { value: this.realtime.url, description: 'The WebSocket API (a socket opens only with a ticket from /api/iam/realtime/ticket)' });
   }
 }

@@ -14,8 +14,8 @@
  * it again (any change of a marked item puts a new record on the stream), or, for a post, by its
  * owner deleting it again (that request sweeps in-process).
  *
- * The stack has no alarms or notification topic yet; when it gets them, the queue's
- * ApproximateNumberOfMessagesVisible is the metric to watch.
+ * Each queue's ApproximateNumberOfMessagesVisible has an alarm (`failures-<job>`,
+ * infra/aws/monitoring.ts): every queue of `failures` is watched.
  */
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
