@@ -13,19 +13,15 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import { REPLAY_TARGETS_ENV, type ReplayTargetConfig } from '../../functions/system/stream-replay-job';
 import type { JobBundle } from './bundle';
-import { checkJob, STREAM_JOBS, type ManualJobDef, type StreamJobDef } from './jobs';
+import { checkJob, type ManualJobDef, type StreamJobDef } from './jobs';
 import { pascal } from './naming';
 import { jobBundle, jobFunction, type JobStageProps } from './scheduled-jobs';
-import { StreamJobs } from './stream-jobs';
+import type { StreamJobs } from './stream-jobs';
 
 export interface ManualJobsProps extends JobStageProps {
   jobs: readonly ManualJobDef[];
   bundles: readonly JobBundle[];
-  /**
-   * The stream jobs a job with `replayStream` replays (their functions and on-failure queues) and
-   * their definitions; default: the StreamJobs construct beside this one in the same scope, with
-   * `STREAM_JOBS`.
-   */
+  /** The stream jobs a job with `replayStream` replays (their functions and on-failure queues) and their definitions. */
   streamJobs?: { construct: StreamJobs; defs: readonly StreamJobDef[] };
 }
 
@@ -36,7 +32,7 @@ export interface ManualJobsProps extends JobStageProps {
  * function: nothing else (no ListStreams, DescribeStream, SendMessage, and no table access).
  */
 function grantStreamReplay(scope: Construct, job: ManualJobDef, fn: lambda.Function, role: iam.Role, props: ManualJobsProps): void {
-  const streamJobs = props.streamJobs ?? siblingStreamJobs(scope);
+  const streamJobs = props.streamJobs;
   const streamArn = props.table.tableStreamArn;
   if (!streamJobs || !streamArn) throw new Error(`job ${job.name} replays the stream: create the stream jobs first (on a table with its stream)`);
   const targets: ReplayTargetConfig[] = [];
@@ -59,12 +55,6 @@ function grantStreamReplay(scope: Construct, job: ManualJobDef, fn: lambda.Funct
   allow('StreamNotes', ['sqs:ReceiveMessage', 'sqs:DeleteMessage'], streamJobs.defs.map((def) => streamJobs.construct.failures.get(def.name)!.queueArn));
   allow('StreamRead', ['dynamodb:GetShardIterator', 'dynamodb:GetRecords'], [streamArn]);
   allow('StreamJobInvoke', ['lambda:InvokeFunction'], streamJobs.defs.map((def) => streamJobs.construct.functions.get(def.name)!.functionArn));
-}
-
-/** The StreamJobs construct made in the same scope (the stage's stack makes it before this one). */
-function siblingStreamJobs(scope: Construct): ManualJobsProps['streamJobs'] {
-  const construct = scope.node.children.find((child): child is StreamJobs => child instanceof StreamJobs);
-  return construct ? { construct, defs: STREAM_JOBS.filter((def) => construct.functions.has(def.name)) } : undefined;
 }
 
 export class ManualJobs extends Construct {

@@ -181,7 +181,7 @@ export class SiteStack extends Stack {
     this.streamJobs = new StreamJobs(this, 'StreamJobs', { ...jobStage, jobs: STREAM_JOBS });
 
     // ── The operator's jobs (infra/aws/jobs.ts): invoked by hand, docs/operations.md ─────────
-    this.manualJobs = new ManualJobs(this, 'ManualJobs', { ...jobStage, jobs: MANUAL_JOBS });
+    this.manualJobs = new ManualJobs(this, 'ManualJobs', { ...jobStage, jobs: MANUAL_JOBS, streamJobs: { construct: this.streamJobs, defs: STREAM_JOBS } });
 
     // ── The jobs routes start (infra/aws/jobs.ts): members' data exports ─────────────────────
     this.routeJobs = new RouteJobs(this, 'RouteJobs', { ...jobStage, jobs: ROUTE_JOBS });
