@@ -64,6 +64,11 @@ export const MAX_JSON_BODY_BYTES = 256 * 1024;
  * new keys and the old objects are removed), an old URL keeps working at most this long.
  */
 export const IMAGE_CACHE_SECONDS = 60 * 60;
+/**
+ * A guest's "Near you" answer is the same for everyone in its ~5 km cell: CloudFront keeps it this
+ * long (infra/aws/near-you-cache.ts), so a hidden or deleted item may show in it that long.
+ */
+export const NEAR_YOU_CACHE_SECONDS = 60;
 
 /** What brings a member here, as chosen at registration or in their profile. */
 export const MOTIVATIONS = ['swap', 'sell', 'give-away', 'learn', 'meet', 'organise'] as const;

@@ -9,6 +9,8 @@
  *   shared/security-headers.ts (with the bucket's endpoint for uploads and the stage's tile,
  *   media and WebSocket origins), HSTS, nosniff, referrer, frame, permissions and opener policies;
  *   `/images/*` through a second policy that adds its bounded Cache-Control (IMAGE_CACHE_SECONDS).
+ * - `/api/nearby/near-you` → the HTTP API as below, but a guest's answer is cached a minute per
+ *   ~5 km cell (infra/aws/near-you-cache.ts), a viewer-request function rounding the point first.
  * - `/api/*` → the HTTP API: caching disabled, all cookies and query strings, exactly ten
  *   headers (never Host: API Gateway answers 403 to a foreign Host), all methods, and the secret
  *   `x-origin-verify` header the Lambdas require.
@@ -20,7 +22,8 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { contentSecurityPolicy, HSTS, SECURITY_HEADERS } from '../../shared/security-headers';
-import { IMAGE_CACHE_SECONDS } from '../../shared/constants';
+import { IMAGE_CACHE_SECONDS, NEAR_YOU_CACHE_SECONDS } from '../../shared/constants';
+import { NEAR_YOU_CELL_HEADER, NEAR_YOU_FUNCTION, NEAR_YOU_PATH, NEAR_YOU_QUERY_KEYS, NEAR_YOU_VIEWER_HEADER } from './near-you-cache';
 import { acknowledge } from './nag';
 
 /** The header CloudFront adds and functions/lib/middleware/origin.ts checks. */
@@ -96,6 +99,7 @@ export class SiteDistribution extends Construct {
   readonly distribution: cloudfront.Distribution;
   readonly apiOriginRequestPolicy: cloudfront.OriginRequestPolicy;
   readonly spaRewrite: cloudfront.Function;
+  readonly nearYouKey: cloudfront.Function;
 
   constructor(scope: Construct, id: string, props: SiteDistributionProps) {
     super(scope, id);
@@ -109,6 +113,24 @@ export class SiteDistribution extends Construct {
       comment: 'Rewrites extension-less paths to /index.html (SPA fallback)',
       runtime: cloudfront.FunctionRuntime.JS_2_0,
       code: cloudfront.FunctionCode.fromInline(SPA_REWRITE_FUNCTION),
+    });
+
+    this.nearYouKey = new cloudfront.Function(this, 'NearYouKey', {
+      comment: 'Near you: rounds the point to its ~5 km cell and names the viewer (guest or member) for the cache key',
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(NEAR_YOU_FUNCTION),
+    });
+    // Only a guest's answer is kept (the API marks it public; a member's is no-store).
+    const nearYouCache = new cloudfront.CachePolicy(this, 'NearYouCache', {
+      comment: `Leafline ${props.stage}: a guest's Near you, ${NEAR_YOU_CACHE_SECONDS} s per ~5 km cell`,
+      defaultTtl: Duration.seconds(NEAR_YOU_CACHE_SECONDS),
+      maxTtl: Duration.seconds(NEAR_YOU_CACHE_SECONDS),
+      minTtl: Duration.seconds(0),
+      queryStringBehavior: cloudfront.CacheQueryStringBehavior.allowList(...NEAR_YOU_QUERY_KEYS),
+      headerBehavior: cloudfront.CacheHeaderBehavior.allowList(NEAR_YOU_VIEWER_HEADER, NEAR_YOU_CELL_HEADER),
+      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
     });
 
     this.apiOriginRequestPolicy = new cloudfront.OriginRequestPolicy(this, 'ApiOriginRequest', {
@@ -205,6 +227,16 @@ export class SiteDistribution extends Construct {
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           cachePolicy: imagesCache,
           responseHeadersPolicy: imageHeaders,
+        },
+        // Before /api/*: CloudFront takes the first pattern that matches.
+        [NEAR_YOU_PATH]: {
+          origin: apiOrigin,
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+          cachePolicy: nearYouCache,
+          originRequestPolicy: this.apiOriginRequestPolicy,
+          responseHeadersPolicy: securityHeaders,
+          functionAssociations: [{ function: this.nearYouKey, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
         },
         '/api/*': {
           origin: apiOrigin,

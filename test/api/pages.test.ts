@@ -8,7 +8,9 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PostView } from '../../shared/answers/posts';
 import type { JoinRequests, MembershipAnswer, NearbyPages, NearYou, PageCards, PageDetails, PageMembers, PageView, PlaceList, PlacesNear } from '../../shared/answers/pages';
+import { ACCESS_COOKIE, NEAR_YOU_CACHE_SECONDS } from '../../shared/constants';
 import { coarsen, encodeGeohash } from '../../shared/geohash';
+import { panelPoint } from '../../shared/panel-point';
 import { as } from '../support/accounts';
 import { call } from '../support/api';
 import { objectExists } from '../support/bucket';
@@ -471,6 +473,27 @@ describe('tags, the directory and pages nearby', () => {
     const wideOpen = await as<NearYou>(a.browser, 'GET', `/api/nearby/near-you?lat=${here.latitude}&long=${here.longitude}`);
     expect(wideOpen.data.radius_km).toBe(100);
     expect(wideOpen.data.pages.map((p) => p.id)).toEqual([near.id, far.id]);
+  });
+
+  it('answers a guest\'s panel for the centre of their ~5 km cell, for the CDN and the browser to keep a minute; never a member\'s', async () => {
+    const a = await registeredUser();
+    const here = { latitude: -43.9512, longitude: -176.5577 };
+    const cell = panelPoint(here);
+    const guest = await call<NearYou>('GET', `/api/nearby/near-you?lat=${here.latitude}&long=${here.longitude}`);
+    expect(guest.headers.get('cache-control')).toBe(`public, max-age=${NEAR_YOU_CACHE_SECONDS}`);
+    expect(guest.data.origin).toMatchObject({ latitude: cell.latitude, longitude: cell.longitude, source: 'query' });
+    // Anyone in the cell gets the same answer: the one a cache keeps.
+    const neighbour = await call<NearYou>('GET', `/api/nearby/near-you?lat=${here.latitude + 0.005}&long=${here.longitude - 0.005}`);
+    expect(neighbour.data).toEqual(guest.data);
+    expect((await call('GET', '/api/nearby/near-you')).headers.get('cache-control')).toBe(`public, max-age=${NEAR_YOU_CACHE_SECONDS}`);
+    // A member's answer holds members-only events and their own radius: never kept, never rounded.
+    const member = await as<NearYou>(a.browser, 'GET', `/api/nearby/near-you?lat=${here.latitude}&long=${here.longitude}`);
+    expect(member.headers.get('cache-control')).toBe('no-store');
+    expect(member.data.origin).toMatchObject({ latitude: here.latitude, longitude: here.longitude });
+    // A session cookie that no longer signs anyone in: CloudFront keys it as a member's, so it is not kept either.
+    const stale = await call<NearYou>('GET', `/api/nearby/near-you?lat=${here.latitude}&long=${here.longitude}`, { headers: { cookie: `${ACCESS_COOKIE}=stale` } });
+    expect(stale.status).toBe(200);
+    expect(stale.headers.get('cache-control')).toBe('no-store');
   });
 });
 

@@ -20,6 +20,8 @@ import type { Grant } from '../../functions/lib/route-types';
 import { CATCH_ALL } from '../../functions/routes';
 import { GrantRole } from '../../infra/aws/grant-role';
 import { functionSizing } from '../../infra/aws/naming';
+import { NEAR_YOU_FUNCTION } from '../../infra/aws/near-you-cache';
+import { NEAR_YOU_CACHE_SECONDS } from '../../shared/constants';
 import { KEPT_ROUTE_NAMES } from './kept-names';
 import { PROD_CONFIG, RESIZED, recordAcknowledgements, synthesisedStages } from './synth-fixture';
 import { actionsOf, expectedRoutes, fromParent, lambdaOf, ofType, type Resource, type Resources, type StageView } from './template-view';
@@ -320,9 +322,34 @@ describe('CloudFront', () => {
     for (const v of synth.stages) expect(distConfig(v).CustomErrorResponses).toBeUndefined();
   });
 
-  it('has exactly the default, /sw.js, /images/* and /api/* behaviours', () => {
+  it('has exactly the default, /sw.js, /images/*, the Near you panel and /api/* behaviours, the panel before /api/*', () => {
     for (const v of synth.stages) {
-      expect((distConfig(v).CacheBehaviors as any[]).map((b) => b.PathPattern).sort()).toEqual(['/api/*', '/images/*', '/sw.js']);
+      const patterns = (distConfig(v).CacheBehaviors as any[]).map((b) => b.PathPattern as string);
+      expect([...patterns].sort()).toEqual(['/api/*', '/api/nearby/near-you', '/images/*', '/sw.js']);
+      expect(patterns.indexOf('/api/nearby/near-you')).toBeLessThan(patterns.indexOf('/api/*'));
+    }
+  });
+
+  it('caches a guest\'s Near you a minute per ~5 km cell: the point rounded, the viewer\'s kind in the key, no cookie', () => {
+    for (const v of synth.stages) {
+      const panel = behaviour(v, '/api/nearby/near-you');
+      const api = behaviour(v, '/api/*');
+      expect(panel.TargetOriginId).toBe(api.TargetOriginId);
+      expect(panel.OriginRequestPolicyId).toEqual(api.OriginRequestPolicyId);
+      expect(panel.ResponseHeadersPolicyId).toEqual(api.ResponseHeadersPolicyId);
+      expect(panel.ViewerProtocolPolicy).toBe('https-only');
+      expect([...panel.AllowedMethods].sort()).toEqual(['GET', 'HEAD']);
+      const config = v.parent[panel.CachePolicyId.Ref as string]!.Properties.CachePolicyConfig;
+      expect([config.DefaultTTL, config.MaxTTL, config.MinTTL]).toEqual([NEAR_YOU_CACHE_SECONDS, NEAR_YOU_CACHE_SECONDS, 0]);
+      const key = config.ParametersInCacheKeyAndForwardedToOrigin;
+      expect(key.CookiesConfig.CookieBehavior).toBe('none');
+      expect(key.QueryStringsConfig).toEqual({ QueryStringBehavior: 'whitelist', QueryStrings: ['lat', 'long', 'radiusKm'] });
+      expect(key.HeadersConfig).toEqual({ HeaderBehavior: 'whitelist', Headers: ['x-near-you-viewer', 'x-near-you-cell'] });
+      expect(panel.FunctionAssociations).toHaveLength(1);
+      expect(panel.FunctionAssociations[0].EventType).toBe('viewer-request');
+      const fn = v.parent[panel.FunctionAssociations[0].FunctionARN['Fn::GetAtt'][0] as string]!;
+      expect(fn.Properties.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
+      expect(fn.Properties.FunctionCode).toBe(NEAR_YOU_FUNCTION);
     }
   });
 
@@ -360,7 +387,7 @@ describe('CloudFront', () => {
     }
   });
 
-  it('sends /api/* to the HTTP API uncached, with all methods, cookies and query strings and exactly ten headers', () => {
+  it('sends the rest of /api/* to the HTTP API uncached, with all methods, cookies and query strings and exactly ten headers', () => {
     for (const v of synth.stages) {
       const api = behaviour(v, '/api/*');
       expect(api.CachePolicyId).toBe(cloudfront.CachePolicy.CACHING_DISABLED.cachePolicyId);

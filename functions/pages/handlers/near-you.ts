@@ -4,12 +4,20 @@
  * place), then the three nearest available plants and pages and the three soonest upcoming events
  * around it, within the radius asked for, else the member's "nearby means within" setting, else
  * 20 km, searched in parallel (each at most 9 Queries, then a BatchGet or two).
+ *
+ * A guest (no session cookie at all) is answered for the centre of their ~5 km cell, whether the
+ * point came with the request or from their address, and the answer may be kept
+ * NEAR_YOU_CACHE_SECONDS by CloudFront and the browser: it is the same for everyone there
+ * (infra/aws/near-you-cache.ts keys the cache the same way). A member's answer is never kept.
  */
+import { ACCESS_COOKIE, NEAR_YOU_CACHE_SECONDS, REFRESH_COOKIE } from '../../../shared/constants';
 import type { nearYou as route } from '../../../shared/contract/pages';
+import { panelPoint } from '../../../shared/panel-point';
 import type { NearYou } from '../../../shared/answers/pages';
 import { eventsNear } from '../../events/lists';
 import { plantsNear } from '../../feeds/nearby-plants';
 import { originChecked } from '../../lib/middleware/origin';
+import { reply } from '../../lib/http';
 import type { Main } from '../../lib/route-types';
 import { pagesNear } from '../proximity-search';
 import { viewerOf } from '../../lib/session/viewer';
@@ -23,23 +31,29 @@ const PANEL_SIZE = 3;
 
 type Origin = NearYou['origin'];
 
-async function originOf(input: { lat?: number; long?: number }, userId: string | null, headers: Record<string, string | undefined>): Promise<Origin> {
-  if (input.lat !== undefined && input.long !== undefined) return { latitude: input.lat, longitude: input.long, suburb_city: '', state: '', country: '', source: 'query' };
+/** Whether the request carries a session cookie, valid or not (CloudFront's key says `member` then). */
+const hasSessionCookie = (cookies: readonly string[] | undefined): boolean =>
+  (cookies ?? []).some((c) => c.startsWith(`${ACCESS_COOKIE}=`) || c.startsWith(`${REFRESH_COOKIE}=`));
+
+async function originOf(input: { lat?: number; long?: number }, userId: string | null, headers: Record<string, string | undefined>, guest: boolean): Promise<Origin> {
+  const rounded = <T extends { latitude: number; longitude: number }>(o: T): T => (guest ? { ...o, ...panelPoint(o) } : o);
+  if (input.lat !== undefined && input.long !== undefined) return rounded<Origin>({ latitude: input.lat, longitude: input.long, suburb_city: '', state: '', country: '', source: 'query' });
   const user = userId ? await getUser(userId) : null;
   if (user && !user.deletedAt && user.latitude !== undefined && user.longitude !== undefined) {
     return { latitude: user.latitude, longitude: user.longitude, suburb_city: user.suburbCity ?? '', state: user.state ?? '', country: user.country ?? '', source: 'profile' };
   }
   const fromIp = viewerLocation(headers, originChecked());
-  if (fromIp) return { ...fromIp, source: 'ip' };
+  if (fromIp) return rounded<Origin>({ ...fromIp, source: 'ip' });
   const { latitude, longitude, suburb_city, state, country } = (await readPublicSite()).defaultLocation;
   return { latitude, longitude, suburb_city, state, country, source: 'site' };
 }
 
 export const main: Main<typeof route> = async ({ input, session, event }) => {
   const viewer = await viewerOf(session);
+  const guest = !viewer.userId && !hasSessionCookie(event.cookies);
   // A member's panel searches as far as their "nearby means within" setting says, read beside the origin.
   const [origin, wanted] = await Promise.all([
-    originOf(input, viewer.userId, event.headers ?? {}),
+    originOf(input, viewer.userId, event.headers ?? {}, guest),
     input.radiusKm ?? (viewer.userId ? readSettings(viewer.userId).then((s) => s.nearby_radius_km) : PANEL_RADIUS_KM),
   ]);
   const point = { latitude: origin.latitude, longitude: origin.longitude };
@@ -48,5 +62,6 @@ export const main: Main<typeof route> = async ({ input, session, event }) => {
     pagesNear(point, wanted, PANEL_SIZE, viewer.userId),
     eventsNear(point, wanted, viewer, PANEL_SIZE),
   ]);
-  return { origin, radius_km: Math.min(plants.radiusKm, pages.radiusKm, events.radiusKm), plants: plants.plants, pages: pages.pages, events: events.events };
+  const answer = { origin, radius_km: Math.min(plants.radiusKm, pages.radiusKm, events.radiusKm), plants: plants.plants, pages: pages.pages, events: events.events };
+  return guest ? reply(answer, { headers: { 'cache-control': `public, max-age=${NEAR_YOU_CACHE_SECONDS}` } }) : answer;
 };

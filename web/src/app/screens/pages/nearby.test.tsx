@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { panelPoint } from '@shared/panel-point';
 import { chooseOrigin } from '@/lib/chosen-place';
 import { AUTH, renderRoute } from '@/testing/render-route';
 import { success } from '@/testing/responses';
@@ -27,9 +28,12 @@ const nearYou = (own: typeof SITE) => (call: Call) => {
 };
 const nearbyPages = (call: Call) => {
   const q = new URL(call.url, 'http://x').searchParams;
-  return success({ pages: Number(q.get('lat')) === NEWTOWN.latitude ? [NEWTOWN_GROWERS] : [CITY_GARDEN], radius_km: 25 });
+  return success({ pages: [NEWTOWN.latitude, NEWTOWN_CELL.latitude].includes(Number(q.get('lat'))) ? [NEWTOWN_GROWERS] : [CITY_GARDEN], radius_km: 25 });
 };
 const atNewtown = (c: Call) => c.url.includes(`lat=${NEWTOWN.latitude}`) && c.url.includes(`long=${NEWTOWN.longitude}`);
+/** A guest's point goes as the centre of its ~5 km cell (one cached answer serves the cell). */
+const NEWTOWN_CELL = panelPoint(NEWTOWN);
+const atNewtownCell = (c: Call) => c.url.includes(`lat=${NEWTOWN_CELL.latitude}`) && c.url.includes(`long=${NEWTOWN_CELL.longitude}`);
 
 describe('the place a viewer searches from', () => {
   it("is the place a guest chooses, in the main column and the Near you panel alike, and stays chosen on the next screen", async () => {
@@ -48,12 +52,12 @@ describe('the place a viewer searches from', () => {
     fireEvent.change(screen.getByRole('combobox', { name: 'Suburb or city' }), { target: { value: 'Newt' } });
     fireEvent.mouseDown(await screen.findByRole('option', { name: /New South Wales/ }));
 
-    // Both columns move to the place: the panel asks near-you around it (lat, long).
+    // Both columns move to the place: the panel asks near-you around it (lat, long), the centre of its ~5 km cell.
     await waitFor(() => expect(from.textContent).toContain('Near Newtown, New South Wales, Australia (from the place you chose)'));
     await waitFor(() => expect(panel.textContent).toContain('Around Newtown, New South Wales, Australia, from the place you chose.'));
     await waitFor(() => expect(panel.textContent).toContain('Newtown Growers'));
-    expect(api.to('GET /api/nearby/near-you').filter(atNewtown)).toHaveLength(1);
-    await waitFor(() => expect(api.to('GET /api/page/location/nearby-pages').some(atNewtown)).toBe(true));
+    expect(api.to('GET /api/nearby/near-you').filter(atNewtownCell)).toHaveLength(1);
+    await waitFor(() => expect(api.to('GET /api/page/location/nearby-pages').some(atNewtownCell)).toBe(true));
 
     // Another screen, in a fresh app (a reload): still the place chosen, in both.
     cleanup();
@@ -63,8 +67,8 @@ describe('the place a viewer searches from', () => {
     expect(again.textContent).toContain('Near Newtown, New South Wales, Australia (from the place you chose)');
     const panelAgain = await screen.findByRole('region', { name: 'Near you' });
     await waitFor(() => expect(panelAgain.textContent).toContain('Around Newtown, New South Wales, Australia, from the place you chose.'));
-    await waitFor(() => expect(api.to('GET /api/page/location/nearby-pages')[0]?.url).toContain(`lat=${NEWTOWN.latitude}`));
-    expect(api.to('GET /api/nearby/near-you').every(atNewtown)).toBe(true);
+    await waitFor(() => expect(api.to('GET /api/page/location/nearby-pages')[0]?.url).toContain(`lat=${NEWTOWN_CELL.latitude}`));
+    expect(api.to('GET /api/nearby/near-you').every(atNewtownCell)).toBe(true);
   });
 
   it("keeps a member's profile place when they chose none, and does not take a guest's choice for theirs", async () => {

@@ -1,0 +1,76 @@
+/**
+ * The guests' "Near you" panel from CloudFront's cache. `GET /api/nearby/near-you` is public and,
+ * for a guest, the same for everyone in the same ~5 km cell; it sits beside nearly every screen.
+ * Its behaviour caches it NEAR_YOU_CACHE_SECONDS, keyed by:
+ *   - `lat` / `long`, rounded by the viewer-request function below to the centre of their
+ *     geohash-5 cell (shared/geohash.ts `panelPoint`; the SPA sends a guest's point rounded the
+ *     same way, so the panel and the main column agree), and `radiusKm`;
+ *   - `x-near-you-viewer`: `member` when the request carries a session cookie, else `guest`. The
+ *     API answers a member `Cache-Control: no-store` (their answer holds members-only events), so
+ *     nothing is kept under `member`, and a member never gets a guest's copy;
+ *   - `x-near-you-cell`: for a guest who sends no point, the centre of the cell of the position
+ *     CloudFront gives their address (the API rounds the same position the same way), else `none`
+ *     (the site's default place).
+ * No cookie is in the key; all of them still reach the API (the API behaviour's origin request
+ * policy). A guest's panel then costs about one origin call per cell and minute, whatever the
+ * traffic (docs/budgets.md).
+ */
+import { ACCESS_COOKIE, REFRESH_COOKIE } from '../../shared/constants';
+import { PANEL_CELL_PRECISION } from '../../shared/panel-point';
+
+export const NEAR_YOU_PATH = '/api/nearby/near-you';
+export const NEAR_YOU_VIEWER_HEADER = 'x-near-you-viewer';
+export const NEAR_YOU_CELL_HEADER = 'x-near-you-cell';
+export const NEAR_YOU_QUERY_KEYS = ['lat', 'long', 'radiusKm'] as const;
+
+/**
+ * The viewer-request function (cloudfront-js-2.0): the geohash cell's centre computed by halving
+ * the ranges as a geohash encoder does (longitude first, `>` the midpoint goes up), PANEL_CELL_PRECISION
+ * characters of 5 bits each. A value that is not a coordinate is left alone (the API answers 400).
+ */
+export const NEAR_YOU_FUNCTION = `var BITS = ${PANEL_CELL_PRECISION * 5};
+function centre(lat, lon) {
+  var latLo = -90, latHi = 90, lonLo = -180, lonHi = 180, mid;
+  for (var i = 0; i < BITS; i++) {
+    if (i % 2 === 0) {
+      mid = (lonLo + lonHi) / 2;
+      if (lon > mid) lonLo = mid; else lonHi = mid;
+    } else {
+      mid = (latLo + latHi) / 2;
+      if (lat > mid) latLo = mid; else latHi = mid;
+    }
+  }
+  return [(latLo + latHi) / 2, (lonLo + lonHi) / 2];
+}
+function coordinate(text, max) {
+  if (typeof text !== 'string' || !/^-?\\d+(\\.\\d+)?$/.test(text)) return null;
+  var n = Number(text);
+  return n >= -max && n <= max ? n : null;
+}
+function handler(event) {
+  var request = event.request;
+  var q = request.querystring;
+  var h = request.headers;
+  var c = request.cookies || {};
+  var member = !!(c[${JSON.stringify(ACCESS_COOKIE)}] || c[${JSON.stringify(REFRESH_COOKIE)}]);
+  h[${JSON.stringify(NEAR_YOU_VIEWER_HEADER)}] = { value: member ? 'member' : 'guest' };
+  var lat = q.lat ? coordinate(q.lat.value, 90) : null;
+  var lon = q.long ? coordinate(q.long.value, 180) : null;
+  if (lat !== null && lon !== null) {
+    var p = centre(lat, lon);
+    q.lat = { value: String(p[0]) };
+    q.long = { value: String(p[1]) };
+    h[${JSON.stringify(NEAR_YOU_CELL_HEADER)}] = { value: 'query' };
+    return request;
+  }
+  var vlat = h['cloudfront-viewer-latitude'] ? coordinate(h['cloudfront-viewer-latitude'].value, 90) : null;
+  var vlon = h['cloudfront-viewer-longitude'] ? coordinate(h['cloudfront-viewer-longitude'].value, 180) : null;
+  if (vlat !== null && vlon !== null) {
+    var v = centre(vlat, vlon);
+    h[${JSON.stringify(NEAR_YOU_CELL_HEADER)}] = { value: v[0] + ',' + v[1] };
+  } else {
+    h[${JSON.stringify(NEAR_YOU_CELL_HEADER)}] = { value: 'none' };
+  }
+  return request;
+}
+`;
