@@ -20,7 +20,7 @@ import { batchGet, getItem, queryPage, type RawItem } from '../db/batch';
 import { absent, and, eq, exists } from '../db/condition';
 import type { UserItem } from '../db/entities/user';
 import { db } from '../db/service';
-import { isConditionFailure, writeItems } from '../db/transact';
+import { writeItems } from '../db/transact';
 import { putItem, updateItem } from '../db/write';
 import { conflict, HttpError, notFound } from '../lib/errors';
 import { coveringCells, distanceKm } from '../../shared/geohash';
@@ -230,8 +230,13 @@ export async function sendBatch(id: string, opts: { cursor?: string; limit?: num
   let skipped = 0;
   for (const user of page.users) {
     const send = reachable(user, on.get(user.uuid));
-    const marked = await writeItems([putItem({ ...markerKey(id, user.uuid), outcome: send ? 'sent' : 'skipped', expiresAt }, absent())]);
-    if (marked.canceled) continue; // handled before: never twice
+    const outcome = send ? 'sent' : 'skipped';
+    // The mark and its count in one write: a run that dies later leaves both, or neither.
+    const marked = await writeItems([
+      putItem({ ...markerKey(id, user.uuid), outcome, expiresAt }, absent()),
+      updateItem({ key: jobKey(id), add: { [outcome]: 1 }, condition: exists() }),
+    ]);
+    if (marked.canceled) continue; // handled before (never twice), or the announcement is gone
     if (!send) {
       skipped++;
       continue;
@@ -242,29 +247,25 @@ export async function sendBatch(id: string, opts: { cursor?: string; limit?: num
     } catch (err) {
       logger.error('could not send an announcement', { error: err as Error, announcement: id });
       skipped++;
+      // Counted as sent when marked: counted again as what it was (best effort; the log has it).
+      await writeItems([
+        updateItem({ key: markerKey(id, user.uuid), set: { outcome: 'failed' } }),
+        updateItem({ key: jobKey(id), add: { sent: -1, skipped: 1 }, condition: exists() }),
+      ]).catch(() => undefined);
     }
   }
-  // The counts and cursor move on only from the cursor this batch read (a rerun adds nothing it did not mark).
+  // The cursor moves on only from the cursor this batch read; the counts went with each mark.
   const done = page.next === null;
   const finish = done ? { state: 'done', finishedAt: new Date().toISOString() } : {};
-  const moved = await writeItems([
+  await writeItems([
     updateItem({
       key: jobKey(id),
       set: { cursor: page.next ?? '', ...finish },
-      add: { sent, skipped },
       ...(done ? { remove: ['gsi3pk', 'gsi3sk'] } : {}),
       condition: and(exists(), eq('cursor', item.cursor), eq('state', 'running')),
     }),
     ...(done ? [updateItem({ key: LOCK, remove: ['runningId'], condition: eq('runningId', id) })] : []),
   ]);
-  if (moved.canceled && (sent || skipped)) {
-    // Another run moved the job meanwhile: the counts still tally what this run marked.
-    try {
-      await writeItems([updateItem({ key: jobKey(id), add: { sent, skipped }, condition: exists() })]);
-    } catch (err) {
-      if (!isConditionFailure(err)) throw err;
-    }
-  }
   return { sent, skipped, done };
 }
 

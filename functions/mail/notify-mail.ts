@@ -15,11 +15,16 @@
  * In the cloud a scheduled job runs this every minute (functions/mail/send-due.ts); locally the
  * host polls every 2 s. Two runs at once cannot mail twice: a run first claims an item (its due
  * time moved a lease ahead, on the version it read), and finishes only the entries it read.
+ * A run that dies after mailing someone, before it finishes the item, cannot mail them the same
+ * entries again once the lease is over either: each mail is marked before it goes (a marker per
+ * person and set of entries, put only if absent; taken back if the send fails). A run that dies
+ * between the mark and the send loses that mail: at most once, never twice.
  */
 import type { MailSetting } from '../../shared/constants';
 import { readEventNotice } from '../../shared/event-notice';
 import { eventTimeText } from '../../shared/event-time';
 import { batchGet, getItem, queryPage, type RawItem } from '../db/batch';
+import { createHash } from 'node:crypto';
 import { eq, and } from '../db/condition';
 import type { MessageItem } from '../db/entities/conversation';
 import type { NotificationItem } from '../db/entities/notification';
@@ -27,7 +32,8 @@ import { ownerRefKey } from '../db/entities/owner';
 import { MAIL_DUE_PK, mailDueSk, type PendingMailItem } from '../db/items/pending-mail';
 import { db } from '../db/service';
 import { writeItems } from '../db/transact';
-import { updateItem, type ItemKey } from '../db/write';
+import { absent } from '../db/condition';
+import { deleteItem, putItem, updateItem, type ItemKey } from '../db/write';
 import { logger } from '../lib/logger';
 import { mailer } from '../lib/outbound/mailer';
 import { unsubscribePartsIfSigned } from '../lib/outbound/unsubscribe';
@@ -168,8 +174,25 @@ async function peopleOf(item: PendingMailItem): Promise<string[]> {
   return item.recipientType === 'user' ? [item.recipientId] : staffOf(item.recipientId);
 }
 
-/** Mails `waiting` to one person, as far as they may get it; answers whether a mail went. */
-async function mailOne(userId: string, setting: MailSetting, waiting: Waiting[], mailOf: (shown: Waiting[]) => Mail): Promise<boolean> {
+/** A mail's mark: these entries of this pending item, to this person (kept a day). */
+interface SendMark {
+  key: ItemKey;
+  entries: readonly string[];
+}
+
+const markKey = (mark: SendMark, userId: string): ItemKey => ({
+  pk: `mailsent#${mark.key.pk}#${mark.key.sk}`,
+  sk: `${createHash('sha256').update([...mark.entries].sort().join('|')).digest('hex').slice(0, 32)}#user#${userId}`,
+});
+
+/** Marks the mail before it goes; false when an earlier run marked it (it went, or was lost with that run). */
+async function markSend(mark: SendMark, userId: string, nowMs: number): Promise<boolean> {
+  const out = await writeItems([putItem({ ...markKey(mark, userId), expiresAt: Math.ceil(nowMs / 1000) + 86_400 }, absent())]);
+  return !out.canceled;
+}
+
+/** Mails `waiting` to one person, as far as they may get it; answers whether a mail went (now or by an earlier run). */
+async function mailOne(userId: string, setting: MailSetting, waiting: Waiting[], mailOf: (shown: Waiting[]) => Mail, mark: SendMark, nowMs: number): Promise<boolean> {
   const [user, settings] = await Promise.all([getUser(userId, true), readSettings(userId)]);
   if (!user || user.deletedAt || user.suspended || !user.email || !settings[setting]) return false;
   // Nothing from a member either side blocks (judged now), nor one's own.
@@ -182,12 +205,19 @@ async function mailOne(userId: string, setting: MailSetting, waiting: Waiting[],
   const lines = shown.slice(0, QUOTED).map((w) => `  ${w.line}`);
   if (shown.length > QUOTED) lines.push(`  …and ${shown.length - QUOTED} more`);
   const unsubscribe = await unsubscribePartsIfSigned(userId, setting);
-  await mailer().send({
-    to: user.email,
-    subject: mail.subject,
-    text: `${mail.intro}\n\n${lines.join('\n')}\n\n${mail.link}\n\nChange e-mail settings in your settings.${unsubscribe ? `\nStop these e-mails: ${unsubscribe.link}` : ''}`,
-    ...(unsubscribe ? { headers: unsubscribe.headers } : {}),
-  });
+  if (!(await markSend(mark, userId, nowMs))) return true;
+  try {
+    await mailer().send({
+      to: user.email,
+      subject: mail.subject,
+      text: `${mail.intro}\n\n${lines.join('\n')}\n\n${mail.link}\n\nChange e-mail settings in your settings.${unsubscribe ? `\nStop these e-mails: ${unsubscribe.link}` : ''}`,
+      ...(unsubscribe ? { headers: unsubscribe.headers } : {}),
+    });
+  } catch (err) {
+    // Not sent: the next run may try again.
+    await writeItems([deleteItem(markKey(mark, userId))]).catch(() => undefined);
+    throw err;
+  }
   return true;
 }
 
@@ -221,7 +251,7 @@ export async function sendPendingMail(key: ItemKey, nowMs = Date.now()): Promise
     const setting = SETTING[item.scopeKind];
     for (const userId of await peopleOf(item)) {
       try {
-        if (await mailOne(userId, setting, waiting, mail)) sent++;
+        if (await mailOne(userId, setting, waiting, mail, { key, entries }, nowMs)) sent++;
       } catch (err) {
         logger.error('could not send a notification e-mail', { error: err as Error, pk: key.pk, sk: key.sk });
         return sent;

@@ -1,0 +1,588 @@
+/**
+ * The jobs (infra/aws/jobs.ts: the scheduled jobs and the stream's dispatcher) are meant to be
+ * idempotent: a run that dies half-way leaves nothing the next run does twice. Each test gives a
+ * job a few writes of work, runs it with the table refusing its 2nd write (an error thrown before
+ * the command is sent, so it never lands), runs it again as the schedule or the stream would, and
+ * checks that the outcome is exactly what one clean run leaves: each notification and e-mail
+ * once, the work items gone, the counts right. A third run must then find nothing to do (the
+ * stream's sweep of a deleted post sends a few harmless writes on every delivery: said there).
+ * (notify-mail marks each mail before it goes, so its test fails the write after the mail instead.)
+ *
+ * The jobs are called in-process, as infra/local/host.ts `startScheduledJobs` calls them, against
+ * a host of this file's own whose timers are off, so nothing but the test runs them. Fixtures are
+ * made over HTTP as members make them (bench/load/client.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { GetCommand, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
+import type { DynamoDBRecord } from 'aws-lambda';
+import { describe, expect, it } from 'vitest';
+import { Recorder, send, signUpMember, type Actor, type Answer, type Client } from '../../bench/load/client';
+import { LOAD_LIMITS } from '../../bench/load/mix';
+import { withOwnHost } from '../support/own-host';
+
+const own = withOwnHost('jobs-resume-', { scheduledJobs: false, env: { ...LOAD_LIMITS, ADMIN_EMAILS: 'admin@example.com' } });
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const NEWTOWN = { latitude: -33.8978, longitude: 151.1785 };
+const GARDEN = { name: 'Newtown Community Garden', address: '12 Australia St', suburbCity: 'Newtown', state: 'New South Wales', country: 'Australia', ...NEWTOWN };
+/** A 1×1 JPEG. */
+const TINY_JPEG = Buffer.from(
+  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
+  'base64',
+);
+
+const client = (): Client => ({ base: own.host.url, recorder: new Recorder() });
+const member = () => signUpMember(client(), own.host.outboxDir, NEWTOWN);
+const members = (n: number) => Promise.all(Array.from({ length: n }, member));
+
+/** A request that must succeed; answers its data. */
+async function ok<T = Record<string, unknown>>(who: Actor, method: string, path: string, body?: Record<string, unknown>): Promise<T> {
+  const res: Answer<T> = await send<T>(client(), who, method, path, body);
+  expect(res.status, `${method} ${path}: ${JSON.stringify(res.error)}`).toBeLessThan(300);
+  return res.data;
+}
+
+// --- The table, read directly (the host's own: startHost pointed this worker's environment at it).
+
+async function table() {
+  return import('../../functions/db/client');
+}
+
+async function stored(pk: string, sk: string): Promise<Record<string, unknown> | undefined> {
+  const { documentClient, tableName } = await table();
+  return (await documentClient().send(new GetCommand({ TableName: tableName(), Key: { pk, sk }, ConsistentRead: true }))).Item;
+}
+
+async function partition(pk: string, skPrefix = ''): Promise<Record<string, unknown>[]> {
+  const { documentClient, tableName } = await table();
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out: QueryCommandOutput = await documentClient().send(new QueryCommand({
+      TableName: tableName(), ConsistentRead: true,
+      KeyConditionExpression: skPrefix ? 'pk = :pk AND begins_with(sk, :sk)' : 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': pk, ...(skPrefix ? { ':sk': skPrefix } : {}) },
+      ...(start ? { ExclusiveStartKey: start } : {}),
+    }));
+    items.push(...(out.Items ?? []));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+/** A member's notifications of one kind about one target. */
+async function notices(who: Actor, kind: string, targetId: string): Promise<Record<string, unknown>[]> {
+  return (await partition(`user#${who.uuid}`, 'notif#')).filter((n) => n.kind === kind && n.targetId === targetId);
+}
+
+/** The e-mails the host has "sent" (its outbox). */
+async function mails(): Promise<{ to: string; subject?: string; text: string }[]> {
+  const text = await readFile(join(own.host.outboxDir, 'outbox.jsonl'), 'utf8').catch(() => '');
+  return text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { channel: string; to: string; subject?: string; text: string }).filter((m) => m.channel === 'email');
+}
+
+const mailsTo = async (who: Actor, subject: string | RegExp) => (await mails()).filter((m) => m.to === who.email && (typeof subject === 'string' ? m.subject === subject : subject.test(m.subject ?? '')));
+
+// --- The fault injector.
+
+const WRITE_COMMANDS = new Set(['PutItemCommand', 'UpdateItemCommand', 'DeleteItemCommand', 'TransactWriteItemsCommand', 'BatchWriteItemCommand']);
+
+/** A write as sent: the command, and the keys of the items it writes (`pk sk`). */
+interface Write {
+  command: string;
+  keys: string[];
+}
+
+type KeyHolder = { pk?: unknown; sk?: unknown } | undefined;
+const text = (v: unknown): string => (typeof v === 'string' ? v : typeof (v as { S?: unknown } | undefined)?.S === 'string' ? (v as { S: string }).S : String(v));
+const keyOf = (k: KeyHolder): string[] => (k ? [`${text(k.pk)} ${text(k.sk)}`] : []);
+
+function keysOf(input: Record<string, unknown>): string[] {
+  const one = (x: { Key?: KeyHolder; Item?: KeyHolder } | undefined) => keyOf(x?.Key ?? x?.Item);
+  const transact = (input.TransactItems ?? []) as Record<string, { Key?: KeyHolder; Item?: KeyHolder } | undefined>[];
+  const batch = Object.values((input.RequestItems ?? {}) as Record<string, { PutRequest?: { Item?: KeyHolder }; DeleteRequest?: { Key?: KeyHolder } }[]>).flat();
+  return [
+    ...one(input as { Key?: KeyHolder; Item?: KeyHolder }),
+    ...transact.flatMap((t) => [t.Put, t.Update, t.Delete, t.ConditionCheck].flatMap(one)),
+    ...batch.flatMap((r) => [...keyOf(r.PutRequest?.Item), ...keyOf(r.DeleteRequest?.Key)]),
+  ];
+}
+
+/** How a run under the injector went: the writes that were sent, the one refused, and what the job answered or threw. */
+interface Run<T> {
+  writes: Write[];
+  refused: Write | null;
+  value?: T;
+  error?: unknown;
+}
+
+let injectors = 0;
+
+/**
+ * Runs `job` with a middleware on the process's DynamoDB client (which the job shares) that
+ * notes every write and, with `failAt`, throws before sending the `failAt`-th, so that write never
+ * lands; the later ones go through. Removed however the job ends.
+ */
+async function underWrites<T>(failAt: number | null, job: () => Promise<T>): Promise<Run<T>> {
+  await own.host.realtimeSettled();
+  const { dynamoClient } = await table();
+  const name = `jobs-resume-writes-${++injectors}`;
+  const seen = { attempted: 0, writes: [] as Write[], refused: null as Write | null };
+  dynamoClient().middlewareStack.add(
+    (next, context) => async (args) => {
+      if (!WRITE_COMMANDS.has(String(context.commandName))) return next(args);
+      const write: Write = { command: String(context.commandName).replace(/Command$/, ''), keys: keysOf(args.input as Record<string, unknown>) };
+      if (++seen.attempted === failAt) {
+        seen.refused = write;
+        throw new Error(`the table refused write #${failAt} (${write.command})`);
+      }
+      seen.writes.push(write);
+      return next(args);
+    },
+    { step: 'initialize', name },
+  );
+  try {
+    const value = await job();
+    return { writes: seen.writes, refused: seen.refused, value };
+  } catch (error) {
+    return { writes: seen.writes, refused: seen.refused, error };
+  } finally {
+    dynamoClient().middlewareStack.remove(name);
+  }
+}
+
+/**
+ * Runs `request` with every write refused once a transaction holding a work marker (`evwork`)
+ * has landed: the change stands with its marker, and what the request would have done after it
+ * is left to the job, as when its Lambda dies right after the change.
+ */
+async function leftToTheJob<T>(request: () => Promise<T>): Promise<T> {
+  await own.host.realtimeSettled();
+  const { dynamoClient } = await table();
+  const name = `jobs-resume-marker-${++injectors}`;
+  const state = { marked: false };
+  dynamoClient().middlewareStack.add(
+    (next, context) => async (args) => {
+      if (!WRITE_COMMANDS.has(String(context.commandName))) return next(args);
+      // Answered as a table that stopped answering: the route's 503, as its contract declares.
+      if (state.marked) throw Object.assign(new Error('the table did not answer after the change'), { name: 'ServiceUnavailable', $metadata: { httpStatusCode: 503 } });
+      const out = await next(args);
+      if (keysOf(args.input as Record<string, unknown>).some((k) => k.startsWith('evwork '))) state.marked = true;
+      return out;
+    },
+    { step: 'initialize', name },
+  );
+  try {
+    const out = await request();
+    expect(state.marked, 'the request wrote its marker').toBe(true);
+    return out;
+  } finally {
+    dynamoClient().middlewareStack.remove(name);
+  }
+}
+
+// --- Fixtures over HTTP.
+
+/** An upload URL used: the photo is in the bucket, its pending record in the table. */
+async function uploadPhoto(who: Actor): Promise<string> {
+  const up = await ok<{ url: string; key: string; headers: Record<string, string> }>(who, 'POST', '/api/iam/images/upload-url', { contentType: 'image/jpeg', size: TINY_JPEG.length });
+  const put = await fetch(up.url, { method: 'PUT', headers: up.headers, body: new Uint8Array(TINY_JPEG) });
+  expect(put.status).toBeLessThan(300);
+  return up.key;
+}
+
+async function newListing(who: Actor, name: string): Promise<string> {
+  const key = await uploadPhoto(who);
+  const { plant } = await ok<{ plant: { id: string } }>(who, 'POST', '/api/iam/plant/new', {
+    id: randomUUID(), text: `${name} to share`, tags: [], privacy: 'public',
+    plant: { commonName: name, botanicalName: 'Monstera deliciosa', availability: 'Available to swap' },
+    plant_photos: [{ key, description: 'the plant' }],
+  });
+  return plant.id;
+}
+
+interface EventMade {
+  id: string;
+  randomId: string;
+  title: string;
+  specifics: { id: string; startsAt: string; endsAt: string }[];
+}
+
+/** A start on the hour, `days` from now. */
+const startIn = (days: number) => Math.ceil((Date.now() + days * DAY) / HOUR) * HOUR;
+const dateAt = (startMs: number) => ({ startsAt: new Date(startMs).toISOString(), endsAt: new Date(startMs + 2 * HOUR).toISOString() });
+
+async function newEvent(owner: Actor, body: Record<string, unknown>): Promise<EventMade> {
+  const { event } = await ok<{ event: EventMade }>(owner, 'POST', '/api/iam/events/new', {
+    id: randomUUID(), title: `Cutting swap ${randomUUID().slice(0, 6)}`, description: 'Bring cuttings', privacy: 'public', location: GARDEN, ...body,
+  });
+  return event;
+}
+
+const attend = (who: Actor, specificId: string, status: 'GOING' | 'MAYBE') => ok(who, 'PUT', '/api/iam/events/upsert-attend-specific', { specificId, status });
+const dateKeyOf = (specificId: string) => specificId.split('.')[1]!;
+
+/** The stream's record of a change of the stored item (its new image), as the table's stream delivers it. */
+let sequence = 7_000_000;
+async function modifyRecord(pk: string, sk: string): Promise<DynamoDBRecord> {
+  const item = await stored(pk, sk);
+  expect(item, `${pk} / ${sk}`).toBeDefined();
+  return {
+    eventID: randomUUID(), eventName: 'MODIFY', eventVersion: '1.1', eventSource: 'aws:dynamodb', awsRegion: 'us-east-1',
+    dynamodb: {
+      Keys: marshall({ pk, sk }) as never,
+      NewImage: marshall(item!, { removeUndefinedValues: true }) as never,
+      SequenceNumber: String(++sequence).padStart(21, '0'),
+      StreamViewType: 'NEW_IMAGE',
+    },
+  };
+}
+
+const failedAtTheSecondWrite = (run: Run<unknown>) => expect(run.refused, 'the 2nd write was refused').not.toBeNull();
+const rejected = (run: Run<unknown>, write = 2) => expect(String(run.error)).toContain(`the table refused write #${write}`);
+
+describe('a job that fails half-way finishes on the next run, exactly once', () => {
+  it('sweep-uploads: removes every unused upload once; the failed record is left for the next run, which takes only it', async () => {
+    const { sweepExpiredUploads } = await import('../../functions/images/pending');
+    const { removeSweptMessagePhoto } = await import('../../functions/lib/private-objects');
+    const { verifyUploadedImage } = await import('../../functions/lib/images');
+    const uploader = await member();
+    const keys = [await uploadPhoto(uploader), await uploadPhoto(uploader), await uploadPhoto(uploader)];
+    for (const key of keys) expect(await stored(`upload#${key}`, 'upload'), key).toBeDefined();
+    // A day later, no post has claimed them.
+    const later = Date.now() + 23 * HOUR;
+    const sweep = () => sweepExpiredUploads(later, {}, removeSweptMessagePhoto);
+
+    // The sweep catches a failure per upload: it answers what it removed and leaves the rest.
+    const first = await underWrites(2, sweep);
+    failedAtTheSecondWrite(first);
+    expect(first.refused?.command).toBe('DeleteItem');
+    expect(first.error).toBeUndefined();
+    expect(first.value).toEqual({ removed: 2 });
+    const left = (await Promise.all(keys.map(async (key) => ((await stored(`upload#${key}`, 'upload')) ? key : null)))).filter(Boolean);
+    expect(left).toEqual([first.refused!.keys[0]!.replace(/^upload#(.*) upload$/, '$1')]);
+
+    const second = await underWrites(null, sweep);
+    expect(second.error).toBeUndefined();
+    expect(second.value).toEqual({ removed: 1 });
+    expect(second.writes).toEqual([{ command: 'DeleteItem', keys: [`upload#${left[0]} upload`] }]);
+    for (const key of keys) {
+      expect(await stored(`upload#${key}`, 'upload'), key).toBeUndefined();
+      expect(await verifyUploadedImage(key, 10 * 1024 * 1024), key).toBe('missing');
+    }
+
+    const third = await underWrites(null, sweep);
+    expect(third.value).toEqual({ removed: 0 });
+    expect(third.writes).toEqual([]);
+  });
+
+  // A pending mail is claimed (its due time moved a 5-minute lease ahead), marked per person, mailed,
+  // and only then finished (entries removed, `lastSentAt` set). Here the finishing write fails
+  // after the mail went out: the item stays claimed with its entries; once the lease is over the
+  // next run claims it again, finds the mail's mark and does not mail it a second time.
+  it('notify-mail: a run that dies after a mail went out does not mail it again once the lease has run out', async () => {
+    const { sendDueMail } = await import('../../functions/mail/notify-mail');
+    const [sender, ...recipients] = await members(4);
+    const conversations: string[] = [];
+    for (const r of recipients) {
+      const { convnId } = await ok<{ convnId: string }>(sender!, 'POST', '/api/iam/messages/new-u-to-u-conversation', { participants: [sender!.uuid, r.uuid] });
+      await ok(sender!, 'POST', '/api/iam/messages/new', { id: randomUUID(), conversation_id: convnId, content: `Hello ${r.uuid.slice(0, 6)}` });
+      conversations.push(convnId);
+    }
+    const keys = recipients.map((r, i) => ({ pk: `mailwait#conv#${conversations[i]}`, sk: `to#user#${r.uuid}` }));
+    for (const k of keys) expect(await stored(k.pk, k.sk), k.pk).toMatchObject({ gsi3pk: 'mail#due', dueAt: expect.any(String) });
+    const subject = /^A new message from /;
+
+    // Once the delay (15 minutes) has passed. Each item: its claim, the mail's mark, the mail, its finish (refused).
+    const due = Date.now() + 16 * 60_000;
+    const first = await underWrites(3, () => sendDueMail({ nowMs: due }));
+    expect(first.refused?.command).toBe('TransactWriteItems');
+    expect(first.refused?.keys[0]).toMatch(/^mailwait#/);
+    rejected(first, 3);
+    expect(first.writes.map((w) => w.command)).toEqual(['TransactWriteItems', 'TransactWriteItems']);
+    expect(first.writes[1]!.keys[0]).toMatch(/^mailsent#/);
+    const firstKey = first.writes[0]!.keys[0]!;
+    const firstRecipient = recipients[keys.findIndex((k) => `${k.pk} ${k.sk}` === firstKey)]!;
+    expect(await mailsTo(firstRecipient, subject)).toHaveLength(1);
+
+    // The next run after the claim's 5-minute lease takes every item that is still due.
+    const retry = due + 6 * 60_000;
+    const second = await underWrites(null, () => sendDueMail({ nowMs: retry }));
+    expect(second.error).toBeUndefined();
+    for (const k of keys) expect(await stored(k.pk, k.sk), k.pk).not.toHaveProperty('dueAt');
+    for (const k of keys) expect((await stored(k.pk, k.sk))?.entries ?? new Set(), k.pk).toEqual(new Set());
+
+    const third = await underWrites(null, () => sendDueMail({ nowMs: retry }));
+    expect(third.value).toEqual({ due: 0, mailed: 0 });
+    expect(third.writes).toEqual([]);
+
+    // One message each, so one mail each.
+    for (const r of recipients) expect(await mailsTo(r, subject), r.email).toHaveLength(1);
+  });
+
+  it('event-schedule, extendSeries: writes each new date of a series once, its count with it', async () => {
+    const { extendSeries } = await import('../../functions/events/series');
+    const owner = await member();
+    const e = await newEvent(owner, { specifics: [dateAt(startIn(2))], recurrence: { rrule: 'FREQ=WEEKLY' } });
+    const made = e.specifics.length;
+    expect(made).toBe(8);
+    // Four weeks on, the job writes the four weeks that came into range: each date its own transaction.
+    const later = { nowMs: Date.now() + 28 * DAY };
+
+    const first = await underWrites(2, () => extendSeries(later));
+    failedAtTheSecondWrite(first);
+    rejected(first);
+    expect(first.writes.map((w) => w.command)).toEqual(['TransactWriteItems']);
+
+    const second = await underWrites(null, () => extendSeries(later));
+    expect(second.error).toBeUndefined();
+    // The date the failed run wrote is not written again.
+    expect(second.value).toMatchObject({ series: 1, dates: 3 });
+    const dates = await partition(`event#${e.id}`, 'date#');
+    const starts = dates.map((d) => String(d.startsAt)).sort();
+    expect(starts).toHaveLength(made + 4);
+    expect(new Set(starts).size).toBe(starts.length);
+    for (let i = 1; i < starts.length; i++) expect(Date.parse(starts[i]!) - Date.parse(starts[i - 1]!)).toBeGreaterThanOrEqual(7 * DAY - HOUR);
+    expect(await stored(`event#${e.id}`, 'event')).toMatchObject({ dateCount: made + 4 });
+
+    const third = await underWrites(null, () => extendSeries(later));
+    expect(third.value).toEqual({ series: 0, dates: 0, told: 0 });
+    expect(third.writes).toEqual([]);
+  });
+
+  it('event-schedule, sendReminders: reminds and e-mails each attendee once, then takes the date out of the reminders', async () => {
+    const { sendReminders } = await import('../../functions/events/series');
+    const [creator, ...people] = await members(4);
+    const e = await newEvent(creator!, { specifics: [dateAt(startIn(0.5))] });
+    const date = e.specifics[0]!;
+    await attend(people[0]!, date.id, 'GOING');
+    await attend(people[1]!, date.id, 'MAYBE');
+    await attend(people[2]!, date.id, 'GOING');
+
+    // Each attendee: the reminder with its flag (one transaction), then the e-mail.
+    const first = await underWrites(2, () => sendReminders());
+    failedAtTheSecondWrite(first);
+    rejected(first);
+    expect(first.writes.map((w) => w.command)).toEqual(['TransactWriteItems']);
+
+    const second = await underWrites(null, () => sendReminders());
+    expect(second.error).toBeUndefined();
+    expect(second.value).toMatchObject({ dates: 1, reminded: 2, mailed: 2 });
+    for (const p of people) {
+      expect(await notices(p, 'event-reminder', e.randomId), p.email).toHaveLength(1);
+      expect(await mailsTo(p, `Tomorrow: ${e.title}`), p.email).toHaveLength(1);
+      expect(await stored(`event#${e.id}`, `attend#${dateKeyOf(date.id)}#${p.uuid}`)).toMatchObject({ reminded: true });
+    }
+    expect(await stored(`event#${e.id}`, `date#${dateKeyOf(date.id)}`)).toMatchObject({ reminderSent: true });
+
+    const third = await underWrites(null, () => sendReminders());
+    expect(third.value).toEqual({ dates: 0, reminded: 0, mailed: 0 });
+    expect(third.writes).toEqual([]);
+  });
+
+  it('event-schedule, resumeDateWork: brings each attendee of a moved date up to date and tells them once, then removes the marker', async () => {
+    const { resumeDateWork } = await import('../../functions/events/catch-up');
+    const [creator, ...people] = await members(4);
+    const e = await newEvent(creator!, { specifics: [dateAt(startIn(3))] });
+    const date = e.specifics[0]!;
+    const dateKey = dateKeyOf(date.id);
+    for (const p of people) await attend(p, date.id, 'GOING');
+    // The date moves; the request ends right after the change and its marker.
+    const moved = dateAt(Date.parse(date.startsAt) + HOUR);
+    const res = await leftToTheJob(() => send(client(), creator!, 'PUT', '/api/iam/events/update-specific', { specificId: date.id, ...moved }));
+    expect(res.status).toBe(503);
+    expect(await stored('evwork', `date#${e.id}#${dateKey}`)).toMatchObject({ sequence: 1, tell: 'moved' });
+    for (const p of people) expect(await notices(p, 'event-moved', e.randomId)).toEqual([]);
+
+    // Each attendee in a transaction of their own (attendance and notice), then the marker's delete.
+    const first = await underWrites(2, () => resumeDateWork());
+    failedAtTheSecondWrite(first);
+    rejected(first);
+    expect(first.writes.map((w) => w.command)).toEqual(['TransactWriteItems']);
+
+    const second = await underWrites(null, () => resumeDateWork());
+    expect(second.error).toBeUndefined();
+    expect(second.value).toBe(1);
+    // The two attendees the failed run left, then the marker's delete.
+    expect(second.writes).toHaveLength(3);
+    for (const p of people) {
+      expect(await notices(p, 'event-moved', e.randomId), p.email).toHaveLength(1);
+      expect(await stored(`event#${e.id}`, `attend#${dateKey}#${p.uuid}`)).toMatchObject({ startsAt: moved.startsAt, seenSequence: 1, reminded: false });
+    }
+    expect(await stored('evwork', `date#${e.id}#${dateKey}`)).toBeUndefined();
+
+    const third = await underWrites(null, () => resumeDateWork());
+    expect(third.value).toBe(0);
+    expect(third.writes).toEqual([]);
+  });
+
+  it('event-schedule, resumePromotions: moves each waiting member up once when the capacity grew, counts right, then removes the marker', async () => {
+    const { resumePromotions } = await import('../../functions/events/attend');
+    const [creator, going, ...waiting] = await members(5);
+    const e = await newEvent(creator!, { capacity: 1, specifics: [dateAt(startIn(4))] });
+    const date = e.specifics[0]!;
+    const dateKey = dateKeyOf(date.id);
+    await attend(going!, date.id, 'GOING');
+    for (const w of waiting) await attend(w, date.id, 'GOING');
+    expect(await stored(`event#${e.id}`, `count#${dateKey}`)).toMatchObject({ going: 1, waiting: 3 });
+    // The capacity goes; the request ends right after the change and its marker.
+    const res = await leftToTheJob(() => send(client(), creator!, 'PUT', '/api/iam/events/update', { eventId: e.id, capacity: null }));
+    expect(res.status).toBe(503);
+    expect(await stored('evwork', `promote#${e.id}`)).toBeDefined();
+    expect(await stored(`event#${e.id}`, `count#${dateKey}`)).toMatchObject({ going: 1, waiting: 3 });
+
+    // Each waiting member in a transaction of their own (counts, attendance, notice), then the marker's delete.
+    const first = await underWrites(2, () => resumePromotions());
+    failedAtTheSecondWrite(first);
+    rejected(first);
+    expect(first.writes.map((w) => w.command)).toEqual(['TransactWriteItems']);
+
+    const second = await underWrites(null, () => resumePromotions());
+    expect(second.error).toBeUndefined();
+    expect(second.value).toBe(1);
+    expect(await stored(`event#${e.id}`, `count#${dateKey}`)).toMatchObject({ going: 4, waiting: 0 });
+    for (const w of waiting) {
+      expect(await notices(w, 'event-promoted', e.randomId), w.email).toHaveLength(1);
+      expect(await stored(`event#${e.id}`, `attend#${dateKey}#${w.uuid}`)).toMatchObject({ status: 'GOING', waiting: false });
+    }
+    expect(await stored('evwork', `promote#${e.id}`)).toBeUndefined();
+
+    const third = await underWrites(null, () => resumePromotions());
+    expect(third.value).toBe(0);
+    expect(third.writes).toEqual([]);
+  });
+
+  it('swap-reviews: shows each lone review once its window closed, counts it once in its subject\'s record, and removes the window', async () => {
+    const { closeReviewWindows } = await import('../../functions/swaps/reviews');
+    const [owner, asker] = await members(2);
+    const swaps: string[] = [];
+    for (const name of ['Monstera', 'Fern', 'Hoya']) {
+      const plantId = await newListing(owner!, name);
+      const { swap } = await ok<{ swap: { id: string } }>(asker!, 'POST', '/api/iam/swaps/new', { id: randomUUID(), plantId, message: 'Could I have a cutting?' });
+      for (const [who, status] of [[owner!, 'ACCEPTED'], [owner!, 'HANDED_OVER'], [asker!, 'RECEIVED']] as const) await ok(who, 'PUT', `/api/iam/swaps/${swap.id}/status`, { status });
+      await ok(asker!, 'POST', `/api/iam/swaps/${swap.id}/review`, { rating: 5, wasSafe: true, text: `A healthy ${name}` });
+      expect(await stored(`swap#${swap.id}`, 'review#requester')).not.toHaveProperty('shownAt');
+      swaps.push(swap.id);
+    }
+    expect(await partition('swapwork', 'reviews#')).toHaveLength(3);
+    // Fifteen days on, the windows (14 days) have closed: each is one transaction.
+    const closing = { nowIso: new Date(Date.now() + 15 * DAY).toISOString() };
+
+    const first = await underWrites(2, () => closeReviewWindows(closing));
+    failedAtTheSecondWrite(first);
+    rejected(first);
+    expect(first.writes.map((w) => w.command)).toEqual(['TransactWriteItems']);
+
+    const second = await underWrites(null, () => closeReviewWindows(closing));
+    expect(second.value).toEqual({ closed: 2, shown: 2 });
+    for (const id of swaps) expect(await stored(`swap#${id}`, 'review#requester'), id).toMatchObject({ shownAt: closing.nowIso, gsi1pk: `swaprecord#user#${owner!.uuid}` });
+    expect(await stored(`swaprecord#user#${owner!.uuid}`, 'record')).toMatchObject({ completed: 3, reviews: 3, positive: 3 });
+    expect(await stored(`swaprecord#user#${asker!.uuid}`, 'record')).toMatchObject({ completed: 3 });
+    expect((await stored(`swaprecord#user#${asker!.uuid}`, 'record'))?.reviews ?? 0).toBe(0);
+    expect(await partition('swapwork', 'reviews#')).toEqual([]);
+
+    const third = await underWrites(null, () => closeReviewWindows(closing));
+    expect(third.value).toEqual({ closed: 0, shown: 0 });
+    expect(third.writes).toEqual([]);
+  });
+
+  // Each recipient is marked and counted in one write, then mailed; the batch's last write moves
+  // the cursor. A run that dies half-way has marked, counted and mailed some members; the next run
+  // skips them (their markers exist) and counts only the ones it marks itself.
+  it('send-announcements: mails each member once and counts each mail once', async () => {
+    const { countRecipients, runAnnouncements, startAnnouncement } = await import('../../functions/mail/announcements');
+    const [boss] = await members(1);
+    const { recipients } = await countRecipients({ audience: 'all' });
+    expect(recipients).toBeGreaterThanOrEqual(3);
+    const subject = `Seed swap on Saturday ${randomUUID().slice(0, 6)}`;
+    const started = await startAnnouncement(boss!.uuid, { audience: 'all', subject, text: 'Bring seeds.' });
+
+    // Each member: the marker with its count, then the mail; at the end of the batch, the cursor.
+    const first = await underWrites(2, () => runAnnouncements());
+    failedAtTheSecondWrite(first);
+    rejected(first);
+    expect(first.writes.map((w) => w.command)).toEqual(['TransactWriteItems']);
+    expect((await mails()).filter((m) => m.subject === subject)).toHaveLength(1);
+
+    const second = await underWrites(null, () => runAnnouncements());
+    expect(second.error).toBeUndefined();
+    const sent = (await mails()).filter((m) => m.subject === subject);
+    expect(sent).toHaveLength(recipients);
+    expect(new Set(sent.map((m) => m.to)).size).toBe(recipients);
+    expect(await stored(`announcement#${started.id}`, 'announcement')).toMatchObject({ state: 'done', cursor: '' });
+    expect(await stored('announcement#running', 'lock')).not.toHaveProperty('runningId');
+    expect(await partition(`announcement#${started.id}`, 'to#user#')).toHaveLength(recipients);
+
+    const third = await underWrites(null, () => runAnnouncements());
+    expect(third.value).toEqual({ sent: 0 });
+    expect(third.writes).toEqual([]);
+
+    // One clean run counts every mail it sent.
+    expect(await stored(`announcement#${started.id}`, 'announcement')).toMatchObject({ sent: recipients, skipped: 0 });
+  });
+
+  it('stream-dispatch: the sweep of a deleted post that failed is answered as a batch item failure; the redelivery removes the rest once', async () => {
+    const { handler } = await import('../../functions/system/stream-dispatch');
+    const { deletePost } = await import('../../functions/posts/write');
+    const { verifyUploadedImage } = await import('../../functions/lib/images');
+    const [owner, reader] = await members(2);
+    const photos = [await uploadPhoto(owner!), await uploadPhoto(owner!)];
+    const { post } = await ok<{ post: { id: string } }>(owner!, 'POST', '/api/iam/posts/new', {
+      id: randomUUID(), text: 'New leaves on the monstera', tags: [], privacy: 'public', photos: photos.map((key) => ({ key, description: 'a leaf' })),
+    });
+    const top = (await ok<{ comment: { id: string; level: number } }>(reader!, 'POST', '/api/iam/posts/comment/new', { id: randomUUID(), post_id: post.id, content: 'Where did you find it?', level: 0 })).comment;
+    const reply = (await ok<{ comment: { id: string } }>(owner!, 'POST', '/api/iam/posts/comment/new', { id: randomUUID(), post_id: post.id, content: 'At a swap meet', level: 1, parent_id: top.id })).comment;
+    await ok(reader!, 'POST', '/api/iam/posts/reaction/new', { post_id: post.id });
+    await ok(owner!, 'POST', '/api/iam/posts/reaction/new', { comment_id: top.id });
+    expect((await partition(`post#${post.id}`)).length).toBeGreaterThanOrEqual(5);
+
+    // Deleted as a route Lambda in the cloud deletes it: the post is only marked, the stream sweeps.
+    process.env.SWEEPS = 'stream';
+    try {
+      await deletePost(post.id, owner!.uuid, { userId: owner!.uuid, admin: false, member: true, suspended: false });
+    } finally {
+      delete process.env.SWEEPS;
+    }
+    expect(await stored(`post#${post.id}`, 'post')).toMatchObject({ deletedAt: expect.any(String) });
+    const counters = async () => ({ owner: await partition(`counter#user#${owner!.uuid}`), reader: await partition(`counter#user#${reader!.uuid}`) });
+    const before = await counters();
+    const record = await modifyRecord(`post#${post.id}`, 'post');
+    const deliver = () => handler({ Records: [record] });
+
+    // The sweep: the post's items (a batch), a record per photo for the sweep of uploads, the photos, the post.
+    const first = await underWrites(2, deliver);
+    failedAtTheSecondWrite(first);
+    expect(first.error).toBeUndefined();
+    expect(first.value).toEqual({ batchItemFailures: [{ itemIdentifier: record.dynamodb!.SequenceNumber }] });
+    expect(await stored(`post#${post.id}`, 'post')).toBeDefined();
+
+    // Lambda delivers the record again.
+    const second = await underWrites(null, deliver);
+    expect(second.value).toEqual({ batchItemFailures: [] });
+    expect(await partition(`post#${post.id}`)).toEqual([]);
+    for (const c of [top, reply]) expect(await stored(`comment#${c.id}`, 'comment'), c.id).toBeUndefined();
+    for (const key of photos) {
+      expect(await verifyUploadedImage(key, 10 * 1024 * 1024), key).toBe('missing');
+      expect(await stored(`upload#${key}`, 'upload'), key).toMatchObject({ userId: owner!.uuid, size: 0 });
+    }
+    expect(await counters()).toEqual(before);
+
+    // Streams deliver at least once: a third delivery finds nothing left. It still sends the
+    // writes every delivery of a deleted post sends, all harmless again: the deletes of the post
+    // and of its words in the search index (gone already), and, while the photos' upload URLs may
+    // still work, the put of the same record per photo for the sweep of uploads.
+    const third = await underWrites(null, deliver);
+    expect(third.value).toEqual({ batchItemFailures: [] });
+    const single = third.writes.filter((w) => w.command !== 'BatchWriteItem').map((w) => `${w.command} ${w.keys.join(', ')}`).sort();
+    expect(single).toEqual([`DeleteItem post#${post.id} post`, ...photos.map((key) => `PutItem upload#${key} upload`)].sort());
+    const batches = third.writes.filter((w) => w.command === 'BatchWriteItem');
+    expect(batches.length).toBeGreaterThan(0);
+    for (const b of batches) for (const k of b.keys) expect(k, 'a slot of the post\'s words').toMatch(new RegExp(`^search#post#${post.id}`));
+    expect(await partition(`post#${post.id}`)).toEqual([]);
+    expect(await counters()).toEqual(before);
+  });
+});
