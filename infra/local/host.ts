@@ -55,15 +55,18 @@ function startScheduledJobs(stops: (() => Promise<void>)[]): void {
   }, stops);
   // The events' hourly job: series ahead, day-before reminders, attendee work left.
   every(EVENT_SCHEDULE_INTERVAL_MS, 'The events schedule failed', async () => {
-    const [{ extendSeries, sendReminders }, { resumeDateWork }, { resumePromotions }] = await Promise.all([
+    const [{ extendSeries, sendReminders }, { resumeDateWork }, { resumePromotions }, { resumeFollows }] = await Promise.all([
       import('../../functions/events/series'),
       import('../../functions/events/catch-up'),
       import('../../functions/events/attend'),
+      import('../../functions/events/changes'),
     ]);
     await extendSeries();
     await sendReminders();
     await resumeDateWork();
     await resumePromotions();
+    // The rest of a series' dates after an edit of more than one transaction's worth (as in the cloud).
+    await resumeFollows();
   }, stops);
   // The swaps' review windows that have closed (hourly in the cloud).
   every(EVENT_SCHEDULE_INTERVAL_MS, 'Closing swap review windows failed', async () => (await import('../../functions/swaps/reviews')).closeReviewWindows(), stops);
