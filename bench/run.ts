@@ -241,6 +241,9 @@ function printDynamo(perRoute: Record<string, unknown>): void {
 /**
  * Live delivery: from sending a message (the POST's start) to its frame on the recipient's socket,
  * p50 and p99 over 200 messages, against a bare `ws` echo's round trip measured in the same run.
+ * And what the fan-out itself adds: from the send's own HTTP answer to the frame, as a share of
+ * the send's time (the POST's start to its answer), per message (0 when the frame came first);
+ * `fanOutShareP50` has a budget of 0.2 (docs/budgets.md).
  */
 async function benchRealtime(hostUrl: string, sendMessage: () => Promise<Response>, otherCookie: string, csrfToken: string): Promise<Record<string, unknown>> {
   console.log('realtime…');
@@ -259,12 +262,20 @@ async function benchRealtime(hostUrl: string, sendMessage: () => Promise<Respons
     if ((JSON.parse(String(data)) as { type: string }).type === 'message') frameWaits.shift()?.(performance.now());
   });
   const deliveries: number[] = [];
+  const sends: number[] = [];
+  const fanOuts: number[] = [];
+  const shares: number[] = [];
   for (let i = 0; i < 200; i++) {
     const arrived = new Promise<number>((r) => frameWaits.push(r));
     const started = performance.now();
     const res = await sendMessage();
+    const answered = performance.now();
     if (res.status !== 201) throw new Error(`a realtime bench message answered ${res.status}`);
-    deliveries.push((await arrived) - started);
+    const at = await arrived;
+    deliveries.push(at - started);
+    sends.push(answered - started);
+    fanOuts.push(Math.max(0, at - answered));
+    shares.push(Math.max(0, at - answered) / (answered - started));
   }
   socket.close();
   const echo = new WebSocketServer({ port: 0, host: '127.0.0.1' });
@@ -293,6 +304,12 @@ async function benchRealtime(hostUrl: string, sendMessage: () => Promise<Respons
     echoP99Ms: round(pct(echoes, 99)),
     p50VsEcho: round(pct(deliveries, 50) / pct(echoes, 50)),
     p99VsEcho: round(pct(deliveries, 99) / pct(echoes, 99)),
+    sendP50Ms: round(pct(sends, 50)),
+    fanOutP50Ms: round(pct(fanOuts, 50)),
+    fanOutP99Ms: round(pct(fanOuts, 99)),
+    fanOutShareP50: round(pct(shares, 50), 3),
+    fanOutShareP99: round(pct(shares, 99), 3),
+    fanOutShareBudget: 0.2,
   };
 }
 
@@ -645,9 +662,11 @@ async function main(): Promise<void> {
   console.table(lambda.bundles);
   const { coldLoadVsDynamoClientOnly: coldLoad, coldStartVsDynamoGetItem: coldStart } = lambda.summary;
   const spa = results.spa as { initialJsGzipKib: number };
+  const live = results.realtime as { fanOutShareP50: number };
   console.log(
     `\nSummary: cold load vs DynamoDB client only: median ${coldLoad.median}× (budget 1.5×), max ${coldLoad.max}× (${coldLoad.maxRoute}; budget 2×) · ` +
-      `cold start vs import + GetItem: median ${coldStart.median}×, max ${coldStart.max}× (${coldStart.maxRoute}) · SPA initial JS ${spa.initialJsGzipKib} KiB gzip (budget 110)`,
+      `cold start vs import + GetItem: median ${coldStart.median}×, max ${coldStart.max}× (${coldStart.maxRoute}) · SPA initial JS ${spa.initialJsGzipKib} KiB gzip (budget 110) · ` +
+      `fan-out after a send's answer, p50 share of the send ${live.fanOutShareP50} (budget 0.2)`,
   );
   console.log('SPA:', results.spa);
   printDynamo(results.dynamodb as Record<string, unknown>);

@@ -15,6 +15,11 @@
  * `changed` says only what to read again, to those who may already read it; it never repeats what
  * `message`, `notification` and `messages-tally` carry. Each list of members is capped.
  * A connection the sink finds gone is removed.
+ *
+ * What a send's fan-out reads is kept small, as it adds to the time a message takes to arrive
+ * (budget: a fifth of the send's own time, docs/budgets.md): a member's live connections are read
+ * once for all the items of one batch (a send's message and its tally reach the same sockets), and
+ * a conversation's sides, which never change, are remembered by the instance.
  */
 import type { ServerFrame } from '../../shared/realtime';
 import type { MessageItem, MessageTallyItem, ParticipantType } from '../db/entities/conversation';
@@ -67,12 +72,20 @@ async function liveOnly(userId: string, connections: { connectionId: string; fam
   return keep.map((c) => c.connectionId);
 }
 
+/** Each member's live connections, read once for a batch of items (member id → their connection ids). */
+export type LiveConnections = Map<string, Promise<string[]>>;
+
 /** Sends `frame` to every open socket of each member whose session is still live. */
-export async function deliver(userIds: Iterable<string>, frame: ServerFrame | ((userId: string) => Promise<ServerFrame>), sink: FrameSink): Promise<number> {
+export async function deliver(userIds: Iterable<string>, frame: ServerFrame | ((userId: string) => Promise<ServerFrame>), sink: FrameSink, live: LiveConnections = new Map()): Promise<number> {
   let sent = 0;
   await Promise.all(
     [...new Set(userIds)].map(async (userId) => {
-      const connections = await liveOnly(userId, await connectionsWithSessions(userId));
+      let found = live.get(userId);
+      if (!found) {
+        found = connectionsWithSessions(userId).then((all) => liveOnly(userId, all));
+        live.set(userId, found);
+      }
+      const connections = await found;
       if (!connections.length) return;
       const text = JSON.stringify(typeof frame === 'function' ? await frame(userId) : frame);
       await Promise.all(
@@ -91,7 +104,22 @@ async function membersOf(type: 'user' | 'page', id: string): Promise<string[]> {
   return type === 'user' ? [id] : staffOf(id);
 }
 
-async function messageFanOut(item: MessageItem, sink: FrameSink): Promise<void> {
+/** Conversations' sides (written once, never changed), remembered by the instance up to a bound. */
+const SIDES_KEPT = 10_000;
+const sidesKept = new Map<string, [ParticipantType, string][]>();
+
+async function sidesOf(conversationId: string): Promise<[ParticipantType, string][] | null> {
+  const kept = sidesKept.get(conversationId);
+  if (kept) return kept;
+  const conv = await getConversation(conversationId);
+  if (!conv) return null;
+  const sides: [ParticipantType, string][] = conv.convType === 'tomypage' ? [['user', conv.userId!], ['page', conv.pageId!]] : conv.participantIds.map((id) => ['user', id]);
+  if (sidesKept.size >= SIDES_KEPT) sidesKept.clear();
+  sidesKept.set(conversationId, sides);
+  return sides;
+}
+
+async function messageFanOut(item: MessageItem, sink: FrameSink, live: LiveConnections): Promise<void> {
   const frame: ServerFrame = {
     type: 'message',
     data: {
@@ -110,26 +138,25 @@ async function messageFanOut(item: MessageItem, sink: FrameSink): Promise<void> 
     },
   };
   if (item.withheld) {
-    await deliver([item.senderId], frame, sink);
+    await deliver([item.senderId], frame, sink, live);
     return;
   }
-  const conv = await getConversation(item.conversationId);
-  if (!conv) return;
-  const sides: [ParticipantType, string][] = conv.convType === 'tomypage' ? [['user', conv.userId!], ['page', conv.pageId!]] : conv.participantIds.map((id) => ['user', id]);
+  const sides = await sidesOf(item.conversationId);
+  if (!sides) return;
   const members = await Promise.all(sides.map(([type, id]) => membersOf(type, id)));
-  await deliver(members.flat(), frame, sink);
+  await deliver(members.flat(), frame, sink, live);
 }
 
-async function notificationFanOut(item: NotificationItem, sink: FrameSink): Promise<void> {
+async function notificationFanOut(item: NotificationItem, sink: FrameSink, live: LiveConnections): Promise<void> {
   const { users } = await usersAnd(item.actorId ? [item.actorId] : []);
   const notification = withActor(item, users);
-  await deliver([item.recipientId], async () => ({ type: 'notification', data: { notification, tally: await unreadTally(item.recipientId) } }), sink);
+  await deliver([item.recipientId], async () => ({ type: 'notification', data: { notification, tally: await unreadTally(item.recipientId) } }), sink, live);
 }
 
-async function tallyFanOut(item: MessageTallyItem, sink: FrameSink): Promise<void> {
+async function tallyFanOut(item: MessageTallyItem, sink: FrameSink, live: LiveConnections): Promise<void> {
   const [type, id] = item.ownerPk.split('#') as ['user' | 'page', string];
   const members = await membersOf(type, id);
-  await deliver(members, async (userId) => ({ type: 'messages-tally', data: { unreadMsgsTally: await memberUnreadCount(userId) } }), sink);
+  await deliver(members, async (userId) => ({ type: 'messages-tally', data: { unreadMsgsTally: await memberUnreadCount(userId) } }), sink, live);
 }
 
 type ChangedKind = 'event' | 'page' | 'thread';
@@ -151,7 +178,7 @@ async function distinctIn(pk: string, prefix: string, attribute: string, max: nu
   return [...out];
 }
 
-async function eventChanged(raw: Record<string, unknown>, sink: FrameSink): Promise<void> {
+async function eventChanged(raw: Record<string, unknown>, sink: FrameSink, live: LiveConnections): Promise<void> {
   const eventId = String(raw.pk).slice('event#'.length);
   const event = await getEvent(eventId);
   if (!event || event.deletedAt) return;
@@ -159,50 +186,50 @@ async function eventChanged(raw: Record<string, unknown>, sink: FrameSink): Prom
     distinctIn(String(raw.pk), 'attend#', 'userId', CHANGED_RECIPIENTS_MAX),
     event.ownerType === 'page' ? staffOf(event.ownerId) : Promise.resolve([event.ownerId]),
   ]);
-  await deliver([...staff, ...answered], changed('event', event.randomId), sink);
+  await deliver([...staff, ...answered], changed('event', event.randomId), sink, live);
 }
 
-async function pageChanged(item: PageMemberItem, sink: FrameSink): Promise<void> {
-  await deliver([item.userId, ...(await staffOf(item.pageId))], changed('page', item.pageId), sink);
+async function pageChanged(item: PageMemberItem, sink: FrameSink, live: LiveConnections): Promise<void> {
+  await deliver([item.userId, ...(await staffOf(item.pageId))], changed('page', item.pageId), sink, live);
 }
 
-async function threadChanged(item: CommentItem, sink: FrameSink): Promise<void> {
+async function threadChanged(item: CommentItem, sink: FrameSink, live: LiveConnections): Promise<void> {
   const post = await getPostItem(item.postId);
   if (!post || post.deletedAt) return;
   const commenters = await distinctIn(`post#${item.postId}`, 'comment#', 'authorId', CHANGED_RECIPIENTS_MAX);
-  await deliver([post.authorId, ...commenters], changed('thread', item.postId), sink);
+  await deliver([post.authorId, ...commenters], changed('thread', item.postId), sink, live);
 }
 
 /** Fans out one changed item (its new image, as the table holds it); items of other entities are ignored. */
-export async function fanOutItem(raw: Record<string, unknown>, sink: FrameSink): Promise<void> {
+export async function fanOutItem(raw: Record<string, unknown>, sink: FrameSink, live: LiveConnections = new Map()): Promise<void> {
   const entities = db().entities;
   switch (raw.__edb_e__) {
     case 'message': {
       const item = entities.message.parse({ Item: raw }).data as MessageItem | null;
-      if (item) await messageFanOut(item, sink);
+      if (item) await messageFanOut(item, sink, live);
       return;
     }
     case 'notification': {
       const item = entities.notification.parse({ Item: raw }).data as NotificationItem | null;
-      if (item) await notificationFanOut(item, sink);
+      if (item) await notificationFanOut(item, sink, live);
       return;
     }
     case 'messageTally': {
       const item = entities.messageTally.parse({ Item: raw }).data as MessageTallyItem | null;
-      if (item) await tallyFanOut(item, sink);
+      if (item) await tallyFanOut(item, sink, live);
       return;
     }
     case DATE_COUNTS_MARKER:
-      await eventChanged(raw, sink);
+      await eventChanged(raw, sink, live);
       return;
     case 'pageMember': {
       const item = entities.pageMember.parse({ Item: raw }).data as PageMemberItem | null;
-      if (item) await pageChanged(item, sink);
+      if (item) await pageChanged(item, sink, live);
       return;
     }
     case 'comment': {
       const item = entities.comment.parse({ Item: raw }).data as CommentItem | null;
-      if (item) await threadChanged(item, sink);
+      if (item) await threadChanged(item, sink, live);
       return;
     }
     default:
@@ -211,10 +238,10 @@ export async function fanOutItem(raw: Record<string, unknown>, sink: FrameSink):
 }
 
 /** Fans out each item; one that fails is logged and does not stop the others. */
-export async function fanOutItems(items: Record<string, unknown>[], sink: FrameSink): Promise<void> {
+export async function fanOutItems(items: Record<string, unknown>[], sink: FrameSink, live: LiveConnections = new Map()): Promise<void> {
   await Promise.all(
     items.map((item) =>
-      fanOutItem(item, sink).catch((err: unknown) => logger.error('Realtime fan-out failed', { error: err as Error, entity: String(item.__edb_e__), pk: String(item.pk) })),
+      fanOutItem(item, sink, live).catch((err: unknown) => logger.error('Realtime fan-out failed', { error: err as Error, entity: String(item.__edb_e__), pk: String(item.pk) })),
     ),
   );
 }

@@ -11,18 +11,21 @@ import { connectionIdOfKey } from '../db/entities/realtime';
 import { isDateCountsKey } from '../db/items/date-counts';
 import { isMessageTallyKey } from '../db/items/message-tally';
 import { logger } from '../lib/logger';
-import { FANOUT_ENTITIES, fanOutItems, type FrameSink } from './fanout';
+import { FANOUT_ENTITIES, fanOutItems, type FrameSink, type LiveConnections } from './fanout';
+
+/** The puts of the kinds the fan-out sends: as written, nothing to read. */
+const sentPuts = ({ puts }: CommittedChange): Record<string, unknown>[] => puts.filter((item) => FANOUT_ENTITIES.includes(item.__edb_e__ as never));
 
 /**
- * The changed items the fan-out reads: the puts of the kinds it sends, and each changed tally and
- * date's attendance counts read back whole (the stream's new image). A comment's later updates
- * (its counts) are not read: only a new comment changes a thread's screen.
+ * Each changed tally, date's attendance counts and (hidden) message, read back whole (the stream's
+ * new image). A comment's later updates (its counts) are not read: only a new comment changes a
+ * thread's screen.
  */
-async function changedItems({ puts, updated }: CommittedChange): Promise<Record<string, unknown>[]> {
+async function readBack({ updated }: CommittedChange): Promise<Record<string, unknown>[]> {
   // A message is updated only when an admin hides it: read back, as the stream's MODIFY image.
   const isMessageKey = (key: { pk: string; sk: string }) => key.pk.startsWith('conv#') && key.sk.startsWith('msg#');
-  const tallies = await Promise.all(updated.filter((key) => isMessageTallyKey(key) || isDateCountsKey(key) || isMessageKey(key)).map((key) => getItem(key, { consistent: true })));
-  return [...puts.filter((item) => FANOUT_ENTITIES.includes(item.__edb_e__ as never)), ...tallies.filter((item) => item !== null && item !== undefined)];
+  const items = await Promise.all(updated.filter((key) => isMessageTallyKey(key) || isDateCountsKey(key) || isMessageKey(key)).map((key) => getItem(key, { consistent: true })));
+  return items.filter((item) => item !== null && item !== undefined);
 }
 
 /**
@@ -43,9 +46,16 @@ export function fanOutInProcess(sink: FrameSink | null, track: (work: Promise<vo
     }
   });
   onCommitted((change) => {
+    // The puts go out at once (a message need not wait for its tally's read); both share one read
+    // of each member's connections, as one stream batch does.
+    const live: LiveConnections = new Map();
+    const puts = sentPuts(change);
     track(
-      changedItems(change)
-        .then((changed) => (changed.length ? fanOutItems(changed, sink) : undefined))
+      Promise.all([
+        puts.length ? fanOutItems(puts, sink, live) : undefined,
+        readBack(change).then((items) => (items.length ? fanOutItems(items, sink, live) : undefined)),
+      ])
+        .then(() => undefined)
         .catch((err: unknown) => logger.error('Realtime fan-out failed', { error: err as Error })),
     );
   });
