@@ -37,10 +37,30 @@ describe('covering cells', () => {
           if (distanceKm(centre, point) > radius) return;
           const cells = coveringCells(centre, precision);
           expect(cells).toContain(ngeohash.encode(point.latitude, point.longitude, precision));
+          // Only the cells the circle reaches: still every point within it.
+          expect(coveringCells(centre, precision, radius)).toContain(ngeohash.encode(point.latitude, point.longitude, precision));
         },
       ),
       { numRuns: 2000 },
     );
+  });
+
+  it('reads the cells the circle reaches, most often far fewer than 9', () => {
+    // Sydney, 20 km: cells of ~156 × 130 km there; the city is near the edge of its own, so two.
+    expect(coveringCells({ latitude: -33.87, longitude: 151.21 }, 3, 20)).toHaveLength(2);
+    // The middle of a cell: that cell alone.
+    const middle = ngeohash.decode('r3g');
+    expect(coveringCells(middle, 3, 20)).toEqual(['r3g']);
+    const counts = Array.from({ length: 2000 }, (_, i) => {
+      const point = { latitude: -60 + ((i * 7.31) % 120), longitude: -180 + ((i * 13.7) % 360) };
+      const radius = [1, 5, 20, 50, 100][i % 5]!;
+      const precision = precisionForRadius(radius, point.latitude);
+      return precision === null ? null : coveringCells(point, precision, radius).length;
+    }).filter((n): n is number => n !== null);
+    const mean = counts.reduce((a, b) => a + b, 0) / counts.length;
+    expect(Math.max(...counts)).toBeLessThanOrEqual(9);
+    expect(mean).toBeLessThan(4);
+    console.info(`cells read per search, mean of ${counts.length}: ${mean.toFixed(2)}`);
   });
 
   it('searches at most 9 cells', () => {

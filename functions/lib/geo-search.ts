@@ -1,8 +1,8 @@
 /**
  * "Near a point", one way for every kind of item with the geo indexes (members, plant listings;
  * pages and events next): the index whose cells are at least the radius wide, the centre cell and
- * its neighbours queried in parallel (at most 9 Queries), then the true distance of each item,
- * nearest first. What a kind adds is how to read one cell and where an item is as others may see it.
+ * those of its neighbours the circle reaches queried in parallel (at most 9 Queries, about 3 on
+ * average), then the true distance of each item, nearest first. What a kind adds is how to read one cell and where an item is as others may see it.
  */
 import { cellSizeKm, coveringCells, distanceKm, precisionForRadius, type GeoIndexPrecision } from '../../shared/geohash';
 import type { GeoPoint } from '../../shared/site';
@@ -52,7 +52,7 @@ export interface Found<T> {
 /** The items of a kind within `wantedKm` of `point`, nearest first, at most `max`; and the radius searched. */
 export async function nearest<T>(kind: GeoKind<T>, point: GeoPoint, wantedKm: number, max: number): Promise<{ found: Found<T>[]; radiusKm: number }> {
   const { precision, radiusKm } = searchPlan(point, wantedKm);
-  const cells = await Promise.all(coveringCells(point, precision).map((cell) => kind.readCell(precision, cell)));
+  const cells = await Promise.all(coveringCells(point, precision, radiusKm).map((cell) => kind.readCell(precision, cell)));
   const found: Found<T>[] = [];
   for (const item of cells.flat()) {
     const at = kind.positionOf(item);
