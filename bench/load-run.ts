@@ -35,10 +35,10 @@ const MEMBERS = Math.min(200, option('members', 50));
 const SECONDS = Math.min(600, option('seconds', 60));
 const MAX_REQUESTS = option('max-requests', 100_000);
 const outAt = process.argv.indexOf('--out');
+if (outAt >= 0 && !process.argv[outAt + 1]) throw new Error('--out takes a file');
 const OUT = outAt >= 0 ? process.argv[outAt + 1]! : join(REPO_ROOT, 'bench', 'load.json');
 /** How long the DynamoDB ceiling is measured. */
 const CEILING_MS = 5000;
-
 
 /** Iterations per second of a bare GetItem then PutItem, `concurrency` loops at once, against the host's DynamoDB Local. */
 async function dynamoCeiling(concurrency: number): Promise<number> {
@@ -82,8 +82,8 @@ async function main(): Promise<void> {
     client.recorder.active = false;
     const rps = client.recorder.requests / elapsed;
     await host.realtimeSettled();
-    // Measured after the run, on DynamoDB Local as warm as the run left it (a cold JVM measures
-    // half as fast).
+    // Measured after the run, on DynamoDB Local as warm as the run left it (a cold JVM measured
+    // about a tenth of it).
     console.log(`DynamoDB Local's ceiling (GetItem + PutItem, ${MEMBERS} at once, ${CEILING_MS / 1000} s)…`);
     const ceiling = await dynamoCeiling(MEMBERS);
     console.log(`  ${ceiling.toFixed(0)} a second`);
@@ -100,7 +100,7 @@ async function main(): Promise<void> {
     };
     writeFileSync(OUT, `${JSON.stringify(result, null, 2)}\n`);
 
-    console.table(Object.fromEntries(Object.entries(routes).map(([k, v]) => [k, v])));
+    console.table(routes);
     const errors5xx = Object.values(routes).reduce((n, r) => n + r.errors5xx, 0);
     const errors429 = Object.values(routes).reduce((n, r) => n + r.errors429, 0);
     console.log(

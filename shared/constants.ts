@@ -66,7 +66,8 @@ export const MAX_JSON_BODY_BYTES = 256 * 1024;
 export const IMAGE_CACHE_SECONDS = 60 * 60;
 /**
  * A guest's "Near you" answer is the same for everyone in its ~5 km cell: CloudFront keeps it this
- * long (infra/aws/near-you-cache.ts), so a hidden or deleted item may show in it that long.
+ * long (infra/aws/near-you-cache.ts; `s-maxage`, browsers keep none), so a hidden or deleted item
+ * may show in it that long.
  */
 export const NEAR_YOU_CACHE_SECONDS = 60;
 

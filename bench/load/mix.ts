@@ -91,7 +91,8 @@ export const LOAD_LIMITS: Record<string, string> = {
 
 const pick = <T>(xs: readonly T[]): T | undefined => xs[Math.floor(Math.random() * xs.length)];
 const near = () => ({ latitude: HOME.latitude + (Math.random() - 0.5) * 0.05, longitude: HOME.longitude + (Math.random() - 0.5) * 0.05 });
-export const outcomeOf = (status: number): Create['outcome'] => (status === 599 ? 'unknown' : status < 300 ? 'ok' : 'error');
+/** A 503 (after its retries) or no answer at all: the write may or may not have landed. */
+export const outcomeOf = (status: number): Create['outcome'] => (status === 599 || status === 503 ? 'unknown' : status < 300 ? 'ok' : 'error');
 
 /** Sends a create and files it in the ledger; answers its status. */
 async function create(client: Client, ledger: Ledger, me: Actor, kind: Kind, id: string, path: string, body: Record<string, unknown>, postId?: string): Promise<number> {
@@ -210,7 +211,8 @@ const ACTIONS: [weight: number, name: string, action: Action][] = [
     const key = pick(mine);
     if (!key) return;
     const res = await send(client, me, 'DELETE', '/api/iam/posts/reaction', { id: key.split('|')[1]! });
-    if (res.status < 300) ledger.reactions.set(key, false);
+    // A 404: not there (an earlier try that answered 503 may have removed it): removed either way.
+    if (res.status < 300 || res.status === 404) ledger.reactions.set(key, false);
   }],
   [5, 'attend', async (client, world, ledger, me) => {
     const date = pick(pick(world.events)?.dates ?? []);

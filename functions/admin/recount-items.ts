@@ -21,7 +21,7 @@
  * a drift.
  */
 import { SWAP_POSITIVE_RATING } from '../../shared/schemas/swaps';
-import { getItem, queryPage, type RawItem } from '../db/batch';
+import { getItem, queryAll, type RawItem } from '../db/batch';
 import { postPk } from '../db/entities/post';
 import { swapRecordKey, swapRecordPk, RECORD_SORT, type RecordOwnerType } from '../db/items/swap-record';
 import type { RecountRow } from './recount';
@@ -31,24 +31,12 @@ export type CounterRow = Pick<RecountRow, 'counter' | 'key' | 'stored' | 'recoun
 
 const num = (v: unknown): number => (typeof v === 'number' ? v : 0);
 
-/** Every item of a partition (or of an index's), every page. */
-async function all(pk: string, opts: { index?: string; prefix?: string } = {}): Promise<RawItem[]> {
-  const items: RawItem[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await queryPage(pk, { ...opts, ...(start ? { start } : {}) });
-    items.push(...page.items);
-    start = page.next;
-  } while (start);
-  return items;
-}
-
 const row = (counter: string, key: string, stored: unknown, recounted: number): CounterRow => ({ counter, key, stored: num(stored), recounted });
 
 /** A post's counts and its comments', from its partition (one Query, paged). Nothing when the post is gone. */
 export async function recountThread(postId: string): Promise<CounterRow[]> {
   const pk = postPk(postId);
-  const items = await all(pk);
+  const items = await queryAll(pk);
   const post = items.find((i) => i.sk === 'post');
   if (!post) return [];
   const comments = items.filter((i) => /^comment#[^!]+$/.test(String(i.sk)));
@@ -85,7 +73,7 @@ const shouldBeFiled = (p: RawItem, unread: number): boolean => unread > 0 && !p.
  */
 export async function recountConversation(conversationId: string): Promise<{ rows: CounterRow[]; participants: { item: RawItem; unread: number }[] }> {
   const pk = `conv#${conversationId}`;
-  const items = await all(pk);
+  const items = await queryAll(pk);
   const participants = items.filter((i) => String(i.sk).startsWith('part#')).map((item) => ({ item, unread: unreadOf(item, items) }));
   const rows: CounterRow[] = [];
   for (const { item, unread } of participants) {
@@ -100,7 +88,7 @@ export async function recountConversation(conversationId: string): Promise<{ row
 /** A member's or a page's message tally (`user#<id>` or `page#<id>`): its conversations' unread, muted ones left out. */
 export async function recountMessageTally(owner: string): Promise<CounterRow[]> {
   const [type, id] = owner.split('#') as [string, string];
-  const mine = await all(`convsof#${type}#${id}`, { index: 'gsi2' });
+  const mine = await queryAll(`convsof#${type}#${id}`, { index: 'gsi2' });
   let sum = 0;
   for (const p of mine) {
     const { participants } = await recountConversation(String(p.conversationId));
@@ -116,7 +104,7 @@ const BUCKETS = ['going', 'maybe', 'notGoing', 'waiting'] as const;
 /** Each date's attendance counts of an event, from its partition. */
 export async function recountAttendance(eventId: string): Promise<CounterRow[]> {
   const pk = `event#${eventId}`;
-  const items = await all(pk);
+  const items = await queryAll(pk);
   const recounted = new Map<string, Record<(typeof BUCKETS)[number], number>>();
   const dateOf = (sk: string) => sk.split('#')[1]!;
   const zero = () => ({ going: 0, maybe: 0, notGoing: 0, waiting: 0 });
@@ -139,9 +127,9 @@ export async function recountAttendance(eventId: string): Promise<CounterRow[]> 
 /** A member's or a page's swap record: completed swaps on either side, and its shown reviews. */
 export async function recountSwapRecord(type: RecordOwnerType, id: string): Promise<CounterRow[]> {
   const [asked, offered, shown, record] = await Promise.all([
-    type === 'user' ? all(`swapsby#user#${id}`, { index: 'gsi1' }) : Promise.resolve([]),
-    all(`swapsto#${type}#${id}`, { index: 'gsi2' }),
-    all(swapRecordPk(type, id), { index: 'gsi1' }),
+    type === 'user' ? queryAll(`swapsby#user#${id}`, { index: 'gsi1' }) : Promise.resolve([]),
+    queryAll(`swapsto#${type}#${id}`, { index: 'gsi2' }),
+    queryAll(swapRecordPk(type, id), { index: 'gsi1' }),
     getItem(swapRecordKey(type, id), { consistent: true }),
   ]);
   const received = [...asked, ...offered].filter((s) => s.status === 'RECEIVED').length;

@@ -77,6 +77,18 @@ export interface QueryOptions {
   start?: Record<string, unknown>;
 }
 
+/** Every item of the partition `pk` (of an index when `opts.index`), every page of it. */
+export async function queryAll(pk: string, opts: Omit<QueryOptions, 'start'> = {}): Promise<RawItem[]> {
+  const out: RawItem[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await queryPage(pk, { ...opts, ...(start ? { start } : {}) });
+    out.push(...page.items);
+    start = page.next;
+  } while (start);
+  return out;
+}
+
 /** One Query page of the partition `pk`: its items, and where the next page starts (undefined: none). */
 export async function queryPage(pk: string, opts: QueryOptions = {}): Promise<{ items: RawItem[]; next: Record<string, unknown> | undefined }> {
   const p = new Placeholders();

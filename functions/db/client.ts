@@ -4,7 +4,7 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { callOptions } from '../lib/aws-calls';
+import { callOptions } from './aws-calls';
 import { attachMetrics } from './metrics';
 
 let client: DynamoDBClient | undefined;

@@ -13,7 +13,7 @@
  *   swaps                               gsi1 `swapsby#user#<id>`, gsi2 `swapsto#user#<id>`
  *   reviews                             their own, by their swaps' keys (BatchGet); about them, the shown ones on gsi1 `swaprecord#user#<id>`
  */
-import { batchGet, queryPage, type RawItem } from '../db/batch';
+import { batchGet, queryAll } from '../db/batch';
 import { convPk } from '../db/entities/conversation';
 import { ownerRefKey } from '../db/entities/owner';
 import { keyAttributes } from '../db/table';
@@ -42,18 +42,6 @@ export function clean(item: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(item).filter(([k]) => !PLUMBING.has(k) && !SECRET.has(k)));
 }
 
-/** Every page of a raw Query. */
-async function allOf(pk: string, opts: Parameters<typeof queryPage>[1] = {}): Promise<RawItem[]> {
-  const out: RawItem[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await queryPage(pk, { ...opts, ...(start ? { start } : {}) });
-    out.push(...page.items);
-    start = page.next;
-  } while (start);
-  return out;
-}
-
 export interface ExportData {
   profile: Record<string, unknown>;
   settings: Record<string, unknown>;
@@ -80,14 +68,14 @@ const ownerPosts = (kind: 'post' | 'plant'): Reader => async (userId) =>
   (await db().entities.post.query.ownerAll({ ownerType: 'user', ownerId: userId, kind }).go({ pages: 'all' })).data.map((p) => clean(p as Record<string, unknown>));
 
 const authored = (prefix: 'comment#' | 'reaction#'): Reader => async (userId) =>
-  (await allOf(`authored#user#${userId}`, { index: 'gsi1', prefix })).map((item) => ({ kind: item.__edb_e__, ...clean(item) }));
+  (await queryAll(`authored#user#${userId}`, { index: 'gsi1', prefix })).map((item) => ({ kind: item.__edb_e__, ...clean(item) }));
 
 async function messagesOf(userId: string): Promise<ExportData['messages']> {
   const sides = (await db().entities.conversationParticipant.query.byParticipant({ participantType: 'user', participantId: userId }).go({ pages: 'all' })).data;
   const parties = await partiesOf(sides.map((s) => ({ type: s.otherType, id: s.otherId })));
   const out: ExportData['messages'] = [];
   for (const side of sides) {
-    const own = (await allOf(convPk(side.conversationId), { prefix: 'msg#' })).filter((m) => m.senderId === userId && !m.asPageId);
+    const own = (await queryAll(convPk(side.conversationId), { prefix: 'msg#' })).filter((m) => m.senderId === userId && !m.asPageId);
     const other = parties.get(ownerRefKey(side.otherType, side.otherId));
     out.push({
       conversationId: side.conversationId,
@@ -109,7 +97,7 @@ async function reviewsOf(userId: string, got: Partial<ExportData>): Promise<Expo
   const keys = (got.swaps ?? []).map((s) => myReviewKey(String(s.id), s.role === 'asked' ? 'asked' : 'offered'));
   const written = keys.length ? await batchGet(keys) : [];
   // About them: only reviews already shown (a hidden one stays hidden until both have written).
-  const received = (await allOf(swapRecordPk('user', userId), { index: 'gsi1' })).filter((i) => String(i.sk).startsWith('review#'));
+  const received = (await queryAll(swapRecordPk('user', userId), { index: 'gsi1' })).filter((i) => String(i.sk).startsWith('review#'));
   return { written: written.map(clean), received: received.map(clean) };
 }
 

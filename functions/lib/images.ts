@@ -3,7 +3,7 @@
  * Endpoint and bucket come from the environment (s3rver locally, S3 in the cloud).
  */
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { callOptions } from './aws-calls';
+import { callOptions } from '../db/aws-calls';
 
 let client: S3Client | undefined;
 

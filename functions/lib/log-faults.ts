@@ -5,7 +5,7 @@
  * not faults, and are not logged here.
  */
 import { DataBusyError } from '../db/errors';
-import { isServiceUnavailable } from './aws-calls';
+import { isServiceUnavailable } from '../db/aws-calls';
 import { HttpError } from './errors';
 import { logger, type LogFields } from './logger';
 

@@ -34,7 +34,7 @@ import { connectionIdOfKey } from '../db/entities/realtime';
 import { fromStreamImage } from '../db/stream';
 import { logger } from '../lib/logger';
 import { cloudSink } from '../realtime/cloud-sink';
-import { FANOUT_ENTITIES, FANOUT_ON_INSERT_ONLY, fanOutItems, type FrameSink } from '../realtime/fanout';
+import { FANOUT_ENTITIES, FANOUT_ON_INSERT_ONLY, fanOutItems, type FrameSink, type LiveConnections } from '../realtime/fanout';
 import { postWordsJob } from './post-words';
 import { relistPlantsJob } from './relist-plants';
 import { handleRecordsWith, newImageOf, recordHandler, type RecordHandler } from './stream-records';
@@ -71,7 +71,7 @@ export interface DispatchOptions {
   /** The jobs (default: `streamJobs(shortOfTime)`). */
   jobs?: readonly RecordHandler[];
   /** The fan-out (default: functions/realtime/fanout.ts). */
-  fanOut?: (items: Record<string, unknown>[], sink: FrameSink) => Promise<void>;
+  fanOut?: (items: Record<string, unknown>[], sink: FrameSink, live: LiveConnections) => Promise<void>;
 }
 
 /** Whether a record is a data migration's own write (its new image exactly as the migration wrote it). */
@@ -81,6 +81,9 @@ export function isMigrationRecord(record: DynamoDBRecord): boolean {
 
 export async function dispatch(event: DynamoDBStreamEvent, options: DispatchOptions): Promise<DynamoDBBatchResponse> {
   const { shortOfTime, sink, fanOut = fanOutItems } = options;
+  // Each member's live connections are read once for the batch: a send's message and its tally
+  // are two records that reach the same sockets.
+  const live: LiveConnections = new Map();
   const activity = event.Records.filter((record) => !isMigrationRecord(record));
   if (activity.length < event.Records.length) logger.debug('stream records of a data migration skipped', { skipped: event.Records.length - activity.length });
   return handleRecordsWith({ ...event, Records: activity }, shortOfTime, options.jobs ?? streamJobs(shortOfTime), async (record) => {
@@ -92,7 +95,7 @@ export async function dispatch(event: DynamoDBStreamEvent, options: DispatchOpti
     const item = fanOutItemOf(record);
     if (!item) return;
     try {
-      await fanOut([item], sink);
+      await fanOut([item], sink, live);
     } catch (err) {
       logger.error('Realtime fan-out failed', { error: err as Error, entity: String(item.__edb_e__), sequenceNumber: record.dynamodb?.SequenceNumber });
     }

@@ -178,6 +178,9 @@ export async function readBatch(reader: StreamReader, info: StreamBatchInfo): Pr
       if (sequence > end) return out;
       out.push({ ...record, eventSourceARN: info.streamArn });
       if (sequence === end) return out;
+      // The range also holds the records the mapping's filters left out, so it may be longer than
+      // the batch; but not without bound: a forged note cannot replay a whole shard.
+      if (out.length >= Math.max(info.batchSize * 100, 10_000)) throw new Error(`the batch read again runs far past its note's ${info.batchSize} records`);
     }
     iterator = page.next;
   }

@@ -104,7 +104,7 @@ export function pathParams(path: string): string[] {
  * The error statuses a route answers by its access level and method alone: the header and the
  * input (400), the session (401), the CSRF token and the access level (403), a body too large or
  * not JSON (413, 415), and a write that kept losing races or a table or bucket that did not answer
- * (503, any route: functions/lib/aws-calls.ts).
+ * (503, any route: functions/db/aws-calls.ts).
  */
 export function commonErrors(route: Pick<RouteContract, 'method' | 'access' | 'csrfExempt' | 'platformExempt' | 'formBody'>): RouteErrors {
   const mutating = isMutating(route.method);
@@ -126,7 +126,7 @@ export function commonErrors(route: Pick<RouteContract, 'method' | 'access' | 'c
     ...(refusals.length ? { 403: refusals.join('; ') } : {}),
     ...(mutating ? { 413: 'the body is larger than 10 MB', 415: route.formBody ? 'the body is neither JSON nor a form (multipart/form-data or application/x-www-form-urlencoded)' : 'the body is not JSON' } : {}),
     503: mutating
-      ? 'busy: a write kept losing races, or the table or the bucket did not answer (the outcome is unknown: the same request again is safe); retry after Retry-After'
+      ? 'busy: a write kept losing races, or the table or the bucket did not answer (the outcome is unknown: a write may have landed; see the route for whether the same request again is safe); retry after Retry-After'
       : 'the table or the bucket did not answer; retry after Retry-After',
   };
 }

@@ -12,24 +12,22 @@
  *   - s3rver stopped: upload URLs still issue (they are signed here), a listing whose photo cannot
  *     be checked answers a clear 503 and is not created, and the same request lands once the
  *     bucket is back.
- * The host waits 1 s for a call before the SDK tries again, as in the cloud (functions/lib/aws-calls.ts).
+ * The host waits 1 s for a call before the SDK tries again, as in the cloud (functions/db/aws-calls.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Recorder, send, signUpMember, type Actor, type Client } from '../../bench/load/client';
 import { LOAD_LIMITS, newLedger, play, setUp } from '../../bench/load/mix';
 import { reconcile } from '../../bench/load/reconcile';
+import { TINY_JPEG } from '../support/content';
 import { withOwnHost } from '../support/own-host';
 
 const own = withOwnHost('faults-', { persisted: true, scheduledJobs: false, env: { ...LOAD_LIMITS, AWS_CALL_TIMEOUT_MS: '1000' } });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const NEWTOWN = { latitude: -33.8978, longitude: 151.1785 };
-const TINY_JPEG = Buffer.from(
-  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
-  'base64',
-);
 
-const clientOf = (retries503 = 0): Client => ({ base: own.host.url, recorder: new Recorder(), retries503 });
+/** Set-up and checks try a 503 again (a call slower than 1 s three times over on a busy machine); the tests' own probes take theirs as they come. */
+const clientOf = (retries503 = 10): Client => ({ base: own.host.url, recorder: new Recorder(), retries503 });
 
 /** Until the host serves a read from the table again (it must, without a restart). */
 async function servesAgain(client: Client, who: Actor): Promise<void> {
@@ -54,10 +52,10 @@ describe('DynamoDB Local frozen in the middle of writes', () => {
     const ledger = newLedger();
     // Members who try a 503 again, the same body after its Retry-After.
     const client = clientOf(30);
-    const playing = play(client, world, ledger, Date.now() + 9000);
+    const playing = play(client, world, ledger, Date.now() + 10_000);
     await sleep(2000);
     own.host.faults.pauseDynamo();
-    await sleep(4000);
+    await sleep(5000);
     own.host.faults.resumeDynamo();
     await playing;
 
@@ -75,11 +73,10 @@ describe('DynamoDB Local frozen in the middle of writes', () => {
   }, 180_000);
 
   it('answers a request begun while frozen with the envelope: code unavailable, Retry-After', async () => {
-    const client = clientOf();
-    const me = await signUpMember(client, own.host.outboxDir, NEWTOWN);
+    const me = await signUpMember(clientOf(), own.host.outboxDir, NEWTOWN);
     own.host.faults.pauseDynamo();
     const t0 = Date.now();
-    const res = await send(client, me, 'POST', '/api/iam/posts/new', { id: randomUUID(), text: 'while frozen', tags: [], photos: [], privacy: 'public' });
+    const res = await send(clientOf(0), me, 'POST', '/api/iam/posts/new', { id: randomUUID(), text: 'while frozen', tags: [], photos: [], privacy: 'public' });
     own.host.faults.resumeDynamo();
     expect(res.status).toBe(503);
     expect(res.retryAfter).toBeGreaterThanOrEqual(1);
@@ -118,9 +115,9 @@ describe('DynamoDB Local stopped between the transactions of a date\'s move', ()
       },
       { step: 'initialize', name: step },
     );
+    const later = new Date(startsAt.getTime() + 3_600_000);
     try {
-      const later = new Date(startsAt.getTime() + 3_600_000);
-      const moved = await send(client, owner!, 'PUT', '/api/iam/events/update-specific', { specificId: date.id, startsAt: later.toISOString(), endsAt: new Date(later.getTime() + 7_200_000).toISOString() });
+      const moved = await send(clientOf(0), owner!, 'PUT', '/api/iam/events/update-specific', { specificId: date.id, startsAt: later.toISOString(), endsAt: new Date(later.getTime() + 7_200_000).toISOString() });
       expect(armed, 'the move wrote its marker').toBe(false);
       expect(moved.status).toBe(503);
       expect(moved.error).toMatchObject({ code: 'unavailable' });
@@ -143,8 +140,8 @@ describe('DynamoDB Local stopped between the transactions of a date\'s move', ()
     expect(await resumeDateWork()).toBe(1);
     for (const a of attendees) expect(await tellsOf(a)).toBe(1);
     const attendance = (await partitionItems(`event#${eventId}`, 'attend#')).filter((i) => String(i.sk).startsWith(`attend#${dateKey}#`));
-    expect(attendance.map((i) => i.startsAt)).toEqual(attendees.map(() => expect.stringMatching(/Z$/)));
-    expect(new Set(attendance.map((i) => i.seenSequence)).size).toBe(1);
+    expect(attendance).toHaveLength(attendees.length);
+    for (const i of attendance) expect([i.startsAt, i.seenSequence]).toEqual([later.toISOString(), 1]);
     expect(await getItem({ pk: 'evwork', sk: `date#${eventId}#${dateKey}` }, { consistent: true })).toBeNull();
     // Again: nothing left, no one told twice.
     expect(await resumeDateWork()).toBe(0);
@@ -161,7 +158,8 @@ describe('s3rver stopped', () => {
     expect((await fetch(up.data.url, { method: 'PUT', headers: up.data.headers, body: new Uint8Array(TINY_JPEG) })).status).toBeLessThan(300);
 
     await own.host.faults.stopS3();
-    const another = await send(client, me, 'POST', '/api/iam/images/upload-url', { contentType: 'image/jpeg', size: TINY_JPEG.length });
+    const probe = clientOf(0);
+    const another = await send(probe, me, 'POST', '/api/iam/images/upload-url', { contentType: 'image/jpeg', size: TINY_JPEG.length });
     expect(another.status).toBe(200);
     const id = randomUUID();
     const body = {
@@ -169,7 +167,7 @@ describe('s3rver stopped', () => {
       plant: { commonName: 'Fern', botanicalName: 'Nephrolepis exaltata', availability: 'Available to swap' },
       plant_photos: [{ key: up.data.key, description: 'the fern' }],
     };
-    const refused = await send(client, me, 'POST', '/api/iam/plant/new', body);
+    const refused = await send(probe, me, 'POST', '/api/iam/plant/new', body);
     expect(refused.status).toBe(503);
     expect(refused.retryAfter).toBeGreaterThanOrEqual(1);
     expect(refused.error).toMatchObject({ code: 'unavailable' });

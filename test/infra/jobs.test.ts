@@ -503,6 +503,15 @@ describe('the stream dispatcher, the one reader of the table\'s stream', () => {
 
 describe('the operator\'s jobs, invoked by hand', () => {
   const MIGRATE = MANUAL_JOBS.find((j) => j.name === 'migrate-owner-kinds')!;
+  /** A job only an operator invokes: no rule, no event source, no permission to invoke it; an output naming it. */
+  const expectOperatorOnly = (stack: Stack, resources: Resources, fnId: string, output: string) => {
+    const names = (r: Resource) => JSON.stringify(r.Properties).includes(`"${fnId}"`);
+    expect(ofType(resources, 'AWS::Events::Rule').filter(([, r]) => names(r))).toEqual([]);
+    expect(ofType(resources, 'AWS::Lambda::EventSourceMapping').filter(([, r]) => names(r))).toEqual([]);
+    expect(ofType(resources, 'AWS::Lambda::Permission').filter(([, r]) => names(r))).toEqual([]);
+    const outputs = Template.fromStack(stack).toJSON().Outputs as Record<string, { Value: unknown }>;
+    expect(outputs[output]?.Value).toEqual({ Ref: fnId });
+  };
 
   it('the owner-kinds migration: its own bundle (ESM, with a handler), a Lambda nothing but an operator invokes (no rule, no event source, no permission), an output naming it, and a role that may only Scan and Query the table, get, put, update and delete its items and write its logs', async () => {
     expect(MIGRATE.handler).toBe('system/migrate-owner-kinds');
@@ -512,12 +521,7 @@ describe('the operator\'s jobs, invoked by hand', () => {
     for (const { stack, resources } of stages) {
       const [fnId, fn] = jobFunction(resources, MIGRATE.name);
       expect(fn.Properties.Timeout).toBe(900);
-      const names = (r: Resource) => JSON.stringify(r.Properties).includes(`"${fnId}"`);
-      expect(ofType(resources, 'AWS::Events::Rule').filter(([, r]) => names(r))).toEqual([]);
-      expect(ofType(resources, 'AWS::Lambda::EventSourceMapping').filter(([, r]) => names(r))).toEqual([]);
-      expect(ofType(resources, 'AWS::Lambda::Permission').filter(([, r]) => names(r))).toEqual([]);
-      const outputs = Template.fromStack(stack).toJSON().Outputs as Record<string, { Value: unknown }>;
-      expect(outputs.MigrateOwnerKindsFunction?.Value).toEqual({ Ref: fnId });
+      expectOperatorOnly(stack, resources, fnId, 'MigrateOwnerKindsFunction');
 
       const roleId = fn.Properties.Role['Fn::GetAtt'][0] as string;
       const users = ofType(resources, 'AWS::Lambda::Function').filter(([, f]) => f.Properties.Role?.['Fn::GetAtt']?.[0] === roleId);
@@ -545,11 +549,7 @@ describe('the operator\'s jobs, invoked by hand', () => {
     expect(await handlerType(bundles.jobs.find((j) => j.name === BACKFILL.name)!.dir)).toBe('function');
     for (const { stack, resources } of stages) {
       const [fnId, fn] = jobFunction(resources, BACKFILL.name);
-      const names = (r: Resource) => JSON.stringify(r.Properties).includes(`"${fnId}"`);
-      expect(ofType(resources, 'AWS::Events::Rule').filter(([, r]) => names(r))).toEqual([]);
-      expect(ofType(resources, 'AWS::Lambda::EventSourceMapping').filter(([, r]) => names(r))).toEqual([]);
-      const outputs = Template.fromStack(stack).toJSON().Outputs as Record<string, { Value: unknown }>;
-      expect(outputs[output]?.Value).toEqual({ Ref: fnId });
+      expectOperatorOnly(stack, resources, fnId, output);
       const bySid = Object.fromEntries(roleStatements(resources, fn.Properties.Role['Fn::GetAtt'][0] as string).map((st) => [st.Sid, st]));
       expect(Object.keys(bySid).sort()).toEqual(['Logs', 'TableItems', 'TableScan']);
       expect(([] as string[]).concat(bySid.TableItems.Action).sort()).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
@@ -563,12 +563,7 @@ describe('the operator\'s jobs, invoked by hand', () => {
     for (const { stack, resources } of stages) {
       const [fnId, fn] = jobFunction(resources, REPLAY.name);
       expect(fn.Properties.Timeout).toBe(900);
-      const names = (r: Resource) => JSON.stringify(r.Properties).includes(`"${fnId}"`);
-      expect(ofType(resources, 'AWS::Events::Rule').filter(([, r]) => names(r))).toEqual([]);
-      expect(ofType(resources, 'AWS::Lambda::EventSourceMapping').filter(([, r]) => names(r))).toEqual([]);
-      expect(ofType(resources, 'AWS::Lambda::Permission').filter(([, r]) => names(r))).toEqual([]);
-      const outputs = Template.fromStack(stack).toJSON().Outputs as Record<string, { Value: unknown }>;
-      expect(outputs.StreamReplayFunction?.Value).toEqual({ Ref: fnId });
+      expectOperatorOnly(stack, resources, fnId, 'StreamReplayFunction');
 
       const [dispatchId] = jobFunction(resources, DISPATCH.name);
       const queueArn = ofType(resources, 'AWS::Lambda::EventSourceMapping').find(([, m]) => m.Properties.FunctionName?.Ref === dispatchId)![1].Properties.DestinationConfig.OnFailure.Destination;

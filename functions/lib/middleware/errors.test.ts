@@ -25,7 +25,8 @@ describe('the error envelope', () => {
 describe('a service out of reach or busy', () => {
   afterEach(() => vi.restoreAllMocks());
   const quiet = () => ({ warn: vi.spyOn(logger, 'warn').mockImplementation(() => undefined), error: vi.spyOn(logger, 'error').mockImplementation(() => undefined) });
-  const sdkError = (name: string, extra: Record<string, unknown> = {}) => Object.assign(new Error(name), { name, ...extra });
+  /** As the SDK gives up: its retries put `$metadata` on the error. */
+  const sdkError = (name: string, extra: Record<string, unknown> = {}) => Object.assign(new Error(name), { name, $metadata: { attempts: 3 }, ...extra });
 
   it.each([
     ['a call that timed out', sdkError('TimeoutError')],
@@ -45,6 +46,9 @@ describe('a service out of reach or busy', () => {
 
   it.each([
     ['a programming error', new TypeError('x is undefined')],
+    ['a timeout of our own (not an SDK call)', Object.assign(new Error('late'), { name: 'TimeoutError' })],
+    ['a refused connection outside the SDK', Object.assign(new Error('refused'), { code: 'ECONNREFUSED' })],
+    ['a sending quota of the mail service', sdkError('LimitExceededException', { $metadata: { httpStatusCode: 400 } })],
     ['a refusal of the request by the service', sdkError('ValidationException', { $metadata: { httpStatusCode: 400 } })],
     ['a failed condition', sdkError('ConditionalCheckFailedException', { $metadata: { httpStatusCode: 400 } })],
   ])('still answers %s as a 500, logged as an error', (_, error) => {

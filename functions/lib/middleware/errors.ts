@@ -1,14 +1,14 @@
 /**
  * Maps every error to the envelope: HttpError keeps its status, code, message and field; the data
  * layer's DataBusyError, and DynamoDB or S3 out of reach or busy after the SDK's retries
- * (functions/lib/aws-calls.ts), are a 503 with Retry-After (the latter logged as a warning);
+ * (functions/db/aws-calls.ts), are a 503 with Retry-After (the latter logged as a warning);
  * anything else is logged and answered as a plain 500 with no internals.
  */
 import { DataBusyError } from '../../db/errors';
 import { failure } from '../http';
 import { HttpError, serviceUnavailable } from '../errors';
 import { logger } from '../logger';
-import { isServiceUnavailable } from '../aws-calls';
+import { isServiceUnavailable } from '../../db/aws-calls';
 import type { Middleware } from './types';
 
 export function errorEnvelope(): Middleware {

@@ -7,7 +7,7 @@
  *
  * A guest (no session cookie at all) is answered for the centre of their ~5 km cell, whether the
  * point came with the request or from their address, and the answer may be kept
- * NEAR_YOU_CACHE_SECONDS by CloudFront and the browser: it is the same for everyone there
+ * NEAR_YOU_CACHE_SECONDS by CloudFront (not by the browser): it is the same for everyone there
  * (infra/aws/near-you-cache.ts keys the cache the same way). A member's answer is never kept.
  */
 import { ACCESS_COOKIE, NEAR_YOU_CACHE_SECONDS, REFRESH_COOKIE } from '../../../shared/constants';
@@ -63,5 +63,6 @@ export const main: Main<typeof route> = async ({ input, session, event }) => {
     eventsNear(point, wanted, viewer, PANEL_SIZE),
   ]);
   const answer = { origin, radius_km: Math.min(plants.radiusKm, pages.radiusKm, events.radiusKm), plants: plants.plants, pages: pages.pages, events: events.events };
-  return guest ? reply(answer, { headers: { 'cache-control': `public, max-age=${NEAR_YOU_CACHE_SECONDS}` } }) : answer;
+  // CloudFront keeps it (s-maxage); a browser does not, so a guest who signs in gets a member's answer at once.
+  return guest ? reply(answer, { headers: { 'cache-control': `public, max-age=0, s-maxage=${NEAR_YOU_CACHE_SECONDS}` } }) : answer;
 };

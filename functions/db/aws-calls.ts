@@ -20,7 +20,7 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT
 /** The services' own "busy, try again" answers. */
 const BUSY_NAMES = new Set([
   'TimeoutError', 'RequestTimeout', 'RequestTimeoutException', 'ThrottlingException', 'ProvisionedThroughputExceededException',
-  'RequestLimitExceeded', 'InternalServerError', 'InternalError', 'ServiceUnavailable', 'SlowDown', 'LimitExceededException',
+  'RequestLimitExceeded', 'InternalServerError', 'InternalError', 'ServiceUnavailable', 'SlowDown',
 ]);
 
 /**
@@ -31,6 +31,9 @@ const BUSY_NAMES = new Set([
 export function isServiceUnavailable(err: unknown): boolean {
   if (!(err instanceof Error)) return false;
   const e = err as Error & { code?: string; $metadata?: { httpStatusCode?: number }; cause?: unknown };
+  // Only what an SDK call threw: its retries put `$metadata` on the error they give up with (a
+  // quota of another service, or our own code's timeout, is not the table being out of reach).
+  if (typeof e.$metadata !== 'object' || e.$metadata === null) return e.cause !== undefined && e.cause !== err && isServiceUnavailable(e.cause);
   if (BUSY_NAMES.has(e.name)) return true;
   if (e.code && NETWORK_CODES.has(e.code)) return true;
   const status = e.$metadata?.httpStatusCode;
