@@ -13,6 +13,7 @@ import type { NotificationView } from '../../shared/answers/notifications';
 import { readEventNotice } from '../../shared/event-notice';
 import { eventTimeText } from '../../shared/event-time';
 import type { NearYou, PageDetails } from '../../shared/answers/pages';
+import { panelPoint } from '../../shared/panel-point';
 import { PROMOTE_BATCH, resumePromotions } from '../../functions/events/attend';
 import { ATTENDEE_BATCH, resumeDateWork } from '../../functions/events/catch-up';
 import { expandSeries, instantOf, localDay, SERIES_AHEAD_DAYS } from '../../functions/events/recurrence';
@@ -684,7 +685,8 @@ describe('GET /api/iam/events/my-pages', () => {
 describe('nearby events', () => {
   it('soonest first, then nearest, with the distance, in the list, the month view and the Near you panel', async () => {
     const a = await registeredUser();
-    const here = somewhere();
+    // The middle of a ~5 km cell: a guest's panel is answered for it (shared/panel-point.ts), so its distances are these too.
+    const here = panelPoint(somewhere());
     // 0.045° and 0.009° of latitude: about 5 km and 1 km north. The farther one is sooner, and comes first.
     const sooner = await newEvent(a, { title: 'Day three, 5 km', location: { name: 'Five km', latitude: here.latitude + 0.045, longitude: here.longitude }, specifics: [dateIn(3)] });
     const later = await newEvent(a, { title: 'Day five, 1 km', location: { name: 'One km', latitude: here.latitude + 0.009, longitude: here.longitude }, specifics: [dateIn(5)] });
@@ -702,7 +704,7 @@ describe('nearby events', () => {
 
   it('upcoming dates only, one entry per event, members-only hidden from guests, and in the Near you panel', async () => {
     const a = await registeredUser();
-    const here = somewhere();
+    const here = panelPoint(somewhere());
     const near = await newEvent(a, { title: 'Near', location: { name: 'Here', ...here }, specifics: [dateIn(3), dateIn(10)] });
     const far = await newEvent(a, { title: 'Farther', location: { name: 'There', latitude: here.latitude + 0.05, longitude: here.longitude } });
     const secret = await newEvent(a, { title: 'Members', privacy: 'members', location: { name: 'Here too', ...here } });
