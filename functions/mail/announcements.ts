@@ -16,11 +16,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Announcement } from '../../shared/answers/admin';
 import type { GeoPoint } from '../../shared/site';
-import { batchGet, getItem, queryPage, type RawItem } from '../db/batch';
+import { batchGet, getItem, queryAll, queryPage, type RawItem } from '../db/batch';
 import { absent, and, eq, exists } from '../db/condition';
 import type { UserItem } from '../db/entities/user';
 import { db } from '../db/service';
-import { writeItems } from '../db/transact';
+import { isConditionFailure, writeItems } from '../db/transact';
 import { putItem, updateItem } from '../db/write';
 import { conflict, HttpError, notFound } from '../lib/errors';
 import { coveringCells, distanceKm } from '../../shared/geohash';
@@ -214,6 +214,13 @@ async function mailOne(item: AnnouncementItem, user: UserItem): Promise<void> {
   });
 }
 
+/** Sets an announcement's `sent` and `skipped` from its recipients' markers (one paged Query of its partition). */
+async function recountOutcomes(id: string): Promise<void> {
+  const markers = await queryAll(jobKey(id).pk, { prefix: 'to#user#', attributes: ['outcome'] });
+  const sent = markers.filter((m) => m.outcome === 'sent').length;
+  await writeItems([updateItem({ key: jobKey(id), set: { sent, skipped: markers.length - sent }, condition: exists() })]);
+}
+
 /**
  * Handles one batch of an announcement from `cursor` (the job's own cursor unless given): marks
  * and mails each member new to it, then moves the cursor and counts on from where it was read,
@@ -230,13 +237,8 @@ export async function sendBatch(id: string, opts: { cursor?: string; limit?: num
   let skipped = 0;
   for (const user of page.users) {
     const send = reachable(user, on.get(user.uuid));
-    const outcome = send ? 'sent' : 'skipped';
-    // The mark and its count in one write: a run that dies later leaves both, or neither.
-    const marked = await writeItems([
-      putItem({ ...markerKey(id, user.uuid), outcome, expiresAt }, absent()),
-      updateItem({ key: jobKey(id), add: { [outcome]: 1 }, condition: exists() }),
-    ]);
-    if (marked.canceled) continue; // handled before (never twice), or the announcement is gone
+    const marked = await writeItems([putItem({ ...markerKey(id, user.uuid), outcome: send ? 'sent' : 'skipped', expiresAt }, absent())]);
+    if (marked.canceled) continue; // handled before: never twice
     if (!send) {
       skipped++;
       continue;
@@ -247,25 +249,34 @@ export async function sendBatch(id: string, opts: { cursor?: string; limit?: num
     } catch (err) {
       logger.error('could not send an announcement', { error: err as Error, announcement: id });
       skipped++;
-      // Counted as sent when marked: counted again as what it was (best effort; the log has it).
-      await writeItems([
-        updateItem({ key: markerKey(id, user.uuid), set: { outcome: 'failed' } }),
-        updateItem({ key: jobKey(id), add: { sent: -1, skipped: 1 }, condition: exists() }),
-      ]).catch(() => undefined);
+      await writeItems([updateItem({ key: markerKey(id, user.uuid), set: { outcome: 'failed' } })]).catch(() => undefined);
     }
   }
-  // The cursor moves on only from the cursor this batch read; the counts went with each mark.
+  // The counts and cursor move on only from the cursor this batch read (a rerun adds nothing it did not mark).
   const done = page.next === null;
   const finish = done ? { state: 'done', finishedAt: new Date().toISOString() } : {};
-  await writeItems([
+  const moved = await writeItems([
     updateItem({
       key: jobKey(id),
       set: { cursor: page.next ?? '', ...finish },
+      add: { sent, skipped },
       ...(done ? { remove: ['gsi3pk', 'gsi3sk'] } : {}),
       condition: and(exists(), eq('cursor', item.cursor), eq('state', 'running')),
     }),
     ...(done ? [updateItem({ key: LOCK, remove: ['runningId'], condition: eq('runningId', id) })] : []),
   ]);
+  if (moved.canceled && (sent || skipped)) {
+    // Another run moved the job meanwhile: while it runs, the counts still tally what this run
+    // marked (once it is done, its recount below has them).
+    try {
+      await writeItems([updateItem({ key: jobKey(id), add: { sent, skipped }, condition: and(exists(), eq('state', 'running')) })]);
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+    }
+  }
+  // Done: the counts are set from the markers themselves, so a run that died after mailing,
+  // before its batch's write, is counted too (the progress shown while running may lag by it).
+  if (done && !moved.canceled) await recountOutcomes(id);
   return { sent, skipped, done };
 }
 

@@ -490,9 +490,10 @@ describe('a job that fails half-way finishes on the next run, exactly once', () 
     expect(third.writes).toEqual([]);
   });
 
-  // Each recipient is marked and counted in one write, then mailed; the batch's last write moves
-  // the cursor. A run that dies half-way has marked, counted and mailed some members; the next run
-  // skips them (their markers exist) and counts only the ones it marks itself.
+  // Each recipient is marked, then mailed; the batch's last write moves the cursor and adds its
+  // counts. A run that dies half-way has marked and mailed some members without counting them;
+  // the next run skips them (their markers exist), and the last batch sets the counts from the
+  // markers, so every mail is counted once.
   it('send-announcements: mails each member once and counts each mail once', async () => {
     const { countRecipients, runAnnouncements, startAnnouncement } = await import('../../functions/mail/announcements');
     const [boss] = await members(1);
@@ -501,7 +502,7 @@ describe('a job that fails half-way finishes on the next run, exactly once', () 
     const subject = `Seed swap on Saturday ${randomUUID().slice(0, 6)}`;
     const started = await startAnnouncement(boss!.uuid, { audience: 'all', subject, text: 'Bring seeds.' });
 
-    // Each member: the marker with its count, then the mail; at the end of the batch, the cursor.
+    // Each member: the marker, then the mail; at the end of the batch, the cursor and the counts.
     const first = await underWrites(2, () => runAnnouncements());
     failedAtTheSecondWrite(first);
     rejected(first);
