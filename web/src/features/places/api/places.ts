@@ -3,9 +3,8 @@
  * nearby lists of plants, pages and members (places themselves are in lib/places.ts).
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback } from 'react';
 import type { AvailabilityFilter } from '@shared/content-rules';
-import { panelPoint } from '@shared/panel-point';
 import { api } from '@/lib/api';
 import { useAuth } from '@/lib/auth/auth-store';
 import { chooseOrigin, useChosenOrigin } from '@/lib/chosen-place';
@@ -25,15 +24,13 @@ export function useNearYou(viewer: string, enabled = true, point: Point | null =
 /**
  * Where the viewer searches from, the same on every nearby screen and in the "Near you" panel: the
  * place they chose (remembered across screens), else the panel's origin (the member's place, else
- * the connection's, else the site's default). `near` is the panel's answer around that origin.
- * A guest's chosen place is sent as the centre of its ~5 km cell, as the server answers a guest's
- * panel (one cached answer serves the cell): the panel and the main column then agree.
+ * the connection's, else the site's default). `near` is the panel's answer around that origin
+ * (for a guest, around the centre of its ~5 km cell: the server and CloudFront round it).
  */
 export function useSearchOrigin() {
   const auth = useAuth();
   const viewer = viewerOf(auth);
-  const picked = useChosenOrigin(viewer);
-  const chosen = useMemo(() => (picked && viewer === 'guest' ? { ...picked, ...panelPoint(picked) } : picked), [picked, viewer]);
+  const chosen = useChosenOrigin(viewer);
   const near = useNearYou(viewer, viewerReady(auth), chosen);
   const origin: Origin | null = chosen ?? (near.data?.origin ? originOf(near.data.origin) : null);
   const setOrigin = useCallback((o: Origin) => chooseOrigin(viewer, o), [viewer]);

@@ -4,7 +4,8 @@
  * with loading, empty and error states. The centre starts at the "Near you" panel's: the
  * member's place, else the connection's, else the site's default.
  */
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { panelPoint } from '@shared/panel-point';
 import { Button, FormAlert } from '@/components/form/feedback';
 import { failureMessage } from '@/components/form/messages';
 import { useMemberSettings } from '@/lib/user-settings';
@@ -38,7 +39,10 @@ export function radiusForSetting(settingKm: number): number {
  * their "nearby means within" setting until they pick a radius here.
  */
 export function useNearbySearch(defaultKm = 25) {
-  const { origin, setOrigin, chosen, near } = useSearchOrigin();
+  const { viewer, origin: from, setOrigin, chosen, near } = useSearchOrigin();
+  // A guest searches from the centre of the ~5 km cell their "Near you" panel is answered for
+  // (shared/panel-point.ts), so the list and the panel beside it agree.
+  const origin = useMemo(() => (from && viewer === 'guest' ? { ...from, ...panelPoint(from) } : from), [from, viewer]);
   const settings = useMemberSettings();
   const [pickedKm, setRadiusKm] = useState<number | null>(null);
   const setting = settings.data?.nearby_radius_km;
