@@ -2,8 +2,9 @@
  * A guest's "Near you" panel, and the nearby screens' main column beside it, search from the
  * centre of the guest's geohash-5 cell (about 4.9 × 4.9 km): one answer then serves the whole cell
  * from CloudFront's cache. The server rounds a guest's point so (functions/pages/handlers/near-you.ts),
- * the SPA sends it so, and CloudFront's function does the same before the cache key
- * (infra/aws/near-you-cache.ts). No geohash library: the SPA loads this beside every screen.
+ * CloudFront's function does the same before the cache key (infra/aws/near-you-cache.ts), and the
+ * nearby screens send a guest's list point so (web nearby-view.tsx). No geohash library: the
+ * SPA's nearby screens load this.
  */
 import type { GeoPoint } from './site';
 

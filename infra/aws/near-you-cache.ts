@@ -3,8 +3,8 @@
  * for a guest, the same for everyone in the same ~5 km cell; it sits beside nearly every screen.
  * Its behaviour caches it NEAR_YOU_CACHE_SECONDS, keyed by:
  *   - `lat` / `long`, rounded by the viewer-request function below to the centre of their
- *     geohash-5 cell (shared/geohash.ts `panelPoint`; the SPA sends a guest's point rounded the
- *     same way, so the panel and the main column agree), and `radiusKm`;
+ *     geohash-5 cell (shared/panel-point.ts `panelPoint`; a nearby screen's list sends a guest's
+ *     point rounded the same way, so it and the panel beside it agree), and `radiusKm`;
  *   - `x-near-you-viewer`: `member` when the request carries a session cookie, else `guest`. The
  *     API answers a member `Cache-Control: no-store` (their answer holds members-only events), so
  *     nothing is kept under `member`, and a member never gets a guest's copy;
