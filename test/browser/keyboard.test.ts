@@ -5,7 +5,7 @@
  * mouse: every control is reached with Tab (Shift+Tab back), used with typing, Enter, Space or
  * the arrow keys, and each one focused shows a visible focus indicator.
  */
-import type { Page } from 'playwright-core';
+import type { FileChooser, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { gradientPng } from '../../infra/local/demo-images';
 import { as } from '../support/accounts';
@@ -63,6 +63,10 @@ describe.runIf(browserAvailable)('keyboard only', () => {
     const started = await as<{ convnId: string }>(friend.browser, 'POST', '/api/iam/messages/new-u-to-u-conversation', { participants: [friend.uuid, me.uuid] });
     expect(started.status).toBe(200);
     const { page } = await browser.newPage();
+    // Listen for the file dialog from the start: Playwright turns on its interception when the first
+    // listener is added, and that takes a round trip; a listener added just before the key press
+    // could lose the race and let the dialog open unseen.
+    const chosen = new Promise<FileChooser>((resolve) => page.once('filechooser', resolve));
 
     // Sign in.
     await page.goto(`${url()}/auth/login`);
@@ -83,9 +87,13 @@ describe.runIf(browserAvailable)('keyboard only', () => {
     await page.keyboard.press('ArrowDown');
     expect(await page.getByLabel('Availability').inputValue()).not.toBe('');
     await tabTo(page, /photo/i);
-    const chooser = page.waitForEvent('filechooser');
     await page.keyboard.press('Enter');
-    await (await chooser).setFiles([{ name: 'fern.png', mimeType: 'image/png', buffer: gradientPng(640, 480, 30) }]);
+    let timer: NodeJS.Timeout | undefined;
+    const chooser = await Promise.race([
+      chosen,
+      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('Enter on the photo control opened no file dialog')), SLOW.timeout))),
+    ]).finally(() => clearTimeout(timer));
+    await chooser.setFiles([{ name: 'fern.png', mimeType: 'image/png', buffer: gradientPng(640, 480, 30) }]);
     await tabTo(page, /^Description of photo 1/);
     await page.keyboard.type('Fronds in the morning light');
     await tabTo(page, /^List plant$/);
