@@ -236,6 +236,51 @@ describe('a job that fails half-way finishes on the next run, exactly once', () 
     expect(third.writes).toEqual([]);
   });
 
+  // A change of privacy rewrites at most 60 dates (DATES_PER_TX) in its own transaction, with a
+  // marker when there are more; the rest follow in further transactions of 60. Here the request
+  // ends right after the change, so every date past the first 60 is left to the job.
+  it('event-schedule, resumeFollows: brings every date left behind in line with the event once, then removes the marker', async () => {
+    const { extendSeries } = await import('../../functions/events/series');
+    const { resumeFollows } = await import('../../functions/events/changes');
+    const owner = await member();
+    const e = await newEvent(owner, { specifics: [dateAt(startIn(1))], recurrence: { rrule: 'FREQ=DAILY' } });
+    // Ten weeks more of daily dates, written as the job writes them when they come into range.
+    await extendSeries({ nowMs: Date.now() + 70 * DAY });
+    const all = await partition(`event#${e.id}`, 'date#');
+    expect(all.length).toBeGreaterThan(120);
+    expect(await stored(`event#${e.id}`, 'event')).toMatchObject({ dateCount: all.length });
+
+    const res = await leftToTheJob(() => send(client(), owner, 'PUT', '/api/iam/events/update', { eventId: e.id, privacy: 'members' }));
+    expect(res.status).toBe(503);
+    expect(await stored('evwork', `follow#${e.id}`)).toBeDefined();
+    const privacies = async () => (await partition(`event#${e.id}`, 'date#')).map((d) => d.privacy);
+    const behind = (await privacies()).filter((p) => p !== 'members').length;
+    expect(behind).toBe(all.length - 60);
+
+    // The dates left behind, 60 to a transaction: the second is refused; the job logs it and keeps the marker.
+    const first = await underWrites(2, () => resumeFollows());
+    failedAtTheSecondWrite(first);
+    expect(first.error).toBeUndefined();
+    expect(first.value).toBe(0);
+    expect(first.writes.map((w) => w.command)).toEqual(['TransactWriteItems']);
+    expect((await privacies()).filter((p) => p !== 'members')).toHaveLength(behind - 60);
+    expect(await stored('evwork', `follow#${e.id}`)).toBeDefined();
+
+    const second = await underWrites(null, () => resumeFollows());
+    expect(second.error).toBeUndefined();
+    expect(second.value).toBe(1);
+    // Only the dates still behind, then the marker's delete: none of the first run's is written again.
+    expect(second.writes).toHaveLength(2);
+    expect(second.writes[0]!.keys.filter((k) => k.startsWith(`event#${e.id} date#`))).toHaveLength(behind - 60);
+    expect(await privacies()).toEqual(all.map(() => 'members'));
+    expect(await stored(`event#${e.id}`, 'event')).toMatchObject({ privacy: 'members', dateCount: all.length });
+    expect(await stored('evwork', `follow#${e.id}`)).toBeUndefined();
+
+    const third = await underWrites(null, () => resumeFollows());
+    expect(third.value).toBe(0);
+    expect(third.writes).toEqual([]);
+  });
+
   it('swap-reviews: shows each lone review once its window closed, counts it once in its subject\'s record, and removes the window', async () => {
     const { closeReviewWindows } = await import('../../functions/swaps/reviews');
     const [owner, asker] = await members(2);
