@@ -1,11 +1,19 @@
 /**
  * Counts DynamoDB calls and consumed capacity per operation, through an SDK middleware, when
  * DDB_METRICS=true (the benchmark sets it). Otherwise nothing is attached and nothing is paid.
+ *
+ * The local host runs the stream's work (live fan-out) in the process that handled the request,
+ * right after its commit; in the cloud it is the stream Lambda's, not the route's. Work run in
+ * `asStreamWork` is counted apart (`streamCalls`), so a route's figures are its own.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 
 export interface DdbMetrics {
   calls: number;
+  /** Calls of the stream's work (`asStreamWork`) and their capacity, not counted in the rest. */
+  streamCalls: number;
+  streamCapacityUnits: number;
   byOperation: Record<string, number>;
   readUnits: number;
   writeUnits: number;
@@ -17,12 +25,12 @@ type Holder = { [KEY]?: DdbMetrics };
 
 export function ddbMetrics(): DdbMetrics {
   const g = globalThis as Holder;
-  g[KEY] ??= { calls: 0, byOperation: {}, readUnits: 0, writeUnits: 0, capacityUnits: 0 };
+  g[KEY] ??= { calls: 0, streamCalls: 0, streamCapacityUnits: 0, byOperation: {}, readUnits: 0, writeUnits: 0, capacityUnits: 0 };
   return g[KEY];
 }
 
 export function resetDdbMetrics(): void {
-  Object.assign(ddbMetrics(), { calls: 0, byOperation: {}, readUnits: 0, writeUnits: 0, capacityUnits: 0 });
+  Object.assign(ddbMetrics(), { calls: 0, streamCalls: 0, streamCapacityUnits: 0, byOperation: {}, readUnits: 0, writeUnits: 0, capacityUnits: 0 });
 }
 
 interface Capacity {
@@ -39,6 +47,13 @@ function add(m: DdbMetrics, c: Capacity | Capacity[] | undefined): void {
   }
 }
 
+const streamWork = new AsyncLocalStorage<true>();
+
+/** Runs `work` (and all it starts) as the stream's work: its calls are counted apart. */
+export function asStreamWork<T>(work: () => T): T {
+  return streamWork.run(true, work);
+}
+
 export function attachMetrics(client: DynamoDBClient): void {
   client.middlewareStack.add(
     (next, context) => async (args) => {
@@ -46,10 +61,16 @@ export function attachMetrics(client: DynamoDBClient): void {
       input.ReturnConsumedCapacity ??= 'TOTAL';
       const out = await next(args);
       const m = ddbMetrics();
+      const consumed = (out.output as { ConsumedCapacity?: Capacity | Capacity[] }).ConsumedCapacity;
+      if (streamWork.getStore()) {
+        m.streamCalls += 1;
+        for (const one of Array.isArray(consumed) ? consumed : consumed ? [consumed] : []) m.streamCapacityUnits += one.CapacityUnits ?? 0;
+        return out;
+      }
       const op = String(context.commandName ?? 'unknown').replace(/Command$/, '');
       m.calls += 1;
       m.byOperation[op] = (m.byOperation[op] ?? 0) + 1;
-      add(m, (out.output as { ConsumedCapacity?: Capacity | Capacity[] }).ConsumedCapacity);
+      add(m, consumed);
       return out;
     },
     { step: 'initialize', name: 'leaflineDdbMetrics' },

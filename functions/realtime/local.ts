@@ -10,6 +10,7 @@ import { onCommitted, onRemoved, type CommittedChange } from '../db/committed';
 import { connectionIdOfKey } from '../db/entities/realtime';
 import { isDateCountsKey } from '../db/items/date-counts';
 import { isMessageTallyKey } from '../db/items/message-tally';
+import { asStreamWork } from '../db/metrics';
 import { logger } from '../lib/logger';
 import { FANOUT_ENTITIES, fanOutItems, type FrameSink, type LiveConnections } from './fanout';
 
@@ -51,10 +52,10 @@ export function fanOutInProcess(sink: FrameSink | null, track: (work: Promise<vo
     const live: LiveConnections = new Map();
     const puts = sentPuts(change);
     track(
-      Promise.all([
+      asStreamWork(() => Promise.all([
         puts.length ? fanOutItems(puts, sink, live) : undefined,
         readBack(change).then((items) => (items.length ? fanOutItems(items, sink, live) : undefined)),
-      ])
+      ]))
         .then(() => undefined)
         .catch((err: unknown) => logger.error('Realtime fan-out failed', { error: err as Error })),
     );
