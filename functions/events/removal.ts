@@ -99,7 +99,9 @@ export async function deleteEventsOf(owner: OwnerRef, actorId?: string): Promise
     const e = await getEvent(stale.id, true);
     if (!e) continue;
     if (e.deletedAt) {
-      await sweepEvent(e, undefined);
+      // Deleted already (by its own route, or by a run of this sweep that failed part-way): the
+      // attendees not yet told are told as the others were, naming whoever deleted it.
+      await sweepEvent(e, e.deletedBy);
       continue;
     }
     if (e.cover) await deleteImage(e.cover);
