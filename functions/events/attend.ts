@@ -275,5 +275,6 @@ async function withdrawOne(first: EventAttendanceItem): Promise<boolean> {
     ]);
     if (!out.canceled) return true;
   }
-  return false;
+  // Still counted: the sweep must not go on as if it were withdrawn (its record comes again).
+  throw serviceUnavailable('An answer to a date kept changing while it was withdrawn');
 }
