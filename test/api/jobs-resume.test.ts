@@ -1,29 +1,131 @@
 /**
- * The jobs (infra/aws/jobs.ts: the scheduled jobs and the stream's dispatcher) are meant to be
- * idempotent: a run that dies half-way leaves nothing the next run does twice. Each test gives a
- * job a few writes of work, runs it with the table refusing its 2nd write (an error thrown before
- * the command is sent, so it never lands), runs it again as the schedule or the stream would, and
- * checks that the outcome is exactly what one clean run leaves: each notification and e-mail
- * once, the work items gone, the counts right. A third run must then find nothing to do (the
- * stream's sweep of a deleted post sends a few harmless writes on every delivery: said there).
- * (notify-mail marks each mail before it goes, so its test fails the write after the mail instead.)
+ * The jobs (infra/aws/jobs.ts: the scheduled jobs, the stream's dispatcher and the manual jobs an
+ * operator invokes) are meant to be idempotent: a run that dies half-way leaves nothing the next
+ * run does twice. Each test gives a job a few writes of work, runs it with the table refusing its
+ * 2nd write (an error thrown before the command is sent, so it never lands), runs it again as the
+ * schedule, the stream or the operator would, and checks that the outcome is exactly what one
+ * clean run leaves: each notification and e-mail once, the work items gone, the counts right. A
+ * third run must then find nothing to do (the stream's sweep of a deleted post, and each manual
+ * job's run from the start, send a few harmless writes every time: said there).
+ * (notify-mail marks each mail before it goes, so its test fails the write after the mail instead;
+ * migrate-owner-kinds tries a claim of every member before its work, so its test counts them.)
  *
  * The jobs are called in-process, as infra/local/host.ts `startScheduledJobs` calls them, against
  * a host of this file's own whose timers are off, so nothing but the test runs them. Fixtures are
  * made over HTTP as members make them (test/support/job-runs.ts).
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { DeleteCommand, PutCommand, ScanCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { send } from '../../bench/load/client';
 import { LOAD_LIMITS } from '../../bench/load/mix';
 import { withOwnHost } from '../support/own-host';
 import {
   attend, client, DAY, dateAt, dateKeyOf, failedAtTheSecondWrite, HOUR, jobKit, leftToTheJob, mails, mailsTo, member, members,
-  modifyRecord, newEvent, newListing, notices, ok, partition, rejected, startIn, stored, underWrites, uploadPhoto,
+  modifyRecord, newEvent, newListing, notices, ok, partition, rejected, startIn, stored, underWrites, uploadPhoto, type Run, type Write,
 } from '../support/job-runs';
 
 const own = withOwnHost('jobs-resume-', { scheduledJobs: false, env: { ...LOAD_LIMITS, ADMIN_EMAILS: 'admin@example.com' } });
 jobKit(own);
+
+// --- The manual jobs (data migrations): the table written directly, to put items back into the
+// shape an older version stored, as their own tests do.
+
+type Item = Record<string, unknown>;
+type Key = { pk: string; sk: string };
+
+async function raw() {
+  const { documentClient, tableName } = await import('../../functions/db/client');
+  return { doc: documentClient(), TableName: tableName() };
+}
+const putRaw = async (Item: Item) => {
+  const { doc, TableName } = await raw();
+  await doc.send(new PutCommand({ TableName, Item }));
+};
+const deleteRaw = async (Key: Key) => {
+  const { doc, TableName } = await raw();
+  await doc.send(new DeleteCommand({ TableName, Key }));
+};
+const updateRaw = async (Key: Key, update: Omit<UpdateCommandInput, 'TableName' | 'Key'>) => {
+  const { doc, TableName } = await raw();
+  await doc.send(new UpdateCommand({ TableName, Key, ...update }));
+};
+
+/** A write as `<command> <pk> <sk>`; a run's writes so, sorted. */
+const shown = (w: Write | null) => (w ? `${w.command} ${w.keys.join(', ')}` : 'none');
+const shownAll = (run: Run<unknown>) => run.writes.map(shown).sort();
+const keyOfWrite = (w: Write): Key => {
+  const [pk, sk] = w.keys[0]!.split(' ');
+  return { pk: pk!, sk: sk! };
+};
+
+/**
+ * An operator's invocations of a manual job, each from the progress the one before saved, until
+ * one answers done.
+ */
+async function untilDone<T extends { done: boolean; written: number }>(invoke: () => Promise<T>): Promise<{ answers: T[]; written: number }> {
+  const answers: T[] = [];
+  while (answers.length < 10) {
+    const answer = await invoke();
+    answers.push(answer);
+    if (answer.done) return { answers, written: answers.reduce((n, a) => n + a.written, 0) };
+  }
+  throw new Error('not done after 10 invocations');
+}
+
+/** A conversation's id as a version before the owner kinds made it: from the two bare ids. */
+function oldConversationIdOf(x: string, y: string): string {
+  const [a, b] = [x.toLowerCase(), y.toLowerCase()].sort();
+  const h = createHash('sha256').update(`${a}|${b}`).digest('hex');
+  const variant = ((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/** Moves a member-to-member conversation back under its old id, with the old participant keys and message claims. */
+async function oldConversation(id: string): Promise<string> {
+  const items = await partition(`conv#${id}`);
+  const conv = items.find((i) => i.sk === 'conv')!;
+  const old = oldConversationIdOf(...(conv.participantIds as [string, string]));
+  for (const item of items) {
+    const o: Item = { ...item, pk: `conv#${old}` };
+    if (item.sk === 'conv') o.id = old;
+    if (String(item.sk).startsWith('msg#')) {
+      o.conversationId = old;
+      await putRaw({ ...(await stored(`msgid#${String(item.id)}`, 'msgid'))!, conversationId: old });
+    }
+    if (String(item.sk).startsWith('part#')) {
+      const pid = String(item.participantId);
+      Object.assign(o, { conversationId: old, sk: `part#${pid}`, gsi2pk: `convsof#${pid}`, gsi2sk: old });
+      if (item.gsi1pk) Object.assign(o, { gsi1pk: `inbox#${pid}`, gsi1sk: `${String(item.lastMessageAt)}#${old}` });
+    }
+    await putRaw(o);
+    await deleteRaw({ pk: String(item.pk), sk: String(item.sk) });
+  }
+  return old;
+}
+
+/**
+ * The writes migrate-owner-kinds attempts before it comes to `key`, in the order its Scan walks
+ * the table: a claim of each member and page it finds first (a conditional put, which the claim
+ * already there refuses; the injector counts it all the same). Everything else in this file's
+ * table was made by this version, so the migration has nothing else to write.
+ */
+async function claimsTriedBefore(key: Key): Promise<number> {
+  const { doc, TableName } = await raw();
+  let tried = 0;
+  let start: Item | undefined;
+  do {
+    const page = await doc.send(new ScanCommand({ TableName, ConsistentRead: true, ...(start ? { ExclusiveStartKey: start } : {}) }));
+    for (const i of page.Items ?? []) {
+      if (i.pk === key.pk && i.sk === key.sk) return tried;
+      if ((i.__edb_e__ === 'user' && i.sk === 'profile') || (i.__edb_e__ === 'page' && i.sk === 'page')) tried++;
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  throw new Error(`${key.pk} / ${key.sk} is not in the table`);
+}
+
+const unmarked = (items: Item[]) => items.map(({ migratedAt: _at, migratedSig: _sig, ...rest }) => rest);
 
 describe('a job that fails half-way finishes on the next run, exactly once', () => {
   it('sweep-uploads: removes every unused upload once; the failed record is left for the next run, which takes only it', async () => {
@@ -410,5 +512,203 @@ describe('a job that fails half-way finishes on the next run, exactly once', () 
     for (const b of batches) for (const k of b.keys) expect(k, 'a slot of the post\'s words').toMatch(new RegExp(`^search#post#${post.id}`));
     expect(await partition(`post#${post.id}`)).toEqual([]);
     expect(await counters()).toEqual(before);
+  });
+
+  // The manual jobs (infra/aws/jobs.ts MANUAL_JOBS). Each test's table is one older than the job:
+  // its progress item is removed, so the operator's first invocation starts from the start. A
+  // failed write other than a failed condition ends the invocation with the error (Lambda
+  // answers it), before the progress is saved: the operator invokes it again, from the progress
+  // saved before, here none. Once done, `{"again":true}` walks the table once more.
+
+  // A conversation stored under the id its two bare ids made: the migration puts each of its
+  // items under the id it has now, points each message's claim at it, then deletes the old
+  // partition, its `conv` item last.
+  it('migrate-owner-kinds: moves an old conversation to its new id once, its messages\' claims with it, and removes the old partition', async () => {
+    const { OWNER_KINDS_PROGRESS_KEY, runOwnerKindsMigration } = await import('../../functions/db/migrations/owner-kinds');
+    const { logger } = await import('../../functions/lib/logger');
+    const [a, b] = await members(2);
+    const { convnId: id } = await ok<{ convnId: string }>(a!, 'POST', '/api/iam/messages/new-u-to-u-conversation', { participants: [a!.uuid, b!.uuid] });
+    for (const [who, content] of [[a!, 'Any cuttings left?'], [b!, 'Two of the hoya'], [a!, 'I will come by']] as const) {
+      await ok(who, 'POST', '/api/iam/messages/new', { id: randomUUID(), conversation_id: id, content });
+    }
+    const made = await partition(`conv#${id}`);
+    const messages = made.filter((i) => String(i.sk).startsWith('msg#'));
+    expect(messages).toHaveLength(3);
+    expect(made).toHaveLength(6);
+    const claims = () => Promise.all(messages.map((m) => stored(`msgid#${String(m.id)}`, 'msgid')));
+    const pointedAt = (conv: string) => messages.map(() => expect.objectContaining({ conversationId: conv }));
+    expect(await claims()).toEqual(pointedAt(id));
+
+    const old = await oldConversation(id);
+    expect(await partition(`conv#${id}`)).toEqual([]);
+    expect(await partition(`conv#${old}`)).toHaveLength(6);
+    expect(await claims()).toEqual(pointedAt(old));
+    await deleteRaw(OWNER_KINDS_PROGRESS_KEY);
+    const invoke = (again = false) => runOwnerKindsMigration({ deadline: Date.now() + 60_000, logger, again });
+    const progress = () => stored(OWNER_KINDS_PROGRESS_KEY.pk, OWNER_KINDS_PROGRESS_KEY.sk);
+
+    // One clean run's move: a put of each of the 6 items under the new id, a rewrite of each of the
+    // 3 messages' claims, a delete of each old item (the `conv` item last): 15 writes.
+    const MOVE = made.length + messages.length + made.length;
+    // Refused: the move's 11th write, the old partition's second delete (its second message): by
+    // then each kind of the move's writes has landed (every put and claim, one delete), so the
+    // next run meets every guard. Not the run's 2nd write: before the move the run tries a claim
+    // of each member it finds first (counted below), none the conversation's.
+    const failAt = (await claimsTriedBefore({ pk: `conv#${old}`, sk: 'conv' })) + 11;
+    const first = await underWrites(failAt, () => invoke());
+    rejected(first, failAt);
+    expect(first.refused).toEqual({ command: 'DeleteItem', keys: [`conv#${old} ${String(messages[1]!.sk)}`] });
+    const ours = (w: Write) => w.keys.some((k) => k.startsWith(`conv#${id} `) || k.startsWith(`conv#${old} `) || k.startsWith('msgid#'));
+    const landed = first.writes.filter(ours);
+    expect(landed.map((w) => w.command)).toEqual([...made.map(() => 'PutItem'), ...messages.map(() => 'UpdateItem'), 'DeleteItem']);
+    expect(first.writes.filter((w) => !ours(w)).every((w) => w.command === 'PutItem' && /^ownerid#\S+ ownerid$/.test(w.keys[0]!))).toBe(true);
+    expect(await progress()).toBeUndefined();
+    const movedByTheFirst = await partition(`conv#${id}`);
+    const claimsByTheFirst = await claims();
+    expect(movedByTheFirst).toHaveLength(6);
+    expect(claimsByTheFirst).toEqual(pointedAt(id));
+    expect(await partition(`conv#${old}`)).toHaveLength(5);
+
+    const second = await underWrites(null, () => untilDone(() => invoke()));
+    expect(second.error).toBeUndefined();
+    expect(second.value!.answers.at(-1)).toMatchObject({ done: true, collisions: [] });
+    // Only the rest of the move lands: the deletes of the 5 old items left. Nothing moved or
+    // pointed by the failed run is written again (each item as that run left it, marks and all).
+    expect(second.value!.written).toBe(5);
+    expect(landed.length + second.value!.written).toBe(MOVE);
+    expect(second.writes.filter((w) => w.command === 'DeleteItem')).toHaveLength(5);
+    expect(await partition(`conv#${id}`)).toEqual(movedByTheFirst);
+    expect(await claims()).toEqual(claimsByTheFirst);
+    expect(await partition(`conv#${old}`)).toEqual([]);
+    // The conversation as it was made, under its own id, once.
+    expect(unmarked(await partition(`conv#${id}`))).toEqual(made);
+    expect(await progress()).toMatchObject({ done: true, runs: second.value!.answers.length });
+    expect(await progress()).not.toHaveProperty('cursor');
+
+    // Again from the start: nothing lands. It still tries a claim of every member it finds (a put
+    // on the claim's key being free, refused: each member has one) and saves its progress (the
+    // count of runs, the time).
+    const third = await underWrites(null, () => invoke(true));
+    expect(third.value).toMatchObject({ done: true, written: 0, collisions: [] });
+    const tried = third.writes.filter((w) => w.command === 'PutItem' && /^ownerid#\S+ ownerid$/.test(w.keys[0]!)).map(shown);
+    expect(tried).toEqual(expect.arrayContaining([a!, b!].map((m) => `PutItem ownerid#${m.uuid} ownerid`)));
+    expect(new Set(tried).size).toBe(tried.length);
+    expect(third.writes.filter((w) => !tried.includes(shown(w)))).toEqual([{ command: 'UpdateItem', keys: ['migration#owner-kinds progress'] }]);
+    expect(await partition(`conv#${id}`)).toEqual(movedByTheFirst);
+  });
+
+  // Comments and reactions stored without gsi1 keys, as before the per-author index: each is
+  // filed by a conditional update of its own (the Scan finds only those still unfiled).
+  it('backfill-authored: files each old comment and reaction under its author once', async () => {
+    const { AUTHORED_PROGRESS_KEY, runAuthoredBackfill } = await import('../../functions/db/migrations/authored');
+    const { isMigrationWrite } = await import('../../functions/db/migrations/marker');
+    const [author, poster] = await members(2);
+    const { post } = await ok<{ post: { id: string } }>(poster!, 'POST', '/api/iam/posts/new', { id: randomUUID(), text: 'Pothos cuttings rooting in water', tags: [], photos: [], privacy: 'public' });
+    const { comment } = await ok<{ comment: { id: string } }>(author!, 'POST', '/api/iam/posts/comment/new', { id: randomUUID(), post_id: post.id, content: 'How long until they root?', level: 0 });
+    await ok(author!, 'POST', '/api/iam/posts/reaction/new', { post_id: post.id });
+    await ok(author!, 'POST', '/api/iam/posts/reaction/new', { comment_id: comment.id });
+    const items = (await partition(`post#${post.id}`)).filter((i) => ['comment', 'postReaction', 'commentReaction'].includes(String(i.__edb_e__)));
+    expect(items.map((i) => i.__edb_e__).sort()).toEqual(['comment', 'commentReaction', 'postReaction']);
+    const keys = items.map((i) => ({ pk: String(i.pk), sk: String(i.sk), gsi1pk: i.gsi1pk, gsi1sk: i.gsi1sk }));
+    for (const k of keys) expect(k.gsi1pk).toBe(`authored#user#${author!.uuid}`);
+    for (const k of keys) await updateRaw({ pk: k.pk, sk: k.sk }, { UpdateExpression: 'REMOVE gsi1pk, gsi1sk' });
+    await deleteRaw(AUTHORED_PROGRESS_KEY);
+    const invoke = (again = false) => runAuthoredBackfill({ deadline: Date.now() + 60_000, again });
+    const progress = () => stored(AUTHORED_PROGRESS_KEY.pk, AUTHORED_PROGRESS_KEY.sk);
+    const files = keys.map((k) => `UpdateItem ${k.pk} ${k.sk}`);
+
+    const first = await underWrites(2, () => invoke());
+    failedAtTheSecondWrite(first);
+    rejected(first);
+    expect(first.writes).toHaveLength(1);
+    expect(files).toContain(shown(first.writes[0]!));
+    expect(files).toContain(shown(first.refused));
+    expect(shown(first.refused)).not.toBe(shown(first.writes[0]!));
+    expect(await progress()).toBeUndefined();
+    const filedByTheFirst = await stored(keyOfWrite(first.writes[0]!).pk, keyOfWrite(first.writes[0]!).sk);
+    expect(filedByTheFirst).toHaveProperty('gsi1pk');
+
+    const second = await underWrites(null, () => untilDone(() => invoke()));
+    expect(second.error).toBeUndefined();
+    // Only the two left, then its progress: the item the failed run filed is not written again.
+    expect(second.value!.written).toBe(2);
+    expect(shownAll(second)).toEqual([...files.filter((f) => f !== shown(first.writes[0]!)), 'UpdateItem migration#authored progress'].sort());
+    expect(await stored(keyOfWrite(first.writes[0]!).pk, keyOfWrite(first.writes[0]!).sk)).toEqual(filedByTheFirst);
+    for (const k of keys) {
+      const item = await stored(k.pk, k.sk);
+      expect(item, k.sk).toMatchObject({ gsi1pk: k.gsi1pk, gsi1sk: k.gsi1sk });
+      expect(isMigrationWrite(item!), k.sk).toBe(true);
+    }
+    expect(await progress()).toMatchObject({ done: true, runs: second.value!.answers.length });
+
+    // Again from the start: the Scan finds nothing unfiled; the one write is its progress (the count of runs, the time).
+    const third = await underWrites(null, () => invoke(true));
+    expect(third.value).toMatchObject({ done: true, scanned: 0, written: 0 });
+    expect(third.writes).toEqual([{ command: 'UpdateItem', keys: ['migration#authored progress'] }]);
+  });
+
+  // Unread, unmuted participants stored without unread keys, and tallies with the old unread sets,
+  // as before the unread index: each participant is filed, each tally's sets go (its count stays),
+  // each by a conditional update of its own (the Scan finds only those still to do).
+  it('backfill-unread: files each old unread conversation in the unread index once and takes the old sets off each tally, its count kept', async () => {
+    const { UNREAD_PROGRESS_KEY, runUnreadIndexBackfill } = await import('../../functions/db/migrations/unread-index');
+    const { isMigrationWrite } = await import('../../functions/db/migrations/marker');
+    const [sender, ...readers] = await members(4);
+    const parts: Key[] = [];
+    for (const r of readers) {
+      const { convnId } = await ok<{ convnId: string }>(sender!, 'POST', '/api/iam/messages/new-u-to-u-conversation', { participants: [sender!.uuid, r.uuid] });
+      await ok(sender!, 'POST', '/api/iam/messages/new', { id: randomUUID(), conversation_id: convnId, content: 'The seedlings are ready' });
+      parts.push({ pk: `conv#${convnId}`, sk: `part#user#${r.uuid}` });
+    }
+    const tallies: Key[] = readers.map((r) => ({ pk: `user#${r.uuid}`, sk: 'msg-tally' }));
+    const filed = await Promise.all(parts.map((k) => stored(k.pk, k.sk)));
+    for (const [i, p] of filed.entries()) expect(p).toMatchObject({ unread: 1, muted: false, gsi3pk: `unread#user#${readers[i]!.uuid}`, gsi3sk: parts[i]!.pk.slice('conv#'.length) });
+    for (const t of tallies) expect(await stored(t.pk, t.sk)).toMatchObject({ unread: 1 });
+    // As an older version stored them.
+    for (const k of parts) await updateRaw(k, { UpdateExpression: 'REMOVE gsi3pk, gsi3sk' });
+    for (const [i, k] of tallies.entries()) {
+      await updateRaw(k, {
+        UpdateExpression: 'ADD convs :c, #u :u', ExpressionAttributeNames: { '#u': 'users' },
+        ExpressionAttributeValues: { ':c': new Set([parts[i]!.pk.slice('conv#'.length)]), ':u': new Set([sender!.uuid]) },
+      });
+    }
+    await deleteRaw(UNREAD_PROGRESS_KEY);
+    const invoke = (again = false) => runUnreadIndexBackfill({ deadline: Date.now() + 60_000, again });
+    const progress = () => stored(UNREAD_PROGRESS_KEY.pk, UNREAD_PROGRESS_KEY.sk);
+    const work = [...parts, ...tallies].map((k) => `UpdateItem ${k.pk} ${k.sk}`);
+
+    const first = await underWrites(2, () => invoke());
+    failedAtTheSecondWrite(first);
+    rejected(first);
+    expect(first.writes).toHaveLength(1);
+    expect(work).toContain(shown(first.writes[0]!));
+    expect(work).toContain(shown(first.refused));
+    expect(shown(first.refused)).not.toBe(shown(first.writes[0]!));
+    expect(await progress()).toBeUndefined();
+    const doneByTheFirst = await stored(keyOfWrite(first.writes[0]!).pk, keyOfWrite(first.writes[0]!).sk);
+
+    const second = await underWrites(null, () => untilDone(() => invoke()));
+    expect(second.error).toBeUndefined();
+    // Only the five left, then its progress: what the failed run wrote is not written again.
+    expect(second.value!.written).toBe(work.length - 1);
+    expect(shownAll(second)).toEqual([...work.filter((w) => w !== shown(first.writes[0]!)), 'UpdateItem migration#unread-index progress'].sort());
+    expect(await stored(keyOfWrite(first.writes[0]!).pk, keyOfWrite(first.writes[0]!).sk)).toEqual(doneByTheFirst);
+    for (const [i, k] of parts.entries()) {
+      const p = await stored(k.pk, k.sk);
+      expect(p).toMatchObject({ unread: 1, gsi3pk: filed[i]!.gsi3pk, gsi3sk: filed[i]!.gsi3sk });
+      expect(isMigrationWrite(p!)).toBe(true);
+    }
+    for (const k of tallies) {
+      const t = await stored(k.pk, k.sk);
+      expect(t).toMatchObject({ unread: 1 });
+      expect([t?.convs, t?.users, t?.pages]).toEqual([undefined, undefined, undefined]);
+      expect(isMigrationWrite(t!)).toBe(true);
+    }
+    expect(await progress()).toMatchObject({ done: true, runs: second.value!.answers.length });
+
+    // Again from the start: the Scan finds nothing to do; the one write is its progress (the count of runs, the time).
+    const third = await underWrites(null, () => invoke(true));
+    expect(third.value).toMatchObject({ done: true, scanned: 0, written: 0 });
+    expect(third.writes).toEqual([{ command: 'UpdateItem', keys: ['migration#unread-index progress'] }]);
   });
 });
