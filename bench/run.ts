@@ -575,13 +575,16 @@ async function main(): Promise<void> {
     results.wantedMatch = await benchWantedMatch(member.uuid);
     console.log('wanted matching, per new listing among 10,000 entries:', results.wantedMatch);
 
+    const { stopCountingStreamWork } = await import('../functions/db/metrics');
     if (REALTIME_ONLY) {
       delete process.env.DDB_METRICS;
+      stopCountingStreamWork();
       console.log('Realtime (send → frame) vs a bare ws echo:', await benchRealtime(host.url, sendMessage, otherCookie, otherIssued.session.csrfToken));
       return;
     }
     results.dynamodb = perRoute;
     delete process.env.DDB_METRICS;
+    stopCountingStreamWork();
     if (DYNAMODB_ONLY) {
       // What the full run would write under `dynamodb` in bench/results.json.
       console.log(JSON.stringify(perRoute, null, 2));

@@ -49,9 +49,18 @@ function add(m: DdbMetrics, c: Capacity | Capacity[] | undefined): void {
 
 const streamWork = new AsyncLocalStorage<true>();
 
-/** Runs `work` (and all it starts) as the stream's work: its calls are counted apart. */
+/**
+ * Runs `work` (and all it starts) as the stream's work: its calls are counted apart. Only while
+ * calls are counted: an AsyncLocalStorage in use costs every promise of the process a little (the
+ * bench measured 0.4 ms on a message's fan-out).
+ */
 export function asStreamWork<T>(work: () => T): T {
-  return streamWork.run(true, work);
+  return process.env.DDB_METRICS === 'true' ? streamWork.run(true, work) : work();
+}
+
+/** Calls are no longer counted (DDB_METRICS is unset): the storage stops costing the process. */
+export function stopCountingStreamWork(): void {
+  streamWork.disable();
 }
 
 export function attachMetrics(client: DynamoDBClient): void {
