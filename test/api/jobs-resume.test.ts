@@ -14,8 +14,8 @@
  * a host of this file's own whose timers are off, so nothing but the test runs them. Fixtures are
  * made over HTTP as members make them (test/support/job-runs.ts).
  */
-import { createHash, randomUUID } from 'node:crypto';
-import { DeleteCommand, PutCommand, ScanCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { DeleteCommand, ScanCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { send } from '../../bench/load/client';
 import { LOAD_LIMITS } from '../../bench/load/mix';
@@ -24,6 +24,7 @@ import {
   attend, client, DAY, dateAt, dateKeyOf, failedAtTheSecondWrite, HOUR, jobKit, leftToTheJob, mails, mailsTo, member, members,
   modifyRecord, newEvent, newListing, notices, ok, partition, rejected, startIn, stored, underWrites, uploadPhoto, type Run, type Write,
 } from '../support/job-runs';
+import { oldConversation } from '../support/old-shapes';
 
 const own = withOwnHost('jobs-resume-', { scheduledJobs: false, env: { ...LOAD_LIMITS, ADMIN_EMAILS: 'admin@example.com' } });
 jobKit(own);
@@ -38,10 +39,6 @@ async function raw() {
   const { documentClient, tableName } = await import('../../functions/db/client');
   return { doc: documentClient(), TableName: tableName() };
 }
-const putRaw = async (Item: Item) => {
-  const { doc, TableName } = await raw();
-  await doc.send(new PutCommand({ TableName, Item }));
-};
 const deleteRaw = async (Key: Key) => {
   const { doc, TableName } = await raw();
   await doc.send(new DeleteCommand({ TableName, Key }));
@@ -71,37 +68,6 @@ async function untilDone<T extends { done: boolean; written: number }>(invoke: (
     if (answer.done) return { answers, written: answers.reduce((n, a) => n + a.written, 0) };
   }
   throw new Error('not done after 10 invocations');
-}
-
-/** A conversation's id as a version before the owner kinds made it: from the two bare ids. */
-function oldConversationIdOf(x: string, y: string): string {
-  const [a, b] = [x.toLowerCase(), y.toLowerCase()].sort();
-  const h = createHash('sha256').update(`${a}|${b}`).digest('hex');
-  const variant = ((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
-}
-
-/** Moves a member-to-member conversation back under its old id, with the old participant keys and message claims. */
-async function oldConversation(id: string): Promise<string> {
-  const items = await partition(`conv#${id}`);
-  const conv = items.find((i) => i.sk === 'conv')!;
-  const old = oldConversationIdOf(...(conv.participantIds as [string, string]));
-  for (const item of items) {
-    const o: Item = { ...item, pk: `conv#${old}` };
-    if (item.sk === 'conv') o.id = old;
-    if (String(item.sk).startsWith('msg#')) {
-      o.conversationId = old;
-      await putRaw({ ...(await stored(`msgid#${String(item.id)}`, 'msgid'))!, conversationId: old });
-    }
-    if (String(item.sk).startsWith('part#')) {
-      const pid = String(item.participantId);
-      Object.assign(o, { conversationId: old, sk: `part#${pid}`, gsi2pk: `convsof#${pid}`, gsi2sk: old });
-      if (item.gsi1pk) Object.assign(o, { gsi1pk: `inbox#${pid}`, gsi1sk: `${String(item.lastMessageAt)}#${old}` });
-    }
-    await putRaw(o);
-    await deleteRaw({ pk: String(item.pk), sk: String(item.sk) });
-  }
-  return old;
 }
 
 /**

@@ -6,7 +6,7 @@
  * member's id. The migration runs cut short by its deadline, then twice at once, then once more
  * (which writes nothing); the routes then find everything again under the new keys.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EventDateCard } from '../../shared/answers/events';
@@ -19,6 +19,7 @@ import { NEWTOWN, newEvent } from '../support/events';
 import { useHostTable } from '../support/host-env';
 import { newPage } from '../support/pages';
 import type { MigrationCursor, OwnerKindsOutcome } from '../../functions/db/migrations/owner-kinds';
+import { oldConversation } from '../support/old-shapes';
 
 beforeAll(() => useHostTable());
 
@@ -29,14 +30,6 @@ const put = async (Item: Item) => (await doc()).send(new PutCommand({ TableName:
 const del = async (pk: string, sk: string) => (await doc()).send(new DeleteCommand({ TableName: await table(), Key: { pk, sk } }));
 const byIndex = async (index: string, field: string, value: string) =>
   ((await (await doc()).send(new QueryCommand({ TableName: await table(), IndexName: index, KeyConditionExpression: '#k = :v', ExpressionAttributeNames: { '#k': field }, ExpressionAttributeValues: { ':v': value } }))).Items ?? []);
-
-/** A conversation's id as the older version made it: from the two bare ids. */
-function oldConversationIdOf(x: string, y: string): string {
-  const [a, b] = [x.toLowerCase(), y.toLowerCase()].sort();
-  const h = createHash('sha256').update(`${a}|${b}`).digest('hex');
-  const variant = ((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
-}
 
 /** Owner keys without the owner's kind, as they were. */
 const unkinded = (v: unknown) => String(v).replace(/^(owner#|ownerm#|ownerp#|owneravail#|eventsof#|evdates#)(user|page)#/, '$1');
@@ -60,33 +53,6 @@ async function oldEvent(eventId: string): Promise<number> {
     await put(item);
   }
   return dates;
-}
-
-/** Moves a conversation back under its old id, with the old participant keys, claims and tallies. */
-async function oldConversation(id: string): Promise<string> {
-  const items = await queryPartition(`conv#${id}`);
-  const conv = items.find((i) => i.sk === 'conv')!;
-  const old = oldConversationIdOf(...(conv.participantIds as [string, string]));
-  for (const item of items) {
-    const o: Item = { ...item, pk: `conv#${old}` };
-    if (item.sk === 'conv') o.id = old;
-    if (String(item.sk).startsWith('msg#')) {
-      o.conversationId = old;
-      const claim = (await getItem(`msgid#${String(item.id)}`, 'msgid'))!;
-      await put({ ...claim, conversationId: old });
-    }
-    if (String(item.sk).startsWith('part#')) {
-      const pid = String(item.participantId);
-      Object.assign(o, { conversationId: old, sk: `part#${pid}`, gsi2pk: `convsof#${pid}`, gsi2sk: old });
-      if (item.gsi1pk) Object.assign(o, { gsi1pk: `inbox#${pid}`, gsi1sk: `${String(item.lastMessageAt)}#${old}` });
-      const tally = await getItem(`${String(item.participantType)}#${pid}`, 'msg-tally');
-      const convs = tally?.convs as Set<string> | undefined;
-      if (tally && convs?.has(id)) await put({ ...tally, convs: new Set([...convs].filter((c) => c !== id).concat(old)) });
-    }
-    await put(o);
-    await del(String(item.pk), String(item.sk));
-  }
-  return old;
 }
 
 async function converse(from: Member, path: string, body: object): Promise<string> {
