@@ -15,7 +15,7 @@ import { conditionCheck, updateItem } from '../db/write';
 import { readImage } from '../lib/images';
 import { logger } from '../lib/logger';
 import { deletePrivate, EXPORT_KEEP_DAYS, exportObjectKey, PrivateObjectWriter, readPrivate } from '../lib/private-objects';
-import { collectExport, messagePhotoKeysOf, PARTS, photoKeysOf, type ExportData } from './collect';
+import { collectExport, messagePhotoKeysOf, ownedImageKeysOf, PARTS, type ExportData } from './collect';
 
 /** The share of the progress reading the data takes; the photos take the rest. */
 const DATA_SHARE = 0.4;
@@ -104,7 +104,7 @@ export async function runExport(userId: string, exportId: string): Promise<Expor
     };
 
     for (const part of PARTS) await add(`${part}.json`, strToU8(JSON.stringify(data[part], null, 2)), true);
-    const photos = [...photoKeysOf(data), ...messagePhotoKeysOf(userId, data)];
+    const photos = [...ownedImageKeysOf(data), ...messagePhotoKeysOf(userId, data)];
     const missing: string[] = [];
     let saidAt = Date.now();
     for (const [i, photo] of photos.entries()) {

@@ -140,7 +140,7 @@ export function messagePhotoKeysOf(userId: string, data: ExportData): string[] {
 }
 
 /** The image keys the member owns among what was read: their avatar, their posts' and plants' photos, their events' covers. */
-export function photoKeysOf(data: ExportData): string[] {
+export function ownedImageKeysOf(data: ExportData): string[] {
   const keys = new Set<string>();
   if (typeof data.profile.avatar === 'string') keys.add(data.profile.avatar);
   for (const post of [...data.posts, ...data.plants]) {

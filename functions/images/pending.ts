@@ -282,8 +282,13 @@ export async function removeRetiredUpload(key: string, keepRecord = false): Prom
  */
 export async function watchForReuploads(userId: string, keys: string[], nowMs = Date.now()): Promise<void> {
   const photos = [...new Set(keys)].filter((key) => PHOTO_KEY_PATTERN.test(key));
-  const outcomes = await settleInBatches(photos, async (key) => {
-    await db().entities.pendingUpload.put(retiredRecord(userId, key, nowMs, true)).go();
+  await putRetiredRecords(photos.map((key) => retiredRecord(userId, key, nowMs, true)));
+}
+
+/** Writes records of retired objects now (outside a transaction), several at a time; throws when any could not be written. */
+export async function putRetiredRecords(records: ReturnType<typeof retiredRecord>[]): Promise<void> {
+  const outcomes = await settleInBatches(records, async (record) => {
+    await db().entities.pendingUpload.put(record).go();
   });
   throwFailures(outcomes, 'record', 'photos for the sweep');
 }

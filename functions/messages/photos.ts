@@ -27,7 +27,7 @@ import { logger } from '../lib/logger';
 import {
   deleteMessagePhotoObjects, MESSAGE_PHOTO_KEY_PATTERN, messagePhotoKey, privatePutCommand, signPrivateView, smallMessagePhotoKey, verifyPrivateImage,
 } from '../lib/private-objects';
-import { claimUploads, recordPendingUpload, retiredRecord, uploadUrlsMayBeLive, UPLOAD_URL_TTL_SECONDS, type UploadPlace } from '../images/pending';
+import { claimUploads, putRetiredRecords, recordPendingUpload, retiredRecord, uploadUrlsMayBeLive, UPLOAD_URL_TTL_SECONDS, type UploadPlace } from '../images/pending';
 import { signPut } from '../images/presigned-upload';
 
 type PhotoType = (typeof PHOTO_TYPES)[number];
@@ -96,7 +96,7 @@ export async function photoViewsOf(message: Pick<MessageItem, 'senderId' | 'phot
 }
 
 /** The object keys of a message's photos. */
-export function photoKeysOf(message: Pick<MessageItem, 'senderId' | 'photos'>): string[] {
+export function keysOfMessagePhotos(message: Pick<MessageItem, 'senderId' | 'photos'>): string[] {
   return (message.photos ?? []).map((p) => messagePhotoKey(message.senderId, p.id));
 }
 
@@ -107,15 +107,15 @@ export function photoKeysOf(message: Pick<MessageItem, 'senderId' | 'photos'>): 
  */
 export function retirePhotoItems(message: Pick<MessageItem, 'senderId' | 'photos' | 'createdAt'>, nowMs = Date.now()): TxItem[] {
   const live = uploadUrlsMayBeLive(message.createdAt, nowMs);
-  return photoKeysOf(message).map((key) => txEntities().pendingUpload.put(retiredRecord(message.senderId, key, nowMs, live)).commit());
+  return keysOfMessagePhotos(message).map((key) => txEntities().pendingUpload.put(retiredRecord(message.senderId, key, nowMs, live)).commit());
 }
 
-/** As `retirePhotoItems`, written now (outside a transaction): before the messages are deleted in batches. */
+/** As `retirePhotoItems`, written now (outside a transaction, several at a time): before the messages are deleted in batches. */
 export async function retirePhotos(messages: Pick<MessageItem, 'senderId' | 'photos' | 'createdAt'>[], nowMs = Date.now()): Promise<void> {
-  for (const message of messages) {
+  await putRetiredRecords(messages.flatMap((message) => {
     const live = uploadUrlsMayBeLive(message.createdAt, nowMs);
-    for (const key of photoKeysOf(message)) await db().entities.pendingUpload.put(retiredRecord(message.senderId, key, nowMs, live)).go();
-  }
+    return keysOfMessagePhotos(message).map((key) => retiredRecord(message.senderId, key, nowMs, live));
+  }));
 }
 
 
@@ -126,7 +126,7 @@ export async function retirePhotos(messages: Pick<MessageItem, 'senderId' | 'pho
 export async function removeRetiredPhotos(messages: Pick<MessageItem, 'senderId' | 'photos' | 'createdAt'>[], nowMs = Date.now()): Promise<void> {
   for (const message of messages) {
     const keepRecords = uploadUrlsMayBeLive(message.createdAt, nowMs);
-    for (const key of photoKeysOf(message)) {
+    for (const key of keysOfMessagePhotos(message)) {
       try {
         await deleteMessagePhotoObjects(key);
         if (!keepRecords) await db().entities.pendingUpload.delete({ objectKey: key }).go();
