@@ -83,25 +83,27 @@ async function sendRequestMessage(session: Session, swap: SwapItem): Promise<voi
 
 const LIVE_LISTING = and(eq('available', true), absent('deletedAt'), absent('hiddenAt'));
 
-/** Asks for a listing: 201 the request, or (a retry with the same id) the first one. */
-export async function requestSwap(session: Session, input: NewSwapInput): Promise<{ swap: SwapItem; created: boolean }> {
+/**
+ * Asks for a listing: 201 the request, or (a retry with the same id) the first one. `known`: the
+ * swap with that id as the caller already read it (null: none), so it is not read twice.
+ */
+export async function requestSwap(session: Session, input: NewSwapInput, known?: SwapItem | null): Promise<{ swap: SwapItem; created: boolean }> {
   const me = session.userId;
   const id = input.id ?? randomUUID();
-  const earlier = await getSwap(id);
+  const earlier = known !== undefined && input.id ? known : input.id ? await getSwap(id) : null;
   if (earlier) {
     if (earlier.requesterId !== me) throw conflict('This id belongs to another swap; generate a new one', 'id');
     await sendRequestMessage(session, earlier);
     return { swap: earlier, created: false };
   }
-  const viewer = await viewerOf(session);
-  const plant = await getPostItem(input.plantId);
+  // Read side by side; the offer is checked after the listing, as before.
+  const [viewer, plant, offer] = await Promise.all([viewerOf(session), getPostItem(input.plantId), input.offer ? getPostItem(input.offer) : null]);
   if (!plant || plant.kind !== 'plant' || !canSee(plant, viewer)) throw notFound('There is no such plant listing', 'plantId');
   const own = plant.ownerType === 'user' ? plant.ownerId === me : plant.authorId === me || isPageStaff(roleOf(await membershipOf(plant.ownerId, me, true)));
   if (own) throw forbidden('You cannot ask for your own listing');
   if (!plant.available) throw notAvailable();
   if (plant.ownerType === 'user' && (await eitherBlocks(me, plant.ownerId))) throw notAvailable();
   if (input.offer) {
-    const offer = await getPostItem(input.offer);
     if (!offer || offer.kind !== 'plant' || offer.ownerType !== 'user' || offer.ownerId !== me || offer.deletedAt || offer.hiddenAt || !offer.available) {
       throw badRequest('must be one of your own available plant listings', 'offer');
     }

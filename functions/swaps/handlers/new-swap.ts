@@ -9,6 +9,6 @@ export const main: Main<typeof route> = async ({ input, session }) => {
   // Each request sends a message to the listing's owner; a retry of one already made is not another.
   const earlier = input.id ? await getSwap(input.id) : null;
   if (earlier?.requesterId !== session.userId) await hitRateLimit('SWAP_USER', session.userId);
-  const { swap, created } = await requestSwap(session, input);
+  const { swap, created } = await requestSwap(session, input, earlier);
   return reply({ swap: swapViewOf(swap) }, { status: created ? 201 : 200 });
 };
