@@ -70,6 +70,14 @@ export const IMAGE_CACHE_SECONDS = 60 * 60;
  * may show in it that long.
  */
 export const NEAR_YOU_CACHE_SECONDS = 60;
+/**
+ * The headers CloudFront's viewer-request function sets on "Near you" requests (its cache key:
+ * infra/aws/near-you-cache.ts). The cell header says `invalid` for a request keyed apart as one
+ * the API may refuse: the API then lets no cache keep its answer, whatever it is.
+ */
+export const NEAR_YOU_VIEWER_HEADER = 'x-near-you-viewer';
+export const NEAR_YOU_CELL_HEADER = 'x-near-you-cell';
+export const NEAR_YOU_INVALID = 'invalid';
 
 /** What brings a member here, as chosen at registration or in their profile. */
 export const MOTIVATIONS = ['swap', 'sell', 'give-away', 'learn', 'meet', 'organise'] as const;

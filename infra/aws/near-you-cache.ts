@@ -16,18 +16,17 @@
  * policy). A guest's panel then costs about one origin call per cell and minute, whatever the
  * traffic (docs/budgets.md).
  */
-import { ACCESS_COOKIE, REFRESH_COOKIE } from '../../shared/constants';
+import { ACCESS_COOKIE, CLIENT_PLATFORM_BROWSER, CLIENT_PLATFORM_HEADER, NEAR_YOU_CELL_HEADER, NEAR_YOU_INVALID, NEAR_YOU_VIEWER_HEADER, REFRESH_COOKIE } from '../../shared/constants';
 import { PANEL_CELL_PRECISION } from '../../shared/panel-point';
 
 export const NEAR_YOU_PATH = '/api/nearby/near-you';
-export const NEAR_YOU_VIEWER_HEADER = 'x-near-you-viewer';
-export const NEAR_YOU_CELL_HEADER = 'x-near-you-cell';
+export { NEAR_YOU_CELL_HEADER, NEAR_YOU_VIEWER_HEADER };
 export const NEAR_YOU_QUERY_KEYS = ['lat', 'long', 'radiusKm'] as const;
 
 /**
  * The viewer-request function (cloudfront-js-2.0). A request the API would refuse (a query key
  * it does not take, a value it does not read as a coordinate or a radius of 1–100 km, no
- * `client-platform` header) is keyed apart (`x-near-you-cell: invalid`) and passed on as sent:
+ * `client-platform: browser` header) is keyed apart (`x-near-you-cell: invalid`) and passed on as sent:
  * its error, which CloudFront keeps a few seconds, can then never be served for a valid request.
  * A valid guest's point is rounded to the centre of its geohash cell (halving the ranges as a
  * geohash encoder does, longitude first, `>` the midpoint goes up, PANEL_CELL_PRECISION characters
@@ -67,7 +66,8 @@ function handler(event) {
   var member = !!(c[${JSON.stringify(ACCESS_COOKIE)}] || c[${JSON.stringify(REFRESH_COOKIE)}]);
   h[${JSON.stringify(NEAR_YOU_VIEWER_HEADER)}] = { value: member ? 'member' : 'guest' };
   var cell = ${JSON.stringify(NEAR_YOU_CELL_HEADER)};
-  var valid = !!h['client-platform'];
+  var platform = h[${JSON.stringify(CLIENT_PLATFORM_HEADER)}];
+  var valid = !!platform && platform.value === ${JSON.stringify(CLIENT_PLATFORM_BROWSER)};
   for (var key in q) {
     if (KEYS.indexOf(key) < 0 || q[key].multiValue) valid = false;
   }
@@ -76,7 +76,7 @@ function handler(event) {
   var km = q.radiusKm ? radius(q.radiusKm.value) : null;
   if ((q.lat && lat === null) || (q.long && lon === null) || (!q.lat !== !q.long) || (q.radiusKm && km === null)) valid = false;
   if (!valid) {
-    h[cell] = { value: 'invalid' };
+    h[cell] = { value: ${JSON.stringify(NEAR_YOU_INVALID)} };
     return request;
   }
   if (km !== null) q.radiusKm = { value: String(km) };

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PostView } from '../../shared/answers/posts';
 import type { JoinRequests, MembershipAnswer, NearbyPages, NearYou, PageCards, PageDetails, PageMembers, PageView, PlaceList, PlacesNear } from '../../shared/answers/pages';
-import { ACCESS_COOKIE, NEAR_YOU_CACHE_SECONDS } from '../../shared/constants';
+import { ACCESS_COOKIE, NEAR_YOU_CACHE_SECONDS, NEAR_YOU_CELL_HEADER, NEAR_YOU_INVALID } from '../../shared/constants';
 import { coarsen, encodeGeohash } from '../../shared/geohash';
 import { panelPoint } from '../../shared/panel-point';
 import { as } from '../support/accounts';
@@ -494,6 +494,10 @@ describe('tags, the directory and pages nearby', () => {
     const stale = await call<NearYou>('GET', `/api/nearby/near-you?lat=${here.latitude}&long=${here.longitude}`, { headers: { cookie: `${ACCESS_COOKIE}=stale` } });
     expect(stale.status).toBe(200);
     expect(stale.headers.get('cache-control')).toBe('no-store');
+    // A query CloudFront keyed apart (`invalid`: its key names no cell) that the API reads all the same: not kept.
+    const odd = await call<NearYou>('GET', '/api/nearby/near-you?radiusKm=2e1', { headers: { [NEAR_YOU_CELL_HEADER]: NEAR_YOU_INVALID } });
+    expect(odd.status).toBe(200);
+    expect(odd.headers.get('cache-control')).toBe('no-store');
   });
 });
 

@@ -64,7 +64,9 @@ describe('the Near you behaviour\'s viewer-request function', () => {
     expect(cellOf(run({ querystring: { radiusKm: { value: '020' } } }))).toBe('none');
   });
 
-  it('keys apart, untouched, every request the API would refuse', () => {
+  // Some of these the API reads all the same (it coerces `2e1` or ` 20`): those answers are not
+  // kept either (test/api/pages.test.ts), as the key names no cell.
+  it('keys apart, untouched, every request not in the form the SPA sends', () => {
     const refused: Partial<CfRequest>[] = [
       { querystring: { lat: { value: '10' }, long: { value: '10' }, zz: { value: '1' } } },
       { querystring: { lat: { value: '10', multiValue: [{ value: '10' }, { value: '11' }] }, long: { value: '10' } } },
@@ -74,6 +76,7 @@ describe('the Near you behaviour\'s viewer-request function', () => {
       { querystring: { radiusKm: { value: '101' } } },
       { querystring: { radiusKm: { value: '0' } } },
       { headers: {} },
+      { headers: { 'client-platform': { value: 'x' } } },
       { cookies: { [ACCESS_COOKIE]: { value: 'x' } }, querystring: { lat: { value: '10' }, long: { value: '10' }, zz: { value: '1' } } },
     ];
     for (const [lat, long] of [['91', '10'], ['abc', '10'], ['10', '1e3'], ['10', ''], ['+5', '10'], ['0x10', '10']]) refused.push({ querystring: { lat: { value: lat! }, long: { value: long! } } });

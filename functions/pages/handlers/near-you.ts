@@ -10,7 +10,7 @@
  * NEAR_YOU_CACHE_SECONDS by CloudFront (not by the browser): it is the same for everyone there
  * (infra/aws/near-you-cache.ts keys the cache the same way). A member's answer is never kept.
  */
-import { ACCESS_COOKIE, NEAR_YOU_CACHE_SECONDS, REFRESH_COOKIE } from '../../../shared/constants';
+import { ACCESS_COOKIE, NEAR_YOU_CACHE_SECONDS, NEAR_YOU_CELL_HEADER, NEAR_YOU_INVALID, REFRESH_COOKIE } from '../../../shared/constants';
 import type { nearYou as route } from '../../../shared/contract/pages';
 import { panelPoint } from '../../../shared/panel-point';
 import type { NearYou } from '../../../shared/answers/pages';
@@ -20,6 +20,7 @@ import { originChecked } from '../../lib/middleware/origin';
 import { reply } from '../../lib/http';
 import type { Main } from '../../lib/route-types';
 import { pagesNear } from '../proximity-search';
+import { readCookies } from '../../lib/session/cookies';
 import { viewerOf } from '../../lib/session/viewer';
 import { readPublicSite } from '../../site-settings/settings';
 import { viewerLocation } from '../../users/viewer-location';
@@ -32,8 +33,10 @@ const PANEL_SIZE = 3;
 type Origin = NearYou['origin'];
 
 /** Whether the request carries a session cookie, valid or not (CloudFront's key says `member` then). */
-const hasSessionCookie = (cookies: readonly string[] | undefined): boolean =>
-  (cookies ?? []).some((c) => c.startsWith(`${ACCESS_COOKIE}=`) || c.startsWith(`${REFRESH_COOKIE}=`));
+function hasSessionCookie(event: { cookies?: string[]; headers?: Record<string, string | undefined> }): boolean {
+  const cookies = readCookies(event.cookies, event.headers?.cookie);
+  return cookies[ACCESS_COOKIE] !== undefined || cookies[REFRESH_COOKIE] !== undefined;
+}
 
 async function originOf(input: { lat?: number; long?: number }, userId: string | null, headers: Record<string, string | undefined>, guest: boolean): Promise<Origin> {
   const rounded = <T extends { latitude: number; longitude: number }>(o: T): T => (guest ? { ...o, ...panelPoint(o) } : o);
@@ -50,7 +53,7 @@ async function originOf(input: { lat?: number; long?: number }, userId: string |
 
 export const main: Main<typeof route> = async ({ input, session, event }) => {
   const viewer = await viewerOf(session);
-  const guest = !viewer.userId && !hasSessionCookie(event.cookies);
+  const guest = !viewer.userId && !hasSessionCookie(event);
   // A member's panel searches as far as their "nearby means within" setting says, read beside the origin.
   const [origin, wanted] = await Promise.all([
     originOf(input, viewer.userId, event.headers ?? {}, guest),
@@ -64,5 +67,8 @@ export const main: Main<typeof route> = async ({ input, session, event }) => {
   ]);
   const answer = { origin, radius_km: Math.min(plants.radiusKm, pages.radiusKm, events.radiusKm), plants: plants.plants, pages: pages.pages, events: events.events };
   // CloudFront keeps it (s-maxage); a browser does not, so a guest who signs in gets a member's answer at once.
-  return guest ? reply(answer, { headers: { 'cache-control': `public, max-age=0, s-maxage=${NEAR_YOU_CACHE_SECONDS}` } }) : answer;
+  // Not under the key of requests CloudFront could not read as a guest's (`invalid`): that key names
+  // no cell, so a guest's answer kept there would reach others elsewhere.
+  const cacheable = guest && event.headers?.[NEAR_YOU_CELL_HEADER] !== NEAR_YOU_INVALID;
+  return cacheable ? reply(answer, { headers: { 'cache-control': `public, max-age=0, s-maxage=${NEAR_YOU_CACHE_SECONDS}` } }) : answer;
 };
