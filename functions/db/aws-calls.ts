@@ -30,6 +30,8 @@ const BUSY_NAMES = new Set([
  */
 export function isServiceUnavailable(err: unknown): boolean {
   if (!(err instanceof Error)) return false;
+  // Several calls side by side, some of which gave up (functions/images/pending.ts `throwFailures`).
+  if (err instanceof AggregateError) return err.errors.some(isServiceUnavailable);
   const e = err as Error & { code?: string; $metadata?: { httpStatusCode?: number }; cause?: unknown };
   // Only what an SDK call threw: its retries put `$metadata` on the error they give up with (a
   // quota of another service, or our own code's timeout, is not the table being out of reach).
