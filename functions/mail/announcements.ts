@@ -267,11 +267,13 @@ export async function sendBatch(id: string, opts: { cursor?: string; limit?: num
   ]);
   if (moved.canceled && (sent || skipped)) {
     // Another run moved the job meanwhile: while it runs, the counts still tally what this run
-    // marked (once it is done, its recount below has them).
+    // marked; once it is done (its recount may have come before this run's last markers), they
+    // are counted again from the markers.
     try {
       await writeItems([updateItem({ key: jobKey(id), add: { sent, skipped }, condition: and(exists(), eq('state', 'running')) })]);
     } catch (err) {
       if (!isConditionFailure(err)) throw err;
+      await recountOutcomes(id);
     }
   }
   // Done: the counts are set from the markers themselves, so a run that died after mailing,
