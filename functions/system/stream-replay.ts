@@ -47,6 +47,8 @@ export type ParsedNote = { ok: true; note: FailureNote } | { ok: false; reason: 
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 /** DynamoDB Streams' sequence numbers: 21 to 40 digits. */
+/** The most records Lambda hands a function from a DynamoDB stream at once. */
+const MAX_STREAM_BATCH = 10_000;
 const SEQUENCE = /^\d{21,40}$/;
 const isTime = (v: unknown) => typeof v === 'string' && !Number.isNaN(Date.parse(v));
 
@@ -73,7 +75,10 @@ export function parseFailureNote(body: string): ParsedNote {
   }
   if (BigInt(info.startSequenceNumber as string) > BigInt(info.endSequenceNumber as string)) return { ok: false, reason: 'the batch ends before it starts' };
   if (!isTime(info.approximateArrivalOfFirstRecord) || !isTime(info.approximateArrivalOfLastRecord)) return { ok: false, reason: 'DDBStreamBatchInfo lacks its arrival times' };
-  if (!Number.isInteger(info.batchSize) || (info.batchSize as number) < 1) return { ok: false, reason: 'DDBStreamBatchInfo.batchSize is not a positive number' };
+  // Lambda's largest batch from a stream (the bound on what is read again follows from it).
+  if (!Number.isInteger(info.batchSize) || (info.batchSize as number) < 1 || (info.batchSize as number) > MAX_STREAM_BATCH) {
+    return { ok: false, reason: `DDBStreamBatchInfo.batchSize is not a number of 1 to ${MAX_STREAM_BATCH}` };
+  }
   if (typeof info.streamArn !== 'string' || !/^arn:[^:]+:dynamodb:[^:]*:\d*:table\/[^/]+\/stream\/.+/.test(info.streamArn)) return { ok: false, reason: 'DDBStreamBatchInfo.streamArn is not a table stream\'s ARN' };
   return { ok: true, note: value as unknown as FailureNote };
 }

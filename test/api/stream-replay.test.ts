@@ -190,6 +190,8 @@ describe('replaying the stream\'s failure queue', () => {
       'not json',
       JSON.stringify({ ...good, DDBStreamBatchInfo: { ...good.DDBStreamBatchInfo, startSequenceNumber: undefined } }),
       JSON.stringify({ ...good, DDBStreamBatchInfo: { ...good.DDBStreamBatchInfo, batchSize: 0 } }),
+      // A batch larger than Lambda hands out: it would lift the bound on what is read again.
+      JSON.stringify({ ...good, DDBStreamBatchInfo: { ...good.DDBStreamBatchInfo, batchSize: 100_000_000 } }),
       JSON.stringify({ ...good, DDBStreamBatchInfo: { ...good.DDBStreamBatchInfo, startSequenceNumber: '900000000000000000000', endSequenceNumber: '100000000000000000000' } }),
       JSON.stringify({ ...good, DDBStreamBatchInfo: { ...good.DDBStreamBatchInfo, startSequenceNumber: '1', endSequenceNumber: '1' } }),
       // A Kinesis stream's note.
@@ -197,7 +199,7 @@ describe('replaying the stream\'s failure queue', () => {
       JSON.stringify({ ...good, requestContext: { ...good.requestContext, functionArn: 'arn:aws:lambda:us-east-1:123456789012:function:another-job' } }),
       JSON.stringify({ ...good, DDBStreamBatchInfo: { ...good.DDBStreamBatchInfo, streamArn: 'arn:aws:dynamodb:us-east-1:123456789012:table/other/stream/2025-01-01T00:00:00.000' } }),
     ];
-    expect(bodies.slice(0, 6).map((b) => replay.parseFailureNote(b).ok)).toEqual([false, false, false, false, false, false]);
+    expect(bodies.slice(0, 7).map((b) => replay.parseFailureNote(b).ok)).toEqual([false, false, false, false, false, false, false]);
     const queue = new MemoryQueue();
     for (const body of bodies) queue.send(body);
     const run = vi.fn<StreamJobRunner>(async () => ({ batchItemFailures: [] }));
