@@ -23,14 +23,16 @@ export interface DdbMetrics {
 const KEY = Symbol.for('leafline.ddbMetrics');
 type Holder = { [KEY]?: DdbMetrics };
 
+const zero = (): DdbMetrics => ({ calls: 0, streamCalls: 0, streamCapacityUnits: 0, byOperation: {}, readUnits: 0, writeUnits: 0, capacityUnits: 0 });
+
 export function ddbMetrics(): DdbMetrics {
   const g = globalThis as Holder;
-  g[KEY] ??= { calls: 0, streamCalls: 0, streamCapacityUnits: 0, byOperation: {}, readUnits: 0, writeUnits: 0, capacityUnits: 0 };
+  g[KEY] ??= zero();
   return g[KEY];
 }
 
 export function resetDdbMetrics(): void {
-  Object.assign(ddbMetrics(), { calls: 0, streamCalls: 0, streamCapacityUnits: 0, byOperation: {}, readUnits: 0, writeUnits: 0, capacityUnits: 0 });
+  Object.assign(ddbMetrics(), zero());
 }
 
 interface Capacity {
@@ -39,8 +41,10 @@ interface Capacity {
   WriteCapacityUnits?: number;
 }
 
+const each = (c: Capacity | Capacity[] | undefined): Capacity[] => (Array.isArray(c) ? c : c ? [c] : []);
+
 function add(m: DdbMetrics, c: Capacity | Capacity[] | undefined): void {
-  for (const one of Array.isArray(c) ? c : c ? [c] : []) {
+  for (const one of each(c)) {
     m.capacityUnits += one.CapacityUnits ?? 0;
     m.readUnits += one.ReadCapacityUnits ?? 0;
     m.writeUnits += one.WriteCapacityUnits ?? 0;
@@ -73,7 +77,7 @@ export function attachMetrics(client: DynamoDBClient): void {
       const consumed = (out.output as { ConsumedCapacity?: Capacity | Capacity[] }).ConsumedCapacity;
       if (streamWork.getStore()) {
         m.streamCalls += 1;
-        for (const one of Array.isArray(consumed) ? consumed : consumed ? [consumed] : []) m.streamCapacityUnits += one.CapacityUnits ?? 0;
+        for (const one of each(consumed)) m.streamCapacityUnits += one.CapacityUnits ?? 0;
         return out;
       }
       const op = String(context.commandName ?? 'unknown').replace(/Command$/, '');

@@ -17,6 +17,7 @@ import { dateCountsAdd, dateCountsKey, type CountBucket } from '../db/items/date
 import { EVENT_WORK_PK, eventMarkerClear, eventMarkerPut } from '../db/items/event-work';
 import { failedChecks, named, txEntities, writeItems, type TxItem } from '../db/transact';
 import { conditionCheck } from '../db/write';
+import { DataBusyError } from '../db/errors';
 import { conflict, forbidden, notFound, serviceUnavailable } from '../lib/errors';
 import type { Session } from '../lib/session/token';
 import { eitherBlocks } from '../users/blocks';
@@ -276,5 +277,5 @@ async function withdrawOne(first: EventAttendanceItem): Promise<boolean> {
     if (!out.canceled) return true;
   }
   // Still counted: the sweep must not go on as if it were withdrawn (its record comes again).
-  throw serviceUnavailable('An answer to a date kept changing while it was withdrawn');
+  throw new DataBusyError('An answer to a date kept changing while it was withdrawn');
 }

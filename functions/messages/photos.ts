@@ -106,16 +106,17 @@ export function keysOfMessagePhotos(message: Pick<MessageItem, 'senderId' | 'pho
  * enough for them to work (whatever is PUT through them meanwhile goes too).
  */
 export function retirePhotoItems(message: Pick<MessageItem, 'senderId' | 'photos' | 'createdAt'>, nowMs = Date.now()): TxItem[] {
+  return retiredRecordsOf(message, nowMs).map((record) => txEntities().pendingUpload.put(record).commit());
+}
+
+function retiredRecordsOf(message: Pick<MessageItem, 'senderId' | 'photos' | 'createdAt'>, nowMs: number) {
   const live = uploadUrlsMayBeLive(message.createdAt, nowMs);
-  return keysOfMessagePhotos(message).map((key) => txEntities().pendingUpload.put(retiredRecord(message.senderId, key, nowMs, live)).commit());
+  return keysOfMessagePhotos(message).map((key) => retiredRecord(message.senderId, key, nowMs, live));
 }
 
 /** As `retirePhotoItems`, written now (outside a transaction, several at a time): before the messages are deleted in batches. */
 export async function retirePhotos(messages: Pick<MessageItem, 'senderId' | 'photos' | 'createdAt'>[], nowMs = Date.now()): Promise<void> {
-  await putRetiredRecords(messages.flatMap((message) => {
-    const live = uploadUrlsMayBeLive(message.createdAt, nowMs);
-    return keysOfMessagePhotos(message).map((key) => retiredRecord(message.senderId, key, nowMs, live));
-  }));
+  await putRetiredRecords(messages.flatMap((message) => retiredRecordsOf(message, nowMs)));
 }
 
 

@@ -84,13 +84,12 @@ async function sendRequestMessage(session: Session, swap: SwapItem): Promise<voi
 const LIVE_LISTING = and(eq('available', true), absent('deletedAt'), absent('hiddenAt'));
 
 /**
- * Asks for a listing: 201 the request, or (a retry with the same id) the first one. `known`: the
- * swap with that id as the caller already read it (null: none), so it is not read twice.
+ * Asks for a listing: 201 the request, or (a retry with the same id) the first one. `earlier`:
+ * the swap with the request's id, as the caller read it (null: none, or no id sent).
  */
-export async function requestSwap(session: Session, input: NewSwapInput, known?: SwapItem | null): Promise<{ swap: SwapItem; created: boolean }> {
+export async function requestSwap(session: Session, input: NewSwapInput, earlier: SwapItem | null): Promise<{ swap: SwapItem; created: boolean }> {
   const me = session.userId;
   const id = input.id ?? randomUUID();
-  const earlier = known !== undefined && input.id ? known : input.id ? await getSwap(id) : null;
   if (earlier) {
     if (earlier.requesterId !== me) throw conflict('This id belongs to another swap; generate a new one', 'id');
     await sendRequestMessage(session, earlier);

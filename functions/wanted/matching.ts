@@ -15,7 +15,7 @@
 import { coarsen, distanceKm, encodeGeohash } from '../../shared/geohash';
 import type { GeoPoint } from '../../shared/site';
 import { plantNameWords } from '../../shared/schemas/wanted';
-import { getItem, queryPage } from '../db/batch';
+import { getItem, queryAll } from '../db/batch';
 import { absent } from '../db/condition';
 import type { PostItem } from '../db/entities/post';
 import { WANTED_PRECISIONS, tagMatchKey, wantedHitKey, wantedIndexPk, wantedScanKey, wordMatchKey, type WantedIndexItem } from '../db/items/wanted';
@@ -57,16 +57,7 @@ async function inBatches<T, R>(items: T[], size: number, run: (item: T) => Promi
 }
 
 /** Every item of one index partition (an entry's cell holds few: all pages read). */
-async function partition(pk: string): Promise<WantedIndexItem[]> {
-  const found: WantedIndexItem[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await queryPage(pk, start ? { start } : {});
-    found.push(...(page.items as unknown as WantedIndexItem[]));
-    start = page.next;
-  } while (start);
-  return found;
-}
+const partition = async (pk: string): Promise<WantedIndexItem[]> => (await queryAll(pk)) as unknown as WantedIndexItem[];
 
 export interface MatchOutcome {
   /** Index Queries read. */
